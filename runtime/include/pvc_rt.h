@@ -158,4 +158,6 @@ typedef enum {
 
 typedef enum { PVC_SAT_OFF, PVC_SAT_ON } pvc_sat;
 
+#include "pvc_rt_cast.h" /* cast and format entry points */
+
 #endif /* PVC_RT_H */
