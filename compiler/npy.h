@@ -1,0 +1,70 @@
+/* npy.h - NumPy .npy tensor files (ARCHITECTURE.md §5).
+ *
+ * Reads format 1.0, 2.0 and 3.0 (3.0 only differs by a UTF-8 header, which we treat as ASCII),
+ * writes 1.0 (2.0 only if the header would not fit 1.0's 16-bit length). Little-endian, C order,
+ * the fixed dtype set of PVC_NPY_DESCRS below, rank 0..PVC_NPY_MAX_RANK. Every malformed file gives
+ * an error text naming the problem; nothing here aborts.
+ *
+ * pvc kernels declare pvc_dtypes; on disk each maps to one descr (pvc_npy_descr_of):
+ * FP8/HF8 are |u1 raw codes, FP4/INT4 are |u1 bytes holding two codes each (lower index in the
+ * low nibble, SEMANTICS.md §5.5), BF16 is <u2 bits, the rest are themselves.
+ */
+#ifndef PVC_NPY_H
+#define PVC_NPY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pvc_rt.h"
+
+#define PVC_NPY_MAX_RANK 8
+
+/* Accepted on-disk dtypes. X(descr, element bytes, kind): f float, i signed, u unsigned, b bool. */
+#define PVC_NPY_DESCRS(X)                         \
+    X("<f2", 2, 'f') /* IEEE binary16         */ \
+    X("<f4", 4, 'f') /* IEEE binary32         */ \
+    X("<f8", 8, 'f') /* IEEE binary64         */ \
+    X("|i1", 1, 'i') /* int8                  */ \
+    X("|u1", 1, 'u') /* uint8, raw 8/4-bit codes */ \
+    X("<i2", 2, 'i') /* int16                 */ \
+    X("<u2", 2, 'u') /* uint16, BF16 bits     */ \
+    X("<i4", 4, 'i') /* int32                 */ \
+    X("<u4", 4, 'u') /* uint32                */ \
+    X("<i8", 8, 'i') /* int64                 */ \
+    X("<u8", 8, 'u') /* uint64                */ \
+    X("|b1", 1, 'b') /* bool, one byte 0/1    */
+
+typedef struct {
+    char descr[8];                     /* one of PVC_NPY_DESCRS, e.g. "<f4" */
+    int rank;                          /* 0..PVC_NPY_MAX_RANK */
+    int64_t shape[PVC_NPY_MAX_RANK];   /* dims, C order */
+    size_t elem_size;                  /* bytes per element */
+    size_t count;                      /* product of shape (1 for rank 0) */
+    void *data;                        /* count * elem_size bytes, owned; non-NULL on success */
+} pvc_npy;
+
+/* Each returns 0 on success, -1 on error with a message in err (may be NULL). On error *out is
+ * left empty (data NULL), so pvc_npy_free is always safe. */
+int pvc_npy_read(const char *path, pvc_npy *out, char *err, size_t errlen);
+int pvc_npy_parse(const void *bytes, size_t len, pvc_npy *out, char *err, size_t errlen);
+int pvc_npy_write(const char *path, const pvc_npy *a, char *err, size_t errlen);
+/* A zero-filled array of the given descr and shape. */
+int pvc_npy_alloc(pvc_npy *out, const char *descr, int rank, const int64_t *shape,
+                  char *err, size_t errlen);
+/* A zero-filled tensor of kernel dtype t with the given logical shape (`--shape P=R,C`):
+ * for FP4/INT4 the stored last dimension is half the logical one, which must be even. */
+int pvc_npy_alloc_for(pvc_npy *out, pvc_dtype t, int rank, const int64_t *shape,
+                      char *err, size_t errlen);
+void pvc_npy_free(pvc_npy *a);
+
+/* Bytes per element of descr, 0 if descr is not in PVC_NPY_DESCRS. */
+size_t pvc_npy_descr_size(const char *descr);
+
+/* The descr a tensor of kernel dtype t is stored as. */
+const char *pvc_npy_descr_of(pvc_dtype t);
+/* 1 for FP4/INT4 (two codes per stored byte), else 0. */
+int pvc_npy_packs_nibbles(pvc_dtype t);
+/* 0 if a's descr is the one t is stored as, else -1 with a message. */
+int pvc_npy_check_dtype(const pvc_npy *a, pvc_dtype t, char *err, size_t errlen);
+
+#endif /* PVC_NPY_H */

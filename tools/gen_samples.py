@@ -1,0 +1,359 @@
+#!/usr/bin/python3
+"""gen_samples.py - input and expected tensors for the seed samples.
+
+    /usr/bin/python3 tools/gen_samples.py           (re)write samples/data/
+    /usr/bin/python3 tools/gen_samples.py --check   regenerate into a temp dir, compare bytes
+                                                    with samples/data/, exit 1 on a difference
+
+For every sample (samples/<sample>.py, one @pl.jit kernel) and case this writes
+
+    samples/data/<sample>/<case>/in_<param>.npy      each input tensor
+    samples/data/<sample>/<case>/expect_<param>.npy  each checked output
+    samples/data/<sample>/<case>/args                extra `pvc run` arguments, one line
+
+Expected values come from the seed's own assertion applied to the inputs, computed here in
+numpy and never by pvc. Where the seed checks less than SEMANTICS.md pins down, the exact value
+follows SEMANTICS.md (section cited) and the seed's own assertion is asserted on it as well.
+
+Determinism: inputs come from numpy's legacy RandomState (its streams are frozen by NEP 19) and
+the .npy bytes are written by this script (format 1.0, header padded to 64 bytes as numpy does),
+so the files do not depend on the numpy version.
+"""
+import argparse
+import math
+import os
+import shutil
+import struct
+import sys
+import tempfile
+import zlib
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(ROOT, "samples", "data")
+
+EXACT = "--rtol 0 --atol 0"
+
+
+# ---- low-precision formats (SEMANTICS.md §5.5), written from the table, not from pvc --------
+
+def e4m3fn_decode(code):
+    """FP8E4M3FN: s eeee mmm, bias 7; e=0: (m/8)*2^-6, else (1+m/8)*2^(e-7); s1111111 = NaN."""
+    sign = -1.0 if code & 0x80 else 1.0
+    e, m = (code >> 3) & 0xF, code & 7
+    if e == 15 and m == 7:
+        return math.nan
+    if e == 0:
+        return sign * (m / 8) * 2.0 ** -6
+    return sign * (1 + m / 8) * 2.0 ** (e - 7)
+
+
+# HiFloat8 classes by |E|: (prefix bits above the exponent field, exponent-field width, the
+# field's offset t = |E| - base, mantissa bits). SEMANTICS.md §5.5 table.
+#   D0 0001 mmm | D1 001 s mmm | D2 01 s t mmm | D3 10 s tt mm | D4 11 s ttt m
+HF8_CLASSES = [  # (lowest |E|, highest |E|, prefix value, prefix width, t bits, mantissa bits)
+    (0, 0, 0b0001, 4, 0, 3),
+    (1, 1, 0b001, 3, 0, 3),
+    (2, 3, 0b01, 2, 1, 3),
+    (4, 7, 0b10, 2, 2, 2),
+    (8, 15, 0b11, 2, 3, 1),
+]
+
+
+def hf8_decode(code):
+    """HiFloat8 byte -> value. 0x00 = 0, 0x80 = NaN, 0x6F/0xEF = +/-inf (SEMANTICS.md §5.5)."""
+    if code == 0x00:
+        return 0.0
+    if code == 0x80:
+        return math.nan
+    sign = -1.0 if code & 0x80 else 1.0
+    x = code & 0x7F
+    if x == 0x6F:
+        return sign * math.inf
+    for lo, _hi, prefix, pw, tbits, mbits in HF8_CLASSES:
+        if x >> (7 - pw) != prefix:
+            continue
+        m = x & ((1 << mbits) - 1)
+        t = (x >> mbits) & ((1 << tbits) - 1)
+        # D0 has no exponent sign bit; every other class has it just below the prefix.
+        neg = (x >> (6 - pw)) & 1 if lo > 0 else 0
+        e = lo + t
+        return sign * (1 + m / (1 << mbits)) * 2.0 ** (-e if neg else e)
+    return sign * 2.0 ** ((x & 7) - 23)  # denormal 0000 mmm, m = 1..7
+
+
+def hf8_encode_round_sat(v):
+    """FP32 -> HiFloat8 with CAST_ROUND (ties away from zero) and saturate ON (SEMANTICS.md §5.4,
+    §5.5): keep 3/3/3/2/1 mantissa bits for |E| in 0/1/2-3/4-7/8-15, add 1 at the first dropped
+    bit, a carry bumps E, overflow saturates to +/-32768 (0x6E/0xEE). Only the normal range is
+    modelled: inputs are chosen so that 2^-15 <= |v| < 2^16 or v == 0."""
+    if v == 0:
+        return 0x00
+    sign = 0x80 if v < 0 else 0
+    a = abs(v)
+    e = math.frexp(a)[1] - 1  # a = f * 2^e', f in [0.5, 1) -> a / 2^e in [1, 2)
+    if not -15 <= e <= 15:
+        raise ValueError("HF8 encoder: %r is outside the modelled normal range" % v)
+    mbits = next(c[5] for c in HF8_CLASSES if c[0] <= abs(e) <= c[1])
+    m = math.floor((a / 2.0 ** e - 1) * (1 << mbits) + 0.5)  # ties away: magnitude rounds up
+    if m == 1 << mbits:
+        e, m = e + 1, 0
+    if e > 15 or (e == 15 and m >= 1):  # 1.25 * 2^15 and up is inf; saturate ON -> max finite
+        return sign | 0x6E
+    if e < -15:
+        raise ValueError("HF8 encoder: %r underflows the modelled range" % v)
+    lo, _hi, prefix, pw, tbits, mbits = next(c for c in HF8_CLASSES if c[0] <= abs(e) <= c[1])
+    x = prefix << (7 - pw)
+    if lo > 0:
+        x |= (1 if e < 0 else 0) << (6 - pw)
+    x |= (abs(e) - lo) << mbits | m
+    return sign | x
+
+
+def self_check_formats():
+    """Spot values from the §5.5 text, and encode(decode(c)) == c over the normal HF8 codes."""
+    assert e4m3fn_decode(0x7E) == 448.0 and e4m3fn_decode(0xFE) == -448.0
+    assert e4m3fn_decode(0x38) == 1.0 and e4m3fn_decode(0x01) == 2.0 ** -9
+    assert math.isnan(e4m3fn_decode(0x7F)) and math.isnan(e4m3fn_decode(0xFF))
+    assert hf8_decode(0x6E) == 32768.0 and hf8_decode(0xEE) == -32768.0
+    assert hf8_decode(0x6F) == math.inf and hf8_decode(0xEF) == -math.inf
+    assert hf8_decode(0x08) == 1.0 and hf8_decode(0x01) == 2.0 ** -22
+    assert hf8_decode(0x07) == 2.0 ** -16
+    normal = 0
+    for c in range(256):
+        v = hf8_decode(c)
+        if math.isfinite(v) and 2.0 ** -15 <= abs(v) <= 2.0 ** 15:
+            assert hf8_encode_round_sat(v) == c, "HF8 round trip of 0x%02x" % c
+            normal += 1
+    assert normal == 2 * (8 + 16 + 2 * 16 + 4 * 8 + 8 * 4 - 1), normal  # 0x6F is inf, not normal
+    # Ties go away from zero: 1 + 1/16 lies halfway between 1.0 (0x08) and 1.125 (0x09).
+    assert hf8_encode_round_sat(1.0625) == 0x09 and hf8_encode_round_sat(-1.0625) == 0x89
+    assert hf8_encode_round_sat(1.0624999) == 0x08
+    assert hf8_encode_round_sat(60000.0) == 0x6E  # saturate ON
+
+
+# ---- the seed assertions ---------------------------------------------------------------------
+
+def assert_close(actual, expected, rtol, atol):
+    """torch.testing.assert_close on numpy arrays: |a - e| <= atol + rtol * |e|, NaN == NaN."""
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    a, e = actual.astype(np.float64), expected.astype(np.float64)
+    ok = (a == e) | (np.isnan(a) & np.isnan(e))
+    with np.errstate(invalid="ignore"):
+        d = np.abs(a - e)
+        ok |= np.isfinite(d) & (d <= atol + rtol * np.abs(e))
+    assert ok.all(), "seed assertion fails on %d elements" % (~ok).sum()
+
+
+class Case:
+    def __init__(self, name, inputs, expects, args):
+        self.name, self.inputs, self.expects, self.args = name, inputs, expects, args
+
+
+def rng_for(sample):
+    return np.random.RandomState(zlib.crc32(sample.encode()) & 0x7FFFFFFF)
+
+
+def randn(rng, shape):
+    return rng.standard_normal(shape).astype(np.float32)
+
+
+def copy_case(sample, shape):
+    """out == a (the seed asserts a copy; a copy is exact)."""
+    a = randn(rng_for(sample), shape)
+    return [Case("default", {"a": a}, {"out": a.copy()}, EXACT)]
+
+
+def load_align_dintlv(sample):
+    a = randn(rng_for(sample), (1, 128))
+    out = a[:, ::2].copy()  # seed: expected = a[:, ::2]; out is [1, 64]
+    return [Case("default", {"a": a}, {"out": out}, EXACT)]
+
+
+def load_align_row_col_offset(sample):
+    a = randn(rng_for(sample), (2, 64))
+    return [Case("default", {"a": a}, {"out": a[1:2, :].copy()}, EXACT)]  # seed: out == a[1:2, :]
+
+
+def load_align_mask_reg(sample):
+    a = randn(rng_for(sample), (1, 64))
+    out = np.where(a >= 0, np.abs(a), np.float32(0)).astype(np.float32)  # seed's expected
+    return [Case("default", {"a": a}, {"out": out}, EXACT)]
+
+
+def load_align_fp8_to_fp32(sample):
+    # 256 FP8E4M3FN codes, NaN codes 0x7F/0xFF excluded; the kernel converts lanes 4i (b32 mask,
+    # layout ZERO, SEMANTICS.md §5.4), the seed checks out == fp32(a)[:, ::4].
+    codes = np.array([c for c in range(256) if c not in (0x7F, 0xFF)], dtype=np.uint8)
+    a = rng_for(sample).choice(codes, size=(1, 256)).astype(np.uint8)
+    decoded = np.array([[e4m3fn_decode(int(c)) for c in a[0]]], dtype=np.float32)
+    out = decoded[:, ::4].copy()
+    assert_close(out, decoded[:, ::4], 1e-2, 1e-2)
+    return [Case("default", {"a": a}, {"out": out}, EXACT)]
+
+
+def load_align_hf8_copy(sample):
+    a = rng_for(sample).randint(0, 256, size=(1, 256)).astype(np.uint8)
+    # HF8 tensors compare raw codes exactly by default: no extra arguments needed.
+    return [Case("default", {"a": a}, {"out": a.copy()}, "")]
+
+
+def astype_hf8_layouts(sample):
+    # SEMANTICS.md §5.4/§5.5: FP32 -> HF8 (layout ZERO, CAST_ROUND, saturate ON) puts code i in
+    # byte 4i; HF8 -> FP32 with ZERO reads it back exactly, ONE/TWO/THREE read the zero bytes.
+    a = randn(rng_for(sample), (1, 64))
+    a = np.where(np.abs(a) < 2.0 ** -14, np.float32(0.5), a).astype(np.float32)  # normal range
+    round_trip = [hf8_decode(hf8_encode_round_sat(float(v))) for v in a[0]]
+    out = np.zeros((1, 256), dtype=np.float32)
+    out[0, 0:64] = np.array(round_trip, dtype=np.float32)
+    assert_close(out[:, 0:64], a, 1e-1, 1e-1)  # the seed's own checks
+    assert_close(out[:, 64:256], np.zeros((1, 192), np.float32), 0, 0)
+    return [Case("default", {"a": a}, {"out": out}, EXACT)]
+
+
+def int64_copy(sample):
+    a = rng_for(sample).randint(-100, 100, size=(1, 32)).astype(np.int64)  # as the seed draws it
+    return [Case("default", {"a": a}, {"out": a.copy()}, EXACT)]
+
+
+def store_unalign_addr_reg(sample):
+    # The seed asserts only out.shape == [1, 64]. SEMANTICS.md §4.4 working model: address =
+    # cursor + areg bytes with areg = 0 at i = 0, count = VL / sizeof(FP32) = 64 -> out == a.
+    a = randn(rng_for(sample), (1, 64))
+    out = a.copy()
+    assert out.shape == (1, 64)
+    return [Case("default", {"a": a}, {"out": out}, EXACT)]
+
+
+def packed_compare_mask(a):
+    """SEMANTICS.md §5.2/§4.3: vf.ge(a, 0.0) on FP32 sets bit 4i = a_i >= 0 (only the tested bit,
+    decision 5); pstu packs at 16-bit granularity (the compare result's mask dtype is UINT16,
+    §4.3): packed bit k = m[2k], k < 128, 16 bytes LSB-first, written at tile bytes 0..15."""
+    m = np.zeros(256, dtype=np.uint8)
+    m[0::4] = (a[0] >= 0).astype(np.uint8)
+    packed_bits = m[0::2]
+    return np.packbits(packed_bits, bitorder="little")
+
+
+def store_unalign_mask(sample):
+    cases = []
+    for name, a in (("positive", np.ones((1, 64), np.float32)),
+                    ("negative", -np.ones((1, 64), np.float32))):
+        zeros = np.zeros((1, 64), dtype=np.uint32)  # `out` is read into the tile first
+        tile = bytearray(zeros.tobytes())
+        tile[0:16] = packed_compare_mask(a).tobytes()
+        out = np.frombuffer(bytes(tile), dtype="<u4").reshape(1, 64).copy()
+        if name == "positive":
+            assert (out != 0).any()  # the seed's assertion
+            assert (out[0, 0:4] == 0x55555555).all() and (out[0, 4:] == 0).all()
+        else:
+            assert (out == 0).all()  # the seed's assertion
+        cases.append(Case(name, {"a": a, "out": zeros}, {"out": out}, EXACT))
+    return cases
+
+
+SAMPLES = [  # (sample, generator)
+    ("load_align_norm", lambda s: copy_case(s, (1, 64))),
+    ("load_align_dintlv", load_align_dintlv),
+    ("load_align_row_col_offset", load_align_row_col_offset),
+    ("load_align_loop_rows", lambda s: copy_case(s, (2, 64))),
+    ("load_align_addr_reg", lambda s: copy_case(s, (1, 128))),
+    ("load_align_mask_reg", load_align_mask_reg),
+    ("load_align_fp8_to_fp32", load_align_fp8_to_fp32),
+    ("load_align_hf8_copy", load_align_hf8_copy),
+    ("astype_hf8_layouts", astype_hf8_layouts),
+    ("load_align_int64", int64_copy),
+    ("store_unalign_basic", lambda s: copy_case(s, (1, 64))),
+    ("store_unalign_addr_reg", store_unalign_addr_reg),
+    ("store_unalign_mask", store_unalign_mask),
+    ("store_unalign_int64", int64_copy),
+]
+
+
+# ---- writing -----------------------------------------------------------------------------------
+
+def npy_bytes(arr):
+    """.npy format 1.0: magic, version, header length, dict padded with spaces to a 64-byte
+    boundary and ended by '\\n', then little-endian C-order data."""
+    arr = np.ascontiguousarray(arr)
+    descr = arr.dtype.str
+    assert descr[0] in "<|", descr
+    dims = ", ".join(str(d) for d in arr.shape) + ("," if arr.ndim == 1 else "")
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (descr, dims)
+    header += " " * ((-(10 + len(header) + 1)) % 64) + "\n"
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("ascii") + \
+        arr.tobytes()
+
+
+def write_file(path, data, shown, quiet):
+    with open(path, "wb") as f:
+        f.write(data)
+    if not quiet:
+        print("wrote %s" % shown)
+
+
+def write_tree(dest, quiet):
+    """Every sample's cases under dest; each .npy is read back with numpy's own loader."""
+    for sample, make in SAMPLES:
+        for case in make(sample):
+            d = os.path.join(dest, sample, case.name)
+            os.makedirs(d)
+            shown = os.path.join("samples", "data", sample, case.name)
+            files = [("in_" + p, a) for p, a in case.inputs.items()] + \
+                    [("expect_" + p, a) for p, a in case.expects.items()]
+            for stem, arr in files:
+                path = os.path.join(d, stem + ".npy")
+                write_file(path, npy_bytes(arr), "%s/%s.npy  %s %s" % (
+                    shown, stem, arr.dtype.str, list(arr.shape)), quiet)
+                back = np.load(path)
+                same = np.array_equal(back, arr, equal_nan=arr.dtype.kind == "f")
+                assert back.dtype == arr.dtype and same, path
+            write_file(os.path.join(d, "args"), (case.args + "\n").encode(),
+                       "%s/args  '%s'" % (shown, case.args), quiet)
+
+
+def tree_files(top):
+    out = set()
+    for d, _dirs, files in os.walk(top):
+        for f in files:
+            out.add(os.path.relpath(os.path.join(d, f), top))
+    return out
+
+
+def check(dest):
+    """Regenerate into a temp dir and compare with dest byte for byte."""
+    with tempfile.TemporaryDirectory(prefix="pvc_samples_") as tmp:
+        fresh = os.path.join(tmp, "data")
+        write_tree(fresh, quiet=True)
+        want, have = tree_files(fresh), tree_files(dest) if os.path.isdir(dest) else set()
+        bad = ["missing: " + f for f in sorted(want - have)]
+        bad += ["not generated: " + f for f in sorted(have - want)]
+        for f in sorted(want & have):
+            with open(os.path.join(fresh, f), "rb") as x, open(os.path.join(dest, f), "rb") as y:
+                if x.read() != y.read():
+                    bad.append("differs: " + f)
+    for line in bad:
+        print("gen_samples --check: %s" % line)
+    print("gen_samples --check: %d files, %d differences" % (len(want), len(bad)))
+    return 1 if bad else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="compare samples/data with a fresh run")
+    ap.add_argument("--out", default=DATA, help="output directory (default samples/data)")
+    args = ap.parse_args()
+    self_check_formats()
+    if args.check:
+        return check(args.out)
+    tmp = args.out.rstrip("/") + ".tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    write_tree(tmp, quiet=False)
+    shutil.rmtree(args.out, ignore_errors=True)
+    os.rename(tmp, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
