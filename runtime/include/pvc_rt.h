@@ -6,8 +6,11 @@
  *
  * Naming follows tree-sitter: pvc_<object>_<verb>, types pvc_<object>.
  *
- * SKELETON: this first version fixes the shared vocabulary (dtypes, registers, the UB
- * context and faults, the cast entry point). The runtime owner extends it.
+ * Sections: dtypes; registers (vreg, mreg, unaligned regs); UB context and faults;
+ * tiles/cursors/AddrReg; load_align dists; store_align dists; mask loads/stores; the
+ * unaligned family; mask generators; compares; masked register ops; casts.
+ * Every op takes the pvc_ctx first and addresses UB by byte address (uint32_t).
+ * Implementation: runtime/src/<concern>.c; runtime/README.md maps each [I] rule to its home.
  */
 #ifndef PVC_RT_H
 #define PVC_RT_H
@@ -15,6 +18,7 @@
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---------------------------------------------------------------------------------------
  * Data types (§1.1). One row each: X(NAME, pypto name, bits, kind).
@@ -90,10 +94,34 @@ static inline unsigned pvc_dtype_lane_bytes(pvc_dtype t)
 typedef struct { _Alignas(32) uint8_t b[PVC_VL]; } pvc_vreg;
 typedef struct { uint8_t bits[PVC_VL / 8]; } pvc_mreg;
 
+/* The two 32-byte buffers of the unaligned family (§1.3, §4). ld caches the 32-B block
+ * that holds the next load address; st parks the tail of a store stream that has not yet
+ * reached a 32-B boundary. st.valid bit k = st.buf[k] holds a parked byte (§4.2 [I]).
+ *
+ *   pvc_ureg_st, parked bytes belong to block floor32(cursor):
+ *     buf   [ 0 .. 31 ]          <- UB[floor32(P) + k] once flushed
+ *     valid  bit k set <=> buf[k] waits to be written
+ */
+typedef struct { uint8_t buf[32]; } pvc_ureg_ld;
+typedef struct { uint8_t buf[32]; uint32_t valid; } pvc_ureg_st;
+
+/* Mask bit j, LSB-first memory image (§1.2): bit j lives in bits[j/8] at bit j%8. */
+static inline int pvc_mreg_bit(const pvc_mreg *m, unsigned j)
+{
+    return (m->bits[(j >> 3) & 31] >> (j & 7)) & 1;
+}
+static inline void pvc_mreg_set_bit(pvc_mreg *m, unsigned j, int v)
+{
+    uint8_t b = (uint8_t)(1u << (j & 7));
+    m->bits[(j >> 3) & 31] = (uint8_t)(v ? (m->bits[(j >> 3) & 31] | b) : (m->bits[(j >> 3) & 31] & ~b));
+}
+
 /* ---------------------------------------------------------------------------------------
  * Unified Buffer and faults (decisions 3 and 4). A kernel runs against one pvc_ctx.
  * Faults never abort and never touch memory outside ctx->ub: the faulting op records a
  * pvc_fault and longjmps to the innermost pvc_ctx_pcall (Lua-style protected call).
+ * Outside any pcall the fault is only recorded and the op returns having done nothing
+ * (destination registers unchanged, no UB byte written).
  * ------------------------------------------------------------------------------------- */
 #define PVC_UB_BYTES  (256u * 1024u)
 #define PVC_UB_USABLE (248u * 1024u) /* top 8 KiB: register-spill reserve (§6) */
@@ -109,7 +137,8 @@ typedef struct {
     X(UB_BOUNDS,  "access outside the Unified Buffer")                  \
     X(MISALIGNED, "misaligned UB address")                              \
     X(UNFLUSHED,  "store_unalign state not flushed by store_unalign_post") \
-    X(BAD_ARG,    "invalid operand for this op")
+    X(BAD_ARG,    "invalid operand for this op")                        \
+    X(UB_RESERVED, "tile outside the usable 248 KiB of the Unified Buffer")
 
 typedef enum {
 #define X(name, text) PVC_FAULT_##name,
@@ -117,6 +146,8 @@ typedef enum {
 #undef X
     PVC_FAULT_COUNT
 } pvc_fault_kind;
+
+extern const char *const pvc_fault_text[PVC_FAULT_COUNT];
 
 typedef struct {
     pvc_fault_kind kind;
@@ -127,12 +158,455 @@ typedef struct {
     char detail[160];   /* human-readable specifics */
 } pvc_fault;
 
+/* vf.mem_bar modes (§5.6): each orders the first class of accesses before the second
+ * (V vector, LD/ST scalar). X(NAME, pypto name). */
+#define PVC_MEMBARS(X)                                  \
+    X(VST_VLD, "VST_VLD") /* vector store -> vector load (default) */ \
+    X(VLD_VST, "VLD_VST") /* vector load  -> vector store */ \
+    X(VST_VST, "VST_VST") /* vector store -> vector store */ \
+    X(VST_LD,  "VST_LD")  /* vector store -> scalar load */ \
+    X(VST_ST,  "VST_ST")  /* vector store -> scalar store */ \
+    X(VLD_ST,  "VLD_ST")  /* vector load  -> scalar store */ \
+    X(ST_VLD,  "ST_VLD")  /* scalar store -> vector load */ \
+    X(ST_VST,  "ST_VST")  /* scalar store -> vector store */ \
+    X(LD_VST,  "LD_VST")  /* scalar load  -> vector store */ \
+    X(VV_ALL,  "VV_ALL")  /* all vector   -> all vector */ \
+    X(VS_ALL,  "VS_ALL")  /* all vector   -> all scalar */ \
+    X(SV_ALL,  "SV_ALL")  /* all scalar   -> all vector */
+
+typedef enum {
+#define X(name, pyname) PVC_MEMBAR_##name,
+    PVC_MEMBARS(X)
+#undef X
+    PVC_MEMBAR_COUNT
+} pvc_membar;
+
+struct pvc_ctx;
+typedef void (*pvc_mem_bar_fn)(struct pvc_ctx *ctx, pvc_membar mode);
+
 typedef struct pvc_ctx {
     _Alignas(64) uint8_t ub[PVC_UB_BYTES];
     const pvc_loc *at;      /* source position of the op being executed (may be NULL) */
     pvc_fault fault;        /* the last fault */
     jmp_buf *unwind;        /* innermost protected call, NULL outside one */
+    pvc_mem_bar_fn mem_bar; /* decision 8 hook; NULL = no-op (native, in-order) */
+    void *user;             /* free for the hook's owner (the simulator) */
 } pvc_ctx;
+
+/* Heap context with a zero-filled UB; NULL on allocation failure. */
+pvc_ctx *pvc_ctx_new(void);
+void pvc_ctx_free(pvc_ctx *ctx);
+/* Zero the UB and clear fault/at/unwind/hook (for a context the caller placed itself). */
+void pvc_ctx_init(pvc_ctx *ctx);
+
+/* Runs fn(ctx, arg) protected: returns PVC_FAULT_NONE (0) or the kind of the fault that
+ * unwound it (details in ctx->fault). Nests; ctx->fault.kind is reset on entry. */
+typedef void (*pvc_pcall_fn)(pvc_ctx *ctx, void *arg);
+int pvc_ctx_pcall(pvc_ctx *ctx, pvc_pcall_fn fn, void *arg);
+
+/* Records a fault (loc copied from *ctx->at) and unwinds to the innermost pcall; returns
+ * (having only recorded it) when no pcall is active. printf-style detail. */
+void pvc_fault_raise(pvc_ctx *ctx, pvc_fault_kind kind, const char *op, uint32_t addr,
+                     uint32_t len, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/* Checks that [addr, addr+len) lies inside the UB and addr % align == 0 (align 0/1 = none);
+ * raises UB_BOUNDS / MISALIGNED otherwise. Returns 1 when the access may go ahead. */
+int pvc_ub_check(pvc_ctx *ctx, const char *op, uint64_t addr, uint64_t len, uint32_t align);
+
+/* vf.mem_bar (§5.6, decision 8): calls the hook if one is set, else costs nothing. */
+static inline void pvc_mem_bar(pvc_ctx *ctx, pvc_membar mode)
+{
+    if (ctx->mem_bar)
+        ctx->mem_bar(ctx, mode);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Tiles, offsets, cursors, AddrReg (§1.4, §1.5, §2.1).
+ *
+ * A tile is a typed view of UB bytes: element (r, c) is at addr + (r*cols + c)*lane_bytes.
+ * Offsets inside a VF are in TILE elements whatever the register dtype (§2.1):
+ *     A = tile.addr + off * lane_bytes(tile.dtype),  [row, col] -> off = row*cols + col
+ * (FP4 tiles move bytes: offset k = k bytes, §8 #14.)
+ * A post-update cursor is a plain UB byte address the caller keeps, one per tile expression
+ * per VF invocation, initialised to tile.addr (decision 7); post ops access *cursor first,
+ * then add the step in bytes.
+ * An AddrReg value is a byte offset (decision 6): A = base + areg.
+ * ------------------------------------------------------------------------------------- */
+typedef struct {
+    uint32_t addr;      /* UB byte address of element (0, 0) */
+    pvc_dtype dtype;
+    uint32_t rows, cols; /* static TileType.shape */
+} pvc_tile;
+
+static inline uint32_t pvc_tile_bytes(const pvc_tile *t)
+{
+    return t->rows * t->cols * pvc_dtype_lane_bytes(t->dtype);
+}
+/* Byte address of `tile + off` (off in tile elements, may be negative). */
+static inline uint32_t pvc_tile_off_addr(const pvc_tile *t, int64_t off)
+{
+    return (uint32_t)((int64_t)t->addr + off * (int64_t)pvc_dtype_lane_bytes(t->dtype));
+}
+/* Byte address of the [row, col] offset form: off = row * shape[1] + col (§1.5). */
+static inline uint32_t pvc_tile_rc_addr(const pvc_tile *t, int64_t row, int64_t col)
+{
+    return pvc_tile_off_addr(t, row * (int64_t)t->cols + col);
+}
+/* Raises UB_RESERVED unless the whole tile lies in [0, PVC_UB_USABLE) (decision 3). */
+int pvc_tile_check(pvc_ctx *ctx, const pvc_tile *t);
+
+/* AddrReg byte offset (decision 6): sizeof(dtype) * sum_k strides[k] * iters[k], k < n
+ * (n <= 4, outermost loop first; strides in elements of dtype; iters = 0-based iteration
+ * counts of the innermost n enclosing loops). FP4 counts as 1 byte. */
+uint32_t pvc_areg_bytes(pvc_dtype t, unsigned n, const int64_t *strides, const int64_t *iters);
+
+/* ---------------------------------------------------------------------------------------
+ * vf.load_align dists (§2.2, §2.3). ONE table read by the checker, emitter, simulator and
+ * --help. X(NAME, kind, w, bytes, align, ndst, formula)
+ *   kind  E explicit (hardware mode, used as is) / G generic (resolve by register width)
+ *   w     element width in bytes the mode works at (0: any width)
+ *   bytes UB bytes read, align: required UB alignment of A (and of post steps / AddrRegs)
+ *   ndst  destination registers
+ * Generic rows carry bytes/align 0: resolve them first (pvc_load_dist_resolve).
+ * ------------------------------------------------------------------------------------- */
+#define PVC_LOAD_DISTS(X) \
+    X(NORM,      E, 0, 256, 32, 1, "R.b[j] = UB[A+j], j<256") \
+    X(BRC_B8,    E, 1,   1,  1, 1, "R.e1[i] = UB1[A] for all i") \
+    X(BRC_B16,   E, 2,   2,  2, 1, "R.e2[i] = UB2[A] for all i") \
+    X(BRC_B32,   E, 4,   4,  4, 1, "R.e4[i] = UB4[A] for all i") \
+    X(US_B8,     E, 1, 128, 32, 1, "R.e1[i] = UB1[A + floor(i/2)]  (each element twice)") \
+    X(US_B16,    E, 2, 128, 32, 1, "R.e2[i] = UB2[A + 2*floor(i/2)]") \
+    X(DS_B8,     E, 1, 512, 32, 1, "R.e1[i] = UB1[A + 2i]  (keep even elements)") \
+    X(DS_B16,    E, 2, 512, 32, 1, "R.e2[i] = UB2[A + 4i]") \
+    X(UNPK_B8,   E, 1, 128, 32, 1, "R.e1[2k] = UB1[A+k], R.e1[2k+1] = 0  (u8 -> u16)") \
+    X(UNPK_B16,  E, 2, 128, 32, 1, "R.e2[2k] = UB2[A+2k], R.e2[2k+1] = 0  (u16 -> u32)") \
+    X(UNPK_B32,  E, 4, 128, 32, 1, "R.e4[2k] = UB4[A+4k], R.e4[2k+1] = 0  (u32 -> u64)") \
+    X(UNPK4_B8,  E, 1,  64, 32, 1, "R.b[4k] = UB[A+k], R.b[4k+1..4k+3] = 0, k<64") \
+    X(BLK,       E, 0,  32, 32, 1, "R.b[j] = UB[A + j%32]  (one block 8 times)") \
+    X(E2B_B16,   E, 2,  16, 16, 1, "R.e2[i] = UB2[A + 2*floor(i/16)]  (8 values, one per block)") \
+    X(E2B_B32,   E, 4,  32, 32, 1, "R.e4[i] = UB4[A + 4*floor(i/8)]") \
+    X(DINTLV_B8, E, 1, 512, 32, 2, "R0.e1[i] = UB1[A+2i], R1.e1[i] = UB1[A+2i+1]") \
+    X(DINTLV_B16,E, 2, 512, 32, 2, "R0.e2[i] = UB2[A+4i], R1.e2[i] = UB2[A+4i+2]") \
+    X(DINTLV_B32,E, 4, 512, 32, 2, "R0.e4[i] = UB4[A+8i], R1.e4[i] = UB4[A+8i+4]") \
+    X(BRC,       G, 0,   0,  0, 1, "-> BRC_B8/B16/B32 (b64 -> B32)") \
+    X(US,        G, 0,   0,  0, 1, "-> US_B8 for 8-bit, US_B16 otherwise (b32 too!)") \
+    X(DS,        G, 0,   0,  0, 1, "-> DS_B8 for 8-bit, DS_B16 otherwise (b32 too!)") \
+    X(UNPK,      G, 0,   0,  0, 1, "-> UNPK_B8/B16/B32") \
+    X(UNPK4,     G, 0,   0,  0, 1, "-> UNPK4_B8") \
+    X(E2B,       G, 0,   0,  0, 1, "-> E2B_B16 for 16-bit, E2B_B32 otherwise (8-bit too)") \
+    X(DINTLV,    G, 0,   0,  0, 2, "-> DINTLV_B8/B16/B32")
+
+typedef enum {
+#define X(name, kind, w, bytes, align, ndst, formula) PVC_LD_##name,
+    PVC_LOAD_DISTS(X)
+#undef X
+    PVC_LD_COUNT,
+    PVC_LD_NONE = PVC_LD_COUNT /* "no legal resolution" */
+} pvc_load_dist;
+
+/* Generic -> explicit by register element width (§2.2, PP-BE). X(GENERIC, b8, b16, b32, b64);
+ * NONE = illegal at that width. Explicit dists resolve to themselves. */
+#define PVC_LOAD_RESOLVE(X) \
+    X(NORM,   NORM,      NORM,       NORM,       NORM)      \
+    X(BRC,    BRC_B8,    BRC_B16,    BRC_B32,    BRC_B32)   \
+    X(US,     US_B8,     US_B16,     US_B16,     US_B16)    \
+    X(DS,     DS_B8,     DS_B16,     DS_B16,     DS_B16)    \
+    X(UNPK,   UNPK_B8,   UNPK_B16,   UNPK_B32,   NONE)      \
+    X(UNPK4,  UNPK4_B8,  UNPK4_B8,   UNPK4_B8,   UNPK4_B8)  \
+    X(E2B,    E2B_B32,   E2B_B16,    E2B_B32,    E2B_B32)   \
+    X(DINTLV, DINTLV_B8, DINTLV_B16, DINTLV_B32, NONE)
+
+typedef enum { PVC_DIST_E, PVC_DIST_G } pvc_dist_kind;
+
+typedef struct {
+    const char *name;    /* "US_B16" */
+    pvc_dist_kind kind;  /* explicit or generic */
+    uint8_t w, nreg;     /* element width (0 any); registers read/written */
+    uint16_t bytes, align;
+    const char *formula;
+} pvc_dist_info;
+
+extern const pvc_dist_info pvc_load_dist_table[PVC_LD_COUNT];
+/* Explicit dist for a generic/explicit dist on a register of dtype reg; PVC_LD_NONE if illegal. */
+pvc_load_dist pvc_load_dist_resolve(pvc_load_dist generic, pvc_dtype reg);
+
+/* Register destination, any explicit single-destination dist, at byte address A. */
+void pvc_load_align(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, pvc_load_dist dist);
+/* Post-update form: A = *cursor, then *cursor += step (bytes; must keep the dist alignment). */
+void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, uint32_t *cursor, int32_t step,
+                         pvc_load_dist dist);
+/* Two destinations (DINTLV_B8/B16/B32, §2.3). */
+void pvc_load_align_x2(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, uint32_t addr, pvc_load_dist dist);
+void pvc_load_align_x2_post(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, uint32_t *cursor,
+                            int32_t step, pvc_load_dist dist);
+/* Unchecked NORM load: caller guarantees addr+256 <= PVC_UB_BYTES and 32-alignment. */
+static inline void pvc_load_align_norm_unchecked(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr)
+{
+    memcpy(dst->b, ctx->ub + addr, PVC_VL);
+}
+
+/* DATA_BLOCK_COPY (§2.4): block k (32 B) of dst = UB[A + 32*k*bs ..+32) if any of mask bits
+ * 32k..32k+31 is set, else zeros (no read, no fault). A must be 32-aligned.
+ *
+ *   dst  | blk0 | blk1 | blk2 | ... | blk7 |        mask bits 32k..32k+31 enable blk k
+ *   UB     A      A+32bs A+64bs       A+224bs
+ *
+ * pypto non-post: A = tile base. pypto post: A = *cursor, then *cursor += rs*32. */
+void pvc_load_align_datablock(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, uint16_t block_stride,
+                              const pvc_mreg *mask);
+void pvc_load_align_datablock_post(pvc_ctx *ctx, pvc_vreg *dst, uint32_t *cursor,
+                                   uint16_t block_stride, uint16_t repeat_stride,
+                                   const pvc_mreg *mask);
+/* Seed 003's C API (decision 10): start = src + repeat_stride*32, block k at
+ * start + k*block_stride*32. */
+void pvc_asc_loadalign_datablock_strided(pvc_ctx *ctx, pvc_vreg *dst, uint32_t src,
+                                         uint16_t block_stride, uint16_t repeat_stride,
+                                         const pvc_mreg *mask);
+
+/* ---------------------------------------------------------------------------------------
+ * vf.store_align dists (§3.1, §3.3, §3.4). X(NAME, kind, w, bytes, align, nsrc, formula):
+ * w = source element width in bytes; bytes = most UB bytes written.
+ * ------------------------------------------------------------------------------------- */
+#define PVC_STORE_DISTS(X) \
+    X(NORM_B8,    E, 1, 256, 32, 1, "if m[i]:  UB1[A+i]  = R.e1[i]") \
+    X(NORM_B16,   E, 2, 256, 32, 1, "if m[2i]: UB2[A+2i] = R.e2[i]") \
+    X(NORM_B32,   E, 4, 256, 32, 1, "if m[4i]: UB4[A+4i] = R.e4[i]  (b64 sources too, per 32-bit half)") \
+    X(ONEPT_B8,   E, 1,   1,  1, 1, "UB1[A] = R.e1[0], mask ignored") \
+    X(ONEPT_B16,  E, 2,   2,  2, 1, "UB2[A] = R.e2[0], mask ignored") \
+    X(ONEPT_B32,  E, 4,   4,  4, 1, "UB4[A] = R.e4[0], mask ignored") \
+    X(PK_B16,     E, 2, 128, 32, 1, "if m[2i]: UB1[A+i]  = low byte of R.e2[i]") \
+    X(PK_B32,     E, 4, 128, 32, 1, "if m[4i]: UB2[A+2i] = low half of R.e4[i]") \
+    X(PK_B64,     E, 8, 128, 32, 1, "if m[8i]: UB4[A+4i] = low half of R.e8[i]") \
+    X(PK4_B32,    E, 4,  64, 32, 1, "if m[4i]: UB1[A+i]  = low byte of R.e4[i]") \
+    X(INTLV_B8,   E, 1, 512, 32, 2, "UB1[A+2i] = R0.e1[i], UB1[A+2i+1] = R1.e1[i]; mask ignored") \
+    X(INTLV_B16,  E, 2, 512, 32, 2, "UB2[A+4i] = R0.e2[i], UB2[A+4i+2] = R1.e2[i]; mask ignored") \
+    X(INTLV_B32,  E, 4, 512, 32, 2, "UB4[A+8i] = R0.e4[i], UB4[A+8i+4] = R1.e4[i]; mask ignored") \
+    X(NORM,       G, 0,   0,  0, 1, "-> NORM_B8/B16/B32 (b64 -> NORM_B32)") \
+    X(FIRST_ELEMENT, G, 0, 0, 0, 1, "-> ONEPT_B8/B16/B32") \
+    X(PACK,       G, 0,   0,  0, 1, "-> PK_B16 for 8- and 16-bit, PK_B32, PK_B64") \
+    X(PACK4,      G, 0,   0,  0, 1, "-> PK4_B32") \
+    X(INTLV,      G, 0,   0,  0, 2, "-> INTLV_B8/B16/B32")
+
+typedef enum {
+#define X(name, kind, w, bytes, align, nsrc, formula) PVC_ST_##name,
+    PVC_STORE_DISTS(X)
+#undef X
+    PVC_ST_COUNT,
+    PVC_ST_NONE = PVC_ST_COUNT
+} pvc_store_dist;
+
+/* Generic -> explicit by SOURCE register width (§3.1, PP-BE). X(GENERIC, b8, b16, b32, b64). */
+#define PVC_STORE_RESOLVE(X) \
+    X(NORM,          NORM_B8,  NORM_B16,  NORM_B32,  NORM_B32) \
+    X(FIRST_ELEMENT, ONEPT_B8, ONEPT_B16, ONEPT_B32, NONE)     \
+    X(PACK,          PK_B16,   PK_B16,    PK_B32,    PK_B64)   \
+    X(PACK4,         PK4_B32,  PK4_B32,   PK4_B32,   PK4_B32)  \
+    X(INTLV,         INTLV_B8, INTLV_B16, INTLV_B32, NONE)
+
+extern const pvc_dist_info pvc_store_dist_table[PVC_ST_COUNT];
+pvc_store_dist pvc_store_dist_resolve(pvc_store_dist generic, pvc_dtype src);
+
+/* Single-source store (NORM_Bw / ONEPT_Bw / PK_Bx / PK4_B32). Elements whose tested mask bit
+ * is 0 are not written (old memory stays). The whole span of the dist (256/128/64 bytes) must
+ * lie in the UB even where masked off [I]. */
+void pvc_store_align(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src, const pvc_mreg *mask,
+                     pvc_store_dist dist);
+void pvc_store_align_post(pvc_ctx *ctx, uint32_t *cursor, int32_t step, const pvc_vreg *src,
+                          const pvc_mreg *mask, pvc_store_dist dist);
+/* Two sources, INTLV_B8/B16/B32 (§3.4): mask ignored, 512 bytes. */
+void pvc_store_align_x2(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *s0, const pvc_vreg *s1,
+                        pvc_store_dist dist);
+/* DATA_BLOCK_COPY store (§3.5): block k written to A + 32*k*bs iff any of m[32k..32k+31]. */
+void pvc_store_align_datablock(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src,
+                               const pvc_mreg *mask, uint16_t block_stride);
+void pvc_store_align_datablock_post(pvc_ctx *ctx, uint32_t *cursor, const pvc_vreg *src,
+                                    const pvc_mreg *mask, uint16_t block_stride,
+                                    uint16_t repeat_stride);
+
+/* ---------------------------------------------------------------------------------------
+ * Mask register load/store (§2.5, §3.6). X(NAME, bytes, align, formula), membit(p) =
+ * bit p%8 of UB[A + p/8]. Offsets for masks are in BYTES (§8 #2).
+ *
+ *   UB byte   A+0          A+1           ...  A+31
+ *   bits      m[7]..m[0]   m[15]..m[8]   ...  m[255]..m[248]     (LSB-first, §1.2)
+ *   PACK:     A+0 = m[14] m[12] .. m[2] m[0],  A+1 = m[30] .. m[16], ...  (16 bytes)
+ * ------------------------------------------------------------------------------------- */
+#define PVC_MASK_DISTS(X) \
+    X(LD_NORM, 32, 32, "m[j] = membit(j), j<256") \
+    X(LD_US,   16, 16, "m[j] = membit(floor(j/2))  (each stored bit twice)") \
+    X(LD_DS,   64, 32, "m[j] = membit(2j)  (keep even stored bits)") \
+    X(ST_NORM, 32, 32, "membit(j) = m[j], j<256") \
+    X(ST_PACK, 16, 16, "membit(k) = m[2k], k<128  (drop odd bits)")
+
+typedef enum {
+#define X(name, bytes, align, formula) PVC_MD_##name,
+    PVC_MASK_DISTS(X)
+#undef X
+    PVC_MD_COUNT
+} pvc_mask_dist;
+
+extern const pvc_dist_info pvc_mask_dist_table[PVC_MD_COUNT];
+
+void pvc_mask_load(pvc_ctx *ctx, pvc_mreg *dst, uint32_t addr, pvc_mask_dist dist);
+void pvc_mask_load_post(pvc_ctx *ctx, pvc_mreg *dst, uint32_t *cursor, int32_t step,
+                        pvc_mask_dist dist);
+void pvc_mask_store(pvc_ctx *ctx, uint32_t addr, const pvc_mreg *src, pvc_mask_dist dist);
+void pvc_mask_store_post(pvc_ctx *ctx, uint32_t *cursor, int32_t step, const pvc_mreg *src,
+                         pvc_mask_dist dist);
+
+/* ---------------------------------------------------------------------------------------
+ * Unaligned family (§4). Addresses are byte addresses; no alignment is required.
+ *
+ *   load stream (§4.1), off = A%32, B = A-off:
+ *     R = u.buf[off..32) ++ UB[B+32 .. A+256);  u.buf = UB[B+256 .. B+288)
+ *   store stream (§4.2), P = *cursor, n = count * elem_bytes, E = P+n:
+ *     UB[floor32(P) .. floor32(E)) <- parked bytes (below P) ++ source bytes;
+ *     source bytes in [floor32(E), E) are parked in s.
+ * ------------------------------------------------------------------------------------- */
+void pvc_load_unalign_init(pvc_ureg_ld *u);                               /* zeroed */
+void pvc_load_unalign_pre(pvc_ctx *ctx, pvc_ureg_ld *u, uint32_t addr);   /* vldas */
+void pvc_load_unalign(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t addr); /* vldus */
+/* Stride form: reads at *cursor, then *cursor += step (bytes = stride * register elem bytes). */
+void pvc_load_unalign_post(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t *cursor,
+                           int32_t step);
+
+void pvc_unalign_reg_for_store(pvc_ureg_st *s);                           /* empty state */
+/* vstus: commits count elements of elem_bytes each (the POINTER element width: an INT64
+ * source goes through a 32-bit pointer in PP-BE, so pass elem_bytes 4 and count in 32-bit
+ * units, §8 #4). count*elem_bytes must be <= 256. post: *cursor += count*elem_bytes. */
+void pvc_store_unalign(pvc_ctx *ctx, uint32_t *cursor, const pvc_vreg *src, pvc_ureg_st *s,
+                       uint32_t count, unsigned elem_bytes, int post);
+/* pstu (§4.3): packs the mask at granularity gran (2: keep m[2k], 16 B; 4: keep m[4k], 8 B),
+ * streams those bytes like pvc_store_unalign and always advances *cursor by 16 / 8.
+ * The cursor must be 16- / 8-aligned. */
+void pvc_mask_store_unalign(pvc_ctx *ctx, uint32_t *cursor, const pvc_mreg *src, pvc_ureg_st *s,
+                            unsigned gran);
+/* vstas: writes the parked bytes at floor32(*cursor) + k, empties s; post: *cursor += step. */
+void pvc_store_unalign_post(pvc_ctx *ctx, uint32_t *cursor, pvc_ureg_st *s, int32_t step, int post);
+/* 1 when s still holds parked bytes (a VF returning then has lost them). */
+static inline int pvc_ureg_st_pending(const pvc_ureg_st *s) { return s->valid != 0; }
+/* Raises UNFLUSHED (addr = floor32(cursor), len = parked bytes) if s still holds bytes. */
+void pvc_ureg_st_check(pvc_ctx *ctx, const pvc_ureg_st *s, uint32_t cursor);
+
+/* AddrReg forms (§4.4 [I]): A = cursor + areg; loads: as pvc_load_unalign; stores: count =
+ * VL/elem_bytes (256 bytes); the cursor never advances. */
+void pvc_load_unalign_areg(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t cursor,
+                           uint32_t areg);
+void pvc_store_unalign_areg(pvc_ctx *ctx, uint32_t cursor, uint32_t areg, const pvc_vreg *src,
+                            pvc_ureg_st *s, unsigned elem_bytes);
+
+/* ---------------------------------------------------------------------------------------
+ * Masks (§5.1). w below is the mask granularity in bytes (1, 2, 4, 8): element i is tested
+ * at bit w*i, n = 256/w elements. Generators set ONLY the tested bit of each active element.
+ * X(NAME, hw value, active(i, n) expression, meaning)
+ * ------------------------------------------------------------------------------------- */
+#define PVC_MASK_PATTERNS(X) \
+    X(ALL,   0,  1,            "all n elements") \
+    X(VL1,   1,  (i) < 1,      "lowest 1") \
+    X(VL2,   2,  (i) < 2,      "lowest 2") \
+    X(VL3,   3,  (i) < 3,      "lowest 3") \
+    X(VL4,   4,  (i) < 4,      "lowest 4") \
+    X(VL8,   5,  (i) < 8,      "lowest 8") \
+    X(VL16,  6,  (i) < 16,     "lowest 16") \
+    X(VL32,  7,  (i) < 32,     "lowest 32") \
+    X(VL64,  8,  (i) < 64,     "lowest 64 (clipped to n)") \
+    X(VL128, 9,  (i) < 128,    "lowest 128 (clipped to n)") \
+    X(M3,    10, (i) % 3 == 0, "indices = 0 mod 3") \
+    X(M4,    11, (i) % 4 == 0, "indices = 0 mod 4") \
+    X(H,     12, (i) < (n) / 2, "lowest n/2") \
+    X(Q,     13, (i) < (n) / 4, "lowest n/4") \
+    X(ALLF,  15, 0,            "none")
+
+typedef enum {
+#define X(name, hw, active, text) PVC_PAT_##name,
+    PVC_MASK_PATTERNS(X)
+#undef X
+    PVC_PAT_COUNT
+} pvc_mask_pattern;
+
+typedef struct {
+    const char *name;
+    unsigned hw;
+    const char *text;
+} pvc_pattern_info;
+
+extern const pvc_pattern_info pvc_mask_pattern_table[PVC_PAT_COUNT];
+
+/* Mask granularity of a dtype: its lane bytes (FP4/INT4: 1). The compiler may pick another
+ * (PP-BE uses b16 for 64-bit create_mask, b32 for non-int 8-bit update_mask, §5.1). */
+static inline unsigned pvc_mask_gran(pvc_dtype t) { return pvc_dtype_lane_bytes(t); }
+
+void pvc_mask_create(pvc_ctx *ctx, pvc_mreg *dst, pvc_mask_pattern pat, unsigned w);
+/* plt: first min(n, 256/w) elements active; returns n - 256/w saturated at 0 (the caller's
+ * own scalar is not modified, §5.1). */
+uint32_t pvc_mask_update(pvc_ctx *ctx, pvc_mreg *dst, uint32_t n, unsigned w);
+
+/* ---------------------------------------------------------------------------------------
+ * Scalars. Scalar operands (vf.full value, compare scalar) are passed as the RAW BITS of
+ * one element of the op's dtype in the low bits of a uint64_t: the caller converts the
+ * Python literal to the element type first (ints: two's complement truncation; FP32:
+ * pvc_bits_f32; FP16/BF16: the encoders of pvc_rt_cast.h). This keeps the element
+ * conversion (rounding!) in one place, the cast library.
+ * ------------------------------------------------------------------------------------- */
+static inline uint64_t pvc_bits_f32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* Compares (§5.2). X(NAME, pypto name, C operator) */
+#define PVC_COMPARES(X) \
+    X(EQ, "eq", ==) /* a == b; NaN -> false, +0 == -0 */ \
+    X(NE, "ne", !=) /* a != b; NaN -> true */ \
+    X(LT, "lt", <)  /* a <  b; NaN -> false */ \
+    X(GT, "gt", >)  /* a >  b; NaN -> false */ \
+    X(LE, "le", <=) /* a <= b; NaN -> false */ \
+    X(GE, "ge", >=) /* a >= b; NaN -> false */
+
+typedef enum {
+#define X(name, pyname, op) PVC_CMP_##name,
+    PVC_COMPARES(X)
+#undef X
+    PVC_CMP_COUNT
+} pvc_cmp;
+
+extern const char *const pvc_cmp_names[PVC_CMP_COUNT];
+
+/* dst bit w*i = preg bit w*i && (a_i OP b_i), every other bit 0; t in INT8/16/32,
+ * UINT8/16/32, FP16, BF16, FP32 (else BAD_ARG). w = lane bytes of t (cmp_dtype = pass t). */
+void pvc_compare(pvc_ctx *ctx, pvc_mreg *dst, pvc_cmp op, pvc_dtype t, const pvc_vreg *a,
+                 const pvc_vreg *b, const pvc_mreg *preg);
+void pvc_compare_scalar(pvc_ctx *ctx, pvc_mreg *dst, pvc_cmp op, pvc_dtype t, const pvc_vreg *a,
+                        uint64_t b_bits, const pvc_mreg *preg);
+
+/* ---------------------------------------------------------------------------------------
+ * Masked register ops (§5.3, §5.7). Inactive lanes (tested bit 0): ZEROING -> all bits 0,
+ * MERGING -> dst keeps its old value.
+ * ------------------------------------------------------------------------------------- */
+typedef enum { PVC_MERGE_ZEROING, PVC_MERGE_MERGING } pvc_merge;
+typedef enum { PVC_POS_LOWEST, PVC_POS_HIGHEST } pvc_pos;
+
+/* |a|: floats clear the sign bit (NaN stays NaN), ints wrap (abs(INT_MIN) = INT_MIN).
+ * t in INT8/16/32/64, FP16, FP32 (else BAD_ARG). Zeroing. */
+void pvc_abs(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, const pvc_mreg *preg);
+/* relu: x > 0 ? x : +0; NaN stays NaN [I]. t in INT32, FP16, FP32 (else BAD_ARG). Zeroing. */
+void pvc_relu(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, const pvc_mreg *preg);
+/* vf.full scalar: every lane = bits (preg NULL: all lanes, vbr), else masked by mode (vdup). */
+void pvc_full(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, uint64_t bits, const pvc_mreg *preg,
+              pvc_merge mode);
+/* vf.full register form: every lane = src lane 0 (LOWEST) or lane N-1 (HIGHEST), masked. */
+void pvc_full_reg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                  const pvc_mreg *preg, pvc_pos pos, pvc_merge mode);
+
+/* Blend helper shared by the masked ops: for each element i of width w, dst lane i = res
+ * lane i if m[w*i] else (mode == MERGING ? old dst lane : 0). Branch-free. */
+void pvc_vreg_blend(pvc_vreg *dst, const pvc_vreg *res, const pvc_mreg *m, unsigned w,
+                    pvc_merge mode);
 
 /* ---------------------------------------------------------------------------------------
  * Casts (§5.4, §5.5).

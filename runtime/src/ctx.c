@@ -1,0 +1,104 @@
+/* ctx.c - the Unified Buffer context, protected calls, faults (decisions 3, 4), tiles and
+ * AddrReg offsets (§1.4, §1.5). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "rt_internal.h"
+
+const char *const pvc_fault_text[PVC_FAULT_COUNT] = {
+#define X(name, text) text,
+    PVC_FAULTS(X)
+#undef X
+};
+
+void pvc_ctx_init(pvc_ctx *ctx)
+{
+    memset(ctx, 0, sizeof *ctx);
+}
+
+pvc_ctx *pvc_ctx_new(void)
+{
+    /* sizeof(pvc_ctx) is a multiple of its 64-byte alignment, as aligned_alloc requires. */
+    pvc_ctx *ctx = aligned_alloc(_Alignof(pvc_ctx), sizeof(pvc_ctx));
+    if (ctx)
+        pvc_ctx_init(ctx);
+    return ctx;
+}
+
+void pvc_ctx_free(pvc_ctx *ctx)
+{
+    free(ctx);
+}
+
+int pvc_ctx_pcall(pvc_ctx *ctx, pvc_pcall_fn fn, void *arg)
+{
+    jmp_buf here;
+    jmp_buf *const outer = ctx->unwind;
+    ctx->fault.kind = PVC_FAULT_NONE;
+    ctx->unwind = &here;
+    if (setjmp(here) == 0) {
+        fn(ctx, arg);
+        ctx->unwind = outer;
+        return PVC_FAULT_NONE;
+    }
+    ctx->unwind = outer;
+    return (int)ctx->fault.kind;
+}
+
+void pvc_fault_raise(pvc_ctx *ctx, pvc_fault_kind kind, const char *op, uint32_t addr,
+                     uint32_t len, const char *fmt, ...)
+{
+    pvc_fault *f = &ctx->fault;
+    va_list ap;
+    f->kind = kind;
+    f->op = op;
+    f->addr = addr;
+    f->len = len;
+    if (ctx->at)
+        f->loc = *ctx->at;
+    else
+        memset(&f->loc, 0, sizeof f->loc);
+    va_start(ap, fmt);
+    vsnprintf(f->detail, sizeof f->detail, fmt, ap);
+    va_end(ap);
+    if (ctx->unwind)
+        longjmp(*ctx->unwind, 1);
+}
+
+int pvc_ub_check(pvc_ctx *ctx, const char *op, uint64_t addr, uint64_t len, uint32_t align)
+{
+    if (align > 1 && addr % align != 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, op, (uint32_t)addr, (uint32_t)len,
+                        "address 0x%llx is not %u-byte aligned", (unsigned long long)addr, align);
+        return 0;
+    }
+    if (addr > PVC_UB_BYTES || len > PVC_UB_BYTES - addr) {
+        pvc_fault_raise(ctx, PVC_FAULT_UB_BOUNDS, op, (uint32_t)addr, (uint32_t)len,
+                        "bytes [0x%llx, 0x%llx) leave the %u-byte UB", (unsigned long long)addr,
+                        (unsigned long long)(addr + len), PVC_UB_BYTES);
+        return 0;
+    }
+    return 1;
+}
+
+int pvc_tile_check(pvc_ctx *ctx, const pvc_tile *t)
+{
+    uint64_t end = (uint64_t)t->addr + (uint64_t)t->rows * t->cols * pvc_dtype_lane_bytes(t->dtype);
+    if (end > PVC_UB_USABLE) {
+        pvc_fault_raise(ctx, PVC_FAULT_UB_RESERVED, "tile", t->addr, (uint32_t)(end - t->addr),
+                        "tile [0x%x, 0x%llx) reaches past the usable %u bytes", t->addr,
+                        (unsigned long long)end, PVC_UB_USABLE);
+        return 0;
+    }
+    return 1;
+}
+
+/* Decision 6 / §1.4 [I]: byte offset = sizeof(dtype) * sum stride_k * iter_k. */
+uint32_t pvc_areg_bytes(pvc_dtype t, unsigned n, const int64_t *strides, const int64_t *iters)
+{
+    int64_t elems = 0;
+    for (unsigned k = 0; k < n && k < 4; k++)
+        elems += strides[k] * iters[k];
+    return (uint32_t)(elems * (int64_t)pvc_dtype_lane_bytes(t));
+}

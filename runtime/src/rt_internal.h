@@ -1,0 +1,95 @@
+/* rt_internal.h - helpers shared by the runtime's op files; not part of the public API.
+ * Host assumption: little-endian (the register and UB images are little-endian, §1.1). */
+#ifndef PVC_RT_INTERNAL_H
+#define PVC_RT_INTERNAL_H
+
+#include "pvc_rt.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "pvc runtime models a little-endian machine on a little-endian host"
+#endif
+
+/* Little-endian w-byte element at p (w = 1, 2, 4, 8); fixed-size copies so they inline. */
+static inline uint64_t rt_get(const uint8_t *p, unsigned w)
+{
+    uint8_t v1; uint16_t v2; uint32_t v4; uint64_t v8;
+    switch (w) {
+    case 1: memcpy(&v1, p, 1); return v1;
+    case 2: memcpy(&v2, p, 2); return v2;
+    case 4: memcpy(&v4, p, 4); return v4;
+    default: memcpy(&v8, p, 8); return v8;
+    }
+}
+static inline void rt_put(uint8_t *p, unsigned w, uint64_t v)
+{
+    uint8_t v1 = (uint8_t)v; uint16_t v2 = (uint16_t)v; uint32_t v4 = (uint32_t)v;
+    switch (w) {
+    case 1: memcpy(p, &v1, 1); break;
+    case 2: memcpy(p, &v2, 2); break;
+    case 4: memcpy(p, &v4, 4); break;
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+/* Keep only the tested bits of one mask byte at granularity w and spread each tested bit
+ * over the w bits of its element (§1.2): the result has bit k set iff register byte
+ * 8*byte + k belongs to an active element. */
+static inline uint8_t rt_mask_byte_lanes(uint8_t mb, unsigned w)
+{
+    switch (w) {
+    case 1: return mb;
+    case 2: return (uint8_t)((mb & 0x55) * 3);
+    case 4: return (uint8_t)((mb & 0x11) * 15);
+    default: return (uint8_t)((mb & 0x01) * 255);
+    }
+}
+
+/* 8 bits -> 8 bytes of 0x00/0xFF (byte k = 0xFF iff bit k), branch-free. */
+static inline uint64_t rt_spread8(uint8_t b)
+{
+    uint64_t t = ((uint64_t)b * 0x0101010101010101ull) & 0x8040201008040201ull;
+    uint64_t hi = ((t + 0x7F7F7F7F7F7F7F7Full) | t) & 0x8080808080808080ull;
+    return (hi >> 7) * 0xFF;
+}
+
+/* e.b[j] = 0xFF iff register byte j belongs to an element whose tested bit is set. */
+static inline void rt_mask_expand(pvc_vreg *e, const pvc_mreg *m, unsigned w)
+{
+    for (unsigned k = 0; k < PVC_VL / 8; k++) {
+        uint64_t v = rt_spread8(rt_mask_byte_lanes(m->bits[k], w));
+        memcpy(e->b + 8 * k, &v, 8);
+    }
+}
+
+/* The tested bits of one mask byte at granularity w (§1.2): b8 all, b16 even, b32 4i, b64 8i. */
+static inline uint8_t rt_mask_tested(unsigned w)
+{
+    return (uint8_t)(w == 1 ? 0xFF : w == 2 ? 0x55 : w == 4 ? 0x11 : 0x01);
+}
+
+/* 1 when every element at granularity w is active. */
+static inline int rt_mask_full(const pvc_mreg *m, unsigned w)
+{
+    uint8_t pat = rt_mask_tested(w), acc = 0xFF;
+    for (unsigned k = 0; k < PVC_VL / 8; k++)
+        acc &= m->bits[k];
+    return (acc & pat) == pat;
+}
+
+/* dst[j] = e[j] ? src[j] : dst[j] over n bytes (n multiple of 8), branch-free. */
+static inline void rt_blend_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *e, size_t n)
+{
+    for (size_t j = 0; j < n; j += 8) {
+        uint64_t d, s, m;
+        memcpy(&d, dst + j, 8);
+        memcpy(&s, src + j, 8);
+        memcpy(&m, e + j, 8);
+        d = (d & ~m) | (s & m);
+        memcpy(dst + j, &d, 8);
+    }
+}
+
+/* 1 if w is a legal mask/element granularity. */
+static inline int rt_gran_ok(unsigned w) { return w == 1 || w == 2 || w == 4 || w == 8; }
+
+#endif /* PVC_RT_INTERNAL_H */

@@ -1,0 +1,164 @@
+/* unalign.c - the unaligned family (§4): load stream with a cached 32-B block (§4.1),
+ * store stream with a byte-valid parking register (§4.2 [I]), mask packing for pstu
+ * (§4.3) and the AddrReg forms (§4.4 [I]). No address alignment is required except the
+ * 16 / 8 bytes of a packed mask. */
+#include "rt_internal.h"
+
+#define FLOOR32(a) ((a) & ~(uint64_t)31)
+
+/* ---- load (§4.1) ---------------------------------------------------------------------- */
+
+void pvc_load_unalign_init(pvc_ureg_ld *u)
+{
+    memset(u, 0, sizeof *u);
+}
+
+/* vldas: cache the 32-B block that holds A. */
+void pvc_load_unalign_pre(pvc_ctx *ctx, pvc_ureg_ld *u, uint32_t addr)
+{
+    uint64_t b = FLOOR32((uint64_t)addr);
+    if (pvc_ub_check(ctx, "load_unalign_pre", b, 32, 1))
+        memcpy(u->buf, ctx->ub + b, 32);
+}
+
+/* vldus: R = u.buf[off..32) ++ UB[B+32 .. A+256); u.buf = UB[B+256 .. B+288). The cached
+ * block is used blindly, as the hardware does (§4.1, §8 #9). Reads UB[B+32, B+288). */
+static int load_unalign_at(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t addr)
+{
+    uint32_t off = addr % 32;
+    uint64_t b = (uint64_t)addr - off;
+    if (!pvc_ub_check(ctx, "load_unalign", b + 32, PVC_VL, 1))
+        return 0;
+    memcpy(dst->b, u->buf + off, 32 - off);
+    memcpy(dst->b + (32 - off), ctx->ub + b + 32, PVC_VL - (32 - off));
+    memcpy(u->buf, ctx->ub + b + PVC_VL, 32);
+    return 1;
+}
+
+void pvc_load_unalign(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t addr)
+{
+    load_unalign_at(ctx, dst, u, addr);
+}
+
+void pvc_load_unalign_post(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t *cursor,
+                           int32_t step)
+{
+    if (load_unalign_at(ctx, dst, u, *cursor))
+        *cursor += (uint32_t)step;
+}
+
+void pvc_load_unalign_areg(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t cursor,
+                           uint32_t areg)
+{
+    pvc_load_unalign(ctx, dst, u, cursor + areg);
+}
+
+/* ---- store (§4.2) --------------------------------------------------------------------- */
+
+void pvc_unalign_reg_for_store(pvc_ureg_st *s)
+{
+    memset(s, 0, sizeof *s);
+}
+
+/* Appends S[0..n) at P: every byte below floor32(P+n) is written now (parked bytes of block
+ * floor32(P) first), the rest is parked. n <= 256. Returns 0 after a fault. */
+static int stream(pvc_ctx *ctx, const char *op, uint32_t p, const uint8_t *src, uint32_t n,
+                  pvc_ureg_st *s)
+{
+    uint64_t e = (uint64_t)p + n, bp = FLOOR32((uint64_t)p), be = FLOOR32(e);
+    if (!pvc_ub_check(ctx, op, p, n, 1))
+        return 0;
+    if (be > bp) {
+        for (uint64_t a = bp; a < p; a++)        /* parked bytes in front of P */
+            if (s->valid >> (a - bp) & 1)
+                ctx->ub[a] = s->buf[a - bp];
+        if (be > p)
+            memcpy(ctx->ub + p, src, be - p);
+        s->valid = 0;
+    }
+    for (uint64_t a = be > p ? be : p; a < e; a++) { /* park the tail of the last block */
+        s->buf[a - be] = src[a - p];
+        s->valid |= 1u << (a - be);
+    }
+    return 1;
+}
+
+void pvc_store_unalign(pvc_ctx *ctx, uint32_t *cursor, const pvc_vreg *src, pvc_ureg_st *s,
+                       uint32_t count, unsigned elem_bytes, int post)
+{
+    uint64_t n = (uint64_t)count * elem_bytes;
+    if (!rt_gran_ok(elem_bytes) || n > PVC_VL) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "store_unalign", *cursor, (uint32_t)n,
+                        "count %u x %u bytes exceeds one 256-byte register", count, elem_bytes);
+        return;
+    }
+    if (stream(ctx, "store_unalign", *cursor, src->b, (uint32_t)n, s) && post)
+        *cursor += (uint32_t)n;
+}
+
+/* pstu (§4.3): packed bit k = m[gran*k]; 16 B at b16, 8 B at b32; cursor always advances. */
+void pvc_mask_store_unalign(pvc_ctx *ctx, uint32_t *cursor, const pvc_mreg *m, pvc_ureg_st *s,
+                            unsigned gran)
+{
+    uint8_t packed[16];
+    unsigned nbytes = gran == 2 ? 16 : 8;
+    if (gran != 2 && gran != 4) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "store_unalign", *cursor, 0,
+                        "mask packing granularity %u is not 2 or 4 bytes", gran);
+        return;
+    }
+    if (*cursor % nbytes != 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, "store_unalign", *cursor, nbytes,
+                        "mask store_unalign at 0x%x is not %u-byte aligned", *cursor, nbytes);
+        return;
+    }
+    memset(packed, 0, sizeof packed);
+    for (unsigned k = 0; k < 8 * nbytes; k++)
+        packed[k / 8] |= (uint8_t)(pvc_mreg_bit(m, gran * k) << (k % 8));
+    if (stream(ctx, "store_unalign", *cursor, packed, nbytes, s))
+        *cursor += nbytes;
+}
+
+/* vstas / vstar: write the parked bytes into block floor32(*cursor), empty s. */
+void pvc_store_unalign_post(pvc_ctx *ctx, uint32_t *cursor, pvc_ureg_st *s, int32_t step, int post)
+{
+    uint64_t bp = FLOOR32((uint64_t)*cursor);
+    if (s->valid) {
+        unsigned lo = 0, hi = 31;
+        while (!(s->valid >> lo & 1))
+            lo++;
+        while (!(s->valid >> hi & 1))
+            hi--;
+        if (!pvc_ub_check(ctx, "store_unalign_post", bp + lo, hi - lo + 1, 1))
+            return;
+        for (unsigned k = lo; k <= hi; k++)
+            if (s->valid >> k & 1)
+                ctx->ub[bp + k] = s->buf[k];
+        s->valid = 0;
+    }
+    if (post)
+        *cursor += (uint32_t)step;
+}
+
+void pvc_ureg_st_check(pvc_ctx *ctx, const pvc_ureg_st *s, uint32_t cursor)
+{
+    unsigned n = 0;
+    for (uint32_t v = s->valid; v; v &= v - 1)
+        n++;
+    if (n)
+        pvc_fault_raise(ctx, PVC_FAULT_UNFLUSHED, "store_unalign", cursor & ~31u, n,
+                        "%u parked byte(s) never flushed by store_unalign_post", n);
+}
+
+/* §4.4 [I]: address = cursor + areg, one full register (256 bytes), no cursor advance. */
+void pvc_store_unalign_areg(pvc_ctx *ctx, uint32_t cursor, uint32_t areg, const pvc_vreg *src,
+                            pvc_ureg_st *s, unsigned elem_bytes)
+{
+    uint32_t p = cursor + areg;
+    if (!rt_gran_ok(elem_bytes)) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "store_unalign", p, 0,
+                        "element width %u is not 1, 2, 4 or 8", elem_bytes);
+        return;
+    }
+    pvc_store_unalign(ctx, &p, src, s, PVC_VL / elem_bytes, elem_bytes, 0);
+}
