@@ -632,6 +632,32 @@ typedef enum {
 
 typedef enum { PVC_SAT_OFF, PVC_SAT_ON } pvc_sat;
 
+/* ---------------------------------------------------------------------------------------
+ * GM tensors and the jit surface (§6): pl.load / pl.store between a host tensor and a tile.
+ *
+ *   tensor (GM, row-major)              tile (UB, row pitch = static shape[1])
+ *   +---------------------+             +-----------+
+ *   |      r0,c0 +-----+  |   pl.load   |  rows x   |   tile[i][j] = tensor[r0+i][c0+j]
+ *   |            |     |  |  -------->  |  cols     |   for the part inside the tensor;
+ *   |            +-----+  |  <--------  |           |   the clipped rest is not copied
+ *   +---------------------+   pl.store  +-----------+   (UB / GM keep their bytes)
+ *
+ * A rank-1 tensor is one row. Shapes count elements; FP4/INT4 data is packed two per byte
+ * (low nibble first), so their column offsets and widths must be even.
+ * ------------------------------------------------------------------------------------- */
+typedef struct {
+    void *data;          /* host memory, row-major, shape[0] * shape[1] elements */
+    pvc_dtype dtype;
+    int rank;            /* 1 or 2 */
+    int64_t shape[2];
+} pvc_tensor;
+
+/* Both return the number of tile elements left out because the window crosses the tensor
+ * edge (0: the whole tile was copied); the simulator turns a non-zero count into a note.
+ * Faults: UB_BOUNDS if the tile leaves the UB, BAD_ARG for a bad tensor or odd FP4 window. */
+int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0);
+int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0);
+
 #include "pvc_rt_cast.h" /* cast and format entry points */
 
 #endif /* PVC_RT_H */

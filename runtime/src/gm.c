@@ -1,0 +1,97 @@
+/* gm.c - pl.load / pl.store: copies between a GM tensor and a UB tile (SEMANTICS.md §6).
+ *
+ * The device moves the tile's rows with the MTE pipes; only the order of bytes matters here.
+ * Row i of the tile lives at tile.addr + i * cols * elem_bytes (row pitch = static shape[1],
+ * §6 [I]); the window [r0, r0+rows) x [c0, c0+cols) is clipped to the tensor, and elements
+ * outside it are not copied in either direction. */
+#include <string.h>
+
+#include "rt_internal.h"
+
+typedef struct {
+    int64_t rows, cols;       /* tensor shape, rank 1 = one row */
+    int64_t r_lo, r_hi;       /* tile rows that fall inside the tensor */
+    int64_t c_lo, c_hi;       /* tile cols that fall inside the tensor */
+} gm_window;
+
+/* Bits per element; FP4/INT4 are 4 (packed), everything else whole bytes. */
+static unsigned elem_bits(pvc_dtype t)
+{
+    return pvc_dtype_table[t].bits;
+}
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Validates the operands and computes the part of the tile inside the tensor. Returns 0 after
+ * raising a fault (only reached outside a protected call). */
+static int gm_window_of(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
+                        int64_t r0, int64_t c0, gm_window *w)
+{
+    if (!t || !t->data || t->rank < 1 || t->rank > 2 || t->dtype >= PVC_DT_COUNT) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile ? tile->addr : 0, 0, "invalid tensor");
+        return 0;
+    }
+    w->rows = t->rank == 1 ? 1 : t->shape[0];
+    w->cols = t->rank == 1 ? t->shape[0] : t->shape[1];
+    if (w->rows < 0 || w->cols < 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0, "negative tensor shape");
+        return 0;
+    }
+    if (pvc_dtype_table[tile->dtype].bits != elem_bits(t->dtype)) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0,
+                        "tile dtype %s and tensor dtype %s differ in width",
+                        pvc_dtype_table[tile->dtype].name, pvc_dtype_table[t->dtype].name);
+        return 0;
+    }
+    if (elem_bits(t->dtype) == 4 && ((c0 & 1) || (tile->cols & 1) || (w->cols & 1))) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0,
+                        "4-bit data needs even column offsets and widths");
+        return 0;
+    }
+    uint64_t tile_bytes = (uint64_t)tile->rows * tile->cols * elem_bits(tile->dtype) / 8;
+    if (!pvc_ub_check(ctx, op, tile->addr, tile_bytes, 1))
+        return 0;
+    w->r_lo = clamp64(-r0, 0, tile->rows);
+    w->r_hi = clamp64(w->rows - r0, w->r_lo, tile->rows);
+    w->c_lo = clamp64(-c0, 0, tile->cols);
+    w->c_hi = clamp64(w->cols - c0, w->c_lo, tile->cols);
+    return 1;
+}
+
+static int64_t clipped_count(const pvc_tile *tile, const gm_window *w)
+{
+    return (int64_t)tile->rows * tile->cols - (w->r_hi - w->r_lo) * (w->c_hi - w->c_lo);
+}
+
+int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0)
+{
+    gm_window w;
+    if (!gm_window_of(ctx, "pl.load", tile, src, r0, c0, &w))
+        return 0;
+    unsigned bits = elem_bits(tile->dtype);
+    size_t seg = (size_t)(w.c_hi - w.c_lo) * bits / 8;
+    for (int64_t i = w.r_lo; i < w.r_hi && seg; i++) {
+        uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;
+        uint64_t gm = ((uint64_t)(r0 + i) * (uint64_t)w.cols + (uint64_t)(c0 + w.c_lo)) * bits / 8;
+        memcpy(ctx->ub + ub, (const uint8_t *)src->data + gm, seg);
+    }
+    return clipped_count(tile, &w);
+}
+
+int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0)
+{
+    gm_window w;
+    if (!gm_window_of(ctx, "pl.store", tile, dst, r0, c0, &w))
+        return 0;
+    unsigned bits = elem_bits(tile->dtype);
+    size_t seg = (size_t)(w.c_hi - w.c_lo) * bits / 8;
+    for (int64_t i = w.r_lo; i < w.r_hi && seg; i++) {
+        uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;
+        uint64_t gm = ((uint64_t)(r0 + i) * (uint64_t)w.cols + (uint64_t)(c0 + w.c_lo)) * bits / 8;
+        memcpy((uint8_t *)dst->data + gm, ctx->ub + ub, seg);
+    }
+    return clipped_count(tile, &w);
+}
