@@ -7,6 +7,7 @@
 #   build/tests/test_X tests/unit/test_X.c, linked with everything above; each prints
 #                      "N passed, M failed" last and exits non-zero on a failure
 # SAN=1 builds the same tree under build/san with ASan+UBSan.
+# BUILD=dir overrides the build directory (SAN=1 then defaults to dir/san inside `make test`).
 
 CC      ?= cc
 SAN     ?= 0
@@ -32,30 +33,136 @@ PVC_OBJ  = $(PVC_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all unit clean help
-all: $(BUILD)/libpvcrt.a
+# ---------------------------------------------------------------------------------------
+# Dependencies: Debian packages (installed only when missing) and the pinned grammar.
+# ---------------------------------------------------------------------------------------
+DEB_PKGS    = libtree-sitter-dev libjansson-dev clang libclang-rt-14-dev python3-numpy
+TSPY_VER    = 0.23.6
+# `npm view tree-sitter-python@0.23.6 dist.integrity`
+TSPY_SHA512 = yIM9z0oxKIxT7bAtPOhgoVl6gTXlmlIhue7liFT4oBPF/lha7Ha4dQBS82Av6hMMRZoVnFJI8M6mL+SwWoLD3A==
+TSPY_DIR    = grammar/vendor/tree-sitter-python-$(TSPY_VER)
+GRAMMAR_SRC = $(TSPY_DIR)/src/parser.c $(TSPY_DIR)/src/scanner.c
+GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
+# Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
+GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -I$(TSPY_DIR)/src
 
-$(BUILD)/%.o: %.c
+.PHONY: all deps deb-deps grammar unit golden samples test fuzz fuzz-smoke clean help
+all: $(BUILD)/pvc $(BUILD)/libpvcrt.a
+
+deps: deb-deps grammar
+
+# apt-get update runs once, and only when a package is missing.
+deb-deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+	    dpkg -s $$p 2>/dev/null | grep -q '^Status: install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	    echo "installing:$$missing"; \
+	    if [ "$$(id -u)" != 0 ]; then echo "make deps: run as root to install:$$missing" >&2; exit 1; fi; \
+	    apt-get -o DPkg::Lock::Timeout=600 update && \
+	    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y $$missing; \
+	fi
+
+grammar: $(GRAMMAR_SRC)
+
+# Fetched into a private temporary directory, checked, then renamed into place in one
+# step, so concurrent builds never see a half-unpacked grammar.
+$(GRAMMAR_SRC):
+	@set -e; mkdir -p grammar/vendor; \
+	tmp=$$(mktemp -d grammar/vendor/fetch.XXXXXX); \
+	( cd $$tmp && npm pack --silent tree-sitter-python@$(TSPY_VER) >/dev/null ); \
+	got=$$(openssl dgst -sha512 -binary $$tmp/tree-sitter-python-$(TSPY_VER).tgz | base64 -w0); \
+	if [ "$$got" != "$(TSPY_SHA512)" ]; then \
+	    echo "tree-sitter-python-$(TSPY_VER).tgz: sha512 mismatch (got $$got)" >&2; rm -rf $$tmp; exit 1; fi; \
+	tar -xzf $$tmp/tree-sitter-python-$(TSPY_VER).tgz -C $$tmp; \
+	mv -T $$tmp/package $(TSPY_DIR) 2>/dev/null || test -f $(TSPY_DIR)/src/parser.c; \
+	rm -rf $$tmp; touch $(GRAMMAR_SRC)
+
+# ---------------------------------------------------------------------------------------
+# Build
+# ---------------------------------------------------------------------------------------
+# Every compile first makes sure the packages and the grammar are there (cheap when they are).
+$(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/grammar/%.o: $(TSPY_DIR)/src/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(GRAMMAR_CFLAGS) -c $< -o $@
 
 $(BUILD)/libpvcrt.a: $(RT_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvcrt.a
+$(BUILD)/libpvc.a: $(PVC_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $< $(BUILD)/libpvcrt.a -lm -o $@
+	rm -f $@ && ar rcs $@ $^
 
+$(BUILD)/pvc: $(BUILD)/compiler/main.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $^ $(LDLIBS) -o $@
+
+# ---------------------------------------------------------------------------------------
+# Tests. Each suite prints "N passed, M failed" last; `make test` sums them into one line.
+# ---------------------------------------------------------------------------------------
 # Runs every unit binary; tests/run_unit.sh sums their closing lines.
 unit: $(UNIT_BIN)
 	sh tests/run_unit.sh $(UNIT_BIN)
+
+# IR dumps of every sample and diagnostics of tests/diag/*.py against their golden files.
+golden: $(BUILD)/pvc
+	sh tests/run_golden.sh $(BUILD)/pvc
+
+# One line per sample: `pvc check` and `pvc ir` on each.
+samples: deps $(BUILD)/pvc
+	@sh tests/run_samples.sh $(BUILD)/pvc
+
+FUZZ_BUILD ?= $(BUILD)/fuzz
+FUZZ_CFLAGS = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_SRC    = $(PVC_SRC) $(RT_SRC)
+FUZZ_OBJ    = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/grammar/parser.o $(FUZZ_BUILD)/grammar/scanner.o
+FUZZ_SECS  ?= 25
+
+$(FUZZ_BUILD)/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+
+$(FUZZ_BUILD)/grammar/%.o: $(TSPY_DIR)/src/%.c | deps
+	@mkdir -p $(dir $@)
+	clang -std=c11 -O1 -g -w -fsanitize=fuzzer-no-link,address,undefined -I$(TSPY_DIR)/src -c $< -o $@
+
+$(FUZZ_BUILD)/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJ)
+	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
+
+# Short fuzzing run (FUZZ_SECS seconds, default 25) from the samples and diagnostics corpus.
+fuzz-smoke: $(FUZZ_BUILD)/fuzz_frontend
+	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_SECS)
+
+# Long fuzzing run (FUZZ_SECS=3600 by default here); crashes land in $(FUZZ_BUILD)/crashes.
+fuzz: $(FUZZ_BUILD)/fuzz_frontend
+	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(if $(filter command line,$(origin FUZZ_SECS)),$(FUZZ_SECS),3600)
+
+# Everything, twice: plain and SAN=1 (in $(BUILD)/san). tests/run_suites.sh runs each suite
+# through make, prints every suite's own count line, and closes with the one summed line.
+test: deps
+	@sh tests/run_suites.sh "$(MAKE)" "$(BUILD)"
 
 clean:
 	rm -rf build
 
 help:
-	@echo "make            build build/pvc"
-	@echo "make unit       runtime unit tests"
+	@echo "make deps         install Debian packages (when missing) and fetch the pinned grammar"
+	@echo "make              build build/pvc and build/libpvcrt.a"
+	@echo "make samples      pvc check + pvc ir on every sample, one line each"
+	@echo "make test         deps, build, every suite plain and under ASan/UBSan"
+	@echo "make unit         runtime unit tests"
+	@echo "make golden       IR dump and diagnostics golden tests"
+	@echo "make fuzz-smoke   front-end fuzzer, $(FUZZ_SECS) s"
+	@echo "make fuzz         front-end fuzzer, long run (FUZZ_SECS=3600)"
+	@echo "make clean        remove build/"
+	@echo "variables: BUILD=dir (build directory), SAN=1 (ASan+UBSan build), CC=..."
 
--include $(RT_OBJ:.o=.d) $(PVC_OBJ:.o=.d)
+-include $(RT_OBJ:.o=.d) $(PVC_OBJ:.o=.d) $(BUILD)/compiler/main.d $(FUZZ_OBJ:.o=.d)

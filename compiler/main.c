@@ -1,0 +1,143 @@
+/* main.c - the pvc command line (ARCHITECTURE.md §4). One row per subcommand; `compile`
+ * and `run` join the table when the emitter and the simulator exist. */
+#include <errno.h>
+#include <string.h>
+
+#include "pvc.h"
+
+typedef struct {
+    const char *file;
+    const char *after;  /* --after PASS */
+    const char *format; /* --format text|json */
+} options;
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("pvc: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (try 'pvc --help')\n", stderr);
+    return PVC_EXIT_USAGE;
+}
+
+/* Reads FILE and the options a command allows (mask: 1 --after, 2 --format). */
+static int parse_options(int argc, char **argv, unsigned allowed, options *o)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *val = NULL;
+        const char **slot = NULL;
+        if ((allowed & 1) && !strncmp(a, "--after", 7) && (a[7] == '\0' || a[7] == '='))
+            slot = &o->after;
+        else if ((allowed & 2) && !strncmp(a, "--format", 8) && (a[8] == '\0' || a[8] == '='))
+            slot = &o->format;
+        else if (a[0] == '-' && a[1] != '\0')
+            return usage_error("unknown option '%s'", a);
+        else if (o->file)
+            return usage_error("unexpected argument '%s'", a);
+        else {
+            o->file = a;
+            continue;
+        }
+        val = strchr(a, '=') ? strchr(a, '=') + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        if (!val || !*val)
+            return usage_error("option '%s' needs a value", a);
+        *slot = val;
+    }
+    if (!o->file)
+        return usage_error("%s", "missing FILE.py");
+    if (o->after && !pvc_pass_exists(o->after)) {
+        fprintf(stderr, "pvc: unknown pass '%s' (passes: %s)\n", o->after, pvc_pass_list());
+        return PVC_EXIT_USAGE;
+    }
+    if (o->format && strcmp(o->format, "text") && strcmp(o->format, "json"))
+        return usage_error("--format must be text or json, not '%s'", o->format);
+    return 0;
+}
+
+/* Loads o->file into u; 1 (with a message) when it cannot be read. */
+static int load_unit(pvc_unit *u, const options *o)
+{
+    pvc_source src;
+    if (pvc_source_load(&src, o->file)) {
+        fprintf(stderr, "pvc: error: cannot read '%s': %s\n", o->file, strerror(errno));
+        return PVC_EXIT_DIAG;
+    }
+    pvc_unit_init(u, src, stderr);
+    return 0;
+}
+
+static void dump_ir(const pvc_module *m, const char *pass, void *ctx)
+{
+    (void)pass;
+    const options *o = ctx;
+    if (o->format && !strcmp(o->format, "json")) {
+        if (pvc_dump_json(m, stdout))
+            fprintf(stderr, "pvc: error: cannot write JSON for '%s'\n", m->file);
+    } else
+        pvc_dump_text(m, stdout);
+}
+
+static int cmd_ir(int argc, char **argv)
+{
+    options o = {0};
+    pvc_unit u;
+    int rc = parse_options(argc, argv, 3, &o);
+    if (rc || (rc = load_unit(&u, &o)))
+        return rc;
+    rc = pvc_run_passes(&u, o.after, dump_ir, &o);
+    pvc_unit_free(&u);
+    return rc;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    options o = {0};
+    pvc_unit u;
+    int rc = parse_options(argc, argv, 0, &o);
+    if (rc || (rc = load_unit(&u, &o)))
+        return rc;
+    rc = pvc_run_passes(&u, NULL, NULL, NULL);
+    pvc_unit_free(&u);
+    return rc;
+}
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+} commands[] = {
+    {"ir", cmd_ir, "ir FILE.py [--after PASS] [--format text|json]\n"
+                   "                     print the IR after PASS (default: the last pass)"},
+    {"check", cmd_check, "check FILE.py      report diagnostics only"},
+};
+
+static void help(void)
+{
+    printf("usage: pvc COMMAND FILE.py [options]\n\n"
+           "pvc compiles the @pl.vector_function / @pl.jit functions of a pypto_pro file.\n\n"
+           "commands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        printf("  pvc %s\n", commands[i].help);
+    printf("  pvc --help | --version\n\n"
+           "passes: %s\n"
+           "exit status: 0 ok, 1 diagnostics, 2 usage error, 4 internal error\n",
+           pvc_pass_list());
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage_error("%s", "missing command");
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            help();
+            return PVC_EXIT_OK;
+        }
+    if (!strcmp(argv[1], "--version")) {
+        printf("pvc %s\n", PVC_VERSION);
+        return PVC_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 2, argv + 2);
+    return usage_error("unknown command '%s'", argv[1]);
+}

@@ -1,0 +1,126 @@
+/* ops.c - the op, enum and dtype tables of ops.h / pvc_rt.h, and their lookups. */
+#include "ir.h"
+
+#include <string.h>
+
+const pvc_opinfo pvc_ops[PVC_OP_COUNT] = {
+#define X(id, name, pos, kw, minp, maxp, nres, res, flags) \
+    {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags},
+    PVC_OPS(X)
+#undef X
+};
+
+static int name_eq(const char *table_name, const char *s, size_t len)
+{
+    return strlen(table_name) == len && memcmp(table_name, s, len) == 0;
+}
+
+int pvc_op_lookup(const char *name, size_t len)
+{
+    for (int i = 0; i < PVC_OP_COUNT; i++)
+        if (name_eq(pvc_ops[i].name, name, len))
+            return i;
+    return -1;
+}
+
+/* Index of name in a space-separated list, or -1. */
+int pvc_param_index(const char *list, const char *name, size_t len)
+{
+    int idx = 0;
+    for (const char *p = list; *p;) {
+        while (*p == ' ')
+            p++;
+        const char *e = p;
+        while (*e && *e != ' ')
+            e++;
+        if (e > p) {
+            if ((size_t)(e - p) == len && memcmp(p, name, len) == 0)
+                return idx;
+            idx++;
+        }
+        p = e;
+    }
+    return -1;
+}
+
+int pvc_param_count(const char *list)
+{
+    int n = 0;
+    for (const char *p = list; *p; p++)
+        if (*p != ' ' && (p == list || p[-1] == ' '))
+            n++;
+    return n;
+}
+
+/* ---- enums ---- */
+static const char *const ns_names[PVC_NS_COUNT] = {
+#define X(ns, text) #ns,
+    PVC_ENUM_NS(X)
+#undef X
+};
+
+typedef struct {
+    int ns;
+    const char *name;
+    int64_t value;
+} member;
+
+static const member members[] = {
+#define X(ns, name, value, text) {PVC_NS_##ns, #name, value},
+    PVC_ENUM_MEMBERS(X)
+#undef X
+#define X(name, pyname, text) {PVC_NS_VFRoundMode, pyname, PVC_ROUND_##name},
+    PVC_ROUNDS(X)
+#undef X
+};
+
+const char *pvc_enum_ns_name(int ns)
+{
+    return ns >= 0 && ns < PVC_NS_COUNT ? ns_names[ns] : "?";
+}
+
+int pvc_enum_ns_lookup(const char *name, size_t len)
+{
+    for (int i = 0; i < PVC_NS_COUNT; i++)
+        if (name_eq(ns_names[i], name, len))
+            return i;
+    return -1;
+}
+
+int pvc_enum_member_lookup(int ns, const char *name, size_t len, int64_t *value)
+{
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (members[i].ns == ns && name_eq(members[i].name, name, len)) {
+            *value = members[i].value;
+            return 0;
+        }
+    return -1;
+}
+
+const char *pvc_enum_member_name(int ns, int64_t value)
+{
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (members[i].ns == ns && members[i].value == value)
+            return members[i].name;
+    return NULL;
+}
+
+/* ---- dtypes: the runtime's PVC_DTYPES is the one table ---- */
+static const char *const dtype_pynames[PVC_DT_COUNT] = {
+#define X(name, pyname, bits, kind) pyname,
+    PVC_DTYPES(X)
+#undef X
+};
+
+int pvc_dtype_lookup(const char *pyname, size_t len)
+{
+    for (int i = 0; i < PVC_DT_COUNT; i++)
+        if (name_eq(dtype_pynames[i], pyname, len))
+            return i;
+    return -1;
+}
+
+const char *pvc_dtype_pyname(int dtype)
+{
+    return dtype >= 0 && dtype < PVC_DT_COUNT ? dtype_pynames[dtype] : "DT_?";
+}

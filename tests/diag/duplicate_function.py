@@ -1,0 +1,13 @@
+import pypto_pro.language as pl
+
+@pl.vector_function
+def vf_twice(src_tile):
+    pass
+
+@pl.vector_function(inline=True)
+def vf_twice(src_tile):
+    pass
+
+@pl.jit
+async def kernel_async(a, a):
+    pass

@@ -1,0 +1,81 @@
+#!/bin/sh
+# run_golden.sh PVC: golden tests of the front end, run from the repository root.
+#   samples/NAME.py     pvc check is silent and exits 0; pvc ir text/json equal
+#   tests/golden/NAME.py  (the same for inputs that are not device samples)
+#                       tests/golden/NAME.ir / NAME.json; the JSON parses and is
+#                       byte-identical across two runs; --after lower = default
+#   tests/diag/NAME.py  pvc check exits 1, prints nothing on stdout, stderr = NAME.err
+#   usage               exit codes 0 (--help, --version) and 2 (usage errors, one line)
+# UPDATE=1 rewrites the golden files instead (review every diff before committing).
+# Prints each failure with a diff, then "N passed, M failed"; exits 1 on any failure.
+pvc=${1:-build/pvc}
+pass=0; fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+
+# same NAME GOLDEN FILE: compare (or update) one golden file
+same() {
+    if [ -n "$UPDATE" ]; then cp "$3" "$2"; ok; return; fi
+    if [ ! -f "$2" ]; then bad "$1: missing golden file $2"; return; fi
+    if diff -u "$2" "$3" >"$tmp/diff"; then ok; else bad "$1"; cat "$tmp/diff"; fi
+}
+
+json_valid() {
+    /usr/bin/python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1" 2>/dev/null
+}
+
+for src in samples/*.py tests/golden/*.py; do
+    name=$(basename "$src" .py)
+    "$pvc" check "$src" >"$tmp/out" 2>&1; rc=$?
+    if [ $rc -eq 0 ] && [ ! -s "$tmp/out" ]; then ok; else bad "$name: pvc check exit $rc"; cat "$tmp/out"; fi
+    "$pvc" ir "$src" >"$tmp/ir" 2>"$tmp/err" || bad "$name: pvc ir failed: $(cat "$tmp/err")"
+    same "$name.ir" "tests/golden/$name.ir" "$tmp/ir"
+    "$pvc" ir "$src" --after lower --format text >"$tmp/ir2" 2>&1
+    if cmp -s "$tmp/ir" "$tmp/ir2"; then ok; else bad "$name: --after lower differs from the default"; fi
+    "$pvc" ir "$src" --format json >"$tmp/j1" 2>"$tmp/err" || bad "$name: pvc ir --format json failed"
+    "$pvc" ir "$src" --format=json >"$tmp/j2" 2>&1
+    if json_valid "$tmp/j1"; then ok; else bad "$name: invalid JSON"; fi
+    if cmp -s "$tmp/j1" "$tmp/j2"; then ok; else bad "$name: JSON differs between two runs"; fi
+    same "$name.json" "tests/golden/$name.json" "$tmp/j1"
+done
+
+for src in tests/diag/*.py; do
+    name=$(basename "$src" .py)
+    "$pvc" check "$src" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    if [ $rc -eq 1 ]; then ok; else bad "$name: pvc check exit $rc, expected 1"; fi
+    if [ ! -s "$tmp/out" ]; then ok; else bad "$name: output on stdout"; fi
+    same "$name.err" "tests/diag/$name.err" "$tmp/err"
+    "$pvc" ir "$src" >"$tmp/out" 2>/dev/null; rc=$?
+    if [ $rc -eq 1 ] && [ ! -s "$tmp/out" ]; then ok; else bad "$name: pvc ir exit $rc / dumped IR despite errors"; fi
+done
+
+# expect CODE ARGS...: exit status; usage errors print exactly one line on stderr
+expect() {
+    want=$1; shift
+    "$pvc" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    lines=$(wc -l <"$tmp/err")
+    if [ $rc -ne "$want" ]; then bad "pvc $*: exit $rc, expected $want"; cat "$tmp/err"
+    elif [ "$want" -eq 2 ] && [ "$lines" -ne 1 ]; then bad "pvc $*: $lines lines on stderr, expected 1"
+    else ok; fi
+}
+s=samples/load_align_norm.py
+expect 0 --help
+expect 0 --version
+expect 0 ir --help
+expect 2
+expect 2 frobnicate $s
+expect 2 ir
+expect 2 check
+expect 2 ir $s --format yaml
+expect 2 ir $s --format
+expect 2 ir $s --after nosuchpass
+expect 2 ir $s --bogus
+expect 2 check $s $s
+expect 2 check $s --format json
+expect 1 check tests/diag/does_not_exist.py
+"$pvc" --help | grep -q '^usage: pvc' && ok || bad "--help: no usage line"
+"$pvc" --help | grep -Eq '^  pvc (compile|run)' && bad "--help lists commands that do not exist" || ok
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
