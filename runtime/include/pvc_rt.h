@@ -138,7 +138,9 @@ typedef struct {
     X(MISALIGNED, "misaligned UB address")                              \
     X(UNFLUSHED,  "store_unalign state not flushed by store_unalign_post") \
     X(BAD_ARG,    "invalid operand for this op")                        \
-    X(UB_RESERVED, "tile outside the usable 248 KiB of the Unified Buffer")
+    X(UB_RESERVED, "tile outside the usable 248 KiB of the Unified Buffer") \
+    X(HAZARD,     "UB bytes read after a vector store with no covering vf.mem_bar") \
+    X(UNDEF_REG,  "register read before it was written")
 
 typedef enum {
 #define X(name, text) PVC_FAULT_##name,
@@ -155,6 +157,7 @@ typedef struct {
     uint32_t addr;      /* first offending UB byte address */
     uint32_t len;       /* bytes of the access */
     pvc_loc loc;        /* copy of *ctx->at when the fault happened */
+    pvc_loc related;    /* a second place, when one explains the fault (a hazard's store) */
     char detail[160];   /* human-readable specifics */
 } pvc_fault;
 
@@ -212,6 +215,10 @@ void pvc_fault_raise(pvc_ctx *ctx, pvc_fault_kind kind, const char *op, uint32_t
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
+
+/* Unwinds to the innermost pcall with ctx->fault as the caller filled it (the simulator's
+ * own checks, which add a related location); returns when no pcall is active. */
+void pvc_fault_unwind(pvc_ctx *ctx);
 
 /* Checks that [addr, addr+len) lies inside the UB and addr % align == 0 (align 0/1 = none);
  * raises UB_BOUNDS / MISALIGNED otherwise. Returns 1 when the access may go ahead. */

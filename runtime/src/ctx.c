@@ -59,9 +59,15 @@ void pvc_fault_raise(pvc_ctx *ctx, pvc_fault_kind kind, const char *op, uint32_t
         f->loc = *ctx->at;
     else
         memset(&f->loc, 0, sizeof f->loc);
+    memset(&f->related, 0, sizeof f->related);
     va_start(ap, fmt);
     vsnprintf(f->detail, sizeof f->detail, fmt, ap);
     va_end(ap);
+    pvc_fault_unwind(ctx);
+}
+
+void pvc_fault_unwind(pvc_ctx *ctx)
+{
     if (ctx->unwind)
         longjmp(*ctx->unwind, 1);
 }
