@@ -66,32 +66,35 @@ static int64_t clipped_count(const pvc_tile *tile, const gm_window *w)
     return (int64_t)tile->rows * tile->cols - (w->r_hi - w->r_lo) * (w->c_hi - w->c_lo);
 }
 
-int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0)
+typedef enum { GM_TO_UB, UB_TO_GM } gm_dir;
+
+/* Copies the part of the window inside the tensor, one row segment at a time. */
+static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
+                       int64_t r0, int64_t c0, gm_dir dir)
 {
     gm_window w;
-    if (!gm_window_of(ctx, "pl.load", tile, src, r0, c0, &w))
+    if (!gm_window_of(ctx, op, tile, t, r0, c0, &w))
         return 0;
     unsigned bits = elem_bits(tile->dtype);
     size_t seg = (size_t)(w.c_hi - w.c_lo) * bits / 8;
     for (int64_t i = w.r_lo; i < w.r_hi && seg; i++) {
         uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;
         uint64_t gm = ((uint64_t)(r0 + i) * (uint64_t)w.cols + (uint64_t)(c0 + w.c_lo)) * bits / 8;
-        memcpy(ctx->ub + ub, (const uint8_t *)src->data + gm, seg);
+        uint8_t *host = (uint8_t *)t->data + gm;
+        if (dir == GM_TO_UB)
+            memcpy(ctx->ub + ub, host, seg);
+        else
+            memcpy(host, ctx->ub + ub, seg);
     }
     return clipped_count(tile, &w);
 }
 
+int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0)
+{
+    return gm_copy(ctx, "pl.load", tile, src, r0, c0, GM_TO_UB);
+}
+
 int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0)
 {
-    gm_window w;
-    if (!gm_window_of(ctx, "pl.store", tile, dst, r0, c0, &w))
-        return 0;
-    unsigned bits = elem_bits(tile->dtype);
-    size_t seg = (size_t)(w.c_hi - w.c_lo) * bits / 8;
-    for (int64_t i = w.r_lo; i < w.r_hi && seg; i++) {
-        uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;
-        uint64_t gm = ((uint64_t)(r0 + i) * (uint64_t)w.cols + (uint64_t)(c0 + w.c_lo)) * bits / 8;
-        memcpy((uint8_t *)dst->data + gm, ctx->ub + ub, seg);
-    }
-    return clipped_count(tile, &w);
+    return gm_copy(ctx, "pl.store", tile, dst, r0, c0, UB_TO_GM);
 }
