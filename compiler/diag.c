@@ -73,6 +73,7 @@ void pvc_diag_init(pvc_diag *d, const pvc_source *src, FILE *out)
     d->out = out;
     d->nerrors = d->nwarnings = 0;
     d->max_errors = 50;
+    d->nseen = 0;
 }
 
 /* Prints line `line` of the source and a caret under byte column `col`; tabs in front
@@ -105,8 +106,34 @@ static void report(pvc_diag *d, pvc_span at, const char *what, const char *code,
     print_source_line(d, at.line, at.col);
 }
 
+/* A diagnostic identical to an earlier one (same place, same text) is dropped: the passes
+ * check every specialisation of a vector function, which would repeat it per call site. */
+static int repeated(pvc_diag *d, pvc_span at, const char *fmt, va_list ap)
+{
+    char buf[512];
+    va_list cp;
+    va_copy(cp, ap);
+    vsnprintf(buf, sizeof buf, fmt, cp);
+    va_end(cp);
+    unsigned long h = 2166136261u ^ (unsigned long)at.line * 31u ^ (unsigned long)at.col;
+    for (const char *p = buf; *p; p++)
+        h = (h ^ (unsigned char)*p) * 16777619u;
+    for (int i = 0; i < d->nseen; i++)
+        if (d->seen[i] == h)
+            return 1;
+    if (d->nseen < 64)
+        d->seen[d->nseen++] = h;
+    return 0;
+}
+
 void pvc_error_at(pvc_diag *d, pvc_span at, pvc_diag_kind kind, const char *fmt, ...)
 {
+    va_list chk;
+    va_start(chk, fmt);
+    int dup = repeated(d, at, fmt, chk);
+    va_end(chk);
+    if (dup)
+        return;
     if (d->nerrors++ >= d->max_errors) {
         if (d->nerrors == d->max_errors + 1 && d->out)
             fprintf(d->out, "%s:%d:%d: error: too many errors, stopping [%s]\n", d->src->name,
@@ -121,10 +148,26 @@ void pvc_error_at(pvc_diag *d, pvc_span at, pvc_diag_kind kind, const char *fmt,
 
 void pvc_warn_at(pvc_diag *d, pvc_span at, const char *fmt, ...)
 {
+    va_list chk;
+    va_start(chk, fmt);
+    int dup = repeated(d, at, fmt, chk);
+    va_end(chk);
+    if (dup)
+        return;
     d->nwarnings++;
     va_list ap;
     va_start(ap, fmt);
     report(d, at, "warning", NULL, fmt, ap);
+    va_end(ap);
+}
+
+void pvc_report_at(pvc_diag *d, pvc_span at, const char *severity, const char *fmt, ...)
+{
+    if (!strcmp(severity, "error"))
+        d->nerrors++;
+    va_list ap;
+    va_start(ap, fmt);
+    report(d, at, severity, NULL, fmt, ap);
     va_end(ap);
 }
 

@@ -258,6 +258,84 @@ void pvc_block_append(pvc_module *m, pvc_block *b, pvc_op *op)
     b->ops[b->nops++] = op;
 }
 
+pvc_value *pvc_op_arg(const pvc_op *op, const char *name)
+{
+    const pvc_opinfo *info = &pvc_ops[op->code];
+    int idx = pvc_param_index(info->pos, name, strlen(name));
+    if (idx >= 0) {
+        idx += (info->flags & PVC_OPF_METHOD) ? 1 : 0;
+        if (idx < op->noperands)
+            return op->operands[idx];
+    }
+    const pvc_attr *a = pvc_op_attr(op, name);
+    return a ? a->val : NULL;
+}
+
+pvc_span pvc_op_arg_loc(const pvc_op *op, const char *name)
+{
+    const pvc_attr *a = pvc_op_attr(op, name);
+    if (a && (a->loc.line > 0))
+        return a->loc;
+    const pvc_value *v = pvc_op_arg(op, name);
+    return v && v->kind != PVC_V_VAR && v->loc.line > 0 ? v->loc : op->loc;
+}
+
+/* ---- cloning (specialisation of vector functions) ---- */
+static pvc_value *clone_value(pvc_value *v, pvc_value **map)
+{
+    return v && v->kind == PVC_V_VAR ? map[v->id] : v;
+}
+
+static void clone_block(pvc_module *m, pvc_block *dst, const pvc_block *src, pvc_value **map)
+{
+    for (int i = 0; i < src->nops; i++) {
+        const pvc_op *o = src->ops[i];
+        pvc_op *c = pvc_op_new(m, o->code, o->loc);
+        for (int k = 0; k < o->nresults; k++)
+            pvc_op_add_result(m, c, clone_value(o->results[k], map));
+        for (int k = 0; k < o->noperands; k++)
+            pvc_op_add_operand(m, c, clone_value(o->operands[k], map));
+        for (int k = 0; k < o->nattrs; k++)
+            pvc_op_add_attr(m, c, o->attrs[k].key, clone_value(o->attrs[k].val, map), o->attrs[k].loc);
+        if (o->body)
+            clone_block(m, c->body, o->body, map);
+        pvc_block_append(m, dst, c);
+    }
+}
+
+pvc_func *pvc_func_clone(pvc_module *m, const pvc_func *f, const char *name)
+{
+    pvc_func *c = pvc_func_new(m, name, f->kind, f->loc);
+    pvc_value **map = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *map);
+    for (int i = 0; i < f->nvars; i++) {
+        const pvc_value *v = f->vars[i];
+        pvc_value *n = v->name ? new_var(m, c, v->name, v->loc) : pvc_var_temp(m, c, v->loc);
+        pvc_value keep = *n;
+        *n = *v;
+        n->id = keep.id;
+        n->i = keep.i;
+        map[i] = n;
+    }
+    c->ntemps = f->ntemps;
+    c->params = pvc_arena_alloc(m->arena, ((size_t)f->nparams + 1) * sizeof *c->params);
+    for (int i = 0; i < f->nparams; i++)
+        c->params[i] = map[f->params[i]->id];
+    c->nparams = f->nparams;
+    clone_block(m, &c->body, &f->body, map);
+    return c;
+}
+
+void pvc_func_remove(pvc_module *m, pvc_func *f)
+{
+    int j = 0;
+    for (int i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i] != f)
+            m->funcs[j++] = m->funcs[i];
+    m->nfuncs = j;
+    if (pvc_strmap_get(&m->names, f->name) == f)
+        pvc_strmap_put(m->arena, &m->names, f->name, NULL);
+}
+
 /* ---- printing ---- */
 const char *pvc_type_kind_name(pvc_type_kind k)
 {
@@ -358,7 +436,8 @@ void pvc_value_str(const pvc_value *v, char *buf, size_t n)
         snprintf(buf, n, "None");
         break;
     case PVC_V_ENUM:
-        snprintf(buf, n, "pl.%s.%s", pvc_enum_ns_name(v->ns), v->name);
+        snprintf(buf, n, "%s%s.%s", pvc_enum_ns_is_pl(v->ns) ? "pl." : "", pvc_enum_ns_name(v->ns),
+                 v->name);
         break;
     case PVC_V_DTYPE:
         snprintf(buf, n, "pl.%s", pvc_dtype_pyname((int)v->i));

@@ -79,6 +79,8 @@ typedef struct {
     int64_t dims[PVC_MAX_RANK];  /* tensor: PVC_DIM_* or size; tile: shape; else unused */
     int64_t ub_addr;             /* tile: UB byte address or PVC_UNKNOWN */
     int gran;                    /* mask_reg: granularity in bits (8..64) or 0 unknown */
+    int from_cmp;                /* mask_reg: produced by a compare (packs at b16, §4.3) */
+    int depth;                   /* tile_group: slots */
     int ns;                      /* enum: pvc_enum_ns */
 } pvc_type;
 
@@ -164,14 +166,19 @@ typedef struct {
     int min_pos, max_pos, nres;
     pvc_type_kind result;
     unsigned flags;
+    const char *rt;      /* machine ops: the runtime function the op calls; else NULL */
 } pvc_opinfo;
+/* Machine ops (PVC_OPF_MACHINE): pos = operand names ('*' = updated in place), kw = the
+ * attributes every instance carries, min_pos/max_pos = -1 (use pvc_mop_noperands). */
 
 extern const pvc_opinfo pvc_ops[PVC_OP_COUNT];
 int pvc_op_lookup(const char *name, size_t len);            /* -> opcode or -1 */
 int pvc_param_index(const char *list, const char *name, size_t len); /* -> index or -1 */
 int pvc_param_count(const char *list);
 const char *pvc_enum_ns_name(int ns);
-int pvc_enum_ns_lookup(const char *name, size_t len);       /* -> pvc_enum_ns or -1 */
+int pvc_enum_ns_lookup(const char *name, size_t len);       /* pl.<NS> only -> pvc_enum_ns or -1 */
+int pvc_enum_ns_is_pl(int ns);                              /* 0: a machine-attribute namespace */
+int pvc_mop_noperands(int code);                            /* operand count of a machine op */
 int pvc_enum_member_lookup(int ns, const char *name, size_t len, int64_t *value); /* -> 0 ok */
 const char *pvc_enum_member_name(int ns, int64_t value);
 int pvc_dtype_lookup(const char *pyname, size_t len);       /* "DT_FP32" -> pvc_dtype or -1 */
@@ -192,6 +199,15 @@ void pvc_op_add_result(pvc_module *m, pvc_op *op, pvc_value *v);
 void pvc_op_add_attr(pvc_module *m, pvc_op *op, const char *key, pvc_value *v, pvc_span loc);
 const pvc_attr *pvc_op_attr(const pvc_op *op, const char *key);
 void pvc_block_append(pvc_module *m, pvc_block *b, pvc_op *op);
+/* The argument named `name` of a DSL op: its positional operand (after a method's receiver)
+ * if given by position, else its keyword attribute; NULL when absent. */
+pvc_value *pvc_op_arg(const pvc_op *op, const char *name);
+pvc_span pvc_op_arg_loc(const pvc_op *op, const char *name); /* op->loc when positional */
+/* A copy of f named `name` (variables, ops and bodies copied; constants shared), appended
+ * to the module. */
+pvc_func *pvc_func_clone(pvc_module *m, const pvc_func *f, const char *name);
+/* Drops f from the module's function list and name map. */
+void pvc_func_remove(pvc_module *m, pvc_func *f);
 
 /* ---- printing helpers shared by the dumps ---- */
 const char *pvc_type_kind_name(pvc_type_kind k);

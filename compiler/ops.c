@@ -3,11 +3,18 @@
 
 #include <string.h>
 
+/* Number of names in a space-separated list, as a constant expression for the table. */
 const pvc_opinfo pvc_ops[PVC_OP_COUNT] = {
 #define X(id, name, pos, kw, minp, maxp, nres, res, flags) \
-    {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags},
+    {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags, NULL},
     PVC_OPS(X)
 #undef X
+/* A machine op takes exactly the operands its row names: min_pos/max_pos are -1 and
+ * pvc_mop_noperands() counts the row's list. */
+#define M(id, name, operands, attrs, nres, res, fn) \
+    {name, operands, attrs, -1, -1, nres, PVC_TY_##res, PVC_OPF_MACHINE, fn},
+    PVC_MOPS(M)
+#undef M
 };
 
 static int name_eq(const char *table_name, const char *s, size_t len)
@@ -15,10 +22,11 @@ static int name_eq(const char *table_name, const char *s, size_t len)
     return strlen(table_name) == len && memcmp(table_name, s, len) == 0;
 }
 
+/* DSL names only: machine ops are never written by the user. */
 int pvc_op_lookup(const char *name, size_t len)
 {
     for (int i = 0; i < PVC_OP_COUNT; i++)
-        if (name_eq(pvc_ops[i].name, name, len))
+        if (!(pvc_ops[i].flags & PVC_OPF_MACHINE) && name_eq(pvc_ops[i].name, name, len))
             return i;
     return -1;
 }
@@ -54,7 +62,14 @@ int pvc_param_count(const char *list)
 
 /* ---- enums ---- */
 static const char *const ns_names[PVC_NS_COUNT] = {
-#define X(ns, text) #ns,
+#define X(ns, text, vis) #ns,
+    PVC_ENUM_NS(X)
+#undef X
+};
+
+enum { PL, HW };
+static const unsigned char ns_vis[PVC_NS_COUNT] = {
+#define X(ns, text, vis) vis,
     PVC_ENUM_NS(X)
 #undef X
 };
@@ -72,6 +87,24 @@ static const member members[] = {
 #define X(name, pyname, text) {PVC_NS_VFRoundMode, pyname, PVC_ROUND_##name},
     PVC_ROUNDS(X)
 #undef X
+#define X(name, kind, w, bytes, align, ndst, formula) {PVC_NS_LoadDist, #name, PVC_LD_##name},
+    PVC_LOAD_DISTS(X)
+#undef X
+#define X(name, hw, active, text) {PVC_NS_MaskPattern, #name, PVC_PAT_##name},
+    PVC_MASK_PATTERNS(X)
+#undef X
+#define X(name, pyname) {PVC_NS_MemBarMode, pyname, PVC_MEMBAR_##name},
+    PVC_MEMBARS(X)
+#undef X
+#define X(name, kind, w, bytes, align, nsrc, formula) {PVC_NS_HwStoreDist, #name, PVC_ST_##name},
+    PVC_STORE_DISTS(X)
+#undef X
+#define X(name, bytes, align, formula) {PVC_NS_MaskDist, #name, PVC_MD_##name},
+    PVC_MASK_DISTS(X)
+#undef X
+#define X(name, pyname, op) {PVC_NS_Compare, #name, PVC_CMP_##name},
+    PVC_COMPARES(X)
+#undef X
 };
 
 const char *pvc_enum_ns_name(int ns)
@@ -79,10 +112,16 @@ const char *pvc_enum_ns_name(int ns)
     return ns >= 0 && ns < PVC_NS_COUNT ? ns_names[ns] : "?";
 }
 
+int pvc_enum_ns_is_pl(int ns)
+{
+    return ns >= 0 && ns < PVC_NS_COUNT && ns_vis[ns] == PL;
+}
+
+/* pl.<NS> namespaces only (HW namespaces are not reachable from Python). */
 int pvc_enum_ns_lookup(const char *name, size_t len)
 {
     for (int i = 0; i < PVC_NS_COUNT; i++)
-        if (name_eq(ns_names[i], name, len))
+        if (ns_vis[i] == PL && name_eq(ns_names[i], name, len))
             return i;
     return -1;
 }
@@ -118,6 +157,11 @@ int pvc_dtype_lookup(const char *pyname, size_t len)
         if (name_eq(dtype_pynames[i], pyname, len))
             return i;
     return -1;
+}
+
+int pvc_mop_noperands(int code)
+{
+    return code >= 0 && code < PVC_OP_COUNT ? pvc_param_count(pvc_ops[code].pos) : 0;
 }
 
 const char *pvc_dtype_pyname(int dtype)

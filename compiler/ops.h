@@ -76,7 +76,8 @@
 
 /* Op flags. CORE: produced from syntax, never named by the user; VF/PL: vf.* / pl.* calls;
  * METHOD: x.m() on a value, the receiver is operand 0; BLOCK: the op owns a body;
- * ANNOT: a type annotation, not callable. */
+ * ANNOT: a type annotation, not callable; MACHINE: produced by the dispatch pass, maps 1:1
+ * onto the runtime function of its PVC_MOPS row. */
 enum {
     PVC_OPF_CORE = 1 << 0,
     PVC_OPF_VF = 1 << 1,
@@ -84,106 +85,134 @@ enum {
     PVC_OPF_METHOD = 1 << 3,
     PVC_OPF_BLOCK = 1 << 4,
     PVC_OPF_ANNOT = 1 << 5,
+    PVC_OPF_MACHINE = 1 << 6,
 };
+
+/* Machine ops (docs/IR.md "Machine ops"): what the dispatch pass leaves in a vector function
+ * (and gm.load/gm.store in jit kernels). Each is ONE call of the runtime function named in
+ * its row, so the C emitter prints one call per op and the simulator makes the same call.
+ *
+ * PVC_MOPS(M) columns:
+ *   M(ID, "name", "operands", "attrs", nres, RESULT, "runtime function")
+ *     operands  runtime values, in order, exactly this many (space-separated names);
+ *               a name starting with '*' is updated in place (a cursor or an unaligned
+ *               register: the emitter passes its address)
+ *     attrs     compile-time constants, every one present (ints, dtypes or enum members)
+ *     nres      results (registers written); RESULT their pvc_type_kind suffix
+ * Units: addr / base / cursor are UB byte addresses (uint32); step is BYTES; count, n are
+ * element counts; gran and elem_bytes are bytes; bits is the raw element encoding of a
+ * scalar (pvc_value_encode at compile time). */
+#define PVC_MOPS(M) \
+    /* ---- addresses (§1.4, §1.5, §2.1, decisions 6 and 7) ---- */ \
+    M(M_UB_ADDR, "ub.addr", "tile off", "", 1, INT, "pvc_tile_off_addr") /* tile.addr + off*lane_bytes(tile dtype); off in tile elements (§2.1) */ \
+    M(M_CURSOR_INIT, "cursor.init", "tile", "", 1, INT, "pvc_tile_off_addr") /* post-update cursor := tile base, one per tile expression per VF (§1.5) */ \
+    M(M_AREG, "areg", "s0 s1 s2 s3 i0 i1 i2 i3", "dtype n", 1, INT, "pvc_areg_bytes") /* AddrReg bytes = sizeof(dtype)*sum s_k*i_k, k<n, outermost first; unused slots 0 (decision 6) */ \
+    /* ---- vf.load_align (§2) ---- */ \
+    M(M_LD_REG, "ld.reg", "addr", "dist", 1, REG, "pvc_load_align") /* one register by an explicit LoadDist (§2.2) */ \
+    M(M_LD_REG_POST, "ld.reg.post", "*cursor step", "dist", 1, REG, "pvc_load_align_post") /* read at cursor, then cursor += step bytes (§2.1) */ \
+    M(M_LD_X2, "ld.x2", "addr", "dist", 2, REG, "pvc_load_align_x2") /* DINTLV_Bw: two registers (§2.3) */ \
+    M(M_LD_X2_POST, "ld.x2.post", "*cursor step", "dist", 2, REG, "pvc_load_align_x2_post") /* DINTLV, post-update (§2.3) */ \
+    M(M_LD_BLK, "ld.blk", "addr mask", "block_stride", 1, REG, "pvc_load_align_datablock") /* DATA_BLOCK_COPY at the tile base (§2.4) */ \
+    M(M_LD_BLK_POST, "ld.blk.post", "*cursor mask", "block_stride repeat_stride", 1, REG, "pvc_load_align_datablock_post") /* at cursor, then cursor += repeat_stride*32 (§2.4) */ \
+    M(M_LD_MASK, "ld.mask", "addr", "dist", 1, MASK, "pvc_mask_load") /* mask destination, MaskDist LD_NORM/LD_US/LD_DS (§2.5) */ \
+    M(M_LD_MASK_POST, "ld.mask.post", "*cursor step", "dist", 1, MASK, "pvc_mask_load_post") /* mask destination, cursor += step bytes (§2.5) */ \
+    /* ---- vf.store_align (§3) ---- */ \
+    M(M_ST_REG, "st.reg", "addr src mask", "dist", 0, NONE, "pvc_store_align") /* explicit HwStoreDist NORM_Bw/ONEPT_Bw/PK_Bx/PK4_B32 (§3.3) */ \
+    M(M_ST_REG_POST, "st.reg.post", "*cursor step src mask", "dist", 0, NONE, "pvc_store_align_post") /* at cursor, then cursor += step bytes (§3.2) */ \
+    M(M_ST_X2, "st.x2", "addr src0 src1", "dist", 0, NONE, "pvc_store_align_x2") /* INTLV_Bw, mask ignored (§3.4) */ \
+    M(M_ST_BLK, "st.blk", "addr src mask", "block_stride", 0, NONE, "pvc_store_align_datablock") /* DATA_BLOCK_COPY store at the base (§3.5) */ \
+    M(M_ST_BLK_POST, "st.blk.post", "*cursor src mask", "block_stride repeat_stride", 0, NONE, "pvc_store_align_datablock_post") /* at cursor, cursor += rs*32 (§3.5) */ \
+    M(M_ST_MASK, "st.mask", "addr src", "dist", 0, NONE, "pvc_mask_store") /* mask source, MaskDist ST_NORM/ST_PACK (§3.6) */ \
+    M(M_ST_MASK_POST, "st.mask.post", "*cursor step src", "dist", 0, NONE, "pvc_mask_store_post") /* mask source, cursor += step bytes (§3.6) */ \
+    /* ---- unaligned family (§4) ---- */ \
+    M(M_LDU_INIT, "ldu.init", "", "", 1, UREG_LOAD, "pvc_load_unalign_init") /* empty load ureg (§1.3) */ \
+    M(M_LDU_PRE, "ldu.pre", "*ureg addr", "", 0, NONE, "pvc_load_unalign_pre") /* cache the block holding addr (§4.1) */ \
+    M(M_LDU, "ldu", "*ureg addr", "", 1, REG, "pvc_load_unalign") /* unaligned load at addr, no update (§4.1) */ \
+    M(M_LDU_POST, "ldu.post", "*ureg *cursor step", "", 1, REG, "pvc_load_unalign_post") /* at cursor, then cursor += step bytes (§4.1) */ \
+    M(M_LDU_AREG, "ldu.areg", "*ureg base areg", "", 1, REG, "pvc_load_unalign_areg") /* at base + areg, no update (§4.4 [I]) */ \
+    M(M_STU_INIT, "stu.init", "", "", 1, UREG_STORE, "pvc_unalign_reg_for_store") /* empty store ureg (§1.3) */ \
+    M(M_STU, "stu", "*cursor src *ureg count", "elem_bytes post", 0, NONE, "pvc_store_unalign") /* append count*elem_bytes bytes; post: cursor += them (§4.2, §8 #4) */ \
+    M(M_STU_MASK, "stu.mask", "*cursor src *ureg", "gran", 0, NONE, "pvc_mask_store_unalign") /* pack the mask at gran 2 (16 B) / 4 (8 B), append, cursor += 16/8 (§4.3) */ \
+    M(M_STU_FLUSH, "stu.flush", "*cursor *ureg step", "post", 0, NONE, "pvc_store_unalign_post") /* write parked bytes at floor32(cursor); post: cursor += step (§4.2) */ \
+    M(M_STU_AREG, "stu.areg", "base areg src *ureg", "elem_bytes", 0, NONE, "pvc_store_unalign_areg") /* 256 bytes at base + areg, no update (§4.4 [I]) */ \
+    M(M_STU_CHECK, "stu.check", "ureg cursor", "", 0, NONE, "pvc_ureg_st_check") /* end of VF: fault UNFLUSHED if bytes are still parked (§4.2) */ \
+    /* ---- masks, compares, compute (§5) ---- */ \
+    M(M_MASK_CREATE, "mask.create", "", "pattern gran", 1, MASK, "pvc_mask_create") /* pattern at gran bytes, tested bits only (§5.1) */ \
+    M(M_MASK_UPDATE, "mask.update", "n", "gran", 1, MASK, "pvc_mask_update") /* first min(n, 256/gran) elements (§5.1) */ \
+    M(M_CMP, "cmp", "a b preg", "op dtype", 1, MASK, "pvc_compare") /* register compare at dtype width (§5.2) */ \
+    M(M_CMP_S, "cmp.s", "a bits preg", "op dtype", 1, MASK, "pvc_compare_scalar") /* scalar compare, bits = raw dtype encoding (§5.2) */ \
+    M(M_ABS, "abs", "src preg", "dtype", 1, REG, "pvc_abs") /* |x| on active lanes, zeroing (§5.3) */ \
+    M(M_RELU, "relu", "src preg", "dtype", 1, REG, "pvc_relu") /* max(x, 0) on active lanes, zeroing (§5.3) */ \
+    M(M_ASTYPE, "astype", "src preg", "from to layout round sat", 1, REG, "pvc_astype") /* §5.4 cast, every mode explicit */ \
+    M(M_FULL, "full", "bits", "dtype", 1, REG, "pvc_full") /* every lane = bits (vbr, preg NULL) (§5.7) */ \
+    M(M_FULL_M, "full.m", "bits preg", "dtype mode", 1, REG, "pvc_full") /* masked broadcast, ZEROING/MERGING (vdup) (§5.7) */ \
+    M(M_FULL_REG, "full.reg", "src preg", "dtype pos mode", 1, REG, "pvc_full_reg") /* lane 0 / N-1 of src broadcast (§5.7) */ \
+    M(M_MEM_BAR, "mem_bar", "", "mode", 0, NONE, "pvc_mem_bar") /* ordering hook (§5.6, decision 8) */ \
+    /* ---- jit kernels (§6) ---- */ \
+    M(M_GM_LOAD, "gm.load", "tile tensor r0 c0", "", 0, NONE, "pvc_gm_load") /* tile[i][j] = tensor[r0+i][c0+j], clipped (§6) */ \
+    M(M_GM_STORE, "gm.store", "tensor tile r0 c0", "", 0, NONE, "pvc_gm_store") /* tensor[r0+i][c0+j] = tile[i][j], clipped (§6) */
 
 typedef enum {
 #define X(id, name, pos, kw, minp, maxp, nres, res, flags) PVC_OP_##id,
     PVC_OPS(X)
 #undef X
+#define M(id, name, operands, attrs, nres, res, fn) PVC_OP_##id,
+    PVC_MOPS(M)
+#undef M
     PVC_OP_COUNT
 } pvc_opcode;
 
-/* Enum namespaces reachable as pl.<NS>.<MEMBER> (SEMANTICS.md §2-§6). The members of
- * VFRoundMode come from PVC_ROUNDS in pvc_rt.h, the runtime's table. */
-#define PVC_ENUM_NS(X)                                             \
-    X(LoadDist,     "load distribution (§2.2-§2.5)")              \
-    X(StoreDist,    "store distribution (§3.1)")                  \
-    X(MaskPattern,  "create_mask pattern (§5.1)")                 \
-    X(CastLayout,   "astype lane placement (§5.4)")               \
-    X(VFRoundMode,  "astype rounding (§5.4)")                     \
-    X(SaturateMode, "astype saturation (§5.4)")                   \
-    X(MemBarMode,   "mem_bar ordering (§5.6)")                    \
-    X(DataCopyMode, "contiguous or DataBlock move (§2.4, §3.5)")  \
-    X(MemorySpace,  "tile memory (§6)")                           \
-    X(MergeMode,    "inactive-lane rule (§5.3)")
+/* Enum namespaces. X(NS, "meaning", VIS): VIS PL = reachable as pl.<NS>.<MEMBER>;
+ * HW = machine-op attributes only (printed without "pl."), never written by the user.
+ * Members that are runtime tables come from pvc_rt.h so each list exists once (ops.c):
+ * LoadDist = PVC_LOAD_DISTS, MaskPattern = PVC_MASK_PATTERNS, MemBarMode = PVC_MEMBARS,
+ * VFRoundMode = PVC_ROUNDS, HwStoreDist = PVC_STORE_DISTS, MaskDist = PVC_MASK_DISTS,
+ * Compare = PVC_COMPARES; a member's value is the runtime enum value (pvc_load_dist, ...). */
+#define PVC_ENUM_NS(X)                                                 \
+    X(LoadDist,     "load distribution (§2.2-§2.5)", PL)              \
+    X(StoreDist,    "store distribution (§3.1)", PL)                  \
+    X(MaskPattern,  "create_mask pattern (§5.1)", PL)                 \
+    X(CastLayout,   "astype lane placement (§5.4)", PL)               \
+    X(VFRoundMode,  "astype rounding (§5.4)", PL)                     \
+    X(SaturateMode, "astype saturation (§5.4)", PL)                   \
+    X(MemBarMode,   "mem_bar ordering (§5.6)", PL)                    \
+    X(DataCopyMode, "contiguous or DataBlock move (§2.4, §3.5)", PL)  \
+    X(MemorySpace,  "tile memory (§6)", PL)                           \
+    X(MergeMode,    "inactive-lane rule (§5.3)", PL)                  \
+    X(HwStoreDist,  "explicit store dist of st.* (§3.1, §3.3)", HW)   \
+    X(MaskDist,     "mask load/store dist of ld.mask/st.mask (§2.5, §3.6)", HW) \
+    X(Compare,      "compare of cmp/cmp.s (§5.2)", HW)                \
+    X(FullPos,      "lane broadcast by full.reg (§5.7)", HW)
 
-/* X(NS, MEMBER, value, "meaning"); value is the member's index within pvc, not a hardware
- * encoding, except MaskPattern which carries the pset PAT_x value (§5.1). */
+/* Hand-written members: X(NS, MEMBER, value, "meaning"); value is the runtime enum value
+ * where one exists (pvc_rt.h), else pvc's own index. The pypto StoreDist names map onto the
+ * runtime's generic/explicit store dists (PVC_STORE_DISTS, resolved by PVC_STORE_RESOLVE). */
 #define PVC_ENUM_MEMBERS(X)                                                        \
-    X(LoadDist, NORM, 0, "256 contiguous bytes")                                   \
-    X(LoadDist, BRC, 1, "broadcast one element; width from the register dtype")    \
-    X(LoadDist, BRC_B8, 2, "broadcast one byte")                                   \
-    X(LoadDist, BRC_B16, 3, "broadcast one 16-bit element")                        \
-    X(LoadDist, BRC_B32, 4, "broadcast one 32-bit element")                        \
-    X(LoadDist, US, 5, "upsample: each element twice; B8 or B16 by dtype")         \
-    X(LoadDist, US_B8, 6, "upsample bytes")                                        \
-    X(LoadDist, US_B16, 7, "upsample 16-bit elements")                             \
-    X(LoadDist, DS, 8, "downsample: even elements; B8 or B16 by dtype")            \
-    X(LoadDist, DS_B8, 9, "downsample bytes")                                      \
-    X(LoadDist, DS_B16, 10, "downsample 16-bit elements")                          \
-    X(LoadDist, UNPK, 11, "zero-extend in place; width from the dtype")            \
-    X(LoadDist, UNPK_B8, 12, "u8 -> u16 lanes")                                    \
-    X(LoadDist, UNPK_B16, 13, "u16 -> u32 lanes")                                  \
-    X(LoadDist, UNPK_B32, 14, "u32 -> u64 lanes")                                  \
-    X(LoadDist, UNPK4, 15, "byte -> 32-bit lane")                                  \
-    X(LoadDist, UNPK4_B8, 16, "byte -> 32-bit lane")                               \
-    X(LoadDist, BLK, 17, "one 32-byte block repeated 8 times")                     \
-    X(LoadDist, E2B, 18, "element to block; B16 or B32 by dtype")                  \
-    X(LoadDist, E2B_B16, 19, "8 x 16-bit elements, each fills a block")            \
-    X(LoadDist, E2B_B32, 20, "8 x 32-bit elements, each fills a block")            \
-    X(LoadDist, DINTLV_B8, 21, "de-interleave bytes into two registers")           \
-    X(LoadDist, DINTLV_B16, 22, "de-interleave 16-bit elements")                   \
-    X(LoadDist, DINTLV_B32, 23, "de-interleave 32-bit elements")                   \
-    X(StoreDist, NORM, 0, "store active elements")                                 \
-    X(StoreDist, NORM_B16, 1, "store at 16-bit granularity")                       \
-    X(StoreDist, FIRST_ELEMENT, 2, "store element 0 only, mask ignored")           \
-    X(StoreDist, PACK, 3, "store the low half of each element")                    \
-    X(StoreDist, PACK4, 4, "store the low byte of each 32-bit element")            \
-    X(StoreDist, INTLV, 5, "interleave two registers")                             \
-    X(StoreDist, INTLV_B32, 6, "interleave two registers at 32 bits")              \
-    X(MaskPattern, ALL, 0, "all elements")                                         \
-    X(MaskPattern, VL1, 1, "lowest 1")                                             \
-    X(MaskPattern, VL2, 2, "lowest 2")                                             \
-    X(MaskPattern, VL3, 3, "lowest 3")                                             \
-    X(MaskPattern, VL4, 4, "lowest 4")                                             \
-    X(MaskPattern, VL8, 5, "lowest 8")                                             \
-    X(MaskPattern, VL16, 6, "lowest 16")                                           \
-    X(MaskPattern, VL32, 7, "lowest 32")                                           \
-    X(MaskPattern, VL64, 8, "lowest 64")                                           \
-    X(MaskPattern, VL128, 9, "lowest 128")                                         \
-    X(MaskPattern, M3, 10, "indices = 0 mod 3")                                    \
-    X(MaskPattern, M4, 11, "indices = 0 mod 4")                                    \
-    X(MaskPattern, H, 12, "lowest half")                                           \
-    X(MaskPattern, Q, 13, "lowest quarter")                                        \
-    X(MaskPattern, ALLF, 15, "none")                                               \
-    X(CastLayout, ZERO, 0, "lane 0 of each group")                                 \
-    X(CastLayout, ONE, 1, "lane 1")                                                \
-    X(CastLayout, TWO, 2, "lane 2 (4:1 casts)")                                    \
-    X(CastLayout, THREE, 3, "lane 3 (4:1 casts)")                                  \
-    X(SaturateMode, OFF, 0, "wrap / IEEE overflow")                                \
-    X(SaturateMode, ON, 1, "clamp to the destination range")                       \
-    X(MemBarMode, VST_VLD, 0, "vector store before vector load")                   \
-    X(MemBarMode, VLD_VST, 1, "vector load before vector store")                   \
-    X(MemBarMode, VST_VST, 2, "vector store before vector store")                  \
-    X(MemBarMode, VST_LD, 3, "vector store before scalar load")                    \
-    X(MemBarMode, VST_ST, 4, "vector store before scalar store")                   \
-    X(MemBarMode, VLD_ST, 5, "vector load before scalar store")                    \
-    X(MemBarMode, ST_VLD, 6, "scalar store before vector load")                    \
-    X(MemBarMode, ST_VST, 7, "scalar store before vector store")                   \
-    X(MemBarMode, LD_VST, 8, "scalar load before vector store")                    \
-    X(MemBarMode, VV_ALL, 9, "all vector before all vector")                       \
-    X(MemBarMode, VS_ALL, 10, "all vector before all scalar")                      \
-    X(MemBarMode, SV_ALL, 11, "all scalar before all vector")                      \
+    X(StoreDist, NORM, PVC_ST_NORM, "store active elements")                       \
+    X(StoreDist, NORM_B16, PVC_ST_NORM_B16, "store at 16-bit granularity")         \
+    X(StoreDist, FIRST_ELEMENT, PVC_ST_FIRST_ELEMENT, "store element 0 only, mask ignored") \
+    X(StoreDist, PACK, PVC_ST_PACK, "store the low half of each element")          \
+    X(StoreDist, PACK4, PVC_ST_PACK4, "store the low byte of each 32-bit element") \
+    X(StoreDist, INTLV, PVC_ST_INTLV, "interleave two registers")                  \
+    X(StoreDist, INTLV_B32, PVC_ST_INTLV_B32, "interleave two registers at 32 bits") \
+    X(CastLayout, ZERO, PVC_LAYOUT_ZERO, "lane 0 of each group")                   \
+    X(CastLayout, ONE, PVC_LAYOUT_ONE, "lane 1")                                   \
+    X(CastLayout, TWO, PVC_LAYOUT_TWO, "lane 2 (4:1 casts)")                       \
+    X(CastLayout, THREE, PVC_LAYOUT_THREE, "lane 3 (4:1 casts)")                   \
+    X(SaturateMode, OFF, PVC_SAT_OFF, "wrap / IEEE overflow")                      \
+    X(SaturateMode, ON, PVC_SAT_ON, "clamp to the destination range")              \
     X(DataCopyMode, NORM, 0, "contiguous move")                                    \
     X(DataCopyMode, DATA_BLOCK_COPY, 1, "8 strided 32-byte blocks under a mask")   \
     X(DataCopyMode, DATA_BLOCK_LOAD, 2, "alias of DATA_BLOCK_COPY")                \
     X(MemorySpace, Vec, 0, "Unified Buffer")                                       \
     X(MemorySpace, Acc, 1, "accumulator buffer")                                   \
-    X(MergeMode, ZEROING, 0, "inactive lanes become 0")                            \
-    X(MergeMode, MERGING, 1, "inactive lanes keep the destination")
+    X(MergeMode, ZEROING, PVC_MERGE_ZEROING, "inactive lanes become 0")            \
+    X(MergeMode, MERGING, PVC_MERGE_MERGING, "inactive lanes keep the destination") \
+    X(FullPos, LOWEST, PVC_POS_LOWEST, "lane 0")                                   \
+    X(FullPos, HIGHEST, PVC_POS_HIGHEST, "lane N-1")
 
 typedef enum {
-#define X(ns, text) PVC_NS_##ns,
+#define X(ns, text, vis) PVC_NS_##ns,
     PVC_ENUM_NS(X)
 #undef X
     PVC_NS_COUNT

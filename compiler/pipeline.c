@@ -2,6 +2,7 @@
  * passes and a dump hook after the requested one. A new pass is one row here. */
 #include <string.h>
 
+#include "passes.h"
 #include "pvc.h"
 
 /* A pass reads and rewrites u->mod and returns the number of errors it reported. */
@@ -17,12 +18,20 @@ static int pass_lower(pvc_unit *u)
     return u->diag.nerrors - before;
 }
 
+static int pass_resolve(pvc_unit *u) { return u->mod ? pvc_pass_resolve(u->mod, &u->diag) : 0; }
+static int pass_types(pvc_unit *u) { return u->mod ? pvc_pass_types(u->mod, &u->diag) : 0; }
+static int pass_dispatch(pvc_unit *u) { return u->mod ? pvc_pass_dispatch(u->mod, &u->diag) : 0; }
+static int pass_check(pvc_unit *u) { return u->mod ? pvc_pass_check(u->mod, &u->diag) : 0; }
+
 static const struct {
     const char *name;
     pvc_pass_fn run;
 } passes[] = {
-    {"lower", pass_lower},
-    /* {"resolve", pass_resolve},   later passes: one row each, in pipeline order */
+    {"lower", pass_lower},       /* parse + lower (lower.c) */
+    {"resolve", pass_resolve},   /* constants, enum arguments (resolve.c) */
+    {"types", pass_types},       /* types, static tiles, VF specialisation (types.c) */
+    {"dispatch", pass_dispatch}, /* DSL ops -> machine ops (dispatch.c) */
+    {"check", pass_check},       /* constraint checks, trap warnings (check.c) */
 };
 
 #define NPASSES (int)(sizeof passes / sizeof passes[0])

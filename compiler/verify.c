@@ -12,6 +12,7 @@ typedef struct {
     FILE *err;
     int problems;
     unsigned char *defined; /* per variable id: assigned earlier in walk order */
+    int machine_level;      /* after dispatch: vector functions hold machine ops only */
 } verifier;
 
 static void problem(verifier *v, pvc_span loc, const char *what, const char *detail)
@@ -62,9 +63,84 @@ static void check_block(verifier *v, const pvc_block *b);
 /* Operand and result counts per op (ops.h). Table ops may get fewer positionals than
  * min_pos (keywords fill them), never more than max_pos; the receiver of a method is
  * one extra operand. */
+/* Operand kind a machine-op operand name demands (ops.h PVC_MOPS): registers, masks and
+ * unaligned registers must be variables of that type; tiles and tensors variables; the
+ * rest (addresses, cursors, counts, bits) integer values. */
+static pvc_type_kind mop_operand_kind(const char *name, size_t len)
+{
+    static const struct {
+        const char *name;
+        pvc_type_kind kind;
+    } kinds[] = {
+        {"tile", PVC_TY_TILE},   {"tensor", PVC_TY_TENSOR}, {"src", PVC_TY_ANY},
+        {"src0", PVC_TY_REG},    {"src1", PVC_TY_REG},      {"a", PVC_TY_REG},
+        {"b", PVC_TY_REG},       {"mask", PVC_TY_MASK},     {"preg", PVC_TY_MASK},
+        {"ureg", PVC_TY_ANY},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strlen(kinds[i].name) == len && !memcmp(kinds[i].name, name, len))
+            return kinds[i].kind;
+    return PVC_TY_INT;
+}
+
+static int is_int_value(const pvc_value *x)
+{
+    return x->kind == PVC_V_INT || x->kind == PVC_V_BOOL ||
+           (x->kind == PVC_V_VAR && (x->type.kind == PVC_TY_INT || x->type.kind == PVC_TY_BOOL));
+}
+
+/* Machine ops: exact operand count, operand kinds, every attribute of the row present as a
+ * constant, result count and kinds. */
+static void check_machine(verifier *v, const pvc_op *op)
+{
+    const pvc_opinfo *info = &pvc_ops[op->code];
+    if (op->noperands != pvc_mop_noperands(op->code)) {
+        problem(v, op->loc, "wrong operand count for machine op ", info->name);
+        return;
+    }
+    const char *p = info->pos;
+    for (int i = 0; i < op->noperands; i++) {
+        while (*p == ' ')
+            p++;
+        if (*p == '*')
+            p++;
+        size_t len = strcspn(p, " ");
+        pvc_type_kind want = mop_operand_kind(p, len);
+        const pvc_value *x = op->operands[i];
+        p += len;
+        if (!x)
+            continue;
+        if (want == PVC_TY_INT ? !is_int_value(x) :
+            x->kind != PVC_V_VAR || (want != PVC_TY_ANY && x->type.kind != want))
+            problem(v, op->loc, "machine operand of the wrong kind in ", info->name);
+    }
+    for (const char *k = info->kw; *k;) {
+        while (*k == ' ')
+            k++;
+        size_t len = strcspn(k, " ");
+        if (!len)
+            break;
+        char key[32];
+        snprintf(key, sizeof key, "%.*s", (int)len, k);
+        const pvc_attr *a = pvc_op_attr(op, key);
+        if (!a || a->val->kind == PVC_V_VAR)
+            problem(v, op->loc, "machine op without a constant attribute ", key);
+        k += len;
+    }
+    if (op->nresults != info->nres)
+        problem(v, op->loc, "wrong result count for machine op ", info->name);
+    for (int i = 0; i < op->nresults; i++)
+        if (op->results[i] && op->results[i]->type.kind != info->result)
+            problem(v, op->loc, "machine result of the wrong type in ", info->name);
+}
+
 static void check_counts(verifier *v, const pvc_op *op)
 {
     const pvc_opinfo *info = &pvc_ops[op->code];
+    if (info->flags & PVC_OPF_MACHINE) {
+        check_machine(v, op);
+        return;
+    }
     int maxo = info->max_pos + ((info->flags & PVC_OPF_METHOD) ? 1 : 0);
     if (op->noperands > maxo)
         problem(v, op->loc, "too many operands for ", info->name);
@@ -118,6 +194,12 @@ static void check_op(verifier *v, const pvc_op *op)
     }
     if (!!(info->flags & PVC_OPF_BLOCK) != !!op->body)
         problem(v, op->loc, "body present iff the op is a block op: ", info->name);
+    if (v->machine_level && v->f->kind == PVC_FN_VECTOR && !(info->flags & PVC_OPF_MACHINE) &&
+        op->code != PVC_OP_RANGE && (!(info->flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST ||
+                                     op->code == PVC_OP_CALL))
+        problem(v, op->loc, "DSL op left in a vector function after dispatch: ", info->name);
+    if (v->machine_level && (op->code == PVC_OP_LOAD || op->code == PVC_OP_STORE))
+        problem(v, op->loc, "pl.load/pl.store left after dispatch: ", info->name);
     if (op->body)
         check_block(v, op->body);
 }
@@ -154,6 +236,7 @@ static void check_func(verifier *v, const pvc_func *f)
 int pvc_verify(const pvc_module *m, const char *after_pass, FILE *err)
 {
     verifier v = {.m = m, .pass = after_pass, .err = err};
+    v.machine_level = after_pass && (!strcmp(after_pass, "dispatch") || !strcmp(after_pass, "check"));
     for (int i = 0; i < m->nfuncs; i++)
         check_func(&v, m->funcs[i]);
     return v.problems;

@@ -1,9 +1,12 @@
 #!/bin/sh
-# run_golden.sh PVC: golden tests of the front end, run from the repository root.
-#   samples/NAME.py     pvc check is silent and exits 0; pvc ir text/json equal
+# run_golden.sh PVC: golden tests of the passes, run from the repository root.
+#   samples/NAME.py     pvc check exits 0 and prints nothing, or exactly
+#                       tests/golden/NAME.warn (its trap warnings); pvc ir text/json
 #   tests/golden/NAME.py  (the same for inputs that are not device samples)
-#                       tests/golden/NAME.ir / NAME.json; the JSON parses and is
-#                       byte-identical across two runs; --after lower = default
+#                       equal tests/golden/NAME.ir / NAME.json (the IR after the last
+#                       pass); the JSON parses and is byte-identical across two runs;
+#                       --after check = default; where tests/golden/NAME.lower.ir exists,
+#                       --after lower equals it
 #   tests/diag/NAME.py  pvc check exits 1, prints nothing on stdout, stderr = NAME.err
 #   usage               exit codes 0 (--help, --version) and 2 (usage errors, one line)
 # UPDATE=1 rewrites the golden files instead (review every diff before committing).
@@ -28,13 +31,19 @@ json_valid() {
 for src in samples/*.py tests/golden/*.py; do
     name=$(basename "$src" .py)
     "$pvc" check "$src" >"$tmp/out" 2>&1; rc=$?
-    if [ $rc -eq 0 ] && [ ! -s "$tmp/out" ]; then ok; else bad "$name: pvc check exit $rc"; cat "$tmp/out"; fi
+    if [ $rc -ne 0 ]; then bad "$name: pvc check exit $rc"; cat "$tmp/out"
+    elif [ -f "tests/golden/$name.warn" ] || [ -s "$tmp/out" ]; then same "$name.warn" "tests/golden/$name.warn" "$tmp/out"
+    else ok; fi
     "$pvc" ir "$src" >"$tmp/ir" 2>"$tmp/err" || bad "$name: pvc ir failed: $(cat "$tmp/err")"
     same "$name.ir" "tests/golden/$name.ir" "$tmp/ir"
-    "$pvc" ir "$src" --after lower --format text >"$tmp/ir2" 2>&1
-    if cmp -s "$tmp/ir" "$tmp/ir2"; then ok; else bad "$name: --after lower differs from the default"; fi
+    "$pvc" ir "$src" --after check --format text >"$tmp/ir2" 2>/dev/null
+    if cmp -s "$tmp/ir" "$tmp/ir2"; then ok; else bad "$name: --after check differs from the default"; fi
+    if [ -f "tests/golden/$name.lower.ir" ]; then
+        "$pvc" ir "$src" --after lower >"$tmp/lo" 2>&1
+        same "$name.lower.ir" "tests/golden/$name.lower.ir" "$tmp/lo"
+    fi
     "$pvc" ir "$src" --format json >"$tmp/j1" 2>"$tmp/err" || bad "$name: pvc ir --format json failed"
-    "$pvc" ir "$src" --format=json >"$tmp/j2" 2>&1
+    "$pvc" ir "$src" --format=json >"$tmp/j2" 2>/dev/null
     if json_valid "$tmp/j1"; then ok; else bad "$name: invalid JSON"; fi
     if cmp -s "$tmp/j1" "$tmp/j2"; then ok; else bad "$name: JSON differs between two runs"; fi
     same "$name.json" "tests/golden/$name.json" "$tmp/j1"
@@ -75,7 +84,7 @@ expect 2 check $s $s
 expect 2 check $s --format json
 expect 1 check tests/diag/does_not_exist.py
 "$pvc" --help | grep -q '^usage: pvc' && ok || bad "--help: no usage line"
-"$pvc" --help | grep -Eq '^  pvc (compile|run)' && bad "--help lists commands that do not exist" || ok
+"$pvc" --help | grep -q '^  pvc compile' && "$pvc" --help | grep -q '^  pvc run' && ok || bad "--help does not list compile and run"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -10,8 +10,8 @@ def helper_left_alone(x):
 def vf_all(src_tile, dst_tile, n):
     """Docstrings are skipped."""
     preg = vf.create_mask(pattern=pl.MaskPattern.VL16, dtype=pl.DT_INT16)
-    m = vf.update_mask(n, pl.DT_FP32)
-    reg = vf.load_align(src_tile, -1 * n // 2 % 7, dist=pl.LoadDist.BRC)
+    m = vf.update_mask(n, pl.DT_FP16)
+    reg = vf.load_align(src_tile, -1 * n // 2 % 7, dist=pl.LoadDist.BRC, dtype=pl.DT_FP16)
     vf.store_align(dst_tile, vf.abs(vf.relu(reg, m), m), preg)  # nested calls
     for i in pl.range(1, n):
         for j in pl.range(0, 8, 2):
@@ -21,7 +21,7 @@ def vf_all(src_tile, dst_tile, n):
     lo, hi = vf.load_align(src_tile, [n, 0], dist=pl.LoadDist.DINTLV_B16)
     flag = True
     nothing = None
-    cmp = vf.lt(lo, hi, preg, cmp_dtype=pl.DT_UINT8)
+    cmp = vf.lt(lo, hi, preg, cmp_dtype=pl.DT_UINT16)
     vf.mem_bar()
     pass
 

@@ -1,0 +1,184 @@
+/* test_passes.c - the middle of the compiler: op/enum tables, resolve, types
+ * (specialisation), dispatch (machine ops and their operands) and check, on small programs
+ * held in memory. Expected values are derived from SEMANTICS.md by hand (comments). */
+#include <string.h>
+
+#include "passes.h"
+#include "pvc.h"
+#include "unit.h"
+
+static const char *jit_two_calls =
+    "import pypto_pro.language as pl\n"
+    "@pl.vector_function\n"
+    "def vf(src_tile, dst_tile, n):\n"
+    "    preg = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_FP32)\n"
+    "    k = 2 * 16 + 32\n"
+    "    for i in pl.range(0, n, 1):\n"
+    "        a = vf.create_addr_reg(k, dtype=pl.DT_FP32)\n"
+    "        r = vf.load_align(src_tile, a)\n"
+    "        vf.store_align(dst_tile + 1 * 64, r, preg, 64, post_update=True)\n"
+    "@pl.jit()\n"
+    "def kern(x: pl.Tensor[[pl.DYNAMIC, pl.DYNAMIC], pl.DT_FP32], rows: int):\n"
+    "    tf = pl.TileType(shape=[2, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)\n"
+    "    g = pl.make_tile_group(type=tf, addrs=0x400, mutex_ids=[0, 1])\n"
+    "    t0 = g.current()\n"
+    "    t1 = g.next()\n"
+    "    with pl.section_vector():\n"
+    "        pl.load(t0, x, [1, 0])\n"
+    "        vf(t0, t1, rows)\n"
+    "        vf(t1, t0, 2)\n"
+    "        vf(t0, t1, 3)\n";
+
+static int compile(pvc_unit *u, const char *text, const char *stop)
+{
+    pvc_source src;
+    if (pvc_source_from_mem(&src, "t.py", text, strlen(text)))
+        return -1;
+    pvc_unit_init(u, src, NULL);
+    return pvc_run_passes(u, stop, NULL, NULL);
+}
+
+static const pvc_op *find_op(const pvc_block *b, pvc_opcode code)
+{
+    for (int i = 0; i < b->nops; i++) {
+        if (b->ops[i]->code == code)
+            return b->ops[i];
+        if (b->ops[i]->body) {
+            const pvc_op *o = find_op(b->ops[i]->body, code);
+            if (o)
+                return o;
+        }
+    }
+    return NULL;
+}
+
+static int64_t attr_i(const pvc_op *op, const char *k)
+{
+    const pvc_attr *a = pvc_op_attr(op, k);
+    return a ? a->val->i : -999;
+}
+
+static void test_tables(void)
+{
+    int64_t v;
+    /* enum members are the runtime's values, one list each (ops.c) */
+    UNIT_CHECK(!pvc_enum_member_lookup(PVC_NS_LoadDist, "US_B16", 6, &v) && v == PVC_LD_US_B16, "LoadDist.US_B16");
+    UNIT_CHECK(!pvc_enum_member_lookup(PVC_NS_LoadDist, "DINTLV", 6, &v) && v == PVC_LD_DINTLV, "LoadDist.DINTLV");
+    UNIT_CHECK(!pvc_enum_member_lookup(PVC_NS_MaskPattern, "ALLF", 4, &v) && v == PVC_PAT_ALLF, "ALLF");
+    UNIT_CHECK(!pvc_enum_member_lookup(PVC_NS_MemBarMode, "SV_ALL", 6, &v) && v == PVC_MEMBAR_SV_ALL, "SV_ALL");
+    UNIT_CHECK(!pvc_enum_member_lookup(PVC_NS_StoreDist, "PACK4", 5, &v) && v == PVC_ST_PACK4, "PACK4");
+    UNIT_CHECK(pvc_enum_member_lookup(PVC_NS_StoreDist, "NORM_B32", 8, &v) != 0, "NORM_B32 is not a pypto StoreDist");
+    UNIT_CHECK(pvc_enum_ns_lookup("HwStoreDist", 11) < 0, "machine namespaces are not pl.<NS>");
+    UNIT_CHECK(pvc_op_lookup("ld.reg", 6) < 0, "machine ops are not DSL names");
+    int machine = 0;
+    for (int i = 0; i < PVC_OP_COUNT; i++)
+        if (pvc_ops[i].flags & PVC_OPF_MACHINE) {
+            machine++;
+            UNIT_CHECK(pvc_ops[i].rt && !strncmp(pvc_ops[i].rt, "pvc_", 4), "%s names its runtime call", pvc_ops[i].name);
+        }
+    UNIT_CHECK(machine == 42, "42 machine ops, got %d", machine);
+    UNIT_CHECK(pvc_mop_noperands(PVC_OP_M_ST_REG_POST) == 4, "st.reg.post takes 4 operands");
+    /* PP-BE granularities (§5.1) */
+    UNIT_CHECK(pvc_create_mask_gran(PVC_DT_INT64) == 2, "create_mask INT64 -> b16");
+    UNIT_CHECK(pvc_create_mask_gran(PVC_DT_HF8) == 1, "create_mask HF8 -> b8");
+    UNIT_CHECK(pvc_update_mask_gran(PVC_DT_HF8) == 4, "update_mask HF8 -> b32");
+    UNIT_CHECK(pvc_update_mask_gran(PVC_DT_UINT8) == 1, "update_mask UINT8 -> b8");
+}
+
+static void test_specialise(void)
+{
+    pvc_unit u;
+    int rc = compile(&u, jit_two_calls, NULL);
+    UNIT_CHECK(rc == PVC_EXIT_OK && u.diag.nerrors == 0, "two-call program compiles (rc %d)", rc);
+    if (rc) {
+        pvc_unit_free(&u);
+        return;
+    }
+    /* t0 at 0x400, t1 at 0x400 + 2*64*4 = 0x600. Calls (t0,t1,int) twice, (t1,t0,int) once:
+     * two clones, the third call shares the first. */
+    pvc_func *c1 = pvc_func_find(u.mod, "vf.1"), *c2 = pvc_func_find(u.mod, "vf.2");
+    UNIT_CHECK(c1 && c2 && !pvc_func_find(u.mod, "vf.3") && !pvc_func_find(u.mod, "vf"), "clones vf.1 and vf.2 only");
+    UNIT_CHECK(u.mod->nfuncs == 3, "kern + 2 clones, got %d", u.mod->nfuncs);
+    if (c1 && c2) {
+        UNIT_CHECK(c1->params[0]->type.ub_addr == 0x400 && c1->params[1]->type.ub_addr == 0x600, "vf.1 tiles");
+        UNIT_CHECK(c2->params[0]->type.ub_addr == 0x600 && c2->params[1]->type.ub_addr == 0x400, "vf.2 tiles");
+        /* k = 2*16+32 = 64 folded; AddrReg: areg(64, .., i, .., FP32, n=1) */
+        const pvc_op *a = find_op(&c1->body, PVC_OP_M_AREG);
+        int64_t s0;
+        UNIT_CHECK(a && pvc_const_int(a->operands[0], &s0) && s0 == 64 && attr_i(a, "n") == 1, "areg stride 64");
+        UNIT_CHECK(a && a->operands[4]->kind == PVC_V_VAR && !strcmp(a->operands[4]->name, "i"), "iter = i (start 0, step 1)");
+        /* post store on dst_tile + 64: cursor at the top, = ub.addr(dst_tile, 64), step 64*4 */
+        const pvc_op *first = c1->body.ops[0];
+        UNIT_CHECK(first->code == PVC_OP_M_UB_ADDR && first->results[0]->name &&
+                   !strcmp(first->results[0]->name, "dst_tile+64.cursor"), "cursor hoisted");
+        const pvc_op *st = find_op(&c1->body, PVC_OP_M_ST_REG_POST);
+        int64_t step;
+        UNIT_CHECK(st && pvc_const_int(st->operands[1], &step) && step == 256, "post step 256 bytes");
+        UNIT_CHECK(st && attr_i(st, "dist") == PVC_ST_NORM_B32, "NORM -> NORM_B32 for FP32 (§3.1)");
+        const pvc_op *ld = find_op(&c1->body, PVC_OP_M_LD_REG);
+        UNIT_CHECK(ld && attr_i(ld, "dist") == PVC_LD_NORM, "load NORM");
+    }
+    const pvc_op *gl = find_op(&pvc_func_find(u.mod, "kern")->body, PVC_OP_M_GM_LOAD);
+    int64_t r0, c0;
+    UNIT_CHECK(gl && pvc_const_int(gl->operands[2], &r0) && r0 == 1 && pvc_const_int(gl->operands[3], &c0) && c0 == 0,
+               "gm.load at [1, 0]");
+    pvc_unit_free(&u);
+}
+
+/* One VF body inside the standard kernel; returns the number of errors. */
+static int errors_of(const char *body, int *warnings)
+{
+    char text[4096];
+    snprintf(text, sizeof text,
+             "import pypto_pro.language as pl\n"
+             "@pl.vector_function\n"
+             "def vf(src_tile, dst_tile):\n%s\n"
+             "@pl.jit()\n"
+             "def kern(x: pl.Tensor[[pl.DYNAMIC, pl.DYNAMIC], pl.DT_FP32]):\n"
+             "    tf = pl.TileType(shape=[1, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)\n"
+             "    g = pl.make_tile_group(type=tf, addrs=0, mutex_ids=[0, 1])\n"
+             "    t0 = g.current()\n"
+             "    t1 = g.next()\n"
+             "    with pl.section_vector():\n"
+             "        vf(t0, t1)\n",
+             body);
+    pvc_unit u;
+    compile(&u, text, NULL);
+    int n = u.diag.nerrors;
+    if (warnings)
+        *warnings = u.diag.nwarnings;
+    pvc_unit_free(&u);
+    return n;
+}
+
+static void test_checks(void)
+{
+    int w;
+    const char *p = "    p = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_FP32)\n";
+    char b[1024];
+    snprintf(b, sizeof b, "%s    r = vf.load_align(src_tile, 0)\n    vf.store_align(dst_tile, r, p)", p);
+    UNIT_CHECK(errors_of(b, &w) == 0 && w == 0, "clean copy");
+    snprintf(b, sizeof b, "%s    r = vf.load_align(src_tile, 8)", p); /* 32 bytes: aligned */
+    UNIT_CHECK(errors_of(b, NULL) == 0, "offset 8 FP32 = 32 B aligned");
+    snprintf(b, sizeof b, "%s    r = vf.load_align(src_tile, 4)", p); /* 16 bytes */
+    UNIT_CHECK(errors_of(b, NULL) == 1, "offset 4 FP32 = 16 B misaligned");
+    snprintf(b, sizeof b, "%s    r = vf.load_align(src_tile, 1, dist=pl.LoadDist.BRC)", p); /* BRC_B32 align 4 */
+    UNIT_CHECK(errors_of(b, NULL) == 0, "BRC_B32 at +4 B");
+    snprintf(b, sizeof b, "%s    lo, hi = vf.load_align(src_tile, 0, dist=pl.LoadDist.DINTLV_B16)", p);
+    UNIT_CHECK(errors_of(b, NULL) == 1, "DINTLV_B16 on FP32");
+    snprintf(b, sizeof b, "%s    r = vf.load_align(src_tile, 0)\n    s = vf.unalign_reg_for_store()\n"
+             "    vf.store_unalign(dst_tile, r, s, 64, post_update=True)", p);
+    UNIT_CHECK(errors_of(b, NULL) == 1, "unflushed store_unalign");
+    snprintf(b, sizeof b, "%s    r = vf.load_align(src_tile, 0)\n    h = vf.astype(r, p, dtype=pl.DT_HF8)", p);
+    UNIT_CHECK(errors_of(b, &w) == 0 && w == 1, "RINT to HF8: accepted with a warning");
+    snprintf(b, sizeof b, "%s    r = vf.load_align(src_tile, 0)\n    h = vf.astype(r, p, dtype=pl.DT_INT8)", p);
+    UNIT_CHECK(errors_of(b, NULL) == 1, "FP32 -> INT8 is not a §5.4 pair");
+}
+
+int main(void)
+{
+    test_tables();
+    test_specialise();
+    test_checks();
+    return UNIT_DONE();
+}
