@@ -1,9 +1,11 @@
-/* main.c - the pvc command line (ARCHITECTURE.md §4). One row per subcommand; `compile`
- * and `run` join the table when the emitter and the simulator exist. */
+/* main.c - the pvc command line (ARCHITECTURE.md §4). One row per subcommand. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "emit_c.h"
 #include "pvc.h"
+#include "run.h"
 
 typedef struct {
     const char *file;
@@ -100,6 +102,55 @@ static int cmd_check(int argc, char **argv)
     return rc;
 }
 
+/* pvc compile FILE.py [-o OUT.c]: the C of every kernel, to stdout or OUT.c. The text is
+ * built in memory first, so a failed compile never leaves a half-written OUT.c. */
+static int cmd_compile(int argc, char **argv)
+{
+    options o = {0};
+    const char *out = NULL;
+    pvc_unit u;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "-o")) {
+            if (i + 1 >= argc || !*argv[i + 1])
+                return usage_error("%s", "option '-o' needs a file name");
+            out = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return usage_error("unknown option '%s'", argv[i]);
+        else if (o.file)
+            return usage_error("unexpected argument '%s'", argv[i]);
+        else
+            o.file = argv[i];
+    }
+    if (!o.file)
+        return usage_error("%s", "missing FILE.py");
+    int rc = load_unit(&u, &o);
+    if (rc)
+        return rc;
+    if ((rc = pvc_run_passes(&u, NULL, NULL, NULL))) {
+        pvc_unit_free(&u);
+        return rc;
+    }
+    size_t len = 0;
+    char *text = pvc_emit_c_string(u.mod, &len);
+    pvc_unit_free(&u);
+    if (!text)
+        return PVC_EXIT_DIAG;
+    FILE *f = out ? fopen(out, "w") : stdout;
+    if (!f) {
+        fprintf(stderr, "pvc: error: cannot write '%s': %s\n", out, strerror(errno));
+        free(text);
+        return PVC_EXIT_USAGE;
+    }
+    int bad = fwrite(text, 1, len, f) != len;
+    bad |= out ? fclose(f) != 0 : fflush(f) != 0;
+    free(text);
+    if (bad) {
+        fprintf(stderr, "pvc: error: cannot write '%s'\n", out ? out : "<stdout>");
+        return PVC_EXIT_DIAG;
+    }
+    return PVC_EXIT_OK;
+}
+
 static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -108,6 +159,13 @@ static const struct {
     {"ir", cmd_ir, "ir FILE.py [--after PASS] [--format text|json]\n"
                    "                     print the IR after PASS (default: the last pass)"},
     {"check", cmd_check, "check FILE.py      report diagnostics only"},
+    {"compile", cmd_compile, "compile FILE.py [-o OUT.c]\n"
+                             "                     C11 for every jit kernel of FILE (stdout by default)"},
+    {"run", pvc_cmd_run, "run FILE.py [--kernel NAME] [--backend sim|native]\n"
+                         "        [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...\n"
+                         "        [--shape P=R,C]... [--rtol R --atol A] [-v|--verbose]\n"
+                         "        [--trace[=FILE]] [--stats] [--timeline FILE]\n"
+                         "                     run one jit kernel on .npy tensors (default backend: sim)"},
 };
 
 static void help(void)
@@ -119,7 +177,8 @@ static void help(void)
         printf("  pvc %s\n", commands[i].help);
     printf("  pvc --help | --version\n\n"
            "passes: %s\n"
-           "exit status: 0 ok, 1 diagnostics, 2 usage error, 4 internal error\n",
+           "exit status: 0 ok, 1 diagnostics or kernel fault, 2 usage error,\n"
+           "             3 output differs from --expect, 4 internal error\n",
            pvc_pass_list());
 }
 

@@ -1,0 +1,21 @@
+/* run.h - `pvc run`: bind .npy files to a jit kernel's tensors, run it on a backend, compare.
+ *
+ *   pvc run FILE.py [--kernel NAME] [--backend sim|native]
+ *           [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...
+ *           [--shape P=R,C]... [--rtol R] [--atol A] [-v|--verbose]
+ *           [--trace[=FILE]] [--stats] [--timeline FILE]          (sim only)
+ *
+ * Exit status (ARCHITECTURE.md §4): 0 every --expect matched, 1 diagnostics or a kernel
+ * fault (printed as a located error at the DSL line), 2 usage error (bad option, unknown
+ * kernel or parameter, unreadable or ill-typed .npy file), 3 an output differs from its
+ * --expect, 4 internal error.
+ */
+#ifndef PVC_RUN_H
+#define PVC_RUN_H
+
+enum { PVC_EXIT_MISMATCH = 3 };
+
+/* argv holds what follows `run` on the command line. Returns the exit status. */
+int pvc_cmd_run(int argc, char **argv);
+
+#endif /* PVC_RUN_H */

@@ -1,0 +1,168 @@
+#!/bin/sh
+# run_e2e.sh PVC: end-to-end tests of `pvc compile` and `pvc run --backend native`.
+#   - every sample case (samples/data/<sample>/<case>/) runs natively and matches
+#   - every sample's C compiles warning-free with gcc and clang (-std=c11 -Wall -Wextra
+#     -Werror) and is byte-identical across two runs of `pvc compile`
+#   - the object cache: a second run never invokes cc
+#   - --output, a wrong --expect (exit 3), usage errors (exit 2), located kernel faults
+#     (exit 1, tests/e2e/fault_*.py), two kernels in one file, gdb on a .py line
+# Closing line: "N passed, M failed". Needs no Python packages.
+pvc=${1:-build/pvc}
+pass=0; fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+PVC_CACHE_DIR="$tmp/cache"; export PVC_CACHE_DIR
+unset PVC_CFLAGS
+data=samples/data
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() {
+    fail=$((fail + 1)); echo "FAIL $1"
+    [ -z "$2" ] || printf '%s\n' "$2" | head -n 20 | sed 's/^/    /'
+}
+# check NAME EXIT CMD...: CMD must exit with EXIT; its stdout+stderr are left in $out.
+check() {
+    cname=$1; want=$2; shift 2
+    out=$("$@" 2>&1); rc=$?
+    if [ "$rc" -eq "$want" ]; then ok "$cname"; return 0; fi
+    bad "$cname (exit $rc, want $want)" "$out"; return 1
+}
+# has NAME PATTERN: the last check's output matches the grep -E pattern.
+has() {
+    if printf '%s\n' "$out" | grep -Eq -- "$2"; then ok "$1"; else bad "$1 (no /$2/)" "$out"; fi
+}
+
+# ---- every sample case natively (tests/run_demo.sh is `make demo`) ---------------------
+demo=$(sh tests/run_demo.sh "$pvc" native 2>&1)
+printf '%s\n' "$demo" | grep -v '^[0-9]* passed'
+line=$(printf '%s\n' "$demo" | tail -n 1)
+p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
+case "$p$f" in *[!0-9]*|'') bad "run_demo.sh printed no count" "$demo" ;;
+    *) pass=$((pass + p)); fail=$((fail + f)) ;; esac
+
+# ---- emitted C: warning-free under gcc and clang, deterministic -------------------------
+for src in samples/*.py tests/e2e/*.py; do
+    name=${src##*/}; name=${name%.py}
+    case $name in bad_*) continue ;; esac
+    check "compile $name" 0 "$pvc" compile "$src" -o "$tmp/$name.c" || continue
+    "$pvc" compile "$src" -o "$tmp/$name.again.c" >/dev/null 2>&1
+    if cmp -s "$tmp/$name.c" "$tmp/$name.again.c"; then ok "deterministic $name"
+    else bad "deterministic $name" "$(diff "$tmp/$name.c" "$tmp/$name.again.c" | head)"; fi
+    for cc in gcc clang; do
+        command -v $cc >/dev/null 2>&1 || { bad "$cc missing"; continue; }
+        check "$cc -Werror $name" 0 $cc -std=c11 -Wall -Wextra -Werror -O2 -Iruntime/include \
+            -c "$tmp/$name.c" -o "$tmp/$name.$cc.o"
+    done
+done
+check "compile to stdout" 0 "$pvc" compile samples/load_align_norm.py
+printf '%s\n' "$out" | cmp -s - "$tmp/load_align_norm.c" && ok "stdout equals -o" ||
+    bad "stdout equals -o"
+
+# ---- the object cache ------------------------------------------------------------------
+norm="samples/load_align_norm.py --backend native --input a=$data/load_align_norm/default/in_a.npy
+      --expect out=$data/load_align_norm/default/expect_out.npy"
+rm -rf "$PVC_CACHE_DIR"
+# shellcheck disable=SC2086
+check "cold run compiles" 0 "$pvc" run $norm -v && has "cold run says compiled" '^pvc: compiled '
+# shellcheck disable=SC2086
+check "warm run" 0 "$pvc" run $norm -v && has "warm run says cache hit" '^pvc: cache hit '
+# The key includes the compiler command, so keep `cc` but make it a trap that records a call.
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\ntouch "%s/cc-called"\nexit 1\n' "$tmp" >"$tmp/bin/cc"; chmod +x "$tmp/bin/cc"
+# shellcheck disable=SC2086
+check "warm run never calls cc" 0 env PATH="$tmp/bin:$PATH" CC=cc "$pvc" run $norm
+[ -e "$tmp/cc-called" ] && bad "cc was invoked on a cache hit" || ok "cc not invoked on a hit"
+# shellcheck disable=SC2086
+check "missing compiler on a miss: exit 1" 1 env CC=/nonexistent/cc "$pvc" run $norm &&
+    has "missing compiler is named" 'cannot run C compiler .*/nonexistent/cc'
+
+# ---- --output, --expect mismatch -------------------------------------------------------
+exp=$data/load_align_norm/default/expect_out.npy
+# shellcheck disable=SC2086
+check "--output" 0 "$pvc" run $norm --output "out=$tmp/out.npy"
+cmp -s "$tmp/out.npy" "$exp" && ok "--output equals the expect file" ||
+    bad "--output equals the expect file" "$(cmp "$tmp/out.npy" "$exp" 2>&1)"
+cp "$exp" "$tmp/wrong.npy"
+size=$(wc -c <"$tmp/wrong.npy")
+printf '\177' | dd of="$tmp/wrong.npy" bs=1 seek=$((size - 1)) conv=notrunc 2>/dev/null
+check "wrong --expect: exit 3" 3 "$pvc" run samples/load_align_norm.py --backend native \
+    --input "a=$data/load_align_norm/default/in_a.npy" --expect "out=$tmp/wrong.npy" &&
+    has "mismatch report" '^out: 1 / 64 elements differ' && has "mismatch index" '\[0, 63\]'
+
+# ---- usage errors: exit 2, one line with a hint -----------------------------------------
+in_a="a=$data/load_align_norm/default/in_a.npy"
+check "no FILE" 2 "$pvc" run
+check "unknown option" 2 "$pvc" run samples/load_align_norm.py --bogus
+check "bad backend" 2 "$pvc" run samples/load_align_norm.py --backend gpu --input "$in_a"
+check "unknown kernel" 2 "$pvc" run samples/load_align_norm.py --kernel nosuch &&
+    has "kernels listed" 'kernels: example_kernel'
+check "unknown parameter" 2 "$pvc" run samples/load_align_norm.py --input "zz=$tmp/x.npy" &&
+    has "parameters listed" 'parameters: a, out'
+check "parameter without data" 2 "$pvc" run samples/load_align_norm.py --input "$in_a" &&
+    has "hint names the options" '--shape out=R,C'
+check "missing .npy" 2 "$pvc" run samples/load_align_norm.py --input "a=$tmp/none.npy" --shape out=1,64
+printf 'not an npy file' >"$tmp/garbage.npy"
+check "garbage .npy" 2 "$pvc" run samples/load_align_norm.py --input "a=$tmp/garbage.npy" --shape out=1,64
+check "wrong dtype .npy" 2 "$pvc" run samples/load_align_norm.py \
+    --input "a=$data/load_align_int64/default/in_a.npy" --shape out=1,64
+check "bad --shape" 2 "$pvc" run samples/load_align_norm.py --input "$in_a" --shape out=0,64
+check "--rtol without --atol" 2 "$pvc" run samples/load_align_norm.py --input "$in_a" --shape out=1,64 --rtol 0
+check "bad --atol" 2 "$pvc" run samples/load_align_norm.py --input "$in_a" --shape out=1,64 --rtol 0 --atol x
+check "--trace with native" 2 "$pvc" run samples/load_align_norm.py --backend native --trace
+check "input given twice" 2 "$pvc" run samples/load_align_norm.py --input "$in_a" --input "$in_a" --shape out=1,64
+check "compile: no FILE" 2 "$pvc" compile
+check "compile: -o without a name" 2 "$pvc" compile samples/load_align_norm.py -o
+check "missing .py: exit 1" 1 "$pvc" run "$tmp/none.py"
+
+check "scalar kernel parameter: exit 1" 1 "$pvc" compile tests/e2e/bad_scalar_param.py &&
+    has "scalar parameter located" '^tests/e2e/bad_scalar_param.py:[0-9]+:5: error: cannot emit C: kernel parameter .n. is not a tensor'
+
+# ---- two kernels in one file ------------------------------------------------------------
+two=tests/e2e/two_kernels.py
+rows=$data/load_align_loop_rows/default/in_a.npy
+check "two kernels need --kernel" 2 "$pvc" run $two --backend native --input "a=$rows" --shape out=2,64 &&
+    has "both kernels listed" 'kernels: copy_kernel, copy_rows_kernel'
+check "second kernel, negative range step" 0 "$pvc" run $two --kernel copy_rows_kernel --backend native \
+    --input "a=$rows" --expect "out=$rows" --shape n=1,64 --output "n=$tmp/n.npy" --rtol 0 --atol 0
+dd if="$rows" bs=1 skip=128 count=256 2>/dev/null >"$tmp/row0"
+tail -c 256 "$tmp/n.npy" | cmp -s - "$tmp/row0" && ok "n holds row 0 of a" || bad "n holds row 0 of a"
+check "fixed dim checked" 2 "$pvc" run $two --kernel copy_rows_kernel --backend native \
+    --input "a=$rows" --shape out=2,64 --shape n=2,64 && has "dim named" 'dimension 0 is 2, the kernel declares 1'
+
+# ---- Python int semantics: // and % floor, negative range step ---------------------------
+# a[r][c] = 64r + c as FP32, and the same rows reversed (what the kernel must produce).
+python3 - "$tmp" <<'PY'
+import struct, sys
+def npy(path, rows):
+    hdr = "{'descr': '<f4', 'fortran_order': False, 'shape': (%d, 64), }" % len(rows)
+    hdr += ' ' * (127 - 10 - len(hdr)) + '\n'
+    with open(path, 'wb') as f:
+        f.write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(hdr)) + hdr.encode())
+        for r in rows:
+            f.write(struct.pack('<64f', *r))
+a = [[r * 64 + c for c in range(64)] for r in range(4)]
+npy(sys.argv[1] + '/rows.npy', a)
+npy(sys.argv[1] + '/rows_reversed.npy', a[::-1])
+PY
+check "floor // and %, range step -1" 0 "$pvc" run tests/e2e/py_int_semantics.py --backend native \
+    --input "a=$tmp/rows.npy" --expect "out=$tmp/rows_reversed.npy" --rtol 0 --atol 0
+
+# ---- kernel faults: exit 1, located at the DSL op ---------------------------------------
+fault() { # fault FILE LINE TEXT
+    check "fault ${1##*/}" 1 "$pvc" run "$1" --backend native --shape a=1,64 --shape out=1,64 || return
+    has "fault ${1##*/} located" "^$1:$2:[0-9]+: error: kernel fault: $3"
+    has "fault ${1##*/} caret" '^ *\^$'
+}
+fault tests/e2e/fault_ub_bounds.py 11 'access outside the Unified Buffer \(load_align, UB address 0x40000'
+fault tests/e2e/fault_misaligned.py 12 'misaligned UB address \(store_align, UB address 0x210'
+fault tests/e2e/fault_unflushed.py '[0-9]+' 'store_unalign state not flushed'
+
+# ---- gdb stops on a .py line of the native kernel ---------------------------------------
+if command -v gdb >/dev/null 2>&1; then
+    check "gdb break at load_align_norm.py:10" 0 env PVC_CFLAGS="-g -O0" gdb -batch -nx \
+        -ex 'set breakpoint pending on' -ex 'break load_align_norm.py:10' -ex run -ex bt \
+        --args "$pvc" run samples/load_align_norm.py --backend native --input "$in_a" --shape out=1,64 &&
+        has "stopped in the kernel at the .py line" 'Breakpoint 1, .*vf_example_vf__1.* at samples/load_align_norm.py:10'
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
