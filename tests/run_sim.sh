@@ -1,0 +1,169 @@
+#!/bin/sh
+# run_sim.sh PVC [HAZARD_TEST]: `make sim` - the simulated backend end to end.
+#   1. every case samples/data/<sample>/<case>/ runs in sim against its expect files, with
+#      CC=/nonexistent (the simulator needs no C compiler)
+#   2. differential: every case runs in sim and native, --output files compared with cmp
+#      (skipped with a message when this pvc has no native backend)
+#   3. one kernel per fault / hazard kind (tests/sim/*.py): exit status and the located
+#      first error line (tests/sim/NAME.expect, a prefix of the line), and the note line
+#   4. golden --trace of three samples and --stats of one (tests/sim/*.trace, *.stats)
+#   5. --timeline writes JSON that parses, with the pipes as threads
+#   6. the NORM copy benchmark (prints lanes/s)
+#   7. the hazard shadow map unit test binary, when given (it also runs in `make unit`)
+# Ends with "N passed, M failed".
+pvc=${1:-build/pvc}; hz_test=$2
+pass=0; fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+ok() { echo "PASS $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; [ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/    /'; fail=$((fail + 1)); }
+
+# case_args DIR: --input/--expect flags of a sample case, then its args file
+case_args() {
+    for f in "$1"/in_*.npy; do
+        [ -e "$f" ] || continue
+        p=${f##*/in_}; printf -- '--input %s=%s ' "${p%.npy}" "$f"
+    done
+    for f in "$1"/expect_*.npy; do
+        [ -e "$f" ] || continue
+        p=${f##*/expect_}; printf -- '--expect %s=%s ' "${p%.npy}" "$f"
+    done
+    cat "$1/args" 2>/dev/null
+}
+# out_args DIR TAG: --output P=$tmp/TAG_P.npy for every expect file
+out_args() {
+    for f in "$1"/expect_*.npy; do
+        [ -e "$f" ] || continue
+        p=${f##*/expect_}; p=${p%.npy}; printf -- '--output %s=%s/%s_%s.npy ' "$p" "$tmp" "$2" "$p"
+    done
+}
+
+# ---- 1. samples in sim, no C compiler --------------------------------------------------
+for dir in samples/data/*/*/; do
+    dir=${dir%/}; name=${dir#samples/data/}; sample=${name%%/*}
+    # shellcheck disable=SC2046 # flags, word-split on purpose
+    if out=$(CC=/nonexistent "$pvc" run "samples/$sample.py" --backend sim $(case_args "$dir") 2>&1); then
+        ok "sim $name"
+    else
+        bad "sim $name (exit $?)" "$out"
+    fi
+done
+
+# ---- 2. differential sim vs native -----------------------------------------------------
+first=$(ls -d samples/data/*/*/ | head -n 1); first=${first%/}; fs=${first#samples/data/}; fs=${fs%%/*}
+# shellcheck disable=SC2046
+if ! "$pvc" run "samples/$fs.py" --backend native $(case_args "$first") >"$tmp/probe" 2>&1; then
+    echo "SKIP differential sim/native: this pvc cannot run --backend native ($(head -n 1 "$tmp/probe"))"
+else
+    for dir in samples/data/*/*/; do
+        dir=${dir%/}; name=${dir#samples/data/}; sample=${name%%/*}; tag=$(echo "$name" | tr / _)
+        # shellcheck disable=SC2046
+        "$pvc" run "samples/$sample.py" --backend sim $(case_args "$dir") $(out_args "$dir" "${tag}_sim") >/dev/null 2>&1
+        # shellcheck disable=SC2046
+        "$pvc" run "samples/$sample.py" --backend native $(case_args "$dir") $(out_args "$dir" "${tag}_native") >/dev/null 2>&1
+        same=1; n=0
+        for f in "$tmp/${tag}_sim_"*.npy; do
+            [ -e "$f" ] || { same=0; break; }
+            n=$((n + 1)); cmp -s "$f" "$(echo "$f" | sed "s/${tag}_sim_/${tag}_native_/")" || same=0
+        done
+        if [ "$same" = 1 ] && [ "$n" -gt 0 ]; then ok "sim = native $name ($n outputs)"; else bad "sim = native $name"; fi
+    done
+fi
+
+# ---- 3. faults, hazards, notes ---------------------------------------------------------
+# expect_fault NAME [flags]: exit 1 and a stderr line starting with the .expect line
+expect_fault() {
+    name=$1; shift
+    want=$(head -n 1 "tests/sim/$name.expect")
+    out=$("$pvc" run "tests/sim/$name.py" "$@" 2>&1); rc=$?
+    if [ "$rc" -eq 1 ] && printf '%s\n' "$out" | grep -qF -- "$want"; then ok "fault $name"
+    else bad "fault $name (exit $rc, want a line starting: $want)" "$out"; fi
+    # the related location (a hazard's store) when the .expect file has a second line
+    rel=$(sed -n 2p "tests/sim/$name.expect")
+    if [ -n "$rel" ]; then
+        if printf '%s\n' "$out" | grep -qF -- "$rel"; then ok "fault $name related"
+        else bad "fault $name related (want: $rel)" "$out"; fi
+    fi
+}
+shapes="--shape a=1,64 --shape out=1,64"
+# shellcheck disable=SC2086
+{
+expect_fault fault_ub_bounds $shapes
+expect_fault fault_misaligned $shapes
+expect_fault fault_undef_reg $shapes
+expect_fault fault_hazard $shapes
+expect_fault fault_hazard_wrong_bar $shapes
+expect_fault fault_unflushed $shapes
+}
+# the same kernel with vf.mem_bar(VST_VLD): runs, and copies a to out and back
+a=samples/data/load_align_norm/default/in_a.npy # 1x64 FP32
+if out=$("$pvc" run tests/sim/hazard_membar.py --input "a=$a" --expect "out=$a" --rtol 0 --atol 0 2>&1); then
+    ok "no hazard with vf.mem_bar(VST_VLD)"
+else bad "no hazard with vf.mem_bar(VST_VLD) (exit $?)" "$out"; fi
+# Python // and % (tests/sim/python_ints.py): out = a with its two rows swapped. The
+# expected file is a's .npy with the two 256-byte rows of its data exchanged (header kept).
+rows=samples/data/load_align_loop_rows/default/in_a.npy # 2x64 FP32
+python3 - "$rows" "$tmp/swapped.npy" <<'EOF'
+import sys
+d = open(sys.argv[1], "rb").read()
+h = len(d) - 512
+open(sys.argv[2], "wb").write(d[:h] + d[h + 256:] + d[h:h + 256])
+EOF
+if out=$("$pvc" run tests/sim/python_ints.py --input "a=$rows" --expect "out=$tmp/swapped.npy" --rtol 0 --atol 0 2>&1); then
+    ok "Python // and % semantics"
+else bad "Python // and % semantics (exit $?)" "$out"; fi
+# clipped pl.load: a note at the load, exit 0
+want=$(head -n 1 tests/sim/note_clipped.expect)
+out=$("$pvc" run tests/sim/note_clipped.py --shape a=1,32 --shape out=1,64 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -qF -- "$want"; then ok "note clipped pl.load"
+else bad "note clipped pl.load (exit $rc, want: $want)" "$out"; fi
+
+# ---- 4. golden trace and stats ---------------------------------------------------------
+norm=samples/data/load_align_norm/default
+# shellcheck disable=SC2046
+"$pvc" run samples/load_align_norm.py $(case_args "$norm") --trace="$tmp/norm.trace" >/dev/null 2>&1
+if cmp -s "$tmp/norm.trace" tests/sim/load_align_norm.trace; then ok "golden trace load_align_norm"
+else bad "golden trace load_align_norm" "$(diff tests/sim/load_align_norm.trace "$tmp/norm.trace")"; fi
+# shellcheck disable=SC2046
+"$pvc" run samples/load_align_norm.py $(case_args "$norm") --stats >"$tmp/norm.stats" 2>&1
+if cmp -s "$tmp/norm.stats" tests/sim/load_align_norm.stats; then ok "golden stats load_align_norm"
+else bad "golden stats load_align_norm" "$(diff tests/sim/load_align_norm.stats "$tmp/norm.stats")"; fi
+for sample in store_unalign_basic load_align_mask_reg; do
+    # shellcheck disable=SC2046
+    "$pvc" run "samples/$sample.py" $(case_args "samples/data/$sample/default") --trace="$tmp/$sample.trace" >/dev/null 2>&1
+    if cmp -s "$tmp/$sample.trace" "tests/sim/$sample.trace"; then ok "golden trace $sample"
+    else bad "golden trace $sample" "$(diff "tests/sim/$sample.trace" "$tmp/$sample.trace")"; fi
+done
+
+# ---- 5. timeline -----------------------------------------------------------------------
+# shellcheck disable=SC2046
+"$pvc" run samples/load_align_norm.py $(case_args "$norm") --timeline "$tmp/norm.json" >/dev/null 2>&1
+if python3 - "$tmp/norm.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"]
+names = {e["args"]["name"] for e in ev if e.get("name") == "thread_name"}
+assert names == {"V", "MTE2", "MTE3", "S"}, names
+x = [e for e in ev if e["ph"] == "X"]
+# sequential: each op starts where the previous one ended
+for a, b in zip(x, x[1:]):
+    assert abs(a["ts"] + a["dur"] - b["ts"]) < 1e-9 or b["ts"] >= a["ts"] + a["dur"], (a, b)
+assert [e["name"] for e in x if e["cat"] != "S"] == \
+    ["gm.load", "mask.create", "ld.reg", "st.reg", "ld.reg.post", "st.reg", "gm.store"], x
+EOF
+then ok "timeline load_align_norm"; else bad "timeline load_align_norm"; fi
+
+# ---- 6. speed: NORM copy loop, checks on (a figure, not a pass/fail threshold) ----------
+t0=$(date +%s%N)
+if "$pvc" run tests/sim/bench_norm_copy.py --shape a=128,64 --shape out=128,64 >/dev/null 2>&1; then
+    t1=$(date +%s%N); ms=$(( (t1 - t0) / 1000000 )); [ "$ms" -gt 0 ] || ms=1
+    ok "bench NORM copy: 491520000 FP32 lanes in ${ms} ms = $(( 491520000 / ms / 1000 )) M lanes/s"
+else bad "bench NORM copy"; fi
+
+# ---- 7. hazard map unit test -----------------------------------------------------------
+if [ -n "$hz_test" ]; then
+    if out=$("$hz_test" 2>&1); then ok "hazard map unit ($(echo "$out" | tail -n 1))"
+    else bad "hazard map unit" "$out"; fi
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

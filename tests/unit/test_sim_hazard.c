@@ -1,0 +1,74 @@
+/* test_sim_hazard.c - the simulator's hazard shadow map (compiler/hazard.c, decision 8).
+ * Expected ids and byte addresses follow from the rules in compiler/interp.h. */
+#include "interp.h"
+#include "unit.h"
+
+int main(void)
+{
+    pvc_hazard *h = pvc_hazard_new();
+    uint32_t at = 0;
+    if (!h) {
+        printf("FAIL out of memory\n");
+        return 1;
+    }
+    /* a fresh map: nothing is dirty */
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0, PVC_UB_BYTES, &at) == 0, "%s", "fresh map clean");
+
+    /* store 7 writes [0x100, 0x200); a load of [0x1f0, 0x210) hits 0x1f0 */
+    pvc_hazard_store(h, 0x100, 256, 7);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x1f0, 0x20, &at) == 7 && at == 0x1f0, "hit id/at 0x%x", at);
+    /* reads just outside: [0xe0, 0x100) and [0x200, 0x300) are clean */
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0xe0, 0x20, &at) == 0, "%s", "below clean");
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x200, 0x100, &at) == 0, "%s", "above clean");
+    /* the scalar kind sees it too */
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_SREAD, 0x100, 1, &at) == 7 && at == 0x100, "%s", "sread hit");
+
+    /* VST_VLD orders it for vector loads only */
+    pvc_hazard_barrier(h, PVC_MEMBAR_VST_VLD);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x100, 256, &at) == 0, "%s", "VST_VLD clears vload");
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_SREAD, 0x100, 256, &at) == 7, "%s", "VST_VLD keeps sread");
+    pvc_hazard_barrier(h, PVC_MEMBAR_VS_ALL);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_SREAD, 0x100, 256, &at) == 0, "%s", "VS_ALL clears sread");
+
+    /* modes that order nothing before a read (VLD_VST, VST_VST, ST_VLD, SV_ALL) */
+    pvc_hazard_store(h, 0x400, 32, 9);
+    pvc_hazard_barrier(h, PVC_MEMBAR_VLD_VST);
+    pvc_hazard_barrier(h, PVC_MEMBAR_VST_VST);
+    pvc_hazard_barrier(h, PVC_MEMBAR_ST_VLD);
+    pvc_hazard_barrier(h, PVC_MEMBAR_SV_ALL);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x400, 32, &at) == 9, "%s", "non-covering modes");
+    pvc_hazard_barrier(h, PVC_MEMBAR_VV_ALL);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x400, 32, &at) == 0, "%s", "VV_ALL clears vload");
+
+    /* partial blocks: store 3 writes [0x805, 0x80a), store 4 writes [0x808, 0x810) inside the
+     * same 32-byte block; byte 0x806 belongs to 3, 0x809 to 4, 0x80a..0x80f to 4 */
+    pvc_hazard_store(h, 0x805, 5, 3);
+    pvc_hazard_store(h, 0x808, 8, 4);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x800, 7, &at) == 3 && at == 0x805, "mixed 3 at 0x%x", at);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x809, 1, &at) == 4 && at == 0x809, "mixed 4 at 0x%x", at);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x810, 16, &at) == 0, "%s", "rest of block clean");
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x7ff, 1, &at) == 0, "%s", "byte before clean");
+    /* a whole-block store takes the block back */
+    pvc_hazard_store(h, 0x800, 32, 5);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x805, 1, &at) == 5, "%s", "full block owner");
+    /* a partial store over a uniform block keeps the other bytes' owner */
+    pvc_hazard_store(h, 0x81f, 1, 6);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x81e, 1, &at) == 5, "%s", "split keeps owner");
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x81f, 1, &at) == 6, "%s", "split new owner");
+
+    /* settle (end of a vector function) completes everything */
+    pvc_hazard_settle(h);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0, PVC_UB_BYTES, &at) == 0, "%s", "settle vload");
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_SREAD, 0, PVC_UB_BYTES, &at) == 0, "%s", "settle sread");
+    /* after settle, a store in the old epoch's block is dirty again with a fresh mask */
+    pvc_hazard_store(h, 0x810, 1, 8);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x800, 32, &at) == 8 && at == 0x810, "fresh at 0x%x", at);
+
+    /* accesses at the top of the UB are clipped, never out of the map */
+    pvc_hazard_store(h, PVC_UB_BYTES - 16, 256, 11);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, PVC_UB_BYTES - 1, 256, &at) == 11 &&
+                   at == PVC_UB_BYTES - 1, "%s", "top clipped");
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, PVC_UB_BYTES, 32, &at) == 0, "%s", "past the top");
+    pvc_hazard_free(h);
+    return UNIT_DONE();
+}
