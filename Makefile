@@ -46,7 +46,7 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -I$(TSPY_DIR)/src
 
-.PHONY: all deps deb-deps grammar unit golden samples test fuzz fuzz-smoke clean help
+.PHONY: all deps deb-deps grammar unit golden samples demo e2e sim test fuzz fuzz-smoke clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a
 
 deps: deb-deps grammar
@@ -98,8 +98,16 @@ $(BUILD)/libpvc.a: $(PVC_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+# -rdynamic + the WHOLE runtime archive: the kernels the native backend dlopens call the
+# runtime through pvc's own symbols (compiler/native.h), so every runtime function must be in
+# pvc and exported, used by pvc itself or not.
 $(BUILD)/pvc: $(BUILD)/compiler/main.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
-	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+	$(CC) $(CFLAGS) -rdynamic $(BUILD)/compiler/main.o $(BUILD)/libpvc.a \
+	    -Wl,--whole-archive $(BUILD)/libpvcrt.a -Wl,--no-whole-archive $(GRAMMAR_OBJ) $(LDLIBS) -o $@
+
+# The native backend compiles emitted C against this tree's pvc_rt.h wherever pvc runs from
+# ($PVC_RUNTIME_INCLUDE overrides it at run time).
+$(BUILD)/compiler/backend_native.o: CPPFLAGS += -DPVC_RUNTIME_INCLUDE='"$(abspath runtime/include)"'
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	@mkdir -p $(dir $@)
@@ -119,6 +127,20 @@ golden: $(BUILD)/pvc
 # One line per sample: `pvc check` and `pvc ir` on each.
 samples: deps $(BUILD)/pvc
 	@sh tests/run_samples.sh $(BUILD)/pvc
+
+# Every case of samples/data/<sample>/<case>/ through the native backend, one line each.
+demo: deps $(BUILD)/pvc
+	@sh tests/run_demo.sh $(BUILD)/pvc
+
+# End to end: samples through native, emitted C under gcc and clang, cache, CLI exit codes,
+# located kernel faults (tests/e2e/*.py).
+e2e: $(BUILD)/pvc
+	@sh tests/run_e2e.sh $(BUILD)/pvc
+
+# The simulated backend end to end: samples in sim with no C compiler, sim = native, one
+# kernel per fault and hazard kind, golden --trace/--stats (tests/run_sim.sh, tests/sim/).
+sim: deps $(BUILD)/pvc
+	@sh tests/run_sim.sh $(BUILD)/pvc
 
 FUZZ_BUILD ?= $(BUILD)/fuzz
 FUZZ_CFLAGS = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
@@ -156,7 +178,10 @@ clean:
 help:
 	@echo "make deps         install Debian packages (when missing) and fetch the pinned grammar"
 	@echo "make              build build/pvc and build/libpvcrt.a"
+	@echo "make demo         run every sample case natively against its expected output"
 	@echo "make samples      pvc check + pvc ir on every sample, one line each"
+	@echo "make e2e          end-to-end tests: native runs, emitted C, cache, CLI, faults"
+	@echo "make sim          simulator: samples, sim = native, faults, hazards, golden trace/stats"
 	@echo "make test         deps, build, every suite plain and under ASan/UBSan"
 	@echo "make unit         runtime unit tests"
 	@echo "make golden       IR dump and diagnostics golden tests"

@@ -30,6 +30,8 @@ for cfg in plain san; do
     build "build ($cfg)" "$@" all
     run "unit ($cfg)" "$@" unit
     run "golden ($cfg)" "$@" golden
+    run "e2e ($cfg)" "$@" e2e
+    run "sim ($cfg)" "$@" sim
     # The fuzzer is always built with ASan+UBSan; both configurations share its build.
     run "fuzz-smoke ($cfg)" "$@" FUZZ_BUILD="$BUILD/fuzz" fuzz-smoke
 done
