@@ -167,6 +167,7 @@ typedef struct {
     pvc_type_kind result;
     unsigned flags;
     const char *rt;      /* machine ops: the runtime function the op calls; else NULL */
+    const char *doc;     /* one line of meaning (`pvc help ops`) */
 } pvc_opinfo;
 /* Machine ops (PVC_OPF_MACHINE): pos = operand names ('*' = updated in place), kw = the
  * attributes every instance carries, min_pos/max_pos = -1 (use pvc_mop_noperands). */
@@ -175,6 +176,7 @@ extern const pvc_opinfo pvc_ops[PVC_OP_COUNT];
 int pvc_op_lookup(const char *name, size_t len);            /* -> opcode or -1 */
 int pvc_param_index(const char *list, const char *name, size_t len); /* -> index or -1 */
 int pvc_param_count(const char *list);
+const char *pvc_param_next(const char *p, size_t *len);     /* next name of a list, or NULL */
 const char *pvc_enum_ns_name(int ns);
 int pvc_enum_ns_lookup(const char *name, size_t len);       /* pl.<NS> only -> pvc_enum_ns or -1 */
 int pvc_enum_ns_is_pl(int ns);                              /* 0: a machine-attribute namespace */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "emit_c.h"
+#include "help.h"
 #include "pvc.h"
 #include "run.h"
 
@@ -175,17 +176,36 @@ static void help(void)
            "commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         printf("  pvc %s\n", commands[i].help);
-    printf("  pvc --help | --version\n\n"
-           "passes: %s\n"
+    printf("  pvc --help | --version\n"
+           "  pvc help TOPIC     (or pvc --help TOPIC) print one of the tables pvc reads:\n");
+    pvc_help_topic_list(stdout);
+    printf("\npasses: %s\n"
            "exit status: 0 ok, 1 diagnostics or kernel fault, 2 usage error,\n"
            "             3 output differs from --expect, 4 internal error\n",
            pvc_pass_list());
+}
+
+/* pvc help [TOPIC] / pvc --help [TOPIC]: a topic's table, or the general help. */
+static int cmd_help(int argc, char **argv)
+{
+    if (argc == 0) {
+        help();
+        return PVC_EXIT_OK;
+    }
+    if (argc > 1)
+        return usage_error("unexpected argument '%s'", argv[1]);
+    if (pvc_help_topic(argv[0], stdout) == 0)
+        return PVC_EXIT_OK;
+    fprintf(stderr, "pvc: unknown help topic '%s' (topics: %s)\n", argv[0], pvc_help_topic_names());
+    return PVC_EXIT_USAGE;
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2)
         return usage_error("%s", "missing command");
+    if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+        return cmd_help(argc - 2, argv + 2);
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             help();

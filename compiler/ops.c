@@ -5,14 +5,14 @@
 
 /* Number of names in a space-separated list, as a constant expression for the table. */
 const pvc_opinfo pvc_ops[PVC_OP_COUNT] = {
-#define X(id, name, pos, kw, minp, maxp, nres, res, flags) \
-    {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags, NULL},
+#define X(id, name, pos, kw, minp, maxp, nres, res, flags, doc) \
+    {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags, NULL, doc},
     PVC_OPS(X)
 #undef X
 /* A machine op takes exactly the operands its row names: min_pos/max_pos are -1 and
  * pvc_mop_noperands() counts the row's list. */
-#define M(id, name, operands, attrs, nres, res, fn) \
-    {name, operands, attrs, -1, -1, nres, PVC_TY_##res, PVC_OPF_MACHINE, fn},
+#define M(id, name, operands, attrs, nres, res, fn, doc) \
+    {name, operands, attrs, -1, -1, nres, PVC_TY_##res, PVC_OPF_MACHINE, fn, doc},
     PVC_MOPS(M)
 #undef M
 };
@@ -31,23 +31,23 @@ int pvc_op_lookup(const char *name, size_t len)
     return -1;
 }
 
+/* The first name of a space-separated list at or after p (*len = its length), or NULL. */
+const char *pvc_param_next(const char *p, size_t *len)
+{
+    while (*p == ' ')
+        p++;
+    *len = strcspn(p, " ");
+    return *len ? p : NULL;
+}
+
 /* Index of name in a space-separated list, or -1. */
 int pvc_param_index(const char *list, const char *name, size_t len)
 {
     int idx = 0;
-    for (const char *p = list; *p;) {
-        while (*p == ' ')
-            p++;
-        const char *e = p;
-        while (*e && *e != ' ')
-            e++;
-        if (e > p) {
-            if ((size_t)(e - p) == len && memcmp(p, name, len) == 0)
-                return idx;
-            idx++;
-        }
-        p = e;
-    }
+    size_t n;
+    for (const char *p = list; (p = pvc_param_next(p, &n)); p += n, idx++)
+        if (n == len && memcmp(p, name, len) == 0)
+            return idx;
     return -1;
 }
 

@@ -38,7 +38,7 @@ typedef struct {
     binding_list inputs, outputs, expects, shapes;
     double rtol, atol;
     int have_rtol, have_atol, verbose, stats;
-    const char *trace;    /* "-" = stdout */
+    const char *trace;    /* "-" = stderr (issue 5: --trace[=FILE] writes to stderr or FILE) */
     const char *timeline;
 } run_options;
 
@@ -408,7 +408,7 @@ static int open_sinks(const run_options *o, pvc_run_opts *ro)
         if (!ro->trace)
             return usage("--trace=%s: %s", o->trace, strerror(errno));
     } else if (o->trace)
-        ro->trace = stdout;
+        ro->trace = stderr;
     return 0;
 }
 
@@ -433,7 +433,7 @@ static int execute(pvc_unit *u, const run_options *o, const pvc_func *k, pvc_npy
         status = rc ? PVC_EXIT_DIAG : PVC_EXIT_OK;
         pvc_ctx_free(ctx);
     }
-    if (ro.trace && ro.trace != stdout)
+    if (ro.trace && ro.trace != stderr)
         fclose(ro.trace);
     fflush(stdout);
     return status;

@@ -9,6 +9,9 @@
 #                       --after lower equals it
 #   tests/diag/NAME.py  pvc check exits 1, prints nothing on stdout, stderr = NAME.err
 #   usage               exit codes 0 (--help, --version) and 2 (usage errors, one line)
+#   help TOPIC          every topic prints; `--help TOPIC` = `help TOPIC`; the dists and
+#                       casts tables equal tests/golden/help_dists.txt / help_casts.txt
+#                       (reviewed row by row against SEMANTICS.md §2.2-§3.6 and §5.4)
 # UPDATE=1 rewrites the golden files instead (review every diff before committing).
 # Prints each failure with a diff, then "N passed, M failed"; exits 1 on any failure.
 pvc=${1:-build/pvc}
@@ -83,6 +86,18 @@ expect 2 ir $s --bogus
 expect 2 check $s $s
 expect 2 check $s --format json
 expect 1 check tests/diag/does_not_exist.py
+expect 2 help nosuchtopic
+expect 2 help dists casts
+for topic in ops dists patterns dtypes casts faults; do
+    expect 0 help $topic
+    "$pvc" --help $topic >"$tmp/h2" 2>&1
+    if [ -s "$tmp/out" ] && cmp -s "$tmp/out" "$tmp/h2"; then ok; else bad "help $topic: empty, or differs from --help $topic"; fi
+    "$pvc" --help | grep -q "^  pvc help $topic " && ok || bad "--help does not list topic $topic"
+done
+for topic in dists casts; do
+    "$pvc" help $topic >"$tmp/h" 2>&1
+    same "help_$topic.txt" "tests/golden/help_$topic.txt" "$tmp/h"
+done
 "$pvc" --help | grep -q '^usage: pvc' && ok || bad "--help: no usage line"
 "$pvc" --help | grep -q '^  pvc compile' && "$pvc" --help | grep -q '^  pvc run' && ok || bad "--help does not list compile and run"
 

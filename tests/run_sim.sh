@@ -3,7 +3,10 @@
 #   1. every case samples/data/<sample>/<case>/ runs in sim against its expect files, with
 #      CC=/nonexistent (the simulator needs no C compiler)
 #   2. differential: every case runs in sim and native, --output files compared with cmp
-#      (skipped with a message when this pvc has no native backend)
+#      (skipped with a message when this pvc has no native backend); then every kernel of
+#      tests/sim/diff_kernels.txt (the runtime test kernels of tests/e2e/ and tests/sim/,
+#      and the tests/sim/diff_*.py kernels) on generated inputs, every parameter compared,
+#      and against the formulas of tools/diff_kernels.py where it has one
 #   3. one kernel per fault / hazard kind (tests/sim/*.py): exit status and the located
 #      first error line (tests/sim/NAME.expect, a prefix of the line), and the note line
 #   4. golden --trace of three samples and --stats of one (tests/sim/*.trace, *.stats)
@@ -54,6 +57,7 @@ first=$(ls -d samples/data/*/*/ | head -n 1); first=${first%/}; fs=${first#sampl
 if ! "$pvc" run "samples/$fs.py" --backend native $(case_args "$first") >"$tmp/probe" 2>&1; then
     echo "SKIP differential sim/native: this pvc cannot run --backend native ($(head -n 1 "$tmp/probe"))"
 else
+    native=1
     for dir in samples/data/*/*/; do
         dir=${dir%/}; name=${dir#samples/data/}; sample=${name%%/*}; tag=$(echo "$name" | tr / _)
         # shellcheck disable=SC2046
@@ -67,6 +71,43 @@ else
         done
         if [ "$same" = 1 ] && [ "$n" -gt 0 ]; then ok "sim = native $name ($n outputs)"; else bad "sim = native $name"; fi
     done
+fi
+
+# diff_kernel FILE KERNEL SPEC...: generated inputs, sim and native, every parameter cmp'd
+diff_kernel() {
+    file=$1; kern=$2; shift 2
+    tag=$(basename "$file" .py); [ "$kern" = - ] || tag="$tag.$kern"
+    d="$tmp/diff_$tag"; mkdir -p "$d"
+    kflag=""; [ "$kern" = - ] || kflag="--kernel $kern"
+    if ! /usr/bin/python3 tools/diff_kernels.py inputs "$d" "$file$kern" "$@"; then
+        bad "sim = native $tag: cannot generate inputs"; return
+    fi
+    io_sim=""; io_nat=""
+    for spec in "$@"; do
+        p=${spec%%=*}
+        io_sim="$io_sim --input $p=$d/in_$p.npy --output $p=$d/sim_$p.npy"
+        io_nat="$io_nat --input $p=$d/in_$p.npy --output $p=$d/native_$p.npy"
+    done
+    # shellcheck disable=SC2086 # flags, word-split on purpose
+    out=$("$pvc" run "$file" $kflag --backend sim $io_sim 2>&1) || { bad "sim = native $tag: sim exit $?" "$out"; return; }
+    # shellcheck disable=SC2086
+    out=$("$pvc" run "$file" $kflag --backend native $io_nat 2>&1) || { bad "sim = native $tag: native exit $?" "$out"; return; }
+    for spec in "$@"; do
+        p=${spec%%=*}
+        cmp -s "$d/sim_$p.npy" "$d/native_$p.npy" || { bad "sim = native $tag: parameter $p differs"; return; }
+    done
+    ok "sim = native $tag ($# parameters)"
+    out=$(/usr/bin/python3 tools/diff_kernels.py check "$(basename "$file" .py)" "$d" "$d" 2>&1); rc=$?
+    if [ "$rc" -eq 0 ]; then ok "$tag = its SEMANTICS formula (tools/diff_kernels.py)"
+    elif [ "$rc" -ne 2 ]; then bad "$tag = its SEMANTICS formula" "$out"; fi
+}
+if [ -n "$native" ]; then
+    # shellcheck disable=SC2086
+    grep -v '^#' tests/sim/diff_kernels.txt | while read -r line; do [ -n "$line" ] && echo "$line"; done >"$tmp/diff.list"
+    while read -r line; do
+        # shellcheck disable=SC2086
+        diff_kernel $line
+    done <"$tmp/diff.list"
 fi
 
 # ---- 3. faults, hazards, notes ---------------------------------------------------------
@@ -123,6 +164,11 @@ norm=samples/data/load_align_norm/default
 "$pvc" run samples/load_align_norm.py $(case_args "$norm") --trace="$tmp/norm.trace" >/dev/null 2>&1
 if cmp -s "$tmp/norm.trace" tests/sim/load_align_norm.trace; then ok "golden trace load_align_norm"
 else bad "golden trace load_align_norm" "$(diff tests/sim/load_align_norm.trace "$tmp/norm.trace")"; fi
+# bare --trace: the same lines on stderr, nothing on stdout
+# shellcheck disable=SC2046
+"$pvc" run samples/load_align_norm.py $(case_args "$norm") --trace >"$tmp/trace.out" 2>"$tmp/trace.err"
+if [ ! -s "$tmp/trace.out" ] && cmp -s "$tmp/trace.err" tests/sim/load_align_norm.trace; then ok "bare --trace goes to stderr"
+else bad "bare --trace goes to stderr" "stdout: $(head -c 300 "$tmp/trace.out")"; fi
 # shellcheck disable=SC2046
 "$pvc" run samples/load_align_norm.py $(case_args "$norm") --stats >"$tmp/norm.stats" 2>&1
 if cmp -s "$tmp/norm.stats" tests/sim/load_align_norm.stats; then ok "golden stats load_align_norm"
@@ -151,6 +197,10 @@ assert [e["name"] for e in x if e["cat"] != "S"] == \
     ["gm.load", "mask.create", "ld.reg", "st.reg", "ld.reg.post", "st.reg", "gm.store"], x
 EOF
 then ok "timeline load_align_norm"; else bad "timeline load_align_norm"; fi
+# the picture: tools/timeline_svg.py draws it as SVG that parses, with the zoom panel
+if python3 tools/timeline_svg.py "$tmp/norm.json" "$tmp/norm.svg" &&
+    python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); assert "zoom" in d.toxml()' "$tmp/norm.svg"
+then ok "timeline picture (tools/timeline_svg.py)"; else bad "timeline picture (tools/timeline_svg.py)"; fi
 
 # ---- 6. speed: NORM copy loop, checks on (a figure, not a pass/fail threshold) ----------
 t0=$(date +%s%N)

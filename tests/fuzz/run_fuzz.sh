@@ -1,12 +1,15 @@
 #!/bin/sh
-# run_fuzz.sh FUZZER SECONDS: fuzz the front end for SECONDS from a fresh copy of the
-# seed corpus (samples/*.py, tests/diag/*.py, tests/golden/*.py, tests/fuzz/corpus/*). Prints one count
+# run_fuzz.sh FUZZER SECONDS: fuzz the compiler (passes and C emitter) for SECONDS from a
+# fresh copy of the seed corpus (samples/*.py, tests/diag/*.py, tests/golden/*.py,
+# tests/sim/*.py, tests/e2e/*.py, tests/fuzz/corpus/*). Prints one count
 # line: "1 passed, 0 failed" when no crash was found, else the crash and "0 passed, 1 failed".
 fuzzer=$1; secs=${2:-25}
 dir=$(dirname "$fuzzer")
 work=$(mktemp -d "$dir/run.XXXXXX")
 mkdir -p "$work/corpus" "$dir/crashes"
 cp samples/*.py tests/diag/*.py tests/golden/*.py "$work/corpus/" 2>/dev/null
+# tests/sim and tests/e2e share file names: prefix them so none overwrites another
+for f in tests/sim/*.py tests/e2e/*.py; do cp "$f" "$work/corpus/$(basename "$(dirname "$f")")_${f##*/}"; done
 [ -d tests/fuzz/corpus ] && cp tests/fuzz/corpus/* "$work/corpus/" 2>/dev/null
 dict=""; [ -f tests/fuzz/python.dict ] && dict="-dict=tests/fuzz/python.dict"
 "$fuzzer" "$work/corpus" $dict -max_total_time="$secs" -max_len=8192 -timeout=10 \

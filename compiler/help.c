@@ -1,0 +1,294 @@
+/* help.c - `pvc help TOPIC`. Every line comes from a row of the tables the checker, the
+ * emitter and the simulator read (ops.h PVC_OPS/PVC_MOPS, pvc_rt.h dists, patterns, dtypes,
+ * faults, pvc_rt_cast.h PVC_CAST_RULES), so the help cannot drift from what pvc does. */
+#include "help.h"
+
+#include <string.h>
+
+#include "ir.h"
+
+/* ---- ops ---- */
+
+/* Calls f(out, name, len, i, arg) for each name i of a space-separated list. */
+static int each_name(FILE *out, const char *list, void (*f)(FILE *, const char *, int, int, int),
+                     int arg)
+{
+    int i = 0;
+    size_t n;
+    for (const char *p = list; (p = pvc_param_next(p, &n)); p += n)
+        f(out, p, (int)n, i++, arg);
+    return i;
+}
+
+/* "a, b[, c, d]" when the first `min` names are required, "[a, b]" when none is. */
+static void print_positional(FILE *out, const char *name, int len, int i, int min)
+{
+    if (i)
+        fputs(i == min ? "[, " : ", ", out);
+    else if (min == 0)
+        fputc('[', out);
+    fprintf(out, "%.*s", len, name);
+}
+
+static void print_params(FILE *out, const char *list, int min)
+{
+    if (each_name(out, list, print_positional, min) > min)
+        fputc(']', out);
+}
+
+static void print_keyword(FILE *out, const char *name, int len, int i, int npos)
+{
+    fprintf(out, "%s%.*s=", i ? ", " : npos ? ", *, " : "*, ", len, name);
+}
+
+static void print_results(FILE *out, const pvc_opinfo *o)
+{
+    if (o->nres == 0)
+        return;
+    fprintf(out, " -> %s", pvc_type_kind_name(o->result));
+    if (o->nres > 1)
+        fprintf(out, " (up to %d)", o->nres);
+}
+
+static void help_ops(FILE *out)
+{
+    fputs("DSL ops (compiler/ops.h PVC_OPS; signatures SEMANTICS.md §2-§6).\n"
+          "[...] = optional positional arguments, after * = keyword only.\n\n",
+          out);
+    for (int i = 0; i < PVC_OP_COUNT; i++) {
+        const pvc_opinfo *o = &pvc_ops[i];
+        if (o->flags & (PVC_OPF_CORE | PVC_OPF_MACHINE))
+            continue;
+        if (o->flags & PVC_OPF_ANNOT) {
+            fprintf(out, "%s\n    %s\n", o->name, o->doc);
+            continue;
+        }
+        fprintf(out, "%s(", o->name);
+        print_params(out, o->pos, o->min_pos);
+        each_name(out, o->kw, print_keyword, pvc_param_count(o->pos));
+        fputc(')', out);
+        print_results(out, o);
+        fprintf(out, "\n    %s\n", o->doc);
+    }
+    fputs("\nMachine ops (docs/IR.md \"Machine ops\"; PVC_MOPS): what `check` leaves in a vector\n"
+          "function, one runtime call each. Operands in (), '*' = updated in place;\n"
+          "compile-time attributes in {}.\n\n",
+          out);
+    for (int i = 0; i < PVC_OP_COUNT; i++) {
+        const pvc_opinfo *o = &pvc_ops[i];
+        if (!(o->flags & PVC_OPF_MACHINE))
+            continue;
+        fprintf(out, "%s(", o->name);
+        print_params(out, o->pos, pvc_mop_noperands(i));
+        fputc(')', out);
+        if (*o->kw) {
+            fputs(" {", out);
+            print_params(out, o->kw, pvc_param_count(o->kw));
+            fputc('}', out);
+        }
+        print_results(out, o);
+        fprintf(out, "  =  %s\n    %s\n", o->rt, o->doc);
+    }
+}
+
+/* ---- dists ---- */
+
+/* The runtime's resolve functions, on plain ints so one printer serves both tables. */
+static int load_resolve(int d, pvc_dtype t) { return (int)pvc_load_dist_resolve((pvc_load_dist)d, t); }
+static int store_resolve(int d, pvc_dtype t) { return (int)pvc_store_dist_resolve((pvc_store_dist)d, t); }
+
+static void print_dist_rows(FILE *out, const pvc_dist_info *t, int n)
+{
+    fprintf(out, "%-14s %-4s %2s %5s %5s %4s  %s\n", "name", "kind", "w", "bytes", "align", "regs",
+            "formula (A = UB byte address, UBw[a] = w-byte element at byte a)");
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%-14s %-4s %2u %5u %5u %4u  %s\n", t[i].name,
+                t[i].kind == PVC_DIST_E ? "E" : "G", t[i].w, t[i].bytes, t[i].align, t[i].nreg,
+                t[i].formula);
+}
+
+/* One representative dtype per register element width: the resolution depends on the
+ * width only (§2.2, §3.1). */
+static const pvc_dtype width_dtypes[4] = {PVC_DT_UINT8, PVC_DT_UINT16, PVC_DT_UINT32,
+                                          PVC_DT_UINT64};
+
+/* One row per generic dist of table t: its explicit dist at b8/b16/b32/b64 (NONE: illegal). */
+static void print_resolution(FILE *out, const pvc_dist_info *t, int n, int (*resolve)(int, pvc_dtype),
+                             int w0, int w)
+{
+    fprintf(out, "%-*s %-*s %-*s %-*s %s\n", w0, "dist", w, "b8", w, "b16", w, "b32", "b64");
+    for (int d = 0; d < n; d++) {
+        if (t[d].kind != PVC_DIST_G)
+            continue;
+        fprintf(out, "%-*s", w0, t[d].name);
+        for (int k = 0; k < 4; k++) {
+            int e = resolve(d, width_dtypes[k]);
+            fprintf(out, " %-*s", k < 3 ? w : 0, e >= 0 && e < n ? t[e].name : "NONE");
+        }
+        fputc('\n', out);
+    }
+}
+
+/* The load and the store dist tables, each with its resolution (§2.2, §3.1). */
+static const struct {
+    const char *what, *resolution;
+    const pvc_dist_info *table;
+    int n;
+    int (*resolve)(int, pvc_dtype);
+    int w0, w; /* column widths of the resolution table */
+} dist_tables[] = {
+    {"Load dists (vf.load_align dist=; runtime/include/pvc_rt.h PVC_LOAD_DISTS, SEMANTICS.md\n"
+     "§2.2-§2.4). kind E: explicit hardware mode; G: generic, resolved by the register's\n"
+     "element width below. w: element width in bytes (0 any); bytes: UB bytes read;\n"
+     "align: alignment A (and post steps) must have; regs: destination registers.\n\n",
+     "\nGeneric load dist -> explicit, by register element width (pvc_load_dist_resolve;\n"
+     "NONE = illegal at that width):\n\n",
+     pvc_load_dist_table, PVC_LD_COUNT, load_resolve, 8, 12},
+    {"\nStore dists (vf.store_align dist=; PVC_STORE_DISTS, SEMANTICS.md §3.1-§3.4). m[b]:\n"
+     "mask bit b; w: source element width; bytes: most UB bytes written; regs: sources.\n\n",
+     "\nGeneric store dist -> explicit, by source element width (pvc_store_dist_resolve):\n\n",
+     pvc_store_dist_table, PVC_ST_COUNT, store_resolve, 14, 10},
+};
+
+static void help_dists(FILE *out)
+{
+    for (size_t i = 0; i < sizeof dist_tables / sizeof dist_tables[0]; i++) {
+        fputs(dist_tables[i].what, out);
+        print_dist_rows(out, dist_tables[i].table, dist_tables[i].n);
+        fputs(dist_tables[i].resolution, out);
+        print_resolution(out, dist_tables[i].table, dist_tables[i].n, dist_tables[i].resolve,
+                         dist_tables[i].w0, dist_tables[i].w);
+    }
+    fputs("\nMask dists (a mask register loaded or stored; PVC_MASK_DISTS, SEMANTICS.md §2.5,\n"
+          "§3.6). membit(p) = bit p%8 of UB[A + p/8]; offsets are in bytes.\n\n",
+          out);
+    fprintf(out, "%-10s %5s %5s  %s\n", "name", "bytes", "align", "formula");
+    for (int d = 0; d < PVC_MD_COUNT; d++)
+        fprintf(out, "%-10s %5u %5u  %s\n", pvc_mask_dist_table[d].name,
+                pvc_mask_dist_table[d].bytes, pvc_mask_dist_table[d].align,
+                pvc_mask_dist_table[d].formula);
+}
+
+/* ---- patterns, dtypes, faults ---- */
+
+static void help_patterns(FILE *out)
+{
+    static const char *const active[PVC_PAT_COUNT] = {
+#define X(name, hw, act, text) #act,
+        PVC_MASK_PATTERNS(X)
+#undef X
+    };
+    fputs("vf.create_mask patterns (pl.MaskPattern; pvc_rt.h PVC_MASK_PATTERNS, SEMANTICS.md\n"
+          "§5.1). n = 256/g elements at granularity g bytes (the dtype's lane bytes); element i\n"
+          "is active when the expression holds, and only its tested bit g*i is set.\n\n",
+          out);
+    fprintf(out, "%-6s %3s  %-16s %s\n", "name", "hw", "active(i, n)", "meaning");
+    for (int p = 0; p < PVC_PAT_COUNT; p++)
+        fprintf(out, "%-6s %3u  %-16s %s\n", pvc_mask_pattern_table[p].name,
+                pvc_mask_pattern_table[p].hw, active[p], pvc_mask_pattern_table[p].text);
+}
+
+static void help_dtypes(FILE *out)
+{
+    static const char *const kinds[] = {"signed integer", "unsigned integer", "IEEE-like float",
+                                        "8/4-bit storage float"};
+    fputs("Data types (pl.DT_*; pvc_rt.h PVC_DTYPES, SEMANTICS.md §1.1). lane: bytes one\n"
+          "element occupies in a register (4-bit types: a byte per lane, two per byte in UB).\n\n",
+          out);
+    fprintf(out, "%-10s %-14s %4s %4s  %s\n", "name", "pypto", "bits", "lane", "kind");
+    for (int t = 0; t < PVC_DT_COUNT; t++)
+        fprintf(out, "%-10s %-14s %4u %4u  %s\n", pvc_dtype_table[t].name,
+                pvc_dtype_table[t].pyname, pvc_dtype_table[t].bits, pvc_dtype_lane_bytes(t),
+                kinds[pvc_dtype_table[t].kind]);
+}
+
+static void help_faults(FILE *out)
+{
+    static const char *const names[PVC_FAULT_COUNT] = {
+#define X(name, text) #name,
+        PVC_FAULTS(X)
+#undef X
+    };
+    fputs("Kernel faults (pvc_rt.h PVC_FAULTS): a located error at the DSL op, exit status 1.\n"
+          "HAZARD and UNDEF_REG are raised by the simulator (--backend sim) only.\n\n",
+          out);
+    for (int f = 1; f < PVC_FAULT_COUNT; f++)
+        fprintf(out, "%-12s %s\n", names[f], pvc_fault_text[f]);
+}
+
+/* ---- casts ---- */
+
+/* "ZERO,ONE" / "RINT,ROUND" from a bit set; names from the enum tables. */
+static void print_set(FILE *out, unsigned bits, int ns, int n, int width)
+{
+    int len = 0;
+    for (int i = 0; i < n; i++)
+        if (bits >> i & 1) {
+            const char *name = pvc_enum_member_name(ns, i);
+            if (ns == PVC_NS_VFRoundMode)
+                name += 5; /* "CAST_RINT" -> "RINT" */
+            len += fprintf(out, "%s%s", len ? "," : "", name);
+        }
+    if (!len)
+        len = fprintf(out, "-");
+    fprintf(out, "%*s", width - len > 0 ? width - len : 1, "");
+}
+
+static void help_casts(FILE *out)
+{
+    fputs("vf.astype pairs (pvc_rt_cast.h PVC_CAST_RULES, SEMANTICS.md §5.4; runtime/CASTS.md).\n"
+          "layouts: CastLayout values accepted; rounds: round_mode values accepted ('-': the\n"
+          "path takes none, only an omitted round_mode); sat: SaturateMode values accepted;\n"
+          "default: what an omitted round_mode runs as. Any other pair is an error.\n\n",
+          out);
+    fprintf(out, "%-10s %-10s %-19s %-32s %-7s %-8s %s\n", "from", "to", "layouts", "rounds",
+            "sat", "default", "note");
+    for (size_t i = 0; i < pvc_cast_rule_count; i++) {
+        const pvc_cast_rule *r = &pvc_cast_rules[i];
+        fprintf(out, "%-10s %-10s ", pvc_dtype_table[r->from].name, pvc_dtype_table[r->to].name);
+        print_set(out, r->layouts, PVC_NS_CastLayout, 4, 20);
+        print_set(out, r->rounds, PVC_NS_VFRoundMode, PVC_ROUND_COUNT, 33);
+        print_set(out, r->sats, PVC_NS_SaturateMode, 2, 8);
+        fprintf(out, "%-8s %s\n", pvc_enum_member_name(PVC_NS_VFRoundMode, r->default_round) + 5,
+                r->note);
+    }
+}
+
+static const struct {
+    const char *name;
+    void (*print)(FILE *out);
+    const char *what;
+} topics[] = {
+    {"ops", help_ops, "every vf./pl. op with its signature; machine ops and their runtime call"},
+    {"dists", help_dists, "load, store and mask dists; generic -> explicit resolution"},
+    {"patterns", help_patterns, "vf.create_mask patterns"},
+    {"dtypes", help_dtypes, "pl.DT_* data types"},
+    {"casts", help_casts, "vf.astype pairs with their layouts, round modes and saturation"},
+    {"faults", help_faults, "kernel faults the backends report"},
+};
+
+int pvc_help_topic(const char *topic, FILE *out)
+{
+    for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+        if (!strcmp(topic, topics[i].name)) {
+            topics[i].print(out);
+            return 0;
+        }
+    return -1;
+}
+
+const char *pvc_help_topic_names(void)
+{
+    static char names[128];
+    if (!names[0])
+        for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                     topics[i].name);
+    return names;
+}
+
+void pvc_help_topic_list(FILE *out)
+{
+    for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+        fprintf(out, "  pvc help %-9s %s\n", topics[i].name, topics[i].what);
+}

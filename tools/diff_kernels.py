@@ -1,0 +1,129 @@
+#!/usr/bin/python3
+"""Inputs and hand-derived expected outputs for the differential kernels of tests/run_sim.sh.
+
+  diff_kernels.py inputs OUTDIR SEED P=DTYPE:R,C ...
+      writes OUTDIR/in_P.npy for each parameter: deterministic values from SEED, mixing
+      ordinary numbers with the edge cases casts and compares care about (0, -0, inf, NaN,
+      values beyond FP16/FP8/INT16 range; integers over their whole range)
+  diff_kernels.py check NAME INDIR OUTDIR
+      for a kernel with a formula below: computes its outputs from INDIR/in_P.npy by the
+      SEMANTICS.md formulas restated here (not by running pvc), writes OUTDIR/expect_P.npy
+      and compares them byte for byte with OUTDIR/sim_P.npy; exit 1 on a difference,
+      2 when NAME has no formula
+"""
+import sys
+import zlib
+
+import numpy as np
+
+NP_DTYPES = {
+    "INT8": np.int8, "UINT8": np.uint8, "INT16": np.int16, "UINT16": np.uint16,
+    "INT32": np.int32, "UINT32": np.uint32, "INT64": np.int64, "UINT64": np.uint64,
+    "FP16": np.float16, "BF16": np.uint16, "FP32": np.float32,
+    "FP8E4M3FN": np.uint8, "FP8E5M2": np.uint8, "FP8E8M0": np.uint8, "HF8": np.uint8,
+}
+FLOAT_EDGES = [0.0, -0.0, np.inf, -np.inf, np.nan, 1e30, -1e30, 65520.0, -449.0, 2.5, -2.5,
+               0.3333333, 1e-8]
+
+
+def make_input(rng, dtype, shape):
+    t = NP_DTYPES[dtype]
+    n = int(np.prod(shape))
+    if t in (np.float16, np.float32):
+        v = rng.integers(-4000, 4000, n) / 16.0
+        edges = rng.choice(n, size=min(n, len(FLOAT_EDGES)), replace=False)
+        v[edges] = FLOAT_EDGES[:len(edges)]
+        with np.errstate(over="ignore"):
+            return v.astype(t).reshape(shape)
+    info = np.iinfo(t)
+    return rng.integers(info.min, info.max, n, dtype=t, endpoint=True).reshape(shape)
+
+
+def cmd_inputs(outdir, seed, specs):
+    rng = np.random.default_rng(zlib.crc32(seed.encode()))
+    for spec in specs:
+        name, rest = spec.split("=", 1)
+        dtype, shape = rest.split(":")
+        np.save("%s/in_%s.npy" % (outdir, name), make_input(rng, dtype, tuple(int(d) for d in shape.split(","))))
+
+
+# ---- expected outputs, one function per kernel: the formulas of the kernel's comment ----
+
+def expect_diff_load_dists(ins):
+    """SEMANTICS.md §2.2, every generic dist at b16 (INT16 register, 128 lanes)."""
+    a = ins["a"].reshape(-1)            # 256 INT16 = 512 UB bytes at address A = tile base
+    ab = a.view(np.uint8)
+    out = np.zeros((7, 128), np.int16)
+    i = np.arange(128)
+    out[0] = a[3]                       # BRC_B16: R.e2[i] = UB2[A]      (A = element 3)
+    out[1] = a[16 + i // 2]             # US_B16:  R.e2[i] = UB2[A + 2*floor(i/2)]
+    out[2] = a[2 * i]                   # DS_B16:  R.e2[i] = UB2[A + 4i]
+    k = np.arange(64)
+    out[3, 2 * k] = a[32 + k]           # UNPK_B16: R.e2[2k] = UB2[A + 2k], R.e2[2k+1] = 0
+    out[4] = a[48 + i // 16]            # E2B_B16: R.e2[i] = UB2[A + 2*floor(i/16)]
+    out[5] = a[64 + i % 16]             # BLK: R.b[j] = UB[A + j%32] -> element i%16
+    row6 = np.zeros(256, np.uint8)      # UNPK4_B8 at byte 160: R.b[4k] = UB[A+k], k < 64
+    row6[4 * k] = ab[160 + k]
+    out[6] = row6.view(np.int16)
+    return {"out": out}
+
+
+def expect_diff_store_dists(ins):
+    """SEMANTICS.md §3.3, §3.4 from INT32 registers; out starts as its input."""
+    a = ins["a"].reshape(-1).astype(np.int64)
+    b = ins["b"].reshape(-1)
+    ob = ins["out"].reshape(-1).view(np.uint8).copy()
+    for i in range(32):                 # PK_B32, mask H = elements 0..31: UB2[A+2i] = low half
+        ob[2 * i:2 * i + 2] = np.array([a[i] & 0xFFFF], "<u2").view(np.uint8)
+    for i in range(64):                 # PK4_B32 at byte 256, ALL: UB1[A+i] = low byte
+        ob[256 + i] = a[i] & 0xFF
+    ob[384:388] = b[0:1].view(np.uint8)  # ONEPT_B32 at byte 384: UB4[A] = R.e4[0], mask ignored
+    ai = ins["a"].reshape(-1)
+    for i in range(64):                 # INTLV_B32 at byte 512: UB4[A+8i] = R0[i], UB4[A+8i+4] = R1[i]
+        ob[512 + 8 * i:516 + 8 * i] = ai[i:i + 1].view(np.uint8)
+        ob[516 + 8 * i:520 + 8 * i] = b[i:i + 1].view(np.uint8)
+    return {"out": ob.view(np.int32).reshape(1, 256)}
+
+
+def expect_diff_datablock(ins):
+    """SEMANTICS.md §2.4, §3.5: block k moves iff any of mask bits 32k..32k+31 is set."""
+    ab = ins["a"].reshape(-1).view(np.uint8)
+    ob = ins["out"].reshape(-1).view(np.uint8).copy()
+    for k in range(5):                  # update_mask(40) at b32: bits 0..156 -> blocks 0..4
+        ob[96 * k:96 * k + 32] = ab[64 * k:64 * k + 32]   # load bs=2, store bs=3
+    for r in range(2):                  # post_update, bs=1, rs=1, update_mask(16): blocks 0..1
+        for k in range(2):
+            ob[800 + 32 * r + 32 * k:832 + 32 * r + 32 * k] = ab[32 * r + 32 * k:32 * r + 32 * k + 32]
+    return {"out": ob.view(np.float32).reshape(1, 256)}
+
+
+def cmd_check(name, indir, outdir):
+    fn = globals().get("expect_" + name)
+    if fn is None:
+        return 2
+    import glob
+    import os
+    ins = {os.path.basename(p)[3:-4]: np.load(p) for p in glob.glob(indir + "/in_*.npy")}
+    bad = 0
+    for p, want in fn(ins).items():
+        np.save("%s/expect_%s.npy" % (outdir, p), want)
+        got = np.load("%s/sim_%s.npy" % (outdir, p))
+        if got.dtype != want.dtype or got.shape != want.shape or got.tobytes() != want.tobytes():
+            diff = np.flatnonzero(got.reshape(-1).view(np.uint8) != want.reshape(-1).view(np.uint8))
+            print("%s: %s differs from the formula at bytes %s" % (name, p, diff[:8].tolist()))
+            bad = 1
+    return bad
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[0] == "inputs":
+        cmd_inputs(argv[1], argv[2], argv[3:])
+        return 0
+    if len(argv) == 4 and argv[0] == "check":
+        return cmd_check(*argv[1:])
+    sys.stderr.write(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
