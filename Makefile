@@ -46,7 +46,7 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -I$(TSPY_DIR)/src
 
-.PHONY: all deps deb-deps grammar unit golden samples demo e2e sim test fuzz fuzz-smoke clean help
+.PHONY: all deps deb-deps grammar unit golden samples demo e2e sim test fuzz fuzz-smoke bench clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a
 
 deps: deb-deps grammar
@@ -167,6 +167,24 @@ fuzz-smoke: $(FUZZ_BUILD)/fuzz_frontend
 fuzz: $(FUZZ_BUILD)/fuzz_frontend
 	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(if $(filter command line,$(origin FUZZ_SECS)),$(FUZZ_SECS),3600)
 
+# Benchmarks (BENCHMARKS.md; not part of `make test`): front end vs the bare tree-sitter parse,
+# the bench/kernels.py kernels native (vs memcpy) and simulated, `pvc run` latency. Linked
+# like build/pvc (-rdynamic + the whole runtime) because it dlopens emitted kernels too.
+BENCH_SRC = $(wildcard bench/*.c)
+BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/%.o)
+BENCH_REPS ?= 7
+
+$(BUILD)/bench/pvc_bench: $(BENCH_OBJ) $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
+	$(CC) $(CFLAGS) -rdynamic $(BENCH_OBJ) $(BUILD)/libpvc.a \
+	    -Wl,--whole-archive $(BUILD)/libpvcrt.a -Wl,--no-whole-archive $(GRAMMAR_OBJ) $(LDLIBS) -o $@
+
+bench: $(BUILD)/bench/pvc_bench $(BUILD)/pvc
+	/usr/bin/python3 bench/gen_frontend.py 1000 > $(BUILD)/bench/frontend_1000.py
+	$(BUILD)/bench/pvc_bench --pvc $(BUILD)/pvc --front $(BUILD)/bench/frontend_1000.py \
+	    --kernels bench/kernels.py --include $(abspath runtime/include) --work $(BUILD)/bench \
+	    --sample samples/load_align_norm.py --sample-data samples/data/load_align_norm/default \
+	    --reps $(BENCH_REPS)
+
 # Everything, twice: plain and SAN=1 (in $(BUILD)/san). tests/run_suites.sh runs each suite
 # through make, prints every suite's own count line, and closes with the one summed line.
 test: deps
@@ -185,9 +203,10 @@ help:
 	@echo "make test         deps, build, every suite plain and under ASan/UBSan"
 	@echo "make unit         runtime unit tests"
 	@echo "make golden       IR dump and diagnostics golden tests"
-	@echo "make fuzz-smoke   front-end fuzzer, $(FUZZ_SECS) s"
-	@echo "make fuzz         front-end fuzzer, long run (FUZZ_SECS=3600)"
+	@echo "make bench        benchmarks: front end, native and simulated kernels, latency (BENCHMARKS.md)"
+	@echo "make fuzz-smoke   compiler fuzzer (passes, dumps, C emitter), $(FUZZ_SECS) s"
+	@echo "make fuzz         compiler fuzzer, long run (FUZZ_SECS=3600)"
 	@echo "make clean        remove build/"
 	@echo "variables: BUILD=dir (build directory), SAN=1 (ASan+UBSan build), CC=..."
 
--include $(RT_OBJ:.o=.d) $(PVC_OBJ:.o=.d) $(BUILD)/compiler/main.d $(FUZZ_OBJ:.o=.d)
+-include $(RT_OBJ:.o=.d) $(PVC_OBJ:.o=.d) $(BENCH_OBJ:.o=.d) $(BUILD)/compiler/main.d $(FUZZ_OBJ:.o=.d)

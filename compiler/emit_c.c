@@ -34,7 +34,7 @@
     X(M_UB_ADDR, "%r0 = pvc_tile_off_addr(%t0, %o1);")                                         \
     X(M_CURSOR_INIT, "%r0 = pvc_tile_off_addr(%t0, 0);")                                       \
     X(M_AREG, NULL) /* arrays of n strides/iters: emit_areg */                                 \
-    X(M_LD_REG, "pvc_load_align(ctx, %R0, %o0, %a{dist});")                                    \
+    X(M_LD_REG, "pvc_load_align_fast(ctx, %R0, %o0, %a{dist});")                               \
     X(M_LD_REG_POST, "pvc_load_align_post(ctx, %R0, %p0, %o1, %a{dist});")                     \
     X(M_LD_X2, "pvc_load_align_x2(ctx, %R0, %R1, %o0, %a{dist});")                             \
     X(M_LD_X2_POST, "pvc_load_align_x2_post(ctx, %R0, %R1, %p0, %o1, %a{dist});")              \
@@ -43,7 +43,7 @@
                      "%a{repeat_stride}, %p1);")                                               \
     X(M_LD_MASK, "pvc_mask_load(ctx, %R0, %o0, %a{dist});")                                    \
     X(M_LD_MASK_POST, "pvc_mask_load_post(ctx, %R0, %p0, %o1, %a{dist});")                     \
-    X(M_ST_REG, "pvc_store_align(ctx, %o0, %p1, %p2, %a{dist});")                              \
+    X(M_ST_REG, "pvc_store_align_fast(ctx, %o0, %p1, %p2, %a{dist});")                         \
     X(M_ST_REG_POST, "pvc_store_align_post(ctx, %p0, %o1, %p2, %p3, %a{dist});")               \
     X(M_ST_X2, "pvc_store_align_x2(ctx, %o0, %p1, %p2, %a{dist});")                            \
     X(M_ST_BLK, "pvc_store_align_datablock(ctx, %o0, %p1, %p2, %a{block_stride});")            \
@@ -424,11 +424,9 @@ static void line_end(emitter *e)
     fputc('\n', e->body);
 }
 
+/* Appends; emit_prologue sorts and drops repeats (a search here was O(sites^2)). */
 static void add_site(emitter *e, pvc_span at)
 {
-    for (int i = 0; i < e->nsites; i++)
-        if (e->sites[i].line == at.line && e->sites[i].col == at.col)
-            return;
     if (e->nsites == e->capsites) {
         int cap = e->capsites ? 2 * e->capsites : 32;
         site *s = realloc(e->sites, (size_t)cap * sizeof *s);
@@ -806,7 +804,9 @@ static void emit_decls(emitter *e, const pvc_func *f)
         if (!ct || is_param(f, v) || !(e->reads[id] | e->writes[id]))
             continue;
         line_begin(e, at);
-        fprintf(e->body, "%s ", ct);
+        /* A register local on a cache line of its own: 32-byte alignment would split every
+         * 64-byte store of a -march=native build across two lines (BENCHMARKS.md). */
+        fprintf(e->body, "%s%s ", v->type.kind == PVC_TY_REG ? "_Alignas(64) " : "", ct);
         put_var(e->body, v);
         fprintf(e->body, " = %s;", zero_of(ct));
         line_end(e);
@@ -880,7 +880,13 @@ static void emit_prologue(emitter *e, FILE *o)
                " * Every call below is one machine op of the checked IR (docs/IR.md). */\n"
                "#include \"pvc_rt.h\"\n\n",
             PVC_VERSION);
-    qsort(e->sites, (size_t)e->nsites, sizeof *e->sites, site_cmp);
+    if (e->nsites) /* sites is NULL for a file without faulting ops; qsort wants non-NULL */
+        qsort(e->sites, (size_t)e->nsites, sizeof *e->sites, site_cmp);
+    int uniq = 0;
+    for (int i = 0; i < e->nsites; i++)
+        if (!uniq || site_cmp(&e->sites[uniq - 1], &e->sites[i]) != 0)
+            e->sites[uniq++] = e->sites[i];
+    e->nsites = uniq;
     for (int i = 0; i < e->nsites; i++)
         fprintf(o, "static const pvc_loc loc_%d_%d = {%s, %d, %d};\n", e->sites[i].line,
                 e->sites[i].col, e->file_lit, e->sites[i].line, e->sites[i].col);

@@ -754,7 +754,7 @@ static void run_load(sim *S, sim_func *F, const sim_op *o, op_info *in)
     cur = (uint32_t)(post ? SV(0) : 0);
     addr = post ? cur : (uint32_t)SV(0);
     switch (o->code) {
-    case PVC_OP_M_LD_REG: pvc_load_align(ctx, &F->v[o->r[0]], addr, (pvc_load_dist)o->k[0]); break;
+    case PVC_OP_M_LD_REG: pvc_load_align_fast(ctx, &F->v[o->r[0]], addr, (pvc_load_dist)o->k[0]); break;
     case PVC_OP_M_LD_REG_POST:
         pvc_load_align_post(ctx, &F->v[o->r[0]], &cur, (int32_t)SV(1), (pvc_load_dist)o->k[0]);
         break;
@@ -789,7 +789,7 @@ static void run_store(sim *S, sim_func *F, const sim_op *o, op_info *in)
     switch (o->code) {
     case PVC_OP_M_ST_REG:
         addr = (uint32_t)SV(0);
-        pvc_store_align(ctx, addr, VR(1), MR(2), (pvc_store_dist)o->k[0]);
+        pvc_store_align_fast(ctx, addr, VR(1), MR(2), (pvc_store_dist)o->k[0]);
         bytes = pvc_store_dist_table[o->k[0]].bytes;
         in->mask = MR(2);
         break;

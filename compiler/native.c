@@ -157,6 +157,39 @@ static int split_words(const char *s, char *store, size_t storelen, char **argv,
     return argc;
 }
 
+/* Flags of every kernel build. On x86-64 the object is built for the host's own ISA: a NORM
+ * load + store moves 256 bytes twice, and with the x86-64 baseline's 16-byte SSE2 moves the
+ * native copy kernel ran at about 1/3 of memcpy (BENCHMARKS.md), with -march=native at 0.6.
+ * The object only ever runs where it was built, and host_isa() puts the host's vector
+ * features into the cache key, so a cache shared between machines never hands one an object
+ * it cannot run. -ffp-contract=off keeps any float expression unfused (bit-exact under every
+ * cc: clang contracts by default). */
+#if defined(__x86_64__)
+#define PVC_NATIVE_ISA_FLAG "-march=native",
+#else
+#define PVC_NATIVE_ISA_FLAG
+#endif
+static const char *const fixed_flags[] = {"-std=c11", "-O2", "-fPIC", "-shared",
+                                          "-ffp-contract=off", PVC_NATIVE_ISA_FLAG};
+
+/* The vector features -march=native can use, as a string for the cache key. */
+static const char *host_isa(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    static char buf[160];
+    __builtin_cpu_init();
+    snprintf(buf, sizeof buf, "x86-64%s%s%s%s%s%s%s%s", __builtin_cpu_supports("sse4.2") ? " sse4.2" : "",
+             __builtin_cpu_supports("avx") ? " avx" : "", __builtin_cpu_supports("avx2") ? " avx2" : "",
+             __builtin_cpu_supports("fma") ? " fma" : "", __builtin_cpu_supports("bmi2") ? " bmi2" : "",
+             __builtin_cpu_supports("avx512f") ? " avx512f" : "",
+             __builtin_cpu_supports("avx512bw") ? " avx512bw" : "",
+             __builtin_cpu_supports("avx512vl") ? " avx512vl" : "");
+    return buf;
+#else
+    return "";
+#endif
+}
+
 static int run_cc(const pvc_native_opts *o, const char *c_path, const char *so_path,
                   char *err, size_t errlen)
 {
@@ -171,9 +204,8 @@ static int run_cc(const pvc_native_opts *o, const char *c_path, const char *so_p
         return -1;
     }
     snprintf(incflag, sizeof incflag, "-I%s", (o && o->include_dir) ? o->include_dir : ".");
-    static const char *fixed[] = {"-std=c11", "-O2", "-fPIC", "-shared"};
-    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
-        argv[argc++] = (char *)fixed[i];
+    for (size_t i = 0; i < sizeof fixed_flags / sizeof *fixed_flags; i++)
+        argv[argc++] = (char *)fixed_flags[i];
     argv[argc++] = incflag;
     argc = split_words(o ? o->cflags : NULL, flagbuf, sizeof flagbuf, argv, argc);
     if (argc < 0) {
@@ -218,6 +250,10 @@ pvc_native *pvc_native_load(const char *c_src, size_t len, const pvc_native_opts
     key_feed_str(&k, opts ? opts->cflags : NULL);
     key_feed_file(&k, opts ? opts->include_dir : NULL, "pvc_rt.h");
     key_feed_file(&k, opts ? opts->include_dir : NULL, "pvc_rt_cast.h");
+    key_feed_file(&k, opts ? opts->include_dir : NULL, "pvc_rt_inline.h");
+    for (size_t i = 0; i < sizeof fixed_flags / sizeof *fixed_flags; i++)
+        key_feed_str(&k, fixed_flags[i]);
+    key_feed_str(&k, host_isa());
 
     cache_dir_of(opts, dir, sizeof dir);
     if (mkdir_p(dir) != 0) {

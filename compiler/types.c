@@ -503,10 +503,7 @@ int pvc_pass_types(pvc_module *m, pvc_diag *d)
             type_block(&t, &orig[i]->body);
         }
     /* Source order, each vector function replaced by its clones <name>.1, <name>.2, ... */
-    int total = m->nfuncs, n = 0;
-    pvc_func **all = pvc_arena_alloc(m->arena, ((size_t)total + 1) * sizeof *all);
-    if (total)
-        memcpy(all, m->funcs, (size_t)total * sizeof *all);
+    int n = 0;
     for (int i = 0; i < t.norig; i++) {
         if (orig[i]->kind == PVC_FN_JIT) {
             m->funcs[n++] = orig[i];
@@ -519,9 +516,9 @@ int pvc_pass_types(pvc_module *m, pvc_diag *d)
         for (int k = 1; k <= t.nclones[i]; k++) {
             char name[256];
             snprintf(name, sizeof name, "%s.%d", orig[i]->name, k);
-            for (int j = t.norig; j < total; j++)
-                if (!strcmp(all[j]->name, name))
-                    m->funcs[n++] = all[j];
+            pvc_func *c = pvc_func_find(m, name); /* by name: a scan was O(functions^2) */
+            if (c)
+                m->funcs[n++] = c;
         }
         pvc_strmap_put(m->arena, &m->names, orig[i]->name, NULL);
     }

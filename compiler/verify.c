@@ -13,6 +13,7 @@ typedef struct {
     int problems;
     unsigned char *defined; /* per variable id: assigned earlier in walk order */
     int machine_level;      /* after dispatch: vector functions hold machine ops only */
+    pvc_strmap seen;        /* names of the functions checked so far (duplicates) */
 } verifier;
 
 static void problem(verifier *v, pvc_span loc, const char *what, const char *detail)
@@ -217,9 +218,10 @@ static void check_func(verifier *v, const pvc_func *f)
     v->f = f;
     if (!f->name || (f->kind != PVC_FN_VECTOR && f->kind != PVC_FN_JIT))
         problem(v, f->loc, "function without a name or kind", NULL);
-    for (int i = 0; i < v->m->nfuncs && v->m->funcs[i] != f; i++)
-        if (f->name && !strcmp(v->m->funcs[i]->name, f->name))
-            problem(v, f->loc, "function defined twice: ", f->name);
+    if (f->name && pvc_strmap_get(&v->seen, f->name))
+        problem(v, f->loc, "function defined twice: ", f->name);
+    else if (f->name)
+        pvc_strmap_put(v->m->arena, &v->seen, f->name, (void *)f);
     v->defined = pvc_arena_alloc(v->m->arena, (size_t)f->nvars + 1);
     for (int i = 0; i < f->nvars; i++)
         if (!f->vars[i] || f->vars[i]->id != i || f->vars[i]->kind != PVC_V_VAR)

@@ -666,5 +666,6 @@ int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, i
 int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0);
 
 #include "pvc_rt_cast.h" /* cast and format entry points */
+#include "pvc_rt_inline.h" /* inline fast paths of the hottest ops */
 
 #endif /* PVC_RT_H */

@@ -136,13 +136,36 @@ static inline void put_lane(pvc_vreg *r, unsigned w, unsigned i, uint64_t v)
     }
 }
 
+/* Every source lane is converted in one pvc_convert_n batch (conversion is pure, so doing the
+ * masked-off ones too changes nothing), then only active lanes are placed. */
+static inline __attribute__((always_inline)) void
+narrow_lanes(pvc_vreg *out, const pvc_vreg *src, const pvc_mreg *m, const conv *c, unsigned k,
+             unsigned L, unsigned ws, unsigned wd)
+{
+    unsigned n = PVC_VL / ws;
+    uint64_t in[PVC_VL] = {0}, cv[PVC_VL]; /* in zeroed: cc cannot see that n >= 1 */
+    for (unsigned i = 0; i < n; i++)
+        in[i] = get_lane(src, ws, i);
+    pvc_convert_n(c->from, c->to, in, cv, n, c->round, c->sat);
+    for (unsigned i = 0; i < n; i++)
+        if (mbit(m, ws * i))
+            put_lane(out, wd, k * i + L, cv[i]);
+}
+
+/* The lane widths as constants for the common pairs (32 -> 16 first), so get_lane/put_lane
+ * lose their width switch; any other pair takes the generic instance. */
 static void cast_narrow(pvc_vreg *out, const pvc_vreg *src, const pvc_mreg *m, const conv *c,
                         unsigned k, unsigned L)
 {
     unsigned ws = pvc_dtype_lane_bytes(c->from), wd = pvc_dtype_lane_bytes(c->to);
-    for (unsigned i = 0; i < PVC_VL / ws; i++)
-        if (mbit(m, ws * i))
-            put_lane(out, wd, k * i + L, conv_one(c, get_lane(src, ws, i)));
+    if (ws == 4 && wd == 2)
+        narrow_lanes(out, src, m, c, k, L, 4, 2);
+    else if (ws == 4 && wd == 1)
+        narrow_lanes(out, src, m, c, k, L, 4, 1);
+    else if (ws == 2 && wd == 1)
+        narrow_lanes(out, src, m, c, k, L, 2, 1);
+    else
+        narrow_lanes(out, src, m, c, k, L, ws, wd);
 }
 
 static void cast_widen(pvc_vreg *out, const pvc_vreg *src, const pvc_mreg *m, const conv *c,

@@ -46,7 +46,8 @@ static pvc_num num_special(pvc_num_kind kind, int neg, uint64_t payload)
  * rounded per mode r for a value of sign neg. The kept part may carry into one more bit;
  * callers absorb the carry. HYBRID is HiFloat8's own (enc_hf8) and rounds like ROUND here.
  * ------------------------------------------------------------------------------------- */
-static uint64_t round_shift(uint64_t sig, int sh, int neg, pvc_round r)
+static inline __attribute__((always_inline)) uint64_t round_shift(uint64_t sig, int sh, int neg,
+                                                                   pvc_round r)
 {
     uint64_t kept;
     int half, sticky;
@@ -105,7 +106,8 @@ static uint64_t ieee_overflow(const pvc_fmt *f, uint64_t s, int neg, pvc_round r
     return f->has_inf ? s | inf : s | low_bits(f->ebits + f->mbits);
 }
 
-static uint64_t enc_ieee(const pvc_fmt *f, const pvc_num *x, pvc_round r, pvc_sat sat)
+static inline __attribute__((always_inline)) uint64_t enc_ieee(const pvc_fmt *f, const pvc_num *x,
+                                                                pvc_round r, pvc_sat sat)
 {
     unsigned m = f->mbits;
     uint64_t s = x->neg ? 1ull << (f->ebits + m) : 0;
@@ -378,6 +380,56 @@ uint64_t pvc_convert(pvc_dtype from, pvc_dtype to, uint64_t code, pvc_round r, p
 {
     pvc_num x = from == PVC_DT_FP32 ? decode_f32((uint32_t)code) : num_decode(from, code);
     return num_encode(to, &x, r, sat, from);
+}
+
+/* n conversions with the dispatch hoisted out of the loop (vf.astype's hot path, a register
+ * at a time). For FP32 -> FP16/BF16 the loop is instantiated once per (format, round mode):
+ * decode_f32, enc_ieee and round_shift are inlined with the row and the mode as constants,
+ * so the per-lane work is the bit arithmetic alone. Every other pair loops over
+ * pvc_convert. out[i] == pvc_convert(from, to, in[i], r, sat) either way: the same code runs. */
+static inline __attribute__((always_inline)) void
+convert_f32_ieee(const pvc_fmt *f, const uint64_t *in, uint64_t *out, unsigned n, pvc_round r,
+                 pvc_sat sat)
+{
+    for (unsigned i = 0; i < n; i++) {
+        pvc_num x = decode_f32((uint32_t)in[i]);
+        out[i] = enc_ieee(f, &x, r, sat);
+    }
+}
+
+/* One instantiation per round mode (PVC_ROUNDS) for the format row f. */
+static void convert_f32_to(const pvc_fmt *f, const uint64_t *in, uint64_t *out, unsigned n,
+                           pvc_round r, pvc_sat sat)
+{
+    switch (r) {
+#define X(name, pyname, text) \
+    case PVC_ROUND_##name: convert_f32_ieee(f, in, out, n, PVC_ROUND_##name, sat); break;
+        PVC_ROUNDS(X)
+#undef X
+    default: convert_f32_ieee(f, in, out, n, r, sat); break;
+    }
+}
+
+static void convert_f32_fp16(const uint64_t *in, uint64_t *out, unsigned n, pvc_round r, pvc_sat sat)
+{
+    convert_f32_to(&fmt_table[PVC_DT_FP16], in, out, n, r, sat);
+}
+
+static void convert_f32_bf16(const uint64_t *in, uint64_t *out, unsigned n, pvc_round r, pvc_sat sat)
+{
+    convert_f32_to(&fmt_table[PVC_DT_BF16], in, out, n, r, sat);
+}
+
+void pvc_convert_n(pvc_dtype from, pvc_dtype to, const uint64_t *in, uint64_t *out, unsigned n,
+                   pvc_round r, pvc_sat sat)
+{
+    if (from == PVC_DT_FP32 && to == PVC_DT_FP16)
+        convert_f32_fp16(in, out, n, r, sat);
+    else if (from == PVC_DT_FP32 && to == PVC_DT_BF16)
+        convert_f32_bf16(in, out, n, r, sat);
+    else
+        for (unsigned i = 0; i < n; i++)
+            out[i] = pvc_convert(from, to, in[i], r, sat);
 }
 
 pvc_num pvc_num_from_double(double v)

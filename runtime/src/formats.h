@@ -58,6 +58,9 @@ uint64_t pvc_num_encode(pvc_dtype t, const pvc_num *x, pvc_round r, pvc_sat sat,
 /* One element from -> to (decode + encode in one step; the hot path of vf.astype). Both
  * dtypes must be valid; sat is used as given (cast.c applies the per-pair overrides). */
 uint64_t pvc_convert(pvc_dtype from, pvc_dtype to, uint64_t code, pvc_round r, pvc_sat sat);
+/* out[i] = pvc_convert(from, to, in[i], r, sat) for i < n, the dispatch done once. */
+void pvc_convert_n(pvc_dtype from, pvc_dtype to, const uint64_t *in, uint64_t *out, unsigned n,
+                   pvc_round r, pvc_sat sat);
 /* x as a double: exact for every format of §5.5 and every integer of at most 53 bits. */
 double pvc_num_to_double(const pvc_num *x);
 
