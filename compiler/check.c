@@ -258,6 +258,11 @@ static void collect_groups(const pvc_block *b, extent *out, int *n, int max)
             int64_t slot = t->dims[0] * t->dims[1] * lane(t->dtype);
             out[(*n)++] = (extent){op, t->ub_addr, t->ub_addr + slot * t->depth};
         }
+        if (op->code == PVC_OP_MAKE_TILE && op->nresults && op->results[0]->type.kind == PVC_TY_TILE &&
+            op->results[0]->type.ub_addr >= 0 && *n < max) { /* pl.make_tile: one slot */
+            const pvc_type *t = &op->results[0]->type;
+            out[(*n)++] = (extent){op, t->ub_addr, t->ub_addr + t->dims[0] * t->dims[1] * lane(t->dtype)};
+        }
         if (op->body)
             collect_groups(op->body, out, n, max);
     }

@@ -53,10 +53,13 @@
     /* ---- jit surface ---- */ \
     X(TILE_TYPE, S, 0, 0)        /* descriptor: no instruction */ \
     X(MAKE_TILE_GROUP, S, 0, 0)  /* descriptor: no instruction */ \
+    X(MAKE_TILE, S, 0, 0)        /* descriptor: no instruction */ \
+    X(TG_SLOT, S, 1, 0)          /* slot address */ \
     X(TG_CURRENT, S, 1, 0)       /* slot address */ \
     X(TG_NEXT, S, 1, 0) \
     X(TG_PREVIOUS, S, 1, 0) \
     X(SECTION_VECTOR, S, 0, 0)   /* scope only */ \
+    X(BAR_ALL, S, 0, 0)          /* sequential model: nothing to wait for */ \
     X(RANGE, S, 1, 0)            /* per iteration: compare and branch */ \
     X(LOAD, MTE2, 200, 32)       /* as gm.load */ \
     X(STORE, MTE3, 200, 32)      /* as gm.store */ \
@@ -105,8 +108,11 @@
     X(M_FULL, V, 1, 0) \
     X(M_FULL_M, V, 1, 0) \
     X(M_FULL_REG, V, 1, 0) \
+    X(M_ENCODE, S, 1, 0)         /* scalar -> element bits: one scalar op */ \
     X(M_MEM_BAR, V, 1, 0)        /* drains the store queue: assumed one slot */ \
     /* ---- machine ops: DMA between GM and UB ---- */ \
+    X(M_TG_STEP, S, 2, 0)        /* add and modulo */ \
+    X(M_TG_ADDR, S, 2, 0)        /* multiply-add */ \
     X(M_GM_LOAD, MTE2, 200, 32)  /* GM latency + 32 B/cycle */ \
     X(M_GM_STORE, MTE3, 200, 32)
 

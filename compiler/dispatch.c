@@ -46,6 +46,7 @@ typedef struct {
     pvc_value *uregs[64];  /* store uregs in creation order, with their last cursor */
     pvc_value *ucur[64];
     int nuregs;
+    pvc_value **gslot;     /* jit: per rotated tile_group variable, its run-time slot */
 } dispatcher;
 
 /* ---- values ---- */
@@ -807,6 +808,26 @@ static void update_mask(dispatcher *x, pvc_op *op)
     attr(x, mu, "gran", cint(x, op->results[0]->type.gran / 8, op->loc));
 }
 
+/* The raw dtype bits of a scalar operand (§5.2, §5.7): a number constant is encoded now, a
+ * scalar variable (a vector-function parameter) by an `encode` op at run time, with the same
+ * pvc_value_encode rounding (RINT, saturate OFF) so both give identical bits. NULL if v is
+ * neither. */
+static pvc_value *scalar_bits(dispatcher *x, pvc_value *v, int dt, pvc_span at)
+{
+    if (v && (v->kind == PVC_V_INT || v->kind == PVC_V_FLOAT || v->kind == PVC_V_BOOL)) {
+        double d = v->kind == PVC_V_FLOAT ? v->f : (double)v->i;
+        return cint(x, (int64_t)pvc_value_encode((pvc_dtype)dt, d, PVC_ROUND_RINT, PVC_SAT_OFF), v->loc);
+    }
+    if (!v || v->kind != PVC_V_VAR ||
+        !(v->type.kind == PVC_TY_INT || v->type.kind == PVC_TY_FLOAT || v->type.kind == PVC_TY_BOOL))
+        return NULL;
+    pvc_value *bits = tmp_int(x, at);
+    pvc_op *e = emit(x, PVC_OP_M_ENCODE, at, bits);
+    operand(x, e, v);
+    attr(x, e, "dtype", cdtype(x, dt, at));
+    return bits;
+}
+
 static void compare(dispatcher *x, pvc_op *op)
 {
     static const int cmp_of[] = {[PVC_OP_EQ] = PVC_CMP_EQ, [PVC_OP_NE] = PVC_CMP_NE, [PVC_OP_LT] = PVC_CMP_LT,
@@ -823,17 +844,17 @@ static void compare(dispatcher *x, pvc_op *op)
         c = emit(x, PVC_OP_M_CMP, op->loc, op->results[0]);
         operand(x, c, a);
         operand(x, c, b);
-    } else if (b->kind == PVC_V_INT || b->kind == PVC_V_FLOAT || b->kind == PVC_V_BOOL) {
-        double v = b->kind == PVC_V_FLOAT ? b->f : (double)b->i;
-        uint64_t bits = pvc_value_encode((pvc_dtype)dt, v, PVC_ROUND_RINT, PVC_SAT_OFF);
+    } else {
+        pvc_value *bits = scalar_bits(x, b, dt, op->loc);
+        if (!bits) {
+            pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED,
+                         "the scalar of %s must be a number or a scalar parameter (§5.2)",
+                         pvc_ops[op->code].name);
+            return;
+        }
         c = emit(x, PVC_OP_M_CMP_S, op->loc, op->results[0]);
         operand(x, c, a);
-        operand(x, c, cint(x, (int64_t)bits, b->loc));
-    } else {
-        pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED,
-                     "the scalar of %s must be a number constant (encoded at compile time, §5.2)",
-                     pvc_ops[op->code].name);
-        return;
+        operand(x, c, bits);
     }
     operand(x, c, p);
     attr(x, c, "op", cenum(x, PVC_NS_Compare, cmp_of[op->code], op->loc));
@@ -907,17 +928,16 @@ static void full(dispatcher *x, pvc_op *op)
         operand(x, f, v);
         operand(x, f, p);
         attr(x, f, "dtype", cdtype(x, dt, op->loc));
-        attr(x, f, "pos", cenum(x, PVC_NS_FullPos, enum_arg(op, "pos", PVC_NS_FullPos, PVC_POS_LOWEST), op->loc));
+        attr(x, f, "pos", cenum(x, PVC_NS_DuplicatePos, enum_arg(op, "pos", PVC_NS_DuplicatePos, PVC_POS_LOWEST), op->loc));
         attr(x, f, "mode", cenum(x, PVC_NS_MergeMode, mode, op->loc));
         return;
     }
-    if (!v || !(v->kind == PVC_V_INT || v->kind == PVC_V_FLOAT || v->kind == PVC_V_BOOL)) {
+    pvc_value *bits = scalar_bits(x, v, dt, op->loc);
+    if (!bits) {
         pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED,
-                     "the value of vf.full must be a number constant or a register (§5.7)");
+                     "the value of vf.full must be a number, a scalar parameter or a register (§5.7)");
         return;
     }
-    double d = v->kind == PVC_V_FLOAT ? v->f : (double)v->i;
-    pvc_value *bits = cint(x, (int64_t)pvc_value_encode((pvc_dtype)dt, d, PVC_ROUND_RINT, PVC_SAT_OFF), v->loc);
     f = emit(x, p ? PVC_OP_M_FULL_M : PVC_OP_M_FULL, op->loc, op->results[0]);
     operand(x, f, bits);
     if (p)
@@ -1084,6 +1104,41 @@ static void gm_move(dispatcher *x, pvc_op *op)
     operand(x, g, op->code == PVC_OP_LOAD ? tensor : tile);
     operand(x, g, r0);
     operand(x, g, c0);
+    /* the valid shape the types pass recorded (§6); the whole tile if it did not */
+    const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
+    attr(x, g, "valid_rows", vr ? vr->val : cint(x, tile->type.dims[0], op->loc));
+    attr(x, g, "valid_cols", vc ? vc->val : cint(x, tile->type.dims[1], op->loc));
+}
+
+/* A tile group rotated inside pl.range (types: dyn) keeps its slot in an int variable,
+ * 0 where the group is made; .next()/.previous() step it modulo the depth and every slot
+ * op computes its tile's address at run time (§6). */
+static void rotated_group(dispatcher *x, pvc_op *op)
+{
+    pvc_value *slot = tmp_int(x, op->loc);
+    x->gslot[op->results[0]->id] = slot;
+    pvc_op *z = emit(x, PVC_OP_ASSIGN, op->loc, slot);
+    operand(x, z, cint(x, 0, op->loc));
+}
+
+static void rotated_slot(dispatcher *x, pvc_op *op)
+{
+    const pvc_value *g = op->operands[0];
+    pvc_value *slot = x->gslot[g->id];
+    int64_t depth = g->type.depth;
+    if (op->code != PVC_OP_TG_CURRENT) {
+        pvc_op *s = emit(x, PVC_OP_M_TG_STEP, op->loc, NULL);
+        operand(x, s, slot);
+        attr(x, s, "delta", cint(x, op->code == PVC_OP_TG_NEXT ? 1 : depth - 1, op->loc));
+        attr(x, s, "depth", cint(x, depth, op->loc));
+    }
+    if (!op->nresults)
+        return; /* `grp.next()` as a statement */
+    pvc_op *a = emit(x, PVC_OP_M_TG_ADDR, op->loc, op->results[0]);
+    operand(x, a, slot);
+    attr(x, a, "base", cint(x, g->type.ub_addr, op->loc));
+    attr(x, a, "slot_bytes", cint(x, g->type.dims[0] * g->type.dims[1] *
+                                         pvc_dtype_lane_bytes((pvc_dtype)g->type.dtype), op->loc));
 }
 
 static void dispatch_jit_block(dispatcher *x, pvc_block *b)
@@ -1092,9 +1147,16 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
     x->out = nb;
     for (int i = 0; i < b->nops; i++) {
         pvc_op *op = b->ops[i];
+        int slot_op = op->code == PVC_OP_TG_CURRENT || op->code == PVC_OP_TG_NEXT ||
+                      op->code == PVC_OP_TG_PREVIOUS;
         if (op->code == PVC_OP_LOAD || op->code == PVC_OP_STORE)
             gm_move(x, op);
-        else {
+        else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])
+            rotated_slot(x, op);
+        else if (op->code == PVC_OP_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {
+            keep(x, op);
+            rotated_group(x, op);
+        } else {
             if (op->body)
                 dispatch_jit_block(x, op->body);
             keep(x, op);
@@ -1112,8 +1174,10 @@ int pvc_pass_dispatch(pvc_module *m, pvc_diag *d)
         begin(&x, m->funcs[i]);
         if (m->funcs[i]->kind == PVC_FN_VECTOR)
             dispatch_vf(&x, m->funcs[i]);
-        else
+        else {
+            x.gslot = pvc_arena_alloc(m->arena, ((size_t)m->funcs[i]->nvars + 1) * sizeof *x.gslot);
             dispatch_jit_block(&x, &m->funcs[i]->body);
+        }
     }
     return d->nerrors - before;
 }

@@ -72,7 +72,10 @@
     X(M_FULL, "pvc_full(ctx, %R0, %a{dtype}, %b0, NULL, PVC_MERGE_ZEROING);")                  \
     X(M_FULL_M, "pvc_full(ctx, %R0, %a{dtype}, %b0, %p1, %a{mode});")                          \
     X(M_FULL_REG, "pvc_full_reg(ctx, %R0, %a{dtype}, %p0, %p1, %a{pos}, %a{mode});")           \
+    X(M_ENCODE, "%r0 = (int64_t)pvc_value_encode(%a{dtype}, (double)%o0, PVC_ROUND_RINT, PVC_SAT_OFF);") \
     X(M_MEM_BAR, "pvc_mem_bar(ctx, %a{mode});")                                                \
+    X(M_TG_STEP, "pvc_tile_group_step(%p0, %a{delta}, %a{depth});")                           \
+    X(M_TG_ADDR, "%r0 = pvc_tile_group_addr((uint32_t)%a{base}, %o0, (uint32_t)%a{slot_bytes});") \
     X(M_GM_LOAD, "(void)pvc_gm_load(ctx, %t0, %o1, %o2, %o3);")                                \
     X(M_GM_STORE, "(void)pvc_gm_store(ctx, %o0, %t1, %o2, %o3);")
 
@@ -124,7 +127,11 @@ static const char *const c_layouts[] = {"PVC_LAYOUT_ZERO", "PVC_LAYOUT_ONE", "PV
                                         "PVC_LAYOUT_THREE"};
 static const char *const c_sats[] = {"PVC_SAT_OFF", "PVC_SAT_ON"};
 static const char *const c_merges[] = {"PVC_MERGE_ZEROING", "PVC_MERGE_MERGING"};
-static const char *const c_positions[] = {"PVC_POS_LOWEST", "PVC_POS_HIGHEST"};
+static const char *const c_positions[] = {
+#define X(name, text) "PVC_POS_" #name,
+    PVC_POSITIONS(X)
+#undef X
+};
 static const char *const c_dtypes[] = {
 #define X(name, py, bits, kind) "PVC_DT_" #name,
     PVC_DTYPES(X)
@@ -142,7 +149,7 @@ static const struct {
     {PVC_NS_MaskPattern, NAMES(c_patterns)},  {PVC_NS_MemBarMode, NAMES(c_membars)},
     {PVC_NS_Compare, NAMES(c_compares)},      {PVC_NS_VFRoundMode, NAMES(c_rounds)},
     {PVC_NS_CastLayout, NAMES(c_layouts)},    {PVC_NS_SaturateMode, NAMES(c_sats)},
-    {PVC_NS_MergeMode, NAMES(c_merges)},      {PVC_NS_FullPos, NAMES(c_positions)},
+    {PVC_NS_MergeMode, NAMES(c_merges)},      {PVC_NS_DuplicatePos, NAMES(c_positions)},
 };
 
 /* ---- Python int semantics, emitted only when used --------------------------------------
@@ -310,6 +317,7 @@ static const char *ctype_of(const emitter *e, const pvc_value *v)
     case PVC_TY_BOOL: return "int64_t";
     case PVC_TY_FLOAT: return "double";
     case PVC_TY_TENSOR: return "pvc_tensor *";
+    case PVC_TY_TILE: return v->type.dyn ? "uint32_t" : NULL; /* a run-time tile address */
     default: return NULL;
     }
 }
@@ -370,13 +378,22 @@ static void put_value(emitter *e, const pvc_op *op, const pvc_value *v)
 static void put_tile(emitter *e, const pvc_op *op, const pvc_value *v)
 {
     const pvc_type *t = &v->type;
-    if (t->kind != PVC_TY_TILE || t->ub_addr < 0 || t->dtype < 0 || t->dtype >= PVC_DT_COUNT ||
-        t->dims[0] < 0 || t->dims[1] < 0) {
+    int dyn = t->kind == PVC_TY_TILE && t->dyn && v->kind == PVC_V_VAR;
+    if (t->kind != PVC_TY_TILE || (t->ub_addr < 0 && !dyn) || t->dtype < 0 ||
+        t->dtype >= PVC_DT_COUNT || t->dims[0] < 0 || t->dims[1] < 0) {
         fail_at(e, op->loc, "%s", "tile without a static address, dtype and shape");
         return;
     }
-    fprintf(e->body, "&(pvc_tile){0x%" PRIx64 "u, %s, %" PRId64 "u, %" PRId64 "u}",
-            (uint64_t)t->ub_addr, c_dtypes[t->dtype], t->dims[0], t->dims[1]);
+    fputs("&(pvc_tile){", e->body);
+    if (dyn) { /* the variable holds the address (a rotated tile-group slot, §6) */
+        use_var(e, v, VAR_READ);
+        put_var(e->body, v);
+    } else
+        fprintf(e->body, "0x%" PRIx64 "u", (uint64_t)t->ub_addr);
+    fprintf(e->body, ", %s, %" PRId64 "u, %" PRId64 "u", c_dtypes[t->dtype], t->dims[0], t->dims[1]);
+    const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
+    /* gm.load / gm.store: the valid shape they copy (§6); 0, 0 = the whole tile */
+    fprintf(e->body, ", %" PRId64 "u, %" PRId64 "u}", vr && vc ? vr->val->i : 0, vr && vc ? vc->val->i : 0);
 }
 
 static void put_attr(emitter *e, const pvc_op *op, const char *key)
@@ -703,12 +720,15 @@ static void emit_op(emitter *e, const pvc_op *op)
     case PVC_OP_LIST:
     case PVC_OP_TILE_TYPE:
     case PVC_OP_MAKE_TILE_GROUP:
+    case PVC_OP_MAKE_TILE:
+    case PVC_OP_TG_SLOT:
     case PVC_OP_TG_CURRENT:
     case PVC_OP_TG_NEXT:
     case PVC_OP_TG_PREVIOUS:
     case PVC_OP_SET_VALIDSHAPE:
     case PVC_OP_SYNC_SRC:
-    case PVC_OP_SYNC_DST: return;
+    case PVC_OP_SYNC_DST:
+    case PVC_OP_BAR_ALL: return;
     default: fail_at(e, op->loc, "'%s' was not lowered to a machine op", pvc_ops[op->code].name);
     }
 }

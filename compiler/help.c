@@ -254,6 +254,30 @@ static void help_casts(FILE *out)
     }
 }
 
+/* ---- enums ---- */
+static void help_enums(FILE *out)
+{
+    fputs("pl.<Enum> namespaces and their members (compiler/ops.h PVC_ENUM_NS; members from\n"
+          "PVC_ENUM_MEMBERS or the runtime table named there). pl.LoadDist, pl.MaskPattern and\n"
+          "pl.VFRoundMode are detailed by `pvc help dists`, `patterns` and `casts`.\n",
+          out);
+    for (int ns = 0; ns < PVC_NS_COUNT; ns++) {
+        if (!pvc_enum_ns_is_pl(ns))
+            continue;
+        fprintf(out, "\npl.%s: %s\n ", pvc_enum_ns_name(ns), pvc_enum_ns_text(ns));
+        int64_t v;
+        const char *m;
+        for (int k = 0, col = 1; (m = pvc_enum_member_at(ns, k, &v)); k++) {
+            if (col + (int)strlen(m) + 1 > 92) {
+                fputs("\n ", out);
+                col = 1;
+            }
+            col += fprintf(out, " %s", m);
+        }
+        fputc('\n', out);
+    }
+}
+
 static const struct {
     const char *name;
     void (*print)(FILE *out);
@@ -264,6 +288,7 @@ static const struct {
     {"patterns", help_patterns, "vf.create_mask patterns"},
     {"dtypes", help_dtypes, "pl.DT_* data types"},
     {"casts", help_casts, "vf.astype pairs with their layouts, round modes and saturation"},
+    {"enums", help_enums, "pl.<Enum> namespaces (PipeType, DuplicatePos, ...) and members"},
     {"faults", help_faults, "kernel faults the backends report"},
 };
 

@@ -58,6 +58,7 @@ struct sim_func {
     int64_t *consts;         /* initial values of slots nvars.. */
     int nconsts;
     pvc_tile *tiles;
+    int *tile_slot;          /* per tile: the slot holding its run-time address, -1 static */
     int ntiles;
     /* frame */
     int64_t *s;
@@ -151,19 +152,51 @@ static int scalar_slot(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
     }
 }
 
+/* A float scalar (a vector-function parameter of type float) lives in its int64 slot as the
+ * bits of the double; an int or bool as itself. */
+static int64_t double_bits(double d)
+{
+    int64_t b;
+    memcpy(&b, &d, sizeof b);
+    return b;
+}
+
+static double slot_double(int64_t b)
+{
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
+}
+
+/* A call argument for a float parameter: a float variable's slot, or a constant's bits. */
+static int float_slot(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
+{
+    if (v->kind == PVC_V_VAR)
+        return v->id;
+    if (v->kind == PVC_V_FLOAT)
+        return add_const(F, double_bits(v->f));
+    if (v->kind == PVC_V_INT || v->kind == PVC_V_BOOL)
+        return add_const(F, double_bits((double)v->i));
+    fail(S, at, "a float argument that is not a number");
+    return add_const(F, 0);
+}
+
 static int tile_of(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
 {
     const pvc_type *t = &v->type;
-    if (t->kind != PVC_TY_TILE || t->ub_addr < 0 || t->ub_addr > UINT32_MAX || t->dtype < 0 ||
+    int dyn = t->kind == PVC_TY_TILE && t->dyn && v->kind == PVC_V_VAR;
+    if (t->kind != PVC_TY_TILE || (t->ub_addr < 0 && !dyn) || t->ub_addr > UINT32_MAX || t->dtype < 0 ||
         t->dtype >= PVC_DT_COUNT || t->dims[0] < 0 || t->dims[1] < 0) {
         fail(S, at, "a tile without a static UB address, dtype and shape");
         return -1;
     }
     F->tiles = realloc(F->tiles, (size_t)(F->ntiles + 1) * sizeof *F->tiles);
-    if (!F->tiles)
+    F->tile_slot = realloc(F->tile_slot, (size_t)(F->ntiles + 1) * sizeof *F->tile_slot);
+    if (!F->tiles || !F->tile_slot)
         PVC_BUG("out of memory");
-    F->tiles[F->ntiles] = (pvc_tile){(uint32_t)t->ub_addr, (pvc_dtype)t->dtype, (uint32_t)t->dims[0],
-                                     (uint32_t)t->dims[1]};
+    F->tile_slot[F->ntiles] = dyn ? v->id : -1; /* a rotated group slot: address in s[v] */
+    F->tiles[F->ntiles] = (pvc_tile){dyn ? 0 : (uint32_t)t->ub_addr, (pvc_dtype)t->dtype, (uint32_t)t->dims[0],
+                                     (uint32_t)t->dims[1], 0, 0}; /* gm ops set the valid shape */
     return F->ntiles++;
 }
 
@@ -308,14 +341,20 @@ static void decode_machine(sim *S, sim_func *F, const pvc_op *op)
         o->r[i] = op->results[i]->id;
     decode_attrs(S, o, op);
     decode_trace_info(o, op);
-    if ((o->code == PVC_OP_M_GM_LOAD || o->code == PVC_OP_M_GM_STORE) && o->tile >= 0)
+    if ((o->code == PVC_OP_M_GM_LOAD || o->code == PVC_OP_M_GM_STORE) && o->tile >= 0) {
         o->dtype = F->tiles[o->tile].dtype;
+        F->tiles[o->tile].valid_rows = (uint32_t)o->k[0]; /* the copied region (§6) */
+        F->tiles[o->tile].valid_cols = (uint32_t)o->k[1];
+    }
+    if (o->code == PVC_OP_M_ENCODE) /* k[1]: the value slot holds a double's bits */
+        o->k[1] = op->operands[0]->type.kind == PVC_TY_FLOAT;
 }
 
 static int copy_kind(const pvc_value *res)
 {
     switch (res->type.kind) {
-    case PVC_TY_INT: case PVC_TY_BOOL: return CP_INT;
+    case PVC_TY_INT: case PVC_TY_BOOL: case PVC_TY_FLOAT: return CP_INT; /* float: its bits */
+    case PVC_TY_TILE: return res->type.dyn ? CP_INT : CP_NONE; /* a run-time address */
     case PVC_TY_REG: return CP_VREG;
     case PVC_TY_MASK: return CP_MREG;
     case PVC_TY_UREG_LOAD: return CP_ULD;
@@ -335,7 +374,8 @@ static void decode_core(sim *S, sim_func *F, const pvc_op *op)
         o->k[0] = copy_kind(op->results[0]);
         const pvc_value *src = op->operands[0];
         if (o->k[0] == CP_INT)
-            o->a[0] = scalar_slot(S, F, src, op->loc);
+            o->a[0] = op->results[0]->type.kind == PVC_TY_FLOAT ? float_slot(S, F, src, op->loc)
+                                                               : scalar_slot(S, F, src, op->loc);
         else if (o->k[0] != CP_NONE) {
             if (src->kind != PVC_V_VAR)
                 fail(S, op->loc, "a register assigned from a constant");
@@ -377,6 +417,7 @@ static void decode_core(sim *S, sim_func *F, const pvc_op *op)
     case PVC_OP_SECTION_VECTOR:
         decode_block(S, F, op->body);
         break;
+    case PVC_OP_MAKE_TILE: case PVC_OP_TG_SLOT:
     case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS: {
         /* the slot's address is static in the result type; check it lies in usable UB */
         sim_op *o = emit(S, F, op->code, op);
@@ -396,11 +437,9 @@ static void decode_core(sim *S, sim_func *F, const pvc_op *op)
         o->callee = cf;
         break;
     }
-    case PVC_OP_SET_VALIDSHAPE:
-        emit(S, F, op->code, op); /* faults when reached: see run_jit_op */
-        break;
+    case PVC_OP_SET_VALIDSHAPE: /* the types pass put the valid shape on each gm.load/store */
     case PVC_OP_TILE_TYPE: case PVC_OP_MAKE_TILE_GROUP: case PVC_OP_LIST:
-    case PVC_OP_SYNC_SRC: case PVC_OP_SYNC_DST:
+    case PVC_OP_SYNC_SRC: case PVC_OP_SYNC_DST: case PVC_OP_BAR_ALL:
         break; /* descriptors and pipe syncs: nothing happens at run time (sequential model) */
     default:
         fail(S, op->loc, "an op the check pass should have lowered to machine ops");
@@ -435,10 +474,14 @@ static void decode_call_args(sim *S, sim_func *F)
             const pvc_value *p = o->callee->f->params[j];
             if (p->type.kind == PVC_TY_INT || p->type.kind == PVC_TY_BOOL)
                 o->a[j] = scalar_slot(S, F, op->operands[j], op->loc);
+            else if (p->type.kind == PVC_TY_FLOAT)
+                o->a[j] = float_slot(S, F, op->operands[j], op->loc);
+            else if (p->type.kind == PVC_TY_TILE && p->type.dyn)
+                o->a[j] = op->operands[j]->id; /* the caller's run-time tile address */
             else if (p->type.kind == PVC_TY_TILE)
                 o->a[j] = -1; /* static: the callee's parameter type carries the tile */
             else
-                fail(S, op->loc, "a vector-function parameter that is neither a tile nor an int");
+                fail(S, op->loc, "a vector-function parameter that is neither a tile nor a scalar");
         }
     }
 }
@@ -477,6 +520,7 @@ static void free_func(sim_func *F)
     free(F->ops);
     free(F->consts);
     free(F->tiles);
+    free(F->tile_slot);
     free(F->s);
     free(F->v);
     free(F->m);
@@ -636,7 +680,15 @@ static void run_func(sim *S, sim_func *F);
 #define VR(i) (&F->v[o->a[i]])
 #define MR(i) (&F->m[o->a[i]])
 #define SV(i) (F->s[o->a[i]])
-#define TILE(t) (&F->tiles[t])
+
+/* Tile t of the function, its address refreshed from its slot when it is a run-time one. */
+static const pvc_tile *sim_tile(sim_func *F, int t)
+{
+    if (F->tile_slot[t] >= 0)
+        F->tiles[t].addr = (uint32_t)F->s[F->tile_slot[t]];
+    return &F->tiles[t];
+}
+#define TILE(t) sim_tile(F, t)
 
 static uint32_t floor32(uint32_t a) { return a & ~31u; }
 
@@ -1110,6 +1162,7 @@ static void run_func(sim *S, sim_func *F)
             }
             in.value = F->s[o->r[0]], in.has_value = 1;
             break;
+        case PVC_OP_MAKE_TILE: case PVC_OP_TG_SLOT:
         case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS:
             pvc_tile_check(ctx, TILE(o->tile));
             in.addr = TILE(o->tile)->addr;
@@ -1120,10 +1173,22 @@ static void run_func(sim *S, sim_func *F)
                 observe(S, o, &in);
             run_call(S, F, o);
             continue;
-        case PVC_OP_SET_VALIDSHAPE:
-            fault_at(S, o, PVC_FAULT_BAD_ARG, 0, 0);
-            snprintf(ctx->fault.detail, sizeof ctx->fault.detail, "pl.set_validshape is not modelled by pvc run");
-            pvc_fault_unwind(ctx);
+        case PVC_OP_M_TG_STEP: {
+            int64_t slot = SV(0);
+            pvc_tile_group_step(&slot, o->k[0], o->k[1]);
+            F->s[o->a[0]] = slot;
+            in.value = slot, in.has_value = 1;
+            break;
+        }
+        case PVC_OP_M_TG_ADDR:
+            F->s[o->r[0]] = pvc_tile_group_addr((uint32_t)o->k[0], SV(0), (uint32_t)o->k[1]);
+            in.value = F->s[o->r[0]], in.has_value = 1;
+            break;
+        case PVC_OP_M_ENCODE: /* same rounding as a literal's compile-time encoding */
+            F->s[o->r[0]] = (int64_t)pvc_value_encode((pvc_dtype)o->k[0],
+                                                      o->k[1] ? slot_double(SV(0)) : (double)SV(0),
+                                                      PVC_ROUND_RINT, PVC_SAT_OFF);
+            in.value = F->s[o->r[0]], in.has_value = 1;
             break;
         case PVC_OP_M_GM_LOAD: case PVC_OP_M_GM_STORE: run_gm(S, F, o, &in); break;
         case PVC_OP_M_UB_ADDR: case PVC_OP_M_CURSOR_INIT: case PVC_OP_M_AREG: run_address(S, F, o, &in); break;

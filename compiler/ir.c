@@ -376,8 +376,8 @@ void pvc_type_str(const pvc_type *t, char *buf, size_t n)
         if (t->dtype < 0)
             snprintf(buf, n, "tile<?>");
         else if (t->ub_addr < 0)
-            snprintf(buf, n, "tile<%s, [%" PRId64 ", %" PRId64 "]>", dtype_name(t->dtype),
-                     t->dims[0], t->dims[1]);
+            snprintf(buf, n, "tile<%s, [%" PRId64 ", %" PRId64 "]%s>", dtype_name(t->dtype),
+                     t->dims[0], t->dims[1], t->dyn ? ", ub=run-time" : "");
         else
             snprintf(buf, n, "tile<%s, [%" PRId64 ", %" PRId64 "], ub=0x%" PRIx64 ">",
                      dtype_name(t->dtype), t->dims[0], t->dims[1], (uint64_t)t->ub_addr);

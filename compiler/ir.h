@@ -82,6 +82,8 @@ typedef struct {
     int from_cmp;                /* mask_reg: produced by a compare (packs at b16, §4.3) */
     int depth;                   /* tile_group: slots */
     int ns;                      /* enum: pvc_enum_ns */
+    int dyn;                     /* tile: its UB address is a run-time value the variable holds;
+                                    tile_group: rotated inside pl.range, slot kept at run time */
 } pvc_type;
 
 /* ---- values ---- */
@@ -183,6 +185,8 @@ int pvc_enum_ns_is_pl(int ns);                              /* 0: a machine-attr
 int pvc_mop_noperands(int code);                            /* operand count of a machine op */
 int pvc_enum_member_lookup(int ns, const char *name, size_t len, int64_t *value); /* -> 0 ok */
 const char *pvc_enum_member_name(int ns, int64_t value);
+const char *pvc_enum_ns_text(int ns);                       /* one line of meaning */
+const char *pvc_enum_member_at(int ns, int k, int64_t *value); /* k-th member or NULL */
 int pvc_dtype_lookup(const char *pyname, size_t len);       /* "DT_FP32" -> pvc_dtype or -1 */
 const char *pvc_dtype_pyname(int dtype);
 

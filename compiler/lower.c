@@ -746,6 +746,32 @@ static pvc_value *lower_list(lower_ctx *c, TSNode n, pvc_block *out, const TSNod
     return r;
 }
 
+/* grp[i]: slot i of a tile group (§6), the receiver first as for a method. */
+static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
+{
+    TSNode obj = field(n, "value"), idx = field(n, "subscript");
+    if (!pvc_node_is(obj, "identifier") || ts_node_is_null(idx) ||
+        ts_node_named_child_count(n) != 2) {
+        pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED,
+                     "a subscript is supported only as grp[i] on a tile group name");
+        return NULL;
+    }
+    pvc_value *g = lower_expr(c, obj, out, NULL), *i = lower_expr(c, idx, out, NULL);
+    if (!g || !i)
+        return NULL;
+    pvc_op *op = pvc_op_new(c->m, PVC_OP_TG_SLOT, at(n));
+    pvc_op_add_operand(c->m, op, g);
+    pvc_op_add_operand(c->m, op, i);
+    pvc_value *res = result_var(c, n, dest);
+    if (!res)
+        return NULL;
+    if (res->type.kind == PVC_TY_ANY)
+        res->type.kind = PVC_TY_TILE;
+    pvc_op_add_result(c->m, op, res);
+    pvc_block_append(c->m, out, op);
+    return res;
+}
+
 static pvc_value *lower_expr_at(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
 {
     const char *t = ts_node_type(n);
@@ -768,6 +794,8 @@ static pvc_value *lower_expr_at(lower_ctx *c, TSNode n, pvc_block *out, const TS
         return lower_expr(c, arg(c, n, 0), out, dest);
     if (!strcmp(t, "list"))
         return lower_list(c, n, out, dest);
+    if (!strcmp(t, "subscript") && c->f->kind == PVC_FN_JIT) /* tile groups live in kernels */
+        return lower_subscript(c, n, out, dest);
     if (!strcmp(t, "binary_operator"))
         return lower_binary(c, n, out, dest);
     if (!strcmp(t, "unary_operator"))
@@ -977,9 +1005,17 @@ static void lower_expression_statement(lower_ctx *c, TSNode n, pvc_block *out, i
     else if (pvc_node_is(e, "augmented_assignment"))
         pvc_error_at(c->d, at(e), PVC_E_UNSUPPORTED,
                      "augmented assignment is not supported (write 'x = x + y')");
-    else if (pvc_node_is(e, "call"))
-        lower_call(c, e, out, NULL, 0);
-    else if (first && pvc_node_is(e, "string"))
+    else if (pvc_node_is(e, "call")) {
+        pvc_op *op = lower_call(c, e, out, NULL, 0);
+        /* `grp.next()` alone still rotates: a value op keeps an unused temporary result, so
+         * every pass sees its usual shape */
+        if (op && op->code != PVC_OP_CALL && !op->nresults && pvc_ops[op->code].nres > 0) {
+            pvc_value *r = pvc_var_temp(c->m, c->f, at(e));
+            if (pvc_ops[op->code].result != PVC_TY_ANY)
+                r->type.kind = pvc_ops[op->code].result;
+            pvc_op_add_result(c->m, op, r);
+        }
+    } else if (first && pvc_node_is(e, "string"))
         ; /* docstring */
     else
         pvc_error_at(c->d, at(e), PVC_E_UNSUPPORTED,

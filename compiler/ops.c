@@ -67,6 +67,12 @@ static const char *const ns_names[PVC_NS_COUNT] = {
 #undef X
 };
 
+static const char *const ns_texts[PVC_NS_COUNT] = {
+#define X(ns, text, vis) text,
+    PVC_ENUM_NS(X)
+#undef X
+};
+
 enum { PL, HW };
 static const unsigned char ns_vis[PVC_NS_COUNT] = {
 #define X(ns, text, vis) vis,
@@ -105,6 +111,9 @@ static const member members[] = {
 #define X(name, pyname, op) {PVC_NS_Compare, #name, PVC_CMP_##name},
     PVC_COMPARES(X)
 #undef X
+#define X(name, text) {PVC_NS_DuplicatePos, #name, PVC_POS_##name},
+    PVC_POSITIONS(X)
+#undef X
 };
 
 const char *pvc_enum_ns_name(int ns)
@@ -134,6 +143,22 @@ int pvc_enum_member_lookup(int ns, const char *name, size_t len, int64_t *value)
             return 0;
         }
     return -1;
+}
+
+const char *pvc_enum_ns_text(int ns)
+{
+    return ns >= 0 && ns < PVC_NS_COUNT ? ns_texts[ns] : "?";
+}
+
+/* The k-th member of ns in table order (its value in *value), or NULL past the last. */
+const char *pvc_enum_member_at(int ns, int k, int64_t *value)
+{
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (members[i].ns == ns && k-- == 0) {
+            *value = members[i].value;
+            return members[i].name;
+        }
+    return NULL;
 }
 
 const char *pvc_enum_member_name(int ns, int64_t value)

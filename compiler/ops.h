@@ -64,6 +64,8 @@
     X(TILE_TYPE, "pl.TileType", "shape dtype target_memory", \
       "valid_shape layout fractal pad compact", 0, 3, 1, TILE_TYPE, PL, "2-D UB tile descriptor") \
     X(MAKE_TILE_GROUP, "pl.make_tile_group", "type addrs mutex_ids depth", "", 0, 4, 1, TILE_GROUP, PL, "depth slots from UB byte address addrs") \
+    X(MAKE_TILE, "pl.make_tile", "type addr size", "", 0, 3, 1, TILE, PL, "one tile at UB byte address addr; size in bytes, at least the tile's (§6)") \
+    X(TG_SLOT, "tile_group[]", "index", "", 1, 1, 1, TILE, METHOD, "grp[i]: slot i, no rotation") \
     X(TG_CURRENT, "tile_group.current", "", "", 0, 0, 1, TILE, METHOD, "current slot, no rotation") \
     X(TG_NEXT, "tile_group.next", "", "", 0, 0, 1, TILE, METHOD, "advance, then the slot") \
     X(TG_PREVIOUS, "tile_group.previous", "", "", 0, 0, 1, TILE, METHOD, "step back, then the slot") \
@@ -74,6 +76,7 @@
     X(SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, "valid rows/cols of a tile") \
     X(SYNC_SRC, "pl.system.sync_src", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL, "pipe sync: set (no-op when sequential)") \
     X(SYNC_DST, "pl.system.sync_dst", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL, "pipe sync: wait (no-op when sequential)") \
+    X(BAR_ALL, "pl.system.bar_all", "", "", 0, 0, 0, NONE, PL, "barrier on every pipe (no-op when sequential)") \
     X(TENSOR, "pl.Tensor", "", "", 0, 0, 0, NONE, PL | PVC_OPF_ANNOT, "pl.Tensor[[dims], dtype]: parameter annotation only")
 
 /* Op flags. CORE: produced from syntax, never named by the user; VF/PL: vf.* / pl.* calls;
@@ -104,7 +107,7 @@ enum {
  *     doc       one line of meaning, printed by `pvc help ops`
  * Units: addr / base / cursor are UB byte addresses (uint32); step is BYTES; count, n are
  * element counts; gran and elem_bytes are bytes; bits is the raw element encoding of a
- * scalar (pvc_value_encode at compile time). */
+ * scalar (pvc_value_encode: at compile time for a literal, by `encode` for a parameter). */
 #define PVC_MOPS(M) \
     /* ---- addresses (§1.4, §1.5, §2.1, decisions 6 and 7) ---- */ \
     M(M_UB_ADDR, "ub.addr", "tile off", "", 1, INT, "pvc_tile_off_addr", "tile.addr + off*lane_bytes(tile dtype); off in tile elements (§2.1)") \
@@ -150,10 +153,13 @@ enum {
     M(M_FULL, "full", "bits", "dtype", 1, REG, "pvc_full", "every lane = bits (vbr, preg NULL) (§5.7)") \
     M(M_FULL_M, "full.m", "bits preg", "dtype mode", 1, REG, "pvc_full", "masked broadcast, ZEROING/MERGING (vdup) (§5.7)") \
     M(M_FULL_REG, "full.reg", "src preg", "dtype pos mode", 1, REG, "pvc_full_reg", "lane 0 / N-1 of src broadcast (§5.7)") \
+    M(M_ENCODE, "encode", "value", "dtype", 1, INT, "pvc_value_encode", "bits of a run-time scalar at dtype: RINT, saturate OFF, as a literal's (§5.2, §5.7)") \
     M(M_MEM_BAR, "mem_bar", "", "mode", 0, NONE, "pvc_mem_bar", "ordering hook (§5.6, decision 8)") \
     /* ---- jit kernels (§6) ---- */ \
-    M(M_GM_LOAD, "gm.load", "tile tensor r0 c0", "", 0, NONE, "pvc_gm_load", "tile[i][j] = tensor[r0+i][c0+j], clipped (§6)") \
-    M(M_GM_STORE, "gm.store", "tensor tile r0 c0", "", 0, NONE, "pvc_gm_store", "tensor[r0+i][c0+j] = tile[i][j], clipped (§6)")
+    M(M_TG_STEP, "tg.step", "*slot", "delta depth", 0, NONE, "pvc_tile_group_step", "rotate a run-time slot: slot = (slot + delta) mod depth; next +1, previous depth-1 (§6)") \
+    M(M_TG_ADDR, "tg.addr", "slot", "base slot_bytes", 1, TILE, "pvc_tile_group_addr", "the slot's tile at run time: base + slot*slot_bytes (§6)") \
+    M(M_GM_LOAD, "gm.load", "tile tensor r0 c0", "valid_rows valid_cols", 0, NONE, "pvc_gm_load", "tile[i][j] = tensor[r0+i][c0+j] for i, j inside the valid shape, clipped (§6)") \
+    M(M_GM_STORE, "gm.store", "tensor tile r0 c0", "valid_rows valid_cols", 0, NONE, "pvc_gm_store", "tensor[r0+i][c0+j] = tile[i][j] inside the valid shape, clipped (§6)")
 
 typedef enum {
 #define X(id, name, pos, kw, minp, maxp, nres, res, flags, doc) PVC_OP_##id,
@@ -170,7 +176,7 @@ typedef enum {
  * Members that are runtime tables come from pvc_rt.h so each list exists once (ops.c):
  * LoadDist = PVC_LOAD_DISTS, MaskPattern = PVC_MASK_PATTERNS, MemBarMode = PVC_MEMBARS,
  * VFRoundMode = PVC_ROUNDS, HwStoreDist = PVC_STORE_DISTS, MaskDist = PVC_MASK_DISTS,
- * Compare = PVC_COMPARES; a member's value is the runtime enum value (pvc_load_dist, ...). */
+ * Compare = PVC_COMPARES, DuplicatePos = PVC_POSITIONS; a member's value is the runtime enum value (pvc_load_dist, ...). */
 #define PVC_ENUM_NS(X)                                                 \
     X(LoadDist,     "load distribution (§2.2-§2.5)", PL)              \
     X(StoreDist,    "store distribution (§3.1)", PL)                  \
@@ -185,7 +191,8 @@ typedef enum {
     X(HwStoreDist,  "explicit store dist of st.* (§3.1, §3.3)", HW)   \
     X(MaskDist,     "mask load/store dist of ld.mask/st.mask (§2.5, §3.6)", HW) \
     X(Compare,      "compare of cmp/cmp.s (§5.2)", HW)                \
-    X(FullPos,      "lane broadcast by full.reg (§5.7)", HW)
+    X(DuplicatePos, "lane broadcast by vf.full of a register (§5.7)", PL) \
+    X(PipeType,     "pipe of pl.system.sync_src/sync_dst (§6; no-op here)", PL)
 
 /* Hand-written members: X(NS, MEMBER, value, "meaning"); value is the runtime enum value
  * where one exists (pvc_rt.h), else pvc's own index. The pypto StoreDist names map onto the
@@ -211,8 +218,13 @@ typedef enum {
     X(MemorySpace, Acc, 1, "accumulator buffer")                                   \
     X(MergeMode, ZEROING, PVC_MERGE_ZEROING, "inactive lanes become 0")            \
     X(MergeMode, MERGING, PVC_MERGE_MERGING, "inactive lanes keep the destination") \
-    X(FullPos, LOWEST, PVC_POS_LOWEST, "lane 0")                                   \
-    X(FullPos, HIGHEST, PVC_POS_HIGHEST, "lane N-1")
+    X(PipeType, S, 0, "scalar pipe")                                               \
+    X(PipeType, V, 1, "vector pipe")                                               \
+    X(PipeType, M, 2, "cube (matrix) pipe")                                        \
+    X(PipeType, MTE1, 3, "L1 -> L0A/L0B moves")                                    \
+    X(PipeType, MTE2, 4, "GM -> on-chip moves (pl.load)")                          \
+    X(PipeType, MTE3, 5, "UB -> GM moves (pl.store)")                              \
+    X(PipeType, FIX, 6, "L0C -> GM moves (fixpipe)")
 
 typedef enum {
 #define X(ns, text, vis) PVC_NS_##ns,

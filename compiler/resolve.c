@@ -151,10 +151,16 @@ enum { WANT_DTYPE = -1, WANT_BOOL = -2, WANT_INT = -3 };
     X(ASTYPE, "round_mode", PVC_NS_VFRoundMode)         \
     X(ASTYPE, "saturate", PVC_NS_SaturateMode)          \
     X(FULL, "dtype", WANT_DTYPE)                        \
-    X(FULL, "pos", PVC_NS_FullPos)                      \
+    X(FULL, "pos", PVC_NS_DuplicatePos)                      \
     X(FULL, "mode", PVC_NS_MergeMode)                   \
     X(TILE_TYPE, "dtype", WANT_DTYPE)                   \
-    X(TILE_TYPE, "target_memory", PVC_NS_MemorySpace)
+    X(TILE_TYPE, "target_memory", PVC_NS_MemorySpace)  \
+    X(SYNC_SRC, "set_pipe", PVC_NS_PipeType)            \
+    X(SYNC_SRC, "wait_pipe", PVC_NS_PipeType)           \
+    X(SYNC_SRC, "event_id", WANT_INT)                   \
+    X(SYNC_DST, "set_pipe", PVC_NS_PipeType)            \
+    X(SYNC_DST, "wait_pipe", PVC_NS_PipeType)           \
+    X(SYNC_DST, "event_id", WANT_INT)
 
 static const struct {
     pvc_opcode op;

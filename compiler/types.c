@@ -1,9 +1,12 @@
 /* types.c - the types pass: every value gets its type.
  *
- * jit kernels: pl.TileType gives dtype and static shape; pl.make_tile_group a UB base
- * address, a slot size and a depth; .current()/.next()/.previous() a tile at a static
- * address (slot i at addrs + i*slot_bytes, depth = len(mutex_ids) or depth=, §6). pvc
- * supports only compile-time addresses: a slot that changes inside a loop is an error.
+ * jit kernels: pl.TileType gives dtype, static shape and valid shape; pl.make_tile a tile at
+ * a constant UB address; pl.make_tile_group a UB base address, a slot size and a depth;
+ * .current()/.next()/.previous() and grp[i] a tile at a static address (slot i at
+ * addrs + i*slot_bytes, depth = len(mutex_ids) or depth=, §6). A group rotated inside a
+ * loop is the one run-time case: its tiles are `ub=run-time` (the dispatch pass keeps the
+ * slot). Valid shapes are tracked per tile variable in program order and recorded on each
+ * pl.load / pl.store.
  *
  * vector functions are typed per call: each jit `call` whose argument types (tiles with
  * their address, scalars) have not been seen for that callee gets a clone of the function
@@ -38,6 +41,9 @@ typedef struct {
     pvc_func *f;
     pvc_op **def;      /* per variable of f: its (last) defining op */
     int *slot;         /* per tile_group variable: current slot */
+    int64_t (*valid)[2]; /* per tile variable: valid [rows, cols] now (0 = its shape, §6) */
+    int *def_loops;    /* per tile variable: loops enclosing its definition */
+    unsigned char *rotated; /* per tile_group variable: .next()/.previous() inside pl.range */
     int loops;         /* enclosing pl.range loops */
     int norig;         /* functions before cloning */
     int *nclones;      /* per original function: clones made */
@@ -58,13 +64,30 @@ static void note_defs(typer *t, const pvc_block *b)
     }
 }
 
+/* Groups whose slot moves inside a loop: their slot is kept at run time (§6). */
+static void note_rotations(typer *t, const pvc_block *b, int loops)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        if ((op->code == PVC_OP_TG_NEXT || op->code == PVC_OP_TG_PREVIOUS) && loops &&
+            op->noperands && op->operands[0]->kind == PVC_V_VAR)
+            t->rotated[op->operands[0]->id] = 1;
+        if (op->body)
+            note_rotations(t, op->body, loops + (op->code == PVC_OP_RANGE));
+    }
+}
+
 static void begin_func(typer *t, pvc_func *f)
 {
     t->f = f;
     t->def = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->def);
     t->slot = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->slot);
+    t->valid = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->valid);
+    t->def_loops = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->def_loops);
     t->loops = 0;
+    t->rotated = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
     note_defs(t, &f->body);
+    note_rotations(t, &f->body, 0);
 }
 
 static int64_t lane_bytes(int dtype)
@@ -148,6 +171,76 @@ static int expect(typer *t, const pvc_op *op, const char *arg, pvc_type_kind k)
 }
 
 /* ---- jit kernels ---- */
+/* The constant [m, n] of argument `arg` into out (0, 0 = the whole shape, also for
+ * [-1, -1], pypto's "dynamic" default); 1 <= m <= rows, 1 <= n <= cols. Returns 0 after
+ * an error. A run-time valid shape is not supported (E023). */
+static int valid_shape_of(typer *t, const pvc_op *op, const char *arg, const int64_t *shape,
+                          int64_t *out)
+{
+    const pvc_value *v = pvc_op_arg(op, arg);
+    int64_t vs[2];
+    out[0] = out[1] = 0;
+    if (!v || v->kind == PVC_V_NONE)
+        return 1;
+    if (const_list(t, v, vs, 2) != 2) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, arg), PVC_E_NOT_SUPPORTED,
+                     "%s of %s must be two integer constants [rows, cols]; a run-time valid "
+                     "shape is not supported", arg, pvc_ops[op->code].name);
+        return 0;
+    }
+    if (vs[0] == -1 && vs[1] == -1)
+        return 1;
+    if (vs[0] < 1 || vs[0] > shape[0] || vs[1] < 1 || vs[1] > shape[1]) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, arg), PVC_E_TYPE,
+                     "%s [%lld, %lld] of %s must lie in the tile shape [%lld, %lld]", arg,
+                     (long long)vs[0], (long long)vs[1], pvc_ops[op->code].name,
+                     (long long)shape[0], (long long)shape[1]);
+        return 0;
+    }
+    out[0] = vs[0];
+    out[1] = vs[1];
+    return 1;
+}
+
+/* pl.set_validshape(tile, [m, n]): the valid region of later pl.load/pl.store of this tile
+ * variable. Tracked statically in program order, so inside a pl.range it may only change
+ * a tile defined inside that loop (else iteration 2 would copy a shape iteration 1 set). */
+static void type_set_validshape(typer *t, pvc_op *op)
+{
+    const pvc_value *tile = pvc_op_arg(op, "tile");
+    if (!tile || tile->kind != PVC_V_VAR || tile->type.kind != PVC_TY_TILE || tile->type.rank != 2) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.set_validshape needs a tile variable");
+        return;
+    }
+    int64_t vs[2];
+    if (!valid_shape_of(t, op, "shape", tile->type.dims, vs))
+        return;
+    if (t->loops > t->def_loops[tile->id]) {
+        pvc_error_at(t->d, op->loc, PVC_E_NOT_SUPPORTED,
+                     "pl.set_validshape inside pl.range of a tile defined outside that loop is "
+                     "not supported (pvc tracks valid shapes statically; define the tile in the loop)");
+        return;
+    }
+    t->valid[tile->id][0] = vs[0];
+    t->valid[tile->id][1] = vs[1];
+}
+
+/* pl.load / pl.store: the tile's valid shape at this point, for the dispatch pass. */
+static void type_gm_move(typer *t, pvc_op *op)
+{
+    expect(t, op, "tensor", PVC_TY_TENSOR);
+    if (!expect(t, op, "tile", PVC_TY_TILE))
+        return;
+    const pvc_value *tile = pvc_op_arg(op, "tile");
+    const int64_t *vs = tile->kind == PVC_V_VAR ? t->valid[tile->id] : &tile->type.dims[2];
+    pvc_value *r = pvc_const(t->m, PVC_V_INT, op->loc), *c = pvc_const(t->m, PVC_V_INT, op->loc);
+    r->i = vs[0] ? vs[0] : tile->type.dims[0];
+    c->i = vs[1] ? vs[1] : tile->type.dims[1];
+    r->type.kind = c->type.kind = PVC_TY_INT;
+    pvc_op_add_attr(t->m, op, "valid_rows", r, op->loc);
+    pvc_op_add_attr(t->m, op, "valid_cols", c, op->loc);
+}
+
 static void type_tile_type(typer *t, pvc_op *op)
 {
     pvc_type ty = type_of(PVC_TY_TILE_TYPE);
@@ -163,8 +256,49 @@ static void type_tile_type(typer *t, pvc_op *op)
         ty.rank = 2;
         ty.dims[0] = dims[0];
         ty.dims[1] = dims[1];
+        valid_shape_of(t, op, "valid_shape", dims, &ty.dims[2]);
     }
     set_type(t, op->results[0], ty, op->loc);
+}
+
+/* A new tile in variable r: its valid shape starts as its TileType's (§6). */
+static void tile_defined(typer *t, pvc_op *op, pvc_type ty)
+{
+    if (!op->nresults)
+        return; /* `grp.next()` as a statement: only the rotation counts */
+    ty.kind = PVC_TY_TILE;
+    ty.depth = 0;
+    set_type(t, op->results[0], ty, op->loc);
+    int id = op->results[0]->id;
+    t->valid[id][0] = ty.dims[2];
+    t->valid[id][1] = ty.dims[3];
+    t->def_loops[id] = t->loops;
+}
+
+/* pl.make_tile(tt, addr=A, size=S): the tile at UB byte address A. size is the buffer's
+ * byte count (PP-D resource docs: given together with addr); pvc accepts it omitted and
+ * requires it to hold the tile: size >= rows*cols*lane_bytes. */
+static void type_make_tile(typer *t, pvc_op *op)
+{
+    if (!expect(t, op, "type", PVC_TY_TILE_TYPE))
+        return;
+    pvc_type ty = pvc_op_arg(op, "type")->type;
+    int64_t addr, size, need = ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
+    if (!pvc_const_int(pvc_op_arg(op, "addr"), &addr) || addr < 0) {
+        pvc_error_at(t->d, pvc_op_arg(op, "addr") ? pvc_op_arg_loc(op, "addr") : op->loc,
+                     PVC_E_STATIC_ADDR, "addr= of pl.make_tile must be a constant UB byte address "
+                     "(pvc supports only constant tile addresses)");
+        return;
+    }
+    const pvc_value *sz = pvc_op_arg(op, "size");
+    if (sz && (!pvc_const_int(sz, &size) || size < need)) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "size"), PVC_E_STATIC_ADDR,
+                     "size= of pl.make_tile must be a constant byte count of at least the tile's "
+                     "%lld bytes (rows*cols*element bytes)", (long long)need);
+        return;
+    }
+    ty.ub_addr = addr;
+    tile_defined(t, op, ty);
 }
 
 static void type_tile_group(typer *t, pvc_op *op)
@@ -192,6 +326,7 @@ static void type_tile_group(typer *t, pvc_op *op)
     }
     ty.ub_addr = addr;
     ty.depth = (int)depth;
+    ty.dyn = depth > 1 && t->rotated[op->results[0]->id];
     set_type(t, op->results[0], ty, op->loc);
 }
 
@@ -204,10 +339,23 @@ static void type_group_slot(typer *t, pvc_op *op)
         return;
     }
     int depth = g->type.depth, *slot = &t->slot[g->id];
-    if (op->code != PVC_OP_TG_CURRENT && depth > 1 && t->loops) {
-        pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR,
-                     "%s inside pl.range changes the tile address at run time; pvc supports only "
-                     "static tile addresses", pvc_ops[op->code].name);
+    if (op->code == PVC_OP_TG_SLOT) {
+        int64_t i;
+        if (!pvc_const_int(op->operands[1], &i) || i < 0 || i >= depth) {
+            pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR, "the slot of grp[i] must be a constant "
+                         "0..%d (the group's depth - 1)", depth - 1);
+            return;
+        }
+        pvc_type ty = g->type;
+        ty.ub_addr = g->type.ub_addr + i * ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
+        ty.dyn = 0; /* a fixed slot: static even in a rotated group */
+        tile_defined(t, op, ty);
+        return;
+    }
+    if (g->type.dyn) { /* rotated inside a loop: the dispatch pass keeps the slot at run time */
+        pvc_type ty = g->type;
+        ty.ub_addr = PVC_UNKNOWN;
+        tile_defined(t, op, ty);
         return;
     }
     if (op->code == PVC_OP_TG_NEXT)
@@ -215,11 +363,9 @@ static void type_group_slot(typer *t, pvc_op *op)
     else if (op->code == PVC_OP_TG_PREVIOUS)
         *slot = (*slot + depth - 1) % depth;
     pvc_type ty = g->type;
-    ty.kind = PVC_TY_TILE;
     int64_t slot_bytes = ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
     ty.ub_addr = g->type.ub_addr + *slot * slot_bytes;
-    ty.depth = 0;
-    set_type(t, op->results[0], ty, op->loc);
+    tile_defined(t, op, ty);
 }
 
 static void type_block(typer *t, pvc_block *b);
@@ -237,7 +383,7 @@ static void sig_append(char *sig, size_t n, const pvc_value *v)
 static int arg_typable(typer *t, const pvc_op *op, const pvc_value *a, int i)
 {
     pvc_type_kind k = a->type.kind;
-    if ((k == PVC_TY_TILE && a->type.ub_addr >= 0) || k == PVC_TY_INT || k == PVC_TY_FLOAT ||
+    if ((k == PVC_TY_TILE && (a->type.ub_addr >= 0 || a->type.dyn)) || k == PVC_TY_INT || k == PVC_TY_FLOAT ||
         k == PVC_TY_BOOL)
         return 1;
     if (k == PVC_TY_TILE) {
@@ -325,6 +471,7 @@ static void type_arith(typer *t, pvc_op *op)
             ty.ub_addr += (op->code == PVC_OP_SUB ? -off : off) * lane_bytes(ty.dtype);
         else
             ty.ub_addr = PVC_UNKNOWN;
+        ty.dyn = 0; /* a view the dispatch pass folds into its base tile's offsets */
         op->results[0]->type = ty; /* each tile expression is its own temporary */
         return;
     }
@@ -455,6 +602,10 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_ASSIGN: {
         pvc_type ty = op->operands[0]->type;
         set_type(t, op->results[0], ty, op->loc);
+        if (ty.kind == PVC_TY_TILE && op->operands[0]->kind == PVC_V_VAR) { /* same tile */
+            memcpy(t->valid[op->results[0]->id], t->valid[op->operands[0]->id], sizeof t->valid[0]);
+            t->def_loops[op->results[0]->id] = t->def_loops[op->operands[0]->id];
+        }
         return;
     }
     case PVC_OP_LIST: set_type(t, op->results[0], type_of(PVC_TY_LIST), op->loc); return;
@@ -465,12 +616,12 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_SECTION_VECTOR: type_block(t, op->body); return;
     case PVC_OP_TILE_TYPE: type_tile_type(t, op); return;
     case PVC_OP_MAKE_TILE_GROUP: type_tile_group(t, op); return;
+    case PVC_OP_MAKE_TILE: type_make_tile(t, op); return;
+    case PVC_OP_TG_SLOT:
     case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS: type_group_slot(t, op); return;
+    case PVC_OP_SET_VALIDSHAPE: type_set_validshape(t, op); return;
     case PVC_OP_LOAD:
-    case PVC_OP_STORE:
-        expect(t, op, "tile", PVC_TY_TILE);
-        expect(t, op, "tensor", PVC_TY_TENSOR);
-        return;
+    case PVC_OP_STORE: type_gm_move(t, op); return;
     default:
         if (flags & PVC_OPF_VF)
             type_vf_op(t, op);

@@ -76,7 +76,7 @@ static pvc_type_kind mop_operand_kind(const char *name, size_t len)
         {"tile", PVC_TY_TILE},   {"tensor", PVC_TY_TENSOR}, {"src", PVC_TY_ANY},
         {"src0", PVC_TY_REG},    {"src1", PVC_TY_REG},      {"a", PVC_TY_REG},
         {"b", PVC_TY_REG},       {"mask", PVC_TY_MASK},     {"preg", PVC_TY_MASK},
-        {"ureg", PVC_TY_ANY},
+        {"ureg", PVC_TY_ANY},    {"value", PVC_TY_ANY}, /* encode: an int or float scalar */
     };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strlen(kinds[i].name) == len && !memcmp(kinds[i].name, name, len))

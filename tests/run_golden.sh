@@ -10,7 +10,7 @@
 #   tests/diag/NAME.py  pvc check exits 1, prints nothing on stdout, stderr = NAME.err
 #   usage               exit codes 0 (--help, --version) and 2 (usage errors, one line)
 #   help TOPIC          every topic prints; `--help TOPIC` = `help TOPIC`; the dists and
-#                       casts tables equal tests/golden/help_dists.txt / help_casts.txt
+#                       casts and enums tables equal tests/golden/help_{dists,casts,enums}.txt
 #                       (reviewed row by row against SEMANTICS.md §2.2-§3.6 and §5.4)
 # UPDATE=1 rewrites the golden files instead (review every diff before committing).
 # Prints each failure with a diff, then "N passed, M failed"; exits 1 on any failure.
@@ -88,13 +88,13 @@ expect 2 check $s --format json
 expect 1 check tests/diag/does_not_exist.py
 expect 2 help nosuchtopic
 expect 2 help dists casts
-for topic in ops dists patterns dtypes casts faults; do
+for topic in ops dists patterns dtypes casts enums faults; do
     expect 0 help $topic
     "$pvc" --help $topic >"$tmp/h2" 2>&1
     if [ -s "$tmp/out" ] && cmp -s "$tmp/out" "$tmp/h2"; then ok; else bad "help $topic: empty, or differs from --help $topic"; fi
     "$pvc" --help | grep -q "^  pvc help $topic " && ok || bad "--help does not list topic $topic"
 done
-for topic in dists casts; do
+for topic in dists casts enums; do
     "$pvc" help $topic >"$tmp/h" 2>&1
     same "help_$topic.txt" "tests/golden/help_$topic.txt" "$tmp/h"
 done

@@ -97,6 +97,64 @@ def expect_diff_datablock(ins):
     return {"out": ob.view(np.float32).reshape(1, 256)}
 
 
+def expect_full_duplicate_pos(ins):
+    """SEMANTICS.md §5.7: lane 0 (LOWEST) or lane N-1 (HIGHEST) broadcast; §5.3 zeroing."""
+    a = ins["a"].reshape(-1)
+    out = np.zeros((4, 64), np.float32)
+    out[0] = a[0]
+    out[1] = a[63]
+    out[2, :10] = a[0]                  # update_mask(10): lanes 0..9 active, the rest +0.0
+    out[3, :10] = a[63]
+    return {"out": out}
+
+
+def expect_make_tile_addr(ins):
+    """SEMANTICS.md §6: make_tile at a byte address, syncs are no-ops; §5.3 abs clears the
+    FP32 sign bit."""
+    a = ins["a"].reshape(1, 64)
+    return {"out_half": a[:, 32:64].copy(),   # the 1x32 tile at 0x180 = bytes 128.. of 0x100
+            "out_abs": (a.view(np.uint32) & 0x7FFFFFFF).view(np.float32)}
+
+
+def expect_valid_shape(ins):
+    """SEMANTICS.md §6 [I]: only the valid rows x cols move; the rest of GM keeps its bytes."""
+    a = ins["a"]
+    o1, o2, o3 = ins["out1"].copy(), ins["out2"].copy(), ins["out3"].copy()
+    o1[0:3, 0:40] = a[0:3, 0:40]
+    o2[1:3, 40:56] = a[2:4, 8:24]
+    for i in range(2):
+        o3[i, 0:8] = a[i, 0:8]
+    return {"out1": o1, "out2": o2, "out3": o3, "out4": a.copy()}
+
+
+def expect_tile_group_slots(ins):
+    """SEMANTICS.md §6: slot i at addrs + i*slot_bytes; next/previous rotate modulo depth."""
+    a = ins["a"]
+    return {"out": a[[2, 1, 0]].copy(), "copy": a[0:1].copy()}
+
+
+def expect_tile_group_rotation(ins):
+    """SEMANTICS.md §6: next/previous rotate modulo the depth at run time; §5.2 lt."""
+    a = ins["a"]
+    prev = a[[3, 0, 1, 2]]              # iteration i reads the slot iteration i-1 loaded
+    with np.errstate(invalid="ignore"):
+        sign = np.where(prev < np.float32(0.0), np.float32(1.0), np.float32(0.0))
+    return {"out": sign.astype(np.float32),
+            "last": a[2:3].copy()}      # slot 0 after the loop was last written at i = 2
+
+
+def expect_scalar_params(ins):
+    """SEMANTICS.md §5.2, §5.7: scalar parameters encoded at FP32 (nearest-even), §5.3 zeroing."""
+    a = ins["a"].reshape(-1)
+    out = np.zeros((4, 64), np.float32)
+    with np.errstate(invalid="ignore"):
+        out[0] = np.where(a >= np.float32(6.0), np.float32(2.5), np.float32(0.0))
+    out[1] = np.float32(16777216.0)     # 16777217 = 2^24 + 1: a tie, even mantissa wins
+    out[2] = np.float32(16777216.0)
+    out[3] = np.float32(0.1)
+    return {"out": out}
+
+
 def cmd_check(name, indir, outdir):
     fn = globals().get("expect_" + name)
     if fn is None:

@@ -247,7 +247,19 @@ typedef struct {
     uint32_t addr;      /* UB byte address of element (0, 0) */
     pvc_dtype dtype;
     uint32_t rows, cols; /* static TileType.shape */
+    uint32_t valid_rows, valid_cols; /* region pl.load/pl.store copy (§6); 0 = rows / cols,
+                                        so a {addr, dtype, rows, cols} initialiser is whole */
 } pvc_tile;
+
+/* The valid shape pl.load/pl.store copy: valid_rows x valid_cols, 0 meaning the shape. */
+static inline uint32_t pvc_tile_vrows(const pvc_tile *t)
+{
+    return t->valid_rows ? t->valid_rows : t->rows;
+}
+static inline uint32_t pvc_tile_vcols(const pvc_tile *t)
+{
+    return t->valid_cols ? t->valid_cols : t->cols;
+}
 
 static inline uint32_t pvc_tile_bytes(const pvc_tile *t)
 {
@@ -262,6 +274,16 @@ static inline uint32_t pvc_tile_off_addr(const pvc_tile *t, int64_t off)
 static inline uint32_t pvc_tile_rc_addr(const pvc_tile *t, int64_t row, int64_t col)
 {
     return pvc_tile_off_addr(t, row * (int64_t)t->cols + col);
+}
+/* A tile group rotated inside a loop keeps its slot at run time (§6): .next() steps by
+ * delta = 1, .previous() by depth - 1, modulo depth; slot s lives at base + s * slot_bytes. */
+static inline void pvc_tile_group_step(int64_t *slot, int64_t delta, int64_t depth)
+{
+    *slot = depth > 0 ? (*slot + delta) % depth : 0;
+}
+static inline uint32_t pvc_tile_group_addr(uint32_t base, int64_t slot, uint32_t slot_bytes)
+{
+    return base + (uint32_t)slot * slot_bytes;
 }
 /* Raises UB_RESERVED unless the whole tile lies in [0, PVC_UB_USABLE) (decision 3). */
 int pvc_tile_check(pvc_ctx *ctx, const pvc_tile *t);
@@ -596,7 +618,16 @@ void pvc_compare_scalar(pvc_ctx *ctx, pvc_mreg *dst, pvc_cmp op, pvc_dtype t, co
  * MERGING -> dst keeps its old value.
  * ------------------------------------------------------------------------------------- */
 typedef enum { PVC_MERGE_ZEROING, PVC_MERGE_MERGING } pvc_merge;
-typedef enum { PVC_POS_LOWEST, PVC_POS_HIGHEST } pvc_pos;
+/* pl.DuplicatePos: the lane vf.full's register form broadcasts (§5.7). One list: the
+ * compiler's DuplicatePos members and the emitter's names come from it. */
+#define PVC_POSITIONS(X)            \
+    X(LOWEST,  "element 0")         \
+    X(HIGHEST, "element N-1")
+typedef enum {
+#define X(name, text) PVC_POS_##name,
+    PVC_POSITIONS(X)
+#undef X
+} pvc_pos;
 
 /* |a|: floats clear the sign bit (NaN stays NaN), ints wrap (abs(INT_MIN) = INT_MIN).
  * t in INT8/16/32/64, FP16, FP32 (else BAD_ARG). Zeroing. */
@@ -649,6 +680,8 @@ typedef enum { PVC_SAT_OFF, PVC_SAT_ON } pvc_sat;
  *   |            +-----+  |  <--------  |           |   the clipped rest is not copied
  *   +---------------------+   pl.store  +-----------+   (UB / GM keep their bytes)
  *
+ * Only the tile's valid rows x cols move (pvc_tile_vrows/vcols, §6 [I]); the row pitch stays
+ * the static cols, and the rest of the tile's UB bytes are left alone.
  * A rank-1 tensor is one row. Shapes count elements; FP4/INT4 data is packed two per byte
  * (low nibble first), so their column offsets and widths must be even.
  * ------------------------------------------------------------------------------------- */
@@ -659,9 +692,10 @@ typedef struct {
     int64_t shape[2];
 } pvc_tensor;
 
-/* Both return the number of tile elements left out because the window crosses the tensor
- * edge (0: the whole tile was copied); the simulator turns a non-zero count into a note.
- * Faults: UB_BOUNDS if the tile leaves the UB, BAD_ARG for a bad tensor or odd FP4 window. */
+/* Both return the number of valid tile elements left out because the window crosses the
+ * tensor edge (0: the whole valid region was copied); the simulator turns a non-zero count into a note.
+ * Faults: UB_BOUNDS if the tile leaves the UB, BAD_ARG for a bad tensor, a valid shape
+ * larger than the tile or an odd FP4 window. */
 int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0);
 int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0);
 

@@ -2,16 +2,17 @@
  *
  * The device moves the tile's rows with the MTE pipes; only the order of bytes matters here.
  * Row i of the tile lives at tile.addr + i * cols * elem_bytes (row pitch = static shape[1],
- * §6 [I]); the window [r0, r0+rows) x [c0, c0+cols) is clipped to the tensor, and elements
- * outside it are not copied in either direction. */
+ * §6 [I]); only the valid rows x cols move (pvc_tile_vrows/vcols, §6 [I]): the window
+ * [r0, r0+vrows) x [c0, c0+vcols) is clipped to the tensor, and elements outside it are not
+ * copied in either direction. */
 #include <string.h>
 
 #include "rt_internal.h"
 
 typedef struct {
     int64_t rows, cols;       /* tensor shape, rank 1 = one row */
-    int64_t r_lo, r_hi;       /* tile rows that fall inside the tensor */
-    int64_t c_lo, c_hi;       /* tile cols that fall inside the tensor */
+    int64_t r_lo, r_hi;       /* valid tile rows that fall inside the tensor */
+    int64_t c_lo, c_hi;       /* valid tile cols that fall inside the tensor */
 } gm_window;
 
 /* Bits per element; FP4/INT4 are 4 (packed), everything else whole bytes. */
@@ -46,7 +47,14 @@ static int gm_window_of(pvc_ctx *ctx, const char *op, const pvc_tile *tile, cons
                         pvc_dtype_table[tile->dtype].name, pvc_dtype_table[t->dtype].name);
         return 0;
     }
-    if (elem_bits(t->dtype) == 4 && ((c0 & 1) || (tile->cols & 1) || (w->cols & 1))) {
+    int64_t vr = pvc_tile_vrows(tile), vc = pvc_tile_vcols(tile);
+    if (vr > tile->rows || vc > tile->cols) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0,
+                        "valid shape %lldx%lld exceeds the tile shape %ux%u", (long long)vr,
+                        (long long)vc, tile->rows, tile->cols);
+        return 0;
+    }
+    if (elem_bits(t->dtype) == 4 && ((c0 & 1) || (tile->cols & 1) || (vc & 1) || (w->cols & 1))) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0,
                         "4-bit data needs even column offsets and widths");
         return 0;
@@ -54,16 +62,16 @@ static int gm_window_of(pvc_ctx *ctx, const char *op, const pvc_tile *tile, cons
     uint64_t tile_bytes = (uint64_t)tile->rows * tile->cols * elem_bits(tile->dtype) / 8;
     if (!pvc_ub_check(ctx, op, tile->addr, tile_bytes, 1))
         return 0;
-    w->r_lo = clamp64(-r0, 0, tile->rows);
-    w->r_hi = clamp64(w->rows - r0, w->r_lo, tile->rows);
-    w->c_lo = clamp64(-c0, 0, tile->cols);
-    w->c_hi = clamp64(w->cols - c0, w->c_lo, tile->cols);
+    w->r_lo = clamp64(-r0, 0, vr);
+    w->r_hi = clamp64(w->rows - r0, w->r_lo, vr);
+    w->c_lo = clamp64(-c0, 0, vc);
+    w->c_hi = clamp64(w->cols - c0, w->c_lo, vc);
     return 1;
 }
 
 static int64_t clipped_count(const pvc_tile *tile, const gm_window *w)
 {
-    return (int64_t)tile->rows * tile->cols - (w->r_hi - w->r_lo) * (w->c_hi - w->c_lo);
+    return (int64_t)pvc_tile_vrows(tile) * pvc_tile_vcols(tile) - (w->r_hi - w->r_lo) * (w->c_hi - w->c_lo);
 }
 
 typedef enum { GM_TO_UB, UB_TO_GM } gm_dir;

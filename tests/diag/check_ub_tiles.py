@@ -15,6 +15,8 @@ def kernel(a: pl.Tensor[[pl.DYNAMIC, pl.DYNAMIC], pl.DT_FP32]):
     g_fits = pl.make_tile_group(type=tf, addrs=0x3DF00, depth=1)
     g_lo = pl.make_tile_group(type=tf, addrs=0x0, mutex_ids=[3, 4])
     g_mid = pl.make_tile_group(type=tf, addrs=0x80, mutex_ids=[5])
+    t_top = pl.make_tile(tf, addr=0x3E000, size=256)
+    t_mid = pl.make_tile(tf, addr=0x1C0, size=256)
     t0 = g_lo.current()
     t1 = g_lo.next()
     with pl.section_vector():

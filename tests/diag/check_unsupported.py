@@ -9,7 +9,7 @@ def vf_x(src_tile, dst_tile, n):
     s = vf.unalign_reg_for_store()
     vf.store_unalign(dst_tile, r, s)
     vf.store_align(dst_tile + n, r, preg, 64, post_update=True)
-    f = vf.full(n, preg, dtype=pl.DT_FP32)
+    f = vf.full(src_tile, preg, dtype=pl.DT_FP32)
     for i in pl.range(2):
         ar = vf.create_addr_reg(64, 64, dtype=pl.DT_FP32)
         q = vf.load_align(src_tile, ar)

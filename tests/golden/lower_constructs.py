@@ -36,8 +36,8 @@ def kernel_all(a: pl.Tensor[[pl.DYNAMIC, 64], pl.DT_INT16], rows: int, scale: fl
     with pl.section_vector():
         pl.set_validshape(t0, [1, 64])
         pl.load(t0, a, [0, 0])
-        pl.system.sync_src(1, 2, 0)
-        pl.system.sync_dst(1, 2, 0)
+        pl.system.sync_src(pl.PipeType.MTE2, pl.PipeType.V, 0)
+        pl.system.sync_dst(pl.PipeType.MTE2, pl.PipeType.V, 0)
         vf_all(t0, t1, rows)
         pl.store(a, t1, [0, 0])
 

@@ -76,7 +76,14 @@ static void test_tables(void)
             machine++;
             UNIT_CHECK(pvc_ops[i].rt && !strncmp(pvc_ops[i].rt, "pvc_", 4), "%s names its runtime call", pvc_ops[i].name);
         }
-    UNIT_CHECK(machine == 42, "42 machine ops, got %d", machine);
+    UNIT_CHECK(machine == 45, "45 machine ops, got %d", machine);
+    /* pl.DuplicatePos is the runtime's PVC_POSITIONS; pl.PipeType the seven pipes (§5.7, §6) */
+    int ns = pvc_enum_ns_lookup("DuplicatePos", 12);
+    UNIT_CHECK(ns == PVC_NS_DuplicatePos && pvc_enum_member_lookup(ns, "HIGHEST", 7, &v) == 0 &&
+               v == PVC_POS_HIGHEST, "pl.DuplicatePos.HIGHEST = PVC_POS_HIGHEST");
+    ns = pvc_enum_ns_lookup("PipeType", 8);
+    UNIT_CHECK(ns == PVC_NS_PipeType && pvc_enum_member_lookup(ns, "MTE3", 4, &v) == 0 &&
+               pvc_enum_member_lookup(ns, "ALL", 3, &v) != 0, "pl.PipeType.MTE3, no ALL");
     UNIT_CHECK(pvc_mop_noperands(PVC_OP_M_ST_REG_POST) == 4, "st.reg.post takes 4 operands");
     /* PP-BE granularities (§5.1) */
     UNIT_CHECK(pvc_create_mask_gran(PVC_DT_INT64) == 2, "create_mask INT64 -> b16");
