@@ -3,7 +3,6 @@
  * Shape of the output, top to bottom:
  *   #include "pvc_rt.h"
  *   static const pvc_loc loc_L_C ...      one per op site that can fault, sorted by (L, C)
- *   static inline pvc_py_* helpers        Python int semantics, only those used
  *   prototypes and the pvc_kernels table
  *   static void vf_<name>__<k>(ctx, scalars...)   specialised vector functions
  *   void pvc_kernel_<name>(ctx, args)             jit kernels
@@ -12,9 +11,10 @@
  *
  * Values: tiles, tile types/groups, lists and enum constants are compile-time (a tile
  * operand becomes a pvc_tile compound literal from its static type); registers, masks and
- * unaligned registers are zero-initialised locals; ints are int64_t with Python semantics
- * (wrapping + - *, floor // and %), UB addresses and cursors uint32_t; tensors are the
- * kernel's args[i]. Each machine op is one runtime call spelled by its row in MOP_C below.
+ * unaligned registers are zero-initialised locals; ints are int64_t and floats double, their
+ * arithmetic the runtime's pvc_py_* functions (Python semantics, pvc_rt.h); UB addresses and
+ * cursors are uint32_t; tensors are the kernel's args[i]. Each machine op is one runtime call
+ * spelled by its row in MOP_C below.
  */
 #include "emit_c.h"
 
@@ -152,68 +152,6 @@ static const struct {
     {PVC_NS_MergeMode, NAMES(c_merges)},      {PVC_NS_DuplicatePos, NAMES(c_positions)},
 };
 
-/* ---- Python int semantics, emitted only when used --------------------------------------
- * C's signed overflow is undefined and its / and % truncate; Python's ints wrap here (the
- * kernel's scalars are 64-bit) and floor. Division by zero and a zero range step are faults
- * (BAD_ARG) where Python would raise. */
-#define HELPERS(X)                                                                             \
-    X(ADD, "static inline int64_t pvc_py_add(int64_t a, int64_t b)\n"                          \
-           "{\n    return (int64_t)((uint64_t)a + (uint64_t)b);\n}\n")                         \
-    X(SUB, "static inline int64_t pvc_py_sub(int64_t a, int64_t b)\n"                          \
-           "{\n    return (int64_t)((uint64_t)a - (uint64_t)b);\n}\n")                         \
-    X(MUL, "static inline int64_t pvc_py_mul(int64_t a, int64_t b)\n"                          \
-           "{\n    return (int64_t)((uint64_t)a * (uint64_t)b);\n}\n")                         \
-    X(NEG, "static inline int64_t pvc_py_neg(int64_t a)\n"                                     \
-           "{\n    return (int64_t)(0 - (uint64_t)a);\n}\n")                                   \
-    X(FLOORDIV,                                                                                \
-      "static inline int64_t pvc_py_floordiv(pvc_ctx *ctx, int64_t a, int64_t b)\n"            \
-      "{\n"                                                                                    \
-      "    if (b == 0) {\n"                                                                    \
-      "        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, \"floordiv\", 0, 0, \"integer division by zero\");\n" \
-      "        return 0;\n"                                                                    \
-      "    }\n"                                                                                \
-      "    if (b == -1)\n"                                                                     \
-      "        return (int64_t)(0 - (uint64_t)a);\n"                                           \
-      "    int64_t q = a / b;\n"                                                               \
-      "    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;\n"                          \
-      "}\n")                                                                                   \
-    X(MOD,                                                                                     \
-      "static inline int64_t pvc_py_mod(pvc_ctx *ctx, int64_t a, int64_t b)\n"                 \
-      "{\n"                                                                                    \
-      "    if (b == 0) {\n"                                                                    \
-      "        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, \"mod\", 0, 0, \"integer modulo by zero\");\n" \
-      "        return 0;\n"                                                                    \
-      "    }\n"                                                                                \
-      "    if (b == -1)\n"                                                                     \
-      "        return 0;\n"                                                                    \
-      "    int64_t r = a % b;\n"                                                               \
-      "    return (r != 0 && (r < 0) != (b < 0)) ? r + b : r;\n"                               \
-      "}\n")                                                                                   \
-    X(RANGE,                                                                                   \
-      "/* Iterations of Python's range(lo, hi, st). */\n"                                      \
-      "static inline uint64_t pvc_py_range_len(pvc_ctx *ctx, int64_t lo, int64_t hi, int64_t st)\n" \
-      "{\n"                                                                                    \
-      "    if (st == 0) {\n"                                                                   \
-      "        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, \"range\", 0, 0, \"range() step is zero\");\n" \
-      "        return 0;\n"                                                                    \
-      "    }\n"                                                                                \
-      "    if (st > 0)\n"                                                                      \
-      "        return lo < hi ? ((uint64_t)hi - (uint64_t)lo - 1) / (uint64_t)st + 1 : 0;\n"   \
-      "    return lo > hi ? ((uint64_t)lo - (uint64_t)hi - 1) / (0 - (uint64_t)st) + 1 : 0;\n" \
-      "}\n")
-
-enum {
-#define X(id, text) H_##id,
-    HELPERS(X)
-#undef X
-    H_COUNT
-};
-static const char *const helper_text[H_COUNT] = {
-#define X(id, text) text,
-    HELPERS(X)
-#undef X
-};
-
 /* ---- emitter state ------------------------------------------------------------------- */
 typedef struct {
     int line, col;
@@ -225,7 +163,6 @@ typedef struct {
     FILE *out;              /* function definitions */
     site *sites;            /* loc_L_C constants used */
     int nsites, capsites;
-    int helpers[H_COUNT];
     int failed;
     /* per function */
     const pvc_func *f;
@@ -571,18 +508,21 @@ static void emit_machine(emitter *e, const pvc_op *op)
     line_end(e);
 }
 
-/* x = a OP b on ints (Python semantics) or floats. */
+/* x = a OP b: a call of the runtime's Python arithmetic on int64_t or double (pvc_rt.h); an
+ * int operand of a float op goes through pvc_py_float, the conversion the simulator uses. */
 static void emit_arith(emitter *e, const pvc_op *op)
 {
     static const struct {
         pvc_opcode code;
-        int helper;
-        const char *fn, *c_op;
+        const char *on_int, *on_float; /* the call up to its first operand */
+        int can_fault;
     } arith[] = {
-        {PVC_OP_ADD, H_ADD, "pvc_py_add(", " + "},           {PVC_OP_SUB, H_SUB, "pvc_py_sub(", " - "},
-        {PVC_OP_MUL, H_MUL, "pvc_py_mul(", " * "},           {PVC_OP_NEG, H_NEG, "pvc_py_neg(", "-"},
-        {PVC_OP_FLOORDIV, H_FLOORDIV, "pvc_py_floordiv(ctx, ", NULL},
-        {PVC_OP_MOD, H_MOD, "pvc_py_mod(ctx, ", NULL},
+        {PVC_OP_ADD, "pvc_py_add(", "pvc_py_fadd(", 0},
+        {PVC_OP_SUB, "pvc_py_sub(", "pvc_py_fsub(", 0},
+        {PVC_OP_MUL, "pvc_py_mul(", "pvc_py_fmul(", 0},
+        {PVC_OP_NEG, "pvc_py_neg(", "pvc_py_fneg(", 0},
+        {PVC_OP_FLOORDIV, "pvc_py_floordiv(ctx, ", "pvc_py_ffloordiv(ctx, ", 1},
+        {PVC_OP_MOD, "pvc_py_mod(ctx, ", "pvc_py_fmod(ctx, ", 1},
     };
     const pvc_value *r = op->nresults ? op->results[0] : NULL;
     if (!r || !ctype_of(e, r))
@@ -591,32 +531,19 @@ static void emit_arith(emitter *e, const pvc_op *op)
     while (arith[k].code != op->code)
         k++;
     int is_float = r->type.kind == PVC_TY_FLOAT;
-    if (is_float && !arith[k].c_op) {
-        fail_at(e, op->loc, "'%s' on floats", pvc_ops[op->code].name);
-        return;
-    }
-    begin_stmt(e, op, !is_float && !arith[k].c_op);
-    if (!is_float)
-        e->helpers[arith[k].helper] = 1;
+    begin_stmt(e, op, arith[k].can_fault);
     use_var(e, r, VAR_WRITE);
     put_var(e->body, r);
     fputs(" = ", e->body);
-    if (is_float && op->noperands == 1) {
-        fputs("-", e->body);
-        put_value(e, op, op->operands[0]);
-    } else if (is_float) {
-        put_value(e, op, op->operands[0]);
-        fputs(arith[k].c_op, e->body);
-        put_value(e, op, op->operands[1]);
-    } else {
-        fputs(arith[k].fn, e->body);
-        for (int i = 0; i < op->noperands; i++) {
-            fputs(i ? ", " : "", e->body);
-            put_value(e, op, op->operands[i]);
-        }
-        fputs(")", e->body);
+    fputs(is_float ? arith[k].on_float : arith[k].on_int, e->body);
+    for (int i = 0; i < op->noperands; i++) {
+        int widen = is_float && op->operands[i]->type.kind != PVC_TY_FLOAT;
+        fputs(i ? ", " : "", e->body);
+        fputs(widen ? "pvc_py_float(" : "", e->body);
+        put_value(e, op, op->operands[i]);
+        fputs(widen ? ")" : "", e->body);
     }
-    fputs(";", e->body);
+    fputs(");", e->body);
     line_end(e);
 }
 
@@ -656,7 +583,6 @@ static void emit_range(emitter *e, const pvc_op *op)
         fail_at(e, op->loc, "%s", "pl.range without (start, stop, step) and a body");
         return;
     }
-    e->helpers[H_RANGE] = 1;
     begin_stmt(e, op, 1);
     fprintf(e->body, "{ const int64_t lo_%d = ", k);
     put_value(e, op, op->operands[0]);
@@ -669,7 +595,7 @@ static void emit_range(emitter *e, const pvc_op *op)
     fprintf(e->body, "for (uint64_t k_%d = 0; k_%d < n_%d; k_%d++) { ", k, k, k, k);
     use_var(e, op->results[0], VAR_WRITE);
     put_var(e->body, op->results[0]);
-    fprintf(e->body, " = (int64_t)((uint64_t)lo_%d + k_%d * (uint64_t)st_%d);", k, k, k);
+    fprintf(e->body, " = pvc_py_range_at(lo_%d, k_%d, st_%d);", k, k, k);
     emit_nested(e, op, "} }");
 }
 
@@ -910,9 +836,6 @@ static void emit_prologue(emitter *e, FILE *o)
     for (int i = 0; i < e->nsites; i++)
         fprintf(o, "static const pvc_loc loc_%d_%d = {%s, %d, %d};\n", e->sites[i].line,
                 e->sites[i].col, e->file_lit, e->sites[i].line, e->sites[i].col);
-    for (int h = 0; h < H_COUNT; h++)
-        if (e->helpers[h])
-            fprintf(o, "\n%s", helper_text[h]);
     fputs("\n", o);
     for (int i = 0; i < e->m->nfuncs; i++) {
         put_signature(e, o, e->m->funcs[i]);

@@ -176,7 +176,7 @@ static int float_slot(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
     if (v->kind == PVC_V_FLOAT)
         return add_const(F, double_bits(v->f));
     if (v->kind == PVC_V_INT || v->kind == PVC_V_BOOL)
-        return add_const(F, double_bits((double)v->i));
+        return add_const(F, double_bits(pvc_py_float(v->i)));
     fail(S, at, "a float argument that is not a number");
     return add_const(F, 0);
 }
@@ -387,14 +387,20 @@ static void decode_core(sim *S, sim_func *F, const pvc_op *op)
     }
     case PVC_OP_ADD: case PVC_OP_SUB: case PVC_OP_MUL: case PVC_OP_FLOORDIV: case PVC_OP_MOD:
     case PVC_OP_NEG: {
+        /* k[2]: a float op (slots hold doubles' bits); k[i]: operand i is an int to widen */
         sim_op *o = emit(S, F, op->code, op);
-        if (op->results[0]->type.kind != PVC_TY_INT && op->results[0]->type.kind != PVC_TY_BOOL) {
-            fail(S, op->loc, "arithmetic on something other than integers");
+        pvc_type_kind rk = op->results[0]->type.kind;
+        if (rk != PVC_TY_INT && rk != PVC_TY_BOOL && rk != PVC_TY_FLOAT) {
+            fail(S, op->loc, "arithmetic on something other than ints and floats");
             return;
         }
         o->r[0] = op->results[0]->id;
-        for (int i = 0; i < op->noperands && i < 2; i++)
-            o->a[i] = scalar_slot(S, F, op->operands[i], op->loc);
+        o->k[2] = rk == PVC_TY_FLOAT;
+        for (int i = 0; i < op->noperands && i < 2; i++) {
+            const pvc_value *v = op->operands[i];
+            o->k[i] = o->k[2] && v->type.kind != PVC_TY_FLOAT;
+            o->a[i] = o->k[2] && !o->k[i] ? float_slot(S, F, v, op->loc) : scalar_slot(S, F, v, op->loc);
+        }
         break;
     }
     case PVC_OP_RANGE: {
@@ -403,9 +409,9 @@ static void decode_core(sim *S, sim_func *F, const pvc_op *op)
         o->r[0] = op->results[0]->id;
         for (int i = 0; i < 3; i++)
             o->a[i] = scalar_slot(S, F, op->operands[i], op->loc);
-        o->aux = add_const(F, 0);
-        add_const(F, 0);
-        add_const(F, 0);
+        o->aux = add_const(F, 0); /* hidden: iteration, count, start, step */
+        for (int i = 1; i < 4; i++)
+            add_const(F, 0);
         decode_block(S, F, op->body);
         sim_op *e = emit(S, F, SIM_LOOP_END, op);
         e->jump = begin;
@@ -588,39 +594,35 @@ static void sim_mem_bar(pvc_ctx *ctx, pvc_membar mode)
         pvc_hazard_barrier(S->hz, mode);
 }
 
-/* ---- scalar arithmetic with Python semantics (wrapping on int64 overflow) ------------- */
-static int64_t wrap(uint64_t u)
-{
-    int64_t r;
-    memcpy(&r, &u, sizeof r);
-    return r;
-}
-
-static int scalar_binop(int code, int64_t a, int64_t b, int64_t *out)
+/* ---- scalar arithmetic: the runtime's Python rules (pvc_rt.h), as the emitted C ------- */
+static int64_t int_arith(pvc_ctx *ctx, int code, int64_t a, int64_t b)
 {
     switch (code) {
-    case PVC_OP_ADD: *out = wrap((uint64_t)a + (uint64_t)b); return 0;
-    case PVC_OP_SUB: *out = wrap((uint64_t)a - (uint64_t)b); return 0;
-    case PVC_OP_MUL: *out = wrap((uint64_t)a * (uint64_t)b); return 0;
-    case PVC_OP_NEG: *out = wrap(0u - (uint64_t)a); return 0;
-    case PVC_OP_FLOORDIV:
-    case PVC_OP_MOD: {
-        if (b == 0)
-            return -1;
-        if (b == -1) { /* avoid INT64_MIN / -1 */
-            *out = code == PVC_OP_MOD ? 0 : wrap(0u - (uint64_t)a);
-            return 0;
-        }
-        int64_t q = a / b, r = a % b;
-        if (r != 0 && ((r < 0) != (b < 0))) { /* Python: floor division, r has b's sign */
-            q--;
-            r += b;
-        }
-        *out = code == PVC_OP_MOD ? r : q;
-        return 0;
+    case PVC_OP_ADD: return pvc_py_add(a, b);
+    case PVC_OP_SUB: return pvc_py_sub(a, b);
+    case PVC_OP_MUL: return pvc_py_mul(a, b);
+    case PVC_OP_FLOORDIV: return pvc_py_floordiv(ctx, a, b);
+    case PVC_OP_MOD: return pvc_py_mod(ctx, a, b);
+    default: return pvc_py_neg(a);
     }
-    default: return -1;
+}
+
+static double float_arith(pvc_ctx *ctx, int code, double a, double b)
+{
+    switch (code) {
+    case PVC_OP_ADD: return pvc_py_fadd(a, b);
+    case PVC_OP_SUB: return pvc_py_fsub(a, b);
+    case PVC_OP_MUL: return pvc_py_fmul(a, b);
+    case PVC_OP_FLOORDIV: return pvc_py_ffloordiv(ctx, a, b);
+    case PVC_OP_MOD: return pvc_py_fmod(ctx, a, b);
+    default: return pvc_py_fneg(a);
     }
+}
+
+/* A float op's operand: a double's bits, or an int (k[i]) widened as the emitted C does. */
+static double float_operand(const sim_op *o, int i, int64_t slot)
+{
+    return o->k[i] ? pvc_py_float(slot) : slot_double(slot);
 }
 
 /* ---- events -------------------------------------------------------------------------- */
@@ -1106,11 +1108,6 @@ static void run_assign(sim_func *F, const sim_op *o)
     }
 }
 
-static int range_continues(int64_t i, int64_t stop, int64_t step)
-{
-    return step > 0 ? i < stop : i > stop;
-}
-
 static void run_func(sim *S, sim_func *F)
 {
     pvc_ctx *ctx = S->ctx;
@@ -1124,29 +1121,25 @@ static void run_func(sim *S, sim_func *F)
                 undef_reg(S, F, o, o->chk[c]);
         switch (o->code) {
         case PVC_OP_RANGE: {
-            int64_t *h = &F->s[o->aux]; /* counter, stop, step */
-            h[0] = SV(0), h[1] = SV(1), h[2] = SV(2);
-            if (h[2] == 0) {
-                fault_at(S, o, PVC_FAULT_BAD_ARG, 0, 0);
-                snprintf(ctx->fault.detail, sizeof ctx->fault.detail, "pl.range() step must not be zero");
-                pvc_fault_unwind(ctx);
-            }
-            if (!range_continues(h[0], h[1], h[2])) {
+            int64_t *h = &F->s[o->aux]; /* iteration, count, start, step: as the emitted C */
+            h[0] = 0, h[1] = (int64_t)pvc_py_range_len(ctx, SV(0), SV(1), SV(2));
+            h[2] = SV(0), h[3] = SV(2);
+            if (h[1] == 0) {
                 pc = o->jump; /* skip the body and its end marker */
                 continue;
             }
-            F->s[o->r[0]] = h[0];
-            in.value = h[0], in.has_value = 1;
+            F->s[o->r[0]] = h[2];
+            in.value = h[2], in.has_value = 1;
             break;
         }
         case SIM_LOOP_END: {
             int64_t *h = &F->s[o->aux];
-            h[0] = wrap((uint64_t)h[0] + (uint64_t)h[2]);
-            if (range_continues(h[0], h[1], h[2])) {
-                F->s[o->r[0]] = h[0];
+            h[0] = pvc_py_add(h[0], 1);
+            if ((uint64_t)h[0] < (uint64_t)h[1]) {
+                F->s[o->r[0]] = pvc_py_range_at(h[2], (uint64_t)h[0], h[3]);
                 pc = o->jump; /* to the first op of the body */
                 if (S->observing) {
-                    in.value = h[0], in.has_value = 1;
+                    in.value = F->s[o->r[0]], in.has_value = 1;
                     observe(S, &F->ops[o->jump], &in);
                 }
             }
@@ -1155,11 +1148,12 @@ static void run_func(sim *S, sim_func *F)
         case PVC_OP_ASSIGN: run_assign(F, o); if (o->k[0] == CP_INT) in.value = F->s[o->r[0]], in.has_value = 1; break;
         case PVC_OP_ADD: case PVC_OP_SUB: case PVC_OP_MUL: case PVC_OP_FLOORDIV: case PVC_OP_MOD:
         case PVC_OP_NEG:
-            if (scalar_binop(o->code, SV(0), SV(1), &F->s[o->r[0]])) {
-                fault_at(S, o, PVC_FAULT_BAD_ARG, 0, 0);
-                snprintf(ctx->fault.detail, sizeof ctx->fault.detail, "integer division or modulo by zero");
-                pvc_fault_unwind(ctx);
+            if (o->k[2]) { /* trace values are integers: a float result shows none */
+                F->s[o->r[0]] = double_bits(float_arith(ctx, o->code, float_operand(o, 0, SV(0)),
+                                                        float_operand(o, 1, SV(1))));
+                break;
             }
+            F->s[o->r[0]] = int_arith(ctx, o->code, SV(0), SV(1));
             in.value = F->s[o->r[0]], in.has_value = 1;
             break;
         case PVC_OP_MAKE_TILE: case PVC_OP_TG_SLOT:

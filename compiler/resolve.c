@@ -48,25 +48,20 @@ static pvc_value *subst(resolver *r, pvc_value *v)
     return v && v->kind == PVC_V_VAR && r->value[v->id] ? r->value[v->id] : v;
 }
 
-/* Python int arithmetic on constants; 0 when it cannot be folded (overflow, /0). */
+/* Python int arithmetic on constants, by the runtime's rules (pvc_rt.h); 0 when it is left
+ * to run time: a result that overflows int64 (Python's would not) or a zero divisor (a fault). */
 static int fold_int(pvc_opcode code, int64_t a, int64_t b, int64_t *out)
 {
     switch (code) {
     case PVC_OP_ADD: return !__builtin_add_overflow(a, b, out);
     case PVC_OP_SUB: return !__builtin_sub_overflow(a, b, out);
     case PVC_OP_MUL: return !__builtin_mul_overflow(a, b, out);
-    case PVC_OP_NEG: return a != INT64_MIN && (*out = -a, 1);
+    case PVC_OP_NEG: return a != INT64_MIN && (*out = pvc_py_neg(a), 1);
     case PVC_OP_FLOORDIV:
-        if (b == 0 || (a == INT64_MIN && b == -1))
-            return 0;
-        *out = a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
-        return 1;
     case PVC_OP_MOD:
         if (b == 0 || (a == INT64_MIN && b == -1))
             return 0;
-        *out = a % b;
-        if (*out != 0 && ((*out < 0) != (b < 0)))
-            *out += b;
+        *out = code == PVC_OP_MOD ? pvc_py_mod(NULL, a, b) : pvc_py_floordiv(NULL, a, b);
         return 1;
     default: return 0;
     }

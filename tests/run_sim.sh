@@ -134,6 +134,9 @@ expect_fault fault_undef_reg $shapes
 expect_fault fault_hazard $shapes
 expect_fault fault_hazard_wrong_bar $shapes
 expect_fault fault_unflushed $shapes
+# Python's float % by zero: the same located fault from the runtime in both backends
+expect_fault fault_float_mod_zero --shape out=1,64
+[ -n "$native" ] && expect_fault fault_float_mod_zero --shape out=1,64 --backend native
 }
 # the same kernel with vf.mem_bar(VST_VLD): runs, and copies a to out and back
 a=samples/data/load_align_norm/default/in_a.npy # 1x64 FP32

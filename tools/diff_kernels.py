@@ -155,6 +155,25 @@ def expect_scalar_params(ins):
     return {"out": out}
 
 
+def expect_float_scalars(ins):
+    """Python's float and mixed int/float + - * // % and unary minus (CPython is the spec:
+    these are its own operators), each value rounded to FP32 by vf.full (§5.7)."""
+    x, y, s, n = -7.5, 2.0, 1.25, -7
+    w = 1.5 * 3 - 0.25
+    values = [s * 2.0, x // y, x % y, x % -y, n // y, n % 2.5, x + n, n - x,
+              0.0 % -y, -(s - s), x // 1e300, n * 0.1, x // -0.5, (n * 3) // 2 + 0.5,
+              w - n % 3, -x % w]
+    out = np.zeros((16, 64), np.float32)
+    for i, v in enumerate(values):
+        out[i] = np.float32(v)
+    return {"out": out}
+
+
+def expect_float_scale(ins):
+    """The repro: 1.25 * 2.0 in Python, as FP32, in every lane."""
+    return {"out": np.full((1, 64), np.float32(1.25 * 2.0), np.float32)}
+
+
 def cmd_check(name, indir, outdir):
     fn = globals().get("expect_" + name)
     if fn is None:

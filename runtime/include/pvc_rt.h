@@ -232,6 +232,84 @@ static inline void pvc_mem_bar(pvc_ctx *ctx, pvc_membar mode)
 }
 
 /* ---------------------------------------------------------------------------------------
+ * Python scalar arithmetic: the one implementation the emitted C, the simulator and the
+ * compiler's constant folding all call. A kernel's ints are int64 and its floats double.
+ *
+ *   ints    + - * and unary - wrap modulo 2^64 (C's signed overflow is undefined; Python's
+ *           ints never overflow, the kernel's 64-bit scalars do);
+ *           a // b floors, a % b takes b's sign, so a == (a // b) * b + a % b;
+ *           INT64_MIN // -1 wraps to INT64_MIN (and INT64_MIN % -1 is 0)
+ *   floats  CPython's float rules: + - * are IEEE double; a % b is fmod(a, b) moved into
+ *           b's sign, a zero remainder is a zero with b's sign; a // b is (a - a % b) / b
+ *           snapped to the nearest integer, a zero quotient has the sign of a / b
+ *   mixed   the int is converted first, by pvc_py_float (C's int64 -> double conversion,
+ *           round to nearest even, the same as Python's float(int))
+ * Division or modulo by zero and range() with a zero step raise BAD_ARG where Python raises.
+ * ctx is only read to raise: a caller that has ruled out a zero divisor may pass NULL.
+ * ------------------------------------------------------------------------------------- */
+static inline int64_t pvc_py_wrap(uint64_t u)
+{
+    int64_t r;
+    memcpy(&r, &u, sizeof r); /* two's complement reinterpretation, no overflow */
+    return r;
+}
+static inline int64_t pvc_py_add(int64_t a, int64_t b) { return pvc_py_wrap((uint64_t)a + (uint64_t)b); }
+static inline int64_t pvc_py_sub(int64_t a, int64_t b) { return pvc_py_wrap((uint64_t)a - (uint64_t)b); }
+static inline int64_t pvc_py_mul(int64_t a, int64_t b) { return pvc_py_wrap((uint64_t)a * (uint64_t)b); }
+static inline int64_t pvc_py_neg(int64_t a) { return pvc_py_wrap(0u - (uint64_t)a); }
+
+static inline int64_t pvc_py_floordiv(pvc_ctx *ctx, int64_t a, int64_t b)
+{
+    if (b == 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "floordiv", 0, 0, "integer division by zero");
+        return 0;
+    }
+    if (b == -1) /* C's INT64_MIN / -1 traps; Python's -a, wrapped */
+        return pvc_py_neg(a);
+    int64_t q = a / b; /* truncates toward zero: one less when a remainder has the other sign */
+    return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+static inline int64_t pvc_py_mod(pvc_ctx *ctx, int64_t a, int64_t b)
+{
+    if (b == 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "mod", 0, 0, "integer modulo by zero");
+        return 0;
+    }
+    if (b == -1)
+        return 0;
+    int64_t r = a % b; /* has a's sign in C: move it into b's */
+    return r != 0 && (r < 0) != (b < 0) ? r + b : r;
+}
+
+/* Iterations of Python's range(lo, hi, st), exact over the whole int64 range. */
+static inline uint64_t pvc_py_range_len(pvc_ctx *ctx, int64_t lo, int64_t hi, int64_t st)
+{
+    if (st == 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "range", 0, 0, "range() step is zero");
+        return 0;
+    }
+    if (st > 0)
+        return lo < hi ? ((uint64_t)hi - (uint64_t)lo - 1) / (uint64_t)st + 1 : 0;
+    return lo > hi ? ((uint64_t)lo - (uint64_t)hi - 1) / (0 - (uint64_t)st) + 1 : 0;
+}
+
+/* The k-th value of range(lo, _, st): lo + k*st, wrapped (it never leaves [lo, hi) anyway). */
+static inline int64_t pvc_py_range_at(int64_t lo, uint64_t k, int64_t st)
+{
+    return pvc_py_wrap((uint64_t)lo + k * (uint64_t)st);
+}
+
+static inline double pvc_py_float(int64_t i) { return (double)i; }
+static inline double pvc_py_fadd(double a, double b) { return a + b; }
+static inline double pvc_py_fsub(double a, double b) { return a - b; }
+static inline double pvc_py_fmul(double a, double b) { return a * b; }
+static inline double pvc_py_fneg(double a) { return -a; }
+/* a // b and a % b on floats (runtime/src/pyscalar.c); BAD_ARG when b is zero. */
+double pvc_py_ffloordiv(pvc_ctx *ctx, double a, double b);
+double pvc_py_fmod(pvc_ctx *ctx, double a, double b);
+
+/* ---------------------------------------------------------------------------------------
  * Tiles, offsets, cursors, AddrReg (§1.4, §1.5, §2.1).
  *
  * A tile is a typed view of UB bytes: element (r, c) is at addr + (r*cols + c)*lane_bytes.
