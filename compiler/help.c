@@ -216,6 +216,30 @@ static void help_faults(FILE *out)
         fprintf(out, "%-12s %s\n", names[f], pvc_fault_text[f]);
 }
 
+/* ---- diagnostics ---- */
+
+static void help_diagnostics(FILE *out)
+{
+    static const struct {
+        const char *code, *text;
+    } errors[] = {
+#define X(id, code, text) {code, text},
+        PVC_DIAGS(X)
+    }, warnings[] = {
+        PVC_WARNS(X)
+#undef X
+    };
+    fputs("Compile errors (compiler/diag.h PVC_DIAGS): file:line:col: error: ... [Ennn], exit 1.\n\n",
+          out);
+    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
+        fprintf(out, "%s  %s\n", errors[i].code, errors[i].text);
+    fputs("\nWarnings (PVC_WARNS): the documented traps, SEMANTICS.md decision 1. The call is\n"
+          "compiled as the device runs it, which is not what it appears to say.\n\n",
+          out);
+    for (size_t i = 0; i < sizeof warnings / sizeof *warnings; i++)
+        fprintf(out, "%s  %s\n", warnings[i].code, warnings[i].text);
+}
+
 /* ---- casts ---- */
 
 /* "ZERO,ONE" / "RINT,ROUND" from a bit set; names from the enum tables. */
@@ -290,6 +314,7 @@ static const struct {
     {"casts", help_casts, "vf.astype pairs with their layouts, round modes and saturation"},
     {"enums", help_enums, "pl.<Enum> namespaces (PipeType, DuplicatePos, ...) and members"},
     {"faults", help_faults, "kernel faults the backends report"},
+    {"diagnostics", help_diagnostics, "compile error codes Ennn and trap warnings Wnnn"},
 };
 
 int pvc_help_topic(const char *topic, FILE *out)

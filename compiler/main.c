@@ -115,6 +115,8 @@ static int cmd_compile(int argc, char **argv)
             if (i + 1 >= argc || !*argv[i + 1])
                 return usage_error("%s", "option '-o' needs a file name");
             out = argv[++i];
+            if (!strcmp(out, "-"))
+                out = NULL; /* "-o -": standard output, as cc and most tools read it */
         } else if (argv[i][0] == '-' && argv[i][1] != '\0')
             return usage_error("unknown option '%s'", argv[i]);
         else if (o.file)

@@ -56,6 +56,9 @@ done
 check "compile to stdout" 0 "$pvc" compile samples/load_align_norm.py
 printf '%s\n' "$out" | cmp -s - "$tmp/load_align_norm.c" && ok "stdout equals -o" ||
     bad "stdout equals -o"
+"$pvc" compile samples/load_align_norm.py -o - >"$tmp/dash.c" 2>&1
+if [ ! -e ./- ] && cmp -s "$tmp/dash.c" "$tmp/load_align_norm.c"; then ok "-o - is stdout"
+else bad "-o - is stdout"; rm -f ./-; fi
 
 # ---- the object cache ------------------------------------------------------------------
 norm="samples/load_align_norm.py --backend native --input a=$data/load_align_norm/default/in_a.npy

@@ -88,7 +88,7 @@ expect 2 check $s --format json
 expect 1 check tests/diag/does_not_exist.py
 expect 2 help nosuchtopic
 expect 2 help dists casts
-for topic in ops dists patterns dtypes casts enums faults; do
+for topic in ops dists patterns dtypes casts enums faults diagnostics; do
     expect 0 help $topic
     "$pvc" --help $topic >"$tmp/h2" 2>&1
     if [ -s "$tmp/out" ] && cmp -s "$tmp/out" "$tmp/h2"; then ok; else bad "help $topic: empty, or differs from --help $topic"; fi
