@@ -635,6 +635,21 @@ static pvc_value *result_var(lower_ctx *c, TSNode n, const TSNode *dest)
     return dest ? target_var(c, *dest) : pvc_var_temp(c->m, c->f, at(n));
 }
 
+/* Gives op its result (dest, or a temporary of kind `kind` while its type is unknown) and
+ * appends it to out; NULL when the target is not assignable (already reported). */
+static pvc_value *append_with_result(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest,
+                                     pvc_op *op, pvc_type_kind kind)
+{
+    pvc_value *r = result_var(c, n, dest);
+    if (!r)
+        return NULL;
+    if (r->type.kind == PVC_TY_ANY)
+        r->type.kind = kind;
+    pvc_op_add_result(c->m, op, r);
+    pvc_block_append(c->m, out, op);
+    return r;
+}
+
 /* A leaf value (constant or variable) assigned to dest becomes `dest = assign v`. */
 static pvc_value *assign_leaf(lower_ctx *c, TSNode n, pvc_block *out, pvc_value *v,
                               const TSNode *tgt)
@@ -680,12 +695,7 @@ static pvc_value *lower_binary(lower_ctx *c, TSNode n, pvc_block *out, const TSN
     op->loc = at(n);
     pvc_op_add_operand(c->m, op, l);
     pvc_op_add_operand(c->m, op, r);
-    pvc_value *res = result_var(c, n, dest);
-    if (!res)
-        return NULL;
-    pvc_op_add_result(c->m, op, res);
-    pvc_block_append(c->m, out, op);
-    return op->results[0];
+    return append_with_result(c, n, out, dest, op, PVC_TY_ANY);
 }
 
 static pvc_value *lower_unary(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
@@ -708,12 +718,7 @@ static pvc_value *lower_unary(lower_ctx *c, TSNode n, pvc_block *out, const TSNo
     }
     pvc_op *op = pvc_op_new(c->m, PVC_OP_NEG, at(n));
     pvc_op_add_operand(c->m, op, v);
-    pvc_value *res = result_var(c, n, dest);
-    if (!res)
-        return NULL;
-    pvc_op_add_result(c->m, op, res);
-    pvc_block_append(c->m, out, op);
-    return op->results[0];
+    return append_with_result(c, n, out, dest, op, PVC_TY_ANY);
 }
 
 static pvc_value *lower_list(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
@@ -736,14 +741,7 @@ static pvc_value *lower_list(lower_ctx *c, TSNode n, pvc_block *out, const TSNod
     }
     if (!ok)
         return NULL;
-    pvc_value *r = result_var(c, n, dest);
-    if (!r)
-        return NULL;
-    if (r->type.kind == PVC_TY_ANY)
-        r->type.kind = PVC_TY_LIST;
-    pvc_op_add_result(c->m, op, r);
-    pvc_block_append(c->m, out, op);
-    return r;
+    return append_with_result(c, n, out, dest, op, PVC_TY_LIST);
 }
 
 /* grp[i]: slot i of a tile group (§6), the receiver first as for a method. */
@@ -762,14 +760,7 @@ static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const 
     pvc_op *op = pvc_op_new(c->m, PVC_OP_TG_SLOT, at(n));
     pvc_op_add_operand(c->m, op, g);
     pvc_op_add_operand(c->m, op, i);
-    pvc_value *res = result_var(c, n, dest);
-    if (!res)
-        return NULL;
-    if (res->type.kind == PVC_TY_ANY)
-        res->type.kind = PVC_TY_TILE;
-    pvc_op_add_result(c->m, op, res);
-    pvc_block_append(c->m, out, op);
-    return res;
+    return append_with_result(c, n, out, dest, op, PVC_TY_TILE);
 }
 
 static pvc_value *lower_expr_at(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
