@@ -67,7 +67,7 @@ typedef struct {
 static void call_native(pvc_ctx *ctx, void *arg)
 {
     kern_arg *k = arg;
-    k->fn(ctx, k->args);
+    k->fn(ctx, k->args, NULL); /* the bench kernel has no scalar parameters */
 }
 
 static void run_native(void *arg, uint64_t n)
@@ -82,7 +82,7 @@ static void run_sim(void *arg, uint64_t n)
     kern_arg *k = arg;
     pvc_run_opts ro = {.notes = stderr};
     for (uint64_t i = 0; i < n; i++)
-        k->fault |= pvc_backend_sim(k->u, k->kernel, k->ctx, k->args, &ro) != 0;
+        k->fault |= pvc_backend_sim(k->u, k->kernel, k->ctx, k->args, NULL, &ro) != 0;
 }
 
 /* The same bytes as one copy-kernel call: 256 x 64 KiB between the two tiles. */

@@ -31,14 +31,16 @@ typedef struct {
     FILE *notes;             /* where the sim writes notes (clipped pl.load windows): stderr */
 } pvc_run_opts;
 
-/* Runs jit kernel `kernel` of the checked module u->mod against ctx. args[i] is bound to the
- * kernel's i-th parameter (tensors; data owned by the caller, written in place by pl.store).
+/* Runs jit kernel `kernel` of the checked module u->mod against ctx. Parameter i is bound to
+ * args[i] when it is a tensor (data owned by the caller, written in place by pl.store) and to
+ * scalars[i] when it is an int/bool (.i) or float (.f) (emit_c.h ABI); both arrays have
+ * nparams entries, the other kind's entry unused.
  * Returns PVC_FAULT_NONE (0) or the pvc_fault_kind that stopped the kernel (details in
  * ctx->fault), or -1 for a backend failure that is not a kernel fault (cc failed, ...),
  * after printing one line saying why. */
 int pvc_backend_native(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tensor *args,
-                       const pvc_run_opts *o);
+                       const pvc_scalar *scalars, const pvc_run_opts *o);
 int pvc_backend_sim(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tensor *args,
-                    const pvc_run_opts *o);
+                    const pvc_scalar *scalars, const pvc_run_opts *o);
 
 #endif /* PVC_BACKEND_H */

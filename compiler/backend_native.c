@@ -31,19 +31,32 @@ static const pvc_kernel_entry *find_entry(pvc_native *so, const char *name)
     return NULL;
 }
 
+/* The row must be this kernel's: same parameter count and kinds (a stale or foreign object
+ * would otherwise read tensors as scalars). */
+static int entry_matches(const pvc_kernel_entry *e, const pvc_func *kernel)
+{
+    if (!e || e->nparams != kernel->nparams || !e->kinds || (int)strlen(e->kinds) != e->nparams)
+        return 0;
+    for (int i = 0; i < kernel->nparams; i++)
+        if (e->kinds[i] != pvc_param_kind_letter(kernel->params[i]->type.kind))
+            return 0;
+    return 1;
+}
+
 typedef struct {
     pvc_kernel_fn fn;
     pvc_tensor *args;
+    const pvc_scalar *scalars;
 } kernel_call;
 
 static void call_kernel(pvc_ctx *ctx, void *arg)
 {
     kernel_call *c = arg;
-    c->fn(ctx, c->args);
+    c->fn(ctx, c->args, c->scalars);
 }
 
 int pvc_backend_native(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tensor *args,
-                       const pvc_run_opts *o)
+                       const pvc_scalar *scalars, const pvc_run_opts *o)
 {
     size_t len = 0;
     char err[512];
@@ -62,13 +75,13 @@ int pvc_backend_native(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_te
     if (o->verbose)
         fprintf(stderr, "pvc: %s %s\n", hit ? "cache hit" : "compiled", pvc_native_path(so));
     const pvc_kernel_entry *e = find_entry(so, kernel->name);
-    if (!e || e->nparams != kernel->nparams) {
-        fprintf(stderr, "pvc: error: native backend: %s has no kernel '%s' with %d parameters\n",
+    if (!entry_matches(e, kernel)) {
+        fprintf(stderr, "pvc: error: native backend: %s has no kernel '%s' with these %d parameters\n",
                 pvc_native_path(so), kernel->name, kernel->nparams);
         pvc_native_close(so);
         return -1;
     }
-    kernel_call call = {e->fn, args};
+    kernel_call call = {e->fn, args, scalars};
     int rc = pvc_ctx_pcall(ctx, call_kernel, &call);
     /* The fault's file names point into the object we are about to unload; every op site
      * of the emitted file is in this module's file. */

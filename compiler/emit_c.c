@@ -5,7 +5,7 @@
  *   static const pvc_loc loc_L_C ...      one per op site that can fault, sorted by (L, C)
  *   prototypes and the pvc_kernels table
  *   static void vf_<name>__<k>(ctx, scalars...)   specialised vector functions
- *   void pvc_kernel_<name>(ctx, args)             jit kernels
+ *   void pvc_kernel_<name>(ctx, args, scalars)    jit kernels
  * Everything before the first function is plain C; from there on every statement is
  * preceded by `#line L "file.py"`, so cc, gdb and the sanitizers speak in DSL lines.
  *
@@ -13,8 +13,8 @@
  * operand becomes a pvc_tile compound literal from its static type); registers, masks and
  * unaligned registers are zero-initialised locals; ints are int64_t and floats double, their
  * arithmetic the runtime's pvc_py_* functions (Python semantics, pvc_rt.h); UB addresses and
- * cursors are uint32_t; tensors are the kernel's args[i]. Each machine op is one runtime call
- * spelled by its row in MOP_C below.
+ * cursors are uint32_t; a kernel's parameter i is args[i] (a tensor) or scalars[i] (an int,
+ * bool or float, emit_c.h). Each machine op is one runtime call spelled by its row in MOP_C.
  */
 #include "emit_c.h"
 
@@ -701,7 +701,7 @@ static void put_signature(const emitter *fe, FILE *o, const pvc_func *f)
     if (f->kind == PVC_FN_JIT) {
         fputs("void pvc_kernel_", o);
         put_ident(o, f->name);
-        fputs("(pvc_ctx *ctx, pvc_tensor *args)", o);
+        fputs("(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars)", o);
         return;
     }
     fputs("static void ", o);
@@ -725,25 +725,46 @@ static int is_param(const pvc_func *f, const pvc_value *v)
     return 0;
 }
 
+char pvc_param_kind_letter(pvc_type_kind kind)
+{
+    switch (kind) {
+    case PVC_TY_TENSOR: return 't';
+    case PVC_TY_INT: return 'i';
+    case PVC_TY_BOOL: return 'b';
+    case PVC_TY_FLOAT: return 'f';
+    default: return '?';
+    }
+}
+
+/* Kernel parameter i, bound by the ABI (emit_c.h): a tensor is &args[i], a scalar a local
+ * initialised from scalars[i] (the body may reassign it, as Python may). */
+static void emit_param(emitter *e, const pvc_value *p, int i)
+{
+    char letter = pvc_param_kind_letter(p->type.kind);
+    if (letter == '?') {
+        fail_at(e, p->loc, "kernel parameter '%s' is neither a tensor nor int/float/bool", p->name);
+        return;
+    }
+    line_begin(e, e->f->loc.line);
+    if (letter == 't') {
+        fputs("pvc_tensor *const ", e->body);
+        put_var(e->body, p);
+        fprintf(e->body, " = &args[%d];", i);
+    } else {
+        fprintf(e->body, "%s ", ctype_of(e, p));
+        put_var(e->body, p);
+        fprintf(e->body, " = scalars[%d].%c;", i, letter == 'f' ? 'f' : 'i');
+    }
+    line_end(e);
+}
+
 /* Declarations of the variables the body used (all at the `def` line), then the body. */
 static void emit_decls(emitter *e, const pvc_func *f)
 {
     int at = f->loc.line;
-    for (int i = 0; i < f->nparams && f->kind == PVC_FN_JIT; i++) {
-        const pvc_value *p = f->params[i];
-        if (!(e->reads[p->id] | e->writes[p->id]))
-            continue;
-        if (p->type.kind != PVC_TY_TENSOR) {
-            fail_at(e, p->loc, "kernel parameter '%s' is not a tensor; pvc_kernel_* take tensors only",
-                    p->name);
-            return;
-        }
-        line_begin(e, at);
-        fputs("pvc_tensor *const ", e->body);
-        put_var(e->body, p);
-        fprintf(e->body, " = &args[%d];", i);
-        line_end(e);
-    }
+    for (int i = 0; i < f->nparams && f->kind == PVC_FN_JIT && !e->failed; i++)
+        if (e->reads[f->params[i]->id] | e->writes[f->params[i]->id])
+            emit_param(e, f->params[i], i);
     for (int id = 0; id < f->nvars; id++) {
         const pvc_value *v = f->vars[id];
         const char *ct = ctype_of(e, v);
@@ -759,7 +780,7 @@ static void emit_decls(emitter *e, const pvc_func *f)
     }
     /* Written but never read (a loop variable the body ignores): say so to cc. */
     line_begin(e, at);
-    fputs(f->kind == PVC_FN_JIT ? "(void)ctx; (void)args;" : "(void)ctx;", e->body);
+    fputs(f->kind == PVC_FN_JIT ? "(void)ctx; (void)args; (void)scalars;" : "(void)ctx;", e->body);
     for (int id = 0; id < f->nvars; id++)
         if (e->writes[id] && !e->reads[id] && ctype_of(e, f->vars[id])) {
             fputs(" (void)", e->body);
@@ -843,8 +864,9 @@ static void emit_prologue(emitter *e, FILE *o)
     }
     fputs("\nconst struct pvc_kernel_entry {\n"
           "    const char *name;\n"
-          "    void (*fn)(pvc_ctx *ctx, pvc_tensor *args);\n"
+          "    void (*fn)(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars);\n"
           "    int nparams;\n"
+          "    const char *kinds; /* per parameter: t tensor, i int, b bool, f float */\n"
           "} " PVC_KERNEL_TABLE "[] = {\n",
           o);
     for (int i = 0; i < e->m->nfuncs; i++) {
@@ -854,10 +876,13 @@ static void emit_prologue(emitter *e, FILE *o)
         char *lit = c_string(f->name);
         fprintf(o, "    {%s, pvc_kernel_", lit ? lit : "\"\"");
         put_ident(o, f->name);
-        fprintf(o, ", %d},\n", f->nparams);
+        fprintf(o, ", %d, \"", f->nparams);
+        for (int p = 0; p < f->nparams; p++)
+            fputc(pvc_param_kind_letter(f->params[p]->type.kind), o);
+        fputs("\"},\n", o);
         free(lit);
     }
-    fputs("    {NULL, NULL, 0},\n};\n", o);
+    fputs("    {NULL, NULL, 0, NULL},\n};\n", o);
 }
 
 int pvc_emit_c(const pvc_module *m, FILE *out)

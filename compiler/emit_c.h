@@ -3,10 +3,11 @@
  * One C11 translation unit per input file. It includes only "pvc_rt.h" and defines:
  *
  *   static void vf_<name>__<n>(pvc_ctx *ctx, ...);      one per specialised vector function
- *   void pvc_kernel_<name>(pvc_ctx *ctx, pvc_tensor *args);   one per @pl.jit kernel;
- *                                       args[i] is the kernel's i-th parameter
+ *   void pvc_kernel_<name>(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars);
+ *                                       one per @pl.jit kernel; parameter i is args[i] (a
+ *                                       tensor) or scalars[i] (int/bool .i, float .f)
  *   const pvc_kernel_entry pvc_kernels[];               every kernel, in source order,
- *                                                       closed by a {NULL, NULL, 0} row
+ *                                                       closed by a {NULL, NULL, 0, NULL} row
  *
  * (pvc_kernel_entry is spelled out in the emitted file with the layout below, since the file
  * includes nothing of the compiler.) Every machine op is one runtime call; `ctx->at` names
@@ -22,14 +23,20 @@
 #include "ir.h"
 #include "pvc_rt.h"
 
-typedef void (*pvc_kernel_fn)(pvc_ctx *ctx, pvc_tensor *args);
+typedef void (*pvc_kernel_fn)(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars);
 
 /* Layout of one row of the emitted `pvc_kernels` table. */
 typedef struct {
     const char *name;   /* the Python name of the kernel */
     pvc_kernel_fn fn;
     int nparams;
+    const char *kinds;  /* one letter per parameter: pvc_param_kind_letter */
 } pvc_kernel_entry;
+
+/* The letter a kernel parameter of type kind has in pvc_kernel_entry.kinds: 't' tensor
+ * (args[i]), 'i' int, 'b' bool (scalars[i].i), 'f' float (scalars[i].f); '?' any other
+ * type, which no kernel can be called with. */
+char pvc_param_kind_letter(pvc_type_kind kind);
 
 #define PVC_KERNEL_TABLE "pvc_kernels"
 

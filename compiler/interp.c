@@ -21,6 +21,7 @@
 
 #include "backend.h"
 #include "cost.h"
+#include "emit_c.h"
 #include "interp.h"
 
 /* Pseudo-opcodes after the ops.h ones. */
@@ -75,6 +76,7 @@ typedef struct {
     pvc_unit *u;
     pvc_ctx *ctx;
     pvc_tensor *args;
+    const pvc_scalar *scalars; /* the kernel's scalar parameters, by parameter index */
     const pvc_run_opts *o;
     pvc_hazard *hz;
     pvc_sim_obs obs;
@@ -1216,10 +1218,24 @@ static void run_func(sim *S, sim_func *F)
 }
 
 /* ---- entry --------------------------------------------------------------------------- */
+/* Scalar parameters go into their variables' slots as every scalar lives there: an int or
+ * bool as itself, a float as the bits of its double (the emitted C's scalars[i].i / .f). */
+static void bind_scalars(sim *S, sim_func *F)
+{
+    for (int i = 0; i < F->f->nparams; i++) {
+        const pvc_value *p = F->f->params[i];
+        if (p->type.kind == PVC_TY_FLOAT)
+            F->s[p->id] = double_bits(S->scalars[i].f);
+        else if (p->type.kind != PVC_TY_TENSOR)
+            F->s[p->id] = S->scalars[i].i;
+    }
+}
+
 static void run_kernel(pvc_ctx *ctx, void *arg)
 {
     sim *S = arg;
     (void)ctx;
+    bind_scalars(S, S->kernel);
     run_func(S, S->kernel);
 }
 
@@ -1235,25 +1251,25 @@ static void sim_free(sim *S)
     pvc_hazard_free(S->hz);
 }
 
-/* Kernel parameters must all be tensors: they are what args[] binds. */
+/* Kernel parameters are what args[] (tensors) and scalars[] (int, bool, float) bind. */
 static int check_params(sim *S, const pvc_func *kernel)
 {
     for (int i = 0; i < kernel->nparams; i++)
-        if (kernel->params[i]->type.kind != PVC_TY_TENSOR) {
-            fail(S, kernel->params[i]->loc, "a kernel parameter that is not a tensor");
+        if (pvc_param_kind_letter(kernel->params[i]->type.kind) == '?') {
+            fail(S, kernel->params[i]->loc, "a kernel parameter that is neither a tensor nor int/float/bool");
             return -1;
         }
     return 0;
 }
 
 int pvc_backend_sim(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tensor *args,
-                    const pvc_run_opts *o)
+                    const pvc_scalar *scalars, const pvc_run_opts *o)
 {
     sim S;
     pvc_stats stats;
     memset(&S, 0, sizeof S);
     memset(&stats, 0, sizeof stats);
-    S.u = u, S.ctx = ctx, S.args = args, S.o = o;
+    S.u = u, S.ctx = ctx, S.args = args, S.scalars = scalars, S.o = o;
     S.funcs = xcalloc((size_t)u->mod->nfuncs, sizeof *S.funcs);
     S.hz = pvc_hazard_new();
     if (!S.hz) {

@@ -166,9 +166,10 @@ static const struct {
                              "                     C11 for every jit kernel of FILE (stdout by default)"},
     {"run", pvc_cmd_run, "run FILE.py [--kernel NAME] [--backend sim|native]\n"
                          "        [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...\n"
-                         "        [--shape P=R,C]... [--rtol R --atol A] [-v|--verbose]\n"
+                         "        [--shape P=R,C]... [--scalar P=VALUE]... [--rtol R --atol A] [-v|--verbose]\n"
                          "        [--trace[=FILE]] [--stats] [--timeline FILE]\n"
-                         "                     run one jit kernel on .npy tensors (default backend: sim)"},
+                         "                     run one jit kernel on .npy tensors and scalar values\n"
+                         "                     (int, float in Python syntax, True/False; default backend: sim)"},
 };
 
 static void help(void)

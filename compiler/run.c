@@ -7,6 +7,8 @@
  *   --expect P=FILE    zeros with that file's dtype and shape
  *   --shape P=R,C      zeros of P's declared dtype and that logical shape
  * A parameter with none of these is a usage error: pvc never invents a shape.
+ * A scalar parameter (int, float, bool) is bound by --scalar P=VALUE, read as Python reads a
+ * literal of its type (scalar_value); a missing or ill-typed value is a usage error too.
  */
 #include "run.h"
 
@@ -15,9 +17,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "backend.h"
 #include "compare.h"
+#include "emit_c.h"
 #include "npy.h"
 #include "pvc.h"
 
@@ -35,7 +39,7 @@ typedef struct {
 
 typedef struct {
     const char *file, *kernel, *backend;
-    binding_list inputs, outputs, expects, shapes;
+    binding_list inputs, outputs, expects, shapes, scalars;
     double rtol, atol;
     int have_rtol, have_atol, verbose, stats;
     const char *trace;    /* "-" = stderr (issue 5: --trace[=FILE] writes to stderr or FILE) */
@@ -97,9 +101,11 @@ static int parse_tol(const char *opt, const char *s, double *out)
 }
 
 /* Options that take a value: index into this table gives the slot to fill. */
-enum { O_KERNEL, O_BACKEND, O_INPUT, O_OUTPUT, O_EXPECT, O_SHAPE, O_RTOL, O_ATOL, O_TIMELINE };
-static const char *const valued[] = {"--kernel", "--backend", "--input",  "--output", "--expect",
-                                     "--shape",  "--rtol",    "--atol",   "--timeline"};
+enum { O_KERNEL, O_BACKEND, O_INPUT, O_OUTPUT, O_EXPECT, O_SHAPE, O_SCALAR, O_RTOL, O_ATOL,
+       O_TIMELINE };
+static const char *const valued[] = {"--kernel", "--backend", "--input", "--output",
+                                     "--expect", "--shape",   "--scalar", "--rtol",
+                                     "--atol",   "--timeline"};
 
 static int set_valued(run_options *o, int which, const char *val)
 {
@@ -110,6 +116,7 @@ static int set_valued(run_options *o, int which, const char *val)
     case O_OUTPUT: return add_binding(&o->outputs, "--output", val);
     case O_EXPECT: return add_binding(&o->expects, "--expect", val);
     case O_SHAPE: return add_binding(&o->shapes, "--shape", val);
+    case O_SCALAR: return add_binding(&o->scalars, "--scalar", val);
     case O_RTOL: o->have_rtol = 1; return parse_tol("--rtol", val, &o->rtol);
     case O_ATOL: o->have_atol = 1; return parse_tol("--atol", val, &o->atol);
     default: o->timeline = val; return 0;
@@ -216,9 +223,13 @@ static void list_params(const pvc_func *k, char *buf, size_t n)
     }
 }
 
-/* Every P=... names a tensor parameter of k, and no list names one twice. */
+static int is_tensor(const pvc_value *p) { return pvc_param_kind_letter(p->type.kind) == 't'; }
+
+/* Every P=... names a parameter of k of the option's kind (--scalar: a scalar, the others a
+ * tensor), and no list names one twice. */
 static int check_binding_names(const pvc_func *k, const binding_list *l, const char *opt)
 {
+    int want_tensor = strcmp(opt, "--scalar") != 0;
     char list[1024];
     for (int i = 0; i < l->n; i++) {
         const binding *b = &l->items[i];
@@ -229,8 +240,12 @@ static int check_binding_names(const pvc_func *k, const binding_list *l, const c
             return usage("%s %.*s: kernel '%s' has no parameter '%.*s' (parameters: %s)", opt,
                          len, b->param, k->name, len, b->param, list);
         }
-        if (p->type.kind != PVC_TY_TENSOR)
-            return usage("%s: parameter '%s' is not a tensor", opt, p->name);
+        if (want_tensor && !is_tensor(p))
+            return usage("%s: parameter '%s' is not a tensor; bind it with --scalar %s=VALUE", opt,
+                         p->name, p->name);
+        if (!want_tensor && is_tensor(p))
+            return usage("--scalar: parameter '%s' is a tensor; bind it with --input, --expect "
+                         "or --shape", p->name);
         for (int j = 0; j < i; j++)
             if (names(&l->items[j], p->name))
                 return usage("%s given twice for parameter '%s'", opt, p->name);
@@ -325,9 +340,6 @@ static int bind_param(const run_options *o, const pvc_value *p, pvc_npy *a)
             return usage("--shape %s=%s: %s", p->name, b->value, err);
         return check_shape(p, a, "--shape");
     }
-    if (p->type.kind != PVC_TY_TENSOR)
-        return usage("parameter '%s' has type %s; pvc run binds tensor parameters only", p->name,
-                     pvc_type_kind_name(p->type.kind));
     return usage("no data for parameter '%s': give --input %s=FILE.npy, --expect %s=FILE.npy "
                  "or --shape %s=R,C",
                  p->name, p->name, p->name, p->name);
@@ -339,6 +351,101 @@ static pvc_tensor tensor_of(const pvc_value *p, const pvc_npy *a)
     for (int k = 0; k < a->rank; k++)
         t.shape[k] = logical_dim(p, a, k);
     return t;
+}
+
+/* ---- scalar values ------------------------------------------------------------------- */
+/* Python's digitpart: digit (["_"] digit)*. Copies the digits to *out (underscores dropped)
+ * and returns the end, or NULL when s does not start with one. */
+static const char *digitpart(const char *s, char **out)
+{
+    if (*s < '0' || *s > '9')
+        return NULL;
+    while ((*s >= '0' && *s <= '9') || (*s == '_' && s[1] >= '0' && s[1] <= '9'))
+        if (*s++ != '_')
+            *(*out)++ = s[-1];
+    return s;
+}
+
+/* int(text) for a base-10 Python int that fits the kernel's int64; 0 on success. */
+static int parse_py_int(const char *text, int64_t *v)
+{
+    char buf[128], *w = buf;
+    const char *s = text;
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    if (*s == '+' || *s == '-')
+        *w++ = *s++;
+    if (!(s = digitpart(s, &w)) || *s)
+        return -1;
+    *w = '\0';
+    errno = 0;
+    long long r = strtoll(buf, NULL, 10);
+    if (errno)
+        return -1;
+    *v = r;
+    return 0;
+}
+
+/* float(text) in Python's float syntax: [sign] (inf | infinity | nan | decimal [exponent]),
+ * case-insensitive words, underscores between digits; too large a value is inf, as in
+ * Python. No hex floats: strtod takes them, float() does not. 0 on success. */
+static int parse_py_float(const char *text, double *v)
+{
+    char buf[128], *w = buf;
+    const char *s = text, *words[] = {"inf", "infinity", "nan"};
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    if (*s == '+' || *s == '-')
+        *w++ = *s++;
+    for (int i = 0; i < 3; i++)
+        if (!strcasecmp(s, words[i])) {
+            *v = (text[0] == '-' ? -1 : 1) * (i < 2 ? HUGE_VAL : NAN);
+            return 0;
+        }
+    const char *d = digitpart(s, &w);
+    if (*(d ? d : s) == '.') {
+        *w++ = '.';
+        const char *f = digitpart((d ? d : s) + 1, &w);
+        if (!d && !f)
+            return -1;
+        d = f ? f : (d ? d : s) + 1;
+    }
+    if (!d)
+        return -1;
+    if (*d == 'e' || *d == 'E') {
+        *w++ = *d++;
+        if (*d == '+' || *d == '-')
+            *w++ = *d++;
+        if (!(d = digitpart(d, &w)))
+            return -1;
+    }
+    if (*d)
+        return -1;
+    *w = '\0';
+    *v = strtod(buf, NULL); /* ERANGE: +-HUGE_VAL (inf) or a denormal/0, both Python's value */
+    return 0;
+}
+
+/* --scalar P=VALUE for scalar parameter i, read as the parameter's Python type. */
+static int bind_scalar(const run_options *o, const pvc_value *p, pvc_scalar *out)
+{
+    const binding *b = find_binding(&o->scalars, p->name);
+    char kind = pvc_param_kind_letter(p->type.kind);
+    const char *ty = pvc_type_kind_name(p->type.kind);
+    if (!b)
+        return usage("no value for %s parameter '%s': give --scalar %s=VALUE", ty, p->name, p->name);
+    if (kind == 'i' && !parse_py_int(b->value, &out->i))
+        return 0;
+    if (kind == 'f' && !parse_py_float(b->value, &out->f))
+        return 0;
+    if (kind == 'b' && (!strcmp(b->value, "True") || !strcmp(b->value, "False"))) {
+        out->i = b->value[0] == 'T';
+        return 0;
+    }
+    return usage("--scalar %s=%s: parameter '%s' is %s, which wants %s", p->name, b->value, p->name,
+                 ty, kind == 'i'   ? "a decimal integer in int64 range"
+                     : kind == 'f' ? "a Python float (1.5, -2e-3, inf, nan)"
+                                   : "True or False");
 }
 
 /* ---- after the run ------------------------------------------------------------------- */
@@ -394,7 +501,7 @@ static int compare_expects(const run_options *o, const pvc_func *k, const pvc_np
 
 /* ---- the run ------------------------------------------------------------------------- */
 typedef int (*backend_fn)(pvc_unit *, const pvc_func *, pvc_ctx *, pvc_tensor *,
-                          const pvc_run_opts *);
+                          const pvc_scalar *, const pvc_run_opts *);
 
 static int open_sinks(const run_options *o, pvc_run_opts *ro)
 {
@@ -412,12 +519,13 @@ static int open_sinks(const run_options *o, pvc_run_opts *ro)
     return 0;
 }
 
-static int execute(pvc_unit *u, const run_options *o, const pvc_func *k, pvc_npy *arrays)
+static int execute(pvc_unit *u, const run_options *o, const pvc_func *k, pvc_npy *arrays,
+                   const pvc_scalar *scalars)
 {
     pvc_tensor args[k->nparams > 0 ? k->nparams : 1];
     pvc_run_opts ro = {0};
     for (int j = 0; j < k->nparams; j++)
-        args[j] = tensor_of(k->params[j], &arrays[j]);
+        args[j] = is_tensor(k->params[j]) ? tensor_of(k->params[j], &arrays[j]) : (pvc_tensor){0};
     int status = open_sinks(o, &ro);
     if (status)
         return status;
@@ -427,7 +535,7 @@ static int execute(pvc_unit *u, const run_options *o, const pvc_func *k, pvc_npy
         status = PVC_EXIT_DIAG;
     } else {
         backend_fn run = strcmp(o->backend, "native") ? pvc_backend_sim : pvc_backend_native;
-        int rc = run(u, k, ctx, args, &ro);
+        int rc = run(u, k, ctx, args, scalars, &ro);
         if (rc > 0)
             print_fault(u, &ctx->fault);
         status = rc ? PVC_EXIT_DIAG : PVC_EXIT_OK;
@@ -441,20 +549,26 @@ static int execute(pvc_unit *u, const run_options *o, const pvc_func *k, pvc_npy
 
 static int run_kernel(pvc_unit *u, const run_options *o, const pvc_func *k)
 {
-    pvc_npy *arrays = calloc(k->nparams > 0 ? (size_t)k->nparams : 1, sizeof *arrays);
+    size_t n = k->nparams > 0 ? (size_t)k->nparams : 1;
+    pvc_npy *arrays = calloc(n, sizeof *arrays);
+    pvc_scalar *scalars = calloc(n, sizeof *scalars);
     int status = PVC_EXIT_OK;
-    if (!arrays) {
+    if (!arrays || !scalars) {
+        free(arrays);
+        free(scalars);
         fprintf(stderr, "pvc: error: out of memory\n");
         return PVC_EXIT_DIAG;
     }
     if ((status = check_binding_names(k, &o->inputs, "--input")) ||
         (status = check_binding_names(k, &o->outputs, "--output")) ||
         (status = check_binding_names(k, &o->expects, "--expect")) ||
-        (status = check_binding_names(k, &o->shapes, "--shape")))
+        (status = check_binding_names(k, &o->shapes, "--shape")) ||
+        (status = check_binding_names(k, &o->scalars, "--scalar")))
         goto done;
     for (int j = 0; j < k->nparams && !status; j++)
-        status = bind_param(o, k->params[j], &arrays[j]);
-    if (status || (status = execute(u, o, k, arrays)))
+        status = is_tensor(k->params[j]) ? bind_param(o, k->params[j], &arrays[j])
+                                         : bind_scalar(o, k->params[j], &scalars[j]);
+    if (status || (status = execute(u, o, k, arrays, scalars)))
         goto done;
     if (!(status = write_outputs(o, k, arrays)))
         status = compare_expects(o, k, arrays);
@@ -462,6 +576,7 @@ done:
     for (int j = 0; j < k->nparams; j++)
         pvc_npy_free(&arrays[j]);
     free(arrays);
+    free(scalars);
     return status;
 }
 

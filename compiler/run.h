@@ -2,12 +2,12 @@
  *
  *   pvc run FILE.py [--kernel NAME] [--backend sim|native]
  *           [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...
- *           [--shape P=R,C]... [--rtol R] [--atol A] [-v|--verbose]
+ *           [--shape P=R,C]... [--scalar P=VALUE]... [--rtol R] [--atol A] [-v|--verbose]
  *           [--trace[=FILE]] [--stats] [--timeline FILE]          (sim only)
  *
  * Exit status (ARCHITECTURE.md §4): 0 every --expect matched, 1 diagnostics or a kernel
  * fault (printed as a located error at the DSL line), 2 usage error (bad option, unknown
- * kernel or parameter, unreadable or ill-typed .npy file), 3 an output differs from its
+ * kernel or parameter, unreadable or ill-typed .npy file or --scalar value), 3 an output differs from its
  * --expect, 4 internal error.
  */
 #ifndef PVC_RUN_H

@@ -4,7 +4,7 @@
 #   - every sample's C compiles warning-free with gcc and clang (-std=c11 -Wall -Wextra
 #     -Werror) and is byte-identical across two runs of `pvc compile`
 #   - the object cache: a second run never invokes cc
-#   - --output, a wrong --expect (exit 3), usage errors (exit 2), located kernel faults
+#   - --output, a wrong --expect (exit 3), usage errors (exit 2, --scalar among them), located kernel faults
 #     (exit 1, tests/e2e/fault_*.py), two kernels in one file, gdb on a .py line
 # Closing line: "N passed, M failed". Needs no Python packages.
 pvc=${1:-build/pvc}
@@ -116,8 +116,44 @@ check "compile: no FILE" 2 "$pvc" compile
 check "compile: -o without a name" 2 "$pvc" compile samples/load_align_norm.py -o
 check "missing .py: exit 1" 1 "$pvc" run "$tmp/none.py"
 
-check "scalar kernel parameter: exit 1" 1 "$pvc" compile tests/e2e/bad_scalar_param.py &&
-    has "scalar parameter located" '^tests/e2e/bad_scalar_param.py:[0-9]+:5: error: cannot emit C: kernel parameter .n. is not a tensor'
+# --scalar P=VALUE binds a scalar parameter as Python reads its type; anything else is one
+# usage line (tests/e2e/scalar_param_usage.py: tensors a, out and n: int).
+scal=tests/e2e/scalar_param_usage.py
+scalar_usage() { # scalar_usage NAME PATTERN ARGS...: exit 2, one line matching PATTERN
+    sname=$1; pat=$2; shift 2
+    check "--scalar: $sname" 2 "$pvc" run $scal --backend native --shape a=2,64 --shape out=2,64 "$@" &&
+        has "--scalar: $sname says so" "^pvc run: .*$pat" &&
+        { [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && ok "--scalar: $sname in one line" ||
+            bad "--scalar: $sname in one line" "$out"; }
+}
+scalar_usage "unknown name" "has no parameter 'zz' \\(parameters: a, out, n\\)" --scalar n=1 --scalar zz=1
+scalar_usage "missing scalar" "no value for int parameter 'n': give --scalar n=VALUE"
+scalar_usage "float for an int" "n=1.5: parameter 'n' is int, which wants a decimal integer" --scalar n=1.5
+scalar_usage "int64 overflow" "parameter 'n' is int" --scalar n=9223372036854775808
+scalar_usage "bool for an int" "parameter 'n' is int" --scalar n=True
+scalar_usage "scalar for a tensor" "parameter 'a' is a tensor; bind it with --input" --scalar n=1 --scalar a=1
+scalar_usage "tensor option for a scalar" "parameter 'n' is not a tensor; bind it with --scalar n=VALUE" \
+    --scalar n=1 --shape n=1,64
+scalar_usage "given twice" "given twice for parameter 'n'" --scalar n=1 --scalar n=2
+scalar_usage "empty value" "--scalar wants P=VALUE" --scalar n=
+ks=tests/e2e/kernel_scalars.py
+ks_ok="--shape a=8,64 --shape out=8,64 --scalar n_rows=1 --scalar r0=0 --scalar thr=0.5"
+# shellcheck disable=SC2086 # flags, word-split on purpose
+check "--scalar: int, float (Python syntax), bool bound" 0 "$pvc" run $ks $ks_ok --scalar fill=-1_000.5e-1 --scalar keep=False
+for v in 1. .5 1_0.0_1 -Infinity +nan 1E+3 7 1e999; do
+    # shellcheck disable=SC2086
+    check "--scalar: '$v' is a Python float" 0 "$pvc" run $ks $ks_ok --scalar "fill=$v" --scalar keep=True
+done
+for v in 0x1p3 1e 1__0 . nan1 +-1 1_ _1 inf_; do
+    # shellcheck disable=SC2086
+    check "--scalar: '$v' is not a Python float" 2 "$pvc" run $ks $ks_ok --scalar "fill=$v" --scalar keep=True &&
+        has "--scalar '$v' names the type" "parameter 'fill' is float, which wants a Python float"
+done
+for v in 1 true TRUE 0; do
+    # shellcheck disable=SC2086
+    check "--scalar: '$v' is not a bool" 2 "$pvc" run $ks $ks_ok --scalar fill=1 --scalar "keep=$v" &&
+        has "--scalar '$v' wants True or False" "parameter 'keep' is bool, which wants True or False"
+done
 
 # ---- two kernels in one file ------------------------------------------------------------
 two=tests/e2e/two_kernels.py

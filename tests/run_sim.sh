@@ -73,17 +73,23 @@ else
     done
 fi
 
-# diff_kernel FILE KERNEL SPEC...: generated inputs, sim and native, every parameter cmp'd
+# diff_kernel FILE KERNEL SPEC...: generated inputs, sim and native, every tensor parameter
+# cmp'd; a scalar SPEC P=VALUE (no ':') is passed to both as --scalar P=VALUE
 diff_kernel() {
     file=$1; kern=$2; shift 2
     tag=$(basename "$file" .py); [ "$kern" = - ] || tag="$tag.$kern"
-    d="$tmp/diff_$tag"; mkdir -p "$d"
+    d="$tmp/diff_$tag"; rm -rf "$d"; mkdir -p "$d"
+    scalars=""
+    for spec in "$@"; do case $spec in *:*) ;; *) scalars="$scalars --scalar $spec" ;; esac; done
+    [ -z "$scalars" ] || tag="$tag ($(echo $scalars | sed 's/--scalar //g'))"
     kflag=""; [ "$kern" = - ] || kflag="--kernel $kern"
     if ! /usr/bin/python3 tools/diff_kernels.py inputs "$d" "$file$kern" "$@"; then
         bad "sim = native $tag: cannot generate inputs"; return
     fi
     io_sim=""; io_nat=""
+    io_sim=$scalars; io_nat=$scalars
     for spec in "$@"; do
+        case $spec in *:*) ;; *) continue ;; esac
         p=${spec%%=*}
         io_sim="$io_sim --input $p=$d/in_$p.npy --output $p=$d/sim_$p.npy"
         io_nat="$io_nat --input $p=$d/in_$p.npy --output $p=$d/native_$p.npy"
@@ -93,6 +99,7 @@ diff_kernel() {
     # shellcheck disable=SC2086
     out=$("$pvc" run "$file" $kflag --backend native $io_nat 2>&1) || { bad "sim = native $tag: native exit $?" "$out"; return; }
     for spec in "$@"; do
+        case $spec in *:*) ;; *) continue ;; esac
         p=${spec%%=*}
         cmp -s "$d/sim_$p.npy" "$d/native_$p.npy" || { bad "sim = native $tag: parameter $p differs"; return; }
     done

@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """Inputs and hand-derived expected outputs for the differential kernels of tests/run_sim.sh.
 
-  diff_kernels.py inputs OUTDIR SEED P=DTYPE:R,C ...
-      writes OUTDIR/in_P.npy for each parameter: deterministic values from SEED, mixing
-      ordinary numbers with the edge cases casts and compares care about (0, -0, inf, NaN,
-      values beyond FP16/FP8/INT16 range; integers over their whole range)
+  diff_kernels.py inputs OUTDIR SEED P=DTYPE:R,C ... P=VALUE ...
+      writes OUTDIR/in_P.npy for each tensor parameter: deterministic values from SEED,
+      mixing ordinary numbers with the edge cases casts and compares care about (0, -0, inf,
+      NaN, values beyond FP16/FP8/INT16 range; integers over their whole range); a scalar
+      parameter P=VALUE (no ':'; pvc run --scalar P=VALUE) goes to OUTDIR/scalars.txt
   diff_kernels.py check NAME INDIR OUTDIR
-      for a kernel with a formula below: computes its outputs from INDIR/in_P.npy by the
+      for a kernel with a formula below: computes its outputs from INDIR/in_P.npy and the
+      scalars (read as Python reads them) by the
       SEMANTICS.md formulas restated here (not by running pvc), writes OUTDIR/expect_P.npy
       and compares them byte for byte with OUTDIR/sim_P.npy; exit 1 on a difference,
       2 when NAME has no formula
@@ -39,9 +41,23 @@ def make_input(rng, dtype, shape):
     return rng.integers(info.min, info.max, n, dtype=t, endpoint=True).reshape(shape)
 
 
+def py_scalar(text):
+    """A --scalar VALUE as Python reads the literal of its type: True/False, int, float."""
+    if text in ("True", "False"):
+        return text == "True"
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
 def cmd_inputs(outdir, seed, specs):
     rng = np.random.default_rng(zlib.crc32(seed.encode()))
+    with open(outdir + "/scalars.txt", "w") as f:
+        f.writelines(spec + "\n" for spec in specs if ":" not in spec)
     for spec in specs:
+        if ":" not in spec:
+            continue
         name, rest = spec.split("=", 1)
         dtype, shape = rest.split(":")
         np.save("%s/in_%s.npy" % (outdir, name), make_input(rng, dtype, tuple(int(d) for d in shape.split(","))))
@@ -174,6 +190,23 @@ def expect_float_scale(ins):
     return {"out": np.full((1, 64), np.float32(1.25 * 2.0), np.float32)}
 
 
+def expect_kernel_scalars(ins):
+    """Scalar kernel parameters (tests/e2e/kernel_scalars.py): pl.range(n_rows), offsets
+    r0 + 2r, thr * 2.0 in Python floats encoded at FP32 nearest-even and compared with >=
+    (§5.2, NaN is never >=), fill where true, +0.0 elsewhere (zeroing, §5.7); then the bool
+    keep and the int n_rows - r0 as FP32 rows. Rows past 2 * n_rows + 2 keep their input."""
+    a, out = ins["a"], ins["out"].copy()
+    n, r0, keep = ins["n_rows"], ins["r0"], ins["keep"]
+    thr = np.float32(ins["thr"] * 2.0)
+    for r in range(n):
+        for i in range(2):
+            with np.errstate(invalid="ignore"):
+                out[2 * r + i] = np.where(a[r0 + 2 * r + i] >= thr, np.float32(ins["fill"]), np.float32(0.0))
+    out[2 * n] = np.float32(1.0 if keep else 0.0)
+    out[2 * n + 1] = np.float32(n - r0)
+    return {"out": out}
+
+
 def cmd_check(name, indir, outdir):
     fn = globals().get("expect_" + name)
     if fn is None:
@@ -181,6 +214,9 @@ def cmd_check(name, indir, outdir):
     import glob
     import os
     ins = {os.path.basename(p)[3:-4]: np.load(p) for p in glob.glob(indir + "/in_*.npy")}
+    if os.path.exists(indir + "/scalars.txt"):
+        with open(indir + "/scalars.txt") as f:
+            ins.update((p, py_scalar(v)) for p, v in (line.strip().split("=", 1) for line in f))
     bad = 0
     for p, want in fn(ins).items():
         np.save("%s/expect_%s.npy" % (outdir, p), want)

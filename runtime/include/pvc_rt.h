@@ -770,6 +770,14 @@ typedef struct {
     int64_t shape[2];
 } pvc_tensor;
 
+/* A scalar argument of a jit kernel: parameter i of `pvc_kernel_<name>(ctx, args, scalars)`
+ * is args[i] when it is a tensor and scalars[i] when it is a scalar; int and bool (0/1)
+ * parameters read .i, float parameters .f (Python's int and float: int64 and double). */
+typedef union {
+    int64_t i;
+    double f;
+} pvc_scalar;
+
 /* Both return the number of valid tile elements left out because the window crosses the
  * tensor edge (0: the whole valid region was copied); the simulator turns a non-zero count into a note.
  * Faults: UB_BOUNDS if the tile leaves the UB, BAD_ARG for a bad tensor, a valid shape

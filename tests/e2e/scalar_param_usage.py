@@ -1,5 +1,6 @@
-# pvc compile must refuse this file with a located error: the kernel ABI
-# (pvc_kernel_<name>(ctx, args)) passes tensors only, and `n: int` is a scalar parameter.
+# Bad invocations (tests/run_e2e.sh): `pvc run` must refuse a missing, unknown or ill-typed
+# --scalar for the scalar parameter `n: int` with one usage line (exit 2). The kernel itself
+# is valid: n arrives as scalars[2] (emit_c.h) and bounds the vector function's pl.range.
 import pypto_pro.language as pl
 
 @pl.vector_function
