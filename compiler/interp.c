@@ -2,12 +2,9 @@
  * process, making the same runtime call per machine op as the emitted C, with every check
  * the device hides switched on (SEMANTICS.md decisions 3, 4, 8; README "pvc run --backend sim").
  *
- * Two steps:
- *   decode  each function reached from the kernel becomes a flat array of sim_op: opcode,
- *           operands pre-resolved to slot numbers, attributes as ints, its static tiles,
- *           a pvc_loc, and for pl.range the index of its end (structured loops become a
- *           begin/end pair that jump). No string is looked at after this.
- *   run     one switch per op over the register files of the function's frame:
+ * Two phases (sim.h):
+ *   decode  sim_decode.c turns each function reached from the kernel into a flat sim_op array.
+ *   run     this file: one switch per op over the register files of the function's frame:
  *             s[]   int64 scalars (ints, addresses, cursors), constants after the variables
  *             v[] m[] ul[] us[]   vregs, mregs, unaligned registers, indexed by variable id
  *             def[] the written bit of each register variable (UNDEF_REG)
@@ -16,529 +13,10 @@
  * the op's loc); the simulator fills ctx->fault for UNDEF_REG and HAZARD and unwinds.
  * pvc_backend_sim runs the kernel inside pvc_ctx_pcall and returns the fault kind.
  */
-#include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
 #include "cost.h"
-#include "emit_c.h"
-#include "interp.h"
-
-/* Pseudo-opcodes after the ops.h ones. */
-enum { SIM_LOOP_END = PVC_OP_COUNT, SIM_NOP };
-
-/* How ASSIGN copies: by the result's kind. */
-enum { CP_INT, CP_VREG, CP_MREG, CP_ULD, CP_UST, CP_NONE };
-
-#define MAX_OPND 8
-
-typedef struct sim_func sim_func;
-
-typedef struct {
-    int code;                /* pvc_opcode or SIM_* */
-    int a[MAX_OPND];         /* operands: slot numbers (variable id, or constant slot) */
-    int r[2];                /* result variable ids (-1 none) */
-    int k[5];                /* attributes, as ints */
-    int chk[4], nchk;        /* register variables the op reads (UNDEF_REG) */
-    int jump;                /* RANGE: index of its SIM_LOOP_END; LOOP_END: its RANGE */
-    int aux;                 /* RANGE: first of 2 hidden slots (counter, stop, step) */
-    int tile, tile2;         /* index into the function's tile table, -1 none */
-    int dtype;               /* dtype for the trace, -1 none */
-    int gran;                /* mask granularity (bytes) for the trace, 0 none */
-    uint32_t id;             /* module-wide op id (1-based): a hazard's store */
-    const pvc_loc *loc;
-    sim_func *callee;        /* CALL */
-    const pvc_op *ir;
-} sim_op;
-
-struct sim_func {
-    const pvc_func *f;
-    sim_op *ops;
-    int nops, cap;
-    int nvars, nslots;
-    int64_t *consts;         /* initial values of slots nvars.. */
-    int nconsts;
-    pvc_tile *tiles;
-    int *tile_slot;          /* per tile: the slot holding its run-time address, -1 static */
-    int ntiles;
-    /* frame */
-    int64_t *s;
-    pvc_vreg *v;
-    pvc_mreg *m;
-    pvc_ureg_ld *ul;
-    pvc_ureg_st *us;
-    uint8_t *def;
-    uint32_t *last_stu;      /* per store ureg: op id of the last op that parked bytes in it */
-    const char **names;      /* variable names for messages */
-};
-
-typedef struct {
-    pvc_unit *u;
-    pvc_ctx *ctx;
-    pvc_tensor *args;
-    const pvc_scalar *scalars; /* the kernel's scalar parameters, by parameter index */
-    const pvc_run_opts *o;
-    pvc_hazard *hz;
-    pvc_sim_obs obs;
-    int observing;
-    sim_func **funcs;        /* decoded, by index in the module */
-    pvc_loc **locs;          /* by op id */
-    int nlocs, caplocs;
-    const char *error;       /* decode failure */
-    char errbuf[256];
-    sim_func *kernel;
-} sim;
-
-/* ---- small allocation helpers (decode time only) ------------------------------------- */
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p)
-        PVC_BUG("out of memory");
-    return p;
-}
-
-static void *xgrow(void *p, int *cap, int need, size_t size)
-{
-    if (need <= *cap)
-        return p;
-    int c = *cap ? *cap * 2 : 16;
-    while (c < need)
-        c *= 2;
-    p = realloc(p, (size_t)c * size);
-    if (!p)
-        PVC_BUG("out of memory");
-    *cap = c;
-    return p;
-}
-
-static void fail(sim *S, pvc_span at, const char *what)
-{
-    if (!S->error) {
-        snprintf(S->errbuf, sizeof S->errbuf, "%s:%d:%d: error: the simulator cannot run this: %s",
-                 S->u->src.name, at.line, at.col, what);
-        S->error = S->errbuf;
-    }
-}
-
-/* ---- decode -------------------------------------------------------------------------- */
-static uint32_t new_loc(sim *S, pvc_span at)
-{
-    S->locs = xgrow(S->locs, &S->caplocs, S->nlocs + 2, sizeof *S->locs);
-    pvc_loc *l = xcalloc(1, sizeof *l);
-    *l = (pvc_loc){S->u->mod->file ? S->u->mod->file : S->u->src.name, at.line, at.col};
-    S->locs[++S->nlocs] = l; /* ids start at 1: 0 means "no store" in the hazard map */
-    return (uint32_t)S->nlocs;
-}
-
-static int add_const(sim_func *F, int64_t v)
-{
-    F->consts = realloc(F->consts, (size_t)(F->nconsts + 1) * sizeof *F->consts);
-    if (!F->consts)
-        PVC_BUG("out of memory");
-    F->consts[F->nconsts] = v;
-    return F->nvars + F->nconsts++;
-}
-
-/* A scalar operand: a variable's slot, or a new constant slot. */
-static int scalar_slot(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
-{
-    switch (v->kind) {
-    case PVC_V_VAR: return v->id;
-    case PVC_V_INT:
-    case PVC_V_BOOL:
-    case PVC_V_ENUM:
-    case PVC_V_DTYPE: return add_const(F, v->i);
-    case PVC_V_NONE: return add_const(F, 0);
-    default: fail(S, at, "a non-integer scalar operand"); return add_const(F, 0);
-    }
-}
-
-/* A float scalar (a vector-function parameter of type float) lives in its int64 slot as the
- * bits of the double; an int or bool as itself. */
-static int64_t double_bits(double d)
-{
-    int64_t b;
-    memcpy(&b, &d, sizeof b);
-    return b;
-}
-
-static double slot_double(int64_t b)
-{
-    double d;
-    memcpy(&d, &b, sizeof d);
-    return d;
-}
-
-/* A call argument for a float parameter: a float variable's slot, or a constant's bits. */
-static int float_slot(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
-{
-    if (v->kind == PVC_V_VAR)
-        return v->id;
-    if (v->kind == PVC_V_FLOAT)
-        return add_const(F, double_bits(v->f));
-    if (v->kind == PVC_V_INT || v->kind == PVC_V_BOOL)
-        return add_const(F, double_bits(pvc_py_float(v->i)));
-    fail(S, at, "a float argument that is not a number");
-    return add_const(F, 0);
-}
-
-static int tile_of(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
-{
-    const pvc_type *t = &v->type;
-    int dyn = t->kind == PVC_TY_TILE && t->dyn && v->kind == PVC_V_VAR;
-    if (t->kind != PVC_TY_TILE || (t->ub_addr < 0 && !dyn) || t->ub_addr > UINT32_MAX || t->dtype < 0 ||
-        t->dtype >= PVC_DT_COUNT || t->dims[0] < 0 || t->dims[1] < 0) {
-        fail(S, at, "a tile without a static UB address, dtype and shape");
-        return -1;
-    }
-    F->tiles = realloc(F->tiles, (size_t)(F->ntiles + 1) * sizeof *F->tiles);
-    F->tile_slot = realloc(F->tile_slot, (size_t)(F->ntiles + 1) * sizeof *F->tile_slot);
-    if (!F->tiles || !F->tile_slot)
-        PVC_BUG("out of memory");
-    F->tile_slot[F->ntiles] = dyn ? v->id : -1; /* a rotated group slot: address in s[v] */
-    F->tiles[F->ntiles] = (pvc_tile){dyn ? 0 : (uint32_t)t->ub_addr, (pvc_dtype)t->dtype, (uint32_t)t->dims[0],
-                                     (uint32_t)t->dims[1], 0, 0}; /* gm ops set the valid shape */
-    return F->ntiles++;
-}
-
-static int is_reg_kind(pvc_type_kind k)
-{
-    return k == PVC_TY_REG || k == PVC_TY_MASK || k == PVC_TY_UREG_LOAD || k == PVC_TY_UREG_STORE;
-}
-
-static int64_t attr_int(sim *S, const pvc_op *op, const char *key)
-{
-    const pvc_attr *a = pvc_op_attr(op, key);
-    if (!a || !a->val) {
-        fail(S, op->loc, "a machine op without one of its attributes");
-        return 0;
-    }
-    return a->val->i;
-}
-
-static sim_op *emit(sim *S, sim_func *F, int code, const pvc_op *ir)
-{
-    F->ops = xgrow(F->ops, &F->cap, F->nops + 1, sizeof *F->ops);
-    sim_op *o = &F->ops[F->nops++];
-    memset(o, 0, sizeof *o);
-    o->code = code;
-    o->r[0] = o->r[1] = -1;
-    o->tile = o->tile2 = -1;
-    o->dtype = -1;
-    o->ir = ir;
-    o->id = new_loc(S, ir->loc);
-    o->loc = S->locs[o->id];
-    return o;
-}
-
-static sim_func *decode_func(sim *S, const pvc_func *f);
-
-/* The attribute columns of each machine op, in the order the runner reads o->k[]. */
-static void decode_attrs(sim *S, sim_op *o, const pvc_op *op)
-{
-    const char *kw = pvc_ops[op->code].kw;
-    int n = 0;
-    while (*kw && n < 5) {
-        char key[32];
-        size_t len = strcspn(kw, " ");
-        if (len >= sizeof key)
-            len = sizeof key - 1;
-        memcpy(key, kw, len);
-        key[len] = '\0';
-        o->k[n++] = (int)attr_int(S, op, key);
-        kw += len;
-        while (*kw == ' ')
-            kw++;
-    }
-}
-
-static int reg_dtype(const pvc_value *v)
-{
-    return v && v->type.dtype >= 0 && v->type.dtype < PVC_DT_COUNT ? v->type.dtype : -1;
-}
-
-/* The dtype and mask granularity an op reports in the trace. */
-static void decode_trace_info(sim_op *o, const pvc_op *op)
-{
-    const pvc_value *res = op->nresults ? op->results[0] : NULL;
-    switch (o->code) {
-    case PVC_OP_M_ST_REG: case PVC_OP_M_ST_REG_POST: case PVC_OP_M_ST_X2:
-    case PVC_OP_M_ST_BLK: case PVC_OP_M_ST_BLK_POST: case PVC_OP_M_STU: case PVC_OP_M_STU_AREG: {
-        const char *pos = pvc_ops[op->code].pos;
-        int si = pvc_param_index(pos, "src", 3);
-        if (si < 0)
-            si = pvc_param_index(pos, "src0", 4);
-        o->dtype = si >= 0 && si < op->noperands ? reg_dtype(op->operands[si]) : -1;
-        break;
-    }
-    case PVC_OP_M_CMP: case PVC_OP_M_CMP_S: case PVC_OP_M_ABS: case PVC_OP_M_RELU:
-    case PVC_OP_M_FULL: case PVC_OP_M_FULL_M: case PVC_OP_M_FULL_REG:
-        o->dtype = (int)o->k[o->code == PVC_OP_M_CMP || o->code == PVC_OP_M_CMP_S ? 1 : 0];
-        break;
-    case PVC_OP_M_ASTYPE:
-        o->dtype = o->k[1];
-        break;
-    default:
-        o->dtype = reg_dtype(res);
-        break;
-    }
-    /* granularity: of the mask operand the op reads, else of the mask it writes */
-    int mi = pvc_param_index(pvc_ops[op->code].pos, "mask", 4);
-    if (mi < 0)
-        mi = pvc_param_index(pvc_ops[op->code].pos, "preg", 4);
-    if (mi < 0 && (o->code == PVC_OP_M_ST_MASK || o->code == PVC_OP_M_ST_MASK_POST ||
-                   o->code == PVC_OP_M_STU_MASK))
-        mi = pvc_param_index(pvc_ops[op->code].pos, "src", 3); /* the mask being stored */
-    const pvc_value *mv = mi >= 0 && mi < op->noperands ? op->operands[mi] : NULL;
-    if (!mv && res && res->type.kind == PVC_TY_MASK)
-        mv = res;
-    if (mv) {
-        int g = mv->type.gran / 8;
-        if (o->code == PVC_OP_M_MASK_CREATE || o->code == PVC_OP_M_MASK_UPDATE)
-            g = o->k[o->code == PVC_OP_M_MASK_CREATE ? 1 : 0];
-        else if (o->dtype >= 0 && (g <= 0 || o->code == PVC_OP_M_CMP || o->code == PVC_OP_M_CMP_S))
-            g = (int)pvc_dtype_lane_bytes((pvc_dtype)o->dtype);
-        if ((o->code == PVC_OP_M_ST_REG || o->code == PVC_OP_M_ST_REG_POST) &&
-            pvc_store_dist_table[o->k[0]].w)
-            g = pvc_store_dist_table[o->k[0]].w; /* the store tests m[w*i] (§3.3) */
-        o->gran = g == 1 || g == 2 || g == 4 || g == 8 ? g : 1;
-    }
-}
-
-static void decode_machine(sim *S, sim_func *F, const pvc_op *op)
-{
-    sim_op *o = emit(S, F, op->code, op);
-    int n = pvc_mop_noperands(op->code);
-    if (n != op->noperands || n > MAX_OPND || op->nresults > 2) {
-        fail(S, op->loc, "a machine op with the wrong number of operands");
-        return;
-    }
-    for (int i = 0; i < n; i++) {
-        const pvc_value *v = op->operands[i];
-        if (v->kind == PVC_V_VAR && v->type.kind == PVC_TY_TILE) {
-            int t = tile_of(S, F, v, op->loc);
-            if (o->tile < 0)
-                o->tile = t;
-            else
-                o->tile2 = t;
-            o->a[i] = -1;
-        } else if (v->kind == PVC_V_VAR && v->type.kind == PVC_TY_TENSOR) {
-            o->a[i] = -1; /* a kernel parameter p is slot -2 - p: args[p] */
-            for (int p = 0; p < F->f->nparams; p++)
-                if (F->f->params[p] == v)
-                    o->a[i] = -2 - p;
-            if (o->a[i] == -1)
-                fail(S, op->loc, "a tensor that is not a kernel parameter");
-        } else if (v->kind == PVC_V_VAR && is_reg_kind(v->type.kind)) {
-            o->a[i] = v->id;
-            /* in-place unaligned registers are read too: stu.init / ldu.init must come first */
-            if (o->nchk < 4)
-                o->chk[o->nchk++] = v->id;
-        } else {
-            o->a[i] = scalar_slot(S, F, v, op->loc);
-        }
-    }
-    for (int i = 0; i < op->nresults; i++)
-        o->r[i] = op->results[i]->id;
-    decode_attrs(S, o, op);
-    decode_trace_info(o, op);
-    if ((o->code == PVC_OP_M_GM_LOAD || o->code == PVC_OP_M_GM_STORE) && o->tile >= 0) {
-        o->dtype = F->tiles[o->tile].dtype;
-        F->tiles[o->tile].valid_rows = (uint32_t)o->k[0]; /* the copied region (§6) */
-        F->tiles[o->tile].valid_cols = (uint32_t)o->k[1];
-    }
-    if (o->code == PVC_OP_M_ENCODE) /* k[1]: the value slot holds a double's bits */
-        o->k[1] = op->operands[0]->type.kind == PVC_TY_FLOAT;
-}
-
-static int copy_kind(const pvc_value *res)
-{
-    switch (res->type.kind) {
-    case PVC_TY_INT: case PVC_TY_BOOL: case PVC_TY_FLOAT: return CP_INT; /* float: its bits */
-    case PVC_TY_TILE: return res->type.dyn ? CP_INT : CP_NONE; /* a run-time address */
-    case PVC_TY_REG: return CP_VREG;
-    case PVC_TY_MASK: return CP_MREG;
-    case PVC_TY_UREG_LOAD: return CP_ULD;
-    case PVC_TY_UREG_STORE: return CP_UST;
-    default: return CP_NONE; /* tiles, descriptors: static, nothing to copy at run time */
-    }
-}
-
-static void decode_block(sim *S, sim_func *F, const pvc_block *b);
-
-static void decode_core(sim *S, sim_func *F, const pvc_op *op)
-{
-    switch (op->code) {
-    case PVC_OP_ASSIGN: {
-        sim_op *o = emit(S, F, op->code, op);
-        o->r[0] = op->results[0]->id;
-        o->k[0] = copy_kind(op->results[0]);
-        const pvc_value *src = op->operands[0];
-        if (o->k[0] == CP_INT)
-            o->a[0] = op->results[0]->type.kind == PVC_TY_FLOAT ? float_slot(S, F, src, op->loc)
-                                                               : scalar_slot(S, F, src, op->loc);
-        else if (o->k[0] != CP_NONE) {
-            if (src->kind != PVC_V_VAR)
-                fail(S, op->loc, "a register assigned from a constant");
-            o->a[0] = src->id;
-            o->chk[o->nchk++] = src->id;
-        }
-        o->dtype = reg_dtype(op->results[0]);
-        break;
-    }
-    case PVC_OP_ADD: case PVC_OP_SUB: case PVC_OP_MUL: case PVC_OP_FLOORDIV: case PVC_OP_MOD:
-    case PVC_OP_NEG: {
-        /* k[2]: a float op (slots hold doubles' bits); k[i]: operand i is an int to widen */
-        sim_op *o = emit(S, F, op->code, op);
-        pvc_type_kind rk = op->results[0]->type.kind;
-        if (rk != PVC_TY_INT && rk != PVC_TY_BOOL && rk != PVC_TY_FLOAT) {
-            fail(S, op->loc, "arithmetic on something other than ints and floats");
-            return;
-        }
-        o->r[0] = op->results[0]->id;
-        o->k[2] = rk == PVC_TY_FLOAT;
-        for (int i = 0; i < op->noperands && i < 2; i++) {
-            const pvc_value *v = op->operands[i];
-            o->k[i] = o->k[2] && v->type.kind != PVC_TY_FLOAT;
-            o->a[i] = o->k[2] && !o->k[i] ? float_slot(S, F, v, op->loc) : scalar_slot(S, F, v, op->loc);
-        }
-        break;
-    }
-    case PVC_OP_RANGE: {
-        sim_op *o = emit(S, F, op->code, op);
-        int begin = F->nops - 1;
-        o->r[0] = op->results[0]->id;
-        for (int i = 0; i < 3; i++)
-            o->a[i] = scalar_slot(S, F, op->operands[i], op->loc);
-        o->aux = add_const(F, 0); /* hidden: iteration, count, start, step */
-        for (int i = 1; i < 4; i++)
-            add_const(F, 0);
-        decode_block(S, F, op->body);
-        sim_op *e = emit(S, F, SIM_LOOP_END, op);
-        e->jump = begin;
-        e->aux = F->ops[begin].aux;
-        e->r[0] = F->ops[begin].r[0];
-        F->ops[begin].jump = F->nops - 1;
-        break;
-    }
-    case PVC_OP_SECTION_VECTOR:
-        decode_block(S, F, op->body);
-        break;
-    case PVC_OP_MAKE_TILE: case PVC_OP_TG_SLOT:
-    case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS: {
-        /* the slot's address is static in the result type; check it lies in usable UB */
-        sim_op *o = emit(S, F, op->code, op);
-        o->tile = tile_of(S, F, op->results[0], op->loc);
-        o->dtype = o->tile >= 0 ? (int)F->tiles[o->tile].dtype : -1;
-        break;
-    }
-    case PVC_OP_CALL: {
-        const pvc_attr *c = pvc_op_attr(op, "callee");
-        const pvc_func *callee = c && c->val ? pvc_func_find(S->u->mod, c->val->name) : NULL;
-        if (!callee || callee->kind != PVC_FN_VECTOR || callee->nparams != op->noperands) {
-            fail(S, op->loc, "a call of something other than a specialised vector function");
-            return;
-        }
-        sim_func *cf = decode_func(S, callee);
-        sim_op *o = emit(S, F, op->code, op);
-        o->callee = cf;
-        break;
-    }
-    case PVC_OP_SET_VALIDSHAPE: /* the types pass put the valid shape on each gm.load/store */
-    case PVC_OP_TILE_TYPE: case PVC_OP_MAKE_TILE_GROUP: case PVC_OP_LIST:
-    case PVC_OP_SYNC_SRC: case PVC_OP_SYNC_DST: case PVC_OP_BAR_ALL:
-        break; /* descriptors and pipe syncs: nothing happens at run time (sequential model) */
-    default:
-        fail(S, op->loc, "an op the check pass should have lowered to machine ops");
-        break;
-    }
-}
-
-static void decode_block(sim *S, sim_func *F, const pvc_block *b)
-{
-    for (int i = 0; i < b->nops && !S->error; i++) {
-        const pvc_op *op = b->ops[i];
-        if (pvc_ops[op->code].flags & PVC_OPF_MACHINE)
-            decode_machine(S, F, op);
-        else
-            decode_core(S, F, op);
-    }
-}
-
-/* Call arguments: slot of each actual in the caller, resolved now that the callee exists. */
-static void decode_call_args(sim *S, sim_func *F)
-{
-    for (int i = 0; i < F->nops; i++) {
-        sim_op *o = &F->ops[i];
-        if (o->code != PVC_OP_CALL)
-            continue;
-        const pvc_op *op = o->ir;
-        if (op->noperands > MAX_OPND) {
-            fail(S, op->loc, "a call with more than 8 arguments");
-            return;
-        }
-        for (int j = 0; j < op->noperands; j++) {
-            const pvc_value *p = o->callee->f->params[j];
-            if (p->type.kind == PVC_TY_INT || p->type.kind == PVC_TY_BOOL)
-                o->a[j] = scalar_slot(S, F, op->operands[j], op->loc);
-            else if (p->type.kind == PVC_TY_FLOAT)
-                o->a[j] = float_slot(S, F, op->operands[j], op->loc);
-            else if (p->type.kind == PVC_TY_TILE && p->type.dyn)
-                o->a[j] = op->operands[j]->id; /* the caller's run-time tile address */
-            else if (p->type.kind == PVC_TY_TILE)
-                o->a[j] = -1; /* static: the callee's parameter type carries the tile */
-            else
-                fail(S, op->loc, "a vector-function parameter that is neither a tile nor a scalar");
-        }
-    }
-}
-
-static sim_func *decode_func(sim *S, const pvc_func *f)
-{
-    int idx = 0;
-    while (idx < S->u->mod->nfuncs && S->u->mod->funcs[idx] != f)
-        idx++;
-    if (S->funcs[idx])
-        return S->funcs[idx];
-    sim_func *F = xcalloc(1, sizeof *F);
-    S->funcs[idx] = F;
-    F->f = f;
-    F->nvars = f->nvars;
-    decode_block(S, F, &f->body);
-    decode_call_args(S, F);
-    F->nslots = F->nvars + F->nconsts;
-    F->s = xcalloc((size_t)F->nslots, sizeof *F->s);
-    F->v = xcalloc((size_t)F->nvars, sizeof *F->v);
-    F->m = xcalloc((size_t)F->nvars, sizeof *F->m);
-    F->ul = xcalloc((size_t)F->nvars, sizeof *F->ul);
-    F->us = xcalloc((size_t)F->nvars, sizeof *F->us);
-    F->def = xcalloc((size_t)F->nvars, 1);
-    F->last_stu = xcalloc((size_t)F->nvars, sizeof *F->last_stu);
-    F->names = xcalloc((size_t)F->nvars, sizeof *F->names);
-    for (int i = 0; i < F->nvars; i++)
-        F->names[i] = f->vars[i]->name;
-    return F;
-}
-
-static void free_func(sim_func *F)
-{
-    if (!F)
-        return;
-    free(F->ops);
-    free(F->consts);
-    free(F->tiles);
-    free(F->tile_slot);
-    free(F->s);
-    free(F->v);
-    free(F->m);
-    free(F->ul);
-    free(F->us);
-    free(F->def);
-    free(F->last_stu);
-    free(F->names);
-    free(F);
-}
+#include "sim.h"
 
 /* ---- checks the simulator adds ------------------------------------------------------- */
 static void fault_at(sim *S, const sim_op *o, pvc_fault_kind kind, uint32_t addr, uint32_t len)
@@ -941,14 +419,13 @@ static void unflushed_check(sim *S, sim_func *F, const sim_op *o)
     pvc_fault_unwind(S->ctx);
 }
 
-/* The unaligned family (§4): the hazard spans follow the state machines of pvc_rt.h. */
-static void run_unalign(sim *S, sim_func *F, const sim_op *o, op_info *in)
+/* The unaligned load family (§4.1): the hazard spans follow the state machine of pvc_rt.h. */
+static void run_unalign_load(sim *S, sim_func *F, const sim_op *o, op_info *in)
 {
     pvc_ctx *ctx = S->ctx;
     uint32_t cur, a;
     switch (o->code) {
     case PVC_OP_M_LDU_INIT: pvc_load_unalign_init(&F->ul[o->r[0]]); break;
-    case PVC_OP_M_STU_INIT: pvc_unalign_reg_for_store(&F->us[o->r[0]]); break;
     case PVC_OP_M_LDU_PRE:
         a = (uint32_t)SV(1);
         pvc_load_unalign_pre(ctx, &F->ul[o->a[0]], a);
@@ -974,6 +451,17 @@ static void run_unalign(sim *S, sim_func *F, const sim_op *o, op_info *in)
         hazard_read(S, o, PVC_HZ_VLOAD, floor32(a) + 32, 256);
         in->addr = floor32(a) + 32, in->bytes = 256, in->read = 1;
         break;
+    }
+}
+
+/* The unaligned store family (§4.2): bytes park in the register until a 32-byte block
+ * fills or a flush; the hazard spans are the blocks actually written. */
+static void run_unalign_store(sim *S, sim_func *F, const sim_op *o, op_info *in)
+{
+    pvc_ctx *ctx = S->ctx;
+    uint32_t cur, a;
+    switch (o->code) {
+    case PVC_OP_M_STU_INIT: pvc_unalign_reg_for_store(&F->us[o->r[0]]); break;
     case PVC_OP_M_STU: {
         uint32_t n = (uint32_t)SV(3) * (uint32_t)o->k[0];
         cur = (uint32_t)SV(0);
@@ -1072,9 +560,8 @@ static void run_compute(sim *S, sim_func *F, const sim_op *o, op_info *in)
     }
 }
 
-static void run_address(sim *S, sim_func *F, const sim_op *o, op_info *in)
+static void run_address(sim_func *F, const sim_op *o, op_info *in)
 {
-    (void)S;
     switch (o->code) {
     case PVC_OP_M_UB_ADDR:
         F->s[o->r[0]] = pvc_tile_off_addr(TILE(o->tile), SV(1));
@@ -1110,84 +597,135 @@ static void run_assign(sim_func *F, const sim_op *o)
     }
 }
 
+/* pl.range: computes the trip count into the hidden slots; 0 when the body never runs. */
+static int run_range(sim *S, sim_func *F, const sim_op *o, op_info *in)
+{
+    int64_t *h = &F->s[o->aux]; /* iteration, count, start, step: as the emitted C */
+    h[0] = 0, h[1] = (int64_t)pvc_py_range_len(S->ctx, SV(0), SV(1), SV(2));
+    h[2] = SV(0), h[3] = SV(2);
+    if (h[1] == 0)
+        return 0;
+    F->s[o->r[0]] = h[2];
+    in->value = h[2], in->has_value = 1;
+    return 1;
+}
+
+/* The end of a pl.range body: the pc of the next op, which is the loop's RANGE (so that the
+ * body's first op follows) when another iteration runs. A new iteration reports as its
+ * RANGE op with the new index. */
+static int run_loop_end(sim *S, sim_func *F, const sim_op *o, int pc, op_info *in)
+{
+    int64_t *h = &F->s[o->aux];
+    h[0] = pvc_py_add(h[0], 1);
+    if ((uint64_t)h[0] >= (uint64_t)h[1])
+        return pc;
+    F->s[o->r[0]] = pvc_py_range_at(h[2], (uint64_t)h[0], h[3]);
+    if (S->observing) {
+        in->value = F->s[o->r[0]], in->has_value = 1;
+        observe(S, &F->ops[o->jump], in);
+    }
+    return o->jump;
+}
+
+static void run_arith(sim *S, sim_func *F, const sim_op *o, op_info *in)
+{
+    if (o->k[2]) { /* trace values are integers: a float result shows none */
+        F->s[o->r[0]] = double_bits(float_arith(S->ctx, o->code, float_operand(o, 0, SV(0)),
+                                                float_operand(o, 1, SV(1))));
+        return;
+    }
+    F->s[o->r[0]] = int_arith(S->ctx, o->code, SV(0), SV(1));
+    in->value = F->s[o->r[0]], in->has_value = 1;
+}
+
+/* pl.make_tile and the tile-group slots: the tile must lie in usable UB. */
+static void run_tile(sim *S, sim_func *F, const sim_op *o, op_info *in)
+{
+    pvc_tile_check(S->ctx, TILE(o->tile));
+    in->addr = TILE(o->tile)->addr;
+    in->bytes = pvc_tile_bytes(TILE(o->tile));
+}
+
+/* Tile-group rotation, slot addresses and a scalar's encoding as a register element. */
+static void run_scalar_machine(sim_func *F, const sim_op *o, op_info *in)
+{
+    int64_t slot;
+    switch (o->code) {
+    case PVC_OP_M_TG_STEP:
+        slot = SV(0);
+        pvc_tile_group_step(&slot, o->k[0], o->k[1]);
+        F->s[o->a[0]] = slot;
+        in->value = slot, in->has_value = 1;
+        return;
+    case PVC_OP_M_TG_ADDR:
+        F->s[o->r[0]] = pvc_tile_group_addr((uint32_t)o->k[0], SV(0), (uint32_t)o->k[1]);
+        break;
+    default: /* ENCODE: same rounding as a literal's compile-time encoding */
+        F->s[o->r[0]] = (int64_t)pvc_value_encode((pvc_dtype)o->k[0],
+                                                  o->k[1] ? slot_double(SV(0)) : (double)SV(0),
+                                                  PVC_ROUND_RINT, PVC_SAT_OFF);
+        break;
+    }
+    in->value = F->s[o->r[0]], in->has_value = 1;
+}
+
+/* UNDEF_REG: every register the op reads must have been written in this call. */
+static void check_defined(sim *S, const sim_func *F, const sim_op *o)
+{
+    for (int c = 0; c < o->nchk; c++)
+        if (!F->def[o->chk[c]])
+            undef_reg(S, F, o, o->chk[c]);
+}
+
+static void mark_written(sim_func *F, const sim_op *o)
+{
+    if (o->r[0] >= 0 && o->r[0] < F->nvars)
+        F->def[o->r[0]] = 1;
+    if (o->r[1] >= 0)
+        F->def[o->r[1]] = 1;
+}
+
 static void run_func(sim *S, sim_func *F)
 {
-    pvc_ctx *ctx = S->ctx;
     memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
     for (int pc = 0; pc < F->nops; pc++) {
         const sim_op *o = &F->ops[pc];
         op_info in = {-1, -1, -1, -1, NULL, 0, 0, 0, 0, 0};
-        ctx->at = o->loc;
-        for (int c = 0; c < o->nchk; c++)
-            if (!F->def[o->chk[c]])
-                undef_reg(S, F, o, o->chk[c]);
+        S->ctx->at = o->loc;
+        check_defined(S, F, o);
         switch (o->code) {
-        case PVC_OP_RANGE: {
-            int64_t *h = &F->s[o->aux]; /* iteration, count, start, step: as the emitted C */
-            h[0] = 0, h[1] = (int64_t)pvc_py_range_len(ctx, SV(0), SV(1), SV(2));
-            h[2] = SV(0), h[3] = SV(2);
-            if (h[1] == 0) {
+        case PVC_OP_RANGE:
+            if (!run_range(S, F, o, &in)) {
                 pc = o->jump; /* skip the body and its end marker */
                 continue;
             }
-            F->s[o->r[0]] = h[2];
-            in.value = h[2], in.has_value = 1;
             break;
-        }
-        case SIM_LOOP_END: {
-            int64_t *h = &F->s[o->aux];
-            h[0] = pvc_py_add(h[0], 1);
-            if ((uint64_t)h[0] < (uint64_t)h[1]) {
-                F->s[o->r[0]] = pvc_py_range_at(h[2], (uint64_t)h[0], h[3]);
-                pc = o->jump; /* to the first op of the body */
-                if (S->observing) {
-                    in.value = F->s[o->r[0]], in.has_value = 1;
-                    observe(S, &F->ops[o->jump], &in);
-                }
-            }
+        case SIM_LOOP_END:
+            pc = run_loop_end(S, F, o, pc, &in);
             continue;
-        }
-        case PVC_OP_ASSIGN: run_assign(F, o); if (o->k[0] == CP_INT) in.value = F->s[o->r[0]], in.has_value = 1; break;
+        case PVC_OP_ASSIGN:
+            run_assign(F, o);
+            if (o->k[0] == CP_INT)
+                in.value = F->s[o->r[0]], in.has_value = 1;
+            break;
         case PVC_OP_ADD: case PVC_OP_SUB: case PVC_OP_MUL: case PVC_OP_FLOORDIV: case PVC_OP_MOD:
         case PVC_OP_NEG:
-            if (o->k[2]) { /* trace values are integers: a float result shows none */
-                F->s[o->r[0]] = double_bits(float_arith(ctx, o->code, float_operand(o, 0, SV(0)),
-                                                        float_operand(o, 1, SV(1))));
-                break;
-            }
-            F->s[o->r[0]] = int_arith(ctx, o->code, SV(0), SV(1));
-            in.value = F->s[o->r[0]], in.has_value = 1;
+            run_arith(S, F, o, &in);
             break;
         case PVC_OP_MAKE_TILE: case PVC_OP_TG_SLOT:
         case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS:
-            pvc_tile_check(ctx, TILE(o->tile));
-            in.addr = TILE(o->tile)->addr;
-            in.bytes = pvc_tile_bytes(TILE(o->tile));
+            run_tile(S, F, o, &in);
             break;
         case PVC_OP_CALL:
             if (S->observing)
                 observe(S, o, &in);
             run_call(S, F, o);
             continue;
-        case PVC_OP_M_TG_STEP: {
-            int64_t slot = SV(0);
-            pvc_tile_group_step(&slot, o->k[0], o->k[1]);
-            F->s[o->a[0]] = slot;
-            in.value = slot, in.has_value = 1;
-            break;
-        }
-        case PVC_OP_M_TG_ADDR:
-            F->s[o->r[0]] = pvc_tile_group_addr((uint32_t)o->k[0], SV(0), (uint32_t)o->k[1]);
-            in.value = F->s[o->r[0]], in.has_value = 1;
-            break;
-        case PVC_OP_M_ENCODE: /* same rounding as a literal's compile-time encoding */
-            F->s[o->r[0]] = (int64_t)pvc_value_encode((pvc_dtype)o->k[0],
-                                                      o->k[1] ? slot_double(SV(0)) : (double)SV(0),
-                                                      PVC_ROUND_RINT, PVC_SAT_OFF);
-            in.value = F->s[o->r[0]], in.has_value = 1;
+        case PVC_OP_M_TG_STEP: case PVC_OP_M_TG_ADDR: case PVC_OP_M_ENCODE:
+            run_scalar_machine(F, o, &in);
             break;
         case PVC_OP_M_GM_LOAD: case PVC_OP_M_GM_STORE: run_gm(S, F, o, &in); break;
-        case PVC_OP_M_UB_ADDR: case PVC_OP_M_CURSOR_INIT: case PVC_OP_M_AREG: run_address(S, F, o, &in); break;
+        case PVC_OP_M_UB_ADDR: case PVC_OP_M_CURSOR_INIT: case PVC_OP_M_AREG: run_address(F, o, &in); break;
         case PVC_OP_M_LD_REG: case PVC_OP_M_LD_REG_POST: case PVC_OP_M_LD_X2: case PVC_OP_M_LD_X2_POST:
         case PVC_OP_M_LD_MASK: case PVC_OP_M_LD_MASK_POST:
             run_load(S, F, o, &in);
@@ -1200,18 +738,18 @@ static void run_func(sim *S, sim_func *F)
             run_datablock(S, F, o, &in);
             break;
         case PVC_OP_M_LDU_INIT: case PVC_OP_M_LDU_PRE: case PVC_OP_M_LDU: case PVC_OP_M_LDU_POST:
-        case PVC_OP_M_LDU_AREG: case PVC_OP_M_STU_INIT: case PVC_OP_M_STU: case PVC_OP_M_STU_MASK:
-        case PVC_OP_M_STU_FLUSH: case PVC_OP_M_STU_AREG: case PVC_OP_M_STU_CHECK:
-            run_unalign(S, F, o, &in);
+        case PVC_OP_M_LDU_AREG:
+            run_unalign_load(S, F, o, &in);
+            break;
+        case PVC_OP_M_STU_INIT: case PVC_OP_M_STU: case PVC_OP_M_STU_MASK: case PVC_OP_M_STU_FLUSH:
+        case PVC_OP_M_STU_AREG: case PVC_OP_M_STU_CHECK:
+            run_unalign_store(S, F, o, &in);
             break;
         default:
             run_compute(S, F, o, &in);
             break;
         }
-        if (o->r[0] >= 0 && o->r[0] < F->nvars)
-            F->def[o->r[0]] = 1;
-        if (o->r[1] >= 0)
-            F->def[o->r[1]] = 1;
+        mark_written(F, o);
         if (S->observing)
             observe(S, o, &in);
     }
@@ -1241,25 +779,8 @@ static void run_kernel(pvc_ctx *ctx, void *arg)
 
 static void sim_free(sim *S)
 {
-    if (S->funcs)
-        for (int i = 0; i < S->u->mod->nfuncs; i++)
-            free_func(S->funcs[i]);
-    free(S->funcs);
-    for (int i = 1; i <= S->nlocs; i++)
-        free(S->locs[i]);
-    free(S->locs);
+    sim_decode_free(S);
     pvc_hazard_free(S->hz);
-}
-
-/* Kernel parameters are what args[] (tensors) and scalars[] (int, bool, float) bind. */
-static int check_params(sim *S, const pvc_func *kernel)
-{
-    for (int i = 0; i < kernel->nparams; i++)
-        if (pvc_param_kind_letter(kernel->params[i]->type.kind) == '?') {
-            fail(S, kernel->params[i]->loc, "a kernel parameter that is neither a tensor nor int/float/bool");
-            return -1;
-        }
-    return 0;
 }
 
 int pvc_backend_sim(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tensor *args,
@@ -1270,16 +791,13 @@ int pvc_backend_sim(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tenso
     memset(&S, 0, sizeof S);
     memset(&stats, 0, sizeof stats);
     S.u = u, S.ctx = ctx, S.args = args, S.scalars = scalars, S.o = o;
-    S.funcs = xcalloc((size_t)u->mod->nfuncs, sizeof *S.funcs);
     S.hz = pvc_hazard_new();
     if (!S.hz) {
         fprintf(stderr, "pvc: error: out of memory for the hazard map\n");
         sim_free(&S);
         return -1;
     }
-    if (!check_params(&S, kernel))
-        S.kernel = decode_func(&S, kernel);
-    if (S.error) {
+    if (sim_decode(&S, kernel)) {
         fprintf(stderr, "%s\n", S.error);
         sim_free(&S);
         return -1;

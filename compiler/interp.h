@@ -1,10 +1,11 @@
 /* interp.h - the simulator's parts (interp.c is the entry, pvc_backend_sim in backend.h).
  *
- *   interp.c    decode the checked IR into compact per-function op arrays, run them
- *   hazard.c    shadow map of the UB: vector stores not yet ordered by a vf.mem_bar
- *   trace.c     --trace: one JSON line per executed op
- *   stats.c     --stats: per-op counts, bytes moved, estimated cycles (cost.h)
- *   timeline.c  --timeline: Chrome/Perfetto trace-event JSON on pipes V, MTE2, MTE3, S
+ *   sim_decode.c  decode the checked IR into compact per-function op arrays (sim.h)
+ *   interp.c      run them
+ *   hazard.c      shadow map of the UB: vector stores not yet ordered by a vf.mem_bar
+ *   trace.c       --trace: one JSON line per executed op
+ *   stats.c       --stats: per-op counts, bytes moved, estimated cycles (cost.h)
+ *   timeline.c    --timeline: Chrome/Perfetto trace-event JSON on pipes V, MTE2, MTE3, S
  *
  * The interpreter describes every executed op once as a pvc_sim_event and hands it to the
  * observers that are switched on (pvc_sim_observe); with none on it builds no event.
