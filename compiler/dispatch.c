@@ -353,6 +353,49 @@ static void load_datablock(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value
     }
 }
 
+/* The two dist tables share one resolution rule: an explicit dist must match the element
+ * width (w 0 = any), a generic one goes through the runtime's resolve table (§2.2, §3.1). */
+typedef struct {
+    const pvc_dist_info *table;
+    int (*resolve)(int g, int dt);
+    int none;             /* the resolver's "no legal form" */
+    const char *section;  /* SEMANTICS.md section for the messages */
+} dist_family;
+
+static int resolve_load(int g, int dt)
+{
+    return (int)pvc_load_dist_resolve((pvc_load_dist)g, (pvc_dtype)dt);
+}
+
+static int resolve_store(int g, int dt)
+{
+    return (int)pvc_store_dist_resolve((pvc_store_dist)g, (pvc_dtype)dt);
+}
+
+static const dist_family load_dists = {pvc_load_dist_table, resolve_load, PVC_LD_NONE, "§2.2"};
+static const dist_family store_dists = {pvc_store_dist_table, resolve_store, PVC_ST_NONE, "§3.1"};
+
+/* Explicit dist of family f for dist g on a register of dtype dt, or -1 after an error. */
+static int explicit_dist(dispatcher *x, pvc_span at, const dist_family *f, int g, int dt)
+{
+    const pvc_dist_info *info = &f->table[g];
+    if (info->kind == PVC_DIST_E) {
+        if (info->w && info->w != lane(dt)) {
+            pvc_error_at(x->d, at, PVC_E_DIST, "dist %s works on %d-bit elements, not on a %s "
+                         "register (%s)", info->name, info->w * 8, pvc_dtype_pyname(dt), f->section);
+            return -1;
+        }
+        return g;
+    }
+    int r = f->resolve(g, dt);
+    if (r == f->none) {
+        pvc_error_at(x->d, at, PVC_E_DIST, "dist %s has no form for a %s register (%s)",
+                     info->name, pvc_dtype_pyname(dt), f->section);
+        return -1;
+    }
+    return r;
+}
+
 /* Explicit load dist for dist g on a register of dtype dt, or -1 after an error (§2.2). */
 static int load_dist(dispatcher *x, const pvc_op *op, int g, int dt)
 {
@@ -363,21 +406,8 @@ static int load_dist(dispatcher *x, const pvc_op *op, int g, int dt)
                      "with NORM (§2.2)", info->name, pvc_dtype_pyname(dt));
         return -1;
     }
-    if (info->kind == PVC_DIST_E) {
-        if (info->w && info->w != lane(dt)) {
-            pvc_error_at(x->d, at, PVC_E_DIST, "dist %s works on %d-bit elements, not on a %s "
-                         "register (§2.2)", info->name, info->w * 8, pvc_dtype_pyname(dt));
-            return -1;
-        }
-        return g;
-    }
-    pvc_load_dist r = pvc_load_dist_resolve((pvc_load_dist)g, (pvc_dtype)dt);
-    if (r == PVC_LD_NONE) {
-        pvc_error_at(x->d, at, PVC_E_DIST, "dist %s has no form for a %s register (§2.2)",
-                     info->name, pvc_dtype_pyname(dt));
-        return -1;
-    }
-    if (pvc_load_dist_table[r].w && pvc_load_dist_table[r].w != lane(dt))
+    int r = explicit_dist(x, at, &load_dists, g, dt);
+    if (r >= 0 && r != g && pvc_load_dist_table[r].w && pvc_load_dist_table[r].w != lane(dt))
         pvc_warn_at(x->d, at, "dist %s on a %s register resolves to %s, which works on %d-bit "
                     "elements (§2.2) [%s]", info->name, pvc_dtype_pyname(dt),
                     pvc_load_dist_table[r].name, pvc_load_dist_table[r].w * 8,
@@ -523,23 +553,7 @@ static void store_datablock(dispatcher *x, pvc_op *op, pvc_value *base, pvc_valu
 /* Explicit store dist for g on a source of dtype dt, or -1 after an error (§3.1). */
 static int store_dist(dispatcher *x, const pvc_op *op, int g, int dt)
 {
-    const pvc_dist_info *info = &pvc_store_dist_table[g];
-    pvc_span at = pvc_op_arg_loc(op, "dist");
-    if (info->kind == PVC_DIST_E) {
-        if (info->w != lane(dt)) {
-            pvc_error_at(x->d, at, PVC_E_DIST, "dist %s works on %d-bit elements, not on a %s "
-                         "register (§3.1)", info->name, info->w * 8, pvc_dtype_pyname(dt));
-            return -1;
-        }
-        return g;
-    }
-    pvc_store_dist r = pvc_store_dist_resolve((pvc_store_dist)g, (pvc_dtype)dt);
-    if (r == PVC_ST_NONE) {
-        pvc_error_at(x->d, at, PVC_E_DIST, "dist %s has no form for a %s register (§3.1)",
-                     info->name, pvc_dtype_pyname(dt));
-        return -1;
-    }
-    return r;
+    return explicit_dist(x, pvc_op_arg_loc(op, "dist"), &store_dists, g, dt);
 }
 
 static void store_align(dispatcher *x, pvc_op *op)
