@@ -187,13 +187,32 @@ typedef enum {
 struct pvc_ctx;
 typedef void (*pvc_mem_bar_fn)(struct pvc_ctx *ctx, pvc_membar mode);
 
+/* What an op does with a span of UB bytes, as reported to the touch hook. A vector store
+ * reports the whole span its dist covers, masked-off elements included (the device orders
+ * by address range, decision 8); a stream store reports the bytes it writes; pl.load writes
+ * the tile rows it fills and pl.store reads them (the MTE2 / MTE3 pipes). */
+typedef enum {
+    PVC_TOUCH_VLOAD,  /* vector load: vf.load_align, load_unalign, mask loads, gathers */
+    PVC_TOUCH_VSTORE, /* vector store: vf.store_align, store_unalign, mask stores, scatter */
+    PVC_TOUCH_GM_IN,  /* pl.load writes the tile (GM -> UB) */
+    PVC_TOUCH_GM_OUT, /* pl.store reads the tile (UB -> GM) */
+} pvc_touch_kind;
+typedef void (*pvc_touch_fn)(struct pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind);
+
 typedef struct pvc_ctx {
     _Alignas(64) uint8_t ub[PVC_UB_BYTES];
     const pvc_loc *at;      /* source position of the op being executed (may be NULL) */
     pvc_fault fault;        /* the last fault */
     jmp_buf *unwind;        /* innermost protected call, NULL outside one */
     pvc_mem_bar_fn mem_bar; /* decision 8 hook; NULL = no-op (native, in-order) */
-    void *user;             /* free for the hook's owner (the simulator) */
+    pvc_touch_fn touch;     /* every UB span an op reads or writes; NULL = off (native) */
+    void *user;             /* free for the hooks' owner (the simulator) */
+    /* Special registers of one block (docs/SEMANTICS.md §10.9, §10.14): AR is the offset
+     * of the count-less store_unalign, SQZN the byte count the last squeeze(STORE_REG)
+     * left for it; both are 0 at the start of every vector-function call. MASK0/MASK1 are
+     * set by pl.set_vec_mask and read by vf.get_mask_spr; all ones when a kernel starts. */
+    uint32_t spr_ar, spr_sqzn;
+    uint64_t spr_mask[2];   /* [0] MASK0 (mask bits 0..63), [1] MASK1 (64..127) */
 } pvc_ctx;
 
 /* Heap context with a zero-filled UB; NULL on allocation failure. */
@@ -229,6 +248,22 @@ static inline void pvc_mem_bar(pvc_ctx *ctx, pvc_membar mode)
 {
     if (ctx->mem_bar)
         ctx->mem_bar(ctx, mode);
+}
+
+/* Reports [addr, addr+len) to the touch hook: once per contiguous span, after the span
+ * passed its bounds check and before any byte moves, so a checker that unwinds leaves the
+ * UB as it was. Costs one predictable branch when no hook is set. */
+static inline void pvc_ub_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind)
+{
+    if (ctx->touch)
+        ctx->touch(ctx, addr, len, kind);
+}
+
+/* The special registers a vector-function call starts from: AR = SQZN = 0. */
+static inline void pvc_spr_reset(pvc_ctx *ctx)
+{
+    ctx->spr_ar = 0;
+    ctx->spr_sqzn = 0;
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -786,6 +821,8 @@ int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, i
 int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0);
 
 #include "pvc_rt_cast.h" /* cast and format entry points */
+#include "pvc_rt_arith.h" /* arithmetic, unary and composite vf ops */
+#include "pvc_rt_lanes.h" /* bitwise, select, reductions, permutes, gathers, SPRs */
 #include "pvc_rt_inline.h" /* inline fast paths of the hottest ops */
 
 #endif /* PVC_RT_H */

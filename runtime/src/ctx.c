@@ -15,6 +15,7 @@ const char *const pvc_fault_text[PVC_FAULT_COUNT] = {
 void pvc_ctx_init(pvc_ctx *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
+    ctx->spr_mask[0] = ctx->spr_mask[1] = UINT64_MAX; /* MASK SPR before any set_vec_mask */
 }
 
 pvc_ctx *pvc_ctx_new(void)
