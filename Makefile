@@ -2,7 +2,8 @@
 #
 # Layout of the build (conventions every part of the tree relies on):
 #   build/libpvcrt.a   runtime/src/*.c                      (runtime library, runtime/include/pvc_rt.h)
-#   build/libpvc.a     compiler/*.c except compiler/main.c  (front end, IR, passes, backends)
+#   build/libpvc.a     compiler/*/*.c and compiler/*.c except compiler/main.c (one folder per
+#                      stage: front ir passes emit sim run; compiler/README.md)
 #   build/pvc          compiler/main.c + both libraries + grammar + -ltree-sitter -ljansson
 #   build/tests/test_X tests/unit/test_X.c, linked with everything above; each prints
 #                      "N passed, M failed" last and exits non-zero on a failure
@@ -28,7 +29,7 @@ LDLIBS   = -ltree-sitter -ljansson -lm -ldl
 
 RT_SRC   = $(wildcard runtime/src/*.c)
 RT_OBJ   = $(RT_SRC:%.c=$(BUILD)/%.o)
-PVC_SRC  = $(filter-out compiler/main.c,$(wildcard compiler/*.c))
+PVC_SRC  = $(filter-out compiler/main.c,$(wildcard compiler/*.c compiler/*/*.c))
 PVC_OBJ  = $(PVC_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -99,7 +100,7 @@ $(BUILD)/libpvc.a: $(PVC_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 # -rdynamic + the WHOLE runtime archive: the kernels the native backend dlopens call the
-# runtime through pvc's own symbols (compiler/native.h), so every runtime function must be in
+# runtime through pvc's own symbols (compiler/emit/native.h), so every runtime function must be in
 # pvc and exported, used by pvc itself or not.
 $(BUILD)/pvc: $(BUILD)/compiler/main.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	$(CC) $(CFLAGS) -rdynamic $(BUILD)/compiler/main.o $(BUILD)/libpvc.a \
@@ -107,7 +108,7 @@ $(BUILD)/pvc: $(BUILD)/compiler/main.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(G
 
 # The native backend compiles emitted C against this tree's pvc_rt.h wherever pvc runs from
 # ($PVC_RUNTIME_INCLUDE overrides it at run time).
-$(BUILD)/compiler/backend_native.o: CPPFLAGS += -DPVC_RUNTIME_INCLUDE='"$(abspath runtime/include)"'
+$(BUILD)/compiler/emit/backend_native.o: CPPFLAGS += -DPVC_RUNTIME_INCLUDE='"$(abspath runtime/include)"'
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	@mkdir -p $(dir $@)

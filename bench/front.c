@@ -7,7 +7,7 @@
 #include <tree_sitter/api.h>
 
 #include "bench.h"
-#include "emit_c.h"
+#include "emit/emit_c.h"
 #include "pvc.h"
 
 const TSLanguage *tree_sitter_python(void);

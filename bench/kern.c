@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
+#include "run/backend.h"
 #include "bench.h"
-#include "emit_c.h"
-#include "native.h"
+#include "emit/emit_c.h"
+#include "emit/native.h"
 
 #define ROWS 256
 #define COLS 64

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "ir.h"
+#include "ir/ir.h"
 
 /* ---- ops ---- */
 
@@ -52,7 +52,7 @@ static void print_results(FILE *out, const pvc_opinfo *o)
 
 static void help_ops(FILE *out)
 {
-    fputs("DSL ops (compiler/ops.h PVC_OPS; signatures SEMANTICS.md §2-§6).\n"
+    fputs("DSL ops (compiler/ir/ops.h PVC_OPS; signatures SEMANTICS.md §2-§6).\n"
           "[...] = optional positional arguments, after * = keyword only.\n\n",
           out);
     for (int i = 0; i < PVC_OP_COUNT; i++) {
@@ -229,7 +229,7 @@ static void help_diagnostics(FILE *out)
         PVC_WARNS(X)
 #undef X
     };
-    fputs("Compile errors (compiler/diag.h PVC_DIAGS): file:line:col: error: ... [Ennn], exit 1.\n\n",
+    fputs("Compile errors (compiler/ir/diag.h PVC_DIAGS): file:line:col: error: ... [Ennn], exit 1.\n\n",
           out);
     for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
         fprintf(out, "%s  %s\n", errors[i].code, errors[i].text);
@@ -281,7 +281,7 @@ static void help_casts(FILE *out)
 /* ---- enums ---- */
 static void help_enums(FILE *out)
 {
-    fputs("pl.<Enum> namespaces and their members (compiler/ops.h PVC_ENUM_NS; members from\n"
+    fputs("pl.<Enum> namespaces and their members (compiler/ir/ops.h PVC_ENUM_NS; members from\n"
           "PVC_ENUM_MEMBERS or the runtime table named there). pl.LoadDist, pl.MaskPattern and\n"
           "pl.VFRoundMode are detailed by `pvc help dists`, `patterns` and `casts`.\n",
           out);

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit_c.h"
+#include "emit/emit_c.h"
 #include "help.h"
 #include "pvc.h"
-#include "run.h"
+#include "run/run.h"
 
 typedef struct {
     const char *file;

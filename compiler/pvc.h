@@ -3,9 +3,9 @@
 #ifndef PVC_H
 #define PVC_H
 
-#include "diag.h"
-#include "ir.h"
-#include "parse.h"
+#include "ir/diag.h"
+#include "ir/ir.h"
+#include "front/front.h"
 
 #define PVC_VERSION "0.1.0"
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "emit_c.h"
+#include "emit/emit_c.h"
 #include "pvc.h"
 
 static FILE *sink;

@@ -1,11 +1,11 @@
-/* test_compare.c - result comparison (compiler/compare.c) against torch.testing.assert_close
+/* test_compare.c - result comparison (compiler/run/compare.c) against torch.testing.assert_close
  * semantics: pass iff a == e, both NaN, or finite |a - e| <= atol + rtol * |e|. Every expected
  * verdict and report line below is worked out by hand from that rule. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "run/compare.h"
 #include "unit.h"
 
 /* A [rows, cols] array of descr filled from `values` (element bytes, C order). */

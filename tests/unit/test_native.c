@@ -1,5 +1,5 @@
-/* test_native.c - compile-and-load of emitted C, and its cache (compiler/native.c). */
-#include "native.h"
+/* test_native.c - compile-and-load of emitted C, and its cache (compiler/emit/native.c). */
+#include "emit/native.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* test_npy.c - the .npy reader and writer (compiler/npy.c).
+/* test_npy.c - the .npy reader and writer (compiler/run/npy.c).
  *
  * The byte images below are written by hand from the format description (numpy.lib.format):
  * 6-byte magic, major, minor, little-endian header length (2 bytes in 1.0, 4 in 2.0), an ASCII
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "npy.h"
+#include "run/npy.h"
 #include "unit.h"
 
 /* ---- hand-made images ---------------------------------------------------------------- */

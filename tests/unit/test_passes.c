@@ -3,7 +3,7 @@
  * held in memory. Expected values are derived from SEMANTICS.md by hand (comments). */
 #include <string.h>
 
-#include "passes.h"
+#include "passes/passes.h"
 #include "pvc.h"
 #include "unit.h"
 

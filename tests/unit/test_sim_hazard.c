@@ -1,6 +1,6 @@
-/* test_sim_hazard.c - the simulator's hazard shadow map (compiler/hazard.c, decision 8).
- * Expected ids and byte addresses follow from the rules in compiler/interp.h. */
-#include "interp.h"
+/* test_sim_hazard.c - the simulator's hazard shadow map (compiler/sim/hazard.c, decision 8).
+ * Expected ids and byte addresses follow from the rules in compiler/sim/sim.h. */
+#include "sim/sim.h"
 #include "unit.h"
 
 int main(void)

@@ -1,0 +1,924 @@
+/* emit_c.c - checked IR -> one C11 translation unit (emit_c.h).
+ *
+ * Shape of the output, top to bottom:
+ *   #include "pvc_rt.h"
+ *   static const pvc_loc loc_L_C ...      one per op site that can fault, sorted by (L, C)
+ *   prototypes and the pvc_kernels table
+ *   static void vf_<name>__<k>(ctx, scalars...)   specialised vector functions
+ *   void pvc_kernel_<name>(ctx, args, scalars)    jit kernels
+ * Everything before the first function is plain C; from there on every statement is
+ * preceded by `#line L "file.py"`, so cc, gdb and the sanitizers speak in DSL lines.
+ *
+ * Values: tiles, tile types/groups, lists and enum constants are compile-time (a tile
+ * operand becomes a pvc_tile compound literal from its static type); registers, masks and
+ * unaligned registers are zero-initialised locals; ints are int64_t and floats double, their
+ * arithmetic the runtime's pvc_py_* functions (Python semantics, pvc_rt.h); UB addresses and
+ * cursors are uint32_t; a kernel's parameter i is args[i] (a tensor) or scalars[i] (an int,
+ * bool or float, emit_c.h). Each machine op is one runtime call spelled by its row in MOP_C.
+ */
+#include "emit/emit_c.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pvc.h"
+
+/* ---- the call each machine op becomes ------------------------------------------------
+ * Template language: %rN result N (an lvalue), %RN its address; %oN operand N as a value,
+ * %pN its address (cursors, unaligned registers, registers passed by pointer); %tN operand N
+ * as `const pvc_tile *` from its static type; %bN operand N as uint64_t raw bits;
+ * %a{key} attribute key as a C constant. Each template calls the runtime function named in
+ * the op's ops.h row (checked when emitted). */
+#define MOP_C(X)                                                                               \
+    X(M_UB_ADDR, "%r0 = pvc_tile_off_addr(%t0, %o1);")                                         \
+    X(M_CURSOR_INIT, "%r0 = pvc_tile_off_addr(%t0, 0);")                                       \
+    X(M_AREG, NULL) /* arrays of n strides/iters: emit_areg */                                 \
+    X(M_LD_REG, "pvc_load_align_fast(ctx, %R0, %o0, %a{dist});")                               \
+    X(M_LD_REG_POST, "pvc_load_align_post(ctx, %R0, %p0, %o1, %a{dist});")                     \
+    X(M_LD_X2, "pvc_load_align_x2(ctx, %R0, %R1, %o0, %a{dist});")                             \
+    X(M_LD_X2_POST, "pvc_load_align_x2_post(ctx, %R0, %R1, %p0, %o1, %a{dist});")              \
+    X(M_LD_BLK, "pvc_load_align_datablock(ctx, %R0, %o0, %a{block_stride}, %p1);")             \
+    X(M_LD_BLK_POST, "pvc_load_align_datablock_post(ctx, %R0, %p0, %a{block_stride}, "          \
+                     "%a{repeat_stride}, %p1);")                                               \
+    X(M_LD_MASK, "pvc_mask_load(ctx, %R0, %o0, %a{dist});")                                    \
+    X(M_LD_MASK_POST, "pvc_mask_load_post(ctx, %R0, %p0, %o1, %a{dist});")                     \
+    X(M_ST_REG, "pvc_store_align_fast(ctx, %o0, %p1, %p2, %a{dist});")                         \
+    X(M_ST_REG_POST, "pvc_store_align_post(ctx, %p0, %o1, %p2, %p3, %a{dist});")               \
+    X(M_ST_X2, "pvc_store_align_x2(ctx, %o0, %p1, %p2, %a{dist});")                            \
+    X(M_ST_BLK, "pvc_store_align_datablock(ctx, %o0, %p1, %p2, %a{block_stride});")            \
+    X(M_ST_BLK_POST, "pvc_store_align_datablock_post(ctx, %p0, %p1, %p2, %a{block_stride}, "   \
+                     "%a{repeat_stride});")                                                    \
+    X(M_ST_MASK, "pvc_mask_store(ctx, %o0, %p1, %a{dist});")                                   \
+    X(M_ST_MASK_POST, "pvc_mask_store_post(ctx, %p0, %o1, %p2, %a{dist});")                    \
+    X(M_LDU_INIT, "pvc_load_unalign_init(%R0);")                                               \
+    X(M_LDU_PRE, "pvc_load_unalign_pre(ctx, %p0, %o1);")                                       \
+    X(M_LDU, "pvc_load_unalign(ctx, %R0, %p0, %o1);")                                          \
+    X(M_LDU_POST, "pvc_load_unalign_post(ctx, %R0, %p0, %p1, %o2);")                           \
+    X(M_LDU_AREG, "pvc_load_unalign_areg(ctx, %R0, %p0, %o1, %o2);")                           \
+    X(M_STU_INIT, "pvc_unalign_reg_for_store(%R0);")                                           \
+    X(M_STU, "pvc_store_unalign(ctx, %p0, %p1, %p2, %o3, %a{elem_bytes}, %a{post});")          \
+    X(M_STU_MASK, "pvc_mask_store_unalign(ctx, %p0, %p1, %p2, %a{gran});")                     \
+    X(M_STU_FLUSH, "pvc_store_unalign_post(ctx, %p0, %p1, %o2, %a{post});")                    \
+    X(M_STU_AREG, "pvc_store_unalign_areg(ctx, %o0, %o1, %p2, %p3, %a{elem_bytes});")          \
+    X(M_STU_CHECK, "pvc_ureg_st_check(ctx, %p0, %o1);")                                        \
+    X(M_MASK_CREATE, "pvc_mask_create(ctx, %R0, %a{pattern}, %a{gran});")                      \
+    X(M_MASK_UPDATE, "(void)pvc_mask_update(ctx, %R0, %o0, %a{gran});")                        \
+    X(M_CMP, "pvc_compare(ctx, %R0, %a{op}, %a{dtype}, %p0, %p1, %p2);")                       \
+    X(M_CMP_S, "pvc_compare_scalar(ctx, %R0, %a{op}, %a{dtype}, %p0, %b1, %p2);")              \
+    X(M_ABS, "pvc_abs(ctx, %R0, %a{dtype}, %p0, %p1);")                                        \
+    X(M_RELU, "pvc_relu(ctx, %R0, %a{dtype}, %p0, %p1);")                                      \
+    X(M_ASTYPE, "pvc_astype(%R0, %p0, %p1, %a{from}, %a{to}, %a{layout}, %a{round}, %a{sat});") \
+    X(M_FULL, "pvc_full(ctx, %R0, %a{dtype}, %b0, NULL, PVC_MERGE_ZEROING);")                  \
+    X(M_FULL_M, "pvc_full(ctx, %R0, %a{dtype}, %b0, %p1, %a{mode});")                          \
+    X(M_FULL_REG, "pvc_full_reg(ctx, %R0, %a{dtype}, %p0, %p1, %a{pos}, %a{mode});")           \
+    X(M_ENCODE, "%r0 = (int64_t)pvc_value_encode(%a{dtype}, (double)%o0, PVC_ROUND_RINT, PVC_SAT_OFF);") \
+    X(M_MEM_BAR, "pvc_mem_bar(ctx, %a{mode});")                                                \
+    X(M_TG_STEP, "pvc_tile_group_step(%p0, %a{delta}, %a{depth});")                           \
+    X(M_TG_ADDR, "%r0 = pvc_tile_group_addr((uint32_t)%a{base}, %o0, (uint32_t)%a{slot_bytes});") \
+    X(M_GM_LOAD, "(void)pvc_gm_load(ctx, %t0, %o1, %o2, %o3);")                                \
+    X(M_GM_STORE, "(void)pvc_gm_store(ctx, %o0, %t1, %o2, %o3);")
+
+static const char *const mop_c[PVC_OP_COUNT] = {
+#define X(id, tmpl) [PVC_OP_##id] = tmpl,
+    MOP_C(X)
+#undef X
+};
+
+/* ---- enum attributes as the runtime's enumerator names --------------------------------
+ * An attribute's value is the runtime enum value (docs/IR.md "Machine ops"), so the name is
+ * found by position in the runtime's own X-macro table. */
+static const char *const c_load_dists[] = {
+#define X(name, kind, w, bytes, align, n, f) "PVC_LD_" #name,
+    PVC_LOAD_DISTS(X)
+#undef X
+};
+static const char *const c_store_dists[] = {
+#define X(name, kind, w, bytes, align, n, f) "PVC_ST_" #name,
+    PVC_STORE_DISTS(X)
+#undef X
+};
+static const char *const c_mask_dists[] = {
+#define X(name, bytes, align, f) "PVC_MD_" #name,
+    PVC_MASK_DISTS(X)
+#undef X
+};
+static const char *const c_patterns[] = {
+#define X(name, hw, active, text) "PVC_PAT_" #name,
+    PVC_MASK_PATTERNS(X)
+#undef X
+};
+static const char *const c_membars[] = {
+#define X(name, py) "PVC_MEMBAR_" #name,
+    PVC_MEMBARS(X)
+#undef X
+};
+static const char *const c_compares[] = {
+#define X(name, py, op) "PVC_CMP_" #name,
+    PVC_COMPARES(X)
+#undef X
+};
+static const char *const c_rounds[] = {
+#define X(name, py, text) "PVC_ROUND_" #name,
+    PVC_ROUNDS(X)
+#undef X
+};
+static const char *const c_layouts[] = {"PVC_LAYOUT_ZERO", "PVC_LAYOUT_ONE", "PVC_LAYOUT_TWO",
+                                        "PVC_LAYOUT_THREE"};
+static const char *const c_sats[] = {"PVC_SAT_OFF", "PVC_SAT_ON"};
+static const char *const c_merges[] = {"PVC_MERGE_ZEROING", "PVC_MERGE_MERGING"};
+static const char *const c_positions[] = {
+#define X(name, text) "PVC_POS_" #name,
+    PVC_POSITIONS(X)
+#undef X
+};
+static const char *const c_dtypes[] = {
+#define X(name, py, bits, kind) "PVC_DT_" #name,
+    PVC_DTYPES(X)
+#undef X
+};
+
+#define NAMES(a) a, (int)(sizeof a / sizeof a[0])
+static const struct {
+    int ns;
+    const char *const *names;
+    int n;
+} enum_c[] = {
+    {PVC_NS_LoadDist, NAMES(c_load_dists)},   {PVC_NS_StoreDist, NAMES(c_store_dists)},
+    {PVC_NS_HwStoreDist, NAMES(c_store_dists)}, {PVC_NS_MaskDist, NAMES(c_mask_dists)},
+    {PVC_NS_MaskPattern, NAMES(c_patterns)},  {PVC_NS_MemBarMode, NAMES(c_membars)},
+    {PVC_NS_Compare, NAMES(c_compares)},      {PVC_NS_VFRoundMode, NAMES(c_rounds)},
+    {PVC_NS_CastLayout, NAMES(c_layouts)},    {PVC_NS_SaturateMode, NAMES(c_sats)},
+    {PVC_NS_MergeMode, NAMES(c_merges)},      {PVC_NS_DuplicatePos, NAMES(c_positions)},
+};
+
+/* ---- emitter state ------------------------------------------------------------------- */
+typedef struct {
+    int line, col;
+} site;
+
+typedef struct {
+    const pvc_module *m;
+    const char *file_lit;   /* the .py name as a C string literal */
+    FILE *out;              /* function definitions */
+    site *sites;            /* loc_L_C constants used */
+    int nsites, capsites;
+    int failed;
+    /* per function */
+    const pvc_func *f;
+    FILE *body;             /* the function's statements, before its declarations */
+    unsigned char *reads, *writes, *addr32;
+    int nloops, depth;
+    int cur;                /* .py line the next physical line maps to; -1: unknown */
+} emitter;
+
+enum { VAR_READ = 1, VAR_WRITE = 2 };
+
+static void fail_at(emitter *e, pvc_span at, const char *fmt, const char *arg)
+{
+    if (e->failed++)
+        return;
+    fprintf(stderr, "%s:%d:%d: error: cannot emit C: ", e->m->file, at.line, at.col);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+}
+
+/* "..." with C escapes; path bytes outside printable ASCII become octal escapes. */
+static char *c_string(const char *s)
+{
+    size_t n = strlen(s);
+    char *out = malloc(4 * n + 3), *p = out;
+    if (!out)
+        return NULL;
+    *p++ = '"';
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            p += sprintf(p, "\\%c", c);
+        else if (c < 0x20 || c >= 0x7f || c == '?') /* '?': no trigraphs */
+            p += sprintf(p, "\\%03o", c);
+        else
+            *p++ = (char)c;
+    }
+    *p++ = '"';
+    *p = '\0';
+    return out;
+}
+
+/* C spelling of a Python identifier: bytes outside [A-Za-z0-9_] become _xHH. */
+static void put_ident(FILE *o, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
+            fputc(c, o);
+        else
+            fprintf(o, "_x%02x", c);
+    }
+}
+
+/* vf_<base>__<k> for a specialised vector function "<base>.<k>". */
+static void put_vf_name(FILE *o, const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    fputs("vf_", o);
+    if (!dot) {
+        put_ident(o, name);
+        return;
+    }
+    char base[256];
+    snprintf(base, sizeof base, "%.*s", (int)(dot - name), name);
+    put_ident(o, base);
+    fputs("__", o);
+    put_ident(o, dot + 1);
+}
+
+static void put_var(FILE *o, const pvc_value *v)
+{
+    if (v->name) {
+        fputs("v_", o);
+        put_ident(o, v->name);
+    } else
+        fprintf(o, "t_%d", v->id);
+}
+
+/* C type of a run-time variable; NULL for compile-time values (tiles, enums, ...). */
+static const char *ctype_of(const emitter *e, const pvc_value *v)
+{
+    switch (v->type.kind) {
+    case PVC_TY_REG: return "pvc_vreg";
+    case PVC_TY_MASK: return "pvc_mreg";
+    case PVC_TY_UREG_LOAD: return "pvc_ureg_ld";
+    case PVC_TY_UREG_STORE: return "pvc_ureg_st";
+    case PVC_TY_INT: return e->addr32 && e->addr32[v->id] ? "uint32_t" : "int64_t";
+    case PVC_TY_BOOL: return "int64_t";
+    case PVC_TY_FLOAT: return "double";
+    case PVC_TY_TENSOR: return "pvc_tensor *";
+    case PVC_TY_TILE: return v->type.dyn ? "uint32_t" : NULL; /* a run-time tile address */
+    default: return NULL;
+    }
+}
+
+static const char *zero_of(const char *ctype)
+{
+    if (!strcmp(ctype, "pvc_ureg_st"))
+        return "{{0}, 0}";
+    if (!strncmp(ctype, "pvc_", 4))
+        return "{{0}}";
+    return "0";
+}
+
+/* ---- values -------------------------------------------------------------------------- */
+static void put_int(FILE *o, int64_t i)
+{
+    if (i == INT64_MIN)
+        fputs("INT64_MIN", o);
+    else if (i >= INT32_MIN && i <= INT32_MAX)
+        fprintf(o, "%" PRId64, i);
+    else
+        fprintf(o, "INT64_C(%" PRId64 ")", i);
+}
+
+static void use_var(emitter *e, const pvc_value *v, int how)
+{
+    if (v->kind == PVC_V_VAR && v->id >= 0 && v->id < e->f->nvars) {
+        e->reads[v->id] |= (unsigned char)(how & VAR_READ);
+        e->writes[v->id] |= (unsigned char)(how & VAR_WRITE);
+    }
+}
+
+/* A scalar or register operand by value. */
+static void put_value(emitter *e, const pvc_op *op, const pvc_value *v)
+{
+    FILE *o = e->body;
+    switch (v->kind) {
+    case PVC_V_VAR:
+        if (!ctype_of(e, v)) {
+            char ty[128];
+            pvc_type_str(&v->type, ty, sizeof ty);
+            fail_at(e, op->loc, "operand of compile-time type %s used as a run-time value", ty);
+        }
+        use_var(e, v, VAR_READ);
+        put_var(o, v);
+        return;
+    case PVC_V_INT:
+    case PVC_V_BOOL: put_int(o, v->i); return;
+    case PVC_V_FLOAT:
+        if (v->f != v->f || v->f - v->f != 0)
+            fail_at(e, op->loc, "%s float constant", v->f != v->f ? "NaN" : "infinite");
+        fprintf(o, "%a", v->f);
+        return;
+    default: fail_at(e, op->loc, "%s", "a constant of this kind is not a run-time value");
+    }
+}
+
+static void put_tile(emitter *e, const pvc_op *op, const pvc_value *v)
+{
+    const pvc_type *t = &v->type;
+    int dyn = t->kind == PVC_TY_TILE && t->dyn && v->kind == PVC_V_VAR;
+    if (t->kind != PVC_TY_TILE || (t->ub_addr < 0 && !dyn) || t->dtype < 0 ||
+        t->dtype >= PVC_DT_COUNT || t->dims[0] < 0 || t->dims[1] < 0) {
+        fail_at(e, op->loc, "%s", "tile without a static address, dtype and shape");
+        return;
+    }
+    fputs("&(pvc_tile){", e->body);
+    if (dyn) { /* the variable holds the address (a rotated tile-group slot, §6) */
+        use_var(e, v, VAR_READ);
+        put_var(e->body, v);
+    } else
+        fprintf(e->body, "0x%" PRIx64 "u", (uint64_t)t->ub_addr);
+    fprintf(e->body, ", %s, %" PRId64 "u, %" PRId64 "u", c_dtypes[t->dtype], t->dims[0], t->dims[1]);
+    const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
+    /* gm.load / gm.store: the valid shape they copy (§6); 0, 0 = the whole tile */
+    fprintf(e->body, ", %" PRId64 "u, %" PRId64 "u}", vr && vc ? vr->val->i : 0, vr && vc ? vc->val->i : 0);
+}
+
+static void put_attr(emitter *e, const pvc_op *op, const char *key)
+{
+    const pvc_attr *a = pvc_op_attr(op, key);
+    const pvc_value *v = a ? a->val : NULL;
+    if (!v) {
+        fail_at(e, op->loc, "attribute '%s' missing", key);
+        return;
+    }
+    if (v->kind == PVC_V_INT || v->kind == PVC_V_BOOL) {
+        put_int(e->body, v->i);
+        return;
+    }
+    if (v->kind == PVC_V_DTYPE && v->i >= 0 && v->i < PVC_DT_COUNT) {
+        fputs(c_dtypes[v->i], e->body);
+        return;
+    }
+    if (v->kind == PVC_V_ENUM)
+        for (size_t k = 0; k < sizeof enum_c / sizeof *enum_c; k++)
+            if (enum_c[k].ns == v->ns && v->i >= 0 && v->i < enum_c[k].n) {
+                fputs(enum_c[k].names[v->i], e->body);
+                return;
+            }
+    fail_at(e, op->loc, "attribute '%s' is not a known constant", key);
+}
+
+/* ---- statements ----------------------------------------------------------------------
+ * Every statement is ONE physical C line, so it maps to exactly its op's .py line: a
+ * `#line` directive goes before it unless the preprocessor's own count already gives that
+ * line (consecutive statements of consecutive .py lines need none). */
+static void line_begin(emitter *e, int line)
+{
+    if (line < 1)
+        line = 1;
+    if (e->cur != line)
+        fprintf(e->body, "#line %d %s\n", line, e->file_lit);
+    e->cur = line + 1;
+    for (int i = 0; i <= e->depth; i++)
+        fputs("    ", e->body);
+}
+
+static void line_end(emitter *e)
+{
+    fputc('\n', e->body);
+}
+
+/* Appends; emit_prologue sorts and drops repeats (a search here was O(sites^2)). */
+static void add_site(emitter *e, pvc_span at)
+{
+    if (e->nsites == e->capsites) {
+        int cap = e->capsites ? 2 * e->capsites : 32;
+        site *s = realloc(e->sites, (size_t)cap * sizeof *s);
+        if (!s) {
+            e->failed++;
+            return;
+        }
+        e->sites = s;
+        e->capsites = cap;
+    }
+    e->sites[e->nsites++] = (site){at.line, at.col};
+}
+
+/* Starts the op's line; `ctx->at = &loc_L_C;` first when what follows can fault. */
+static void begin_stmt(emitter *e, const pvc_op *op, int can_fault)
+{
+    line_begin(e, op->loc.line);
+    if (can_fault) {
+        add_site(e, op->loc);
+        fprintf(e->body, "ctx->at = &loc_%d_%d; ", op->loc.line, op->loc.col);
+    }
+}
+
+static const pvc_value *nth(const pvc_op *op, char kind, long n)
+{
+    if (kind == 'r' || kind == 'R')
+        return n < op->nresults ? op->results[n] : NULL;
+    return n < op->noperands ? op->operands[n] : NULL;
+}
+
+/* Expands one MOP_C template for op, on the current line. */
+static void expand(emitter *e, const pvc_op *op, const char *t)
+{
+    FILE *o = e->body;
+    while (*t) {
+        if (*t != '%') {
+            fputc(*t++, o);
+            continue;
+        }
+        char kind = t[1];
+        if (kind == 'a') {
+            const char *end = strchr(t, '}');
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)(end - t - 3), t + 3);
+            put_attr(e, op, key);
+            t = end + 1;
+            continue;
+        }
+        char *end;
+        long n = strtol(t + 2, &end, 10);
+        t = end;
+        const pvc_value *v = nth(op, kind, n);
+        if (!v) {
+            fail_at(e, op->loc, "%s", "fewer operands or results than the op's row");
+            return;
+        }
+        switch (kind) {
+        case 'r': /* result as lvalue */
+        case 'R': /* its address */
+        case 'p': /* operand passed by address, updated in place */
+            if (v->kind != PVC_V_VAR || !ctype_of(e, v)) {
+                fail_at(e, op->loc, "%s", "a register, cursor or result is not a variable");
+                return;
+            }
+            use_var(e, v, kind == 'p' ? VAR_READ | VAR_WRITE : VAR_WRITE);
+            if (kind != 'r')
+                fputc('&', o);
+            put_var(o, v);
+            break;
+        case 't': put_tile(e, op, v); break;
+        case 'b':
+            if (v->kind == PVC_V_INT)
+                fprintf(o, "UINT64_C(0x%" PRIx64 ")", (uint64_t)v->i);
+            else {
+                fputs("(uint64_t)", o);
+                put_value(e, op, v);
+            }
+            break;
+        default: put_value(e, op, v); break;
+        }
+    }
+}
+
+/* areg: pvc_areg_bytes(dtype, n, strides[n], iters[n]) from operands s0..s3 i0..i3. */
+static void emit_areg(emitter *e, const pvc_op *op)
+{
+    const pvc_attr *na = pvc_op_attr(op, "n");
+    int64_t n = na && na->val->kind == PVC_V_INT ? na->val->i : -1;
+    if (n < 1 || n > 4 || op->noperands != 8 || op->nresults != 1) {
+        fail_at(e, op->loc, "%s", "areg needs 1 to 4 stride/iteration pairs");
+        return;
+    }
+    begin_stmt(e, op, 0);
+    fputs("{ ", e->body);
+    for (int part = 0; part < 2; part++) {
+        fprintf(e->body, "const int64_t %s[%d] = {", part ? "iters" : "strides", (int)n);
+        for (int k = 0; k < n; k++) {
+            fputs(k ? ", " : "", e->body);
+            put_value(e, op, op->operands[part * 4 + k]);
+        }
+        fputs("}; ", e->body);
+    }
+    use_var(e, op->results[0], VAR_WRITE);
+    put_var(e->body, op->results[0]);
+    fputs(" = pvc_areg_bytes(", e->body);
+    put_attr(e, op, "dtype");
+    fprintf(e->body, ", %du, strides, iters); }", (int)n);
+    line_end(e);
+}
+
+static void emit_block(emitter *e, const pvc_block *b);
+
+static void emit_machine(emitter *e, const pvc_op *op)
+{
+    const char *t = mop_c[op->code];
+    if (op->code == PVC_OP_M_AREG) {
+        emit_areg(e, op);
+        return;
+    }
+    if (!t || !pvc_ops[op->code].rt || !strstr(t, pvc_ops[op->code].rt))
+        PVC_BUG("machine op '%s' has no C template calling %s", pvc_ops[op->code].name,
+                pvc_ops[op->code].rt ? pvc_ops[op->code].rt : "?");
+    begin_stmt(e, op, strstr(t, "(ctx") != NULL);
+    expand(e, op, t);
+    line_end(e);
+}
+
+/* x = a OP b: a call of the runtime's Python arithmetic on int64_t or double (pvc_rt.h); an
+ * int operand of a float op goes through pvc_py_float, the conversion the simulator uses. */
+static void emit_arith(emitter *e, const pvc_op *op)
+{
+    static const struct {
+        pvc_opcode code;
+        const char *on_int, *on_float; /* the call up to its first operand */
+        int can_fault;
+    } arith[] = {
+        {PVC_OP_ADD, "pvc_py_add(", "pvc_py_fadd(", 0},
+        {PVC_OP_SUB, "pvc_py_sub(", "pvc_py_fsub(", 0},
+        {PVC_OP_MUL, "pvc_py_mul(", "pvc_py_fmul(", 0},
+        {PVC_OP_NEG, "pvc_py_neg(", "pvc_py_fneg(", 0},
+        {PVC_OP_FLOORDIV, "pvc_py_floordiv(ctx, ", "pvc_py_ffloordiv(ctx, ", 1},
+        {PVC_OP_MOD, "pvc_py_mod(ctx, ", "pvc_py_fmod(ctx, ", 1},
+    };
+    const pvc_value *r = op->nresults ? op->results[0] : NULL;
+    if (!r || !ctype_of(e, r))
+        return; /* tile arithmetic and the like: folded into static types */
+    int k = 0;
+    while (arith[k].code != op->code)
+        k++;
+    int is_float = r->type.kind == PVC_TY_FLOAT;
+    begin_stmt(e, op, arith[k].can_fault);
+    use_var(e, r, VAR_WRITE);
+    put_var(e->body, r);
+    fputs(" = ", e->body);
+    fputs(is_float ? arith[k].on_float : arith[k].on_int, e->body);
+    for (int i = 0; i < op->noperands; i++) {
+        int widen = is_float && op->operands[i]->type.kind != PVC_TY_FLOAT;
+        fputs(i ? ", " : "", e->body);
+        fputs(widen ? "pvc_py_float(" : "", e->body);
+        put_value(e, op, op->operands[i]);
+        fputs(widen ? ")" : "", e->body);
+    }
+    fputs(");", e->body);
+    line_end(e);
+}
+
+static void emit_assign(emitter *e, const pvc_op *op)
+{
+    const pvc_value *r = op->nresults ? op->results[0] : NULL;
+    if (!r || !ctype_of(e, r) || op->noperands != 1)
+        return; /* compile-time value */
+    begin_stmt(e, op, 0);
+    use_var(e, r, VAR_WRITE);
+    put_var(e->body, r);
+    fputs(" = ", e->body);
+    put_value(e, op, op->operands[0]);
+    fputs(";", e->body);
+    line_end(e);
+}
+
+/* A structured body between an opening and a closing line, both at the owner's .py line
+ * (so the loop's increment and test are attributed to the `for`). */
+static void emit_nested(emitter *e, const pvc_op *op, const char *close)
+{
+    line_end(e);
+    e->depth++;
+    emit_block(e, op->body);
+    e->depth--;
+    line_begin(e, op->loc.line);
+    fputs(close, e->body);
+    line_end(e);
+}
+
+/* for v in range(lo, hi, st): the bounds are evaluated once and the loop variable is
+ * rebound each iteration, so assignments to it in the body do not steer the loop. */
+static void emit_range(emitter *e, const pvc_op *op)
+{
+    int k = e->nloops++;
+    if (op->noperands != 3 || op->nresults != 1 || !op->body) {
+        fail_at(e, op->loc, "%s", "pl.range without (start, stop, step) and a body");
+        return;
+    }
+    begin_stmt(e, op, 1);
+    fprintf(e->body, "{ const int64_t lo_%d = ", k);
+    put_value(e, op, op->operands[0]);
+    fprintf(e->body, ", hi_%d = ", k);
+    put_value(e, op, op->operands[1]);
+    fprintf(e->body, ", st_%d = ", k);
+    put_value(e, op, op->operands[2]);
+    fprintf(e->body, "; const uint64_t n_%d = pvc_py_range_len(ctx, lo_%d, hi_%d, st_%d); ", k, k,
+            k, k);
+    fprintf(e->body, "for (uint64_t k_%d = 0; k_%d < n_%d; k_%d++) { ", k, k, k, k);
+    use_var(e, op->results[0], VAR_WRITE);
+    put_var(e->body, op->results[0]);
+    fprintf(e->body, " = pvc_py_range_at(lo_%d, k_%d, st_%d);", k, k, k);
+    emit_nested(e, op, "} }");
+}
+
+/* A jit kernel calls a specialised vector function with its run-time (scalar) arguments. */
+static void emit_call(emitter *e, const pvc_op *op)
+{
+    const pvc_attr *a = pvc_op_attr(op, "callee");
+    const pvc_func *callee = a && a->val->kind == PVC_V_FUNC ? pvc_func_find(e->m, a->val->name) : NULL;
+    if (!callee || callee->nparams != op->noperands) {
+        fail_at(e, op->loc, "%s", "call of an unknown or unspecialised vector function");
+        return;
+    }
+    begin_stmt(e, op, 0);
+    put_vf_name(e->body, callee->name);
+    fputs("(ctx", e->body);
+    for (int i = 0; i < callee->nparams; i++)
+        if (ctype_of(e, callee->params[i])) {
+            fputs(", ", e->body);
+            put_value(e, op, op->operands[i]);
+        }
+    fputs(");", e->body);
+    line_end(e);
+}
+
+static void emit_op(emitter *e, const pvc_op *op)
+{
+    if (pvc_ops[op->code].flags & PVC_OPF_MACHINE) {
+        emit_machine(e, op);
+        return;
+    }
+    switch (op->code) {
+    case PVC_OP_ASSIGN: emit_assign(e, op); return;
+    case PVC_OP_ADD:
+    case PVC_OP_SUB:
+    case PVC_OP_MUL:
+    case PVC_OP_FLOORDIV:
+    case PVC_OP_MOD:
+    case PVC_OP_NEG: emit_arith(e, op); return;
+    case PVC_OP_RANGE: emit_range(e, op); return;
+    case PVC_OP_CALL: emit_call(e, op); return;
+    case PVC_OP_SECTION_VECTOR: /* the body runs on the vector core: here, in order */
+        begin_stmt(e, op, 0);
+        fputs("{", e->body);
+        emit_nested(e, op, "}");
+        return;
+    /* Compile-time descriptors (folded into static tile types) and pipe synchronisation,
+     * which orders nothing in a sequential model. */
+    case PVC_OP_LIST:
+    case PVC_OP_TILE_TYPE:
+    case PVC_OP_MAKE_TILE_GROUP:
+    case PVC_OP_MAKE_TILE:
+    case PVC_OP_TG_SLOT:
+    case PVC_OP_TG_CURRENT:
+    case PVC_OP_TG_NEXT:
+    case PVC_OP_TG_PREVIOUS:
+    case PVC_OP_SET_VALIDSHAPE:
+    case PVC_OP_SYNC_SRC:
+    case PVC_OP_SYNC_DST:
+    case PVC_OP_BAR_ALL: return;
+    default: fail_at(e, op->loc, "'%s' was not lowered to a machine op", pvc_ops[op->code].name);
+    }
+}
+
+static void emit_block(emitter *e, const pvc_block *b)
+{
+    for (int i = 0; i < b->nops && !e->failed; i++)
+        emit_op(e, b->ops[i]);
+}
+
+/* ---- functions ----------------------------------------------------------------------- */
+/* Cursors and UB addresses are uint32_t: results of ub.addr/cursor.init/areg and every
+ * operand the op table marks '*cursor'. */
+static void mark_addr32(emitter *e, const pvc_block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        if (op->body)
+            mark_addr32(e, op->body);
+        if (!(pvc_ops[op->code].flags & PVC_OPF_MACHINE))
+            continue;
+        if (op->code == PVC_OP_M_UB_ADDR || op->code == PVC_OP_M_CURSOR_INIT || op->code == PVC_OP_M_AREG)
+            for (int r = 0; r < op->nresults; r++)
+                e->addr32[op->results[r]->id] = 1;
+        const char *pos = pvc_ops[op->code].pos;
+        for (int k = 0; pos && *pos && k < op->noperands; k++) {
+            while (*pos == ' ')
+                pos++;
+            if (!strncmp(pos, "*cursor", 7) && op->operands[k]->kind == PVC_V_VAR)
+                e->addr32[op->operands[k]->id] = 1;
+            while (*pos && *pos != ' ')
+                pos++;
+        }
+    }
+}
+
+/* Parameters are spelled without the per-function cursor analysis, so the prototype and
+ * the definition always agree. */
+static void put_signature(const emitter *fe, FILE *o, const pvc_func *f)
+{
+    emitter plain = *fe;
+    const emitter *e = &plain;
+    plain.addr32 = NULL;
+    if (f->kind == PVC_FN_JIT) {
+        fputs("void pvc_kernel_", o);
+        put_ident(o, f->name);
+        fputs("(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars)", o);
+        return;
+    }
+    fputs("static void ", o);
+    put_vf_name(o, f->name);
+    fputs("(pvc_ctx *ctx", o);
+    for (int i = 0; i < f->nparams; i++) {
+        const char *ct = ctype_of(e, f->params[i]);
+        if (ct) {
+            fprintf(o, ", %s ", ct);
+            put_var(o, f->params[i]);
+        }
+    }
+    fputs(")", o);
+}
+
+static int is_param(const pvc_func *f, const pvc_value *v)
+{
+    for (int i = 0; i < f->nparams; i++)
+        if (f->params[i] == v)
+            return 1;
+    return 0;
+}
+
+/* Kernel parameter i, bound by the ABI (emit_c.h): a tensor is &args[i], a scalar a local
+ * initialised from scalars[i] (the body may reassign it, as Python may). */
+static void emit_param(emitter *e, const pvc_value *p, int i)
+{
+    char letter = pvc_param_kind_letter(p->type.kind);
+    if (letter == '?') {
+        fail_at(e, p->loc, "kernel parameter '%s' is neither a tensor nor int/float/bool", p->name);
+        return;
+    }
+    line_begin(e, e->f->loc.line);
+    if (letter == 't') {
+        fputs("pvc_tensor *const ", e->body);
+        put_var(e->body, p);
+        fprintf(e->body, " = &args[%d];", i);
+    } else {
+        fprintf(e->body, "%s ", ctype_of(e, p));
+        put_var(e->body, p);
+        fprintf(e->body, " = scalars[%d].%c;", i, letter == 'f' ? 'f' : 'i');
+    }
+    line_end(e);
+}
+
+/* Declarations of the variables the body used (all at the `def` line), then the body. */
+static void emit_decls(emitter *e, const pvc_func *f)
+{
+    int at = f->loc.line;
+    for (int i = 0; i < f->nparams && f->kind == PVC_FN_JIT && !e->failed; i++)
+        if (e->reads[f->params[i]->id] | e->writes[f->params[i]->id])
+            emit_param(e, f->params[i], i);
+    for (int id = 0; id < f->nvars; id++) {
+        const pvc_value *v = f->vars[id];
+        const char *ct = ctype_of(e, v);
+        if (!ct || is_param(f, v) || !(e->reads[id] | e->writes[id]))
+            continue;
+        line_begin(e, at);
+        /* A register local on a cache line of its own: 32-byte alignment would split every
+         * 64-byte store of a -march=native build across two lines (BENCHMARKS.md). */
+        fprintf(e->body, "%s%s ", v->type.kind == PVC_TY_REG ? "_Alignas(64) " : "", ct);
+        put_var(e->body, v);
+        fprintf(e->body, " = %s;", zero_of(ct));
+        line_end(e);
+    }
+    /* Written but never read (a loop variable the body ignores): say so to cc. */
+    line_begin(e, at);
+    fputs(f->kind == PVC_FN_JIT ? "(void)ctx; (void)args; (void)scalars;" : "(void)ctx;", e->body);
+    for (int id = 0; id < f->nvars; id++)
+        if (e->writes[id] && !e->reads[id] && ctype_of(e, f->vars[id])) {
+            fputs(" (void)", e->body);
+            put_var(e->body, f->vars[id]);
+            fputs(";", e->body);
+        }
+    line_end(e);
+}
+
+static void emit_function(emitter *e, const pvc_func *f)
+{
+    char *text = NULL;
+    size_t len = 0;
+    e->f = f;
+    e->nloops = 0;
+    e->depth = 0;
+    e->reads = calloc((size_t)f->nvars + 1, 1);
+    e->writes = calloc((size_t)f->nvars + 1, 1);
+    e->addr32 = calloc((size_t)f->nvars + 1, 1);
+    e->body = open_memstream(&text, &len);
+    if (!e->reads || !e->writes || !e->addr32 || !e->body) {
+        e->failed++;
+        goto done;
+    }
+    mark_addr32(e, &f->body);
+    e->cur = -1;
+    emit_block(e, &f->body);
+    fclose(e->body);
+    /* The header and declarations go straight to the output, the body after them. */
+    e->body = e->out;
+    e->cur = -1;
+    fputs("\n", e->out);
+    e->depth = -1;
+    line_begin(e, f->loc.line);
+    put_signature(e, e->out, f);
+    fputs(" {", e->out);
+    line_end(e);
+    e->depth = 0;
+    emit_decls(e, f);
+    fwrite(text, 1, len, e->out);
+    fputs("}\n", e->out);
+done:
+    if (e->body && e->body != e->out)
+        fclose(e->body);
+    e->body = NULL;
+    free(text);
+    free(e->reads);
+    free(e->writes);
+    free(e->addr32);
+    e->reads = e->writes = e->addr32 = NULL;
+}
+
+/* ---- the translation unit ------------------------------------------------------------ */
+static int site_cmp(const void *a, const void *b)
+{
+    const site *x = a, *y = b;
+    return x->line != y->line ? (x->line > y->line) - (x->line < y->line)
+                              : (x->col > y->col) - (x->col < y->col);
+}
+
+static void emit_prologue(emitter *e, FILE *o)
+{
+    fprintf(o, "/* Generated by pvc %s from a pypto_pro file; the #line directives name it.\n"
+               " * Every call below is one machine op of the checked IR (docs/IR.md). */\n"
+               "#include \"pvc_rt.h\"\n\n",
+            PVC_VERSION);
+    if (e->nsites) /* sites is NULL for a file without faulting ops; qsort wants non-NULL */
+        qsort(e->sites, (size_t)e->nsites, sizeof *e->sites, site_cmp);
+    int uniq = 0;
+    for (int i = 0; i < e->nsites; i++)
+        if (!uniq || site_cmp(&e->sites[uniq - 1], &e->sites[i]) != 0)
+            e->sites[uniq++] = e->sites[i];
+    e->nsites = uniq;
+    for (int i = 0; i < e->nsites; i++)
+        fprintf(o, "static const pvc_loc loc_%d_%d = {%s, %d, %d};\n", e->sites[i].line,
+                e->sites[i].col, e->file_lit, e->sites[i].line, e->sites[i].col);
+    fputs("\n", o);
+    for (int i = 0; i < e->m->nfuncs; i++) {
+        put_signature(e, o, e->m->funcs[i]);
+        fputs(";\n", o);
+    }
+    fputs("\nconst struct pvc_kernel_entry {\n"
+          "    const char *name;\n"
+          "    void (*fn)(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars);\n"
+          "    int nparams;\n"
+          "    const char *kinds; /* per parameter: t tensor, i int, b bool, f float */\n"
+          "} " PVC_KERNEL_TABLE "[] = {\n",
+          o);
+    for (int i = 0; i < e->m->nfuncs; i++) {
+        const pvc_func *f = e->m->funcs[i];
+        if (f->kind != PVC_FN_JIT)
+            continue;
+        char *lit = c_string(f->name);
+        fprintf(o, "    {%s, pvc_kernel_", lit ? lit : "\"\"");
+        put_ident(o, f->name);
+        fprintf(o, ", %d, \"", f->nparams);
+        for (int p = 0; p < f->nparams; p++)
+            fputc(pvc_param_kind_letter(f->params[p]->type.kind), o);
+        fputs("\"},\n", o);
+        free(lit);
+    }
+    fputs("    {NULL, NULL, 0, NULL},\n};\n", o);
+}
+
+int pvc_emit_c(const pvc_module *m, FILE *out)
+{
+    size_t len = 0;
+    char *text = pvc_emit_c_string(m, &len);
+    if (!text)
+        return -1;
+    int bad = fwrite(text, 1, len, out) != len;
+    free(text);
+    return bad ? -1 : 0;
+}
+
+char *pvc_emit_c_string(const pvc_module *m, size_t *len)
+{
+    emitter e = {.m = m};
+    char *defs = NULL, *text = NULL;
+    size_t ndefs = 0;
+    e.file_lit = c_string(m->file ? m->file : "<input>");
+    e.out = open_memstream(&defs, &ndefs);
+    if (!e.file_lit || !e.out) {
+        fprintf(stderr, "pvc: error: out of memory emitting C\n");
+        goto done;
+    }
+    /* Vector functions first: the kernels call them. Param types come from each function. */
+    for (int pass = 0; pass < 2 && !e.failed; pass++)
+        for (int i = 0; i < m->nfuncs && !e.failed; i++)
+            if ((m->funcs[i]->kind == PVC_FN_JIT) == pass)
+                emit_function(&e, m->funcs[i]);
+    fclose(e.out);
+    e.out = NULL;
+    if (e.failed)
+        goto done;
+    FILE *o = open_memstream(&text, len);
+    if (!o)
+        goto done;
+    emit_prologue(&e, o);
+    fwrite(defs, 1, ndefs, o);
+    if (fclose(o) != 0) {
+        free(text);
+        text = NULL;
+    }
+done:
+    if (e.out)
+        fclose(e.out);
+    free(defs);
+    free(e.sites);
+    free((char *)e.file_lit);
+    return text;
+}

@@ -1,0 +1,154 @@
+/* parse.c - tree-sitter-python (grammar/vendor, pinned by the Makefile) to a CST. */
+#include "front/front.h"
+
+#include <string.h>
+
+const TSLanguage *tree_sitter_python(void);
+
+pvc_span pvc_node_span(TSNode n)
+{
+    TSPoint p = ts_node_start_point(n);
+    return (pvc_span){(int)p.row + 1, (int)p.column + 1};
+}
+
+const char *pvc_node_text(const pvc_cst *cst, TSNode n, size_t *len)
+{
+    uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+    if (b > cst->src->len)
+        b = (uint32_t)cst->src->len;
+    if (a > b)
+        a = b;
+    *len = b - a;
+    return cst->src->text + a;
+}
+
+int pvc_node_is(TSNode n, const char *type)
+{
+    return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
+}
+
+/* The innermost first ERROR inside an ERROR node: tree-sitter's outer ERROR often spans
+ * a whole definition, the nested one sits where the parser actually gave up. */
+static TSNode innermost_error(TSNode err)
+{
+    for (int depth = 0; depth < 256; depth++) {
+        TSNode next = {0};
+        uint32_t n = ts_node_child_count(err);
+        for (uint32_t i = 0; i < n && ts_node_is_null(next); i++) {
+            TSNode ch = ts_node_child(err, i);
+            if (pvc_node_is(ch, "ERROR"))
+                next = ch;
+        }
+        if (ts_node_is_null(next))
+            break;
+        err = next;
+    }
+    return err;
+}
+
+/* Walks the whole tree with a cursor (no recursion: nesting depth is the input's) and
+ * reports each outermost ERROR node once, at its innermost first ERROR, and each
+ * MISSING token. */
+static int report_syntax_errors(const pvc_cst *cst, pvc_diag *d)
+{
+    int n = 0;
+    TSNode root = ts_tree_root_node(cst->tree);
+    if (!ts_node_has_error(root))
+        return 0;
+    TSTreeCursor c = ts_tree_cursor_new(root);
+    for (;;) {
+        TSNode node = ts_tree_cursor_current_node(&c);
+        int descend = ts_node_has_error(node);
+        if (ts_node_is_missing(node)) {
+            pvc_error_at(d, pvc_node_span(node), PVC_E_SYNTAX, "syntax error: missing '%s'",
+                         ts_node_type(node));
+            n++;
+            descend = 0;
+        } else if (pvc_node_is(node, "ERROR")) {
+            TSNode at = innermost_error(node);
+            TSNode tok = ts_node_child_count(at) ? ts_node_child(at, 0) : at;
+            size_t len;
+            const char *t = pvc_node_text(cst, tok, &len);
+            if (len > 0 && len <= 24 && !memchr(t, '\n', len) && !memchr(t, '\0', len))
+                pvc_error_at(d, pvc_node_span(at), PVC_E_SYNTAX, "invalid syntax at '%.*s'",
+                             (int)len, t);
+            else
+                pvc_error_at(d, pvc_node_span(at), PVC_E_SYNTAX, "invalid syntax");
+            n++;
+            descend = 0;
+        }
+        if (descend && ts_tree_cursor_goto_first_child(&c))
+            continue;
+        while (!ts_tree_cursor_goto_next_sibling(&c))
+            if (!ts_tree_cursor_goto_parent(&c)) {
+                ts_tree_cursor_delete(&c);
+                return n;
+            }
+    }
+}
+
+int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)
+{
+    cst->src = src;
+    cst->tree = NULL;
+    cst->parser = ts_parser_new();
+    if (!cst->parser || !ts_parser_set_language(cst->parser, tree_sitter_python()))
+        PVC_BUG("tree-sitter-python does not match the tree-sitter library (ABI %u)",
+                (unsigned)ts_language_version(tree_sitter_python()));
+    if (src->len > UINT32_MAX / 2) {
+        pvc_error_at(d, (pvc_span){1, 1}, PVC_E_LIMIT, "file too large");
+        return 1;
+    }
+    cst->tree = ts_parser_parse_string(cst->parser, NULL, src->text, (uint32_t)src->len);
+    if (!cst->tree)
+        PVC_BUG("tree-sitter returned no tree");
+    return report_syntax_errors(cst, d);
+}
+
+void pvc_cst_free(pvc_cst *cst)
+{
+    if (cst->tree)
+        ts_tree_delete(cst->tree);
+    if (cst->parser)
+        ts_parser_delete(cst->parser);
+    cst->tree = NULL;
+    cst->parser = NULL;
+}
+
+/* Decorator expression -> "pl.vector_function" / "pl.jit" text match, with or without
+ * a call: @pl.jit, @pl.jit(), @pl.vector_function(...). */
+static int decorator_kind(const pvc_cst *cst, TSNode dec, pvc_func_kind *kind)
+{
+    TSNode e = ts_node_named_child(dec, 0);
+    if (pvc_node_is(e, "call"))
+        e = ts_node_child_by_field_name(e, "function", 8);
+    if (!pvc_node_is(e, "attribute"))
+        return 0;
+    size_t len;
+    const char *t = pvc_node_text(cst, e, &len);
+    if (len == 18 && memcmp(t, "pl.vector_function", 18) == 0) {
+        *kind = PVC_FN_VECTOR;
+        return 1;
+    }
+    if (len == 6 && memcmp(t, "pl.jit", 6) == 0) {
+        *kind = PVC_FN_JIT;
+        return 1;
+    }
+    return 0;
+}
+
+int pvc_dsl_function(const pvc_cst *cst, TSNode node, pvc_func_kind *kind)
+{
+    if (!pvc_node_is(node, "decorated_definition"))
+        return 0;
+    TSNode def = ts_node_child_by_field_name(node, "definition", 10);
+    if (!pvc_node_is(def, "function_definition"))
+        return 0;
+    uint32_t n = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode c = ts_node_named_child(node, i);
+        if (pvc_node_is(c, "decorator") && decorator_kind(cst, c, kind))
+            return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,463 @@
+/* ir.c - arena, IR construction and the value/type printers shared by both dumps. */
+#include "ir/ir.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- arena: a list of chunks, freed at once with the module ---- */
+typedef struct chunk {
+    struct chunk *next;
+    size_t used, cap;
+    _Alignas(16) unsigned char data[];
+} chunk;
+
+struct pvc_arena {
+    chunk *head;
+};
+
+pvc_arena *pvc_arena_new(void)
+{
+    pvc_arena *a = calloc(1, sizeof *a);
+    if (!a)
+        PVC_BUG("out of memory");
+    return a;
+}
+
+void *pvc_arena_alloc(pvc_arena *a, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    chunk *c = a->head;
+    if (!c || c->cap - c->used < n) {
+        size_t cap = n > 65536 ? n : 65536;
+        c = malloc(sizeof *c + cap);
+        if (!c)
+            PVC_BUG("out of memory");
+        c->next = a->head;
+        c->used = 0;
+        c->cap = cap;
+        a->head = c;
+    }
+    void *p = c->data + c->used;
+    c->used += n;
+    memset(p, 0, n);
+    return p;
+}
+
+char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n)
+{
+    char *p = pvc_arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+void pvc_arena_free(pvc_arena *a)
+{
+    if (!a)
+        return;
+    for (chunk *c = a->head, *next; c; c = next) {
+        next = c->next;
+        free(c);
+    }
+    free(a);
+}
+
+/* Grows an arena array of elem-size items to hold at least need (old memory stays in
+ * the arena until the module is freed; arrays here are small). */
+static void *grow(pvc_arena *a, void *old, int *cap, int need, size_t elem)
+{
+    if (need <= *cap)
+        return old;
+    int ncap = *cap ? *cap * 2 : 4;
+    while (ncap < need)
+        ncap *= 2;
+    void *p = pvc_arena_alloc(a, (size_t)ncap * elem);
+    if (old)
+        memcpy(p, old, (size_t)*cap * elem);
+    *cap = ncap;
+    return p;
+}
+
+/* ---- string map: open addressing, FNV-1a, grown at half load ---- */
+static uint32_t hash_str(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+void *pvc_strmap_get(const pvc_strmap *m, const char *key)
+{
+    if (!m->cap)
+        return NULL;
+    for (uint32_t i = hash_str(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (!m->keys[i])
+            return NULL;
+        if (strcmp(m->keys[i], key) == 0)
+            return m->vals[i];
+    }
+}
+
+void pvc_strmap_put(pvc_arena *a, pvc_strmap *m, const char *key, void *val)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        pvc_strmap old = *m;
+        m->cap = old.cap ? 2 * old.cap : 16;
+        m->n = 0;
+        m->keys = pvc_arena_alloc(a, m->cap * sizeof *m->keys);
+        m->vals = pvc_arena_alloc(a, m->cap * sizeof *m->vals);
+        for (uint32_t i = 0; i < old.cap; i++)
+            if (old.keys[i])
+                pvc_strmap_put(a, m, old.keys[i], old.vals[i]);
+    }
+    uint32_t i = hash_str(key) & (m->cap - 1);
+    while (m->keys[i] && strcmp(m->keys[i], key) != 0)
+        i = (i + 1) & (m->cap - 1);
+    if (!m->keys[i])
+        m->n++;
+    m->keys[i] = key;
+    m->vals[i] = val;
+}
+
+/* ---- building ---- */
+pvc_module *pvc_module_new(const char *file)
+{
+    pvc_arena *a = pvc_arena_new();
+    pvc_module *m = pvc_arena_alloc(a, sizeof *m);
+    m->arena = a;
+    m->file = pvc_arena_strndup(a, file, strlen(file));
+    return m;
+}
+
+void pvc_module_free(pvc_module *m)
+{
+    if (m)
+        pvc_arena_free(m->arena);
+}
+
+pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc)
+{
+    pvc_func *f = pvc_arena_alloc(m->arena, sizeof *f);
+    f->name = name;
+    f->kind = kind;
+    f->loc = loc;
+    m->funcs = grow(m->arena, m->funcs, &m->cap, m->nfuncs + 1, sizeof *m->funcs);
+    m->funcs[m->nfuncs++] = f;
+    if (!pvc_strmap_get(&m->names, name))
+        pvc_strmap_put(m->arena, &m->names, name, f);
+    return f;
+}
+
+pvc_func *pvc_func_find(const pvc_module *m, const char *name)
+{
+    return pvc_strmap_get(&m->names, name);
+}
+
+static pvc_value *new_var(pvc_module *m, pvc_func *f, const char *name, pvc_span loc)
+{
+    pvc_value *v = pvc_arena_alloc(m->arena, sizeof *v);
+    v->kind = PVC_V_VAR;
+    v->type.kind = PVC_TY_ANY;
+    v->type.dtype = PVC_UNKNOWN;
+    v->type.ub_addr = PVC_UNKNOWN;
+    v->name = name;
+    v->loc = loc;
+    v->id = f->nvars;
+    f->vars = grow(m->arena, f->vars, &f->cap, f->nvars + 1, sizeof *f->vars);
+    f->vars[f->nvars++] = v;
+    if (name)
+        pvc_strmap_put(m->arena, &f->names, name, v);
+    return v;
+}
+
+pvc_value *pvc_var_find(const pvc_func *f, const char *name)
+{
+    return pvc_strmap_get(&f->names, name);
+}
+
+pvc_value *pvc_var_named(pvc_module *m, pvc_func *f, const char *name, pvc_span loc)
+{
+    pvc_value *v = pvc_var_find(f, name);
+    return v ? v : new_var(m, f, name, loc);
+}
+
+pvc_value *pvc_var_temp(pvc_module *m, pvc_func *f, pvc_span loc)
+{
+    pvc_value *v = new_var(m, f, NULL, loc);
+    v->i = f->ntemps++; /* printed as %<i> */
+    return v;
+}
+
+pvc_value *pvc_const(pvc_module *m, pvc_value_kind kind, pvc_span loc)
+{
+    static const pvc_type_kind type_of[] = {
+        [PVC_V_INT] = PVC_TY_INT,     [PVC_V_FLOAT] = PVC_TY_FLOAT, [PVC_V_BOOL] = PVC_TY_BOOL,
+        [PVC_V_NONE] = PVC_TY_NONE,   [PVC_V_ENUM] = PVC_TY_ENUM,   [PVC_V_DTYPE] = PVC_TY_DTYPE,
+        [PVC_V_DIM] = PVC_TY_DIM,     [PVC_V_FUNC] = PVC_TY_FUNC,
+    };
+    if (kind == PVC_V_VAR)
+        PVC_BUG("pvc_const called for a variable");
+    pvc_value *v = pvc_arena_alloc(m->arena, sizeof *v);
+    v->kind = kind;
+    v->type.kind = type_of[kind];
+    v->type.dtype = PVC_UNKNOWN;
+    v->type.ub_addr = PVC_UNKNOWN;
+    v->loc = loc;
+    return v;
+}
+
+pvc_op *pvc_op_new(pvc_module *m, pvc_opcode code, pvc_span loc)
+{
+    pvc_op *op = pvc_arena_alloc(m->arena, sizeof *op);
+    op->code = code;
+    op->loc = loc;
+    if (pvc_ops[code].flags & PVC_OPF_BLOCK)
+        op->body = pvc_arena_alloc(m->arena, sizeof *op->body);
+    return op;
+}
+
+/* Operand/result/attr arrays are exact-size copies: ops are built once, rarely grown. */
+static void *append(pvc_arena *a, void *arr, int n, size_t elem, const void *item)
+{
+    unsigned char *p = pvc_arena_alloc(a, (size_t)(n + 1) * elem);
+    if (n)
+        memcpy(p, arr, (size_t)n * elem);
+    memcpy(p + (size_t)n * elem, item, elem);
+    return p;
+}
+
+void pvc_op_add_operand(pvc_module *m, pvc_op *op, pvc_value *v)
+{
+    op->operands = append(m->arena, op->operands, op->noperands++, sizeof v, &v);
+}
+
+void pvc_op_add_result(pvc_module *m, pvc_op *op, pvc_value *v)
+{
+    op->results = append(m->arena, op->results, op->nresults++, sizeof v, &v);
+}
+
+void pvc_op_add_attr(pvc_module *m, pvc_op *op, const char *key, pvc_value *v, pvc_span loc)
+{
+    pvc_attr a = {key, v, loc};
+    op->attrs = append(m->arena, op->attrs, op->nattrs++, sizeof a, &a);
+}
+
+const pvc_attr *pvc_op_attr(const pvc_op *op, const char *key)
+{
+    for (int i = 0; i < op->nattrs; i++)
+        if (strcmp(op->attrs[i].key, key) == 0)
+            return &op->attrs[i];
+    return NULL;
+}
+
+void pvc_block_append(pvc_module *m, pvc_block *b, pvc_op *op)
+{
+    b->ops = grow(m->arena, b->ops, &b->cap, b->nops + 1, sizeof *b->ops);
+    b->ops[b->nops++] = op;
+}
+
+pvc_value *pvc_op_arg(const pvc_op *op, const char *name)
+{
+    const pvc_opinfo *info = &pvc_ops[op->code];
+    int idx = pvc_param_index(info->pos, name, strlen(name));
+    if (idx >= 0) {
+        idx += (info->flags & PVC_OPF_METHOD) ? 1 : 0;
+        if (idx < op->noperands)
+            return op->operands[idx];
+    }
+    const pvc_attr *a = pvc_op_attr(op, name);
+    return a ? a->val : NULL;
+}
+
+pvc_span pvc_op_arg_loc(const pvc_op *op, const char *name)
+{
+    const pvc_attr *a = pvc_op_attr(op, name);
+    if (a && (a->loc.line > 0))
+        return a->loc;
+    const pvc_value *v = pvc_op_arg(op, name);
+    return v && v->kind != PVC_V_VAR && v->loc.line > 0 ? v->loc : op->loc;
+}
+
+/* ---- cloning (specialisation of vector functions) ---- */
+static pvc_value *clone_value(pvc_value *v, pvc_value **map)
+{
+    return v && v->kind == PVC_V_VAR ? map[v->id] : v;
+}
+
+static void clone_block(pvc_module *m, pvc_block *dst, const pvc_block *src, pvc_value **map)
+{
+    for (int i = 0; i < src->nops; i++) {
+        const pvc_op *o = src->ops[i];
+        pvc_op *c = pvc_op_new(m, o->code, o->loc);
+        for (int k = 0; k < o->nresults; k++)
+            pvc_op_add_result(m, c, clone_value(o->results[k], map));
+        for (int k = 0; k < o->noperands; k++)
+            pvc_op_add_operand(m, c, clone_value(o->operands[k], map));
+        for (int k = 0; k < o->nattrs; k++)
+            pvc_op_add_attr(m, c, o->attrs[k].key, clone_value(o->attrs[k].val, map), o->attrs[k].loc);
+        if (o->body)
+            clone_block(m, c->body, o->body, map);
+        pvc_block_append(m, dst, c);
+    }
+}
+
+pvc_func *pvc_func_clone(pvc_module *m, const pvc_func *f, const char *name)
+{
+    pvc_func *c = pvc_func_new(m, name, f->kind, f->loc);
+    pvc_value **map = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *map);
+    for (int i = 0; i < f->nvars; i++) {
+        const pvc_value *v = f->vars[i];
+        pvc_value *n = v->name ? new_var(m, c, v->name, v->loc) : pvc_var_temp(m, c, v->loc);
+        pvc_value keep = *n;
+        *n = *v;
+        n->id = keep.id;
+        n->i = keep.i;
+        map[i] = n;
+    }
+    c->ntemps = f->ntemps;
+    c->params = pvc_arena_alloc(m->arena, ((size_t)f->nparams + 1) * sizeof *c->params);
+    for (int i = 0; i < f->nparams; i++)
+        c->params[i] = map[f->params[i]->id];
+    c->nparams = f->nparams;
+    clone_block(m, &c->body, &f->body, map);
+    return c;
+}
+
+void pvc_func_remove(pvc_module *m, pvc_func *f)
+{
+    int j = 0;
+    for (int i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i] != f)
+            m->funcs[j++] = m->funcs[i];
+    m->nfuncs = j;
+    if (pvc_strmap_get(&m->names, f->name) == f)
+        pvc_strmap_put(m->arena, &m->names, f->name, NULL);
+}
+
+/* ---- printing ---- */
+const char *pvc_type_kind_name(pvc_type_kind k)
+{
+    static const char *const names[] = {
+#define X(id, name, text) name,
+        PVC_TYPES(X)
+#undef X
+    };
+    return (unsigned)k < PVC_TY_COUNT ? names[k] : "<bad type>";
+}
+
+static const char *dtype_name(int dt)
+{
+    return dt >= 0 && dt < PVC_DT_COUNT ? pvc_dtype_pyname(dt) + 3 : "?"; /* skip "DT_" */
+}
+
+void pvc_type_str(const pvc_type *t, char *buf, size_t n)
+{
+    const char *k = pvc_type_kind_name(t->kind);
+    switch (t->kind) {
+    case PVC_TY_TENSOR: {
+        int len = snprintf(buf, n, "tensor<%s, [", dtype_name(t->dtype));
+        for (int i = 0; i < t->rank && i < PVC_MAX_RANK && len >= 0 && (size_t)len < n; i++) {
+            int64_t d = t->dims[i];
+            const char *sep = i ? ", " : "";
+            if (d == PVC_DIM_DYNAMIC)
+                len += snprintf(buf + len, n - (size_t)len, "%sDYNAMIC", sep);
+            else if (d == PVC_DIM_STATIC)
+                len += snprintf(buf + len, n - (size_t)len, "%sSTATIC", sep);
+            else
+                len += snprintf(buf + len, n - (size_t)len, "%s%" PRId64, sep, d);
+        }
+        if (len >= 0 && (size_t)len < n)
+            snprintf(buf + len, n - (size_t)len, "]>");
+        break;
+    }
+    case PVC_TY_TILE:
+        if (t->dtype < 0)
+            snprintf(buf, n, "tile<?>");
+        else if (t->ub_addr < 0)
+            snprintf(buf, n, "tile<%s, [%" PRId64 ", %" PRId64 "]%s>", dtype_name(t->dtype),
+                     t->dims[0], t->dims[1], t->dyn ? ", ub=run-time" : "");
+        else
+            snprintf(buf, n, "tile<%s, [%" PRId64 ", %" PRId64 "], ub=0x%" PRIx64 ">",
+                     dtype_name(t->dtype), t->dims[0], t->dims[1], (uint64_t)t->ub_addr);
+        break;
+    case PVC_TY_REG:
+        snprintf(buf, n, "reg_tensor<%s>", dtype_name(t->dtype));
+        break;
+    case PVC_TY_MASK:
+        if (t->gran)
+            snprintf(buf, n, "mask_reg<b%d>", t->gran);
+        else
+            snprintf(buf, n, "mask_reg<?>");
+        break;
+    case PVC_TY_ENUM:
+        snprintf(buf, n, "enum<%s>", pvc_enum_ns_name(t->ns));
+        break;
+    default:
+        snprintf(buf, n, "%s", k);
+    }
+}
+
+void pvc_float_str(double f, char *buf, size_t n)
+{
+    if (f != f) {
+        snprintf(buf, n, "nan");
+        return;
+    }
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, f);
+        if (strtod(buf, NULL) == f)
+            break;
+    }
+    if (!strpbrk(buf, ".eEin")) /* keep it a float literal: 0 -> 0.0 */
+        strncat(buf, ".0", n - strlen(buf) - 1);
+}
+
+void pvc_value_str(const pvc_value *v, char *buf, size_t n)
+{
+    switch (v->kind) {
+    case PVC_V_VAR:
+        if (v->name)
+            snprintf(buf, n, "%%%s", v->name);
+        else
+            snprintf(buf, n, "%%%" PRId64, v->i);
+        break;
+    case PVC_V_INT:
+        snprintf(buf, n, "%" PRId64, v->i);
+        break;
+    case PVC_V_FLOAT:
+        pvc_float_str(v->f, buf, n);
+        break;
+    case PVC_V_BOOL:
+        snprintf(buf, n, "%s", v->i ? "True" : "False");
+        break;
+    case PVC_V_NONE:
+        snprintf(buf, n, "None");
+        break;
+    case PVC_V_ENUM:
+        snprintf(buf, n, "%s%s.%s", pvc_enum_ns_is_pl(v->ns) ? "pl." : "", pvc_enum_ns_name(v->ns),
+                 v->name);
+        break;
+    case PVC_V_DTYPE:
+        snprintf(buf, n, "pl.%s", pvc_dtype_pyname((int)v->i));
+        break;
+    case PVC_V_DIM:
+        snprintf(buf, n, "pl.%s", v->i == PVC_DIM_DYNAMIC ? "DYNAMIC" : "STATIC");
+        break;
+    case PVC_V_FUNC:
+        snprintf(buf, n, "@%s", v->name);
+        break;
+    }
+}
+
+char pvc_param_kind_letter(pvc_type_kind kind)
+{
+    switch (kind) {
+    case PVC_TY_TENSOR: return 't';
+    case PVC_TY_INT: return 'i';
+    case PVC_TY_BOOL: return 'b';
+    case PVC_TY_FLOAT: return 'f';
+    default: return '?';
+    }
+}

@@ -1,0 +1,236 @@
+/* ir.h - the typed IR of pvc (documented in docs/IR.md).
+ *
+ * A module holds the DSL functions of one file. A function has parameters, a table of
+ * variables and a body: a block of ops. An op has an opcode (ops.h), results (variables),
+ * operands and attributes (values), a source span, and - for pl.range and
+ * pl.section_vector - a nested body (structured control flow, no CFG).
+ *
+ * Values are variables or constants. A Python name is ONE variable per function however
+ * often it is assigned (so `m = vf.create_mask(...)` then `m = vf.load_align(...)` writes
+ * the same mask_reg, as the types pass needs, SEMANTICS.md §2.5); temporaries are
+ * unnamed variables. Every variable carries one type; `any` until a pass knows better.
+ *
+ * All memory of a module lives in its arena and is released by pvc_module_free.
+ */
+#ifndef PVC_IR_H
+#define PVC_IR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/diag.h"
+#include "ir/ops.h"
+#include "pvc_rt.h"
+
+/* ---- arena ---- */
+typedef struct pvc_arena pvc_arena;
+pvc_arena *pvc_arena_new(void);
+void *pvc_arena_alloc(pvc_arena *a, size_t n); /* zeroed; never NULL (PVC_BUG on OOM) */
+char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n);
+void pvc_arena_free(pvc_arena *a);
+
+/* ---- string -> pointer map (names of variables and functions), arena-backed ---- */
+typedef struct {
+    const char **keys;
+    void **vals;
+    uint32_t cap, n;
+} pvc_strmap;
+void *pvc_strmap_get(const pvc_strmap *m, const char *key);
+void pvc_strmap_put(pvc_arena *a, pvc_strmap *m, const char *key, void *val);
+
+/* ---- types ---- */
+#define PVC_TYPES(X)                                                   \
+    X(ANY,        "?",           "not known yet")                      \
+    X(NONE,       "none",        "no value (None, or an op without result)") \
+    X(INT,        "int",         "scalar integer (int64 at compile time)") \
+    X(FLOAT,      "float",       "scalar float (double)")              \
+    X(BOOL,       "bool",        "scalar bool")                        \
+    X(LIST,       "list",        "list of values ([row, col], shapes, ids)") \
+    X(TENSOR,     "tensor",      "GM tensor (dtype, rank, dims)")      \
+    X(TILE,       "tile",        "UB tile view (dtype, shape, UB byte address)") \
+    X(TILE_TYPE,  "tile_type",   "pl.TileType descriptor")             \
+    X(TILE_GROUP, "tile_group",  "pl.make_tile_group result")          \
+    X(REG,        "reg_tensor",  "256-byte vector register (dtype)")   \
+    X(MASK,       "mask_reg",    "256-bit mask register (granularity)") \
+    X(UREG_LOAD,  "ureg_load",   "unaligned-load register (§1.3)")     \
+    X(UREG_STORE, "ureg_store",  "unaligned-store register (§1.3)")    \
+    X(ADDR_REG,   "addr_reg",    "address register (§1.4)")            \
+    X(ENUM,       "enum",        "enum constant (namespace)")          \
+    X(DTYPE,      "dtype",       "pl.DT_* constant")                   \
+    X(DIM,        "dim",         "pl.DYNAMIC / pl.STATIC")             \
+    X(FUNC,       "func",        "a DSL function (call target)")
+
+typedef enum {
+#define X(id, name, text) PVC_TY_##id,
+    PVC_TYPES(X)
+#undef X
+    PVC_TY_COUNT
+} pvc_type_kind;
+
+#define PVC_MAX_RANK 4
+#define PVC_DIM_DYNAMIC (-1) /* pl.DYNAMIC in a tensor annotation */
+#define PVC_DIM_STATIC (-2)  /* pl.STATIC */
+#define PVC_UNKNOWN (-1)
+
+typedef struct {
+    pvc_type_kind kind;
+    int dtype;                   /* pvc_dtype or PVC_UNKNOWN: tensor, tile, reg_tensor */
+    int rank;                    /* tensor, tile (2) */
+    int64_t dims[PVC_MAX_RANK];  /* tensor: PVC_DIM_* or size; tile: shape; else unused */
+    int64_t ub_addr;             /* tile: UB byte address or PVC_UNKNOWN */
+    int gran;                    /* mask_reg: granularity in bits (8..64) or 0 unknown */
+    int from_cmp;                /* mask_reg: produced by a compare (packs at b16, §4.3) */
+    int depth;                   /* tile_group: slots */
+    int ns;                      /* enum: pvc_enum_ns */
+    int dyn;                     /* tile: its UB address is a run-time value the variable holds;
+                                    tile_group: rotated inside pl.range, slot kept at run time */
+} pvc_type;
+
+/* ---- values ---- */
+typedef enum {
+    PVC_V_VAR,   /* a variable: param, Python name or temporary */
+    PVC_V_INT,   /* constant; i */
+    PVC_V_FLOAT, /* f */
+    PVC_V_BOOL,  /* i = 0/1 */
+    PVC_V_NONE,
+    PVC_V_ENUM,  /* ns, i = member value, name = member */
+    PVC_V_DTYPE, /* i = pvc_dtype */
+    PVC_V_DIM,   /* i = PVC_DIM_DYNAMIC / PVC_DIM_STATIC */
+    PVC_V_FUNC,  /* name = DSL function */
+} pvc_value_kind;
+
+typedef struct pvc_value {
+    pvc_value_kind kind;
+    pvc_type type;
+    const char *name; /* var: Python name (NULL for a temporary); enum member; func name */
+    int id;           /* var: index in its function's var table */
+    int is_param;
+    int64_t i;
+    double f;
+    int ns;
+    pvc_span loc;     /* first definition (var) or appearance (constant) */
+} pvc_value;
+
+/* ---- ops ---- */
+typedef struct {
+    const char *key; /* keyword argument name, or an attribute the lowering adds ("callee") */
+    pvc_value *val;
+    pvc_span loc;
+} pvc_attr;
+
+typedef struct pvc_block pvc_block;
+
+typedef struct pvc_op {
+    pvc_opcode code;
+    pvc_span loc;
+    pvc_value **results;
+    int nresults;
+    pvc_value **operands; /* positional arguments, in order (method: receiver first) */
+    int noperands;
+    pvc_attr *attrs;      /* keyword arguments, in source order */
+    int nattrs;
+    pvc_block *body;      /* PVC_OPF_BLOCK ops only */
+} pvc_op;
+
+struct pvc_block {
+    pvc_op **ops;
+    int nops, cap;
+};
+
+typedef enum { PVC_FN_VECTOR, PVC_FN_JIT } pvc_func_kind;
+
+typedef struct pvc_func {
+    const char *name;
+    pvc_func_kind kind;
+    pvc_span loc;
+    pvc_value **params;
+    int nparams;
+    pvc_value **vars; /* every variable, vars[v->id] == v */
+    int nvars, cap;
+    int ntemps;
+    pvc_strmap names; /* Python name -> its variable */
+    pvc_block body;
+} pvc_func;
+
+typedef struct pvc_module {
+    pvc_arena *arena;
+    const char *file;
+    pvc_func **funcs;
+    int nfuncs, cap;
+    pvc_strmap names; /* function name -> function */
+} pvc_module;
+
+/* ---- op table access (ops.h) ---- */
+typedef struct {
+    const char *name;
+    const char *pos;     /* space-separated positional names */
+    const char *kw;      /* space-separated keyword-only names */
+    int min_pos, max_pos, nres;
+    pvc_type_kind result;
+    unsigned flags;
+    const char *rt;      /* machine ops: the runtime function the op calls; else NULL */
+    const char *doc;     /* one line of meaning (`pvc help ops`) */
+} pvc_opinfo;
+/* Machine ops (PVC_OPF_MACHINE): pos = operand names ('*' = updated in place), kw = the
+ * attributes every instance carries, min_pos/max_pos = -1 (use pvc_mop_noperands). */
+
+extern const pvc_opinfo pvc_ops[PVC_OP_COUNT];
+int pvc_op_lookup(const char *name, size_t len);            /* -> opcode or -1 */
+int pvc_param_index(const char *list, const char *name, size_t len); /* -> index or -1 */
+int pvc_param_count(const char *list);
+const char *pvc_param_next(const char *p, size_t *len);     /* next name of a list, or NULL */
+const char *pvc_enum_ns_name(int ns);
+int pvc_enum_ns_lookup(const char *name, size_t len);       /* pl.<NS> only -> pvc_enum_ns or -1 */
+int pvc_enum_ns_is_pl(int ns);                              /* 0: a machine-attribute namespace */
+int pvc_mop_noperands(int code);                            /* operand count of a machine op */
+int pvc_enum_member_lookup(int ns, const char *name, size_t len, int64_t *value); /* -> 0 ok */
+const char *pvc_enum_member_name(int ns, int64_t value);
+const char *pvc_enum_ns_text(int ns);                       /* one line of meaning */
+const char *pvc_enum_member_at(int ns, int k, int64_t *value); /* k-th member or NULL */
+int pvc_dtype_lookup(const char *pyname, size_t len);       /* "DT_FP32" -> pvc_dtype or -1 */
+const char *pvc_dtype_pyname(int dtype);
+
+/* ---- building ---- */
+pvc_module *pvc_module_new(const char *file);
+void pvc_module_free(pvc_module *m);
+pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc);
+pvc_func *pvc_func_find(const pvc_module *m, const char *name);
+pvc_value *pvc_var_named(pvc_module *m, pvc_func *f, const char *name, pvc_span loc); /* get or create */
+pvc_value *pvc_var_find(const pvc_func *f, const char *name);
+pvc_value *pvc_var_temp(pvc_module *m, pvc_func *f, pvc_span loc);
+pvc_value *pvc_const(pvc_module *m, pvc_value_kind kind, pvc_span loc);
+pvc_op *pvc_op_new(pvc_module *m, pvc_opcode code, pvc_span loc);
+void pvc_op_add_operand(pvc_module *m, pvc_op *op, pvc_value *v);
+void pvc_op_add_result(pvc_module *m, pvc_op *op, pvc_value *v);
+void pvc_op_add_attr(pvc_module *m, pvc_op *op, const char *key, pvc_value *v, pvc_span loc);
+const pvc_attr *pvc_op_attr(const pvc_op *op, const char *key);
+void pvc_block_append(pvc_module *m, pvc_block *b, pvc_op *op);
+/* The argument named `name` of a DSL op: its positional operand (after a method's receiver)
+ * if given by position, else its keyword attribute; NULL when absent. */
+pvc_value *pvc_op_arg(const pvc_op *op, const char *name);
+pvc_span pvc_op_arg_loc(const pvc_op *op, const char *name); /* op->loc when positional */
+/* A copy of f named `name` (variables, ops and bodies copied; constants shared), appended
+ * to the module. */
+pvc_func *pvc_func_clone(pvc_module *m, const pvc_func *f, const char *name);
+/* Drops f from the module's function list and name map. */
+void pvc_func_remove(pvc_module *m, pvc_func *f);
+
+/* The kernel ABI letter of a jit parameter's type (emit/emit_c.h, run/backend.h): 't' tensor,
+ * 'i' int, 'b' bool, 'f' float; '?' for a type no kernel parameter may have. */
+char pvc_param_kind_letter(pvc_type_kind kind);
+
+/* ---- printing helpers shared by the dumps ---- */
+const char *pvc_type_kind_name(pvc_type_kind k);
+void pvc_type_str(const pvc_type *t, char *buf, size_t n);  /* "tile<FP32, [1, 64], ub=0x100>" */
+void pvc_value_str(const pvc_value *v, char *buf, size_t n); /* "%x", "%3", "64", "pl.LoadDist.US" */
+void pvc_float_str(double f, char *buf, size_t n);           /* shortest text that reads back */
+
+/* ---- verifier (verify.c): structural invariants every pass must keep ---- */
+/* Returns the number of problems, each printed to err with the pass name. */
+int pvc_verify(const pvc_module *m, const char *after_pass, FILE *err);
+
+/* ---- dumps ---- */
+void pvc_dump_text(const pvc_module *m, FILE *out);
+int pvc_dump_json(const pvc_module *m, FILE *out); /* 0 ok */
+
+#endif /* PVC_IR_H */

@@ -1,0 +1,195 @@
+/* ops.c - the op, enum and dtype tables of ops.h / pvc_rt.h, and their lookups. */
+#include "ir/ir.h"
+
+#include <string.h>
+
+/* Number of names in a space-separated list, as a constant expression for the table. */
+const pvc_opinfo pvc_ops[PVC_OP_COUNT] = {
+#define X(id, name, pos, kw, minp, maxp, nres, res, flags, doc) \
+    {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags, NULL, doc},
+    PVC_OPS(X)
+#undef X
+/* A machine op takes exactly the operands its row names: min_pos/max_pos are -1 and
+ * pvc_mop_noperands() counts the row's list. */
+#define M(id, name, operands, attrs, nres, res, fn, doc) \
+    {name, operands, attrs, -1, -1, nres, PVC_TY_##res, PVC_OPF_MACHINE, fn, doc},
+    PVC_MOPS(M)
+#undef M
+};
+
+static int name_eq(const char *table_name, const char *s, size_t len)
+{
+    return strlen(table_name) == len && memcmp(table_name, s, len) == 0;
+}
+
+/* DSL names only: machine ops are never written by the user. */
+int pvc_op_lookup(const char *name, size_t len)
+{
+    for (int i = 0; i < PVC_OP_COUNT; i++)
+        if (!(pvc_ops[i].flags & PVC_OPF_MACHINE) && name_eq(pvc_ops[i].name, name, len))
+            return i;
+    return -1;
+}
+
+/* The first name of a space-separated list at or after p (*len = its length), or NULL. */
+const char *pvc_param_next(const char *p, size_t *len)
+{
+    while (*p == ' ')
+        p++;
+    *len = strcspn(p, " ");
+    return *len ? p : NULL;
+}
+
+/* Index of name in a space-separated list, or -1. */
+int pvc_param_index(const char *list, const char *name, size_t len)
+{
+    int idx = 0;
+    size_t n;
+    for (const char *p = list; (p = pvc_param_next(p, &n)); p += n, idx++)
+        if (n == len && memcmp(p, name, len) == 0)
+            return idx;
+    return -1;
+}
+
+int pvc_param_count(const char *list)
+{
+    int n = 0;
+    for (const char *p = list; *p; p++)
+        if (*p != ' ' && (p == list || p[-1] == ' '))
+            n++;
+    return n;
+}
+
+/* ---- enums ---- */
+static const char *const ns_names[PVC_NS_COUNT] = {
+#define X(ns, text, vis) #ns,
+    PVC_ENUM_NS(X)
+#undef X
+};
+
+static const char *const ns_texts[PVC_NS_COUNT] = {
+#define X(ns, text, vis) text,
+    PVC_ENUM_NS(X)
+#undef X
+};
+
+enum { PL, HW };
+static const unsigned char ns_vis[PVC_NS_COUNT] = {
+#define X(ns, text, vis) vis,
+    PVC_ENUM_NS(X)
+#undef X
+};
+
+typedef struct {
+    int ns;
+    const char *name;
+    int64_t value;
+} member;
+
+static const member members[] = {
+#define X(ns, name, value, text) {PVC_NS_##ns, #name, value},
+    PVC_ENUM_MEMBERS(X)
+#undef X
+#define X(name, pyname, text) {PVC_NS_VFRoundMode, pyname, PVC_ROUND_##name},
+    PVC_ROUNDS(X)
+#undef X
+#define X(name, kind, w, bytes, align, ndst, formula) {PVC_NS_LoadDist, #name, PVC_LD_##name},
+    PVC_LOAD_DISTS(X)
+#undef X
+#define X(name, hw, active, text) {PVC_NS_MaskPattern, #name, PVC_PAT_##name},
+    PVC_MASK_PATTERNS(X)
+#undef X
+#define X(name, pyname) {PVC_NS_MemBarMode, pyname, PVC_MEMBAR_##name},
+    PVC_MEMBARS(X)
+#undef X
+#define X(name, kind, w, bytes, align, nsrc, formula) {PVC_NS_HwStoreDist, #name, PVC_ST_##name},
+    PVC_STORE_DISTS(X)
+#undef X
+#define X(name, bytes, align, formula) {PVC_NS_MaskDist, #name, PVC_MD_##name},
+    PVC_MASK_DISTS(X)
+#undef X
+#define X(name, pyname, op) {PVC_NS_Compare, #name, PVC_CMP_##name},
+    PVC_COMPARES(X)
+#undef X
+#define X(name, text) {PVC_NS_DuplicatePos, #name, PVC_POS_##name},
+    PVC_POSITIONS(X)
+#undef X
+};
+
+const char *pvc_enum_ns_name(int ns)
+{
+    return ns >= 0 && ns < PVC_NS_COUNT ? ns_names[ns] : "?";
+}
+
+int pvc_enum_ns_is_pl(int ns)
+{
+    return ns >= 0 && ns < PVC_NS_COUNT && ns_vis[ns] == PL;
+}
+
+/* pl.<NS> namespaces only (HW namespaces are not reachable from Python). */
+int pvc_enum_ns_lookup(const char *name, size_t len)
+{
+    for (int i = 0; i < PVC_NS_COUNT; i++)
+        if (ns_vis[i] == PL && name_eq(ns_names[i], name, len))
+            return i;
+    return -1;
+}
+
+int pvc_enum_member_lookup(int ns, const char *name, size_t len, int64_t *value)
+{
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (members[i].ns == ns && name_eq(members[i].name, name, len)) {
+            *value = members[i].value;
+            return 0;
+        }
+    return -1;
+}
+
+const char *pvc_enum_ns_text(int ns)
+{
+    return ns >= 0 && ns < PVC_NS_COUNT ? ns_texts[ns] : "?";
+}
+
+/* The k-th member of ns in table order (its value in *value), or NULL past the last. */
+const char *pvc_enum_member_at(int ns, int k, int64_t *value)
+{
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (members[i].ns == ns && k-- == 0) {
+            *value = members[i].value;
+            return members[i].name;
+        }
+    return NULL;
+}
+
+const char *pvc_enum_member_name(int ns, int64_t value)
+{
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (members[i].ns == ns && members[i].value == value)
+            return members[i].name;
+    return NULL;
+}
+
+/* ---- dtypes: the runtime's PVC_DTYPES is the one table ---- */
+static const char *const dtype_pynames[PVC_DT_COUNT] = {
+#define X(name, pyname, bits, kind) pyname,
+    PVC_DTYPES(X)
+#undef X
+};
+
+int pvc_dtype_lookup(const char *pyname, size_t len)
+{
+    for (int i = 0; i < PVC_DT_COUNT; i++)
+        if (name_eq(dtype_pynames[i], pyname, len))
+            return i;
+    return -1;
+}
+
+int pvc_mop_noperands(int code)
+{
+    return code >= 0 && code < PVC_OP_COUNT ? pvc_param_count(pvc_ops[code].pos) : 0;
+}
+
+const char *pvc_dtype_pyname(int dtype)
+{
+    return dtype >= 0 && dtype < PVC_DT_COUNT ? dtype_pynames[dtype] : "DT_?";
+}

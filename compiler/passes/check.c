@@ -1,0 +1,308 @@
+/* check.c - the check pass: constraint checks on the machine IR (SEMANTICS.md decisions 1,
+ * 3 and 4). Every violation is a located error; several are reported per run. Checked here:
+ *   - a statically known UB address (or post-update cursor start / step) that breaks the
+ *     alignment of its dist (§2.2-§3.6, §4.3; decision 4);
+ *   - a mask whose granularity is coarser than the elements of the op it guards, so lanes
+ *     would be silently skipped (§1.2);
+ *   - a store_unalign whose unaligned register has no later store_unalign_post (§4.2);
+ *   - a vf.astype pair, layout, round or saturate mode §5.4 does not allow
+ *     (pvc_astype_legal; its notes on accepted-but-surprising casts become warnings);
+ *   - tiles outside the usable 248 KiB of the UB (error) or overlapping each other (a
+ *     warning: double buffering on purpose is legal) (decision 3).
+ * dispatch.c reports the checks that decide which machine op to emit (dist legality for
+ * the register width, DATA_BLOCK_COPY into a mask, mask-store offsets, compare-mask
+ * packing); resolve.c the non-constant dists, modes and patterns.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "passes/passes.h"
+
+typedef struct {
+    pvc_module *m;
+    pvc_diag *d;
+    pvc_func *f;
+    int64_t *val;         /* per variable: its value when statically known */
+    unsigned char *known;
+    pvc_op **pending;     /* per store ureg: a store_unalign not yet flushed */
+} checker;
+
+static int64_t lane(int dt) { return dt >= 0 && dt < PVC_DT_COUNT ? pvc_dtype_lane_bytes((pvc_dtype)dt) : 1; }
+
+static int value_of(const checker *c, const pvc_value *v, int64_t *out)
+{
+    if (pvc_const_int(v, out))
+        return 1;
+    if (v && v->kind == PVC_V_VAR && c->known[v->id]) {
+        *out = c->val[v->id];
+        return 1;
+    }
+    return 0;
+}
+
+static const pvc_value *attr_val(const pvc_op *op, const char *k)
+{
+    const pvc_attr *a = pvc_op_attr(op, k);
+    return a ? a->val : NULL;
+}
+
+static int attr_int(const pvc_op *op, const char *k)
+{
+    const pvc_value *v = attr_val(op, k);
+    return v ? (int)v->i : 0;
+}
+
+/* Static values of the address arithmetic dispatch emitted (first definition only:
+ * a cursor is known at its start, which is what the alignment check needs). */
+static void track(checker *c, const pvc_op *op)
+{
+    int64_t a, b;
+    if (op->nresults != 1 || op->results[0]->type.kind != PVC_TY_INT)
+        return;
+    int id = op->results[0]->id, ok = 0;
+    int64_t r = 0;
+    switch (op->code) {
+    case PVC_OP_M_UB_ADDR:
+        ok = op->operands[0]->type.ub_addr >= 0 && value_of(c, op->operands[1], &b);
+        if (ok && (__builtin_mul_overflow(b, lane(op->operands[0]->type.dtype), &b) ||
+                   __builtin_add_overflow(op->operands[0]->type.ub_addr, b, &r)))
+            r = INT64_MAX; /* far outside the UB: reported as such */
+        break;
+    case PVC_OP_M_CURSOR_INIT:
+        ok = op->operands[0]->type.ub_addr >= 0, r = op->operands[0]->type.ub_addr;
+        break;
+    case PVC_OP_ADD:
+    case PVC_OP_SUB:
+    case PVC_OP_MUL:
+        if (value_of(c, op->operands[0], &a) && value_of(c, op->operands[1], &b))
+            ok = op->code == PVC_OP_ADD   ? !__builtin_add_overflow(a, b, &r)
+                 : op->code == PVC_OP_SUB ? !__builtin_sub_overflow(a, b, &r)
+                                          : !__builtin_mul_overflow(a, b, &r);
+        break;
+    default: break;
+    }
+    if (ok && !c->known[id]) {
+        c->known[id] = 1;
+        c->val[id] = r;
+    }
+}
+
+/* Alignment the op's address needs, and whether operand 0 is a cursor with a step at 1. */
+static unsigned align_of(const pvc_op *op, int *post)
+{
+    *post = 0;
+    switch (op->code) {
+    case PVC_OP_M_LD_REG_POST:
+    case PVC_OP_M_LD_X2_POST: *post = 1; /* fall through */
+    case PVC_OP_M_LD_REG:
+    case PVC_OP_M_LD_X2: return pvc_load_dist_table[attr_int(op, "dist")].align;
+    case PVC_OP_M_ST_REG_POST: *post = 1; /* fall through */
+    case PVC_OP_M_ST_REG:
+    case PVC_OP_M_ST_X2: return pvc_store_dist_table[attr_int(op, "dist")].align;
+    case PVC_OP_M_LD_MASK_POST:
+    case PVC_OP_M_ST_MASK_POST: *post = 1; /* fall through */
+    case PVC_OP_M_LD_MASK:
+    case PVC_OP_M_ST_MASK: return pvc_mask_dist_table[attr_int(op, "dist")].align;
+    case PVC_OP_M_LD_BLK:
+    case PVC_OP_M_LD_BLK_POST:
+    case PVC_OP_M_ST_BLK:
+    case PVC_OP_M_ST_BLK_POST: return 32;
+    case PVC_OP_M_STU_MASK: return attr_int(op, "gran") == 2 ? 16 : 8;
+    default: return 0;
+    }
+}
+
+static const char *dist_name(const pvc_op *op)
+{
+    const pvc_value *v = attr_val(op, "dist");
+    return v ? v->name : pvc_ops[op->code].name;
+}
+
+static void check_align(checker *c, const pvc_op *op)
+{
+    int post;
+    unsigned align = align_of(op, &post);
+    int64_t a, step;
+    if (!align)
+        return; /* no address operand */
+    if (value_of(c, op->operands[0], &a) && (a < 0 || a >= (int64_t)PVC_UB_BYTES)) {
+        pvc_error_at(c->d, op->loc, PVC_E_UB_RANGE, "UB address %" PRId64 " is outside the "
+                     "Unified Buffer (0..0x%x, decision 3)", a, PVC_UB_BYTES);
+        return;
+    }
+    if (value_of(c, op->operands[0], &a) && a % align)
+        pvc_error_at(c->d, op->loc, PVC_E_MISALIGNED,
+                     "UB address 0x%" PRIx64 " is not %u-byte aligned as %s needs%s (decision 4)",
+                     (uint64_t)a, align, dist_name(op), post ? " (post-update cursor start)" : "");
+    if (post && value_of(c, op->operands[1], &step) && step % align)
+        pvc_error_at(c->d, op->loc, PVC_E_MISALIGNED,
+                     "post-update step of %" PRId64 " bytes breaks the %u-byte alignment %s needs "
+                     "(decision 4)", step, align, dist_name(op));
+}
+
+/* Element width (bytes) the op tests its mask at, or 0 when it takes none. */
+static int64_t mask_width(const pvc_op *op, const pvc_value **mask)
+{
+    *mask = NULL;
+    switch (op->code) {
+    case PVC_OP_M_ST_REG:
+    case PVC_OP_M_ST_REG_POST: {
+        const pvc_dist_info *d = &pvc_store_dist_table[attr_int(op, "dist")];
+        if (!strncmp(d->name, "ONEPT", 5))
+            return 0; /* mask ignored (§3.3) */
+        *mask = op->operands[op->noperands - 1];
+        return d->w;
+    }
+    case PVC_OP_M_ABS:
+    case PVC_OP_M_RELU:
+    case PVC_OP_M_FULL_M:
+    case PVC_OP_M_FULL_REG:
+    case PVC_OP_M_CMP:
+    case PVC_OP_M_CMP_S:
+        *mask = op->operands[op->noperands - 1];
+        return lane(attr_int(op, "dtype"));
+    case PVC_OP_M_ASTYPE: { /* read at the source position; the wider side's mask also works (§5.4) */
+        int64_t f = lane(attr_int(op, "from")), t = lane(attr_int(op, "to"));
+        *mask = op->operands[1];
+        return f > t ? f : t;
+    }
+    default: return 0;
+    }
+}
+
+static void check_mask_gran(checker *c, const pvc_op *op)
+{
+    const pvc_value *m;
+    int64_t w = mask_width(op, &m);
+    if (!w || !m || m->type.gran <= 0 || m->type.gran / 8 <= w)
+        return;
+    pvc_error_at(c->d, op->loc, PVC_E_MASK_GRAN,
+                 "mask '%s' has %d-bit granularity but %s works on %d-bit elements: every element "
+                 "whose bit is not a multiple of %d would be off (§1.2)",
+                 m->name ? m->name : "?", m->type.gran, pvc_ops[op->code].name, (int)w * 8,
+                 m->type.gran / 8);
+}
+
+static void check_astype(checker *c, const pvc_op *op)
+{
+    const pvc_value *rw = attr_val(op, "round_written");
+    int round = rw ? (int)rw->i : attr_int(op, "round");
+    const char *why = NULL;
+    int from = attr_int(op, "from"), to = attr_int(op, "to");
+    if (!pvc_astype_legal((pvc_dtype)from, (pvc_dtype)to, (pvc_layout)attr_int(op, "layout"),
+                          (pvc_round)round, (pvc_sat)attr_int(op, "sat"), &why))
+        pvc_error_at(c->d, op->loc, PVC_E_CAST, "vf.astype %s -> %s: %s (§5.4)",
+                     pvc_dtype_pyname(from), pvc_dtype_pyname(to), why ? why : "not allowed");
+    else if (why)
+        pvc_warn_at(c->d, op->loc, "vf.astype %s -> %s: %s (§5.4) [%s]", pvc_dtype_pyname(from),
+                    pvc_dtype_pyname(to), why, pvc_warn_code(PVC_W_CAST_NOTE));
+}
+
+static void check_unflushed(checker *c, const pvc_op *op)
+{
+    switch (op->code) {
+    case PVC_OP_M_STU:
+    case PVC_OP_M_STU_MASK: c->pending[op->operands[2]->id] = (pvc_op *)op; break;
+    case PVC_OP_M_STU_AREG: c->pending[op->operands[3]->id] = (pvc_op *)op; break;
+    case PVC_OP_M_STU_FLUSH: c->pending[op->operands[1]->id] = NULL; break;
+    default: break;
+    }
+}
+
+static void check_block(checker *c, const pvc_block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        track(c, op);
+        if (pvc_ops[op->code].flags & PVC_OPF_MACHINE) {
+            check_align(c, op);
+            check_mask_gran(c, op);
+            check_unflushed(c, op);
+            if (op->code == PVC_OP_M_ASTYPE)
+                check_astype(c, op);
+        }
+        if (op->body)
+            check_block(c, op->body);
+    }
+}
+
+static void check_vf(checker *c, pvc_func *f)
+{
+    size_t n = (size_t)f->nvars + 1;
+    c->f = f;
+    c->val = pvc_arena_alloc(c->m->arena, n * sizeof *c->val);
+    c->known = pvc_arena_alloc(c->m->arena, n);
+    c->pending = pvc_arena_alloc(c->m->arena, n * sizeof *c->pending);
+    check_block(c, &f->body);
+    for (int i = 0; i < f->nvars; i++)
+        if (c->pending[i])
+            pvc_error_at(c->d, c->pending[i]->loc, PVC_E_UNFLUSHED,
+                         "vf.store_unalign through '%s' has no later vf.store_unalign_post with that "
+                         "register: the bytes it parks are never written (§4.2)",
+                         f->vars[i]->name ? f->vars[i]->name : "?");
+}
+
+/* ---- jit kernels: the tiles in the UB (decision 3) ---- */
+typedef struct {
+    const pvc_op *op;
+    int64_t lo, hi;
+} extent;
+
+static void collect_groups(const pvc_block *b, extent *out, int *n, int max)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        if (op->code == PVC_OP_MAKE_TILE_GROUP && op->results[0]->type.kind == PVC_TY_TILE_GROUP &&
+            op->results[0]->type.ub_addr >= 0 && *n < max) {
+            const pvc_type *t = &op->results[0]->type;
+            int64_t slot = t->dims[0] * t->dims[1] * lane(t->dtype);
+            out[(*n)++] = (extent){op, t->ub_addr, t->ub_addr + slot * t->depth};
+        }
+        if (op->code == PVC_OP_MAKE_TILE && op->nresults && op->results[0]->type.kind == PVC_TY_TILE &&
+            op->results[0]->type.ub_addr >= 0 && *n < max) { /* pl.make_tile: one slot */
+            const pvc_type *t = &op->results[0]->type;
+            out[(*n)++] = (extent){op, t->ub_addr, t->ub_addr + t->dims[0] * t->dims[1] * lane(t->dtype)};
+        }
+        if (op->body)
+            collect_groups(op->body, out, n, max);
+    }
+}
+
+static const char *group_name(const extent *e)
+{
+    const char *s = e->op->results[0]->name;
+    return s ? s : "tile group";
+}
+
+static void check_jit(checker *c, pvc_func *f)
+{
+    extent g[256];
+    int n = 0;
+    collect_groups(&f->body, g, &n, 256);
+    for (int i = 0; i < n; i++) {
+        if (g[i].hi > (int64_t)PVC_UB_USABLE)
+            pvc_error_at(c->d, g[i].op->loc, PVC_E_UB_RANGE,
+                         "'%s' occupies UB bytes 0x%" PRIx64 "..0x%" PRIx64 ", beyond the usable "
+                         "248 KiB (0x0..0x%x); the top 8 KiB is the register-spill reserve (decision 3)",
+                         group_name(&g[i]), (uint64_t)g[i].lo, (uint64_t)g[i].hi, PVC_UB_USABLE);
+        for (int j = 0; j < i; j++)
+            if (g[i].lo < g[j].hi && g[j].lo < g[i].hi)
+                pvc_warn_at(c->d, g[i].op->loc, "'%s' (UB 0x%" PRIx64 "..0x%" PRIx64 ") overlaps '%s' "
+                            "(UB 0x%" PRIx64 "..0x%" PRIx64 ") [%s]", group_name(&g[i]),
+                            (uint64_t)g[i].lo, (uint64_t)g[i].hi, group_name(&g[j]),
+                            (uint64_t)g[j].lo, (uint64_t)g[j].hi, pvc_warn_code(PVC_W_TILE_OVERLAP));
+    }
+}
+
+int pvc_pass_check(pvc_module *m, pvc_diag *d)
+{
+    int before = d->nerrors;
+    for (int i = 0; i < m->nfuncs; i++) {
+        checker c = {.m = m, .d = d};
+        if (m->funcs[i]->kind == PVC_FN_VECTOR)
+            check_vf(&c, m->funcs[i]);
+        else
+            check_jit(&c, m->funcs[i]);
+    }
+    return d->nerrors - before;
+}

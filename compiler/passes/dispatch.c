@@ -1,0 +1,1197 @@
+/* dispatch.c - the dispatch pass: DSL vf ops -> machine ops (ops.h PVC_MOPS).
+ *
+ * Every vf.* call of a (specialised, typed) vector function becomes the machine op that
+ * makes exactly one runtime call, with everything the DSL leaves implicit made explicit:
+ *   - addresses are integer values: `ub.addr(tile, off)` (off in tile elements, §2.1);
+ *     `tile + k` folds into off; `[r, c]` is r*cols + c with the static cols (§1.5);
+ *     mask loads/stores add BYTE offsets (§2.5, §3.6);
+ *   - an AddrReg is integer arithmetic on the enclosing pl.range variables (`areg`,
+ *     decision 6), added to the tile base;
+ *   - post-update cursors are variables `<tile>.cursor`, initialised by `cursor.init` at
+ *     the top of the function, one per tile expression, shared by every post access and
+ *     every unaligned store to it (decision 7); post ops take the step in BYTES;
+ *   - generic dists are resolved to explicit widths with the runtime's own tables
+ *     (PVC_LOAD_RESOLVE / PVC_STORE_RESOLVE, §2.2, §3.1); DINTLV gives ld.x2;
+ *   - every mode is an attribute: mask granularity, compare op and dtype, cast layout /
+ *     round / saturate, merge mode, mem_bar mode;
+ *   - each store ureg gets `stu.check` at the end of the function, so both backends fault
+ *     alike when a store_unalign_post is missing (§4.2).
+ * A form the device rejects or pvc does not model is a located error here; the traps that
+ * the device accepts but that do not do what they say are warnings (decision 1).
+ * In jit kernels pl.load / pl.store become gm.load / gm.store; the rest stays structured.
+ */
+#include <string.h>
+
+#include "passes/passes.h"
+
+typedef struct {
+    int base_id;
+    int64_t off;
+    pvc_value *cursor;
+} cursor_ent;
+
+typedef struct {
+    pvc_module *m;
+    pvc_diag *d;
+    pvc_func *f;
+    pvc_block *out;        /* block being built */
+    pvc_block prelude;     /* cursor.init ops, hoisted to the top of the function */
+    pvc_op **def;          /* per variable: defining op (lists) */
+    pvc_value **tbase;     /* per tile variable: the tile parameter it views */
+    pvc_value **toff;      /* per tile variable: its offset in tile elements (int value) */
+    cursor_ent *cursors;
+    int ncursors;
+    pvc_op *loops[64];     /* enclosing pl.range ops, outermost first */
+    int nloops;
+    pvc_value *uregs[64];  /* store uregs in creation order, with their last cursor */
+    pvc_value *ucur[64];
+    int nuregs;
+    pvc_value **gslot;     /* jit: per rotated tile_group variable, its run-time slot */
+} dispatcher;
+
+/* ---- values ---- */
+static pvc_value *cint(dispatcher *x, int64_t v, pvc_span at)
+{
+    pvc_value *c = pvc_const(x->m, PVC_V_INT, at);
+    c->i = v;
+    return c;
+}
+
+static pvc_value *cbool(dispatcher *x, int v, pvc_span at)
+{
+    pvc_value *c = pvc_const(x->m, PVC_V_BOOL, at);
+    c->i = !!v;
+    return c;
+}
+
+static pvc_value *cdtype(dispatcher *x, int dt, pvc_span at)
+{
+    pvc_value *c = pvc_const(x->m, PVC_V_DTYPE, at);
+    c->i = dt;
+    return c;
+}
+
+static pvc_value *cenum(dispatcher *x, int ns, int64_t v, pvc_span at)
+{
+    pvc_value *c = pvc_const(x->m, PVC_V_ENUM, at);
+    c->ns = ns;
+    c->i = v;
+    c->name = pvc_enum_member_name(ns, v);
+    c->type.ns = ns;
+    if (!c->name)
+        PVC_BUG("no member %d in enum namespace %s", (int)v, pvc_enum_ns_name(ns));
+    return c;
+}
+
+static pvc_value *tmp_int(dispatcher *x, pvc_span at)
+{
+    pvc_value *v = pvc_var_temp(x->m, x->f, at);
+    v->type.kind = PVC_TY_INT;
+    return v;
+}
+
+static pvc_op *emit(dispatcher *x, pvc_opcode code, pvc_span at, pvc_value *result)
+{
+    pvc_op *op = pvc_op_new(x->m, code, at);
+    if (result)
+        pvc_op_add_result(x->m, op, result);
+    pvc_block_append(x->m, x->out, op);
+    return op;
+}
+
+static void operand(dispatcher *x, pvc_op *op, pvc_value *v) { pvc_op_add_operand(x->m, op, v); }
+static void attr(dispatcher *x, pvc_op *op, const char *k, pvc_value *v) { pvc_op_add_attr(x->m, op, k, v, op->loc); }
+
+/* a OP b on ints, folded when both are constants. */
+static pvc_value *int_op(dispatcher *x, pvc_opcode code, pvc_value *a, pvc_value *b, pvc_span at)
+{
+    int64_t ka, kb;
+    int ca = pvc_const_int(a, &ka), cb = pvc_const_int(b, &kb);
+    int64_t r;
+    if (ca && cb && !(code == PVC_OP_ADD   ? __builtin_add_overflow(ka, kb, &r)
+                      : code == PVC_OP_SUB ? __builtin_sub_overflow(ka, kb, &r)
+                                           : __builtin_mul_overflow(ka, kb, &r)))
+        return cint(x, r, at);
+    if (code == PVC_OP_ADD && ca && ka == 0)
+        return b;
+    if ((code == PVC_OP_ADD || code == PVC_OP_SUB) && cb && kb == 0)
+        return a;
+    if (code == PVC_OP_MUL && cb && kb == 1)
+        return a;
+    pvc_value *t = tmp_int(x, at);
+    pvc_op *op = emit(x, code, at, t);
+    operand(x, op, a);
+    operand(x, op, b);
+    return t;
+}
+
+static int kind_of(const pvc_value *v) { return v ? (int)v->type.kind : PVC_TY_NONE; }
+static int is_int(const pvc_value *v) { return v && (v->type.kind == PVC_TY_INT || v->type.kind == PVC_TY_BOOL); }
+static int64_t lane(int dt) { return dt >= 0 && dt < PVC_DT_COUNT ? pvc_dtype_lane_bytes((pvc_dtype)dt) : 1; }
+
+static int flag_arg(const pvc_op *op, const char *name)
+{
+    const pvc_value *v = pvc_op_arg(op, name);
+    return v && v->kind == PVC_V_BOOL && v->i;
+}
+
+static int enum_arg(const pvc_op *op, const char *name, int ns, int dflt)
+{
+    const pvc_value *v = pvc_op_arg(op, name);
+    return v && v->kind == PVC_V_ENUM && v->ns == ns ? (int)v->i : dflt;
+}
+
+static int is_datablock(const pvc_op *op)
+{
+    return enum_arg(op, "data_copy_mode", PVC_NS_DataCopyMode, 0) != 0;
+}
+
+/* ---- tiles and addresses ---- */
+static int tile_of(dispatcher *x, const pvc_op *op, const char *arg, pvc_value **base, pvc_value **off)
+{
+    pvc_value *t = pvc_op_arg(op, arg);
+    if (!t || t->kind != PVC_V_VAR || !x->tbase[t->id]) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'%s' of %s must be a tile", arg, pvc_ops[op->code].name);
+        return 0;
+    }
+    *base = x->tbase[t->id];
+    *off = x->toff[t->id];
+    return 1;
+}
+
+/* Element offset of an offset argument: int, or [row, col] -> row*cols + col (§1.5). */
+static pvc_value *elem_offset(dispatcher *x, const pvc_op *op, pvc_value *v, const pvc_value *base)
+{
+    if (!v || v->kind == PVC_V_NONE)
+        return cint(x, 0, op->loc);
+    if (is_int(v))
+        return v;
+    const pvc_op *l = v->kind == PVC_V_VAR ? x->def[v->id] : NULL;
+    if (l && l->code == PVC_OP_LIST && l->noperands == 2 && is_int(l->operands[0]) && is_int(l->operands[1])) {
+        pvc_value *r = int_op(x, PVC_OP_MUL, l->operands[0], cint(x, base->type.dims[1], op->loc), op->loc);
+        return int_op(x, PVC_OP_ADD, r, l->operands[1], op->loc);
+    }
+    pvc_error_at(x->d, v->kind == PVC_V_VAR ? op->loc : v->loc, PVC_E_TYPE,
+                 "offset of %s must be an int, [row, col] or an AddrReg", pvc_ops[op->code].name);
+    return NULL;
+}
+
+/* ub.addr(base, off + extra): the byte address of a tile element. */
+static pvc_value *ub_addr(dispatcher *x, pvc_value *base, pvc_value *off, pvc_value *extra, pvc_span at)
+{
+    pvc_value *total = int_op(x, PVC_OP_ADD, off, extra ? extra : cint(x, 0, at), at);
+    pvc_value *r = tmp_int(x, at);
+    pvc_op *op = emit(x, PVC_OP_M_UB_ADDR, at, r);
+    operand(x, op, base);
+    operand(x, op, total);
+    return r;
+}
+
+/* The cursor of a tile expression (decision 7): one per (tile, constant offset) per VF,
+ * initialised at the top of the function. */
+static pvc_value *cursor_of(dispatcher *x, pvc_value *base, pvc_value *off, pvc_span at)
+{
+    int64_t k;
+    if (!pvc_const_int(off, &k)) {
+        pvc_error_at(x->d, at, PVC_E_NOT_SUPPORTED,
+                     "post-update and unaligned access need a tile expression with a constant "
+                     "offset (the cursor is created once at the top of the vector function)");
+        return NULL;
+    }
+    for (int i = 0; i < x->ncursors; i++)
+        if (x->cursors[i].base_id == base->id && x->cursors[i].off == k)
+            return x->cursors[i].cursor;
+    char name[160];
+    int len = k ? snprintf(name, sizeof name, "%s%+lld.cursor", base->name, (long long)k)
+                : snprintf(name, sizeof name, "%s.cursor", base->name);
+    pvc_value *c = pvc_var_named(x->m, x->f, pvc_arena_strndup(x->m->arena, name, (size_t)len), at);
+    c->type.kind = PVC_TY_INT;
+    pvc_block *save = x->out;
+    x->out = &x->prelude;
+    if (k) {
+        pvc_op *op = emit(x, PVC_OP_M_UB_ADDR, at, c);
+        operand(x, op, base);
+        operand(x, op, off);
+    } else
+        operand(x, emit(x, PVC_OP_M_CURSOR_INIT, at, c), base);
+    x->out = save;
+    cursor_ent *grown = pvc_arena_alloc(x->m->arena, (size_t)(x->ncursors + 1) * sizeof *grown);
+    if (x->ncursors)
+        memcpy(grown, x->cursors, (size_t)x->ncursors * sizeof *grown);
+    grown[x->ncursors++] = (cursor_ent){base->id, k, c};
+    x->cursors = grown;
+    return c;
+}
+
+/* ---- AddrReg (decision 6) ---- */
+static pvc_value *loop_iter(dispatcher *x, const pvc_op *loop, pvc_span at)
+{
+    pvc_value *v = loop->results[0], *start = loop->operands[0], *step = loop->operands[2];
+    pvc_value *d = int_op(x, PVC_OP_SUB, v, start, at);
+    int64_t k;
+    if (pvc_const_int(step, &k) && k == 1)
+        return d;
+    pvc_value *r = tmp_int(x, at);
+    pvc_op *op = emit(x, PVC_OP_FLOORDIV, at, r);
+    operand(x, op, d);
+    operand(x, op, step);
+    return r;
+}
+
+static int is_loop_var(const dispatcher *x, const pvc_value *v)
+{
+    for (int i = 0; i < x->nloops; i++)
+        if (x->loops[i]->results[0] == v)
+            return 1;
+    return 0;
+}
+
+static void lower_addr_reg(dispatcher *x, pvc_op *op)
+{
+    op->results[0]->type.kind = PVC_TY_INT; /* also after an error: no cascade at its uses */
+    pvc_value *s[4];
+    int n = 0;
+    /* Index form (index0, stride0, ...) when the first argument is a loop variable; the
+     * emitter discards the indices either way (§1.4). */
+    int pairs = op->noperands >= 2 && op->noperands % 2 == 0 && is_loop_var(x, op->operands[0]);
+    for (int i = pairs ? 1 : 0; i < op->noperands; i += pairs ? 2 : 1) {
+        if (n == 4 || !is_int(op->operands[i])) {
+            pvc_error_at(x->d, op->loc, PVC_E_TYPE, "vf.create_addr_reg takes 1-4 integer strides");
+            return;
+        }
+        s[n++] = op->operands[i];
+    }
+    if (n > x->nloops) {
+        pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED,
+                     "an AddrReg with %d strides needs %d enclosing pl.range loops (decision 6)", n, n);
+        return;
+    }
+    pvc_value *it[4];
+    for (int k = 0; k < n; k++)
+        it[k] = loop_iter(x, x->loops[x->nloops - n + k], op->loc);
+    pvc_value *r = op->results[0];
+    int dt = r->type.dtype;
+    pvc_op *a = emit(x, PVC_OP_M_AREG, op->loc, r);
+    for (int k = 0; k < 4; k++)
+        operand(x, a, k < n ? s[k] : cint(x, 0, op->loc));
+    for (int k = 0; k < 4; k++)
+        operand(x, a, k < n ? it[k] : cint(x, 0, op->loc));
+    attr(x, a, "dtype", cdtype(x, dt, op->loc));
+    attr(x, a, "n", cint(x, n, op->loc));
+}
+
+static int is_areg(const pvc_value *v)
+{
+    return v && v->kind == PVC_V_VAR && v->type.kind == PVC_TY_INT && v->type.dtype >= 0;
+}
+
+/* ---- loads (§2) ---- */
+static void load_to_mask(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *toff)
+{
+    if (is_datablock(op)) {
+        pvc_error_at(x->d, op->loc, PVC_E_MASK_FORM,
+                     "DATA_BLOCK_COPY cannot load into mask register '%s' (§2.4, §2.5)",
+                     op->results[0]->name ? op->results[0]->name : "?");
+        return;
+    }
+    int g = enum_arg(op, "dist", PVC_NS_LoadDist, PVC_LD_NORM);
+    int md = g == PVC_LD_NORM ? PVC_MD_LD_NORM : g == PVC_LD_US ? PVC_MD_LD_US : g == PVC_LD_DS ? PVC_MD_LD_DS : -1;
+    if (md < 0) {
+        pvc_error_at(x->d, pvc_op_arg_loc(op, "dist"), PVC_E_DIST,
+                     "dist %s is not legal for a mask destination (NORM, US or DS, §2.5)",
+                     pvc_load_dist_table[g].name);
+        return;
+    }
+    pvc_value *off = pvc_op_arg(op, "offset");
+    pvc_op *ld;
+    if (flag_arg(op, "post_update") && !is_areg(off)) {
+        pvc_value *c = cursor_of(x, base, toff, op->loc);
+        if (!c)
+            return;
+        ld = emit(x, PVC_OP_M_LD_MASK_POST, op->loc, op->results[0]);
+        operand(x, ld, c);
+        operand(x, ld, off && is_int(off) ? off : cint(x, 0, op->loc)); /* bytes (§2.5) */
+    } else {
+        pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
+        if (off && (is_int(off) || is_areg(off)))
+            a = int_op(x, PVC_OP_ADD, a, off, op->loc); /* immediate BYTE offset (§2.5) */
+        ld = emit(x, PVC_OP_M_LD_MASK, op->loc, op->results[0]);
+        operand(x, ld, a);
+    }
+    attr(x, ld, "dist", cenum(x, PVC_NS_MaskDist, md, op->loc));
+}
+
+static void load_datablock(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *toff)
+{
+    pvc_value *mask = pvc_op_arg(op, "offset");
+    if (kind_of(mask) != PVC_TY_MASK) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE,
+                     "DATA_BLOCK_COPY load_align takes a mask register as its second argument (§2.4)");
+        return;
+    }
+    int64_t bs = 1, rs = 0;
+    pvc_const_int(pvc_op_arg(op, "block_stride"), &bs);
+    pvc_const_int(pvc_op_arg(op, "repeat_stride"), &rs);
+    if (lane(op->results[0]->type.dtype) == 8)
+        pvc_error_at(x->d, op->loc, PVC_E_DIST, "DATA_BLOCK_COPY has no 64-bit form (§2.4)");
+    pvc_op *ld;
+    if (flag_arg(op, "post_update")) {
+        pvc_value *c = cursor_of(x, base, toff, op->loc);
+        if (!c)
+            return;
+        ld = emit(x, PVC_OP_M_LD_BLK_POST, op->loc, op->results[0]);
+        operand(x, ld, c);
+        operand(x, ld, mask);
+        attr(x, ld, "block_stride", cint(x, bs, op->loc));
+        attr(x, ld, "repeat_stride", cint(x, rs, op->loc));
+    } else {
+        pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
+        ld = emit(x, PVC_OP_M_LD_BLK, op->loc, op->results[0]);
+        operand(x, ld, a);
+        operand(x, ld, mask);
+        attr(x, ld, "block_stride", cint(x, bs, op->loc));
+    }
+}
+
+/* The two dist tables share one resolution rule: an explicit dist must match the element
+ * width (w 0 = any), a generic one goes through the runtime's resolve table (§2.2, §3.1). */
+typedef struct {
+    const pvc_dist_info *table;
+    int (*resolve)(int g, int dt);
+    int none;             /* the resolver's "no legal form" */
+    const char *section;  /* SEMANTICS.md section for the messages */
+} dist_family;
+
+static int resolve_load(int g, int dt)
+{
+    return (int)pvc_load_dist_resolve((pvc_load_dist)g, (pvc_dtype)dt);
+}
+
+static int resolve_store(int g, int dt)
+{
+    return (int)pvc_store_dist_resolve((pvc_store_dist)g, (pvc_dtype)dt);
+}
+
+static const dist_family load_dists = {pvc_load_dist_table, resolve_load, PVC_LD_NONE, "§2.2"};
+static const dist_family store_dists = {pvc_store_dist_table, resolve_store, PVC_ST_NONE, "§3.1"};
+
+/* Explicit dist of family f for dist g on a register of dtype dt, or -1 after an error. */
+static int explicit_dist(dispatcher *x, pvc_span at, const dist_family *f, int g, int dt)
+{
+    const pvc_dist_info *info = &f->table[g];
+    if (info->kind == PVC_DIST_E) {
+        if (info->w && info->w != lane(dt)) {
+            pvc_error_at(x->d, at, PVC_E_DIST, "dist %s works on %d-bit elements, not on a %s "
+                         "register (%s)", info->name, info->w * 8, pvc_dtype_pyname(dt), f->section);
+            return -1;
+        }
+        return g;
+    }
+    int r = f->resolve(g, dt);
+    if (r == f->none) {
+        pvc_error_at(x->d, at, PVC_E_DIST, "dist %s has no form for a %s register (%s)",
+                     info->name, pvc_dtype_pyname(dt), f->section);
+        return -1;
+    }
+    return r;
+}
+
+/* Explicit load dist for dist g on a register of dtype dt, or -1 after an error (§2.2). */
+static int load_dist(dispatcher *x, const pvc_op *op, int g, int dt)
+{
+    const pvc_dist_info *info = &pvc_load_dist_table[g];
+    pvc_span at = pvc_op_arg_loc(op, "dist");
+    if (lane(dt) == 8 && g != PVC_LD_NORM) {
+        pvc_error_at(x->d, at, PVC_E_DIST, "dist %s on a %s register: 64-bit registers load only "
+                     "with NORM (§2.2)", info->name, pvc_dtype_pyname(dt));
+        return -1;
+    }
+    int r = explicit_dist(x, at, &load_dists, g, dt);
+    if (r >= 0 && r != g && pvc_load_dist_table[r].w && pvc_load_dist_table[r].w != lane(dt))
+        pvc_warn_at(x->d, at, "dist %s on a %s register resolves to %s, which works on %d-bit "
+                    "elements (§2.2) [%s]", info->name, pvc_dtype_pyname(dt),
+                    pvc_load_dist_table[r].name, pvc_load_dist_table[r].w * 8,
+                    pvc_warn_code(PVC_W_US_DS_B16));
+    return r;
+}
+
+static void load_align(dispatcher *x, pvc_op *op)
+{
+    pvc_value *base, *toff;
+    if (!tile_of(x, op, "tile", &base, &toff))
+        return;
+    if (op->nresults == 1 && op->results[0]->type.kind == PVC_TY_MASK) {
+        load_to_mask(x, op, base, toff);
+        return;
+    }
+    if (is_datablock(op)) {
+        load_datablock(x, op, base, toff);
+        return;
+    }
+    int two = op->nresults == 2, dt = op->results[0]->type.dtype;
+    int g = enum_arg(op, "dist", PVC_NS_LoadDist, two ? PVC_LD_DINTLV : PVC_LD_NORM);
+    if (pvc_load_dist_table[g].nreg != (two ? 2 : 1)) {
+        pvc_error_at(x->d, op->loc, PVC_E_RESULTS, "dist %s gives %d register%s; assign %s",
+                     pvc_load_dist_table[g].name, pvc_load_dist_table[g].nreg,
+                     pvc_load_dist_table[g].nreg == 2 ? "s" : "",
+                     pvc_load_dist_table[g].nreg == 2 ? "two names (§2.3)" : "one name");
+        return;
+    }
+    int dist = load_dist(x, op, g, dt);
+    if (dist < 0)
+        return;
+    pvc_value *off = pvc_op_arg(op, "offset");
+    int post = flag_arg(op, "post_update");
+    pvc_op *ld;
+    if (is_areg(off)) {
+        if (post) {
+            pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "an AddrReg offset takes no post_update (§2.1)");
+            return;
+        }
+        pvc_value *a = int_op(x, PVC_OP_ADD, ub_addr(x, base, toff, NULL, op->loc), off, op->loc);
+        ld = emit(x, two ? PVC_OP_M_LD_X2 : PVC_OP_M_LD_REG, op->loc, op->results[0]);
+        operand(x, ld, a);
+    } else {
+        pvc_value *k = elem_offset(x, op, off, base);
+        if (!k)
+            return;
+        if (post) {
+            pvc_value *c = cursor_of(x, base, toff, op->loc);
+            if (!c)
+                return;
+            pvc_value *step = int_op(x, PVC_OP_MUL, k, cint(x, lane(base->type.dtype), op->loc), op->loc);
+            ld = emit(x, two ? PVC_OP_M_LD_X2_POST : PVC_OP_M_LD_REG_POST, op->loc, op->results[0]);
+            operand(x, ld, c);
+            operand(x, ld, step);
+        } else {
+            pvc_value *a = ub_addr(x, base, toff, k, op->loc);
+            ld = emit(x, two ? PVC_OP_M_LD_X2 : PVC_OP_M_LD_REG, op->loc, op->results[0]);
+            operand(x, ld, a);
+        }
+    }
+    if (two)
+        pvc_op_add_result(x->m, ld, op->results[1]);
+    attr(x, ld, "dist", cenum(x, PVC_NS_LoadDist, dist, op->loc));
+}
+
+/* ---- stores (§3) ---- */
+static void store_mask(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *toff, pvc_value *src)
+{
+    if (is_datablock(op)) {
+        pvc_error_at(x->d, op->loc, PVC_E_MASK_FORM, "DATA_BLOCK_COPY cannot store a mask register (§3.6)");
+        return;
+    }
+    int g = enum_arg(op, "dist", PVC_NS_StoreDist, PVC_ST_NORM);
+    int md = g == PVC_ST_NORM ? PVC_MD_ST_NORM : g == PVC_ST_PACK ? PVC_MD_ST_PACK : -1;
+    if (md < 0) {
+        pvc_error_at(x->d, pvc_op_arg_loc(op, "dist"), PVC_E_DIST,
+                     "dist %s is not legal for a mask source (NORM or PACK, §3.6)",
+                     pvc_store_dist_table[g].name);
+        return;
+    }
+    pvc_value *off = pvc_op_arg(op, "preg"); /* mask form: the third positional is the offset */
+    if (!off)
+        off = pvc_op_arg(op, "offset");
+    pvc_op *st;
+    int64_t k;
+    if (flag_arg(op, "post_update") && !is_areg(off)) {
+        pvc_value *c = cursor_of(x, base, toff, op->loc);
+        if (!c)
+            return;
+        st = emit(x, PVC_OP_M_ST_MASK_POST, op->loc, NULL);
+        operand(x, st, c);
+        operand(x, st, off && is_int(off) ? off : cint(x, 0, op->loc)); /* bytes (§3.6) */
+    } else {
+        pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
+        if (is_areg(off))
+            a = int_op(x, PVC_OP_ADD, a, off, op->loc);
+        else if (off && !(pvc_const_int(off, &k) && k == 0))
+            pvc_warn_at(x->d, op->loc, "the offset of a mask store without post_update is dropped "
+                        "by the lowering; the mask is stored at the tile base (§3.6); use "
+                        "'tile + k' or post_update=True [%s]", pvc_warn_code(PVC_W_MASK_OFFSET_DROPPED));
+        st = emit(x, PVC_OP_M_ST_MASK, op->loc, NULL);
+        operand(x, st, a);
+    }
+    operand(x, st, src);
+    attr(x, st, "dist", cenum(x, PVC_NS_MaskDist, md, op->loc));
+}
+
+static void store_datablock(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *toff, pvc_value *src)
+{
+    pvc_value *mask = pvc_op_arg(op, "preg");
+    if (kind_of(mask) != PVC_TY_MASK) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "DATA_BLOCK_COPY store_align needs a mask register");
+        return;
+    }
+    /* 4th / 5th positionals are block_stride / repeat_stride here (§3.5). */
+    pvc_value *bsv = op->noperands > 3 ? op->operands[3] : pvc_op_arg(op, "block_stride");
+    pvc_value *rsv = pvc_op_arg(op, "repeat_stride");
+    int64_t bs = 1, rs = 0;
+    if ((bsv && !pvc_const_int(bsv, &bs)) || (rsv && !pvc_const_int(rsv, &rs))) {
+        pvc_error_at(x->d, op->loc, PVC_E_NOT_CONST, "block_stride and repeat_stride must be integer constants");
+        return;
+    }
+    pvc_op *st;
+    if (flag_arg(op, "post_update")) {
+        pvc_value *c = cursor_of(x, base, toff, op->loc);
+        if (!c)
+            return;
+        st = emit(x, PVC_OP_M_ST_BLK_POST, op->loc, NULL);
+        operand(x, st, c);
+    } else {
+        pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
+        st = emit(x, PVC_OP_M_ST_BLK, op->loc, NULL);
+        operand(x, st, a);
+    }
+    operand(x, st, src);
+    operand(x, st, mask);
+    attr(x, st, "block_stride", cint(x, bs, op->loc));
+    if (st->code == PVC_OP_M_ST_BLK_POST)
+        attr(x, st, "repeat_stride", cint(x, rs, op->loc));
+}
+
+/* Explicit store dist for g on a source of dtype dt, or -1 after an error (§3.1). */
+static int store_dist(dispatcher *x, const pvc_op *op, int g, int dt)
+{
+    return explicit_dist(x, pvc_op_arg_loc(op, "dist"), &store_dists, g, dt);
+}
+
+static void store_align(dispatcher *x, pvc_op *op)
+{
+    pvc_value *base, *toff, *src = pvc_op_arg(op, "src");
+    if (!tile_of(x, op, "tile", &base, &toff))
+        return;
+    if (kind_of(src) == PVC_TY_MASK) {
+        store_mask(x, op, base, toff, src);
+        return;
+    }
+    if (kind_of(src) != PVC_TY_REG) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "vf.store_align stores a register or a mask register");
+        return;
+    }
+    if (is_datablock(op)) {
+        store_datablock(x, op, base, toff, src);
+        return;
+    }
+    int g = enum_arg(op, "dist", PVC_NS_StoreDist, PVC_ST_NORM);
+    int dist = store_dist(x, op, g, src->type.dtype);
+    if (dist < 0)
+        return;
+    if (pvc_store_dist_table[dist].nreg == 2) {
+        pvc_value *s1 = pvc_op_arg(op, "preg"); /* (tile, even, odd, mask): mask ignored (§3.4) */
+        if (kind_of(s1) != PVC_TY_REG || s1->type.dtype != src->type.dtype) {
+            pvc_error_at(x->d, op->loc, PVC_E_TYPE, "dist %s stores two registers of one dtype: "
+                         "vf.store_align(tile, even, odd, mask, dist=...) (§3.4)",
+                         pvc_store_dist_table[g].name);
+            return;
+        }
+        pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
+        pvc_op *st = emit(x, PVC_OP_M_ST_X2, op->loc, NULL);
+        operand(x, st, a);
+        operand(x, st, src);
+        operand(x, st, s1);
+        attr(x, st, "dist", cenum(x, PVC_NS_HwStoreDist, dist, op->loc));
+        return;
+    }
+    pvc_value *mask = pvc_op_arg(op, "preg"), *off = pvc_op_arg(op, "offset");
+    if (kind_of(mask) != PVC_TY_MASK) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'preg' of vf.store_align must be a mask register");
+        return;
+    }
+    int post = flag_arg(op, "post_update");
+    pvc_op *st;
+    if (is_areg(off)) {
+        if (post) {
+            pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "an AddrReg offset takes no post_update (§3.2)");
+            return;
+        }
+        pvc_value *a = int_op(x, PVC_OP_ADD, ub_addr(x, base, toff, NULL, op->loc), off, op->loc);
+        st = emit(x, PVC_OP_M_ST_REG, op->loc, NULL);
+        operand(x, st, a);
+    } else {
+        pvc_value *k = elem_offset(x, op, off, base);
+        if (!k)
+            return;
+        if (post) {
+            pvc_value *c = cursor_of(x, base, toff, op->loc);
+            if (!c)
+                return;
+            pvc_value *step = int_op(x, PVC_OP_MUL, k, cint(x, lane(base->type.dtype), op->loc), op->loc);
+            st = emit(x, PVC_OP_M_ST_REG_POST, op->loc, NULL);
+            operand(x, st, c);
+            operand(x, st, step);
+        } else {
+            pvc_value *a = ub_addr(x, base, toff, k, op->loc);
+            st = emit(x, PVC_OP_M_ST_REG, op->loc, NULL);
+            operand(x, st, a);
+        }
+    }
+    operand(x, st, src);
+    operand(x, st, mask);
+    attr(x, st, "dist", cenum(x, PVC_NS_HwStoreDist, dist, op->loc));
+}
+
+/* ---- unaligned family (§4) ---- */
+static void remember_ureg(dispatcher *x, pvc_value *u, pvc_value *cursor)
+{
+    for (int i = 0; i < x->nuregs; i++)
+        if (x->uregs[i] == u) {
+            x->ucur[i] = cursor;
+            return;
+        }
+    if (x->nuregs < 64) {
+        x->uregs[x->nuregs] = u;
+        x->ucur[x->nuregs++] = cursor;
+    }
+}
+
+static void load_unalign(dispatcher *x, pvc_op *op)
+{
+    pvc_value *base, *toff, *u = pvc_op_arg(op, "ureg"), *stride = pvc_op_arg(op, "stride");
+    if (!tile_of(x, op, "tile", &base, &toff))
+        return;
+    if (kind_of(u) != PVC_TY_UREG_LOAD) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'ureg' of %s must come from vf.load_unalign_init()",
+                     pvc_ops[op->code].name);
+        return;
+    }
+    if (op->code == PVC_OP_LOAD_UNALIGN_PRE) { /* the plain tile base, not the cursor (§4) */
+        pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
+        pvc_op *p = emit(x, PVC_OP_M_LDU_PRE, op->loc, NULL);
+        operand(x, p, u);
+        operand(x, p, a);
+        return;
+    }
+    pvc_op *ld;
+    if (!stride) {
+        pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
+        ld = emit(x, PVC_OP_M_LDU, op->loc, op->results[0]);
+        operand(x, ld, u);
+        operand(x, ld, a);
+        return;
+    }
+    pvc_value *c = cursor_of(x, base, toff, op->loc);
+    if (!c)
+        return;
+    if (is_areg(stride)) {
+        ld = emit(x, PVC_OP_M_LDU_AREG, op->loc, op->results[0]);
+        operand(x, ld, u);
+        operand(x, ld, c);
+        operand(x, ld, stride);
+    } else if (is_int(stride)) { /* stride in register elements (§4) */
+        pvc_value *step = int_op(x, PVC_OP_MUL, stride, cint(x, lane(op->results[0]->type.dtype), op->loc), op->loc);
+        ld = emit(x, PVC_OP_M_LDU_POST, op->loc, op->results[0]);
+        operand(x, ld, u);
+        operand(x, ld, c);
+        operand(x, ld, step);
+    } else
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "stride of vf.load_unalign must be an int or an AddrReg");
+}
+
+static int stu_elem_bytes(int dt)
+{
+    return lane(dt) == 8 ? 4 : (int)lane(dt); /* INT64 goes through a 32-bit pointer (§8 #4) */
+}
+
+static void store_unalign(dispatcher *x, pvc_op *op)
+{
+    pvc_value *base, *toff, *src = pvc_op_arg(op, "src"), *u = pvc_op_arg(op, "ureg");
+    pvc_value *count = pvc_op_arg(op, "count");
+    if (!tile_of(x, op, "tile", &base, &toff))
+        return;
+    if (kind_of(u) != PVC_TY_UREG_STORE) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'ureg' of vf.store_unalign must come from vf.unalign_reg_for_store()");
+        return;
+    }
+    pvc_value *c = cursor_of(x, base, toff, op->loc);
+    if (!c)
+        return;
+    pvc_op *st;
+    if (kind_of(src) == PVC_TY_MASK) {
+        /* The packing follows the mask's IR dtype in PP-BE: a compare result packs at 16 bits
+         * whatever the tile (§4.3, §8 #3, decision 1). */
+        int gran = src->type.from_cmp ? 2 : src->type.gran / 8;
+        if (src->type.from_cmp && base->type.dtype >= 0 && lane(base->type.dtype) != 2)
+            pvc_warn_at(x->d, op->loc, "a compare mask is packed at 16-bit granularity (16 bytes) "
+                        "by the lowering, not at the %d-bit granularity of the %s tile (§4.3) [%s]",
+                        (int)lane(base->type.dtype) * 8, pvc_dtype_pyname(base->type.dtype),
+                        pvc_warn_code(PVC_W_CMP_MASK_B16));
+        st = emit(x, PVC_OP_M_STU_MASK, op->loc, NULL);
+        operand(x, st, c);
+        operand(x, st, src);
+        operand(x, st, u);
+        attr(x, st, "gran", cint(x, gran, op->loc));
+    } else if (kind_of(src) != PVC_TY_REG) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "vf.store_unalign stores a register or a mask register");
+        return;
+    } else if (!count) {
+        pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED,
+                     "vf.store_unalign without a count (the squeeze-count SPR form) is not supported");
+        return;
+    } else if (is_areg(count)) {
+        st = emit(x, PVC_OP_M_STU_AREG, op->loc, NULL);
+        operand(x, st, c);
+        operand(x, st, count);
+        operand(x, st, src);
+        operand(x, st, u);
+        attr(x, st, "elem_bytes", cint(x, stu_elem_bytes(src->type.dtype), op->loc));
+    } else if (is_int(count)) {
+        int post = flag_arg(op, "post_update");
+        if (!post)
+            pvc_warn_at(x->d, op->loc, "vf.store_unalign without post_update=True does not advance "
+                        "the cursor, so store_unalign_post flushes at the old address (§4.2) [%s]",
+                        pvc_warn_code(PVC_W_STU_NO_POST));
+        st = emit(x, PVC_OP_M_STU, op->loc, NULL);
+        operand(x, st, c);
+        operand(x, st, src);
+        operand(x, st, u);
+        operand(x, st, count);
+        attr(x, st, "elem_bytes", cint(x, stu_elem_bytes(src->type.dtype), op->loc));
+        attr(x, st, "post", cbool(x, post, op->loc));
+    } else {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "count of vf.store_unalign must be an int or an AddrReg");
+        return;
+    }
+    remember_ureg(x, u, c);
+}
+
+static void store_unalign_post(dispatcher *x, pvc_op *op)
+{
+    pvc_value *base, *toff, *u = pvc_op_arg(op, "ureg"), *stride = pvc_op_arg(op, "stride");
+    if (!tile_of(x, op, "tile", &base, &toff))
+        return;
+    if (kind_of(u) != PVC_TY_UREG_STORE) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'ureg' of vf.store_unalign_post must come from vf.unalign_reg_for_store()");
+        return;
+    }
+    pvc_value *c = cursor_of(x, base, toff, op->loc);
+    if (!c)
+        return;
+    pvc_value *cur = c, *step;
+    int post = flag_arg(op, "post_update");
+    if (!stride) {
+        pvc_warn_at(x->d, op->loc, "the 2-argument vf.store_unalign_post may hang the device (PP-D); "
+                    "pass a stride, e.g. 0, and post_update=True [%s]", pvc_warn_code(PVC_W_FLUSH_NO_STRIDE));
+        step = cint(x, 0, op->loc);
+        post = 0;
+    } else if (is_areg(stride)) { /* flush at cursor + areg, the cursor stays (§4.4 [I]) */
+        cur = tmp_int(x, op->loc);
+        pvc_op *a = emit(x, PVC_OP_ADD, op->loc, cur);
+        operand(x, a, c);
+        operand(x, a, stride);
+        step = cint(x, 0, op->loc);
+        post = 0;
+    } else if (is_int(stride)) { /* tile elements; every example passes 0 (§4) */
+        step = int_op(x, PVC_OP_MUL, stride, cint(x, lane(base->type.dtype), op->loc), op->loc);
+    } else {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "stride of vf.store_unalign_post must be an int or an AddrReg");
+        return;
+    }
+    pvc_op *st = emit(x, PVC_OP_M_STU_FLUSH, op->loc, NULL);
+    operand(x, st, cur);
+    operand(x, st, u);
+    operand(x, st, step);
+    attr(x, st, "post", cbool(x, post, op->loc));
+    remember_ureg(x, u, c);
+}
+
+/* ---- masks and compute (§5) ---- */
+static void create_mask(dispatcher *x, pvc_op *op)
+{
+    int pat = enum_arg(op, "pattern", PVC_NS_MaskPattern, PVC_PAT_ALL);
+    const pvc_value *dv = pvc_op_arg(op, "dtype");
+    int dt = dv && dv->kind == PVC_V_DTYPE ? (int)dv->i : PVC_DT_FP32;
+    if (lane(dt) == 8 && pat != PVC_PAT_ALL && pat != PVC_PAT_H && pat != PVC_PAT_M3 && pat != PVC_PAT_ALLF)
+        pvc_warn_at(x->d, op->loc, "a 64-bit create_mask is generated with pset_b16: pattern %s does not "
+                    "select the 64-bit elements its name says (§5.1, §8 #4) [%s]",
+                    pvc_mask_pattern_table[pat].name, pvc_warn_code(PVC_W_MASK_B64));
+    pvc_op *mc = emit(x, PVC_OP_M_MASK_CREATE, op->loc, op->results[0]);
+    attr(x, mc, "pattern", cenum(x, PVC_NS_MaskPattern, pat, op->loc));
+    attr(x, mc, "gran", cint(x, op->results[0]->type.gran / 8, op->loc));
+}
+
+static void update_mask(dispatcher *x, pvc_op *op)
+{
+    pvc_value *n = pvc_op_arg(op, "n");
+    if (!is_int(n)) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "n of vf.update_mask must be an integer");
+        return;
+    }
+    pvc_op *mu = emit(x, PVC_OP_M_MASK_UPDATE, op->loc, op->results[0]);
+    operand(x, mu, n);
+    attr(x, mu, "gran", cint(x, op->results[0]->type.gran / 8, op->loc));
+}
+
+/* The raw dtype bits of a scalar operand (§5.2, §5.7): a number constant is encoded now, a
+ * scalar variable (a vector-function parameter) by an `encode` op at run time, with the same
+ * pvc_value_encode rounding (RINT, saturate OFF) so both give identical bits. NULL if v is
+ * neither. */
+static pvc_value *scalar_bits(dispatcher *x, pvc_value *v, int dt, pvc_span at)
+{
+    if (v && (v->kind == PVC_V_INT || v->kind == PVC_V_FLOAT || v->kind == PVC_V_BOOL)) {
+        double d = v->kind == PVC_V_FLOAT ? v->f : (double)v->i;
+        return cint(x, (int64_t)pvc_value_encode((pvc_dtype)dt, d, PVC_ROUND_RINT, PVC_SAT_OFF), v->loc);
+    }
+    if (!v || v->kind != PVC_V_VAR ||
+        !(v->type.kind == PVC_TY_INT || v->type.kind == PVC_TY_FLOAT || v->type.kind == PVC_TY_BOOL))
+        return NULL;
+    pvc_value *bits = tmp_int(x, at);
+    pvc_op *e = emit(x, PVC_OP_M_ENCODE, at, bits);
+    operand(x, e, v);
+    attr(x, e, "dtype", cdtype(x, dt, at));
+    return bits;
+}
+
+static void compare(dispatcher *x, pvc_op *op)
+{
+    static const int cmp_of[] = {[PVC_OP_EQ] = PVC_CMP_EQ, [PVC_OP_NE] = PVC_CMP_NE, [PVC_OP_LT] = PVC_CMP_LT,
+                                 [PVC_OP_GT] = PVC_CMP_GT, [PVC_OP_LE] = PVC_CMP_LE, [PVC_OP_GE] = PVC_CMP_GE};
+    pvc_value *a = pvc_op_arg(op, "a"), *b = pvc_op_arg(op, "b"), *p = pvc_op_arg(op, "preg");
+    const pvc_value *cd = pvc_op_arg(op, "cmp_dtype");
+    int dt = cd && cd->kind == PVC_V_DTYPE ? (int)cd->i : a->type.dtype;
+    if (kind_of(p) != PVC_TY_MASK) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'preg' of %s must be a mask register", pvc_ops[op->code].name);
+        return;
+    }
+    pvc_op *c;
+    if (kind_of(b) == PVC_TY_REG) {
+        c = emit(x, PVC_OP_M_CMP, op->loc, op->results[0]);
+        operand(x, c, a);
+        operand(x, c, b);
+    } else {
+        pvc_value *bits = scalar_bits(x, b, dt, op->loc);
+        if (!bits) {
+            pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED,
+                         "the scalar of %s must be a number or a scalar parameter (§5.2)",
+                         pvc_ops[op->code].name);
+            return;
+        }
+        c = emit(x, PVC_OP_M_CMP_S, op->loc, op->results[0]);
+        operand(x, c, a);
+        operand(x, c, bits);
+    }
+    operand(x, c, p);
+    attr(x, c, "op", cenum(x, PVC_NS_Compare, cmp_of[op->code], op->loc));
+    attr(x, c, "dtype", cdtype(x, dt, op->loc));
+}
+
+static int zeroing_only(dispatcher *x, const pvc_op *op)
+{
+    if (enum_arg(op, "mode", PVC_NS_MergeMode, PVC_MERGE_ZEROING) == PVC_MERGE_ZEROING)
+        return 1;
+    pvc_error_at(x->d, pvc_op_arg_loc(op, "mode"), PVC_E_NOT_SUPPORTED,
+                 "%s supports only MergeMode.ZEROING (§5.3)", pvc_ops[op->code].name);
+    return 0;
+}
+
+static void unary(dispatcher *x, pvc_op *op)
+{
+    pvc_value *src = pvc_op_arg(op, "src"), *p = pvc_op_arg(op, "preg");
+    if (!zeroing_only(x, op))
+        return;
+    if (kind_of(p) != PVC_TY_MASK) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'preg' of %s must be a mask register", pvc_ops[op->code].name);
+        return;
+    }
+    pvc_op *u = emit(x, op->code == PVC_OP_ABS ? PVC_OP_M_ABS : PVC_OP_M_RELU, op->loc, op->results[0]);
+    operand(x, u, src);
+    operand(x, u, p);
+    attr(x, u, "dtype", cdtype(x, src->type.dtype, op->loc));
+}
+
+static void astype(dispatcher *x, pvc_op *op)
+{
+    pvc_value *src = pvc_op_arg(op, "src"), *p = pvc_op_arg(op, "preg");
+    if (kind_of(p) != PVC_TY_MASK) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'preg' of vf.astype must be a mask register");
+        return;
+    }
+    int from = src->type.dtype, to = op->results[0]->type.dtype;
+    int round = enum_arg(op, "round_mode", PVC_NS_VFRoundMode, PVC_ROUND_RINT);
+    /* CAST_RINT (also when omitted) runs as the path's default (ROUND for HF8, PP-BE). */
+    const pvc_cast_rule *rule = pvc_cast_rule_find((pvc_dtype)from, (pvc_dtype)to);
+    int run_round = rule && round == PVC_ROUND_RINT ? (int)rule->default_round : round;
+    pvc_op *c = emit(x, PVC_OP_M_ASTYPE, op->loc, op->results[0]);
+    operand(x, c, src);
+    operand(x, c, p);
+    attr(x, c, "from", cdtype(x, from, op->loc));
+    attr(x, c, "to", cdtype(x, to, op->loc));
+    attr(x, c, "layout", cenum(x, PVC_NS_CastLayout, enum_arg(op, "layout", PVC_NS_CastLayout, PVC_LAYOUT_ZERO), op->loc));
+    attr(x, c, "round", cenum(x, PVC_NS_VFRoundMode, run_round, op->loc));
+    attr(x, c, "sat", cenum(x, PVC_NS_SaturateMode, enum_arg(op, "saturate", PVC_NS_SaturateMode, PVC_SAT_OFF), op->loc));
+    if (round != run_round) /* keep what the user wrote for check's legality test */
+        attr(x, c, "round_written", cenum(x, PVC_NS_VFRoundMode, round, op->loc));
+}
+
+static void full(dispatcher *x, pvc_op *op)
+{
+    pvc_value *v = pvc_op_arg(op, "value"), *p = pvc_op_arg(op, "preg");
+    int dt = op->results[0]->type.dtype;
+    int mode = enum_arg(op, "mode", PVC_NS_MergeMode, PVC_MERGE_ZEROING);
+    if (p && kind_of(p) != PVC_TY_MASK) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'preg' of vf.full must be a mask register");
+        return;
+    }
+    pvc_op *f;
+    if (kind_of(v) == PVC_TY_REG) {
+        if (!p) {
+            pvc_error_at(x->d, op->loc, PVC_E_TYPE, "vf.full of a register needs a mask (§5.7)");
+            return;
+        }
+        f = emit(x, PVC_OP_M_FULL_REG, op->loc, op->results[0]);
+        operand(x, f, v);
+        operand(x, f, p);
+        attr(x, f, "dtype", cdtype(x, dt, op->loc));
+        attr(x, f, "pos", cenum(x, PVC_NS_DuplicatePos, enum_arg(op, "pos", PVC_NS_DuplicatePos, PVC_POS_LOWEST), op->loc));
+        attr(x, f, "mode", cenum(x, PVC_NS_MergeMode, mode, op->loc));
+        return;
+    }
+    pvc_value *bits = scalar_bits(x, v, dt, op->loc);
+    if (!bits) {
+        pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED,
+                     "the value of vf.full must be a number, a scalar parameter or a register (§5.7)");
+        return;
+    }
+    f = emit(x, p ? PVC_OP_M_FULL_M : PVC_OP_M_FULL, op->loc, op->results[0]);
+    operand(x, f, bits);
+    if (p)
+        operand(x, f, p);
+    attr(x, f, "dtype", cdtype(x, dt, op->loc));
+    if (p)
+        attr(x, f, "mode", cenum(x, PVC_NS_MergeMode, mode, op->loc));
+}
+
+/* ---- walking ---- */
+static void dispatch_block(dispatcher *x, pvc_block *b);
+
+static void keep(dispatcher *x, pvc_op *op) { pvc_block_append(x->m, x->out, op); }
+
+static void tile_expr(dispatcher *x, pvc_op *op)
+{
+    pvc_value *a = op->operands[0], *b = op->operands[1];
+    int tile_left = a->kind == PVC_V_VAR && x->tbase[a->id];
+    pvc_value *t = tile_left ? a : b, *k = tile_left ? b : a;
+    pvc_value *r = op->results[0];
+    x->tbase[r->id] = x->tbase[t->id];
+    x->toff[r->id] = int_op(x, op->code, x->toff[t->id], k, op->loc);
+}
+
+static void dispatch_vf_op(dispatcher *x, pvc_op *op)
+{
+    switch (op->code) {
+    case PVC_OP_ASSIGN:
+        if (op->results[0]->type.kind == PVC_TY_TILE && op->operands[0]->kind == PVC_V_VAR &&
+            x->tbase[op->operands[0]->id]) {
+            x->tbase[op->results[0]->id] = x->tbase[op->operands[0]->id];
+            x->toff[op->results[0]->id] = x->toff[op->operands[0]->id];
+        } else
+            keep(x, op);
+        return;
+    case PVC_OP_LIST: return; /* offsets are folded into ub.addr */
+    case PVC_OP_ADD:
+    case PVC_OP_SUB:
+        if (op->results[0]->type.kind == PVC_TY_TILE)
+            tile_expr(x, op);
+        else
+            keep(x, op);
+        return;
+    case PVC_OP_RANGE: {
+        pvc_block *save = x->out, *body = pvc_arena_alloc(x->m->arena, sizeof *body);
+        x->loops[x->nloops++] = op;
+        x->out = body;
+        dispatch_block(x, op->body);
+        x->out = save;
+        x->nloops--;
+        op->body = body;
+        keep(x, op);
+        return;
+    }
+    case PVC_OP_LOAD_ALIGN: load_align(x, op); return;
+    case PVC_OP_STORE_ALIGN: store_align(x, op); return;
+    case PVC_OP_LOAD_UNALIGN_INIT: emit(x, PVC_OP_M_LDU_INIT, op->loc, op->results[0]); return;
+    case PVC_OP_UNALIGN_REG_FOR_STORE:
+        emit(x, PVC_OP_M_STU_INIT, op->loc, op->results[0]);
+        remember_ureg(x, op->results[0], NULL);
+        return;
+    case PVC_OP_LOAD_UNALIGN_PRE:
+    case PVC_OP_LOAD_UNALIGN: load_unalign(x, op); return;
+    case PVC_OP_STORE_UNALIGN: store_unalign(x, op); return;
+    case PVC_OP_STORE_UNALIGN_POST: store_unalign_post(x, op); return;
+    case PVC_OP_CREATE_ADDR_REG: lower_addr_reg(x, op); return;
+    case PVC_OP_MEM_BAR: {
+        pvc_op *mb = emit(x, PVC_OP_M_MEM_BAR, op->loc, NULL);
+        attr(x, mb, "mode", cenum(x, PVC_NS_MemBarMode, enum_arg(op, "mode", PVC_NS_MemBarMode, PVC_MEMBAR_VST_VLD), op->loc));
+        return;
+    }
+    case PVC_OP_CREATE_MASK: create_mask(x, op); return;
+    case PVC_OP_UPDATE_MASK: update_mask(x, op); return;
+    case PVC_OP_EQ: case PVC_OP_NE: case PVC_OP_LT:
+    case PVC_OP_GT: case PVC_OP_LE: case PVC_OP_GE: compare(x, op); return;
+    case PVC_OP_ABS:
+    case PVC_OP_RELU: unary(x, op); return;
+    case PVC_OP_ASTYPE: astype(x, op); return;
+    case PVC_OP_FULL: full(x, op); return;
+    default:
+        if (pvc_ops[op->code].flags & (PVC_OPF_CORE))
+            keep(x, op);
+        else
+            pvc_error_at(x->d, op->loc, PVC_E_UNSUPPORTED, "%s is not allowed in a vector function",
+                         pvc_ops[op->code].name);
+    }
+}
+
+static void dispatch_block(dispatcher *x, pvc_block *b)
+{
+    for (int i = 0; i < b->nops; i++)
+        dispatch_vf_op(x, b->ops[i]);
+}
+
+static void note_defs(dispatcher *x, const pvc_block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        for (int k = 0; k < b->ops[i]->nresults; k++)
+            x->def[b->ops[i]->results[k]->id] = b->ops[i];
+        if (b->ops[i]->body)
+            note_defs(x, b->ops[i]->body);
+    }
+}
+
+static void begin(dispatcher *x, pvc_func *f)
+{
+    x->f = f;
+    size_t n = (size_t)f->nvars + 1;
+    x->def = pvc_arena_alloc(x->m->arena, n * sizeof *x->def);
+    x->tbase = pvc_arena_alloc(x->m->arena, n * sizeof *x->tbase);
+    x->toff = pvc_arena_alloc(x->m->arena, n * sizeof *x->toff);
+    note_defs(x, &f->body);
+}
+
+static void dispatch_vf(dispatcher *x, pvc_func *f)
+{
+    begin(x, f);
+    for (int i = 0; i < f->nparams; i++)
+        if (f->params[i]->type.kind == PVC_TY_TILE) {
+            x->tbase[f->params[i]->id] = f->params[i];
+            x->toff[f->params[i]->id] = cint(x, 0, f->params[i]->loc);
+        }
+    pvc_block body = {0};
+    x->out = &body;
+    dispatch_block(x, &f->body);
+    for (int i = 0; i < x->nuregs; i++) { /* end of the VF: nothing may stay parked (§4.2) */
+        pvc_op *c = emit(x, PVC_OP_M_STU_CHECK, f->loc, NULL);
+        operand(x, c, x->uregs[i]);
+        operand(x, c, x->ucur[i] ? x->ucur[i] : cint(x, 0, f->loc));
+        c->loc = f->loc;
+    }
+    for (int i = 0; i < f->nvars; i++) /* AddrRegs are byte offsets now (decision 6) */
+        if (f->vars[i]->type.kind == PVC_TY_ADDR_REG)
+            f->vars[i]->type.kind = PVC_TY_INT;
+    pvc_block all = x->prelude;
+    for (int i = 0; i < body.nops; i++)
+        pvc_block_append(x->m, &all, body.ops[i]);
+    f->body = all;
+}
+
+/* ---- jit kernels: pl.load / pl.store -> gm.load / gm.store (§6) ---- */
+static void gm_move(dispatcher *x, pvc_op *op)
+{
+    pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor");
+    pvc_value *offs = pvc_op_arg(op, "offsets"), *r0 = cint(x, 0, op->loc), *c0 = r0;
+    const pvc_op *l = offs && offs->kind == PVC_V_VAR ? x->def[offs->id] : NULL;
+    if (offs) {
+        int rank = tensor->type.rank;
+        if (!l || l->code != PVC_OP_LIST || l->noperands != (rank == 1 ? 1 : 2) ||
+            !is_int(l->operands[0]) || !is_int(l->operands[l->noperands - 1])) {
+            pvc_error_at(x->d, op->loc, PVC_E_TYPE, "offsets of %s must be [row, col] integers "
+                         "([col] for a rank-1 tensor)", pvc_ops[op->code].name);
+            return;
+        }
+        r0 = rank == 1 ? r0 : l->operands[0];
+        c0 = l->operands[l->noperands - 1];
+    }
+    if (tensor->type.rank > 2) {
+        pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "pl.load/pl.store support rank-1 and rank-2 tensors");
+        return;
+    }
+    pvc_op *g = emit(x, op->code == PVC_OP_LOAD ? PVC_OP_M_GM_LOAD : PVC_OP_M_GM_STORE, op->loc, NULL);
+    operand(x, g, op->code == PVC_OP_LOAD ? tile : tensor);
+    operand(x, g, op->code == PVC_OP_LOAD ? tensor : tile);
+    operand(x, g, r0);
+    operand(x, g, c0);
+    /* the valid shape the types pass recorded (§6); the whole tile if it did not */
+    const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
+    attr(x, g, "valid_rows", vr ? vr->val : cint(x, tile->type.dims[0], op->loc));
+    attr(x, g, "valid_cols", vc ? vc->val : cint(x, tile->type.dims[1], op->loc));
+}
+
+/* A tile group rotated inside pl.range (types: dyn) keeps its slot in an int variable,
+ * 0 where the group is made; .next()/.previous() step it modulo the depth and every slot
+ * op computes its tile's address at run time (§6). */
+static void rotated_group(dispatcher *x, pvc_op *op)
+{
+    pvc_value *slot = tmp_int(x, op->loc);
+    x->gslot[op->results[0]->id] = slot;
+    pvc_op *z = emit(x, PVC_OP_ASSIGN, op->loc, slot);
+    operand(x, z, cint(x, 0, op->loc));
+}
+
+static void rotated_slot(dispatcher *x, pvc_op *op)
+{
+    const pvc_value *g = op->operands[0];
+    pvc_value *slot = x->gslot[g->id];
+    int64_t depth = g->type.depth;
+    if (op->code != PVC_OP_TG_CURRENT) {
+        pvc_op *s = emit(x, PVC_OP_M_TG_STEP, op->loc, NULL);
+        operand(x, s, slot);
+        attr(x, s, "delta", cint(x, op->code == PVC_OP_TG_NEXT ? 1 : depth - 1, op->loc));
+        attr(x, s, "depth", cint(x, depth, op->loc));
+    }
+    if (!op->nresults)
+        return; /* `grp.next()` as a statement */
+    pvc_op *a = emit(x, PVC_OP_M_TG_ADDR, op->loc, op->results[0]);
+    operand(x, a, slot);
+    attr(x, a, "base", cint(x, g->type.ub_addr, op->loc));
+    attr(x, a, "slot_bytes", cint(x, g->type.dims[0] * g->type.dims[1] *
+                                         pvc_dtype_lane_bytes((pvc_dtype)g->type.dtype), op->loc));
+}
+
+static void dispatch_jit_block(dispatcher *x, pvc_block *b)
+{
+    pvc_block *save = x->out, *nb = pvc_arena_alloc(x->m->arena, sizeof *nb);
+    x->out = nb;
+    for (int i = 0; i < b->nops; i++) {
+        pvc_op *op = b->ops[i];
+        int slot_op = op->code == PVC_OP_TG_CURRENT || op->code == PVC_OP_TG_NEXT ||
+                      op->code == PVC_OP_TG_PREVIOUS;
+        if (op->code == PVC_OP_LOAD || op->code == PVC_OP_STORE)
+            gm_move(x, op);
+        else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])
+            rotated_slot(x, op);
+        else if (op->code == PVC_OP_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {
+            keep(x, op);
+            rotated_group(x, op);
+        } else {
+            if (op->body)
+                dispatch_jit_block(x, op->body);
+            keep(x, op);
+        }
+    }
+    *b = *nb;
+    x->out = save;
+}
+
+int pvc_pass_dispatch(pvc_module *m, pvc_diag *d)
+{
+    int before = d->nerrors;
+    for (int i = 0; i < m->nfuncs; i++) {
+        dispatcher x = {.m = m, .d = d};
+        begin(&x, m->funcs[i]);
+        if (m->funcs[i]->kind == PVC_FN_VECTOR)
+            dispatch_vf(&x, m->funcs[i]);
+        else {
+            x.gslot = pvc_arena_alloc(m->arena, ((size_t)m->funcs[i]->nvars + 1) * sizeof *x.gslot);
+            dispatch_jit_block(&x, &m->funcs[i]->body);
+        }
+    }
+    return d->nerrors - before;
+}

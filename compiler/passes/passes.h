@@ -1,0 +1,32 @@
+/* passes.h - the passes after `lower` (pipeline.c runs them in this order) and the few
+ * helpers they share. Each pass reads and rewrites the module and returns the number of
+ * errors it reported (docs/IR.md "Passes").
+ *
+ *   resolve   names -> values: constants propagated and folded, enum arguments checked
+ *             against their namespace and for being compile-time constants
+ *   types     every value typed; tiles get static UB addresses; vector functions cloned
+ *             per distinct argument-type signature (<name>.<k>)
+ *   dispatch  DSL vf ops -> machine ops (ops.h PVC_MOPS), pl.load/store -> gm.load/store
+ *   check     constraint checks and trap warnings on the machine IR (SEMANTICS.md decision 1)
+ */
+#ifndef PVC_PASSES_H
+#define PVC_PASSES_H
+
+#include "ir/diag.h"
+#include "ir/ir.h"
+
+int pvc_pass_resolve(pvc_module *m, pvc_diag *d);
+int pvc_pass_types(pvc_module *m, pvc_diag *d);
+int pvc_pass_dispatch(pvc_module *m, pvc_diag *d);
+int pvc_pass_check(pvc_module *m, pvc_diag *d);
+
+/* Constant value of v if it is an int/bool constant: 1 and *out set, else 0. */
+int pvc_const_int(const pvc_value *v, int64_t *out);
+
+/* Mask granularity in BYTES that PP-BE picks for create_mask / update_mask of dtype t
+ * (SEMANTICS.md §5.1): pset_b8 for 8-bit types, b32 for 32-bit, b16 otherwise (64-bit too);
+ * plt_b8 only for INT8/UINT8, other 8-bit and 64-bit types fall to plt_b32. */
+unsigned pvc_create_mask_gran(pvc_dtype t);
+unsigned pvc_update_mask_gran(pvc_dtype t);
+
+#endif /* PVC_PASSES_H */

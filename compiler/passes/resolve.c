@@ -1,0 +1,231 @@
+/* resolve.c - the resolve pass: names -> values.
+ *
+ * `lower` already turned every pl./vf. name, enum member and dtype into a constant. This
+ * pass finishes the job for the user's own names and for the arguments that must be
+ * compile-time constants:
+ *   1. a variable defined exactly once, by `x = <constant>`, is replaced by the constant
+ *      everywhere (its assign disappears); integer arithmetic on constants is folded with
+ *      Python semantics, so `one_repeat_size * 4`, `[1, 0]` offsets, loop bounds and
+ *      AddrReg strides are plain numbers for the later passes;
+ *   2. every enum-valued argument (dist, pattern, mode, layout, ...) must be a constant of
+ *      its own namespace, dtype arguments must be dtypes, flags and strides constants
+ *      (SEMANTICS.md decision 4: what is static is checked statically).
+ */
+#include <string.h>
+
+#include "passes/passes.h"
+
+int pvc_const_int(const pvc_value *v, int64_t *out)
+{
+    if (!v || (v->kind != PVC_V_INT && v->kind != PVC_V_BOOL))
+        return 0;
+    *out = v->i;
+    return 1;
+}
+
+/* ---- 1. constants ---- */
+typedef struct {
+    pvc_module *m;
+    pvc_func *f;
+    pvc_diag *d;
+    int *ndefs;          /* per variable: parameters and op results defining it */
+    pvc_value **value;   /* per variable: the constant it always holds, or NULL */
+} resolver;
+
+static void count_defs(resolver *r, const pvc_block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        for (int k = 0; k < op->nresults; k++)
+            r->ndefs[op->results[k]->id]++;
+        if (op->body)
+            count_defs(r, op->body);
+    }
+}
+
+static pvc_value *subst(resolver *r, pvc_value *v)
+{
+    return v && v->kind == PVC_V_VAR && r->value[v->id] ? r->value[v->id] : v;
+}
+
+/* Python int arithmetic on constants, by the runtime's rules (pvc_rt.h); 0 when it is left
+ * to run time: a result that overflows int64 (Python's would not) or a zero divisor (a fault). */
+static int fold_int(pvc_opcode code, int64_t a, int64_t b, int64_t *out)
+{
+    switch (code) {
+    case PVC_OP_ADD: return !__builtin_add_overflow(a, b, out);
+    case PVC_OP_SUB: return !__builtin_sub_overflow(a, b, out);
+    case PVC_OP_MUL: return !__builtin_mul_overflow(a, b, out);
+    case PVC_OP_NEG: return a != INT64_MIN && (*out = pvc_py_neg(a), 1);
+    case PVC_OP_FLOORDIV:
+    case PVC_OP_MOD:
+        if (b == 0 || (a == INT64_MIN && b == -1))
+            return 0;
+        *out = code == PVC_OP_MOD ? pvc_py_mod(NULL, a, b) : pvc_py_floordiv(NULL, a, b);
+        return 1;
+    default: return 0;
+    }
+}
+
+/* The constant an op's single result always holds, or NULL. */
+static pvc_value *constant_result(resolver *r, const pvc_op *op)
+{
+    if (op->nresults != 1 || r->ndefs[op->results[0]->id] != 1 || op->results[0]->is_param)
+        return NULL;
+    if (op->code == PVC_OP_ASSIGN) {
+        pvc_value *v = op->operands[0];
+        return v->kind != PVC_V_VAR && v->kind != PVC_V_FUNC ? v : NULL;
+    }
+    int64_t a, b = 0, out;
+    if (!(pvc_ops[op->code].flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST ||
+        op->code == PVC_OP_CALL || !pvc_const_int(op->operands[0], &a) ||
+        op->operands[0]->kind != PVC_V_INT)
+        return NULL;
+    if (op->noperands > 1 && (!pvc_const_int(op->operands[1], &b) || op->operands[1]->kind != PVC_V_INT))
+        return NULL;
+    if (!fold_int(op->code, a, b, &out))
+        return NULL;
+    pvc_value *c = pvc_const(r->m, PVC_V_INT, op->loc);
+    c->i = out;
+    return c;
+}
+
+static void propagate(resolver *r, pvc_block *b)
+{
+    int j = 0;
+    for (int i = 0; i < b->nops; i++) {
+        pvc_op *op = b->ops[i];
+        for (int k = 0; k < op->noperands; k++)
+            op->operands[k] = subst(r, op->operands[k]);
+        for (int k = 0; k < op->nattrs; k++)
+            op->attrs[k].val = subst(r, op->attrs[k].val);
+        if (op->body)
+            propagate(r, op->body);
+        pvc_value *c = constant_result(r, op);
+        if (c) {
+            r->value[op->results[0]->id] = c;
+            continue; /* every later use reads the constant; the op is gone */
+        }
+        b->ops[j++] = op;
+    }
+    b->nops = j;
+}
+
+/* ---- 2. constant arguments ---- */
+enum { WANT_DTYPE = -1, WANT_BOOL = -2, WANT_INT = -3 };
+
+/* X(op, "argument", want): want is a pvc_enum_ns or one of WANT_*. */
+#define CONST_ARGS(X)                                   \
+    X(LOAD_ALIGN, "dist", PVC_NS_LoadDist)              \
+    X(LOAD_ALIGN, "dtype", WANT_DTYPE)                  \
+    X(LOAD_ALIGN, "data_copy_mode", PVC_NS_DataCopyMode) \
+    X(LOAD_ALIGN, "post_update", WANT_BOOL)             \
+    X(LOAD_ALIGN, "block_stride", WANT_INT)             \
+    X(LOAD_ALIGN, "repeat_stride", WANT_INT)            \
+    X(STORE_ALIGN, "dist", PVC_NS_StoreDist)            \
+    X(STORE_ALIGN, "data_copy_mode", PVC_NS_DataCopyMode) \
+    X(STORE_ALIGN, "post_update", WANT_BOOL)            \
+    X(STORE_ALIGN, "block_stride", WANT_INT)            \
+    X(STORE_UNALIGN, "post_update", WANT_BOOL)          \
+    X(STORE_UNALIGN_POST, "post_update", WANT_BOOL)     \
+    X(CREATE_ADDR_REG, "dtype", WANT_DTYPE)             \
+    X(MEM_BAR, "mode", PVC_NS_MemBarMode)               \
+    X(CREATE_MASK, "pattern", PVC_NS_MaskPattern)       \
+    X(CREATE_MASK, "dtype", WANT_DTYPE)                 \
+    X(UPDATE_MASK, "dtype", WANT_DTYPE)                 \
+    X(EQ, "cmp_dtype", WANT_DTYPE)                      \
+    X(NE, "cmp_dtype", WANT_DTYPE)                      \
+    X(LT, "cmp_dtype", WANT_DTYPE)                      \
+    X(GT, "cmp_dtype", WANT_DTYPE)                      \
+    X(LE, "cmp_dtype", WANT_DTYPE)                      \
+    X(GE, "cmp_dtype", WANT_DTYPE)                      \
+    X(ABS, "mode", PVC_NS_MergeMode)                    \
+    X(RELU, "mode", PVC_NS_MergeMode)                   \
+    X(ASTYPE, "dtype", WANT_DTYPE)                      \
+    X(ASTYPE, "layout", PVC_NS_CastLayout)              \
+    X(ASTYPE, "round_mode", PVC_NS_VFRoundMode)         \
+    X(ASTYPE, "saturate", PVC_NS_SaturateMode)          \
+    X(FULL, "dtype", WANT_DTYPE)                        \
+    X(FULL, "pos", PVC_NS_DuplicatePos)                      \
+    X(FULL, "mode", PVC_NS_MergeMode)                   \
+    X(TILE_TYPE, "dtype", WANT_DTYPE)                   \
+    X(TILE_TYPE, "target_memory", PVC_NS_MemorySpace)  \
+    X(SYNC_SRC, "set_pipe", PVC_NS_PipeType)            \
+    X(SYNC_SRC, "wait_pipe", PVC_NS_PipeType)           \
+    X(SYNC_SRC, "event_id", WANT_INT)                   \
+    X(SYNC_DST, "set_pipe", PVC_NS_PipeType)            \
+    X(SYNC_DST, "wait_pipe", PVC_NS_PipeType)           \
+    X(SYNC_DST, "event_id", WANT_INT)
+
+static const struct {
+    pvc_opcode op;
+    const char *arg;
+    int want;
+} const_args[] = {
+#define X(op, arg, want) {PVC_OP_##op, arg, want},
+    CONST_ARGS(X)
+#undef X
+};
+
+static const char *want_text(int want)
+{
+    static char buf[64];
+    switch (want) {
+    case WANT_DTYPE: return "a dtype (pl.DT_*)";
+    case WANT_BOOL: return "True or False";
+    case WANT_INT: return "an integer constant";
+    default:
+        snprintf(buf, sizeof buf, "a pl.%s member", pvc_enum_ns_name(want));
+        return buf;
+    }
+}
+
+static void check_const_arg(resolver *r, const pvc_op *op, const char *arg, int want)
+{
+    const pvc_value *v = pvc_op_arg(op, arg);
+    if (!v || v->kind == PVC_V_NONE)
+        return;
+    pvc_span at = pvc_op_arg_loc(op, arg);
+    const char *opname = pvc_ops[op->code].name;
+    if (v->kind == PVC_V_VAR) {
+        pvc_error_at(r->d, at, PVC_E_NOT_CONST, "'%s' of %s must be a compile-time constant, %s",
+                     arg, opname, want_text(want));
+        return;
+    }
+    int ok = want == WANT_DTYPE ? v->kind == PVC_V_DTYPE
+           : want == WANT_BOOL  ? v->kind == PVC_V_BOOL
+           : want == WANT_INT   ? v->kind == PVC_V_INT
+                                : v->kind == PVC_V_ENUM && v->ns == want;
+    if (!ok)
+        pvc_error_at(r->d, at, v->kind == PVC_V_ENUM ? PVC_E_BAD_ENUM : PVC_E_TYPE,
+                     "'%s' of %s must be %s", arg, opname, want_text(want));
+}
+
+static void check_args(resolver *r, const pvc_block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        for (size_t k = 0; k < sizeof const_args / sizeof const_args[0]; k++)
+            if (const_args[k].op == op->code)
+                check_const_arg(r, op, const_args[k].arg, const_args[k].want);
+        if (op->body)
+            check_args(r, op->body);
+    }
+}
+
+int pvc_pass_resolve(pvc_module *m, pvc_diag *d)
+{
+    int before = d->nerrors;
+    for (int i = 0; i < m->nfuncs; i++) {
+        pvc_func *f = m->funcs[i];
+        resolver r = {m, f, d, NULL, NULL};
+        r.ndefs = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *r.ndefs);
+        r.value = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *r.value);
+        for (int p = 0; p < f->nparams; p++)
+            r.ndefs[f->params[p]->id]++;
+        count_defs(&r, &f->body);
+        propagate(&r, &f->body);
+        check_args(&r, &f->body);
+    }
+    return d->nerrors - before;
+}

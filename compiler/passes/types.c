@@ -1,0 +1,678 @@
+/* types.c - the types pass: every value gets its type.
+ *
+ * jit kernels: pl.TileType gives dtype, static shape and valid shape; pl.make_tile a tile at
+ * a constant UB address; pl.make_tile_group a UB base address, a slot size and a depth;
+ * .current()/.next()/.previous() and grp[i] a tile at a static address (slot i at
+ * addrs + i*slot_bytes, depth = len(mutex_ids) or depth=, §6). A group rotated inside a
+ * loop is the one run-time case: its tiles are `ub=run-time` (the dispatch pass keeps the
+ * slot). Valid shapes are tracked per tile variable in program order and recorded on each
+ * pl.load / pl.store.
+ *
+ * vector functions are typed per call: each jit `call` whose argument types (tiles with
+ * their address, scalars) have not been seen for that callee gets a clone of the function
+ * named <name>.<k>, its parameters typed from the arguments, its body typed, and the call
+ * points at it. The untyped originals are dropped. Inside a VF: registers carry their
+ * dtype (dtype= reinterprets, §2.1), masks their granularity as PP-BE picks it (§5.1;
+ * compare results the compared width, flagged as compare masks, §4.3), `tile + k` is a
+ * tile view at +k elements (§1.5), and a name first bound by create_mask stays a mask, so a
+ * later load_align into it takes the mask path (§2.5).
+ */
+#include <string.h>
+
+#include "passes/passes.h"
+
+unsigned pvc_create_mask_gran(pvc_dtype t)
+{
+    unsigned bits = pvc_dtype_table[t].bits;
+    return bits <= 8 ? 1 : bits == 32 ? 4 : 2;
+}
+
+unsigned pvc_update_mask_gran(pvc_dtype t)
+{
+    unsigned bits = pvc_dtype_table[t].bits;
+    if (t == PVC_DT_INT8 || t == PVC_DT_UINT8)
+        return 1;
+    return bits == 16 ? 2 : 4;
+}
+
+typedef struct {
+    pvc_module *m;
+    pvc_diag *d;
+    pvc_func *f;
+    pvc_op **def;      /* per variable of f: its (last) defining op */
+    int *slot;         /* per tile_group variable: current slot */
+    int64_t (*valid)[2]; /* per tile variable: valid [rows, cols] now (0 = its shape, §6) */
+    int *def_loops;    /* per tile variable: loops enclosing its definition */
+    unsigned char *rotated; /* per tile_group variable: .next()/.previous() inside pl.range */
+    int loops;         /* enclosing pl.range loops */
+    int norig;         /* functions before cloning */
+    int *nclones;      /* per original function: clones made */
+} typer;
+
+static const pvc_op *def_of(const typer *t, const pvc_value *v)
+{
+    return v && v->kind == PVC_V_VAR ? t->def[v->id] : NULL;
+}
+
+static void note_defs(typer *t, const pvc_block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        for (int k = 0; k < b->ops[i]->nresults; k++)
+            t->def[b->ops[i]->results[k]->id] = b->ops[i];
+        if (b->ops[i]->body)
+            note_defs(t, b->ops[i]->body);
+    }
+}
+
+/* Groups whose slot moves inside a loop: their slot is kept at run time (§6). */
+static void note_rotations(typer *t, const pvc_block *b, int loops)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        if ((op->code == PVC_OP_TG_NEXT || op->code == PVC_OP_TG_PREVIOUS) && loops &&
+            op->noperands && op->operands[0]->kind == PVC_V_VAR)
+            t->rotated[op->operands[0]->id] = 1;
+        if (op->body)
+            note_rotations(t, op->body, loops + (op->code == PVC_OP_RANGE));
+    }
+}
+
+static void begin_func(typer *t, pvc_func *f)
+{
+    t->f = f;
+    t->def = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->def);
+    t->slot = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->slot);
+    t->valid = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->valid);
+    t->def_loops = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->def_loops);
+    t->loops = 0;
+    t->rotated = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
+    note_defs(t, &f->body);
+    note_rotations(t, &f->body, 0);
+}
+
+static int64_t lane_bytes(int dtype)
+{
+    return dtype >= 0 && dtype < PVC_DT_COUNT ? pvc_dtype_lane_bytes((pvc_dtype)dtype) : 1;
+}
+
+static const char *dt_name(int dtype)
+{
+    return pvc_dtype_pyname(dtype);
+}
+
+static int is_scalar(pvc_type_kind k)
+{
+    return k == PVC_TY_INT || k == PVC_TY_BOOL || k == PVC_TY_FLOAT || k == PVC_TY_NONE;
+}
+
+/* Gives v the type ty unless it already has a different concrete one (one variable per
+ * Python name: its first binding decides, SEMANTICS.md §2.5). */
+static void set_type(typer *t, pvc_value *v, pvc_type ty, pvc_span at)
+{
+    pvc_type *cur = &v->type;
+    if (cur->kind == PVC_TY_ANY || (cur->kind == ty.kind && cur->dtype < 0 && cur->gran == 0)) {
+        *cur = ty;
+        return;
+    }
+    if (cur->kind != ty.kind && !(is_scalar(cur->kind) && is_scalar(ty.kind)))
+        pvc_error_at(t->d, at, PVC_E_TYPE, "'%s' is a %s here but was first bound to a %s; use "
+                     "another name", v->name ? v->name : "(temporary)", pvc_type_kind_name(ty.kind),
+                     pvc_type_kind_name(cur->kind));
+    else if (cur->kind == PVC_TY_REG && ty.kind == PVC_TY_REG && cur->dtype != ty.dtype && ty.dtype >= 0)
+        pvc_error_at(t->d, at, PVC_E_TYPE, "register '%s' holds %s here but %s where it was first set",
+                     v->name ? v->name : "(temporary)", dt_name(ty.dtype), dt_name(cur->dtype));
+    else if (cur->kind == PVC_TY_TILE && ty.kind == PVC_TY_TILE && cur->ub_addr != ty.ub_addr)
+        pvc_error_at(t->d, at, PVC_E_STATIC_ADDR,
+                     "'%s' names tiles at two UB addresses; pvc needs one static address per name",
+                     v->name ? v->name : "(temporary)");
+}
+
+static pvc_type type_of(pvc_type_kind k)
+{
+    pvc_type ty = {.kind = k, .dtype = PVC_UNKNOWN, .ub_addr = PVC_UNKNOWN};
+    return ty;
+}
+
+static pvc_type reg_type(int dtype)
+{
+    pvc_type ty = type_of(PVC_TY_REG);
+    ty.dtype = dtype;
+    return ty;
+}
+
+static int dtype_arg(const pvc_op *op, const char *name, int dflt)
+{
+    const pvc_value *v = pvc_op_arg(op, name);
+    return v && v->kind == PVC_V_DTYPE ? (int)v->i : dflt;
+}
+
+/* The constant ints of a list value (defined by a `list` op); -1 if it is not one. */
+static int const_list(const typer *t, const pvc_value *v, int64_t *out, int max)
+{
+    const pvc_op *l = def_of(t, v);
+    if (!l || l->code != PVC_OP_LIST || l->noperands > max)
+        return -1;
+    for (int i = 0; i < l->noperands; i++)
+        if (!pvc_const_int(l->operands[i], &out[i]))
+            return -1;
+    return l->noperands;
+}
+
+static int expect(typer *t, const pvc_op *op, const char *arg, pvc_type_kind k)
+{
+    const pvc_value *v = pvc_op_arg(op, arg);
+    if (v && v->type.kind == k)
+        return 1;
+    if (v || k != PVC_TY_NONE)
+        pvc_error_at(t->d, v && v->kind != PVC_V_VAR ? v->loc : op->loc, PVC_E_TYPE,
+                     "'%s' of %s must be a %s%s", arg, pvc_ops[op->code].name,
+                     pvc_type_kind_name(k), v ? "" : " (missing)");
+    return 0;
+}
+
+/* ---- jit kernels ---- */
+/* The constant [m, n] of argument `arg` into out (0, 0 = the whole shape, also for
+ * [-1, -1], pypto's "dynamic" default); 1 <= m <= rows, 1 <= n <= cols. Returns 0 after
+ * an error. A run-time valid shape is not supported (E023). */
+static int valid_shape_of(typer *t, const pvc_op *op, const char *arg, const int64_t *shape,
+                          int64_t *out)
+{
+    const pvc_value *v = pvc_op_arg(op, arg);
+    int64_t vs[2];
+    out[0] = out[1] = 0;
+    if (!v || v->kind == PVC_V_NONE)
+        return 1;
+    if (const_list(t, v, vs, 2) != 2) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, arg), PVC_E_NOT_SUPPORTED,
+                     "%s of %s must be two integer constants [rows, cols]; a run-time valid "
+                     "shape is not supported", arg, pvc_ops[op->code].name);
+        return 0;
+    }
+    if (vs[0] == -1 && vs[1] == -1)
+        return 1;
+    if (vs[0] < 1 || vs[0] > shape[0] || vs[1] < 1 || vs[1] > shape[1]) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, arg), PVC_E_TYPE,
+                     "%s [%lld, %lld] of %s must lie in the tile shape [%lld, %lld]", arg,
+                     (long long)vs[0], (long long)vs[1], pvc_ops[op->code].name,
+                     (long long)shape[0], (long long)shape[1]);
+        return 0;
+    }
+    out[0] = vs[0];
+    out[1] = vs[1];
+    return 1;
+}
+
+/* pl.set_validshape(tile, [m, n]): the valid region of later pl.load/pl.store of this tile
+ * variable. Tracked statically in program order, so inside a pl.range it may only change
+ * a tile defined inside that loop (else iteration 2 would copy a shape iteration 1 set). */
+static void type_set_validshape(typer *t, pvc_op *op)
+{
+    const pvc_value *tile = pvc_op_arg(op, "tile");
+    if (!tile || tile->kind != PVC_V_VAR || tile->type.kind != PVC_TY_TILE || tile->type.rank != 2) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.set_validshape needs a tile variable");
+        return;
+    }
+    int64_t vs[2];
+    if (!valid_shape_of(t, op, "shape", tile->type.dims, vs))
+        return;
+    if (t->loops > t->def_loops[tile->id]) {
+        pvc_error_at(t->d, op->loc, PVC_E_NOT_SUPPORTED,
+                     "pl.set_validshape inside pl.range of a tile defined outside that loop is "
+                     "not supported (pvc tracks valid shapes statically; define the tile in the loop)");
+        return;
+    }
+    t->valid[tile->id][0] = vs[0];
+    t->valid[tile->id][1] = vs[1];
+}
+
+/* pl.load / pl.store: the tile's valid shape at this point, for the dispatch pass. */
+static void type_gm_move(typer *t, pvc_op *op)
+{
+    expect(t, op, "tensor", PVC_TY_TENSOR);
+    if (!expect(t, op, "tile", PVC_TY_TILE))
+        return;
+    const pvc_value *tile = pvc_op_arg(op, "tile");
+    const int64_t *vs = tile->kind == PVC_V_VAR ? t->valid[tile->id] : &tile->type.dims[2];
+    pvc_value *r = pvc_const(t->m, PVC_V_INT, op->loc), *c = pvc_const(t->m, PVC_V_INT, op->loc);
+    r->i = vs[0] ? vs[0] : tile->type.dims[0];
+    c->i = vs[1] ? vs[1] : tile->type.dims[1];
+    r->type.kind = c->type.kind = PVC_TY_INT;
+    pvc_op_add_attr(t->m, op, "valid_rows", r, op->loc);
+    pvc_op_add_attr(t->m, op, "valid_cols", c, op->loc);
+}
+
+static void type_tile_type(typer *t, pvc_op *op)
+{
+    pvc_type ty = type_of(PVC_TY_TILE_TYPE);
+    int64_t dims[2];
+    ty.dtype = dtype_arg(op, "dtype", PVC_UNKNOWN);
+    if (ty.dtype < 0)
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.TileType needs dtype=pl.DT_*");
+    if (const_list(t, pvc_op_arg(op, "shape"), dims, 2) != 2 || dims[0] <= 0 || dims[1] <= 0 ||
+        dims[0] > 65536 || dims[1] > 65536)
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "shape"), PVC_E_STATIC_ADDR,
+                     "pl.TileType shape must be two positive integer constants [rows, cols]");
+    else {
+        ty.rank = 2;
+        ty.dims[0] = dims[0];
+        ty.dims[1] = dims[1];
+        valid_shape_of(t, op, "valid_shape", dims, &ty.dims[2]);
+    }
+    set_type(t, op->results[0], ty, op->loc);
+}
+
+/* A new tile in variable r: its valid shape starts as its TileType's (§6). */
+static void tile_defined(typer *t, pvc_op *op, pvc_type ty)
+{
+    if (!op->nresults)
+        return; /* `grp.next()` as a statement: only the rotation counts */
+    ty.kind = PVC_TY_TILE;
+    ty.depth = 0;
+    set_type(t, op->results[0], ty, op->loc);
+    int id = op->results[0]->id;
+    t->valid[id][0] = ty.dims[2];
+    t->valid[id][1] = ty.dims[3];
+    t->def_loops[id] = t->loops;
+}
+
+/* pl.make_tile(tt, addr=A, size=S): the tile at UB byte address A. size is the buffer's
+ * byte count (PP-D resource docs: given together with addr); pvc accepts it omitted and
+ * requires it to hold the tile: size >= rows*cols*lane_bytes. */
+static void type_make_tile(typer *t, pvc_op *op)
+{
+    if (!expect(t, op, "type", PVC_TY_TILE_TYPE))
+        return;
+    pvc_type ty = pvc_op_arg(op, "type")->type;
+    int64_t addr, size, need = ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
+    if (!pvc_const_int(pvc_op_arg(op, "addr"), &addr) || addr < 0) {
+        pvc_error_at(t->d, pvc_op_arg(op, "addr") ? pvc_op_arg_loc(op, "addr") : op->loc,
+                     PVC_E_STATIC_ADDR, "addr= of pl.make_tile must be a constant UB byte address "
+                     "(pvc supports only constant tile addresses)");
+        return;
+    }
+    const pvc_value *sz = pvc_op_arg(op, "size");
+    if (sz && (!pvc_const_int(sz, &size) || size < need)) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "size"), PVC_E_STATIC_ADDR,
+                     "size= of pl.make_tile must be a constant byte count of at least the tile's "
+                     "%lld bytes (rows*cols*element bytes)", (long long)need);
+        return;
+    }
+    ty.ub_addr = addr;
+    tile_defined(t, op, ty);
+}
+
+static void type_tile_group(typer *t, pvc_op *op)
+{
+    if (!expect(t, op, "type", PVC_TY_TILE_TYPE))
+        return;
+    pvc_type ty = pvc_op_arg(op, "type")->type;
+    ty.kind = PVC_TY_TILE_GROUP;
+    int64_t addr, depth = 1, ids[64];
+    if (!pvc_const_int(pvc_op_arg(op, "addrs"), &addr) || addr < 0) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_STATIC_ADDR,
+                     "addrs= must be a constant UB byte address (pvc supports only constant tile "
+                     "addresses)");
+        return;
+    }
+    int n = const_list(t, pvc_op_arg(op, "mutex_ids"), ids, 64);
+    if (pvc_op_arg(op, "depth") && !pvc_const_int(pvc_op_arg(op, "depth"), &depth))
+        depth = 0;
+    else if (!pvc_op_arg(op, "depth") && n >= 1)
+        depth = n;
+    if (depth < 1 || depth > 64) {
+        pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR,
+                     "tile group depth must be a constant 1..64 (depth= or len(mutex_ids))");
+        return;
+    }
+    ty.ub_addr = addr;
+    ty.depth = (int)depth;
+    ty.dyn = depth > 1 && t->rotated[op->results[0]->id];
+    set_type(t, op->results[0], ty, op->loc);
+}
+
+static void type_group_slot(typer *t, pvc_op *op)
+{
+    const pvc_value *g = op->operands[0];
+    if (g->type.kind != PVC_TY_TILE_GROUP || g->type.rank != 2) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s needs a pl.make_tile_group value",
+                     pvc_ops[op->code].name);
+        return;
+    }
+    int depth = g->type.depth, *slot = &t->slot[g->id];
+    if (op->code == PVC_OP_TG_SLOT) {
+        int64_t i;
+        if (!pvc_const_int(op->operands[1], &i) || i < 0 || i >= depth) {
+            pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR, "the slot of grp[i] must be a constant "
+                         "0..%d (the group's depth - 1)", depth - 1);
+            return;
+        }
+        pvc_type ty = g->type;
+        ty.ub_addr = g->type.ub_addr + i * ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
+        ty.dyn = 0; /* a fixed slot: static even in a rotated group */
+        tile_defined(t, op, ty);
+        return;
+    }
+    if (g->type.dyn) { /* rotated inside a loop: the dispatch pass keeps the slot at run time */
+        pvc_type ty = g->type;
+        ty.ub_addr = PVC_UNKNOWN;
+        tile_defined(t, op, ty);
+        return;
+    }
+    if (op->code == PVC_OP_TG_NEXT)
+        *slot = (*slot + 1) % depth;
+    else if (op->code == PVC_OP_TG_PREVIOUS)
+        *slot = (*slot + depth - 1) % depth;
+    pvc_type ty = g->type;
+    int64_t slot_bytes = ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
+    ty.ub_addr = g->type.ub_addr + *slot * slot_bytes;
+    tile_defined(t, op, ty);
+}
+
+static void type_block(typer *t, pvc_block *b);
+static void type_vf(typer *t, pvc_func *f);
+
+/* Appends the text of v's type to sig (the specialisation key). */
+static void sig_append(char *sig, size_t n, const pvc_value *v)
+{
+    char buf[128];
+    pvc_type_str(&v->type, buf, sizeof buf);
+    strncat(sig, buf, n - strlen(sig) - 1);
+    strncat(sig, ";", n - strlen(sig) - 1);
+}
+
+static int arg_typable(typer *t, const pvc_op *op, const pvc_value *a, int i)
+{
+    pvc_type_kind k = a->type.kind;
+    if ((k == PVC_TY_TILE && (a->type.ub_addr >= 0 || a->type.dyn)) || k == PVC_TY_INT || k == PVC_TY_FLOAT ||
+        k == PVC_TY_BOOL)
+        return 1;
+    if (k == PVC_TY_TILE) {
+        pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR, "argument %d of a vector-function call is a "
+                     "tile whose UB address is not known at compile time", i + 1);
+        return 0;
+    }
+    pvc_error_at(t->d, a->kind != PVC_V_VAR ? a->loc : op->loc, PVC_E_TYPE,
+                 "argument %d of a vector-function call must be a tile or a scalar, not %s", i + 1,
+                 pvc_type_kind_name(k));
+    return 0;
+}
+
+/* Points the call at the clone of its callee for these argument types (made on first use). */
+static void specialise(typer *t, pvc_op *op)
+{
+    const pvc_attr *ca = pvc_op_attr(op, "callee");
+    pvc_func *callee = ca ? pvc_func_find(t->m, ca->val->name) : NULL;
+    if (!callee)
+        return;
+    char sig[2048] = "";
+    for (int i = 0; i < op->noperands; i++) {
+        if (!arg_typable(t, op, op->operands[i], i))
+            return;
+        sig_append(sig, sizeof sig, op->operands[i]);
+    }
+    int idx = 0;
+    while (idx < t->norig && t->m->funcs[idx] != callee)
+        idx++;
+    if (idx == t->norig)
+        return;
+    pvc_func *clone = NULL;
+    for (int k = 1; k <= t->nclones[idx] && !clone; k++) {
+        char name[256];
+        snprintf(name, sizeof name, "%s.%d", callee->name, k);
+        pvc_func *c = pvc_func_find(t->m, name);
+        char csig[2048] = "";
+        for (int p = 0; c && p < c->nparams; p++)
+            sig_append(csig, sizeof csig, c->params[p]);
+        if (c && !strcmp(csig, sig))
+            clone = c;
+    }
+    if (!clone) {
+        char name[256];
+        int len = snprintf(name, sizeof name, "%s.%d", callee->name, ++t->nclones[idx]);
+        clone = pvc_func_clone(t->m, callee, pvc_arena_strndup(t->m->arena, name, (size_t)len));
+        for (int p = 0; p < clone->nparams; p++) {
+            clone->params[p]->type = op->operands[p]->type;
+            clone->params[p]->type.ns = 0;
+        }
+        typer sub = *t;
+        type_vf(&sub, clone);
+    }
+    pvc_value *fv = pvc_const(t->m, PVC_V_FUNC, ca->loc);
+    fv->name = clone->name;
+    for (int i = 0; i < op->nattrs; i++)
+        if (!strcmp(op->attrs[i].key, "callee"))
+            op->attrs[i].val = fv;
+}
+
+/* ---- both kinds ---- */
+static int is_num(pvc_type_kind k)
+{
+    return k == PVC_TY_INT || k == PVC_TY_BOOL || k == PVC_TY_FLOAT;
+}
+
+/* add/sub/mul/floordiv/mod/neg: ints and floats, or `tile + k` / `tile - k` in a VF. */
+static void type_arith(typer *t, pvc_op *op)
+{
+    const pvc_value *a = op->operands[0], *b = op->noperands > 1 ? op->operands[1] : NULL;
+    pvc_type_kind ka = a->type.kind, kb = b ? b->type.kind : PVC_TY_INT;
+    const pvc_value *tile = ka == PVC_TY_TILE ? a : (kb == PVC_TY_TILE && op->code == PVC_OP_ADD) ? b : NULL;
+    if (tile) {
+        const pvc_value *k = tile == a ? b : a;
+        if (t->f->kind != PVC_FN_VECTOR || !b || !(op->code == PVC_OP_ADD || (op->code == PVC_OP_SUB && tile == a)) ||
+            !(k->type.kind == PVC_TY_INT || k->type.kind == PVC_TY_BOOL)) {
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE,
+                         "only 'tile + int' and 'tile - int' inside a vector function address a "
+                         "tile (§1.5)");
+            return;
+        }
+        pvc_type ty = tile->type;
+        int64_t off;
+        if (pvc_const_int(k, &off) && ty.ub_addr >= 0)
+            ty.ub_addr += (op->code == PVC_OP_SUB ? -off : off) * lane_bytes(ty.dtype);
+        else
+            ty.ub_addr = PVC_UNKNOWN;
+        ty.dyn = 0; /* a view the dispatch pass folds into its base tile's offsets */
+        op->results[0]->type = ty; /* each tile expression is its own temporary */
+        return;
+    }
+    if (!is_num(ka) || !is_num(kb)) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s of %s and %s is not supported",
+                     pvc_ops[op->code].name, pvc_type_kind_name(ka), pvc_type_kind_name(kb));
+        return;
+    }
+    set_type(t, op->results[0], type_of(ka == PVC_TY_FLOAT || kb == PVC_TY_FLOAT ? PVC_TY_FLOAT : PVC_TY_INT),
+             op->loc);
+}
+
+static void type_range(typer *t, pvc_op *op)
+{
+    for (int i = 0; i < 3; i++) {
+        pvc_type_kind k = op->operands[i]->type.kind;
+        if (k != PVC_TY_INT && k != PVC_TY_BOOL)
+            pvc_error_at(t->d, op->operands[i]->kind == PVC_V_VAR ? op->loc : op->operands[i]->loc,
+                         PVC_E_TYPE, "pl.range bounds must be integers, not %s", pvc_type_kind_name(k));
+    }
+    int64_t step;
+    if (pvc_const_int(op->operands[2], &step) && step == 0)
+        pvc_error_at(t->d, op->operands[2]->loc, PVC_E_TYPE, "pl.range step must not be zero");
+    set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
+    t->loops++;
+    type_block(t, op->body);
+    t->loops--;
+}
+
+/* ---- vector functions ---- */
+static int reg_dtype_of(typer *t, const pvc_op *op, const char *arg)
+{
+    const pvc_value *v = pvc_op_arg(op, arg);
+    if (v && v->type.kind == PVC_TY_REG && v->type.dtype >= 0)
+        return v->type.dtype;
+    expect(t, op, arg, PVC_TY_REG);
+    return PVC_UNKNOWN;
+}
+
+static void type_load_align(typer *t, pvc_op *op)
+{
+    if (!expect(t, op, "tile", PVC_TY_TILE))
+        return;
+    int dt = dtype_arg(op, "dtype", pvc_op_arg(op, "tile")->type.dtype);
+    pvc_value *r0 = op->results[0];
+    if (op->nresults == 1 && r0->type.kind == PVC_TY_MASK)
+        return; /* the name was bound to a mask first: mask destination (§2.5) */
+    for (int i = 0; i < op->nresults; i++)
+        set_type(t, op->results[i], reg_type(dt), op->loc);
+}
+
+static void type_mask(typer *t, pvc_op *op, unsigned gran_bytes, int from_cmp)
+{
+    pvc_type ty = type_of(PVC_TY_MASK);
+    ty.gran = (int)gran_bytes * 8;
+    ty.from_cmp = from_cmp;
+    set_type(t, op->results[0], ty, op->loc);
+}
+
+static void type_compare(typer *t, pvc_op *op)
+{
+    int dt = reg_dtype_of(t, op, "a");
+    dt = dtype_arg(op, "cmp_dtype", dt);
+    if (dt >= 0)
+        type_mask(t, op, pvc_dtype_lane_bytes((pvc_dtype)dt), 1);
+}
+
+static void type_vf_op(typer *t, pvc_op *op)
+{
+    switch (op->code) {
+    case PVC_OP_LOAD_ALIGN: type_load_align(t, op); break;
+    case PVC_OP_STORE_ALIGN:
+    case PVC_OP_STORE_UNALIGN:
+    case PVC_OP_STORE_UNALIGN_POST: expect(t, op, "tile", PVC_TY_TILE); break;
+    case PVC_OP_LOAD_UNALIGN_PRE: expect(t, op, "tile", PVC_TY_TILE); break;
+    case PVC_OP_LOAD_UNALIGN:
+        if (expect(t, op, "tile", PVC_TY_TILE))
+            set_type(t, op->results[0], reg_type(pvc_op_arg(op, "tile")->type.dtype), op->loc);
+        break;
+    case PVC_OP_CREATE_MASK:
+        type_mask(t, op, pvc_create_mask_gran((pvc_dtype)dtype_arg(op, "dtype", PVC_DT_FP32)), 0);
+        break;
+    case PVC_OP_UPDATE_MASK:
+        type_mask(t, op, pvc_update_mask_gran((pvc_dtype)dtype_arg(op, "dtype", PVC_DT_FP32)), 0);
+        break;
+    case PVC_OP_EQ: case PVC_OP_NE: case PVC_OP_LT:
+    case PVC_OP_GT: case PVC_OP_LE: case PVC_OP_GE: type_compare(t, op); break;
+    case PVC_OP_ABS:
+    case PVC_OP_RELU: {
+        int dt = reg_dtype_of(t, op, "src");
+        if (dt >= 0)
+            set_type(t, op->results[0], reg_type(dt), op->loc);
+        break;
+    }
+    case PVC_OP_ASTYPE: {
+        reg_dtype_of(t, op, "src");
+        int dt = dtype_arg(op, "dtype", PVC_UNKNOWN);
+        if (dt < 0)
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "vf.astype needs dtype=pl.DT_*");
+        else
+            set_type(t, op->results[0], reg_type(dt), op->loc);
+        break;
+    }
+    case PVC_OP_FULL: {
+        const pvc_value *v = pvc_op_arg(op, "value");
+        int dt = v && v->type.kind == PVC_TY_REG ? v->type.dtype : PVC_UNKNOWN;
+        dt = dtype_arg(op, "dtype", dt);
+        if (dt < 0)
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "vf.full of a scalar needs dtype=pl.DT_*");
+        else
+            set_type(t, op->results[0], reg_type(dt), op->loc);
+        break;
+    }
+    case PVC_OP_CREATE_ADDR_REG: {
+        pvc_type ty = type_of(PVC_TY_ADDR_REG);
+        ty.dtype = dtype_arg(op, "dtype", PVC_DT_FP32);
+        set_type(t, op->results[0], ty, op->loc);
+        break;
+    }
+    default: break;
+    }
+}
+
+static void type_op(typer *t, pvc_op *op)
+{
+    const unsigned flags = pvc_ops[op->code].flags;
+    switch (op->code) {
+    case PVC_OP_ASSIGN: {
+        pvc_type ty = op->operands[0]->type;
+        set_type(t, op->results[0], ty, op->loc);
+        if (ty.kind == PVC_TY_TILE && op->operands[0]->kind == PVC_V_VAR) { /* same tile */
+            memcpy(t->valid[op->results[0]->id], t->valid[op->operands[0]->id], sizeof t->valid[0]);
+            t->def_loops[op->results[0]->id] = t->def_loops[op->operands[0]->id];
+        }
+        return;
+    }
+    case PVC_OP_LIST: set_type(t, op->results[0], type_of(PVC_TY_LIST), op->loc); return;
+    case PVC_OP_ADD: case PVC_OP_SUB: case PVC_OP_MUL:
+    case PVC_OP_FLOORDIV: case PVC_OP_MOD: case PVC_OP_NEG: type_arith(t, op); return;
+    case PVC_OP_CALL: specialise(t, op); return;
+    case PVC_OP_RANGE: type_range(t, op); return;
+    case PVC_OP_SECTION_VECTOR: type_block(t, op->body); return;
+    case PVC_OP_TILE_TYPE: type_tile_type(t, op); return;
+    case PVC_OP_MAKE_TILE_GROUP: type_tile_group(t, op); return;
+    case PVC_OP_MAKE_TILE: type_make_tile(t, op); return;
+    case PVC_OP_TG_SLOT:
+    case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS: type_group_slot(t, op); return;
+    case PVC_OP_SET_VALIDSHAPE: type_set_validshape(t, op); return;
+    case PVC_OP_LOAD:
+    case PVC_OP_STORE: type_gm_move(t, op); return;
+    default:
+        if (flags & PVC_OPF_VF)
+            type_vf_op(t, op);
+    }
+}
+
+static void type_block(typer *t, pvc_block *b)
+{
+    for (int i = 0; i < b->nops; i++)
+        type_op(t, b->ops[i]);
+}
+
+static void type_vf(typer *t, pvc_func *f)
+{
+    begin_func(t, f);
+    type_block(t, &f->body);
+}
+
+int pvc_pass_types(pvc_module *m, pvc_diag *d)
+{
+    int before = d->nerrors;
+    typer t = {.m = m, .d = d, .norig = m->nfuncs};
+    t.nclones = pvc_arena_alloc(m->arena, ((size_t)m->nfuncs + 1) * sizeof *t.nclones);
+    pvc_func **orig = pvc_arena_alloc(m->arena, ((size_t)m->nfuncs + 1) * sizeof *orig);
+    if (m->nfuncs)
+        memcpy(orig, m->funcs, (size_t)m->nfuncs * sizeof *orig);
+    for (int i = 0; i < t.norig; i++)
+        if (orig[i]->kind == PVC_FN_JIT) {
+            begin_func(&t, orig[i]);
+            type_block(&t, &orig[i]->body);
+        }
+    /* Source order, each vector function replaced by its clones <name>.1, <name>.2, ... */
+    int n = 0;
+    for (int i = 0; i < t.norig; i++) {
+        if (orig[i]->kind == PVC_FN_JIT) {
+            m->funcs[n++] = orig[i];
+            continue;
+        }
+        if (!t.nclones[i] && d->nerrors == before)
+            pvc_warn_at(d, orig[i]->loc, "vector function '%s' is never called by a @pl.jit "
+                        "kernel; it is not compiled [%s]", orig[i]->name,
+                        pvc_warn_code(PVC_W_VF_UNUSED));
+        for (int k = 1; k <= t.nclones[i]; k++) {
+            char name[256];
+            snprintf(name, sizeof name, "%s.%d", orig[i]->name, k);
+            pvc_func *c = pvc_func_find(m, name); /* by name: a scan was O(functions^2) */
+            if (c)
+                m->funcs[n++] = c;
+        }
+        pvc_strmap_put(m->arena, &m->names, orig[i]->name, NULL);
+    }
+    m->nfuncs = n;
+    return d->nerrors - before;
+}

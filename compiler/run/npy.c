@@ -1,0 +1,509 @@
+/* npy.c - read and write NumPy .npy files (format: numpy.lib.format, NEP 1).
+ *
+ *   "\x93NUMPY" major minor  header_len  header                           data
+ *   6 bytes     1     1      2 (v1.0) or 4 (v2.0/3.0), little-endian    C-order elements
+ *
+ * The header is a Python dict literal, e.g.
+ *   {'descr': '<f4', 'fortran_order': False, 'shape': (2, 64), }
+ * padded with spaces and ended by '\n'. We parse exactly that grammar (any key order, either
+ * quote, optional trailing commas) rather than evaluating Python, and check the data size
+ * against the shape before allocating, so a hostile header cannot make us allocate or read
+ * past the file.
+ */
+#include "run/npy.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char npy_magic[6] = {'\x93', 'N', 'U', 'M', 'P', 'Y'};
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* ---- dtypes -------------------------------------------------------------------------- */
+
+size_t pvc_npy_descr_size(const char *descr)
+{
+#define X(d, size, kind) if (strcmp(descr, d) == 0) return size;
+    PVC_NPY_DESCRS(X)
+#undef X
+    return 0;
+}
+
+/* How each kernel dtype is stored (ARCHITECTURE.md §5). One row per pvc_dtype. */
+static const char *const descr_of_dtype[PVC_DT_COUNT] = {
+    [PVC_DT_INT4] = "|u1",      /* two signed nibbles per byte, low nibble first */
+    [PVC_DT_INT8] = "|i1",
+    [PVC_DT_UINT8] = "|u1",
+    [PVC_DT_INT16] = "<i2",
+    [PVC_DT_UINT16] = "<u2",
+    [PVC_DT_INT32] = "<i4",
+    [PVC_DT_UINT32] = "<u4",
+    [PVC_DT_INT64] = "<i8",
+    [PVC_DT_UINT64] = "<u8",
+    [PVC_DT_FP16] = "<f2",
+    [PVC_DT_BF16] = "<u2",      /* raw bfloat16 bits: numpy has no bfloat16 */
+    [PVC_DT_FP32] = "<f4",
+    [PVC_DT_FP8E4M3FN] = "|u1", /* raw codes (SEMANTICS.md §5.5) */
+    [PVC_DT_FP8E5M2] = "|u1",
+    [PVC_DT_FP8E8M0] = "|u1",
+    [PVC_DT_HF8] = "|u1",
+    [PVC_DT_FP4E2M1] = "|u1",   /* two codes per byte, low nibble = lower index (§5.5) */
+    [PVC_DT_FP4E1M2] = "|u1",
+};
+
+const char *pvc_npy_descr_of(pvc_dtype t)
+{
+    return (unsigned)t < PVC_DT_COUNT ? descr_of_dtype[t] : NULL;
+}
+
+int pvc_npy_packs_nibbles(pvc_dtype t)
+{
+    return (unsigned)t < PVC_DT_COUNT && pvc_dtype_table[t].bits == 4;
+}
+
+int pvc_npy_check_dtype(const pvc_npy *a, pvc_dtype t, char *err, size_t errlen)
+{
+    const char *want = pvc_npy_descr_of(t);
+    if (!want)
+        return fail(err, errlen, "unknown kernel dtype %d", (int)t);
+    if (strcmp(a->descr, want) != 0)
+        return fail(err, errlen, "file holds '%s' but %s tensors are stored as '%s'", a->descr,
+                    pvc_dtype_table[t].pyname, want);
+    return 0;
+}
+
+/* Normalise a descr read from a file to the spelling of PVC_NPY_DESCRS: one-byte types may
+ * carry '<' or '|'. Big-endian and native order are refused by name. */
+static int descr_accept(const char *d, char out[8], char *err, size_t errlen)
+{
+    size_t n = strlen(d);
+    if (n == 0 || n > 6)
+        return fail(err, errlen, "unsupported dtype '%s'", d);
+    if (d[0] == '>')
+        return fail(err, errlen, "big-endian dtype '%s' is not supported (save little-endian)", d);
+    if (d[0] == '=' || (d[0] != '<' && d[0] != '|'))
+        return fail(err, errlen, "dtype '%s' has no explicit little-endian byte order", d);
+    memcpy(out, d, n + 1); /* n <= 6, checked above */
+    if (pvc_npy_descr_size(out) == 0) {
+        out[0] = out[0] == '<' ? '|' : '<'; /* "<u1" -> "|u1" */
+        if (pvc_npy_descr_size(out) != 1)
+            return fail(err, errlen, "unsupported dtype '%s'", d);
+    }
+    return 0;
+}
+
+/* ---- header dict --------------------------------------------------------------------- */
+
+typedef struct {
+    const char *p, *end;
+} cursor;
+
+static void skip_space(cursor *c)
+{
+    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r'))
+        c->p++;
+}
+
+static int eat(cursor *c, char ch)
+{
+    skip_space(c);
+    if (c->p < c->end && *c->p == ch) {
+        c->p++;
+        return 1;
+    }
+    return 0;
+}
+
+/* A quoted string without escapes, as numpy writes descr and keys. */
+static int parse_string(cursor *c, char *buf, size_t cap, char *err, size_t errlen)
+{
+    skip_space(c);
+    if (c->p >= c->end || (*c->p != '\'' && *c->p != '"'))
+        return fail(err, errlen, "header: expected a quoted string");
+    char q = *c->p++;
+    size_t n = 0;
+    while (c->p < c->end && *c->p != q) {
+        if (*c->p == '\\' || (unsigned char)*c->p < 0x20)
+            return fail(err, errlen, "header: unsupported character in string");
+        if (n + 1 >= cap)
+            return fail(err, errlen, "header: string too long");
+        buf[n++] = *c->p++;
+    }
+    if (c->p >= c->end)
+        return fail(err, errlen, "header: unterminated string");
+    c->p++;
+    buf[n] = 0;
+    return 0;
+}
+
+static int parse_word(cursor *c, const char *w)
+{
+    size_t n = strlen(w);
+    skip_space(c);
+    if ((size_t)(c->end - c->p) >= n && memcmp(c->p, w, n) == 0) {
+        c->p += n;
+        return 1;
+    }
+    return 0;
+}
+
+static int parse_bool(cursor *c, int *v, char *err, size_t errlen)
+{
+    if (parse_word(c, "True"))
+        *v = 1;
+    else if (parse_word(c, "False"))
+        *v = 0;
+    else
+        return fail(err, errlen, "header: fortran_order must be True or False");
+    return 0;
+}
+
+static int parse_dim(cursor *c, int64_t *dim, char *err, size_t errlen)
+{
+    skip_space(c);
+    if (c->p < c->end && *c->p == '-')
+        return fail(err, errlen, "header: negative dimension in shape");
+    if (c->p >= c->end || *c->p < '0' || *c->p > '9')
+        return fail(err, errlen, "header: expected an integer in shape");
+    int64_t v = 0;
+    while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
+        int d = *c->p++ - '0';
+        if (v > (INT64_MAX - d) / 10)
+            return fail(err, errlen, "header: dimension too large");
+        v = v * 10 + d;
+    }
+    *dim = v;
+    return 0;
+}
+
+/* (), (n,), (n, m), (n, m,) ... Python needs the comma for a 1-tuple. */
+static int parse_shape(cursor *c, int *rank, int64_t *shape, char *err, size_t errlen)
+{
+    if (!eat(c, '('))
+        return fail(err, errlen, "header: shape must be a tuple");
+    int n = 0, commas = 0;
+    while (!eat(c, ')')) {
+        if (n == PVC_NPY_MAX_RANK)
+            return fail(err, errlen, "header: rank above %d", PVC_NPY_MAX_RANK);
+        if (parse_dim(c, &shape[n++], err, errlen))
+            return -1;
+        if (eat(c, ','))
+            commas++;
+        else if (!eat(c, ')'))
+            return fail(err, errlen, "header: expected ',' or ')' in shape");
+        else
+            break;
+    }
+    if (n == 1 && commas == 0)
+        return fail(err, errlen, "header: shape (n) is not a tuple, write (n,)");
+    *rank = n;
+    return 0;
+}
+
+enum { KEY_DESCR = 1, KEY_FORTRAN = 2, KEY_SHAPE = 4 };
+
+static int parse_entry(cursor *c, int *seen, char descr[16], int *fortran, int *rank,
+                       int64_t *shape, char *err, size_t errlen)
+{
+    char key[32];
+    if (parse_string(c, key, sizeof key, err, errlen))
+        return -1;
+    if (!eat(c, ':'))
+        return fail(err, errlen, "header: expected ':' after '%s'", key);
+    int bit = strcmp(key, "descr") == 0           ? KEY_DESCR
+              : strcmp(key, "fortran_order") == 0 ? KEY_FORTRAN
+              : strcmp(key, "shape") == 0         ? KEY_SHAPE
+                                                  : 0;
+    if (!bit)
+        return fail(err, errlen, "header: unknown key '%s'", key);
+    if (*seen & bit)
+        return fail(err, errlen, "header: key '%s' given twice", key);
+    *seen |= bit;
+    if (bit == KEY_DESCR) {
+        skip_space(c);
+        if (c->p < c->end && *c->p == '[')
+            return fail(err, errlen, "structured dtypes are not supported");
+        return parse_string(c, descr, 16, err, errlen);
+    }
+    if (bit == KEY_FORTRAN)
+        return parse_bool(c, fortran, err, errlen);
+    return parse_shape(c, rank, shape, err, errlen);
+}
+
+static int parse_header(const char *h, size_t len, pvc_npy *out, char *err, size_t errlen)
+{
+    cursor c = {h, h + len};
+    char descr[16] = "";
+    int seen = 0, fortran = 0;
+    if (!eat(&c, '{'))
+        return fail(err, errlen, "header: not a dict (expected '{')");
+    while (!eat(&c, '}')) {
+        if (parse_entry(&c, &seen, descr, &fortran, &out->rank, out->shape, err, errlen))
+            return -1;
+        if (!eat(&c, ',') && !(skip_space(&c), c.p < c.end && *c.p == '}'))
+            return fail(err, errlen, "header: expected ',' or '}'");
+    }
+    skip_space(&c);
+    if (c.p != c.end)
+        return fail(err, errlen, "header: unexpected text after the dict");
+    if (seen != (KEY_DESCR | KEY_FORTRAN | KEY_SHAPE))
+        return fail(err, errlen, "header: missing key '%s'",
+                    !(seen & KEY_DESCR)     ? "descr"
+                    : !(seen & KEY_FORTRAN) ? "fortran_order"
+                                            : "shape");
+    if (fortran)
+        return fail(err, errlen, "fortran_order True is not supported (save C-order arrays)");
+    if (descr_accept(descr, out->descr, err, errlen))
+        return -1;
+    out->elem_size = pvc_npy_descr_size(out->descr);
+    return 0;
+}
+
+/* count = product of shape, checked against overflow of count * elem_size. */
+static int shape_count(const pvc_npy *a, size_t *count, char *err, size_t errlen)
+{
+    size_t n = 1;
+    for (int i = 0; i < a->rank; i++)
+        if (a->shape[i] == 0)
+            n = 0;
+    for (int i = 0; i < a->rank && n; i++) {
+        uint64_t d = (uint64_t)a->shape[i];
+        if (d > SIZE_MAX / a->elem_size / n)
+            return fail(err, errlen, "shape too large: size overflows");
+        n *= (size_t)d;
+    }
+    *count = n;
+    return 0;
+}
+
+/* ---- reading ------------------------------------------------------------------------- */
+
+static uint32_t get_le(const unsigned char *p, int n)
+{
+    uint32_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+int pvc_npy_parse(const void *bytes, size_t len, pvc_npy *out, char *err, size_t errlen)
+{
+    const unsigned char *b = bytes;
+    memset(out, 0, sizeof *out);
+    if (len < 8 || memcmp(b, npy_magic, sizeof npy_magic) != 0)
+        return fail(err, errlen, "not a .npy file (bad magic)");
+    int major = b[6], minor = b[7];
+    if ((major != 1 && major != 2 && major != 3) || minor != 0)
+        return fail(err, errlen, "unsupported .npy format version %d.%d", major, minor);
+    size_t lenbytes = major == 1 ? 2 : 4, start = 8 + lenbytes;
+    if (len < start)
+        return fail(err, errlen, "truncated .npy file (no header length)");
+    size_t hlen = get_le(b + 8, (int)lenbytes);
+    if (hlen > len - start)
+        return fail(err, errlen, "truncated .npy file (header says %zu bytes, file has %zu)", hlen,
+                    len - start);
+    pvc_npy a = {0};
+    if (parse_header((const char *)b + start, hlen, &a, err, errlen))
+        return -1;
+    if (shape_count(&a, &a.count, err, errlen))
+        return -1;
+    size_t have = len - start - hlen, need = a.count * a.elem_size;
+    if (have != need)
+        return fail(err, errlen, "data size mismatch: shape needs %zu bytes, file has %zu", need,
+                    have);
+    a.data = malloc(need ? need : 1);
+    if (!a.data)
+        return fail(err, errlen, "out of memory (%zu bytes)", need);
+    if (need)
+        memcpy(a.data, b + start + hlen, need);
+    *out = a;
+    return 0;
+}
+
+/* Whole file into memory; the buffer grows with what is actually there. */
+static int slurp(FILE *f, unsigned char **buf, size_t *len)
+{
+    size_t cap = 4096, n = 0;
+    unsigned char *p = malloc(cap);
+    if (!p)
+        return -1;
+    for (;;) {
+        if (n == cap) {
+            unsigned char *q = cap > SIZE_MAX / 2 ? NULL : realloc(p, cap * 2);
+            if (!q) {
+                free(p);
+                return -1;
+            }
+            p = q;
+            cap *= 2;
+        }
+        size_t got = fread(p + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        free(p);
+        return -1;
+    }
+    *buf = p;
+    *len = n;
+    return 0;
+}
+
+int pvc_npy_read(const char *path, pvc_npy *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    unsigned char *buf = NULL;
+    size_t len = 0;
+    int rc = slurp(f, &buf, &len);
+    int saved = errno;
+    fclose(f);
+    if (rc)
+        return fail(err, errlen, "%s: read error: %s", path, strerror(saved));
+    char why[200] = "";
+    rc = pvc_npy_parse(buf, len, out, why, sizeof why);
+    free(buf);
+    if (rc)
+        return fail(err, errlen, "%s: %s", path, why);
+    return 0;
+}
+
+void pvc_npy_free(pvc_npy *a)
+{
+    free(a->data);
+    a->data = NULL;
+    a->count = 0;
+}
+
+/* ---- writing ------------------------------------------------------------------------- */
+
+static int check_array(const pvc_npy *a, char *err, size_t errlen)
+{
+    if (pvc_npy_descr_size(a->descr) == 0)
+        return fail(err, errlen, "cannot write dtype '%s'", a->descr);
+    if (a->elem_size != pvc_npy_descr_size(a->descr))
+        return fail(err, errlen, "element size %zu does not match '%s'", a->elem_size, a->descr);
+    if (a->rank < 0 || a->rank > PVC_NPY_MAX_RANK)
+        return fail(err, errlen, "rank %d outside 0..%d", a->rank, PVC_NPY_MAX_RANK);
+    for (int i = 0; i < a->rank; i++)
+        if (a->shape[i] < 0)
+            return fail(err, errlen, "negative dimension %lld", (long long)a->shape[i]);
+    size_t count = 0;
+    if (shape_count(a, &count, err, errlen))
+        return -1;
+    if (count != a->count)
+        return fail(err, errlen, "count %zu does not match the shape (%zu)", a->count, count);
+    if (count && !a->data)
+        return fail(err, errlen, "no data");
+    return 0;
+}
+
+/* The dict numpy writes, padded with spaces and '\n' so the data starts 64-byte aligned. */
+static size_t build_header(const pvc_npy *a, char *h, size_t cap, int *major)
+{
+    int n = snprintf(h, cap, "{'descr': '%s', 'fortran_order': False, 'shape': (", a->descr);
+    for (int i = 0; i < a->rank; i++)
+        n += snprintf(h + n, cap - n, "%s%lld", i ? ", " : "", (long long)a->shape[i]);
+    n += snprintf(h + n, cap - n, "%s), }", a->rank == 1 ? "," : "");
+    *major = n + 1 + 10 > 65535 ? 2 : 1;
+    size_t prefix = *major == 1 ? 10 : 12, total = prefix + (size_t)n + 1;
+    size_t padded = (total + 63) / 64 * 64;
+    memset(h + n, ' ', padded - total);
+    h[padded - prefix - 1] = '\n';
+    return padded - prefix;
+}
+
+int pvc_npy_write(const char *path, const pvc_npy *a, char *err, size_t errlen)
+{
+    if (check_array(a, err, errlen))
+        return -1;
+    char h[512];
+    int major;
+    size_t hlen = build_header(a, h, sizeof h, &major);
+    unsigned char pre[12];
+    memcpy(pre, npy_magic, 6);
+    pre[6] = (unsigned char)major;
+    pre[7] = 0;
+    for (int i = 0; i < (major == 1 ? 2 : 4); i++)
+        pre[8 + i] = (unsigned char)(hlen >> (8 * i));
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return fail(err, errlen, "%s: cannot create: %s", path, strerror(errno));
+    size_t nbytes = a->count * a->elem_size;
+    size_t npre = major == 1 ? 10 : 12;
+    int ok = fwrite(pre, 1, npre, f) == npre && fwrite(h, 1, hlen, f) == hlen &&
+             (nbytes == 0 || fwrite(a->data, 1, nbytes, f) == nbytes);
+    int saved = errno;
+    if (fclose(f) != 0 && ok) {
+        ok = 0;
+        saved = errno;
+    }
+    if (!ok) {
+        remove(path);
+        return fail(err, errlen, "%s: write error: %s", path, strerror(saved));
+    }
+    return 0;
+}
+
+int pvc_npy_alloc(pvc_npy *out, const char *descr, int rank, const int64_t *shape, char *err,
+                  size_t errlen)
+{
+    pvc_npy a = {0};
+    memset(out, 0, sizeof *out);
+    if (snprintf(a.descr, sizeof a.descr, "%s", descr) >= (int)sizeof a.descr ||
+        (a.elem_size = pvc_npy_descr_size(a.descr)) == 0)
+        return fail(err, errlen, "unsupported dtype '%s'", descr);
+    if (rank < 0 || rank > PVC_NPY_MAX_RANK)
+        return fail(err, errlen, "rank %d outside 0..%d", rank, PVC_NPY_MAX_RANK);
+    a.rank = rank;
+    for (int i = 0; i < rank; i++) {
+        if (shape[i] < 0)
+            return fail(err, errlen, "negative dimension %lld", (long long)shape[i]);
+        a.shape[i] = shape[i];
+    }
+    if (shape_count(&a, &a.count, err, errlen))
+        return -1;
+    a.data = calloc(a.count ? a.count : 1, a.elem_size);
+    if (!a.data)
+        return fail(err, errlen, "out of memory");
+    *out = a;
+    return 0;
+}
+
+int pvc_npy_alloc_for(pvc_npy *out, pvc_dtype t, int rank, const int64_t *shape, char *err,
+                      size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    const char *descr = pvc_npy_descr_of(t);
+    if (!descr)
+        return fail(err, errlen, "unknown kernel dtype %d", (int)t);
+    if (rank < 0 || rank > PVC_NPY_MAX_RANK)
+        return fail(err, errlen, "rank %d outside 0..%d", rank, PVC_NPY_MAX_RANK);
+    int64_t stored[PVC_NPY_MAX_RANK];
+    for (int i = 0; i < rank; i++)
+        stored[i] = shape[i];
+    if (pvc_npy_packs_nibbles(t)) {
+        /* two codes per byte (SEMANTICS.md §5.5) */
+        if (rank == 0 || stored[rank - 1] % 2)
+            return fail(err, errlen, "%s tensors need an even last dimension (two per byte)",
+                        pvc_dtype_table[t].pyname);
+        stored[rank - 1] /= 2;
+    }
+    return pvc_npy_alloc(out, descr, rank, stored, err, errlen);
+}

@@ -1,0 +1,603 @@
+/* run.c - `pvc run` (run.h, ARCHITECTURE.md §4): options -> checked module -> one jit kernel
+ * with every tensor parameter bound to a .npy array -> backend -> --output files and the
+ * assert_close comparison against --expect files.
+ *
+ * Binding order for a tensor parameter P (the first that applies):
+ *   --input P=FILE     the file's data (its dtype must be the one P is declared with)
+ *   --expect P=FILE    zeros with that file's dtype and shape
+ *   --shape P=R,C      zeros of P's declared dtype and that logical shape
+ * A parameter with none of these is a usage error: pvc never invents a shape.
+ * A scalar parameter (int, float, bool) is bound by --scalar P=VALUE, read as Python reads a
+ * literal of its type (scalar_value); a missing or ill-typed value is a usage error too.
+ */
+#include "run/run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "run/backend.h"
+#include "run/compare.h"
+#include "run/npy.h"
+#include "pvc.h"
+
+#define MAX_BINDINGS 64
+
+typedef struct {
+    const char *param; /* P of P=VALUE */
+    const char *value; /* FILE.npy or R,C */
+} binding;
+
+typedef struct {
+    binding items[MAX_BINDINGS];
+    int n;
+} binding_list;
+
+typedef struct {
+    const char *file, *kernel, *backend;
+    binding_list inputs, outputs, expects, shapes, scalars;
+    double rtol, atol;
+    int have_rtol, have_atol, verbose, stats;
+    const char *trace;    /* "-" = stderr (issue 5: --trace[=FILE] writes to stderr or FILE) */
+    const char *timeline;
+} run_options;
+
+static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("pvc run: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (try 'pvc --help')\n", stderr);
+    va_end(ap);
+    return PVC_EXIT_USAGE;
+}
+
+/* ---- options ------------------------------------------------------------------------- */
+static int add_binding(binding_list *l, const char *opt, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || !eq[1])
+        return usage("%s wants P=VALUE, not '%s'", opt, arg);
+    if (l->n == MAX_BINDINGS)
+        return usage("too many %s options", opt);
+    /* arg lives in argv for the whole run; cut the name off in a copy-free way by
+     * remembering where '=' is: the name is [arg, eq). */
+    l->items[l->n].param = arg;
+    l->items[l->n].value = eq + 1;
+    l->n++;
+    return 0;
+}
+
+/* 1 when binding b names parameter `name` (b->param runs up to its '='). */
+static int names(const binding *b, const char *name)
+{
+    size_t n = strlen(name);
+    return !strncmp(b->param, name, n) && b->param[n] == '=';
+}
+
+static const binding *find_binding(const binding_list *l, const char *name)
+{
+    for (int i = 0; i < l->n; i++)
+        if (names(&l->items[i], name))
+            return &l->items[i];
+    return NULL;
+}
+
+static int parse_tol(const char *opt, const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !isfinite(v) || v < 0)
+        return usage("%s wants a non-negative number, not '%s'", opt, s);
+    *out = v;
+    return 0;
+}
+
+/* Options that take a value: index into this table gives the slot to fill. */
+enum { O_KERNEL, O_BACKEND, O_INPUT, O_OUTPUT, O_EXPECT, O_SHAPE, O_SCALAR, O_RTOL, O_ATOL,
+       O_TIMELINE };
+static const char *const valued[] = {"--kernel", "--backend", "--input", "--output",
+                                     "--expect", "--shape",   "--scalar", "--rtol",
+                                     "--atol",   "--timeline"};
+
+static int set_valued(run_options *o, int which, const char *val)
+{
+    switch (which) {
+    case O_KERNEL: o->kernel = val; return 0;
+    case O_BACKEND: o->backend = val; return 0;
+    case O_INPUT: return add_binding(&o->inputs, "--input", val);
+    case O_OUTPUT: return add_binding(&o->outputs, "--output", val);
+    case O_EXPECT: return add_binding(&o->expects, "--expect", val);
+    case O_SHAPE: return add_binding(&o->shapes, "--shape", val);
+    case O_SCALAR: return add_binding(&o->scalars, "--scalar", val);
+    case O_RTOL: o->have_rtol = 1; return parse_tol("--rtol", val, &o->rtol);
+    case O_ATOL: o->have_atol = 1; return parse_tol("--atol", val, &o->atol);
+    default: o->timeline = val; return 0;
+    }
+}
+
+static int parse_run_options(int argc, char **argv, run_options *o)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int which = -1;
+        for (int k = 0; k < (int)(sizeof valued / sizeof *valued); k++) {
+            size_t n = strlen(valued[k]);
+            if (!strncmp(a, valued[k], n) && (a[n] == '\0' || a[n] == '='))
+                which = k;
+        }
+        if (which >= 0) {
+            const char *eq = strchr(a, '=');
+            const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!val || !*val)
+                return usage("option '%s' needs a value", valued[which]);
+            int rc = set_valued(o, which, val);
+            if (rc)
+                return rc;
+        } else if (!strcmp(a, "--trace"))
+            o->trace = "-";
+        else if (!strncmp(a, "--trace=", 8) && a[8])
+            o->trace = a + 8;
+        else if (!strcmp(a, "--stats"))
+            o->stats = 1;
+        else if (!strcmp(a, "-v") || !strcmp(a, "--verbose"))
+            o->verbose = 1;
+        else if (a[0] == '-' && a[1] != '\0')
+            return usage("unknown option '%s'", a);
+        else if (o->file)
+            return usage("unexpected argument '%s'", a);
+        else
+            o->file = a;
+    }
+    if (!o->file)
+        return usage("missing FILE.py");
+    if (!o->backend)
+        o->backend = "sim";
+    if (strcmp(o->backend, "sim") && strcmp(o->backend, "native"))
+        return usage("--backend must be sim or native, not '%s'", o->backend);
+    if (!strcmp(o->backend, "native") && (o->trace || o->stats || o->timeline))
+        return usage("--trace, --stats and --timeline need --backend sim");
+    /* torch.testing.assert_close takes both tolerances or neither. */
+    if (o->have_rtol != o->have_atol)
+        return usage("--rtol and --atol must be given together");
+    return 0;
+}
+
+/* ---- the kernel and its parameters --------------------------------------------------- */
+static void list_kernels(const pvc_module *m, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (int i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i]->kind == PVC_FN_JIT) {
+            size_t used = strlen(buf);
+            snprintf(buf + used, n - used, "%s%s", used ? ", " : "", m->funcs[i]->name);
+        }
+    if (!buf[0])
+        snprintf(buf, n, "none");
+}
+
+static const pvc_func *find_kernel(const pvc_module *m, const char *name, int *status)
+{
+    const pvc_func *found = NULL;
+    int njit = 0;
+    char list[1024];
+    for (int i = 0; i < m->nfuncs; i++) {
+        const pvc_func *f = m->funcs[i];
+        if (f->kind != PVC_FN_JIT)
+            continue;
+        njit++;
+        if (!name || !strcmp(f->name, name))
+            found = f;
+    }
+    if (found && (name || njit == 1))
+        return found;
+    list_kernels(m, list, sizeof list);
+    if (name)
+        *status = usage("%s has no jit kernel '%s' (kernels: %s)", m->file, name, list);
+    else
+        *status = usage("%s: choose one with --kernel NAME (kernels: %s)", m->file, list);
+    return NULL;
+}
+
+static const pvc_value *find_param(const pvc_func *k, const binding *b)
+{
+    for (int i = 0; i < k->nparams; i++)
+        if (names(b, k->params[i]->name))
+            return k->params[i];
+    return NULL;
+}
+
+static void list_params(const pvc_func *k, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (int i = 0; i < k->nparams; i++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, n - used, "%s%s", used ? ", " : "", k->params[i]->name);
+    }
+}
+
+static int is_tensor(const pvc_value *p) { return pvc_param_kind_letter(p->type.kind) == 't'; }
+
+/* Every P=... names a parameter of k of the option's kind (--scalar: a scalar, the others a
+ * tensor), and no list names one twice. */
+static int check_binding_names(const pvc_func *k, const binding_list *l, const char *opt)
+{
+    int want_tensor = strcmp(opt, "--scalar") != 0;
+    char list[1024];
+    for (int i = 0; i < l->n; i++) {
+        const binding *b = &l->items[i];
+        int len = (int)(b->value - 1 - b->param);
+        const pvc_value *p = find_param(k, b);
+        if (!p) {
+            list_params(k, list, sizeof list);
+            return usage("%s %.*s: kernel '%s' has no parameter '%.*s' (parameters: %s)", opt,
+                         len, b->param, k->name, len, b->param, list);
+        }
+        if (want_tensor && !is_tensor(p))
+            return usage("%s: parameter '%s' is not a tensor; bind it with --scalar %s=VALUE", opt,
+                         p->name, p->name);
+        if (!want_tensor && is_tensor(p))
+            return usage("--scalar: parameter '%s' is a tensor; bind it with --input, --expect "
+                         "or --shape", p->name);
+        for (int j = 0; j < i; j++)
+            if (names(&l->items[j], p->name))
+                return usage("%s given twice for parameter '%s'", opt, p->name);
+    }
+    return 0;
+}
+
+/* ---- binding arrays ------------------------------------------------------------------ */
+/* Reads a .npy whose dtype must be the one parameter p is declared with. */
+static int read_for(const pvc_value *p, const char *opt, const char *path, pvc_npy *a)
+{
+    char err[256];
+    if (pvc_npy_read(path, a, err, sizeof err))
+        return usage("%s %s=%s: %s", opt, p->name, path, err);
+    if (pvc_npy_check_dtype(a, (pvc_dtype)p->type.dtype, err, sizeof err)) {
+        pvc_npy_free(a);
+        return usage("%s %s=%s: %s", opt, p->name, path, err);
+    }
+    return 0;
+}
+
+/* Logical dims of a bound array: FP4/INT4 store two codes per byte of the last dim. */
+static int64_t logical_dim(const pvc_value *p, const pvc_npy *a, int k)
+{
+    int64_t d = a->shape[k];
+    return (k == a->rank - 1 && pvc_npy_packs_nibbles((pvc_dtype)p->type.dtype)) ? 2 * d : d;
+}
+
+/* The array must have the declared rank (1 or 2, what pl.load copies) and every fixed dim. */
+static int check_shape(const pvc_value *p, const pvc_npy *a, const char *what)
+{
+    const pvc_type *t = &p->type;
+    if (t->rank < 1 || t->rank > 2)
+        return usage("parameter '%s' has rank %d; pvc run binds rank 1 and 2 tensors", p->name,
+                     t->rank);
+    if (a->rank != t->rank)
+        return usage("%s for '%s' has rank %d, the kernel declares rank %d", what, p->name,
+                     a->rank, t->rank);
+    for (int k = 0; k < t->rank; k++)
+        if (t->dims[k] >= 0 && logical_dim(p, a, k) != t->dims[k])
+            return usage("%s for '%s': dimension %d is %lld, the kernel declares %lld", what,
+                         p->name, k, (long long)logical_dim(p, a, k), (long long)t->dims[k]);
+    return 0;
+}
+
+/* "R,C" or "N" -> dims; 0 on success. */
+static int parse_shape(const char *s, int *rank, int64_t *dims)
+{
+    *rank = 0;
+    for (;;) {
+        char *end;
+        errno = 0;
+        long long v = strtoll(s, &end, 10);
+        if (errno || end == s || v <= 0 || v > (1LL << 31) || *rank == 2)
+            return -1;
+        dims[(*rank)++] = v;
+        if (*end == '\0')
+            return 0;
+        if (*end != ',')
+            return -1;
+        s = end + 1;
+    }
+}
+
+static int bind_param(const run_options *o, const pvc_value *p, pvc_npy *a)
+{
+    const binding *b;
+    char err[256];
+    if ((b = find_binding(&o->inputs, p->name))) {
+        int rc = read_for(p, "--input", b->value, a);
+        if (rc || (rc = check_shape(p, a, b->value)))
+            return rc;
+        return 0;
+    }
+    if ((b = find_binding(&o->expects, p->name))) {
+        pvc_npy e;
+        int rc = read_for(p, "--expect", b->value, &e);
+        if (rc || (rc = check_shape(p, &e, b->value))) {
+            pvc_npy_free(&e);
+            return rc;
+        }
+        rc = pvc_npy_alloc(a, e.descr, e.rank, e.shape, err, sizeof err);
+        pvc_npy_free(&e);
+        return rc ? usage("parameter '%s': %s", p->name, err) : 0;
+    }
+    if ((b = find_binding(&o->shapes, p->name))) {
+        int rank;
+        int64_t dims[2];
+        if (parse_shape(b->value, &rank, dims))
+            return usage("--shape %s=%s: want positive sizes R,C or N", p->name, b->value);
+        if (pvc_npy_alloc_for(a, (pvc_dtype)p->type.dtype, rank, dims, err, sizeof err))
+            return usage("--shape %s=%s: %s", p->name, b->value, err);
+        return check_shape(p, a, "--shape");
+    }
+    return usage("no data for parameter '%s': give --input %s=FILE.npy, --expect %s=FILE.npy "
+                 "or --shape %s=R,C",
+                 p->name, p->name, p->name, p->name);
+}
+
+static pvc_tensor tensor_of(const pvc_value *p, const pvc_npy *a)
+{
+    pvc_tensor t = {.data = a->data, .dtype = (pvc_dtype)p->type.dtype, .rank = a->rank};
+    for (int k = 0; k < a->rank; k++)
+        t.shape[k] = logical_dim(p, a, k);
+    return t;
+}
+
+/* ---- scalar values ------------------------------------------------------------------- */
+/* Python's digitpart: digit (["_"] digit)*. Copies the digits to *out (underscores dropped)
+ * and returns the end, or NULL when s does not start with one. */
+static const char *digitpart(const char *s, char **out)
+{
+    if (*s < '0' || *s > '9')
+        return NULL;
+    while ((*s >= '0' && *s <= '9') || (*s == '_' && s[1] >= '0' && s[1] <= '9'))
+        if (*s++ != '_')
+            *(*out)++ = s[-1];
+    return s;
+}
+
+/* int(text) for a base-10 Python int that fits the kernel's int64; 0 on success. */
+static int parse_py_int(const char *text, int64_t *v)
+{
+    char buf[128], *w = buf;
+    const char *s = text;
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    if (*s == '+' || *s == '-')
+        *w++ = *s++;
+    if (!(s = digitpart(s, &w)) || *s)
+        return -1;
+    *w = '\0';
+    errno = 0;
+    long long r = strtoll(buf, NULL, 10);
+    if (errno)
+        return -1;
+    *v = r;
+    return 0;
+}
+
+/* float(text) in Python's float syntax: [sign] (inf | infinity | nan | decimal [exponent]),
+ * case-insensitive words, underscores between digits; too large a value is inf, as in
+ * Python. No hex floats: strtod takes them, float() does not. 0 on success. */
+static int parse_py_float(const char *text, double *v)
+{
+    char buf[128], *w = buf;
+    const char *s = text, *words[] = {"inf", "infinity", "nan"};
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    if (*s == '+' || *s == '-')
+        *w++ = *s++;
+    for (int i = 0; i < 3; i++)
+        if (!strcasecmp(s, words[i])) {
+            *v = (text[0] == '-' ? -1 : 1) * (i < 2 ? HUGE_VAL : NAN);
+            return 0;
+        }
+    const char *d = digitpart(s, &w);
+    if (*(d ? d : s) == '.') {
+        *w++ = '.';
+        const char *f = digitpart((d ? d : s) + 1, &w);
+        if (!d && !f)
+            return -1;
+        d = f ? f : (d ? d : s) + 1;
+    }
+    if (!d)
+        return -1;
+    if (*d == 'e' || *d == 'E') {
+        *w++ = *d++;
+        if (*d == '+' || *d == '-')
+            *w++ = *d++;
+        if (!(d = digitpart(d, &w)))
+            return -1;
+    }
+    if (*d)
+        return -1;
+    *w = '\0';
+    *v = strtod(buf, NULL); /* ERANGE: +-HUGE_VAL (inf) or a denormal/0, both Python's value */
+    return 0;
+}
+
+/* --scalar P=VALUE for scalar parameter i, read as the parameter's Python type. */
+static int bind_scalar(const run_options *o, const pvc_value *p, pvc_scalar *out)
+{
+    const binding *b = find_binding(&o->scalars, p->name);
+    char kind = pvc_param_kind_letter(p->type.kind);
+    const char *ty = pvc_type_kind_name(p->type.kind);
+    if (!b)
+        return usage("no value for %s parameter '%s': give --scalar %s=VALUE", ty, p->name, p->name);
+    if (kind == 'i' && !parse_py_int(b->value, &out->i))
+        return 0;
+    if (kind == 'f' && !parse_py_float(b->value, &out->f))
+        return 0;
+    if (kind == 'b' && (!strcmp(b->value, "True") || !strcmp(b->value, "False"))) {
+        out->i = b->value[0] == 'T';
+        return 0;
+    }
+    return usage("--scalar %s=%s: parameter '%s' is %s, which wants %s", p->name, b->value, p->name,
+                 ty, kind == 'i'   ? "a decimal integer in int64 range"
+                     : kind == 'f' ? "a Python float (1.5, -2e-3, inf, nan)"
+                                   : "True or False");
+}
+
+/* ---- after the run ------------------------------------------------------------------- */
+static void print_fault(pvc_unit *u, const pvc_fault *f)
+{
+    char what[512];
+    snprintf(what, sizeof what, "kernel fault: %s (%s, UB address 0x%x%s%s)",
+             f->kind < PVC_FAULT_COUNT ? pvc_fault_text[f->kind] : "unknown fault",
+             f->op ? f->op : "?", (unsigned)f->addr, f->detail[0] ? ", " : "", f->detail);
+    if (f->loc.line > 0)
+        pvc_report_at(&u->diag, (pvc_span){f->loc.line, f->loc.col}, "error", "%s", what);
+    else
+        fprintf(stderr, "%s: error: %s\n", u->src.name, what);
+    if (f->related.line > 0)
+        pvc_report_at(&u->diag, (pvc_span){f->related.line, f->related.col}, "note", "%s",
+                      f->kind == PVC_FAULT_HAZARD      ? "the vector store that wrote those bytes"
+                      : f->kind == PVC_FAULT_UNFLUSHED ? "the store_unalign that parked the bytes"
+                                                       : "the earlier op this fault refers to");
+}
+
+static int write_outputs(const run_options *o, const pvc_func *k, const pvc_npy *arrays)
+{
+    char err[256];
+    for (int i = 0; i < o->outputs.n; i++) {
+        const binding *b = &o->outputs.items[i];
+        for (int j = 0; j < k->nparams; j++)
+            if (names(b, k->params[j]->name) && pvc_npy_write(b->value, &arrays[j], err, sizeof err))
+                return usage("--output %s=%s: %s", k->params[j]->name, b->value, err);
+    }
+    return 0;
+}
+
+/* Compares every --expect; the mismatch reports go to stderr. */
+static int compare_expects(const run_options *o, const pvc_func *k, const pvc_npy *arrays)
+{
+    int status = PVC_EXIT_OK;
+    for (int j = 0; j < k->nparams; j++) {
+        const pvc_value *p = k->params[j];
+        const binding *b = find_binding(&o->expects, p->name);
+        pvc_npy e;
+        if (!b)
+            continue;
+        int rc = read_for(p, "--expect", b->value, &e);
+        if (rc)
+            return rc;
+        if (!pvc_result_compare(p->name, (pvc_dtype)p->type.dtype, &arrays[j], &e, o->rtol,
+                                o->atol, o->have_rtol, stderr))
+            status = PVC_EXIT_MISMATCH;
+        pvc_npy_free(&e);
+    }
+    return status;
+}
+
+/* ---- the run ------------------------------------------------------------------------- */
+typedef int (*backend_fn)(pvc_unit *, const pvc_func *, pvc_ctx *, pvc_tensor *,
+                          const pvc_scalar *, const pvc_run_opts *);
+
+static int open_sinks(const run_options *o, pvc_run_opts *ro)
+{
+    ro->notes = stderr;
+    ro->timeline = o->timeline;
+    ro->verbose = o->verbose;
+    if (o->stats)
+        ro->stats = stdout;
+    if (o->trace && strcmp(o->trace, "-")) {
+        ro->trace = fopen(o->trace, "w");
+        if (!ro->trace)
+            return usage("--trace=%s: %s", o->trace, strerror(errno));
+    } else if (o->trace)
+        ro->trace = stderr;
+    return 0;
+}
+
+static int execute(pvc_unit *u, const run_options *o, const pvc_func *k, pvc_npy *arrays,
+                   const pvc_scalar *scalars)
+{
+    pvc_tensor args[k->nparams > 0 ? k->nparams : 1];
+    pvc_run_opts ro = {0};
+    for (int j = 0; j < k->nparams; j++)
+        args[j] = is_tensor(k->params[j]) ? tensor_of(k->params[j], &arrays[j]) : (pvc_tensor){0};
+    int status = open_sinks(o, &ro);
+    if (status)
+        return status;
+    pvc_ctx *ctx = pvc_ctx_new();
+    if (!ctx) {
+        fprintf(stderr, "pvc: error: out of memory for the Unified Buffer model\n");
+        status = PVC_EXIT_DIAG;
+    } else {
+        backend_fn run = strcmp(o->backend, "native") ? pvc_backend_sim : pvc_backend_native;
+        int rc = run(u, k, ctx, args, scalars, &ro);
+        if (rc > 0)
+            print_fault(u, &ctx->fault);
+        status = rc ? PVC_EXIT_DIAG : PVC_EXIT_OK;
+        pvc_ctx_free(ctx);
+    }
+    if (ro.trace && ro.trace != stderr)
+        fclose(ro.trace);
+    fflush(stdout);
+    return status;
+}
+
+static int run_kernel(pvc_unit *u, const run_options *o, const pvc_func *k)
+{
+    size_t n = k->nparams > 0 ? (size_t)k->nparams : 1;
+    pvc_npy *arrays = calloc(n, sizeof *arrays);
+    pvc_scalar *scalars = calloc(n, sizeof *scalars);
+    int status = PVC_EXIT_OK;
+    if (!arrays || !scalars) {
+        free(arrays);
+        free(scalars);
+        fprintf(stderr, "pvc: error: out of memory\n");
+        return PVC_EXIT_DIAG;
+    }
+    if ((status = check_binding_names(k, &o->inputs, "--input")) ||
+        (status = check_binding_names(k, &o->outputs, "--output")) ||
+        (status = check_binding_names(k, &o->expects, "--expect")) ||
+        (status = check_binding_names(k, &o->shapes, "--shape")) ||
+        (status = check_binding_names(k, &o->scalars, "--scalar")))
+        goto done;
+    for (int j = 0; j < k->nparams && !status; j++)
+        status = is_tensor(k->params[j]) ? bind_param(o, k->params[j], &arrays[j])
+                                         : bind_scalar(o, k->params[j], &scalars[j]);
+    if (status || (status = execute(u, o, k, arrays, scalars)))
+        goto done;
+    if (!(status = write_outputs(o, k, arrays)))
+        status = compare_expects(o, k, arrays);
+done:
+    for (int j = 0; j < k->nparams; j++)
+        pvc_npy_free(&arrays[j]);
+    free(arrays);
+    free(scalars);
+    return status;
+}
+
+int pvc_cmd_run(int argc, char **argv)
+{
+    run_options o = {0};
+    pvc_source src;
+    pvc_unit u;
+    int status = parse_run_options(argc, argv, &o);
+    if (status)
+        return status;
+    if (pvc_source_load(&src, o.file)) {
+        fprintf(stderr, "pvc: error: cannot read '%s': %s\n", o.file, strerror(errno));
+        return PVC_EXIT_DIAG;
+    }
+    pvc_unit_init(&u, src, stderr);
+    status = pvc_run_passes(&u, NULL, NULL, NULL);
+    if (status == PVC_EXIT_OK) {
+        const pvc_func *k = find_kernel(u.mod, o.kernel, &status);
+        if (k)
+            status = run_kernel(&u, &o, k);
+    }
+    pvc_unit_free(&u);
+    return status;
+}

@@ -1,0 +1,129 @@
+/* interp.h - the simulator's parts (interp.c is the entry, pvc_backend_sim in backend.h).
+ *
+ *   sim_decode.c  decode the checked IR into compact per-function op arrays (sim.h)
+ *   interp.c      run them
+ *   hazard.c      shadow map of the UB: vector stores not yet ordered by a vf.mem_bar
+ *   trace.c       --trace: one JSON line per executed op
+ *   stats.c       --stats: per-op counts, bytes moved, estimated cycles (cost.h)
+ *   timeline.c    --timeline: Chrome/Perfetto trace-event JSON on pipes V, MTE2, MTE3, S
+ *
+ * The interpreter describes every executed op once as a pvc_sim_event and hands it to the
+ * observers that are switched on (pvc_sim_observe); with none on it builds no event.
+ */
+#ifndef PVC_INTERP_H
+#define PVC_INTERP_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir/ops.h"
+#include "pvc_rt.h"
+
+/* ---------------------------------------------------------------------------------------
+ * Hazards (SEMANTICS.md decision 8). A read of UB bytes that a vector store wrote since the
+ * last vf.mem_bar covering (vector store -> that kind of read) is a hazard. Two kinds of
+ * read are tracked, each with its own barrier epoch:
+ *   PVC_HZ_VLOAD  vector loads (vf.load_align, load_unalign, mask loads): VST_VLD, VV_ALL
+ *   PVC_HZ_SREAD  scalar / MTE3 reads (pl.store of the tile):             VST_LD, VS_ALL
+ * A store marks the whole span of its dist, masked-off elements included: the device
+ * orders by address range, not by mask [I]. The end of a vector function completes its
+ * stores (pypto's auto-sync puts the V -> MTE3 pipe barrier there), so the seeds' pl.store
+ * right after the call is not a hazard.
+ *
+ * Shadow layout, per 32-byte block b: for each kind a dirty-byte bitmask valid only while
+ * its epoch equals the kind's current epoch (a barrier is one increment), and the id of the
+ * store that last wrote the block (or "mixed": then per-byte ids answer).
+ * ------------------------------------------------------------------------------------- */
+enum { PVC_HZ_VLOAD, PVC_HZ_SREAD, PVC_HZ_KINDS };
+#define PVC_HZ_BLOCKS (PVC_UB_BYTES / 32u)
+#define PVC_HZ_MIXED UINT32_MAX
+
+typedef struct {
+    uint32_t cur[PVC_HZ_KINDS];                 /* current epoch per kind of read */
+    uint32_t epoch[PVC_HZ_KINDS][PVC_HZ_BLOCKS];
+    uint32_t dirty[PVC_HZ_KINDS][PVC_HZ_BLOCKS]; /* bit k: byte 32b+k written, unordered */
+    uint32_t owner[PVC_HZ_BLOCKS];              /* store id of every byte, or PVC_HZ_MIXED */
+    uint32_t byte_owner[PVC_UB_BYTES];          /* per byte, for MIXED blocks */
+} pvc_hazard;
+
+pvc_hazard *pvc_hazard_new(void);               /* NULL on allocation failure */
+void pvc_hazard_free(pvc_hazard *h);
+/* A vector store by store id (> 0) wrote [addr, addr+len) (clipped to the UB). */
+void pvc_hazard_store(pvc_hazard *h, uint32_t addr, uint32_t len, uint32_t id);
+/* A barrier of mode m orders the stores so far before the kinds of read it covers. */
+void pvc_hazard_barrier(pvc_hazard *h, pvc_membar m);
+/* Every store so far is complete (end of a vector function). */
+void pvc_hazard_settle(pvc_hazard *h);
+/* A read of kind k of [addr, addr+len): returns the id of the store that wrote its first
+ * unordered byte (and that byte in *at), or 0 when the read is safe. */
+uint32_t pvc_hazard_read(const pvc_hazard *h, int k, uint32_t addr, uint32_t len, uint32_t *at);
+
+/* ---------------------------------------------------------------------------------------
+ * Events and observers.
+ * ------------------------------------------------------------------------------------- */
+/* Pipes of the timeline: X(NAME, tid, what runs there). */
+#define PVC_PIPES(X)                                          \
+    X(V,    1, "vector unit: vf.* machine ops")               \
+    X(MTE2, 2, "GM -> UB moves (pl.load)")                    \
+    X(MTE3, 3, "UB -> GM moves (pl.store)")                   \
+    X(S,    4, "scalar unit: loops, index arithmetic, calls")
+
+typedef enum {
+#define X(name, tid, text) PVC_PIPE_##name,
+    PVC_PIPES(X)
+#undef X
+    PVC_PIPE_COUNT
+} pvc_pipe;
+
+/* One executed op. Fields that do not apply are -1 (ints) or NULL. */
+typedef struct {
+    int opcode;             /* pvc_opcode */
+    const char *name;       /* ops.h name, or the machine op's runtime name */
+    const pvc_loc *loc;
+    pvc_pipe pipe;
+    int dtype;              /* pvc_dtype of the data the op moves or computes, -1 none */
+    int64_t addr;           /* first UB byte address touched, -1 none */
+    int64_t bytes;          /* UB bytes the op reads or writes, -1 none */
+    int64_t mask;           /* active elements at the op's granularity, -1 no mask */
+    int64_t cursor;         /* post-update cursor after the op, -1 none */
+    int64_t value;          /* scalar result (loop index, arithmetic), -1 none */
+    int has_value;
+    uint64_t ub_read, ub_write; /* bytes for --stats */
+    uint64_t gm_in, gm_out;     /* GM -> UB, UB -> GM bytes */
+} pvc_sim_event;
+
+typedef struct pvc_timeline pvc_timeline;
+
+typedef struct {
+    uint64_t count[PVC_OP_COUNT];
+    uint64_t cycles[PVC_OP_COUNT];
+    uint64_t ub_read, ub_write, gm_in, gm_out;
+    uint64_t ops, total_cycles;
+} pvc_stats;
+
+typedef struct {
+    FILE *trace;            /* NULL: off */
+    pvc_stats *stats;       /* NULL: off */
+    pvc_timeline *timeline; /* NULL: off */
+    uint64_t now;           /* cycles so far (sequential cost model) */
+} pvc_sim_obs;
+
+static inline int pvc_sim_observing(const pvc_sim_obs *o)
+{
+    return o->trace || o->stats || o->timeline;
+}
+
+/* Estimated cycles of one event (cost.h). */
+uint64_t pvc_sim_cost(const pvc_sim_event *e);
+/* Hands e to every observer that is on and advances o->now. */
+void pvc_sim_observe(pvc_sim_obs *o, const pvc_sim_event *e);
+
+void pvc_trace_event(FILE *out, const pvc_sim_event *e);            /* trace.c */
+void pvc_stats_add(pvc_stats *s, const pvc_sim_event *e, uint64_t cycles); /* stats.c */
+void pvc_stats_print(const pvc_stats *s, FILE *out);
+
+pvc_timeline *pvc_timeline_open(const char *path); /* timeline.c; NULL + errno on failure */
+void pvc_timeline_event(pvc_timeline *t, const pvc_sim_event *e, uint64_t ts, uint64_t dur);
+int pvc_timeline_close(pvc_timeline *t);           /* 0 ok */
+
+#endif /* PVC_INTERP_H */

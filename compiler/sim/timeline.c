@@ -1,0 +1,102 @@
+/* timeline.c - `pvc run --timeline FILE`: the run as Chrome trace-event JSON, which
+ * ui.perfetto.dev and chrome://tracing open directly.
+ *
+ *   {"displayTimeUnit":"ns","traceEvents":[
+ *    {"args":{"name":"V"},"name":"thread_name","ph":"M","pid":1,"tid":1},  one per pipe
+ *    {"args":{...},"cat":"V","dur":0.001,"name":"ld.reg","ph":"X","pid":1,"tid":1,"ts":0.203},
+ *    ...]}
+ *
+ * One complete ("X") event per executed op with a non-zero cost, on the row (tid) of its
+ * pipe: V vector unit, MTE2 GM -> UB, MTE3 UB -> GM, S scalar. Timestamps are the
+ * sequential cost model's (cost.h): the ops run one after the other, nothing overlaps, and
+ * one estimated cycle is drawn as 1 ns (ts and dur are in microseconds, as the format
+ * wants). After PVC_TIMELINE_MAX events the rest is left out and an instant event says so.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "sim/sim.h"
+
+#define PVC_TIMELINE_MAX 200000u /* about 30 MB of JSON */
+
+struct pvc_timeline {
+    FILE *out;
+    uint64_t nevents;
+    int truncated;
+};
+
+static const struct {
+    const char *name;
+    int tid;
+} pipes[PVC_PIPE_COUNT] = {
+#define X(name, tid, text) {#name, tid},
+    PVC_PIPES(X)
+#undef X
+};
+
+pvc_timeline *pvc_timeline_open(const char *path)
+{
+    pvc_timeline *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->out = fopen(path, "w");
+    if (!t->out) {
+        free(t);
+        return NULL;
+    }
+    fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", t->out);
+    for (int p = 0; p < PVC_PIPE_COUNT; p++)
+        fprintf(t->out,
+                "{\"args\":{\"name\":\"%s\"},\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%d},\n"
+                "{\"args\":{\"sort_index\":%d},\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":%d},\n",
+                pipes[p].name, pipes[p].tid, pipes[p].tid, pipes[p].tid);
+    fputs("{\"args\":{\"name\":\"pvc sim (estimated cycles, 1 cycle = 1 ns)\"},\"name\":\"process_name\","
+          "\"ph\":\"M\",\"pid\":1,\"tid\":0}",
+          t->out);
+    return t;
+}
+
+/* Cycles as microseconds with three decimals: 1 cycle = 0.001 us = 1 ns. */
+static void print_us(FILE *out, const char *key, uint64_t cycles)
+{
+    fprintf(out, "\"%s\":%" PRIu64 ".%03" PRIu64, key, cycles / 1000, cycles % 1000);
+}
+
+void pvc_timeline_event(pvc_timeline *t, const pvc_sim_event *e, uint64_t ts, uint64_t dur)
+{
+    if (!dur || t->truncated)
+        return;
+    if (t->nevents == PVC_TIMELINE_MAX) {
+        fputs(",\n{\"name\":\"timeline truncated: later ops left out\",\"ph\":\"i\",\"pid\":1,\"s\":\"p\",\"tid\":0,", t->out);
+        print_us(t->out, "ts", ts);
+        fputc('}', t->out);
+        t->truncated = 1;
+        return;
+    }
+    t->nevents++;
+    fputs(",\n{\"args\":{", t->out);
+    if (e->addr >= 0)
+        fprintf(t->out, "\"addr\":%" PRId64 ",", e->addr);
+    if (e->bytes >= 0)
+        fprintf(t->out, "\"bytes\":%" PRId64 ",", e->bytes);
+    fprintf(t->out, "\"col\":%d,\"line\":%d", e->loc ? e->loc->col : 0, e->loc ? e->loc->line : 0);
+    if (e->mask >= 0)
+        fprintf(t->out, ",\"mask\":%" PRId64, e->mask);
+    fprintf(t->out, "},\"cat\":\"%s\",", pipes[e->pipe].name);
+    print_us(t->out, "dur", dur);
+    fprintf(t->out, ",\"name\":\"%s\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,", e->name, pipes[e->pipe].tid);
+    print_us(t->out, "ts", ts);
+    fputc('}', t->out);
+}
+
+int pvc_timeline_close(pvc_timeline *t)
+{
+    if (!t)
+        return 0;
+    fputs("\n]}\n", t->out);
+    int err = ferror(t->out);
+    if (fclose(t->out))
+        err = 1;
+    free(t);
+    return err ? -1 : 0;
+}
