@@ -50,14 +50,88 @@ static void print_results(FILE *out, const pvc_opinfo *o)
         fprintf(out, " (up to %d)", o->nres);
 }
 
+static const char *const opnd_kind_names[] = {
+    [PVC_OK_VREG] = "vreg", [PVC_OK_MASK] = "mask", [PVC_OK_PRED] = "pred", [PVC_OK_BITS] = "bits",
+    [PVC_OK_INT] = "int", [PVC_OK_NUM] = "float", [PVC_OK_ADDR] = "addr", [PVC_OK_CURSOR] = "*cursor",
+    [PVC_OK_SLOT] = "*int", [PVC_OK_ULD] = "*ureg_ld", [PVC_OK_UST] = "*ureg_st", [PVC_OK_TILE] = "tile",
+    [PVC_OK_TENSOR] = "tensor",
+};
+static const char *const pipe_names[PVC_PIPE_COUNT] = {
+#define X(name, tid, text) #name,
+    PVC_PIPES(X)
+#undef X
+};
+
+static void print_opnds(FILE *out, const pvc_opnd *list, int n)
+{
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%s: %s", i ? ", " : "", list[i].name, opnd_kind_names[list[i].kind]);
+}
+
+/* "dtype, mode=ZEROING|MERGING": the attributes; GENERIC rows show defaults and legal members. */
+static void print_attrs(FILE *out, const pvc_mop *m)
+{
+    int first = 1;
+    for (int i = 0; i < m->nattr; i++) {
+        const pvc_attrdesc *a = &m->attr[i];
+        fprintf(out, "%s%s", first ? "" : ", ", a->name);
+        first = 0;
+        if (a->kind == PVC_AK_ZEROING)
+            fputs("=ZEROING only", out);
+        else if (a->kind == PVC_AK_ENUM)
+            fprintf(out, ": %s", pvc_enum_ns_name(a->ns));
+    }
+}
+
+/* The legal op dtypes of a GENERIC row: "INT8 INT16 FP32". */
+static void print_dtypes(FILE *out, uint32_t set)
+{
+    int first = 1;
+    if (set == PVC_DT_ANY) {
+        fputs("any", out);
+        return;
+    }
+    for (int t = 0; t < PVC_DT_COUNT; t++)
+        if (set >> t & 1) {
+            fprintf(out, "%s%s", first ? "" : " ", pvc_dtype_table[t].name);
+            first = 0;
+        }
+}
+
+static void print_mop_text(FILE *out, int code)
+{
+    const pvc_mop *m = pvc_mop_of(code);
+    fprintf(out, "%s(", m->name);
+    print_opnds(out, m->opnd, m->nopnd);
+    fputc(')', out);
+    if (m->nattr) {
+        fputs(" {", out);
+        print_attrs(out, m);
+        fputc('}', out);
+    }
+    if (m->nres) {
+        fputs(" -> ", out);
+        print_opnds(out, m->res, m->nres);
+    }
+    fprintf(out, "\n    = %s\n    %s; %s, %u%s cycle%s%s", m->call, m->doc, pipe_names[m->pipe], m->base,
+            m->bpc ? " + bytes/" : "", m->bpc || m->base != 1 ? "s" : "", m->flags & PVC_MF_FAULT ? "; can fault" : "");
+    if (m->bpc)
+        fprintf(out, " (bytes/%u)", m->bpc);
+    if (m->from != PVC_OP_NONE) {
+        fprintf(out, "\n    lowers %s on dtypes: ", pvc_ops[m->from].name);
+        print_dtypes(out, m->dtypes);
+    }
+    fputc('\n', out);
+}
+
 static void help_ops(FILE *out)
 {
-    fputs("DSL ops (compiler/ir/ops.h PVC_OPS; signatures SEMANTICS.md §2-§6).\n"
+    fputs("DSL ops (compiler/ir/ops.h PVC_OPS; signatures docs/SEMANTICS.md §2-§10).\n"
           "[...] = optional positional arguments, after * = keyword only.\n\n",
           out);
-    for (int i = 0; i < PVC_OP_COUNT; i++) {
+    for (int i = 0; i < PVC_OP_MFIRST; i++) {
         const pvc_opinfo *o = &pvc_ops[i];
-        if (o->flags & (PVC_OPF_CORE | PVC_OPF_MACHINE))
+        if (o->flags & PVC_OPF_CORE)
             continue;
         if (o->flags & PVC_OPF_ANNOT) {
             fprintf(out, "%s\n    %s\n", o->name, o->doc);
@@ -70,24 +144,36 @@ static void help_ops(FILE *out)
         print_results(out, o);
         fprintf(out, "\n    %s\n", o->doc);
     }
-    fputs("\nMachine ops (docs/IR.md \"Machine ops\"; PVC_MOPS): what `check` leaves in a vector\n"
-          "function, one runtime call each. Operands in (), '*' = updated in place;\n"
-          "compile-time attributes in {}.\n\n",
+    fputs("\nMachine ops (compiler/ir/ops.h PVC_MOPS; docs/IR.md \"Machine ops\"): what `dispatch`\n"
+          "leaves in a vector function, one runtime call each, the same in the emitted C and the\n"
+          "simulator. Operands name: kind ('*' = updated in place), attributes {}, results ->,\n"
+          "then the call, the meaning and the estimated cost (docs/COSTS.md).\n\n",
           out);
-    for (int i = 0; i < PVC_OP_COUNT; i++) {
-        const pvc_opinfo *o = &pvc_ops[i];
-        if (!(o->flags & PVC_OPF_MACHINE))
-            continue;
-        fprintf(out, "%s(", o->name);
-        print_params(out, o->pos, pvc_mop_noperands(i));
-        fputc(')', out);
-        if (*o->kw) {
-            fputs(" {", out);
-            print_params(out, o->kw, pvc_param_count(o->kw));
-            fputc('}', out);
-        }
-        print_results(out, o);
-        fprintf(out, "  =  %s\n    %s\n", o->rt, o->doc);
+    for (int code = PVC_OP_MFIRST; code < PVC_OP_COUNT; code++)
+        print_mop_text(out, code);
+}
+
+/* `pvc help ops --markdown`: the machine-op table of docs/IR.md. */
+static void help_ops_markdown(FILE *out)
+{
+    fputs("| op | operands | attributes | results | runtime call | meaning | pipe, cycles |\n"
+          "|---|---|---|---|---|---|---|\n",
+          out);
+    for (int code = PVC_OP_MFIRST; code < PVC_OP_COUNT; code++) {
+        const pvc_mop *m = pvc_mop_of(code);
+        fprintf(out, "| `%s` | ", m->name);
+        print_opnds(out, m->opnd, m->nopnd);
+        fputs(" | ", out);
+        print_attrs(out, m);
+        fputs(" | ", out);
+        print_opnds(out, m->res, m->nres);
+        fprintf(out, " | `%s` | ", m->call);
+        for (const char *d = m->doc; *d; d++) /* a | in a doc line would split the cell */
+            fputs(*d == '|' ? "\\|" : (char[2]){*d, 0}, out);
+        fprintf(out, " | %s, %u", pipe_names[m->pipe], m->base);
+        if (m->bpc)
+            fprintf(out, " + bytes/%u", m->bpc);
+        fputs(" |\n", out);
     }
 }
 
@@ -306,22 +392,26 @@ static const struct {
     const char *name;
     void (*print)(FILE *out);
     const char *what;
+    void (*markdown)(FILE *out); /* NULL: no --markdown form */
 } topics[] = {
-    {"ops", help_ops, "every vf./pl. op with its signature; machine ops and their runtime call"},
-    {"dists", help_dists, "load, store and mask dists; generic -> explicit resolution"},
-    {"patterns", help_patterns, "vf.create_mask patterns"},
-    {"dtypes", help_dtypes, "pl.DT_* data types"},
-    {"casts", help_casts, "vf.astype pairs with their layouts, round modes and saturation"},
-    {"enums", help_enums, "pl.<Enum> namespaces (PipeType, DuplicatePos, ...) and members"},
-    {"faults", help_faults, "kernel faults the backends report"},
-    {"diagnostics", help_diagnostics, "compile error codes Ennn and trap warnings Wnnn"},
+    {"ops", help_ops, "every vf./pl. op with its signature; machine ops and their runtime call",
+     help_ops_markdown},
+    {"dists", help_dists, "load, store and mask dists; generic -> explicit resolution", NULL},
+    {"patterns", help_patterns, "vf.create_mask patterns", NULL},
+    {"dtypes", help_dtypes, "pl.DT_* data types", NULL},
+    {"casts", help_casts, "vf.astype pairs with their layouts, round modes and saturation", NULL},
+    {"enums", help_enums, "pl.<Enum> namespaces (PipeType, DuplicatePos, ...) and members", NULL},
+    {"faults", help_faults, "kernel faults the backends report", NULL},
+    {"diagnostics", help_diagnostics, "compile error codes Ennn and trap warnings Wnnn", NULL},
 };
 
-int pvc_help_topic(const char *topic, FILE *out)
+int pvc_help_topic(const char *topic, int markdown, FILE *out)
 {
     for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
         if (!strcmp(topic, topics[i].name)) {
-            topics[i].print(out);
+            if (markdown && !topics[i].markdown)
+                return -2;
+            (markdown ? topics[i].markdown : topics[i].print)(out);
             return 0;
         }
     return -1;

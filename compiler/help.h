@@ -5,8 +5,10 @@
 
 #include <stdio.h>
 
-/* Prints TOPIC's table to out; -1 (nothing printed) when there is no such topic. */
-int pvc_help_topic(const char *topic, FILE *out);
+/* Prints TOPIC's table to out (as a Markdown table when markdown is set: `pvc help ops
+ * --markdown` writes the machine-op table of docs/IR.md). -1 (nothing printed) when there is
+ * no such topic, -2 when it has no Markdown form. */
+int pvc_help_topic(const char *topic, int markdown, FILE *out);
 
 /* One line per topic ("  pvc help NAME   what it lists"), for `pvc --help`. */
 void pvc_help_topic_list(FILE *out);

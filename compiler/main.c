@@ -195,10 +195,14 @@ static int cmd_help(int argc, char **argv)
         help();
         return PVC_EXIT_OK;
     }
-    if (argc > 1)
-        return usage_error("unexpected argument '%s'", argv[1]);
-    if (pvc_help_topic(argv[0], stdout) == 0)
+    int markdown = argc > 1 && !strcmp(argv[1], "--markdown");
+    if (argc > 1 + markdown)
+        return usage_error("unexpected argument '%s'", argv[1 + markdown]);
+    int rc = pvc_help_topic(argv[0], markdown, stdout);
+    if (rc == 0)
         return PVC_EXIT_OK;
+    if (rc == -2)
+        return usage_error("help topic '%s' has no --markdown form (ops has)", argv[0]);
     fprintf(stderr, "pvc: unknown help topic '%s' (topics: %s)\n", argv[0], pvc_help_topic_names());
     return PVC_EXIT_USAGE;
 }

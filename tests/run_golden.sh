@@ -11,7 +11,8 @@
 #   usage               exit codes 0 (--help, --version) and 2 (usage errors, one line)
 #   help TOPIC          every topic prints; `--help TOPIC` = `help TOPIC`; the dists and
 #                       casts and enums tables equal tests/golden/help_{dists,casts,enums}.txt
-#                       (reviewed row by row against SEMANTICS.md §2.2-§3.6 and §5.4)
+#                       (reviewed row by row against docs/SEMANTICS.md §2.2-§3.6 and §5.4);
+#                       docs/IR.md's machine-op table = `pvc help ops --markdown`
 # UPDATE=1 rewrites the golden files instead (review every diff before committing).
 # Prints each failure with a diff, then "N passed, M failed"; exits 1 on any failure.
 pvc=${1:-build/pvc}
@@ -98,6 +99,13 @@ for topic in dists casts enums; do
     "$pvc" help $topic >"$tmp/h" 2>&1
     same "help_$topic.txt" "tests/golden/help_$topic.txt" "$tmp/h"
 done
+# docs/IR.md carries the machine-op table: exactly `pvc help ops --markdown` between its markers
+"$pvc" help ops --markdown >"$tmp/mops" 2>&1 || bad "help ops --markdown failed"
+awk -v table="$tmp/mops" '
+    /^<!-- END: pvc help ops --markdown -->$/ { while ((getline line < table) > 0) print line; skip = 0 }
+    !skip { print }
+    /^<!-- BEGIN: pvc help ops --markdown -->$/ { skip = 1 }' docs/IR.md >"$tmp/ir.md"
+same "docs/IR.md machine-op table" docs/IR.md "$tmp/ir.md"
 "$pvc" --help | grep -q '^usage: pvc' && ok || bad "--help: no usage line"
 "$pvc" --help | grep -q '^  pvc compile' && "$pvc" --help | grep -q '^  pvc run' && ok || bad "--help does not list compile and run"
 

@@ -13,8 +13,9 @@
  * operand becomes a pvc_tile compound literal from its static type); registers, masks and
  * unaligned registers are zero-initialised locals; ints are int64_t and floats double, their
  * arithmetic the runtime's pvc_py_* functions (Python semantics, pvc_rt.h); UB addresses and
- * cursors are uint32_t; a kernel's parameter i is args[i] (a tensor) or scalars[i] (an int,
- * bool or float, emit_c.h). Each machine op is one runtime call spelled by its row in MOP_C.
+ * cursors are int64_t like every int; a kernel's parameter i is args[i] (a tensor) or
+ * scalars[i] (an int, bool or float, emit_c.h). Each machine op is one runtime call: the CALL
+ * column of its ops.h row with the op's variables put in for the row's names (emit_machine).
  */
 #include "emit/emit_c.h"
 
@@ -23,67 +24,6 @@
 #include <string.h>
 
 #include "pvc.h"
-
-/* ---- the call each machine op becomes ------------------------------------------------
- * Template language: %rN result N (an lvalue), %RN its address; %oN operand N as a value,
- * %pN its address (cursors, unaligned registers, registers passed by pointer); %tN operand N
- * as `const pvc_tile *` from its static type; %bN operand N as uint64_t raw bits;
- * %a{key} attribute key as a C constant. Each template calls the runtime function named in
- * the op's ops.h row (checked when emitted). */
-#define MOP_C(X)                                                                               \
-    X(M_UB_ADDR, "%r0 = pvc_tile_off_addr(%t0, %o1);")                                         \
-    X(M_CURSOR_INIT, "%r0 = pvc_tile_off_addr(%t0, 0);")                                       \
-    X(M_AREG, NULL) /* arrays of n strides/iters: emit_areg */                                 \
-    X(M_LD_REG, "pvc_load_align_fast(ctx, %R0, %o0, %a{dist});")                               \
-    X(M_LD_REG_POST, "pvc_load_align_post(ctx, %R0, %p0, %o1, %a{dist});")                     \
-    X(M_LD_X2, "pvc_load_align_x2(ctx, %R0, %R1, %o0, %a{dist});")                             \
-    X(M_LD_X2_POST, "pvc_load_align_x2_post(ctx, %R0, %R1, %p0, %o1, %a{dist});")              \
-    X(M_LD_BLK, "pvc_load_align_datablock(ctx, %R0, %o0, %a{block_stride}, %p1);")             \
-    X(M_LD_BLK_POST, "pvc_load_align_datablock_post(ctx, %R0, %p0, %a{block_stride}, "          \
-                     "%a{repeat_stride}, %p1);")                                               \
-    X(M_LD_MASK, "pvc_mask_load(ctx, %R0, %o0, %a{dist});")                                    \
-    X(M_LD_MASK_POST, "pvc_mask_load_post(ctx, %R0, %p0, %o1, %a{dist});")                     \
-    X(M_ST_REG, "pvc_store_align_fast(ctx, %o0, %p1, %p2, %a{dist});")                         \
-    X(M_ST_REG_POST, "pvc_store_align_post(ctx, %p0, %o1, %p2, %p3, %a{dist});")               \
-    X(M_ST_X2, "pvc_store_align_x2(ctx, %o0, %p1, %p2, %a{dist});")                            \
-    X(M_ST_BLK, "pvc_store_align_datablock(ctx, %o0, %p1, %p2, %a{block_stride});")            \
-    X(M_ST_BLK_POST, "pvc_store_align_datablock_post(ctx, %p0, %p1, %p2, %a{block_stride}, "   \
-                     "%a{repeat_stride});")                                                    \
-    X(M_ST_MASK, "pvc_mask_store(ctx, %o0, %p1, %a{dist});")                                   \
-    X(M_ST_MASK_POST, "pvc_mask_store_post(ctx, %p0, %o1, %p2, %a{dist});")                    \
-    X(M_LDU_INIT, "pvc_load_unalign_init(%R0);")                                               \
-    X(M_LDU_PRE, "pvc_load_unalign_pre(ctx, %p0, %o1);")                                       \
-    X(M_LDU, "pvc_load_unalign(ctx, %R0, %p0, %o1);")                                          \
-    X(M_LDU_POST, "pvc_load_unalign_post(ctx, %R0, %p0, %p1, %o2);")                           \
-    X(M_LDU_AREG, "pvc_load_unalign_areg(ctx, %R0, %p0, %o1, %o2);")                           \
-    X(M_STU_INIT, "pvc_unalign_reg_for_store(%R0);")                                           \
-    X(M_STU, "pvc_store_unalign(ctx, %p0, %p1, %p2, %o3, %a{elem_bytes}, %a{post});")          \
-    X(M_STU_MASK, "pvc_mask_store_unalign(ctx, %p0, %p1, %p2, %a{gran});")                     \
-    X(M_STU_FLUSH, "pvc_store_unalign_post(ctx, %p0, %p1, %o2, %a{post});")                    \
-    X(M_STU_AREG, "pvc_store_unalign_areg(ctx, %o0, %o1, %p2, %p3, %a{elem_bytes});")          \
-    X(M_STU_CHECK, "pvc_ureg_st_check(ctx, %p0, %o1);")                                        \
-    X(M_MASK_CREATE, "pvc_mask_create(ctx, %R0, %a{pattern}, %a{gran});")                      \
-    X(M_MASK_UPDATE, "(void)pvc_mask_update(ctx, %R0, %o0, %a{gran});")                        \
-    X(M_CMP, "pvc_compare(ctx, %R0, %a{op}, %a{dtype}, %p0, %p1, %p2);")                       \
-    X(M_CMP_S, "pvc_compare_scalar(ctx, %R0, %a{op}, %a{dtype}, %p0, %b1, %p2);")              \
-    X(M_ABS, "pvc_abs(ctx, %R0, %a{dtype}, %p0, %p1);")                                        \
-    X(M_RELU, "pvc_relu(ctx, %R0, %a{dtype}, %p0, %p1);")                                      \
-    X(M_ASTYPE, "pvc_astype(%R0, %p0, %p1, %a{from}, %a{to}, %a{layout}, %a{round}, %a{sat});") \
-    X(M_FULL, "pvc_full(ctx, %R0, %a{dtype}, %b0, NULL, PVC_MERGE_ZEROING);")                  \
-    X(M_FULL_M, "pvc_full(ctx, %R0, %a{dtype}, %b0, %p1, %a{mode});")                          \
-    X(M_FULL_REG, "pvc_full_reg(ctx, %R0, %a{dtype}, %p0, %p1, %a{pos}, %a{mode});")           \
-    X(M_ENCODE, "%r0 = (int64_t)pvc_value_encode(%a{dtype}, (double)%o0, PVC_ROUND_RINT, PVC_SAT_OFF);") \
-    X(M_MEM_BAR, "pvc_mem_bar(ctx, %a{mode});")                                                \
-    X(M_TG_STEP, "pvc_tile_group_step(%p0, %a{delta}, %a{depth});")                           \
-    X(M_TG_ADDR, "%r0 = pvc_tile_group_addr((uint32_t)%a{base}, %o0, (uint32_t)%a{slot_bytes});") \
-    X(M_GM_LOAD, "(void)pvc_gm_load(ctx, %t0, %o1, %o2, %o3);")                                \
-    X(M_GM_STORE, "(void)pvc_gm_store(ctx, %o0, %t1, %o2, %o3);")
-
-static const char *const mop_c[PVC_OP_COUNT] = {
-#define X(id, tmpl) [PVC_OP_##id] = tmpl,
-    MOP_C(X)
-#undef X
-};
 
 /* ---- enum attributes as the runtime's enumerator names --------------------------------
  * An attribute's value is the runtime enum value (docs/IR.md "Machine ops"), so the name is
@@ -111,11 +51,6 @@ static const char *const c_patterns[] = {
 static const char *const c_membars[] = {
 #define X(name, py) "PVC_MEMBAR_" #name,
     PVC_MEMBARS(X)
-#undef X
-};
-static const char *const c_compares[] = {
-#define X(name, py, op) "PVC_CMP_" #name,
-    PVC_COMPARES(X)
 #undef X
 };
 static const char *const c_rounds[] = {
@@ -147,7 +82,7 @@ static const struct {
     {PVC_NS_LoadDist, NAMES(c_load_dists)},   {PVC_NS_StoreDist, NAMES(c_store_dists)},
     {PVC_NS_HwStoreDist, NAMES(c_store_dists)}, {PVC_NS_MaskDist, NAMES(c_mask_dists)},
     {PVC_NS_MaskPattern, NAMES(c_patterns)},  {PVC_NS_MemBarMode, NAMES(c_membars)},
-    {PVC_NS_Compare, NAMES(c_compares)},      {PVC_NS_VFRoundMode, NAMES(c_rounds)},
+    {PVC_NS_VFRoundMode, NAMES(c_rounds)},
     {PVC_NS_CastLayout, NAMES(c_layouts)},    {PVC_NS_SaturateMode, NAMES(c_sats)},
     {PVC_NS_MergeMode, NAMES(c_merges)},      {PVC_NS_DuplicatePos, NAMES(c_positions)},
 };
@@ -167,7 +102,7 @@ typedef struct {
     /* per function */
     const pvc_func *f;
     FILE *body;             /* the function's statements, before its declarations */
-    unsigned char *reads, *writes, *addr32;
+    unsigned char *reads, *writes;
     int nloops, depth;
     int cur;                /* .py line the next physical line maps to; -1: unknown */
 } emitter;
@@ -243,18 +178,18 @@ static void put_var(FILE *o, const pvc_value *v)
 }
 
 /* C type of a run-time variable; NULL for compile-time values (tiles, enums, ...). */
-static const char *ctype_of(const emitter *e, const pvc_value *v)
+static const char *ctype_of(const pvc_value *v)
 {
     switch (v->type.kind) {
     case PVC_TY_REG: return "pvc_vreg";
     case PVC_TY_MASK: return "pvc_mreg";
     case PVC_TY_UREG_LOAD: return "pvc_ureg_ld";
     case PVC_TY_UREG_STORE: return "pvc_ureg_st";
-    case PVC_TY_INT: return e->addr32 && e->addr32[v->id] ? "uint32_t" : "int64_t";
+    case PVC_TY_INT: return "int64_t";
     case PVC_TY_BOOL: return "int64_t";
     case PVC_TY_FLOAT: return "double";
     case PVC_TY_TENSOR: return "pvc_tensor *";
-    case PVC_TY_TILE: return v->type.dyn ? "uint32_t" : NULL; /* a run-time tile address */
+    case PVC_TY_TILE: return v->type.dyn ? "int64_t" : NULL; /* a run-time tile address */
     default: return NULL;
     }
 }
@@ -293,7 +228,7 @@ static void put_value(emitter *e, const pvc_op *op, const pvc_value *v)
     FILE *o = e->body;
     switch (v->kind) {
     case PVC_V_VAR:
-        if (!ctype_of(e, v)) {
+        if (!ctype_of(v)) {
             char ty[128];
             pvc_type_str(&v->type, ty, sizeof ty);
             fail_at(e, op->loc, "operand of compile-time type %s used as a run-time value", ty);
@@ -327,10 +262,7 @@ static void put_tile(emitter *e, const pvc_op *op, const pvc_value *v)
         put_var(e->body, v);
     } else
         fprintf(e->body, "0x%" PRIx64 "u", (uint64_t)t->ub_addr);
-    fprintf(e->body, ", %s, %" PRId64 "u, %" PRId64 "u", c_dtypes[t->dtype], t->dims[0], t->dims[1]);
-    const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
-    /* gm.load / gm.store: the valid shape they copy (§6); 0, 0 = the whole tile */
-    fprintf(e->body, ", %" PRId64 "u, %" PRId64 "u}", vr && vc ? vr->val->i : 0, vr && vc ? vc->val->i : 0);
+    fprintf(e->body, ", %s, %" PRId64 "u, %" PRId64 "u}", c_dtypes[t->dtype], t->dims[0], t->dims[1]);
 }
 
 static void put_attr(emitter *e, const pvc_op *op, const char *key)
@@ -404,54 +336,22 @@ static void begin_stmt(emitter *e, const pvc_op *op, int can_fault)
     }
 }
 
-static const pvc_value *nth(const pvc_op *op, char kind, long n)
-{
-    if (kind == 'r' || kind == 'R')
-        return n < op->nresults ? op->results[n] : NULL;
-    return n < op->noperands ? op->operands[n] : NULL;
-}
-
-/* Expands one MOP_C template for op, on the current line. */
-static void expand(emitter *e, const pvc_op *op, const char *t)
+/* One name of a machine op's CALL column (ops.h): the C text of the op's operand, result or
+ * attribute of that name. `deref` is set when the call writes `*name =` to a scalar result,
+ * which is then the variable itself. Returns 0 when name is none of them (a function, ctx,
+ * a constant). */
+static int put_name(emitter *e, const pvc_op *op, const pvc_mop *m, const char *name, size_t len,
+                    int deref)
 {
     FILE *o = e->body;
-    while (*t) {
-        if (*t != '%') {
-            fputc(*t++, o);
+    for (int i = 0; i < m->nopnd; i++) {
+        const pvc_opnd *d = &m->opnd[i];
+        if (strlen(d->name) != len || memcmp(d->name, name, len))
             continue;
-        }
-        char kind = t[1];
-        if (kind == 'a') {
-            const char *end = strchr(t, '}');
-            char key[64];
-            snprintf(key, sizeof key, "%.*s", (int)(end - t - 3), t + 3);
-            put_attr(e, op, key);
-            t = end + 1;
-            continue;
-        }
-        char *end;
-        long n = strtol(t + 2, &end, 10);
-        t = end;
-        const pvc_value *v = nth(op, kind, n);
-        if (!v) {
-            fail_at(e, op->loc, "%s", "fewer operands or results than the op's row");
-            return;
-        }
-        switch (kind) {
-        case 'r': /* result as lvalue */
-        case 'R': /* its address */
-        case 'p': /* operand passed by address, updated in place */
-            if (v->kind != PVC_V_VAR || !ctype_of(e, v)) {
-                fail_at(e, op->loc, "%s", "a register, cursor or result is not a variable");
-                return;
-            }
-            use_var(e, v, kind == 'p' ? VAR_READ | VAR_WRITE : VAR_WRITE);
-            if (kind != 'r')
-                fputc('&', o);
-            put_var(o, v);
-            break;
-        case 't': put_tile(e, op, v); break;
-        case 'b':
+        const pvc_value *v = op->operands[i];
+        switch (d->kind) {
+        case PVC_OK_TILE: put_tile(e, op, v); break;
+        case PVC_OK_BITS:
             if (v->kind == PVC_V_INT)
                 fprintf(o, "UINT64_C(0x%" PRIx64 ")", (uint64_t)v->i);
             else {
@@ -459,54 +359,78 @@ static void expand(emitter *e, const pvc_op *op, const char *t)
                 put_value(e, op, v);
             }
             break;
-        default: put_value(e, op, v); break;
+        case PVC_OK_INT: case PVC_OK_NUM: case PVC_OK_ADDR: case PVC_OK_TENSOR:
+            put_value(e, op, v);
+            break;
+        default: /* registers and in-place scalars go by address */
+            if (v->kind != PVC_V_VAR || !ctype_of(v)) {
+                fail_at(e, op->loc, "%s", "a register or in-place operand is not a variable");
+                return 1;
+            }
+            use_var(e, v, d->kind == PVC_OK_VREG || d->kind == PVC_OK_MASK || d->kind == PVC_OK_PRED
+                              ? VAR_READ : VAR_READ | VAR_WRITE);
+            fputc('&', o);
+            put_var(o, v);
         }
+        return 1;
     }
+    for (int i = 0; i < m->nres; i++) {
+        if (strlen(m->res[i].name) != len || memcmp(m->res[i].name, name, len))
+            continue;
+        const pvc_value *v = op->results[i];
+        if (v->kind != PVC_V_VAR || !ctype_of(v)) {
+            fail_at(e, op->loc, "%s", "a result is not a run-time variable");
+            return 1;
+        }
+        use_var(e, v, VAR_WRITE);
+        if (!deref)
+            fputc('&', o);
+        put_var(o, v);
+        return 1;
+    }
+    for (int i = 0; i < m->nattr; i++)
+        if (m->attr[i].kind != PVC_AK_ZEROING && strlen(m->attr[i].name) == len &&
+            !memcmp(m->attr[i].name, name, len)) {
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)len, name);
+            put_attr(e, op, key);
+            return 1;
+        }
+    return 0;
 }
 
-/* areg: pvc_areg_bytes(dtype, n, strides[n], iters[n]) from operands s0..s3 i0..i3. */
-static void emit_areg(emitter *e, const pvc_op *op)
+static int ident_char(char c)
 {
-    const pvc_attr *na = pvc_op_attr(op, "n");
-    int64_t n = na && na->val->kind == PVC_V_INT ? na->val->i : -1;
-    if (n < 1 || n > 4 || op->noperands != 8 || op->nresults != 1) {
-        fail_at(e, op->loc, "%s", "areg needs 1 to 4 stride/iteration pairs");
-        return;
-    }
-    begin_stmt(e, op, 0);
-    fputs("{ ", e->body);
-    for (int part = 0; part < 2; part++) {
-        fprintf(e->body, "const int64_t %s[%d] = {", part ? "iters" : "strides", (int)n);
-        for (int k = 0; k < n; k++) {
-            fputs(k ? ", " : "", e->body);
-            put_value(e, op, op->operands[part * 4 + k]);
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The row's CALL text with every operand, result and attribute name replaced (put_name). */
+static void emit_machine(emitter *e, const pvc_op *op)
+{
+    const pvc_mop *m = pvc_mop_of(op->code);
+    if (op->noperands != m->nopnd || op->nresults != m->nres)
+        PVC_BUG("machine op '%s' has %d operands and %d results, its row %d and %d",
+                m->name, op->noperands, op->nresults, m->nopnd, m->nres);
+    begin_stmt(e, op, (m->flags & PVC_MF_FAULT) != 0);
+    for (const char *t = m->call; *t && !e->failed;) {
+        int deref = *t == '*' && ident_char(t[1]) && !(t > m->call && ident_char(t[-1]));
+        const char *id = t + deref;
+        if (!ident_char(*id) || (t > m->call && ident_char(t[-1]))) {
+            fputc(*t++, e->body);
+            continue;
         }
-        fputs("}; ", e->body);
+        size_t len = 0;
+        while (ident_char(id[len]))
+            len++;
+        if (!put_name(e, op, m, id, len, deref))
+            fprintf(e->body, "%.*s", (int)(id - t + len), t);
+        t = id + len;
     }
-    use_var(e, op->results[0], VAR_WRITE);
-    put_var(e->body, op->results[0]);
-    fputs(" = pvc_areg_bytes(", e->body);
-    put_attr(e, op, "dtype");
-    fprintf(e->body, ", %du, strides, iters); }", (int)n);
+    fputs(";", e->body);
     line_end(e);
 }
 
 static void emit_block(emitter *e, const pvc_block *b);
-
-static void emit_machine(emitter *e, const pvc_op *op)
-{
-    const char *t = mop_c[op->code];
-    if (op->code == PVC_OP_M_AREG) {
-        emit_areg(e, op);
-        return;
-    }
-    if (!t || !pvc_ops[op->code].rt || !strstr(t, pvc_ops[op->code].rt))
-        PVC_BUG("machine op '%s' has no C template calling %s", pvc_ops[op->code].name,
-                pvc_ops[op->code].rt ? pvc_ops[op->code].rt : "?");
-    begin_stmt(e, op, strstr(t, "(ctx") != NULL);
-    expand(e, op, t);
-    line_end(e);
-}
 
 /* x = a OP b: a call of the runtime's Python arithmetic on int64_t or double (pvc_rt.h); an
  * int operand of a float op goes through pvc_py_float, the conversion the simulator uses. */
@@ -517,15 +441,15 @@ static void emit_arith(emitter *e, const pvc_op *op)
         const char *on_int, *on_float; /* the call up to its first operand */
         int can_fault;
     } arith[] = {
-        {PVC_OP_ADD, "pvc_py_add(", "pvc_py_fadd(", 0},
-        {PVC_OP_SUB, "pvc_py_sub(", "pvc_py_fsub(", 0},
-        {PVC_OP_MUL, "pvc_py_mul(", "pvc_py_fmul(", 0},
-        {PVC_OP_NEG, "pvc_py_neg(", "pvc_py_fneg(", 0},
-        {PVC_OP_FLOORDIV, "pvc_py_floordiv(ctx, ", "pvc_py_ffloordiv(ctx, ", 1},
-        {PVC_OP_MOD, "pvc_py_mod(ctx, ", "pvc_py_fmod(ctx, ", 1},
+        {PVC_OP_PY_ADD, "pvc_py_add(", "pvc_py_fadd(", 0},
+        {PVC_OP_PY_SUB, "pvc_py_sub(", "pvc_py_fsub(", 0},
+        {PVC_OP_PY_MUL, "pvc_py_mul(", "pvc_py_fmul(", 0},
+        {PVC_OP_PY_NEG, "pvc_py_neg(", "pvc_py_fneg(", 0},
+        {PVC_OP_PY_FLOORDIV, "pvc_py_floordiv(ctx, ", "pvc_py_ffloordiv(ctx, ", 1},
+        {PVC_OP_PY_MOD, "pvc_py_mod(ctx, ", "pvc_py_fmod(ctx, ", 1},
     };
     const pvc_value *r = op->nresults ? op->results[0] : NULL;
-    if (!r || !ctype_of(e, r))
+    if (!r || !ctype_of(r))
         return; /* tile arithmetic and the like: folded into static types */
     int k = 0;
     while (arith[k].code != op->code)
@@ -550,7 +474,7 @@ static void emit_arith(emitter *e, const pvc_op *op)
 static void emit_assign(emitter *e, const pvc_op *op)
 {
     const pvc_value *r = op->nresults ? op->results[0] : NULL;
-    if (!r || !ctype_of(e, r) || op->noperands != 1)
+    if (!r || !ctype_of(r) || op->noperands != 1)
         return; /* compile-time value */
     begin_stmt(e, op, 0);
     use_var(e, r, VAR_WRITE);
@@ -612,7 +536,7 @@ static void emit_call(emitter *e, const pvc_op *op)
     put_vf_name(e->body, callee->name);
     fputs("(ctx", e->body);
     for (int i = 0; i < callee->nparams; i++)
-        if (ctype_of(e, callee->params[i])) {
+        if (ctype_of(callee->params[i])) {
             fputs(", ", e->body);
             put_value(e, op, op->operands[i]);
         }
@@ -628,15 +552,15 @@ static void emit_op(emitter *e, const pvc_op *op)
     }
     switch (op->code) {
     case PVC_OP_ASSIGN: emit_assign(e, op); return;
-    case PVC_OP_ADD:
-    case PVC_OP_SUB:
-    case PVC_OP_MUL:
-    case PVC_OP_FLOORDIV:
-    case PVC_OP_MOD:
-    case PVC_OP_NEG: emit_arith(e, op); return;
-    case PVC_OP_RANGE: emit_range(e, op); return;
+    case PVC_OP_PY_ADD:
+    case PVC_OP_PY_SUB:
+    case PVC_OP_PY_MUL:
+    case PVC_OP_PY_FLOORDIV:
+    case PVC_OP_PY_MOD:
+    case PVC_OP_PY_NEG: emit_arith(e, op); return;
+    case PVC_OP_PL_RANGE: emit_range(e, op); return;
     case PVC_OP_CALL: emit_call(e, op); return;
-    case PVC_OP_SECTION_VECTOR: /* the body runs on the vector core: here, in order */
+    case PVC_OP_PL_SECTION_VECTOR: /* the body runs on the vector core: here, in order */
         begin_stmt(e, op, 0);
         fputs("{", e->body);
         emit_nested(e, op, "}");
@@ -644,17 +568,17 @@ static void emit_op(emitter *e, const pvc_op *op)
     /* Compile-time descriptors (folded into static tile types) and pipe synchronisation,
      * which orders nothing in a sequential model. */
     case PVC_OP_LIST:
-    case PVC_OP_TILE_TYPE:
-    case PVC_OP_MAKE_TILE_GROUP:
-    case PVC_OP_MAKE_TILE:
+    case PVC_OP_PL_TILE_TYPE:
+    case PVC_OP_PL_MAKE_TILE_GROUP:
+    case PVC_OP_PL_MAKE_TILE:
     case PVC_OP_TG_SLOT:
     case PVC_OP_TG_CURRENT:
     case PVC_OP_TG_NEXT:
     case PVC_OP_TG_PREVIOUS:
-    case PVC_OP_SET_VALIDSHAPE:
-    case PVC_OP_SYNC_SRC:
-    case PVC_OP_SYNC_DST:
-    case PVC_OP_BAR_ALL: return;
+    case PVC_OP_PL_SET_VALIDSHAPE:
+    case PVC_OP_PL_SYNC_SRC:
+    case PVC_OP_PL_SYNC_DST:
+    case PVC_OP_PL_BAR_ALL: return;
     default: fail_at(e, op->loc, "'%s' was not lowered to a machine op", pvc_ops[op->code].name);
     }
 }
@@ -666,38 +590,8 @@ static void emit_block(emitter *e, const pvc_block *b)
 }
 
 /* ---- functions ----------------------------------------------------------------------- */
-/* Cursors and UB addresses are uint32_t: results of ub.addr/cursor.init/areg and every
- * operand the op table marks '*cursor'. */
-static void mark_addr32(emitter *e, const pvc_block *b)
+static void put_signature(FILE *o, const pvc_func *f)
 {
-    for (int i = 0; i < b->nops; i++) {
-        const pvc_op *op = b->ops[i];
-        if (op->body)
-            mark_addr32(e, op->body);
-        if (!(pvc_ops[op->code].flags & PVC_OPF_MACHINE))
-            continue;
-        if (op->code == PVC_OP_M_UB_ADDR || op->code == PVC_OP_M_CURSOR_INIT || op->code == PVC_OP_M_AREG)
-            for (int r = 0; r < op->nresults; r++)
-                e->addr32[op->results[r]->id] = 1;
-        const char *pos = pvc_ops[op->code].pos;
-        for (int k = 0; pos && *pos && k < op->noperands; k++) {
-            while (*pos == ' ')
-                pos++;
-            if (!strncmp(pos, "*cursor", 7) && op->operands[k]->kind == PVC_V_VAR)
-                e->addr32[op->operands[k]->id] = 1;
-            while (*pos && *pos != ' ')
-                pos++;
-        }
-    }
-}
-
-/* Parameters are spelled without the per-function cursor analysis, so the prototype and
- * the definition always agree. */
-static void put_signature(const emitter *fe, FILE *o, const pvc_func *f)
-{
-    emitter plain = *fe;
-    const emitter *e = &plain;
-    plain.addr32 = NULL;
     if (f->kind == PVC_FN_JIT) {
         fputs("void pvc_kernel_", o);
         put_ident(o, f->name);
@@ -708,7 +602,7 @@ static void put_signature(const emitter *fe, FILE *o, const pvc_func *f)
     put_vf_name(o, f->name);
     fputs("(pvc_ctx *ctx", o);
     for (int i = 0; i < f->nparams; i++) {
-        const char *ct = ctype_of(e, f->params[i]);
+        const char *ct = ctype_of(f->params[i]);
         if (ct) {
             fprintf(o, ", %s ", ct);
             put_var(o, f->params[i]);
@@ -740,7 +634,7 @@ static void emit_param(emitter *e, const pvc_value *p, int i)
         put_var(e->body, p);
         fprintf(e->body, " = &args[%d];", i);
     } else {
-        fprintf(e->body, "%s ", ctype_of(e, p));
+        fprintf(e->body, "%s ", ctype_of(p));
         put_var(e->body, p);
         fprintf(e->body, " = scalars[%d].%c;", i, letter == 'f' ? 'f' : 'i');
     }
@@ -756,7 +650,7 @@ static void emit_decls(emitter *e, const pvc_func *f)
             emit_param(e, f->params[i], i);
     for (int id = 0; id < f->nvars; id++) {
         const pvc_value *v = f->vars[id];
-        const char *ct = ctype_of(e, v);
+        const char *ct = ctype_of(v);
         if (!ct || is_param(f, v) || !(e->reads[id] | e->writes[id]))
             continue;
         line_begin(e, at);
@@ -771,7 +665,7 @@ static void emit_decls(emitter *e, const pvc_func *f)
     line_begin(e, at);
     fputs(f->kind == PVC_FN_JIT ? "(void)ctx; (void)args; (void)scalars;" : "(void)ctx;", e->body);
     for (int id = 0; id < f->nvars; id++)
-        if (e->writes[id] && !e->reads[id] && ctype_of(e, f->vars[id])) {
+        if (e->writes[id] && !e->reads[id] && ctype_of(f->vars[id])) {
             fputs(" (void)", e->body);
             put_var(e->body, f->vars[id]);
             fputs(";", e->body);
@@ -788,13 +682,11 @@ static void emit_function(emitter *e, const pvc_func *f)
     e->depth = 0;
     e->reads = calloc((size_t)f->nvars + 1, 1);
     e->writes = calloc((size_t)f->nvars + 1, 1);
-    e->addr32 = calloc((size_t)f->nvars + 1, 1);
     e->body = open_memstream(&text, &len);
-    if (!e->reads || !e->writes || !e->addr32 || !e->body) {
+    if (!e->reads || !e->writes || !e->body) {
         e->failed++;
         goto done;
     }
-    mark_addr32(e, &f->body);
     e->cur = -1;
     emit_block(e, &f->body);
     fclose(e->body);
@@ -804,7 +696,7 @@ static void emit_function(emitter *e, const pvc_func *f)
     fputs("\n", e->out);
     e->depth = -1;
     line_begin(e, f->loc.line);
-    put_signature(e, e->out, f);
+    put_signature(e->out, f);
     fputs(" {", e->out);
     line_end(e);
     e->depth = 0;
@@ -818,8 +710,7 @@ done:
     free(text);
     free(e->reads);
     free(e->writes);
-    free(e->addr32);
-    e->reads = e->writes = e->addr32 = NULL;
+    e->reads = e->writes = NULL;
 }
 
 /* ---- the translation unit ------------------------------------------------------------ */
@@ -848,7 +739,7 @@ static void emit_prologue(emitter *e, FILE *o)
                 e->sites[i].col, e->file_lit, e->sites[i].line, e->sites[i].col);
     fputs("\n", o);
     for (int i = 0; i < e->m->nfuncs; i++) {
-        put_signature(e, o, e->m->funcs[i]);
+        put_signature(o, e->m->funcs[i]);
         fputs(";\n", o);
     }
     fputs("\nconst struct pvc_kernel_entry {\n"

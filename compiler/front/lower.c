@@ -516,7 +516,7 @@ static pvc_op *namespace_op(lower_ctx *c, TSNode fn)
     }
     if (pvc_ops[code].flags & PVC_OPF_BLOCK) {
         pvc_error_at(c->d, at(fn), PVC_E_UNSUPPORTED, "'%s' is only allowed as the %s", name,
-                     code == PVC_OP_RANGE ? "iterable of a for loop" : "context of a with statement");
+                     code == PVC_OP_PL_RANGE ? "iterable of a for loop" : "context of a with statement");
         return NULL;
     }
     return pvc_op_new(c->m, (pvc_opcode)code, at(fn));
@@ -673,8 +673,8 @@ static pvc_value *lower_binary(lower_ctx *c, TSNode n, pvc_block *out, const TSN
     static const struct {
         const char *tok;
         pvc_opcode code;
-    } binops[] = {{"+", PVC_OP_ADD}, {"-", PVC_OP_SUB}, {"*", PVC_OP_MUL},
-                  {"//", PVC_OP_FLOORDIV}, {"%", PVC_OP_MOD}};
+    } binops[] = {{"+", PVC_OP_PY_ADD}, {"-", PVC_OP_PY_SUB}, {"*", PVC_OP_PY_MUL},
+                  {"//", PVC_OP_PY_FLOORDIV}, {"%", PVC_OP_PY_MOD}};
     TSNode optok = field(n, "operator");
     int code = -1;
     for (size_t i = 0; i < sizeof binops / sizeof binops[0]; i++)
@@ -716,7 +716,7 @@ static pvc_value *lower_unary(lower_ctx *c, TSNode n, pvc_block *out, const TSNo
         k->f = -v->f;
         return assign_leaf(c, n, out, k, dest);
     }
-    pvc_op *op = pvc_op_new(c->m, PVC_OP_NEG, at(n));
+    pvc_op *op = pvc_op_new(c->m, PVC_OP_PY_NEG, at(n));
     pvc_op_add_operand(c->m, op, v);
     return append_with_result(c, n, out, dest, op, PVC_TY_ANY);
 }
@@ -932,7 +932,7 @@ static int lower_range_header(lower_ctx *c, TSNode right, pvc_op *op, pvc_block 
 static void lower_for(lower_ctx *c, TSNode n, pvc_block *out)
 {
     TSNode left = field(n, "left"), right = field(n, "right"), body = field(n, "body");
-    pvc_op *op = pvc_op_new(c->m, PVC_OP_RANGE, at(n));
+    pvc_op *op = pvc_op_new(c->m, PVC_OP_PL_RANGE, at(n));
     int ok = 1;
     if (!ts_node_is_null(field(n, "alternative")) || pvc_node_is(ts_node_child(n, 0), "async")) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED,
@@ -972,7 +972,7 @@ static void lower_with(lower_ctx *c, TSNode n, pvc_block *out)
         lower_orphan_body(c, body);
         return;
     }
-    pvc_op *op = pvc_op_new(c->m, PVC_OP_SECTION_VECTOR, at(n));
+    pvc_op *op = pvc_op_new(c->m, PVC_OP_PL_SECTION_VECTOR, at(n));
     int npos;
     TSNode args = field(call, "arguments");
     if (!pvc_node_is(args, "argument_list") || !lower_args(c, args, op, out, &npos) ||

@@ -168,11 +168,10 @@ typedef struct {
     int min_pos, max_pos, nres;
     pvc_type_kind result;
     unsigned flags;
-    const char *rt;      /* machine ops: the runtime function the op calls; else NULL */
     const char *doc;     /* one line of meaning (`pvc help ops`) */
 } pvc_opinfo;
-/* Machine ops (PVC_OPF_MACHINE): pos = operand names ('*' = updated in place), kw = the
- * attributes every instance carries, min_pos/max_pos = -1 (use pvc_mop_noperands). */
+/* Machine ops have a row here for their name, flags and doc; pvc_mop_of(code) describes
+ * them (ops.h PVC_MOPS). */
 
 extern const pvc_opinfo pvc_ops[PVC_OP_COUNT];
 int pvc_op_lookup(const char *name, size_t len);            /* -> opcode or -1 */
@@ -182,13 +181,19 @@ const char *pvc_param_next(const char *p, size_t *len);     /* next name of a li
 const char *pvc_enum_ns_name(int ns);
 int pvc_enum_ns_lookup(const char *name, size_t len);       /* pl.<NS> only -> pvc_enum_ns or -1 */
 int pvc_enum_ns_is_pl(int ns);                              /* 0: a machine-attribute namespace */
-int pvc_mop_noperands(int code);                            /* operand count of a machine op */
 int pvc_enum_member_lookup(int ns, const char *name, size_t len, int64_t *value); /* -> 0 ok */
 const char *pvc_enum_member_name(int ns, int64_t value);
 const char *pvc_enum_ns_text(int ns);                       /* one line of meaning */
 const char *pvc_enum_member_at(int ns, int k, int64_t *value); /* k-th member or NULL */
 int pvc_dtype_lookup(const char *pyname, size_t len);       /* "DT_FP32" -> pvc_dtype or -1 */
 const char *pvc_dtype_pyname(int dtype);
+
+/* Index of the operand called `name` in machine row m, or -1. */
+int pvc_mop_operand(const pvc_mop *m, const char *name);
+/* The element width (bytes) at which machine op `op` tests its PRED operand, 0 when it has
+ * none or ignores it: the op's dtype, except stores (the dist's width, §3.3) and casts (the
+ * wider side, §5.4). */
+int pvc_mop_pred_width(const pvc_op *op);
 
 /* ---- building ---- */
 pvc_module *pvc_module_new(const char *file);

@@ -3,19 +3,49 @@
 
 #include <string.h>
 
-/* Number of names in a space-separated list, as a constant expression for the table. */
+/* DSL rows, then one row per machine op (its description is pvc_mops[]). */
 const pvc_opinfo pvc_ops[PVC_OP_COUNT] = {
 #define X(id, name, pos, kw, minp, maxp, nres, res, flags, doc) \
-    {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags, NULL, doc},
+    {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags, doc},
     PVC_OPS(X)
 #undef X
-/* A machine op takes exactly the operands its row names: min_pos/max_pos are -1 and
- * pvc_mop_noperands() counts the row's list. */
-#define M(id, name, operands, attrs, nres, res, fn, doc) \
-    {name, operands, attrs, -1, -1, nres, PVC_TY_##res, PVC_OPF_MACHINE, fn, doc},
+#define M(id, name, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc) \
+    {name, "", "", -1, -1, -1, PVC_TY_NONE, PVC_OPF_MACHINE, doc},
     PVC_MOPS(M)
 #undef M
 };
+
+/* ---- machine ops: each row's operand, attribute and result lists, then the table ---- */
+#define LIST(...) __VA_ARGS__
+#define O(kind, name) {PVC_OK_##kind, #name},
+#define R(kind, name) {PVC_OK_##kind, #name},
+#define AD(name) {PVC_AK_DTYPE, #name, 0, 0, 0},
+#define AE(name, ns, dflt, legal) {PVC_AK_ENUM, #name, PVC_NS_##ns, dflt, legal},
+#define AZ(name) {PVC_AK_ZEROING, #name, PVC_NS_MergeMode, PVC_MERGE_ZEROING, 1u << PVC_MERGE_ZEROING},
+#define AI(name, dflt) {PVC_AK_INT, #name, 0, dflt, 0},
+#define M(id, name, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc)  \
+    static const pvc_opnd opnd_##id[] = {LIST opnds{PVC_OK_END, NULL}};           \
+    static const pvc_attrdesc attr_##id[] = {LIST attrs{PVC_AK_END, NULL, 0, 0, 0}}; \
+    static const pvc_opnd res_##id[] = {LIST res{PVC_OK_END, NULL}};
+PVC_MOPS(M)
+#undef M
+#undef O
+#undef R
+#undef AD
+#undef AE
+#undef AZ
+#undef AI
+
+#define LEN(a) ((int)(sizeof a / sizeof a[0]) - 1)
+const pvc_mop pvc_mops[PVC_MOP_COUNT] = {
+#define M(id, name, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc)              \
+    {name, PVC_OP_##from, opnd_##id, attr_##id, res_##id, LEN(opnd_##id), LEN(attr_##id),     \
+     LEN(res_##id), dts, fl, PVC_PIPE_##pipe, base, bpc, #call, doc},
+    PVC_MOPS(M)
+#undef M
+};
+#undef LEN
+#undef LIST
 
 static int name_eq(const char *table_name, const char *s, size_t len)
 {
@@ -108,9 +138,6 @@ static const member members[] = {
 #define X(name, bytes, align, formula) {PVC_NS_MaskDist, #name, PVC_MD_##name},
     PVC_MASK_DISTS(X)
 #undef X
-#define X(name, pyname, op) {PVC_NS_Compare, #name, PVC_CMP_##name},
-    PVC_COMPARES(X)
-#undef X
 #define X(name, text) {PVC_NS_DuplicatePos, #name, PVC_POS_##name},
     PVC_POSITIONS(X)
 #undef X
@@ -184,12 +211,43 @@ int pvc_dtype_lookup(const char *pyname, size_t len)
     return -1;
 }
 
-int pvc_mop_noperands(int code)
-{
-    return code >= 0 && code < PVC_OP_COUNT ? pvc_param_count(pvc_ops[code].pos) : 0;
-}
-
 const char *pvc_dtype_pyname(int dtype)
 {
     return dtype >= 0 && dtype < PVC_DT_COUNT ? dtype_pynames[dtype] : "DT_?";
+}
+
+/* ---- machine ops ---- */
+int pvc_mop_operand(const pvc_mop *m, const char *name)
+{
+    for (int i = 0; i < m->nopnd; i++)
+        if (!strcmp(m->opnd[i].name, name))
+            return i;
+    return -1;
+}
+
+static int attr_int_of(const pvc_op *op, const char *key, int dflt)
+{
+    const pvc_attr *a = pvc_op_attr(op, key);
+    return a && a->val ? (int)a->val->i : dflt;
+}
+
+static int lane_of(int dt) { return dt >= 0 && dt < PVC_DT_COUNT ? (int)pvc_dtype_lane_bytes((pvc_dtype)dt) : 0; }
+
+int pvc_mop_pred_width(const pvc_op *op)
+{
+    const pvc_mop *m = pvc_mop_of(op->code);
+    int has = 0;
+    for (int i = 0; m && i < m->nopnd; i++)
+        has |= m->opnd[i].kind == PVC_OK_PRED;
+    if (!has)
+        return 0;
+    if (op->code == PVC_OP_M_ST_REG || op->code == PVC_OP_M_ST_REG_POST) {
+        const pvc_dist_info *d = &pvc_store_dist_table[attr_int_of(op, "dist", 0)];
+        return strncmp(d->name, "ONEPT", 5) ? d->w : 0; /* FIRST_ELEMENT ignores the mask (§3.3) */
+    }
+    if (op->code == PVC_OP_M_ASTYPE) { /* read at the source position; the wider side's works (§5.4) */
+        int f = lane_of(attr_int_of(op, "from", -1)), t = lane_of(attr_int_of(op, "to", -1));
+        return f > t ? f : t;
+    }
+    return lane_of(attr_int_of(op, "dtype", -1));
 }

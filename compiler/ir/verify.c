@@ -61,80 +61,59 @@ static void check_value(verifier *v, const pvc_op *op, const pvc_value *x)
 
 static void check_block(verifier *v, const pvc_block *b);
 
-/* Operand and result counts per op (ops.h). Table ops may get fewer positionals than
- * min_pos (keywords fill them), never more than max_pos; the receiver of a method is
- * one extra operand. */
-/* Operand kind a machine-op operand name demands (ops.h PVC_MOPS): registers, masks and
- * unaligned registers must be variables of that type; tiles and tensors variables; the
- * rest (addresses, cursors, counts, bits) integer values. */
-static pvc_type_kind mop_operand_kind(const char *name, size_t len)
-{
-    static const struct {
-        const char *name;
-        pvc_type_kind kind;
-    } kinds[] = {
-        {"tile", PVC_TY_TILE},   {"tensor", PVC_TY_TENSOR}, {"src", PVC_TY_ANY},
-        {"src0", PVC_TY_REG},    {"src1", PVC_TY_REG},      {"a", PVC_TY_REG},
-        {"b", PVC_TY_REG},       {"mask", PVC_TY_MASK},     {"preg", PVC_TY_MASK},
-        {"ureg", PVC_TY_ANY},    {"value", PVC_TY_ANY}, /* encode: an int or float scalar */
-    };
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strlen(kinds[i].name) == len && !memcmp(kinds[i].name, name, len))
-            return kinds[i].kind;
-    return PVC_TY_INT;
-}
-
 static int is_int_value(const pvc_value *x)
 {
     return x->kind == PVC_V_INT || x->kind == PVC_V_BOOL ||
            (x->kind == PVC_V_VAR && (x->type.kind == PVC_TY_INT || x->type.kind == PVC_TY_BOOL));
 }
 
-/* Machine ops: exact operand count, operand kinds, every attribute of the row present as a
- * constant, result count and kinds. */
-static void check_machine(verifier *v, const pvc_op *op)
+/* The IR type a machine operand or result of kind k must have (ops.h PVC_MOPS): registers
+ * variables of their register type, tiles and tensors variables, in-place scalars int
+ * variables, every other scalar an int value; NUM any number. */
+static int kind_fits(pvc_opnd_kind k, const pvc_value *x, int result)
 {
-    const pvc_opinfo *info = &pvc_ops[op->code];
-    if (op->noperands != pvc_mop_noperands(op->code)) {
-        problem(v, op->loc, "wrong operand count for machine op ", info->name);
-        return;
+    int var = x->kind == PVC_V_VAR;
+    switch (k) {
+    case PVC_OK_VREG: return var && x->type.kind == PVC_TY_REG;
+    case PVC_OK_MASK: case PVC_OK_PRED: return var && x->type.kind == PVC_TY_MASK;
+    case PVC_OK_ULD: return var && x->type.kind == PVC_TY_UREG_LOAD;
+    case PVC_OK_UST: return var && x->type.kind == PVC_TY_UREG_STORE;
+    case PVC_OK_TILE: return var && x->type.kind == PVC_TY_TILE;
+    case PVC_OK_TENSOR: return var && x->type.kind == PVC_TY_TENSOR;
+    case PVC_OK_NUM: return is_int_value(x) || x->kind == PVC_V_FLOAT || (var && x->type.kind == PVC_TY_FLOAT);
+    case PVC_OK_CURSOR: case PVC_OK_SLOT: return var && is_int_value(x);
+    case PVC_OK_ADDR: /* a run-time tile (a rotated group's slot) holds an address too */
+        return is_int_value(x) || (result && var && x->type.kind == PVC_TY_TILE && x->type.dyn);
+    default: return is_int_value(x);
     }
-    const char *p = info->pos;
-    for (int i = 0; i < op->noperands; i++) {
-        while (*p == ' ')
-            p++;
-        if (*p == '*')
-            p++;
-        size_t len = strcspn(p, " ");
-        pvc_type_kind want = mop_operand_kind(p, len);
-        const pvc_value *x = op->operands[i];
-        p += len;
-        if (!x)
-            continue;
-        if (want == PVC_TY_INT ? !is_int_value(x) :
-            x->kind != PVC_V_VAR || (want != PVC_TY_ANY && x->type.kind != want))
-            problem(v, op->loc, "machine operand of the wrong kind in ", info->name);
-    }
-    for (const char *k = info->kw; *k;) {
-        while (*k == ' ')
-            k++;
-        size_t len = strcspn(k, " ");
-        if (!len)
-            break;
-        char key[32];
-        snprintf(key, sizeof key, "%.*s", (int)len, k);
-        const pvc_attr *a = pvc_op_attr(op, key);
-        if (!a || a->val->kind == PVC_V_VAR)
-            problem(v, op->loc, "machine op without a constant attribute ", key);
-        k += len;
-    }
-    if (op->nresults != info->nres)
-        problem(v, op->loc, "wrong result count for machine op ", info->name);
-    for (int i = 0; i < op->nresults; i++)
-        if (op->results[i] && op->results[i]->type.kind != info->result)
-            problem(v, op->loc, "machine result of the wrong type in ", info->name);
 }
 
+/* Machine ops: the operands, attributes and results their row names, of its kinds. */
+static void check_machine(verifier *v, const pvc_op *op)
+{
+    const pvc_mop *m = pvc_mop_of(op->code);
+    if (op->noperands != m->nopnd || op->nresults != m->nres) {
+        problem(v, op->loc, "wrong operand or result count for machine op ", m->name);
+        return;
+    }
+    for (int i = 0; i < m->nopnd; i++)
+        if (op->operands[i] && !kind_fits(m->opnd[i].kind, op->operands[i], 0))
+            problem(v, op->loc, "machine operand of the wrong kind in ", m->name);
+    for (int i = 0; i < m->nattr; i++) {
+        if (m->attr[i].kind == PVC_AK_ZEROING)
+            continue;
+        const pvc_attr *a = pvc_op_attr(op, m->attr[i].name);
+        if (!a || a->val->kind == PVC_V_VAR)
+            problem(v, op->loc, "machine op without a constant attribute ", m->attr[i].name);
+    }
+    for (int i = 0; i < m->nres; i++)
+        if (op->results[i] && !kind_fits(m->res[i].kind, op->results[i], 1))
+            problem(v, op->loc, "machine result of the wrong type in ", m->name);
+}
+
+/* Operand and result counts per op (ops.h). Table ops may get fewer positionals than
+ * min_pos (keywords fill them), never more than max_pos; the receiver of a method is
+ * one extra operand. */
 static void check_counts(verifier *v, const pvc_op *op)
 {
     const pvc_opinfo *info = &pvc_ops[op->code];
@@ -152,7 +131,7 @@ static void check_counts(verifier *v, const pvc_op *op)
         problem(v, op->loc, "too many results for ", info->name);
     if ((info->flags & PVC_OPF_CORE) && op->code != PVC_OP_CALL && op->nresults != 1)
         problem(v, op->loc, "a core op must have one result: ", info->name);
-    if (op->code == PVC_OP_RANGE && (op->noperands != 3 || op->nresults != 1))
+    if (op->code == PVC_OP_PL_RANGE && (op->noperands != 3 || op->nresults != 1))
         problem(v, op->loc, "pl.range must be (start, stop, step) -> var", NULL);
     if (op->code == PVC_OP_CALL) {
         const pvc_attr *a = pvc_op_attr(op, "callee");
@@ -196,10 +175,10 @@ static void check_op(verifier *v, const pvc_op *op)
     if (!!(info->flags & PVC_OPF_BLOCK) != !!op->body)
         problem(v, op->loc, "body present iff the op is a block op: ", info->name);
     if (v->machine_level && v->f->kind == PVC_FN_VECTOR && !(info->flags & PVC_OPF_MACHINE) &&
-        op->code != PVC_OP_RANGE && (!(info->flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST ||
+        op->code != PVC_OP_PL_RANGE && (!(info->flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST ||
                                      op->code == PVC_OP_CALL))
         problem(v, op->loc, "DSL op left in a vector function after dispatch: ", info->name);
-    if (v->machine_level && (op->code == PVC_OP_LOAD || op->code == PVC_OP_STORE))
+    if (v->machine_level && (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE))
         problem(v, op->loc, "pl.load/pl.store left after dispatch: ", info->name);
     if (op->body)
         check_block(v, op->body);

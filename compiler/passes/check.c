@@ -5,13 +5,12 @@
  *   - a mask whose granularity is coarser than the elements of the op it guards, so lanes
  *     would be silently skipped (§1.2);
  *   - a store_unalign whose unaligned register has no later store_unalign_post (§4.2);
- *   - a vf.astype pair, layout, round or saturate mode §5.4 does not allow
- *     (pvc_astype_legal; its notes on accepted-but-surprising casts become warnings);
  *   - tiles outside the usable 248 KiB of the UB (error) or overlapping each other (a
  *     warning: double buffering on purpose is legal) (decision 3).
  * dispatch.c reports the checks that decide which machine op to emit (dist legality for
  * the register width, DATA_BLOCK_COPY into a mask, mask-store offsets, compare-mask
- * packing); resolve.c the non-constant dists, modes and patterns.
+ * packing, the vf.astype rule table, the dtypes and modes of the generic ops); resolve.c
+ * the non-constant dists, modes and patterns.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -71,12 +70,12 @@ static void track(checker *c, const pvc_op *op)
     case PVC_OP_M_CURSOR_INIT:
         ok = op->operands[0]->type.ub_addr >= 0, r = op->operands[0]->type.ub_addr;
         break;
-    case PVC_OP_ADD:
-    case PVC_OP_SUB:
-    case PVC_OP_MUL:
+    case PVC_OP_PY_ADD:
+    case PVC_OP_PY_SUB:
+    case PVC_OP_PY_MUL:
         if (value_of(c, op->operands[0], &a) && value_of(c, op->operands[1], &b))
-            ok = op->code == PVC_OP_ADD   ? !__builtin_add_overflow(a, b, &r)
-                 : op->code == PVC_OP_SUB ? !__builtin_sub_overflow(a, b, &r)
+            ok = op->code == PVC_OP_PY_ADD   ? !__builtin_add_overflow(a, b, &r)
+                 : op->code == PVC_OP_PY_SUB ? !__builtin_sub_overflow(a, b, &r)
                                           : !__builtin_mul_overflow(a, b, &r);
         break;
     default: break;
@@ -140,62 +139,20 @@ static void check_align(checker *c, const pvc_op *op)
                      "(decision 4)", step, align, dist_name(op));
 }
 
-/* Element width (bytes) the op tests its mask at, or 0 when it takes none. */
-static int64_t mask_width(const pvc_op *op, const pvc_value **mask)
-{
-    *mask = NULL;
-    switch (op->code) {
-    case PVC_OP_M_ST_REG:
-    case PVC_OP_M_ST_REG_POST: {
-        const pvc_dist_info *d = &pvc_store_dist_table[attr_int(op, "dist")];
-        if (!strncmp(d->name, "ONEPT", 5))
-            return 0; /* mask ignored (§3.3) */
-        *mask = op->operands[op->noperands - 1];
-        return d->w;
-    }
-    case PVC_OP_M_ABS:
-    case PVC_OP_M_RELU:
-    case PVC_OP_M_FULL_M:
-    case PVC_OP_M_FULL_REG:
-    case PVC_OP_M_CMP:
-    case PVC_OP_M_CMP_S:
-        *mask = op->operands[op->noperands - 1];
-        return lane(attr_int(op, "dtype"));
-    case PVC_OP_M_ASTYPE: { /* read at the source position; the wider side's mask also works (§5.4) */
-        int64_t f = lane(attr_int(op, "from")), t = lane(attr_int(op, "to"));
-        *mask = op->operands[1];
-        return f > t ? f : t;
-    }
-    default: return 0;
-    }
-}
-
+/* A mask whose granularity is coarser than the elements its op tests it at (§1.2). */
 static void check_mask_gran(checker *c, const pvc_op *op)
 {
-    const pvc_value *m;
-    int64_t w = mask_width(op, &m);
-    if (!w || !m || m->type.gran <= 0 || m->type.gran / 8 <= w)
-        return;
-    pvc_error_at(c->d, op->loc, PVC_E_MASK_GRAN,
-                 "mask '%s' has %d-bit granularity but %s works on %d-bit elements: every element "
-                 "whose bit is not a multiple of %d would be off (§1.2)",
-                 m->name ? m->name : "?", m->type.gran, pvc_ops[op->code].name, (int)w * 8,
-                 m->type.gran / 8);
-}
-
-static void check_astype(checker *c, const pvc_op *op)
-{
-    const pvc_value *rw = attr_val(op, "round_written");
-    int round = rw ? (int)rw->i : attr_int(op, "round");
-    const char *why = NULL;
-    int from = attr_int(op, "from"), to = attr_int(op, "to");
-    if (!pvc_astype_legal((pvc_dtype)from, (pvc_dtype)to, (pvc_layout)attr_int(op, "layout"),
-                          (pvc_round)round, (pvc_sat)attr_int(op, "sat"), &why))
-        pvc_error_at(c->d, op->loc, PVC_E_CAST, "vf.astype %s -> %s: %s (§5.4)",
-                     pvc_dtype_pyname(from), pvc_dtype_pyname(to), why ? why : "not allowed");
-    else if (why)
-        pvc_warn_at(c->d, op->loc, "vf.astype %s -> %s: %s (§5.4) [%s]", pvc_dtype_pyname(from),
-                    pvc_dtype_pyname(to), why, pvc_warn_code(PVC_W_CAST_NOTE));
+    const pvc_mop *m = pvc_mop_of(op->code);
+    int w = pvc_mop_pred_width(op);
+    for (int i = 0; w && i < m->nopnd; i++) {
+        const pvc_value *p = op->operands[i];
+        if (m->opnd[i].kind != PVC_OK_PRED || p->type.gran <= 0 || p->type.gran / 8 <= w)
+            continue;
+        pvc_error_at(c->d, op->loc, PVC_E_MASK_GRAN,
+                     "mask '%s' has %d-bit granularity but %s works on %d-bit elements: every "
+                     "element whose bit is not a multiple of %d would be off (§1.2)",
+                     p->name ? p->name : "?", p->type.gran, m->name, w * 8, p->type.gran / 8);
+    }
 }
 
 static void check_unflushed(checker *c, const pvc_op *op)
@@ -218,8 +175,6 @@ static void check_block(checker *c, const pvc_block *b)
             check_align(c, op);
             check_mask_gran(c, op);
             check_unflushed(c, op);
-            if (op->code == PVC_OP_M_ASTYPE)
-                check_astype(c, op);
         }
         if (op->body)
             check_block(c, op->body);
@@ -252,13 +207,13 @@ static void collect_groups(const pvc_block *b, extent *out, int *n, int max)
 {
     for (int i = 0; i < b->nops; i++) {
         const pvc_op *op = b->ops[i];
-        if (op->code == PVC_OP_MAKE_TILE_GROUP && op->results[0]->type.kind == PVC_TY_TILE_GROUP &&
+        if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->results[0]->type.kind == PVC_TY_TILE_GROUP &&
             op->results[0]->type.ub_addr >= 0 && *n < max) {
             const pvc_type *t = &op->results[0]->type;
             int64_t slot = t->dims[0] * t->dims[1] * lane(t->dtype);
             out[(*n)++] = (extent){op, t->ub_addr, t->ub_addr + slot * t->depth};
         }
-        if (op->code == PVC_OP_MAKE_TILE && op->nresults && op->results[0]->type.kind == PVC_TY_TILE &&
+        if (op->code == PVC_OP_PL_MAKE_TILE && op->nresults && op->results[0]->type.kind == PVC_TY_TILE &&
             op->results[0]->type.ub_addr >= 0 && *n < max) { /* pl.make_tile: one slot */
             const pvc_type *t = &op->results[0]->type;
             out[(*n)++] = (extent){op, t->ub_addr, t->ub_addr + t->dims[0] * t->dims[1] * lane(t->dtype)};

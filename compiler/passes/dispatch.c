@@ -108,15 +108,15 @@ static pvc_value *int_op(dispatcher *x, pvc_opcode code, pvc_value *a, pvc_value
     int64_t ka, kb;
     int ca = pvc_const_int(a, &ka), cb = pvc_const_int(b, &kb);
     int64_t r;
-    if (ca && cb && !(code == PVC_OP_ADD   ? __builtin_add_overflow(ka, kb, &r)
-                      : code == PVC_OP_SUB ? __builtin_sub_overflow(ka, kb, &r)
+    if (ca && cb && !(code == PVC_OP_PY_ADD   ? __builtin_add_overflow(ka, kb, &r)
+                      : code == PVC_OP_PY_SUB ? __builtin_sub_overflow(ka, kb, &r)
                                            : __builtin_mul_overflow(ka, kb, &r)))
         return cint(x, r, at);
-    if (code == PVC_OP_ADD && ca && ka == 0)
+    if (code == PVC_OP_PY_ADD && ca && ka == 0)
         return b;
-    if ((code == PVC_OP_ADD || code == PVC_OP_SUB) && cb && kb == 0)
+    if ((code == PVC_OP_PY_ADD || code == PVC_OP_PY_SUB) && cb && kb == 0)
         return a;
-    if (code == PVC_OP_MUL && cb && kb == 1)
+    if (code == PVC_OP_PY_MUL && cb && kb == 1)
         return a;
     pvc_value *t = tmp_int(x, at);
     pvc_op *op = emit(x, code, at, t);
@@ -168,8 +168,8 @@ static pvc_value *elem_offset(dispatcher *x, const pvc_op *op, pvc_value *v, con
         return v;
     const pvc_op *l = v->kind == PVC_V_VAR ? x->def[v->id] : NULL;
     if (l && l->code == PVC_OP_LIST && l->noperands == 2 && is_int(l->operands[0]) && is_int(l->operands[1])) {
-        pvc_value *r = int_op(x, PVC_OP_MUL, l->operands[0], cint(x, base->type.dims[1], op->loc), op->loc);
-        return int_op(x, PVC_OP_ADD, r, l->operands[1], op->loc);
+        pvc_value *r = int_op(x, PVC_OP_PY_MUL, l->operands[0], cint(x, base->type.dims[1], op->loc), op->loc);
+        return int_op(x, PVC_OP_PY_ADD, r, l->operands[1], op->loc);
     }
     pvc_error_at(x->d, v->kind == PVC_V_VAR ? op->loc : v->loc, PVC_E_TYPE,
                  "offset of %s must be an int, [row, col] or an AddrReg", pvc_ops[op->code].name);
@@ -179,7 +179,7 @@ static pvc_value *elem_offset(dispatcher *x, const pvc_op *op, pvc_value *v, con
 /* ub.addr(base, off + extra): the byte address of a tile element. */
 static pvc_value *ub_addr(dispatcher *x, pvc_value *base, pvc_value *off, pvc_value *extra, pvc_span at)
 {
-    pvc_value *total = int_op(x, PVC_OP_ADD, off, extra ? extra : cint(x, 0, at), at);
+    pvc_value *total = int_op(x, PVC_OP_PY_ADD, off, extra ? extra : cint(x, 0, at), at);
     pvc_value *r = tmp_int(x, at);
     pvc_op *op = emit(x, PVC_OP_M_UB_ADDR, at, r);
     operand(x, op, base);
@@ -227,12 +227,12 @@ static pvc_value *cursor_of(dispatcher *x, pvc_value *base, pvc_value *off, pvc_
 static pvc_value *loop_iter(dispatcher *x, const pvc_op *loop, pvc_span at)
 {
     pvc_value *v = loop->results[0], *start = loop->operands[0], *step = loop->operands[2];
-    pvc_value *d = int_op(x, PVC_OP_SUB, v, start, at);
+    pvc_value *d = int_op(x, PVC_OP_PY_SUB, v, start, at);
     int64_t k;
     if (pvc_const_int(step, &k) && k == 1)
         return d;
     pvc_value *r = tmp_int(x, at);
-    pvc_op *op = emit(x, PVC_OP_FLOORDIV, at, r);
+    pvc_op *op = emit(x, PVC_OP_PY_FLOORDIV, at, r);
     operand(x, op, d);
     operand(x, op, step);
     return r;
@@ -314,7 +314,7 @@ static void load_to_mask(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *
     } else {
         pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
         if (off && (is_int(off) || is_areg(off)))
-            a = int_op(x, PVC_OP_ADD, a, off, op->loc); /* immediate BYTE offset (§2.5) */
+            a = int_op(x, PVC_OP_PY_ADD, a, off, op->loc); /* immediate BYTE offset (§2.5) */
         ld = emit(x, PVC_OP_M_LD_MASK, op->loc, op->results[0]);
         operand(x, ld, a);
     }
@@ -448,7 +448,7 @@ static void load_align(dispatcher *x, pvc_op *op)
             pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "an AddrReg offset takes no post_update (§2.1)");
             return;
         }
-        pvc_value *a = int_op(x, PVC_OP_ADD, ub_addr(x, base, toff, NULL, op->loc), off, op->loc);
+        pvc_value *a = int_op(x, PVC_OP_PY_ADD, ub_addr(x, base, toff, NULL, op->loc), off, op->loc);
         ld = emit(x, two ? PVC_OP_M_LD_X2 : PVC_OP_M_LD_REG, op->loc, op->results[0]);
         operand(x, ld, a);
     } else {
@@ -459,7 +459,7 @@ static void load_align(dispatcher *x, pvc_op *op)
             pvc_value *c = cursor_of(x, base, toff, op->loc);
             if (!c)
                 return;
-            pvc_value *step = int_op(x, PVC_OP_MUL, k, cint(x, lane(base->type.dtype), op->loc), op->loc);
+            pvc_value *step = int_op(x, PVC_OP_PY_MUL, k, cint(x, lane(base->type.dtype), op->loc), op->loc);
             ld = emit(x, two ? PVC_OP_M_LD_X2_POST : PVC_OP_M_LD_REG_POST, op->loc, op->results[0]);
             operand(x, ld, c);
             operand(x, ld, step);
@@ -504,7 +504,7 @@ static void store_mask(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *to
     } else {
         pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
         if (is_areg(off))
-            a = int_op(x, PVC_OP_ADD, a, off, op->loc);
+            a = int_op(x, PVC_OP_PY_ADD, a, off, op->loc);
         else if (off && !(pvc_const_int(off, &k) && k == 0))
             pvc_warn_at(x->d, op->loc, "the offset of a mask store without post_update is dropped "
                         "by the lowering; the mask is stored at the tile base (§3.6); use "
@@ -605,7 +605,7 @@ static void store_align(dispatcher *x, pvc_op *op)
             pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "an AddrReg offset takes no post_update (§3.2)");
             return;
         }
-        pvc_value *a = int_op(x, PVC_OP_ADD, ub_addr(x, base, toff, NULL, op->loc), off, op->loc);
+        pvc_value *a = int_op(x, PVC_OP_PY_ADD, ub_addr(x, base, toff, NULL, op->loc), off, op->loc);
         st = emit(x, PVC_OP_M_ST_REG, op->loc, NULL);
         operand(x, st, a);
     } else {
@@ -616,7 +616,7 @@ static void store_align(dispatcher *x, pvc_op *op)
             pvc_value *c = cursor_of(x, base, toff, op->loc);
             if (!c)
                 return;
-            pvc_value *step = int_op(x, PVC_OP_MUL, k, cint(x, lane(base->type.dtype), op->loc), op->loc);
+            pvc_value *step = int_op(x, PVC_OP_PY_MUL, k, cint(x, lane(base->type.dtype), op->loc), op->loc);
             st = emit(x, PVC_OP_M_ST_REG_POST, op->loc, NULL);
             operand(x, st, c);
             operand(x, st, step);
@@ -655,7 +655,7 @@ static void load_unalign(dispatcher *x, pvc_op *op)
                      pvc_ops[op->code].name);
         return;
     }
-    if (op->code == PVC_OP_LOAD_UNALIGN_PRE) { /* the plain tile base, not the cursor (§4) */
+    if (op->code == PVC_OP_VF_LOAD_UNALIGN_PRE) { /* the plain tile base, not the cursor (§4) */
         pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
         pvc_op *p = emit(x, PVC_OP_M_LDU_PRE, op->loc, NULL);
         operand(x, p, u);
@@ -679,7 +679,7 @@ static void load_unalign(dispatcher *x, pvc_op *op)
         operand(x, ld, c);
         operand(x, ld, stride);
     } else if (is_int(stride)) { /* stride in register elements (§4) */
-        pvc_value *step = int_op(x, PVC_OP_MUL, stride, cint(x, lane(op->results[0]->type.dtype), op->loc), op->loc);
+        pvc_value *step = int_op(x, PVC_OP_PY_MUL, stride, cint(x, lane(op->results[0]->type.dtype), op->loc), op->loc);
         ld = emit(x, PVC_OP_M_LDU_POST, op->loc, op->results[0]);
         operand(x, ld, u);
         operand(x, ld, c);
@@ -776,13 +776,13 @@ static void store_unalign_post(dispatcher *x, pvc_op *op)
         post = 0;
     } else if (is_areg(stride)) { /* flush at cursor + areg, the cursor stays (§4.4 [I]) */
         cur = tmp_int(x, op->loc);
-        pvc_op *a = emit(x, PVC_OP_ADD, op->loc, cur);
+        pvc_op *a = emit(x, PVC_OP_PY_ADD, op->loc, cur);
         operand(x, a, c);
         operand(x, a, stride);
         step = cint(x, 0, op->loc);
         post = 0;
     } else if (is_int(stride)) { /* tile elements; every example passes 0 (§4) */
-        step = int_op(x, PVC_OP_MUL, stride, cint(x, lane(base->type.dtype), op->loc), op->loc);
+        step = int_op(x, PVC_OP_PY_MUL, stride, cint(x, lane(base->type.dtype), op->loc), op->loc);
     } else {
         pvc_error_at(x->d, op->loc, PVC_E_TYPE, "stride of vf.store_unalign_post must be an int or an AddrReg");
         return;
@@ -836,67 +836,90 @@ static pvc_value *scalar_bits(dispatcher *x, pvc_value *v, int dt, pvc_span at)
         !(v->type.kind == PVC_TY_INT || v->type.kind == PVC_TY_FLOAT || v->type.kind == PVC_TY_BOOL))
         return NULL;
     pvc_value *bits = tmp_int(x, at);
-    pvc_op *e = emit(x, PVC_OP_M_ENCODE, at, bits);
+    pvc_op *e = emit(x, v->type.kind == PVC_TY_FLOAT ? PVC_OP_M_ENCODE_F : PVC_OP_M_ENCODE_I, at, bits);
     operand(x, e, v);
     attr(x, e, "dtype", cdtype(x, dt, at));
     return bits;
 }
 
-static void compare(dispatcher *x, pvc_op *op)
+/* ---- generic vf ops: built from their ops.h row alone ---- */
+/* A keyword enum attribute: its value, the row's default when absent; a member the row does
+ * not allow is an error (MergeMode.MERGING where only ZEROING runs, §12 T1). */
+static int generic_enum(dispatcher *x, const pvc_op *op, const pvc_attrdesc *a, int64_t *out)
 {
-    static const int cmp_of[] = {[PVC_OP_EQ] = PVC_CMP_EQ, [PVC_OP_NE] = PVC_CMP_NE, [PVC_OP_LT] = PVC_CMP_LT,
-                                 [PVC_OP_GT] = PVC_CMP_GT, [PVC_OP_LE] = PVC_CMP_LE, [PVC_OP_GE] = PVC_CMP_GE};
-    pvc_value *a = pvc_op_arg(op, "a"), *b = pvc_op_arg(op, "b"), *p = pvc_op_arg(op, "preg");
-    const pvc_value *cd = pvc_op_arg(op, "cmp_dtype");
-    int dt = cd && cd->kind == PVC_V_DTYPE ? (int)cd->i : a->type.dtype;
-    if (kind_of(p) != PVC_TY_MASK) {
-        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'preg' of %s must be a mask register", pvc_ops[op->code].name);
-        return;
-    }
-    pvc_op *c;
-    if (kind_of(b) == PVC_TY_REG) {
-        c = emit(x, PVC_OP_M_CMP, op->loc, op->results[0]);
-        operand(x, c, a);
-        operand(x, c, b);
-    } else {
-        pvc_value *bits = scalar_bits(x, b, dt, op->loc);
-        if (!bits) {
-            pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED,
-                         "the scalar of %s must be a number or a scalar parameter (§5.2)",
-                         pvc_ops[op->code].name);
-            return;
-        }
-        c = emit(x, PVC_OP_M_CMP_S, op->loc, op->results[0]);
-        operand(x, c, a);
-        operand(x, c, bits);
-    }
-    operand(x, c, p);
-    attr(x, c, "op", cenum(x, PVC_NS_Compare, cmp_of[op->code], op->loc));
-    attr(x, c, "dtype", cdtype(x, dt, op->loc));
-}
-
-static int zeroing_only(dispatcher *x, const pvc_op *op)
-{
-    if (enum_arg(op, "mode", PVC_NS_MergeMode, PVC_MERGE_ZEROING) == PVC_MERGE_ZEROING)
+    const pvc_value *v = pvc_op_arg(op, a->name);
+    *out = v && v->kind == PVC_V_ENUM && v->ns == a->ns ? v->i : a->dflt;
+    if (!a->legal || (a->legal >> *out & 1))
         return 1;
-    pvc_error_at(x->d, pvc_op_arg_loc(op, "mode"), PVC_E_NOT_SUPPORTED,
-                 "%s supports only MergeMode.ZEROING (§5.3)", pvc_ops[op->code].name);
+    pvc_error_at(x->d, pvc_op_arg_loc(op, a->name), PVC_E_NOT_SUPPORTED,
+                 "%s supports only pl.%s.%s; the lowering rejects pl.%s.%s (§9.2, §12 T1)",
+                 pvc_ops[op->code].name, pvc_enum_ns_name(a->ns),
+                 pvc_enum_member_name(a->ns, a->dflt), pvc_enum_ns_name(a->ns),
+                 pvc_enum_member_name(a->ns, *out));
     return 0;
 }
 
-static void unary(dispatcher *x, pvc_op *op)
+static void dispatch_generic(dispatcher *x, pvc_op *op)
 {
-    pvc_value *src = pvc_op_arg(op, "src"), *p = pvc_op_arg(op, "preg");
-    if (!zeroing_only(x, op))
-        return;
-    if (kind_of(p) != PVC_TY_MASK) {
-        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'preg' of %s must be a mask register", pvc_ops[op->code].name);
+    int code = pvc_generic_variant(op);
+    if (code < 0) {
+        pvc_generic_mismatch(x->d, op);
         return;
     }
-    pvc_op *u = emit(x, op->code == PVC_OP_ABS ? PVC_OP_M_ABS : PVC_OP_M_RELU, op->loc, op->results[0]);
-    operand(x, u, src);
-    operand(x, u, p);
-    attr(x, u, "dtype", cdtype(x, src->type.dtype, op->loc));
+    const pvc_mop *m = pvc_mop_of(code);
+    int dt = pvc_generic_dtype(op, code);
+    pvc_value *ops[16]; /* no row has more operands (ops.h) */
+    for (int i = 0; i < m->nopnd; i++) {
+        pvc_value *v = pvc_op_arg(op, m->opnd[i].name), *base, *toff;
+        switch (m->opnd[i].kind) {
+        case PVC_OK_BITS:
+            if (!(ops[i] = scalar_bits(x, v, dt, op->loc))) {
+                pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "'%s' of %s must be a number or a "
+                             "scalar parameter", m->opnd[i].name, pvc_ops[op->code].name);
+                return;
+            }
+            break;
+        case PVC_OK_ADDR:
+            if (!tile_of(x, op, m->opnd[i].name, &base, &toff))
+                return;
+            ops[i] = ub_addr(x, base, toff, NULL, op->loc);
+            break;
+        default: ops[i] = v; break;
+        }
+    }
+    pvc_op *g = emit(x, code, op->loc, NULL);
+    for (int i = 0; i < op->nresults; i++)
+        pvc_op_add_result(x->m, g, op->results[i]);
+    for (int i = 0; i < m->nopnd; i++)
+        operand(x, g, ops[i]);
+    for (int i = 0; i < m->nattr; i++) {
+        const pvc_attrdesc *a = &m->attr[i];
+        const pvc_value *v;
+        int64_t e;
+        switch (a->kind) {
+        case PVC_AK_DTYPE: /* dtype: the op's; from: its first register's */
+            v = strcmp(a->name, "from") ? NULL : pvc_op_arg(op, m->opnd[0].name);
+            attr(x, g, a->name, cdtype(x, v ? v->type.dtype : dt, op->loc));
+            break;
+        case PVC_AK_ENUM:
+        case PVC_AK_ZEROING:
+            if (!generic_enum(x, op, a, &e))
+                return;
+            if (a->kind == PVC_AK_ENUM)
+                attr(x, g, a->name, cenum(x, a->ns, e, op->loc));
+            break;
+        case PVC_AK_INT:
+            v = pvc_op_arg(op, a->name);
+            if (v && !pvc_const_int(v, &e)) {
+                pvc_error_at(x->d, pvc_op_arg_loc(op, a->name), PVC_E_NOT_CONST,
+                             "%s= of %s must be an integer constant", a->name, pvc_ops[op->code].name);
+                return;
+            }
+            attr(x, g, a->name, cint(x, v ? e : a->dflt, op->loc));
+            break;
+        case PVC_AK_END: break;
+        }
+    }
 }
 
 static void astype(dispatcher *x, pvc_op *op)
@@ -908,6 +931,18 @@ static void astype(dispatcher *x, pvc_op *op)
     }
     int from = src->type.dtype, to = op->results[0]->type.dtype;
     int round = enum_arg(op, "round_mode", PVC_NS_VFRoundMode, PVC_ROUND_RINT);
+    int layout = enum_arg(op, "layout", PVC_NS_CastLayout, PVC_LAYOUT_ZERO);
+    int sat = enum_arg(op, "saturate", PVC_NS_SaturateMode, PVC_SAT_OFF);
+    const char *why = NULL;
+    if (!pvc_astype_legal((pvc_dtype)from, (pvc_dtype)to, (pvc_layout)layout, (pvc_round)round,
+                          (pvc_sat)sat, &why)) {
+        pvc_error_at(x->d, op->loc, PVC_E_CAST, "vf.astype %s -> %s: %s (§5.4)", pvc_dtype_pyname(from),
+                     pvc_dtype_pyname(to), why ? why : "not allowed");
+        return;
+    }
+    if (why) /* accepted, but it does not do what it says */
+        pvc_warn_at(x->d, op->loc, "vf.astype %s -> %s: %s (§5.4) [%s]", pvc_dtype_pyname(from),
+                    pvc_dtype_pyname(to), why, pvc_warn_code(PVC_W_CAST_NOTE));
     /* CAST_RINT (also when omitted) runs as the path's default (ROUND for HF8, PP-BE). */
     const pvc_cast_rule *rule = pvc_cast_rule_find((pvc_dtype)from, (pvc_dtype)to);
     int run_round = rule && round == PVC_ROUND_RINT ? (int)rule->default_round : round;
@@ -916,49 +951,9 @@ static void astype(dispatcher *x, pvc_op *op)
     operand(x, c, p);
     attr(x, c, "from", cdtype(x, from, op->loc));
     attr(x, c, "to", cdtype(x, to, op->loc));
-    attr(x, c, "layout", cenum(x, PVC_NS_CastLayout, enum_arg(op, "layout", PVC_NS_CastLayout, PVC_LAYOUT_ZERO), op->loc));
+    attr(x, c, "layout", cenum(x, PVC_NS_CastLayout, layout, op->loc));
     attr(x, c, "round", cenum(x, PVC_NS_VFRoundMode, run_round, op->loc));
-    attr(x, c, "sat", cenum(x, PVC_NS_SaturateMode, enum_arg(op, "saturate", PVC_NS_SaturateMode, PVC_SAT_OFF), op->loc));
-    if (round != run_round) /* keep what the user wrote for check's legality test */
-        attr(x, c, "round_written", cenum(x, PVC_NS_VFRoundMode, round, op->loc));
-}
-
-static void full(dispatcher *x, pvc_op *op)
-{
-    pvc_value *v = pvc_op_arg(op, "value"), *p = pvc_op_arg(op, "preg");
-    int dt = op->results[0]->type.dtype;
-    int mode = enum_arg(op, "mode", PVC_NS_MergeMode, PVC_MERGE_ZEROING);
-    if (p && kind_of(p) != PVC_TY_MASK) {
-        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'preg' of vf.full must be a mask register");
-        return;
-    }
-    pvc_op *f;
-    if (kind_of(v) == PVC_TY_REG) {
-        if (!p) {
-            pvc_error_at(x->d, op->loc, PVC_E_TYPE, "vf.full of a register needs a mask (§5.7)");
-            return;
-        }
-        f = emit(x, PVC_OP_M_FULL_REG, op->loc, op->results[0]);
-        operand(x, f, v);
-        operand(x, f, p);
-        attr(x, f, "dtype", cdtype(x, dt, op->loc));
-        attr(x, f, "pos", cenum(x, PVC_NS_DuplicatePos, enum_arg(op, "pos", PVC_NS_DuplicatePos, PVC_POS_LOWEST), op->loc));
-        attr(x, f, "mode", cenum(x, PVC_NS_MergeMode, mode, op->loc));
-        return;
-    }
-    pvc_value *bits = scalar_bits(x, v, dt, op->loc);
-    if (!bits) {
-        pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED,
-                     "the value of vf.full must be a number, a scalar parameter or a register (§5.7)");
-        return;
-    }
-    f = emit(x, p ? PVC_OP_M_FULL_M : PVC_OP_M_FULL, op->loc, op->results[0]);
-    operand(x, f, bits);
-    if (p)
-        operand(x, f, p);
-    attr(x, f, "dtype", cdtype(x, dt, op->loc));
-    if (p)
-        attr(x, f, "mode", cenum(x, PVC_NS_MergeMode, mode, op->loc));
+    attr(x, c, "sat", cenum(x, PVC_NS_SaturateMode, sat, op->loc));
 }
 
 /* ---- walking ---- */
@@ -988,14 +983,14 @@ static void dispatch_vf_op(dispatcher *x, pvc_op *op)
             keep(x, op);
         return;
     case PVC_OP_LIST: return; /* offsets are folded into ub.addr */
-    case PVC_OP_ADD:
-    case PVC_OP_SUB:
+    case PVC_OP_PY_ADD:
+    case PVC_OP_PY_SUB:
         if (op->results[0]->type.kind == PVC_TY_TILE)
             tile_expr(x, op);
         else
             keep(x, op);
         return;
-    case PVC_OP_RANGE: {
+    case PVC_OP_PL_RANGE: {
         pvc_block *save = x->out, *body = pvc_arena_alloc(x->m->arena, sizeof *body);
         x->loops[x->nloops++] = op;
         x->out = body;
@@ -1006,33 +1001,30 @@ static void dispatch_vf_op(dispatcher *x, pvc_op *op)
         keep(x, op);
         return;
     }
-    case PVC_OP_LOAD_ALIGN: load_align(x, op); return;
-    case PVC_OP_STORE_ALIGN: store_align(x, op); return;
-    case PVC_OP_LOAD_UNALIGN_INIT: emit(x, PVC_OP_M_LDU_INIT, op->loc, op->results[0]); return;
-    case PVC_OP_UNALIGN_REG_FOR_STORE:
+    case PVC_OP_VF_LOAD_ALIGN: load_align(x, op); return;
+    case PVC_OP_VF_STORE_ALIGN: store_align(x, op); return;
+    case PVC_OP_VF_LOAD_UNALIGN_INIT: emit(x, PVC_OP_M_LDU_INIT, op->loc, op->results[0]); return;
+    case PVC_OP_VF_UNALIGN_REG_FOR_STORE:
         emit(x, PVC_OP_M_STU_INIT, op->loc, op->results[0]);
         remember_ureg(x, op->results[0], NULL);
         return;
-    case PVC_OP_LOAD_UNALIGN_PRE:
-    case PVC_OP_LOAD_UNALIGN: load_unalign(x, op); return;
-    case PVC_OP_STORE_UNALIGN: store_unalign(x, op); return;
-    case PVC_OP_STORE_UNALIGN_POST: store_unalign_post(x, op); return;
-    case PVC_OP_CREATE_ADDR_REG: lower_addr_reg(x, op); return;
-    case PVC_OP_MEM_BAR: {
+    case PVC_OP_VF_LOAD_UNALIGN_PRE:
+    case PVC_OP_VF_LOAD_UNALIGN: load_unalign(x, op); return;
+    case PVC_OP_VF_STORE_UNALIGN: store_unalign(x, op); return;
+    case PVC_OP_VF_STORE_UNALIGN_POST: store_unalign_post(x, op); return;
+    case PVC_OP_VF_CREATE_ADDR_REG: lower_addr_reg(x, op); return;
+    case PVC_OP_VF_MEM_BAR: {
         pvc_op *mb = emit(x, PVC_OP_M_MEM_BAR, op->loc, NULL);
         attr(x, mb, "mode", cenum(x, PVC_NS_MemBarMode, enum_arg(op, "mode", PVC_NS_MemBarMode, PVC_MEMBAR_VST_VLD), op->loc));
         return;
     }
-    case PVC_OP_CREATE_MASK: create_mask(x, op); return;
-    case PVC_OP_UPDATE_MASK: update_mask(x, op); return;
-    case PVC_OP_EQ: case PVC_OP_NE: case PVC_OP_LT:
-    case PVC_OP_GT: case PVC_OP_LE: case PVC_OP_GE: compare(x, op); return;
-    case PVC_OP_ABS:
-    case PVC_OP_RELU: unary(x, op); return;
-    case PVC_OP_ASTYPE: astype(x, op); return;
-    case PVC_OP_FULL: full(x, op); return;
+    case PVC_OP_VF_CREATE_MASK: create_mask(x, op); return;
+    case PVC_OP_VF_UPDATE_MASK: update_mask(x, op); return;
+    case PVC_OP_VF_ASTYPE: astype(x, op); return;
     default:
-        if (pvc_ops[op->code].flags & (PVC_OPF_CORE))
+        if (pvc_ops[op->code].flags & PVC_OPF_GENERIC)
+            dispatch_generic(x, op);
+        else if (pvc_ops[op->code].flags & PVC_OPF_CORE)
             keep(x, op);
         else
             pvc_error_at(x->d, op->loc, PVC_E_UNSUPPORTED, "%s is not allowed in a vector function",
@@ -1113,15 +1105,15 @@ static void gm_move(dispatcher *x, pvc_op *op)
         pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "pl.load/pl.store support rank-1 and rank-2 tensors");
         return;
     }
-    pvc_op *g = emit(x, op->code == PVC_OP_LOAD ? PVC_OP_M_GM_LOAD : PVC_OP_M_GM_STORE, op->loc, NULL);
-    operand(x, g, op->code == PVC_OP_LOAD ? tile : tensor);
-    operand(x, g, op->code == PVC_OP_LOAD ? tensor : tile);
+    pvc_op *g = emit(x, op->code == PVC_OP_PL_LOAD ? PVC_OP_M_GM_LOAD : PVC_OP_M_GM_STORE, op->loc, NULL);
+    operand(x, g, op->code == PVC_OP_PL_LOAD ? tile : tensor);
+    operand(x, g, op->code == PVC_OP_PL_LOAD ? tensor : tile);
     operand(x, g, r0);
     operand(x, g, c0);
     /* the valid shape the types pass recorded (§6); the whole tile if it did not */
     const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
-    attr(x, g, "valid_rows", vr ? vr->val : cint(x, tile->type.dims[0], op->loc));
-    attr(x, g, "valid_cols", vc ? vc->val : cint(x, tile->type.dims[1], op->loc));
+    operand(x, g, vr ? vr->val : cint(x, tile->type.dims[0], op->loc));
+    operand(x, g, vc ? vc->val : cint(x, tile->type.dims[1], op->loc));
 }
 
 /* A tile group rotated inside pl.range (types: dyn) keeps its slot in an int variable,
@@ -1163,11 +1155,11 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
         pvc_op *op = b->ops[i];
         int slot_op = op->code == PVC_OP_TG_CURRENT || op->code == PVC_OP_TG_NEXT ||
                       op->code == PVC_OP_TG_PREVIOUS;
-        if (op->code == PVC_OP_LOAD || op->code == PVC_OP_STORE)
+        if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE)
             gm_move(x, op);
         else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])
             rotated_slot(x, op);
-        else if (op->code == PVC_OP_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {
+        else if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {
             keep(x, op);
             rotated_group(x, op);
         } else {

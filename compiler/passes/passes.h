@@ -20,6 +20,13 @@ int pvc_pass_types(pvc_module *m, pvc_diag *d);
 int pvc_pass_dispatch(pvc_module *m, pvc_diag *d);
 int pvc_pass_check(pvc_module *m, pvc_diag *d);
 
+/* A GENERIC vf op (ops.h): the machine row its typed arguments select, or -1; and the
+ * dtype it works at in that row (types.c). Types and dispatch both ask. */
+int pvc_generic_variant(const pvc_op *op);
+int pvc_generic_dtype(const pvc_op *op, int code);
+/* The located error for a GENERIC call no row fits: what the rows take, what was given. */
+void pvc_generic_mismatch(pvc_diag *d, const pvc_op *op);
+
 /* Constant value of v if it is an int/bool constant: 1 and *out set, else 0. */
 int pvc_const_int(const pvc_value *v, int64_t *out);
 

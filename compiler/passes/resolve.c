@@ -53,15 +53,15 @@ static pvc_value *subst(resolver *r, pvc_value *v)
 static int fold_int(pvc_opcode code, int64_t a, int64_t b, int64_t *out)
 {
     switch (code) {
-    case PVC_OP_ADD: return !__builtin_add_overflow(a, b, out);
-    case PVC_OP_SUB: return !__builtin_sub_overflow(a, b, out);
-    case PVC_OP_MUL: return !__builtin_mul_overflow(a, b, out);
-    case PVC_OP_NEG: return a != INT64_MIN && (*out = pvc_py_neg(a), 1);
-    case PVC_OP_FLOORDIV:
-    case PVC_OP_MOD:
+    case PVC_OP_PY_ADD: return !__builtin_add_overflow(a, b, out);
+    case PVC_OP_PY_SUB: return !__builtin_sub_overflow(a, b, out);
+    case PVC_OP_PY_MUL: return !__builtin_mul_overflow(a, b, out);
+    case PVC_OP_PY_NEG: return a != INT64_MIN && (*out = pvc_py_neg(a), 1);
+    case PVC_OP_PY_FLOORDIV:
+    case PVC_OP_PY_MOD:
         if (b == 0 || (a == INT64_MIN && b == -1))
             return 0;
-        *out = code == PVC_OP_MOD ? pvc_py_mod(NULL, a, b) : pvc_py_floordiv(NULL, a, b);
+        *out = code == PVC_OP_PY_MOD ? pvc_py_mod(NULL, a, b) : pvc_py_floordiv(NULL, a, b);
         return 1;
     default: return 0;
     }
@@ -116,46 +116,35 @@ enum { WANT_DTYPE = -1, WANT_BOOL = -2, WANT_INT = -3 };
 
 /* X(op, "argument", want): want is a pvc_enum_ns or one of WANT_*. */
 #define CONST_ARGS(X)                                   \
-    X(LOAD_ALIGN, "dist", PVC_NS_LoadDist)              \
-    X(LOAD_ALIGN, "dtype", WANT_DTYPE)                  \
-    X(LOAD_ALIGN, "data_copy_mode", PVC_NS_DataCopyMode) \
-    X(LOAD_ALIGN, "post_update", WANT_BOOL)             \
-    X(LOAD_ALIGN, "block_stride", WANT_INT)             \
-    X(LOAD_ALIGN, "repeat_stride", WANT_INT)            \
-    X(STORE_ALIGN, "dist", PVC_NS_StoreDist)            \
-    X(STORE_ALIGN, "data_copy_mode", PVC_NS_DataCopyMode) \
-    X(STORE_ALIGN, "post_update", WANT_BOOL)            \
-    X(STORE_ALIGN, "block_stride", WANT_INT)            \
-    X(STORE_UNALIGN, "post_update", WANT_BOOL)          \
-    X(STORE_UNALIGN_POST, "post_update", WANT_BOOL)     \
-    X(CREATE_ADDR_REG, "dtype", WANT_DTYPE)             \
-    X(MEM_BAR, "mode", PVC_NS_MemBarMode)               \
-    X(CREATE_MASK, "pattern", PVC_NS_MaskPattern)       \
-    X(CREATE_MASK, "dtype", WANT_DTYPE)                 \
-    X(UPDATE_MASK, "dtype", WANT_DTYPE)                 \
-    X(EQ, "cmp_dtype", WANT_DTYPE)                      \
-    X(NE, "cmp_dtype", WANT_DTYPE)                      \
-    X(LT, "cmp_dtype", WANT_DTYPE)                      \
-    X(GT, "cmp_dtype", WANT_DTYPE)                      \
-    X(LE, "cmp_dtype", WANT_DTYPE)                      \
-    X(GE, "cmp_dtype", WANT_DTYPE)                      \
-    X(ABS, "mode", PVC_NS_MergeMode)                    \
-    X(RELU, "mode", PVC_NS_MergeMode)                   \
-    X(ASTYPE, "dtype", WANT_DTYPE)                      \
-    X(ASTYPE, "layout", PVC_NS_CastLayout)              \
-    X(ASTYPE, "round_mode", PVC_NS_VFRoundMode)         \
-    X(ASTYPE, "saturate", PVC_NS_SaturateMode)          \
-    X(FULL, "dtype", WANT_DTYPE)                        \
-    X(FULL, "pos", PVC_NS_DuplicatePos)                      \
-    X(FULL, "mode", PVC_NS_MergeMode)                   \
-    X(TILE_TYPE, "dtype", WANT_DTYPE)                   \
-    X(TILE_TYPE, "target_memory", PVC_NS_MemorySpace)  \
-    X(SYNC_SRC, "set_pipe", PVC_NS_PipeType)            \
-    X(SYNC_SRC, "wait_pipe", PVC_NS_PipeType)           \
-    X(SYNC_SRC, "event_id", WANT_INT)                   \
-    X(SYNC_DST, "set_pipe", PVC_NS_PipeType)            \
-    X(SYNC_DST, "wait_pipe", PVC_NS_PipeType)           \
-    X(SYNC_DST, "event_id", WANT_INT)
+    X(VF_LOAD_ALIGN, "dist", PVC_NS_LoadDist)              \
+    X(VF_LOAD_ALIGN, "dtype", WANT_DTYPE)                  \
+    X(VF_LOAD_ALIGN, "data_copy_mode", PVC_NS_DataCopyMode) \
+    X(VF_LOAD_ALIGN, "post_update", WANT_BOOL)             \
+    X(VF_LOAD_ALIGN, "block_stride", WANT_INT)             \
+    X(VF_LOAD_ALIGN, "repeat_stride", WANT_INT)            \
+    X(VF_STORE_ALIGN, "dist", PVC_NS_StoreDist)            \
+    X(VF_STORE_ALIGN, "data_copy_mode", PVC_NS_DataCopyMode) \
+    X(VF_STORE_ALIGN, "post_update", WANT_BOOL)            \
+    X(VF_STORE_ALIGN, "block_stride", WANT_INT)            \
+    X(VF_STORE_UNALIGN, "post_update", WANT_BOOL)          \
+    X(VF_STORE_UNALIGN_POST, "post_update", WANT_BOOL)     \
+    X(VF_CREATE_ADDR_REG, "dtype", WANT_DTYPE)             \
+    X(VF_MEM_BAR, "mode", PVC_NS_MemBarMode)               \
+    X(VF_CREATE_MASK, "pattern", PVC_NS_MaskPattern)       \
+    X(VF_CREATE_MASK, "dtype", WANT_DTYPE)                 \
+    X(VF_UPDATE_MASK, "dtype", WANT_DTYPE)                 \
+    X(VF_ASTYPE, "dtype", WANT_DTYPE)                      \
+    X(VF_ASTYPE, "layout", PVC_NS_CastLayout)              \
+    X(VF_ASTYPE, "round_mode", PVC_NS_VFRoundMode)         \
+    X(VF_ASTYPE, "saturate", PVC_NS_SaturateMode)          \
+    X(PL_TILE_TYPE, "dtype", WANT_DTYPE)                   \
+    X(PL_TILE_TYPE, "target_memory", PVC_NS_MemorySpace)  \
+    X(PL_SYNC_SRC, "set_pipe", PVC_NS_PipeType)            \
+    X(PL_SYNC_SRC, "wait_pipe", PVC_NS_PipeType)           \
+    X(PL_SYNC_SRC, "event_id", WANT_INT)                   \
+    X(PL_SYNC_DST, "set_pipe", PVC_NS_PipeType)            \
+    X(PL_SYNC_DST, "wait_pipe", PVC_NS_PipeType)           \
+    X(PL_SYNC_DST, "event_id", WANT_INT)
 
 static const struct {
     pvc_opcode op;
@@ -201,10 +190,28 @@ static void check_const_arg(resolver *r, const pvc_op *op, const char *arg, int 
                      "'%s' of %s must be %s", arg, opname, want_text(want));
 }
 
+/* A GENERIC op's keyword attributes, from every machine row that lowers it (ops.h): the
+ * namespace of an AE / AZ entry, or an integer for AI; its dtype= and cmp_dtype= are dtypes. */
+static void check_generic_args(resolver *r, const pvc_op *op)
+{
+    check_const_arg(r, op, "dtype", WANT_DTYPE);
+    check_const_arg(r, op, "cmp_dtype", WANT_DTYPE);
+    for (int code = PVC_OP_MFIRST; code < PVC_OP_COUNT; code++) {
+        const pvc_mop *m = pvc_mop_of(code);
+        for (int i = 0; m->from == op->code && i < m->nattr; i++)
+            if (m->attr[i].kind == PVC_AK_ENUM || m->attr[i].kind == PVC_AK_ZEROING)
+                check_const_arg(r, op, m->attr[i].name, m->attr[i].ns);
+            else if (m->attr[i].kind == PVC_AK_INT)
+                check_const_arg(r, op, m->attr[i].name, WANT_INT);
+    }
+}
+
 static void check_args(resolver *r, const pvc_block *b)
 {
     for (int i = 0; i < b->nops; i++) {
         const pvc_op *op = b->ops[i];
+        if (pvc_ops[op->code].flags & PVC_OPF_GENERIC)
+            check_generic_args(r, op);
         for (size_t k = 0; k < sizeof const_args / sizeof const_args[0]; k++)
             if (const_args[k].op == op->code)
                 check_const_arg(r, op, const_args[k].arg, const_args[k].want);

@@ -73,7 +73,7 @@ static void note_rotations(typer *t, const pvc_block *b, int loops)
             op->noperands && op->operands[0]->kind == PVC_V_VAR)
             t->rotated[op->operands[0]->id] = 1;
         if (op->body)
-            note_rotations(t, op->body, loops + (op->code == PVC_OP_RANGE));
+            note_rotations(t, op->body, loops + (op->code == PVC_OP_PL_RANGE));
     }
 }
 
@@ -455,10 +455,10 @@ static void type_arith(typer *t, pvc_op *op)
 {
     const pvc_value *a = op->operands[0], *b = op->noperands > 1 ? op->operands[1] : NULL;
     pvc_type_kind ka = a->type.kind, kb = b ? b->type.kind : PVC_TY_INT;
-    const pvc_value *tile = ka == PVC_TY_TILE ? a : (kb == PVC_TY_TILE && op->code == PVC_OP_ADD) ? b : NULL;
+    const pvc_value *tile = ka == PVC_TY_TILE ? a : (kb == PVC_TY_TILE && op->code == PVC_OP_PY_ADD) ? b : NULL;
     if (tile) {
         const pvc_value *k = tile == a ? b : a;
-        if (t->f->kind != PVC_FN_VECTOR || !b || !(op->code == PVC_OP_ADD || (op->code == PVC_OP_SUB && tile == a)) ||
+        if (t->f->kind != PVC_FN_VECTOR || !b || !(op->code == PVC_OP_PY_ADD || (op->code == PVC_OP_PY_SUB && tile == a)) ||
             !(k->type.kind == PVC_TY_INT || k->type.kind == PVC_TY_BOOL)) {
             pvc_error_at(t->d, op->loc, PVC_E_TYPE,
                          "only 'tile + int' and 'tile - int' inside a vector function address a "
@@ -468,7 +468,7 @@ static void type_arith(typer *t, pvc_op *op)
         pvc_type ty = tile->type;
         int64_t off;
         if (pvc_const_int(k, &off) && ty.ub_addr >= 0)
-            ty.ub_addr += (op->code == PVC_OP_SUB ? -off : off) * lane_bytes(ty.dtype);
+            ty.ub_addr += (op->code == PVC_OP_PY_SUB ? -off : off) * lane_bytes(ty.dtype);
         else
             ty.ub_addr = PVC_UNKNOWN;
         ty.dyn = 0; /* a view the dispatch pass folds into its base tile's offsets */
@@ -531,42 +531,161 @@ static void type_mask(typer *t, pvc_op *op, unsigned gran_bytes, int from_cmp)
     set_type(t, op->results[0], ty, op->loc);
 }
 
-static void type_compare(typer *t, pvc_op *op)
+/* ---- generic vf ops: typed by their ops.h rows ---- */
+/* Does argument v fit a machine operand of kind k? */
+static int arg_fits(pvc_opnd_kind k, const pvc_value *v)
 {
-    int dt = reg_dtype_of(t, op, "a");
-    dt = dtype_arg(op, "cmp_dtype", dt);
-    if (dt >= 0)
-        type_mask(t, op, pvc_dtype_lane_bytes((pvc_dtype)dt), 1);
+    pvc_type_kind tk = v->type.kind;
+    switch (k) {
+    case PVC_OK_VREG: return tk == PVC_TY_REG;
+    case PVC_OK_MASK: case PVC_OK_PRED: return tk == PVC_TY_MASK;
+    case PVC_OK_BITS: case PVC_OK_NUM: return is_scalar(tk) && tk != PVC_TY_NONE;
+    case PVC_OK_INT: return tk == PVC_TY_INT || tk == PVC_TY_BOOL;
+    case PVC_OK_ADDR: case PVC_OK_TILE: return tk == PVC_TY_TILE;
+    default: return 0; /* in-place and tensor operands are never DSL arguments */
+    }
+}
+
+/* The machine row a GENERIC DSL call lowers to: the first row FROM it whose operands are
+ * exactly the call's positional arguments (by name), each of a fitting kind. -1 if none. */
+int pvc_generic_variant(const pvc_op *op)
+{
+    const pvc_opinfo *d = &pvc_ops[op->code];
+    for (int code = PVC_OP_MFIRST; code < PVC_OP_COUNT; code++) {
+        const pvc_mop *m = pvc_mop_of(code);
+        if (m->from != op->code)
+            continue;
+        int ok = 1, given = 0;
+        size_t len;
+        for (const char *p = d->pos; ok && (p = pvc_param_next(p, &len)); p += len) {
+            char name[32];
+            snprintf(name, sizeof name, "%.*s", (int)len, p);
+            const pvc_value *v = pvc_op_arg(op, name);
+            int i = pvc_mop_operand(m, name);
+            given += v != NULL;
+            ok = i < 0 ? !v : v && arg_fits(m->opnd[i].kind, v);
+        }
+        if (ok && given == m->nopnd)
+            return code;
+    }
+    return -1;
+}
+
+/* The dtype a generic call works at (docs/SEMANTICS.md §9.3): its dtype= (cmp_dtype= for a
+ * compare) if given, else that of its first register or mask argument, in row order. */
+int pvc_generic_dtype(const pvc_op *op, int code)
+{
+    int dt = dtype_arg(op, "dtype", dtype_arg(op, "cmp_dtype", PVC_UNKNOWN));
+    const pvc_mop *m = pvc_mop_of(code);
+    for (int i = 0; i < m->nopnd && dt < 0; i++) {
+        const pvc_value *v = pvc_op_arg(op, m->opnd[i].name);
+        if (v && (v->type.kind == PVC_TY_REG || v->type.kind == PVC_TY_MASK))
+            dt = v->type.dtype;
+    }
+    return dt;
+}
+
+/* "(a: reg, b: reg, preg: mask) or (a: reg, b: scalar, preg: mask)": what the rows take. */
+static void variants_text(const pvc_op *op, char *buf, size_t n)
+{
+    static const char *const kind_text[] = {
+        [PVC_OK_VREG] = "reg", [PVC_OK_MASK] = "mask", [PVC_OK_PRED] = "mask",
+        [PVC_OK_BITS] = "scalar", [PVC_OK_INT] = "int", [PVC_OK_NUM] = "number",
+        [PVC_OK_ADDR] = "tile", [PVC_OK_TILE] = "tile",
+    };
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int code = PVC_OP_MFIRST; code < PVC_OP_COUNT && at < n; code++) {
+        const pvc_mop *m = pvc_mop_of(code);
+        if (m->from != op->code)
+            continue;
+        at += (size_t)snprintf(buf + at, n - at, "%s(", at ? " or " : "");
+        for (int i = 0; i < m->nopnd && at < n; i++)
+            at += (size_t)snprintf(buf + at, n - at, "%s%s: %s", i ? ", " : "", m->opnd[i].name,
+                                   m->opnd[i].kind <= PVC_OK_TILE && kind_text[m->opnd[i].kind]
+                                       ? kind_text[m->opnd[i].kind] : "?");
+        if (at < n)
+            at += (size_t)snprintf(buf + at, n - at, ")");
+    }
+}
+
+void pvc_generic_mismatch(pvc_diag *d, const pvc_op *op)
+{
+    char want[512], got[256] = "";
+    variants_text(op, want, sizeof want);
+    const pvc_opinfo *info = &pvc_ops[op->code];
+    size_t len;
+    for (const char *p = info->pos; (p = pvc_param_next(p, &len)); p += len) {
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        const pvc_value *v = pvc_op_arg(op, name);
+        if (v)
+            snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s: %s", got[0] ? ", " : "", name,
+                     pvc_type_kind_name(v->type.kind));
+    }
+    pvc_error_at(d, op->loc, PVC_E_TYPE, "%s takes %s; here (%s)", info->name, want, got);
+}
+
+/* A GENERIC vf op: its row by its arguments, its dtype, the dtype's legality, its results. */
+static void type_generic(typer *t, pvc_op *op)
+{
+    int code = pvc_generic_variant(op);
+    if (code < 0) { /* dispatch reports it with the other lowering errors; keep uses quiet */
+        int dt = dtype_arg(op, "dtype", PVC_UNKNOWN);
+        for (int i = 0; i < op->nresults; i++)
+            set_type(t, op->results[i], pvc_ops[op->code].result == PVC_TY_MASK ? type_of(PVC_TY_MASK) : reg_type(dt),
+                     op->loc);
+        return;
+    }
+    const pvc_mop *m = pvc_mop_of(code);
+    int dt = pvc_generic_dtype(op, code);
+    if (dt < 0) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s of a scalar needs dtype=pl.DT_*", pvc_ops[op->code].name);
+        return;
+    }
+    if (m->dtypes && !(m->dtypes >> dt & 1)) {
+        char legal[256] = "";
+        for (int k = 0; k < PVC_DT_COUNT; k++)
+            if (m->dtypes >> k & 1)
+                snprintf(legal + strlen(legal), sizeof legal - strlen(legal), "%s%s",
+                         legal[0] ? " " : "", pvc_dtype_table[k].name);
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s does not take %s (it takes %s)",
+                     pvc_ops[op->code].name, dt_name(dt), legal);
+        return;
+    }
+    for (int i = 0; (m->flags & PVC_MF_SAME) && i < m->nopnd; i++) {
+        const pvc_value *v = pvc_op_arg(op, m->opnd[i].name);
+        if (m->opnd[i].kind == PVC_OK_VREG && v->type.dtype != dt)
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s works on %s here but '%s' is %s",
+                         pvc_ops[op->code].name, dt_name(dt), m->opnd[i].name, dt_name(v->type.dtype));
+    }
+    for (int i = 0; i < m->nres && i < op->nresults; i++) {
+        if (m->res[i].kind == PVC_OK_MASK) /* a compare's mask, at the compared width (§5.2) */
+            type_mask(t, op, pvc_dtype_lane_bytes((pvc_dtype)dt), m->nopnd && m->opnd[0].kind == PVC_OK_VREG);
+        else
+            set_type(t, op->results[i], reg_type(dt), op->loc);
+    }
 }
 
 static void type_vf_op(typer *t, pvc_op *op)
 {
     switch (op->code) {
-    case PVC_OP_LOAD_ALIGN: type_load_align(t, op); break;
-    case PVC_OP_STORE_ALIGN:
-    case PVC_OP_STORE_UNALIGN:
-    case PVC_OP_STORE_UNALIGN_POST: expect(t, op, "tile", PVC_TY_TILE); break;
-    case PVC_OP_LOAD_UNALIGN_PRE: expect(t, op, "tile", PVC_TY_TILE); break;
-    case PVC_OP_LOAD_UNALIGN:
+    case PVC_OP_VF_LOAD_ALIGN: type_load_align(t, op); break;
+    case PVC_OP_VF_STORE_ALIGN:
+    case PVC_OP_VF_STORE_UNALIGN:
+    case PVC_OP_VF_STORE_UNALIGN_POST: expect(t, op, "tile", PVC_TY_TILE); break;
+    case PVC_OP_VF_LOAD_UNALIGN_PRE: expect(t, op, "tile", PVC_TY_TILE); break;
+    case PVC_OP_VF_LOAD_UNALIGN:
         if (expect(t, op, "tile", PVC_TY_TILE))
             set_type(t, op->results[0], reg_type(pvc_op_arg(op, "tile")->type.dtype), op->loc);
         break;
-    case PVC_OP_CREATE_MASK:
+    case PVC_OP_VF_CREATE_MASK:
         type_mask(t, op, pvc_create_mask_gran((pvc_dtype)dtype_arg(op, "dtype", PVC_DT_FP32)), 0);
         break;
-    case PVC_OP_UPDATE_MASK:
+    case PVC_OP_VF_UPDATE_MASK:
         type_mask(t, op, pvc_update_mask_gran((pvc_dtype)dtype_arg(op, "dtype", PVC_DT_FP32)), 0);
         break;
-    case PVC_OP_EQ: case PVC_OP_NE: case PVC_OP_LT:
-    case PVC_OP_GT: case PVC_OP_LE: case PVC_OP_GE: type_compare(t, op); break;
-    case PVC_OP_ABS:
-    case PVC_OP_RELU: {
-        int dt = reg_dtype_of(t, op, "src");
-        if (dt >= 0)
-            set_type(t, op->results[0], reg_type(dt), op->loc);
-        break;
-    }
-    case PVC_OP_ASTYPE: {
+    case PVC_OP_VF_ASTYPE: {
         reg_dtype_of(t, op, "src");
         int dt = dtype_arg(op, "dtype", PVC_UNKNOWN);
         if (dt < 0)
@@ -575,17 +694,7 @@ static void type_vf_op(typer *t, pvc_op *op)
             set_type(t, op->results[0], reg_type(dt), op->loc);
         break;
     }
-    case PVC_OP_FULL: {
-        const pvc_value *v = pvc_op_arg(op, "value");
-        int dt = v && v->type.kind == PVC_TY_REG ? v->type.dtype : PVC_UNKNOWN;
-        dt = dtype_arg(op, "dtype", dt);
-        if (dt < 0)
-            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "vf.full of a scalar needs dtype=pl.DT_*");
-        else
-            set_type(t, op->results[0], reg_type(dt), op->loc);
-        break;
-    }
-    case PVC_OP_CREATE_ADDR_REG: {
+    case PVC_OP_VF_CREATE_ADDR_REG: {
         pvc_type ty = type_of(PVC_TY_ADDR_REG);
         ty.dtype = dtype_arg(op, "dtype", PVC_DT_FP32);
         set_type(t, op->results[0], ty, op->loc);
@@ -609,22 +718,28 @@ static void type_op(typer *t, pvc_op *op)
         return;
     }
     case PVC_OP_LIST: set_type(t, op->results[0], type_of(PVC_TY_LIST), op->loc); return;
-    case PVC_OP_ADD: case PVC_OP_SUB: case PVC_OP_MUL:
-    case PVC_OP_FLOORDIV: case PVC_OP_MOD: case PVC_OP_NEG: type_arith(t, op); return;
+    case PVC_OP_PY_ADD: case PVC_OP_PY_SUB: case PVC_OP_PY_MUL:
+    case PVC_OP_PY_FLOORDIV: case PVC_OP_PY_MOD: case PVC_OP_PY_NEG: type_arith(t, op); return;
     case PVC_OP_CALL: specialise(t, op); return;
-    case PVC_OP_RANGE: type_range(t, op); return;
-    case PVC_OP_SECTION_VECTOR: type_block(t, op->body); return;
-    case PVC_OP_TILE_TYPE: type_tile_type(t, op); return;
-    case PVC_OP_MAKE_TILE_GROUP: type_tile_group(t, op); return;
-    case PVC_OP_MAKE_TILE: type_make_tile(t, op); return;
+    case PVC_OP_PL_RANGE: type_range(t, op); return;
+    case PVC_OP_PL_SECTION_VECTOR: type_block(t, op->body); return;
+    case PVC_OP_PL_TILE_TYPE: type_tile_type(t, op); return;
+    case PVC_OP_PL_MAKE_TILE_GROUP: type_tile_group(t, op); return;
+    case PVC_OP_PL_MAKE_TILE: type_make_tile(t, op); return;
     case PVC_OP_TG_SLOT:
     case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS: type_group_slot(t, op); return;
-    case PVC_OP_SET_VALIDSHAPE: type_set_validshape(t, op); return;
-    case PVC_OP_LOAD:
-    case PVC_OP_STORE: type_gm_move(t, op); return;
+    case PVC_OP_PL_SET_VALIDSHAPE: type_set_validshape(t, op); return;
+    case PVC_OP_PL_LOAD:
+    case PVC_OP_PL_STORE: type_gm_move(t, op); return;
+    case PVC_OP_PL_SYNC_SRC: case PVC_OP_PL_SYNC_DST: case PVC_OP_PL_BAR_ALL:
+        return; /* pipe syncs: their arguments are constants (resolve), nothing to type */
     default:
-        if (flags & PVC_OPF_VF)
+        if (flags & PVC_OPF_GENERIC)
+            type_generic(t, op);
+        else if (flags & PVC_OPF_VF)
             type_vf_op(t, op);
+        else
+            PVC_BUG("the types pass has no rule for '%s'", pvc_ops[op->code].name);
     }
 }
 

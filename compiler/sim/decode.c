@@ -1,10 +1,11 @@
 /* decode.c - the simulator's first phase: the checked IR -> sim_func (prog.h).
  *
- * Each function reached from the kernel becomes a flat array of sim_op: opcode, operands
- * pre-resolved to slot numbers, attributes as ints, its static tiles, a pvc_loc, and for
- * pl.range the index of its end (structured loops become a begin/end pair that jump).
- * Constants get slots after the variables; the frame (register files) is allocated here
- * once per function. No string is looked at after this; interp.c runs the result.
+ * Each function reached from the kernel becomes a flat array of sim_op. A machine op is
+ * decoded from its ops.h row alone: each operand to its storage in the frame (a register,
+ * a slot, a tile, a tensor), each attribute to an int in row order, and its compiled row
+ * (sim_runs). The scalar language keeps slot numbers; pl.range becomes a begin/end pair
+ * that jump. Constants get slots after the variables; the frame is allocated once per
+ * function. No string is looked at after this; interp.c runs the result.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -104,24 +105,14 @@ static int tile_of(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
     if (!F->tiles || !F->tile_slot)
         PVC_BUG("out of memory");
     F->tile_slot[F->ntiles] = dyn ? v->id : -1; /* a rotated group slot: address in s[v] */
-    F->tiles[F->ntiles] = (pvc_tile){dyn ? 0 : (uint32_t)t->ub_addr, (pvc_dtype)t->dtype, (uint32_t)t->dims[0],
-                                     (uint32_t)t->dims[1], 0, 0}; /* gm ops set the valid shape */
+    F->tiles[F->ntiles] = (sim_tile){{dyn ? 0 : (uint32_t)t->ub_addr, (pvc_dtype)t->dtype,
+                                      (uint32_t)t->dims[0], (uint32_t)t->dims[1]}, NULL};
     return F->ntiles++;
 }
 
 static int is_reg_kind(pvc_type_kind k)
 {
     return k == PVC_TY_REG || k == PVC_TY_MASK || k == PVC_TY_UREG_LOAD || k == PVC_TY_UREG_STORE;
-}
-
-static int64_t attr_int(sim *S, const pvc_op *op, const char *key)
-{
-    const pvc_attr *a = pvc_op_attr(op, key);
-    if (!a || !a->val) {
-        fail(S, op->loc, "a machine op without one of its attributes");
-        return 0;
-    }
-    return a->val->i;
 }
 
 static sim_op *emit(sim *S, sim_func *F, int code, const pvc_op *ir)
@@ -131,8 +122,10 @@ static sim_op *emit(sim *S, sim_func *F, int code, const pvc_op *ir)
     memset(o, 0, sizeof *o);
     o->code = code;
     o->r[0] = o->r[1] = -1;
-    o->tile = o->tile2 = -1;
+    o->tile = -1;
     o->dtype = -1;
+    o->mask = -2;
+    o->cursor = -1;
     o->ir = ir;
     o->id = new_loc(S, ir->loc);
     o->loc = S->locs[o->id];
@@ -141,22 +134,19 @@ static sim_op *emit(sim *S, sim_func *F, int code, const pvc_op *ir)
 
 static sim_func *decode_func(sim *S, const pvc_func *f);
 
-/* The attribute columns of each machine op, in the order the runner reads o->k[]. */
-static void decode_attrs(sim *S, sim_op *o, const pvc_op *op)
+/* The attributes of a machine op, in row order (AZ entries are checks, not attributes). */
+static void decode_attrs(sim *S, sim_op *o, const pvc_op *op, const pvc_mop *m)
 {
-    const char *kw = pvc_ops[op->code].kw;
     int n = 0;
-    while (*kw && n < 5) {
-        char key[32];
-        size_t len = strcspn(kw, " ");
-        if (len >= sizeof key)
-            len = sizeof key - 1;
-        memcpy(key, kw, len);
-        key[len] = '\0';
-        o->k[n++] = (int)attr_int(S, op, key);
-        kw += len;
-        while (*kw == ' ')
-            kw++;
+    for (int i = 0; i < m->nattr; i++) {
+        if (m->attr[i].kind == PVC_AK_ZEROING)
+            continue;
+        const pvc_attr *a = pvc_op_attr(op, m->attr[i].name);
+        if (!a || !a->val || n == SIM_MAX_ATTR) {
+            fail(S, op->loc, "a machine op without one of its attributes");
+            return;
+        }
+        o->k[n++] = a->val->i;
     }
 }
 
@@ -165,106 +155,111 @@ static int reg_dtype(const pvc_value *v)
     return v && v->type.dtype >= 0 && v->type.dtype < PVC_DT_COUNT ? v->type.dtype : -1;
 }
 
-/* The dtype an op reports in the trace: of the register it stores, its dtype attribute, or
- * of its result. */
-static void trace_dtype(sim_op *o, const pvc_op *op)
+static int attr_value(const pvc_op *op, const char *key, int dflt)
 {
-    const pvc_value *res = op->nresults ? op->results[0] : NULL;
-    switch (o->code) {
-    case PVC_OP_M_ST_REG: case PVC_OP_M_ST_REG_POST: case PVC_OP_M_ST_X2:
-    case PVC_OP_M_ST_BLK: case PVC_OP_M_ST_BLK_POST: case PVC_OP_M_STU: case PVC_OP_M_STU_AREG: {
-        const char *pos = pvc_ops[op->code].pos;
-        int si = pvc_param_index(pos, "src", 3);
-        if (si < 0)
-            si = pvc_param_index(pos, "src0", 4);
-        o->dtype = si >= 0 && si < op->noperands ? reg_dtype(op->operands[si]) : -1;
-        break;
-    }
-    case PVC_OP_M_CMP: case PVC_OP_M_CMP_S: case PVC_OP_M_ABS: case PVC_OP_M_RELU:
-    case PVC_OP_M_FULL: case PVC_OP_M_FULL_M: case PVC_OP_M_FULL_REG:
-        o->dtype = (int)o->k[o->code == PVC_OP_M_CMP || o->code == PVC_OP_M_CMP_S ? 1 : 0];
-        break;
-    case PVC_OP_M_ASTYPE:
-        o->dtype = o->k[1];
-        break;
-    default:
-        o->dtype = reg_dtype(res);
-        break;
-    }
+    const pvc_attr *a = pvc_op_attr(op, key);
+    return a && a->val ? (int)a->val->i : dflt;
 }
 
-/* The mask granularity (bytes) an op reports in the trace: of the mask operand it reads,
- * else of the mask it writes; 0 when it has none. */
-static void trace_gran(sim_op *o, const pvc_op *op)
+/* What --trace says of a machine op: the dtype it computes or moves (its dtype / to
+ * attribute, else its first register operand, else its register result, else a GM move's
+ * tile), the mask it counts (the mask it makes, else its PRED operand, else its first mask
+ * operand) and at which granularity, and where its cursor and scalar result are. */
+static void decode_trace(sim_op *o, const pvc_op *op, const pvc_mop *m)
 {
     const pvc_value *res = op->nresults ? op->results[0] : NULL;
-    int mi = pvc_param_index(pvc_ops[op->code].pos, "mask", 4);
-    if (mi < 0)
-        mi = pvc_param_index(pvc_ops[op->code].pos, "preg", 4);
-    if (mi < 0 && (o->code == PVC_OP_M_ST_MASK || o->code == PVC_OP_M_ST_MASK_POST ||
-                   o->code == PVC_OP_M_STU_MASK))
-        mi = pvc_param_index(pvc_ops[op->code].pos, "src", 3); /* the mask being stored */
-    const pvc_value *mv = mi >= 0 && mi < op->noperands ? op->operands[mi] : NULL;
-    if (!mv && res && res->type.kind == PVC_TY_MASK)
-        mv = res;
-    if (mv) {
-        int g = mv->type.gran / 8;
-        if (o->code == PVC_OP_M_MASK_CREATE || o->code == PVC_OP_M_MASK_UPDATE)
-            g = o->k[o->code == PVC_OP_M_MASK_CREATE ? 1 : 0];
-        else if (o->dtype >= 0 && (g <= 0 || o->code == PVC_OP_M_CMP || o->code == PVC_OP_M_CMP_S))
-            g = (int)pvc_dtype_lane_bytes((pvc_dtype)o->dtype);
-        if ((o->code == PVC_OP_M_ST_REG || o->code == PVC_OP_M_ST_REG_POST) &&
-            pvc_store_dist_table[o->k[0]].w)
-            g = pvc_store_dist_table[o->k[0]].w; /* the store tests m[w*i] (§3.3) */
-        o->gran = g == 1 || g == 2 || g == 4 || g == 8 ? g : 1;
+    int dt = attr_value(op, "dtype", attr_value(op, "to", -1));
+    int mask_opnd = -1, pred = 0;
+    for (int i = 0; i < m->nopnd && dt < 0; i++)
+        if (m->opnd[i].kind == PVC_OK_VREG)
+            dt = reg_dtype(op->operands[i]);
+    if (dt < 0 && res && res->type.kind == PVC_TY_REG)
+        dt = reg_dtype(res);
+    for (int i = 0; i < m->nopnd && dt < 0 && m->pipe != PVC_PIPE_V && m->pipe != PVC_PIPE_S; i++)
+        if (m->opnd[i].kind == PVC_OK_TILE)
+            dt = op->operands[i]->type.dtype;
+    o->dtype = dt;
+    for (int i = 0; i < m->nopnd; i++) {
+        if (m->opnd[i].kind == PVC_OK_PRED && !pred)
+            mask_opnd = i, pred = 1;
+        else if (m->opnd[i].kind == PVC_OK_MASK && mask_opnd < 0)
+            mask_opnd = i;
+        else if (m->opnd[i].kind == PVC_OK_CURSOR)
+            o->cursor = i;
+    }
+    const pvc_value *mv = mask_opnd >= 0 ? op->operands[mask_opnd] : NULL;
+    if (res && res->type.kind == PVC_TY_MASK) /* a mask it makes says more than its predicate */
+        o->mask = -1, mv = res, pred = 0;
+    else if (mask_opnd >= 0)
+        o->mask = mask_opnd;
+    int g = attr_value(op, "gran", 0);
+    if (!g && pred)
+        g = pvc_mop_pred_width(op);
+    if (!g && mv)
+        g = dt >= 0 && mv == res ? (int)pvc_dtype_lane_bytes((pvc_dtype)dt) : mv->type.gran / 8;
+    o->gran = mv ? (g == 1 || g == 2 || g == 4 || g == 8 ? g : 1) : 0;
+    if (!mv)
+        o->mask = -2;
+    o->scalar_res = m->nres && (m->res[0].kind == PVC_OK_INT || m->res[0].kind == PVC_OK_ADDR);
+}
+
+/* An operand of kind k: a slot number, a register variable, a tile or a tensor parameter.
+ * interp.c's bind turns it into an address in the frame once the frame exists. */
+static void decode_operand(sim *S, sim_func *F, sim_op *o, int i, pvc_opnd_kind k, const pvc_value *v,
+                           pvc_span at)
+{
+    switch (k) {
+    case PVC_OK_TILE: o->a[i] = tile_of(S, F, v, at); return;
+    case PVC_OK_TENSOR:
+        o->a[i] = -1; /* kernel parameter p */
+        for (int p = 0; p < F->f->nparams; p++)
+            if (F->f->params[p] == v)
+                o->a[i] = p;
+        if (o->a[i] < 0)
+            fail(S, at, "a tensor that is not a kernel parameter");
+        return;
+    case PVC_OK_VREG: case PVC_OK_MASK: case PVC_OK_PRED: case PVC_OK_ULD: case PVC_OK_UST:
+        if (v->kind != PVC_V_VAR || !is_reg_kind(v->type.kind)) {
+            fail(S, at, "a register operand that is not a register variable");
+            return;
+        }
+        o->a[i] = v->id;
+        o->chk[o->nchk++] = v->id; /* in-place unaligned registers are read too */
+        return;
+    case PVC_OK_NUM: o->a[i] = float_slot(S, F, v, at); return;
+    case PVC_OK_CURSOR: case PVC_OK_SLOT:
+        if (v->kind != PVC_V_VAR)
+            fail(S, at, "an in-place operand that is not a variable");
+        o->a[i] = v->id;
+        return;
+    default: o->a[i] = scalar_slot(S, F, v, at); return;
     }
 }
 
 static void decode_machine(sim *S, sim_func *F, const pvc_op *op)
 {
+    const pvc_mop *m = pvc_mop_of(op->code);
     sim_op *o = emit(S, F, op->code, op);
-    int n = pvc_mop_noperands(op->code);
-    if (n != op->noperands || n > MAX_OPND || op->nresults > 2) {
-        fail(S, op->loc, "a machine op with the wrong number of operands");
+    if (m->nopnd != op->noperands || m->nres != op->nresults) {
+        fail(S, op->loc, "a machine op with the wrong number of operands or results");
         return;
     }
-    for (int i = 0; i < n; i++) {
-        const pvc_value *v = op->operands[i];
-        if (v->kind == PVC_V_VAR && v->type.kind == PVC_TY_TILE) {
-            int t = tile_of(S, F, v, op->loc);
-            if (o->tile < 0)
-                o->tile = t;
-            else
-                o->tile2 = t;
-            o->a[i] = -1;
-        } else if (v->kind == PVC_V_VAR && v->type.kind == PVC_TY_TENSOR) {
-            o->a[i] = -1; /* a kernel parameter p is slot -2 - p: args[p] */
-            for (int p = 0; p < F->f->nparams; p++)
-                if (F->f->params[p] == v)
-                    o->a[i] = -2 - p;
-            if (o->a[i] == -1)
-                fail(S, op->loc, "a tensor that is not a kernel parameter");
-        } else if (v->kind == PVC_V_VAR && is_reg_kind(v->type.kind)) {
-            o->a[i] = v->id;
-            /* in-place unaligned registers are read too: stu.init / ldu.init must come first */
-            if (o->nchk < 4)
-                o->chk[o->nchk++] = v->id;
-        } else {
-            o->a[i] = scalar_slot(S, F, v, op->loc);
-        }
+    o->run = sim_runs[op->code - PVC_OP_MFIRST];
+    o->ust = -1;
+    o->gm = op->code == PVC_OP_M_GM_LOAD || op->code == PVC_OP_M_GM_STORE;
+    for (int i = 0; i < m->nopnd; i++) {
+        decode_operand(S, F, o, i, m->opnd[i].kind, op->operands[i], op->loc);
+        if (m->opnd[i].kind == PVC_OK_UST)
+            o->ust = i;
     }
-    for (int i = 0; i < op->nresults; i++)
+    for (int i = 0; i < m->nres; i++)
         o->r[i] = op->results[i]->id;
-    decode_attrs(S, o, op);
-    trace_dtype(o, op);
-    trace_gran(o, op);
-    if ((o->code == PVC_OP_M_GM_LOAD || o->code == PVC_OP_M_GM_STORE) && o->tile >= 0) {
-        o->dtype = F->tiles[o->tile].dtype;
-        F->tiles[o->tile].valid_rows = (uint32_t)o->k[0]; /* the copied region (§6) */
-        F->tiles[o->tile].valid_cols = (uint32_t)o->k[1];
-    }
-    if (o->code == PVC_OP_M_ENCODE) /* k[1]: the value slot holds a double's bits */
-        o->k[1] = op->operands[0]->type.kind == PVC_TY_FLOAT;
+    /* An op that reads its result's old value: that register must be defined first. */
+    if ((m->flags & PVC_MF_READS_DST) || attr_value(op, "mode", PVC_MERGE_ZEROING) == PVC_MERGE_MERGING)
+        for (int i = 0; i < m->nres; i++)
+            o->chk[o->nchk++] = o->r[i];
+    decode_attrs(S, o, op, m);
+    decode_trace(o, op, m);
 }
 
 static int copy_kind(const pvc_value *res)
@@ -301,8 +296,8 @@ static void decode_assign(sim *S, sim_func *F, const pvc_op *op)
     o->dtype = reg_dtype(op->results[0]);
 }
 
-/* + - * // % and unary -: k[2] a float op (slots hold doubles' bits), k[i] operand i is an
- * int to widen. */
+/* + - * // % and unary -: fl bit 2 a float op (slots hold doubles' bits), bit i operand i
+ * is an int to widen. */
 static void decode_arith(sim *S, sim_func *F, const pvc_op *op)
 {
     sim_op *o = emit(S, F, op->code, op);
@@ -312,11 +307,13 @@ static void decode_arith(sim *S, sim_func *F, const pvc_op *op)
         return;
     }
     o->r[0] = op->results[0]->id;
-    o->k[2] = rk == PVC_TY_FLOAT;
+    int is_float = rk == PVC_TY_FLOAT;
+    o->fl = is_float << 2;
     for (int i = 0; i < op->noperands && i < 2; i++) {
         const pvc_value *v = op->operands[i];
-        o->k[i] = o->k[2] && v->type.kind != PVC_TY_FLOAT;
-        o->a[i] = o->k[2] && !o->k[i] ? float_slot(S, F, v, op->loc) : scalar_slot(S, F, v, op->loc);
+        int widen = is_float && v->type.kind != PVC_TY_FLOAT;
+        o->fl |= widen << i;
+        o->a[i] = is_float && !widen ? float_slot(S, F, v, op->loc) : scalar_slot(S, F, v, op->loc);
     }
 }
 
@@ -344,7 +341,7 @@ static void decode_tile(sim *S, sim_func *F, const pvc_op *op)
 {
     sim_op *o = emit(S, F, op->code, op);
     o->tile = tile_of(S, F, op->results[0], op->loc);
-    o->dtype = o->tile >= 0 ? (int)F->tiles[o->tile].dtype : -1;
+    o->dtype = o->tile >= 0 ? (int)F->tiles[o->tile].tile.dtype : -1;
 }
 
 /* A call of a vector function: decoded once, its arguments resolved by decode_call_args. */
@@ -365,20 +362,20 @@ static void decode_core(sim *S, sim_func *F, const pvc_op *op)
 {
     switch (op->code) {
     case PVC_OP_ASSIGN: decode_assign(S, F, op); break;
-    case PVC_OP_ADD: case PVC_OP_SUB: case PVC_OP_MUL: case PVC_OP_FLOORDIV: case PVC_OP_MOD:
-    case PVC_OP_NEG:
+    case PVC_OP_PY_ADD: case PVC_OP_PY_SUB: case PVC_OP_PY_MUL: case PVC_OP_PY_FLOORDIV: case PVC_OP_PY_MOD:
+    case PVC_OP_PY_NEG:
         decode_arith(S, F, op);
         break;
-    case PVC_OP_RANGE: decode_range(S, F, op); break;
-    case PVC_OP_SECTION_VECTOR: decode_block(S, F, op->body); break;
-    case PVC_OP_MAKE_TILE: case PVC_OP_TG_SLOT:
+    case PVC_OP_PL_RANGE: decode_range(S, F, op); break;
+    case PVC_OP_PL_SECTION_VECTOR: decode_block(S, F, op->body); break;
+    case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT:
     case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS:
         decode_tile(S, F, op);
         break;
     case PVC_OP_CALL: decode_call(S, F, op); break;
-    case PVC_OP_SET_VALIDSHAPE: /* the types pass put the valid shape on each gm.load/store */
-    case PVC_OP_TILE_TYPE: case PVC_OP_MAKE_TILE_GROUP: case PVC_OP_LIST:
-    case PVC_OP_SYNC_SRC: case PVC_OP_SYNC_DST: case PVC_OP_BAR_ALL:
+    case PVC_OP_PL_SET_VALIDSHAPE: /* the types pass put the valid shape on each gm.load/store */
+    case PVC_OP_PL_TILE_TYPE: case PVC_OP_PL_MAKE_TILE_GROUP: case PVC_OP_LIST:
+    case PVC_OP_PL_SYNC_SRC: case PVC_OP_PL_SYNC_DST: case PVC_OP_PL_BAR_ALL:
         break; /* descriptors and pipe syncs: nothing happens at run time (sequential model) */
     default:
         fail(S, op->loc, "an op the check pass should have lowered to machine ops");
@@ -405,20 +402,17 @@ static void decode_call_args(sim *S, sim_func *F)
         if (o->code != PVC_OP_CALL)
             continue;
         const pvc_op *op = o->ir;
-        if (op->noperands > MAX_OPND) {
-            fail(S, op->loc, "a call with more than 8 arguments");
-            return;
-        }
+        o->cargs = xcalloc((size_t)op->noperands, sizeof *o->cargs);
         for (int j = 0; j < op->noperands; j++) {
             const pvc_value *p = o->callee->f->params[j];
             if (p->type.kind == PVC_TY_INT || p->type.kind == PVC_TY_BOOL)
-                o->a[j] = scalar_slot(S, F, op->operands[j], op->loc);
+                o->cargs[j] = scalar_slot(S, F, op->operands[j], op->loc);
             else if (p->type.kind == PVC_TY_FLOAT)
-                o->a[j] = float_slot(S, F, op->operands[j], op->loc);
+                o->cargs[j] = float_slot(S, F, op->operands[j], op->loc);
             else if (p->type.kind == PVC_TY_TILE && p->type.dyn)
-                o->a[j] = op->operands[j]->id; /* the caller's run-time tile address */
+                o->cargs[j] = op->operands[j]->id; /* the caller's run-time tile address */
             else if (p->type.kind == PVC_TY_TILE)
-                o->a[j] = -1; /* static: the callee's parameter type carries the tile */
+                o->cargs[j] = -1; /* static: the callee's parameter type carries the tile */
             else
                 fail(S, op->loc, "a vector-function parameter that is neither a tile nor a scalar");
         }
@@ -439,6 +433,35 @@ static void alloc_frame(sim_func *F)
     F->names = xcalloc((size_t)F->nvars, sizeof *F->names);
     for (int i = 0; i < F->nvars; i++)
         F->names[i] = F->f->vars[i]->name;
+    for (int t = 0; t < F->ntiles; t++) /* a rotated group slot: its address in s[] */
+        F->tiles[t].addr = F->tile_slot[t] >= 0 ? &F->s[F->tile_slot[t]] : NULL;
+}
+
+/* Where a machine operand or result of kind k numbered a (decode_operand) lives. */
+static void *storage(sim *S, sim_func *F, pvc_opnd_kind k, int a)
+{
+    switch (k) {
+    case PVC_OK_VREG: return &F->v[a];
+    case PVC_OK_MASK: case PVC_OK_PRED: return &F->m[a];
+    case PVC_OK_ULD: return &F->ul[a];
+    case PVC_OK_UST: return &F->us[a];
+    case PVC_OK_TILE: return &F->tiles[a];
+    case PVC_OK_TENSOR: return &S->args[a];
+    default: return &F->s[a]; /* every scalar kind lives in a slot */
+    }
+}
+
+/* Machine ops address their operands directly once the frame exists. */
+static void bind(sim *S, sim_func *F)
+{
+    for (int i = 0; i < F->nops; i++) {
+        sim_op *o = &F->ops[i];
+        const pvc_mop *m = o->run ? pvc_mop_of(o->code) : NULL;
+        for (int j = 0; m && j < m->nopnd; j++)
+            o->p[j] = storage(S, F, m->opnd[j].kind, o->a[j]);
+        for (int j = 0; m && j < m->nres; j++)
+            o->rp[j] = storage(S, F, m->res[j].kind, o->r[j]);
+    }
 }
 
 static sim_func *decode_func(sim *S, const pvc_func *f)
@@ -455,6 +478,8 @@ static sim_func *decode_func(sim *S, const pvc_func *f)
     decode_block(S, F, &f->body);
     decode_call_args(S, F);
     alloc_frame(F);
+    if (!S->error)
+        bind(S, F);
     return F;
 }
 
@@ -462,6 +487,8 @@ static void free_func(sim_func *F)
 {
     if (!F)
         return;
+    for (int i = 0; i < F->nops; i++)
+        free(F->ops[i].cargs);
     free(F->ops);
     free(F->consts);
     free(F->tiles);

@@ -1,13 +1,14 @@
 /* interp.c - the simulated backend (`pvc run --backend sim`): runs the checked IR in
- * process, making the same runtime call per machine op as the emitted C, with every check
- * the device hides switched on (SEMANTICS.md decisions 3, 4, 8; README "pvc run --backend sim").
+ * process with every check the device hides switched on (docs/SEMANTICS.md decisions 3, 4,
+ * 8; README "pvc run --backend sim").
  *
- * Two phases (sim.h):
- *   decode  sim_decode.c turns each function reached from the kernel into a flat sim_op array.
- *   run     this file: one switch per op over the register files of the function's frame:
- *             s[]   int64 scalars (ints, addresses, cursors), constants after the variables
- *             v[] m[] ul[] us[]   vregs, mregs, unaligned registers, indexed by variable id
- *             def[] the written bit of each register variable (UNDEF_REG)
+ * Machine ops: every ops.h row is compiled here into one function that makes the row's
+ * runtime call over the op's frame storage (sim_runs), so the simulator makes exactly the
+ * call the emitted C makes. The runtime reports every UB span it touches through the
+ * context's touch hook; the hazard map, --trace and --stats read those reports, so each
+ * addressing rule lives once, in the runtime.
+ * The scalar language (assignments, Python arithmetic, pl.range, calls, tile slots) is run
+ * by the switch in run_func over slots (prog.h).
  *
  * Faults: the runtime raises UB_BOUNDS / MISALIGNED / UNFLUSHED / ... itself (ctx->at is
  * the op's loc); the simulator fills ctx->fault for UNDEF_REG and HAZARD and unwinds.
@@ -17,6 +18,96 @@
 
 #include "sim/cost.h"
 #include "sim/prog.h"
+
+/* ---- machine ops: one function per ops.h row --------------------------------------------
+ * The row's operands, results and attributes become locals named as in the row, typed as
+ * ops.h says for their kind, read from where decode.c placed them; then the CALL runs.
+ * A row whose call does not fit its declared kinds, or that leaves an operand unused,
+ * does not compile. */
+static const pvc_tile *sim_tile_of(void *p)
+{
+    sim_tile *t = p;
+    if (t->addr) /* a rotated tile-group slot: the address is a run-time value */
+        t->tile.addr = (uint32_t)*t->addr;
+    return &t->tile;
+}
+
+static double sim_num(const void *p)
+{
+    double d;
+    memcpy(&d, p, sizeof d); /* a float scalar's slot holds the double's bits */
+    return d;
+}
+
+#define SIM_O_VREG(n) const pvc_vreg *const n = *pp++;
+#define SIM_O_MASK(n) const pvc_mreg *const n = *pp++;
+#define SIM_O_PRED(n) const pvc_mreg *const n = *pp++;
+#define SIM_O_BITS(n) const uint64_t n = (uint64_t) * (const int64_t *)*pp++;
+#define SIM_O_INT(n) const int64_t n = *(const int64_t *)*pp++;
+#define SIM_O_NUM(n) const double n = sim_num(*pp++);
+#define SIM_O_ADDR(n) const uint32_t n = (uint32_t) * (const int64_t *)*pp++;
+#define SIM_O_CURSOR(n) int64_t *const n = *pp++;
+#define SIM_O_SLOT(n) int64_t *const n = *pp++;
+#define SIM_O_ULD(n) pvc_ureg_ld *const n = *pp++;
+#define SIM_O_UST(n) pvc_ureg_st *const n = *pp++;
+#define SIM_O_TILE(n) const pvc_tile *const n = sim_tile_of(*pp++);
+#define SIM_O_TENSOR(n) pvc_tensor *const n = *pp++;
+#define SIM_R_VREG(n) pvc_vreg *const n = *rp++;
+#define SIM_R_MASK(n) pvc_mreg *const n = *rp++;
+#define SIM_R_INT(n) int64_t *const n = *rp++;
+#define SIM_R_ADDR(n) int64_t *const n = *rp++;
+#define SIM_R_ULD(n) pvc_ureg_ld *const n = *rp++;
+#define SIM_R_UST(n) pvc_ureg_st *const n = *rp++;
+#define O(kind, name) SIM_O_##kind(name)
+#define R(kind, name) SIM_R_##kind(name)
+#define AD(name) const int name = (int)*kp++;
+#define AE(name, ns, dflt, legal) const int name = (int)*kp++;
+#define AI(name, dflt) const int64_t name = *kp++;
+#define AZ(name)
+#define LIST(...) __VA_ARGS__
+#define M(id, nm, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc)              \
+    static void run_##id(sim *S, const sim_op *o)                                          \
+    {                                                                                      \
+        pvc_ctx *const ctx = S->ctx;                                                       \
+        void *const *pp = o->p;                                                            \
+        void *const *rp = o->rp;                                                           \
+        const int64_t *kp = o->k;                                                          \
+        LIST opnds LIST res LIST attrs                                                     \
+        (void)ctx, (void)pp, (void)rp, (void)kp;                                           \
+        call;                                                                              \
+    }
+PVC_MOPS(M)
+#undef M
+
+const sim_run_fn sim_runs[PVC_MOP_COUNT] = {
+#define M(id, ...) run_##id,
+    PVC_MOPS(M)
+#undef M
+};
+
+/* Every row fits a sim_op: its operands in p[], its attributes in k[]. */
+#undef O
+#undef AD
+#undef AE
+#undef AI
+#undef AZ
+#define O(kind, name) +1
+#define AD(name) +1
+#define AE(name, ns, dflt, legal) +1
+#define AI(name, dflt) +1
+#define AZ(name)
+#define M(id, nm, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc)              \
+    _Static_assert(0 LIST opnds <= SIM_MAX_OPND, nm ": more operands than SIM_MAX_OPND");     \
+    _Static_assert(0 LIST attrs <= SIM_MAX_ATTR, nm ": more attributes than SIM_MAX_ATTR");
+PVC_MOPS(M)
+#undef M
+#undef O
+#undef R
+#undef AD
+#undef AE
+#undef AI
+#undef AZ
+#undef LIST
 
 /* ---- checks the simulator adds ------------------------------------------------------- */
 static void fault_at(sim *S, const sim_op *o, pvc_fault_kind kind, uint32_t addr, uint32_t len)
@@ -49,12 +140,12 @@ static const char *const membar_names[PVC_MEMBAR_COUNT] = {
 };
 
 /* Decision 8: a read of kind k of [addr, addr+len) after an unordered vector store. */
-static void hazard_read(sim *S, const sim_op *o, int k, uint32_t addr, uint32_t len)
+static void hazard_read(sim *S, int k, uint32_t addr, uint32_t len)
 {
     uint32_t at = 0, id = pvc_hazard_read(S->hz, k, addr, len, &at);
     if (!id)
         return;
-    fault_at(S, o, PVC_FAULT_HAZARD, at, len);
+    fault_at(S, S->cur, PVC_FAULT_HAZARD, at, len);
     const pvc_loc *st = S->locs[id];
     S->ctx->fault.related = *st;
     snprintf(S->ctx->fault.detail, sizeof S->ctx->fault.detail,
@@ -63,6 +154,23 @@ static void hazard_read(sim *S, const sim_op *o, int k, uint32_t addr, uint32_t 
              k == PVC_HZ_VLOAD ? "vector load" : "read", addr, addr + len, at, st->line,
              k == PVC_HZ_VLOAD ? membar_names[PVC_MEMBAR_VST_VLD] : membar_names[PVC_MEMBAR_VST_LD]);
     pvc_fault_unwind(S->ctx);
+}
+
+/* The runtime's touch hook: every UB span an op reads or writes, after its bounds check and
+ * before any byte moves. Hazards are checked here; the spans are gathered for the trace. */
+static void sim_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind)
+{
+    sim *S = ctx->user;
+    sim_touched *t = &S->touched;
+    switch (kind) {
+    case PVC_TOUCH_VLOAD: hazard_read(S, PVC_HZ_VLOAD, addr, len); t->read += len; break;
+    case PVC_TOUCH_GM_OUT: hazard_read(S, PVC_HZ_SREAD, addr, len); t->gm_out += len; break;
+    case PVC_TOUCH_VSTORE: pvc_hazard_store(S->hz, addr, len, S->cur->id); t->write += len; break;
+    case PVC_TOUCH_GM_IN: t->gm_in += len; break;
+    }
+    if (t->addr < 0)
+        t->addr = addr;
+    t->bytes += len;
 }
 
 /* The runtime's vf.mem_bar hook (pvc_rt.h pvc_mem_bar): the op calls pvc_mem_bar as the
@@ -74,514 +182,50 @@ static void sim_mem_bar(pvc_ctx *ctx, pvc_membar mode)
         pvc_hazard_barrier(S->hz, mode);
 }
 
-/* ---- scalar arithmetic: the runtime's Python rules (pvc_rt.h), as the emitted C ------- */
+/* ---- the scalar language --------------------------------------------------------------- */
 static int64_t int_arith(pvc_ctx *ctx, int code, int64_t a, int64_t b)
 {
     switch (code) {
-    case PVC_OP_ADD: return pvc_py_add(a, b);
-    case PVC_OP_SUB: return pvc_py_sub(a, b);
-    case PVC_OP_MUL: return pvc_py_mul(a, b);
-    case PVC_OP_FLOORDIV: return pvc_py_floordiv(ctx, a, b);
-    case PVC_OP_MOD: return pvc_py_mod(ctx, a, b);
-    default: return pvc_py_neg(a);
+    case PVC_OP_PY_ADD: return pvc_py_add(a, b);
+    case PVC_OP_PY_SUB: return pvc_py_sub(a, b);
+    case PVC_OP_PY_MUL: return pvc_py_mul(a, b);
+    case PVC_OP_PY_FLOORDIV: return pvc_py_floordiv(ctx, a, b);
+    case PVC_OP_PY_MOD: return pvc_py_mod(ctx, a, b);
+    case PVC_OP_PY_NEG: return pvc_py_neg(a);
+    default: PVC_BUG("'%s' is not Python arithmetic", pvc_ops[code].name);
     }
 }
 
 static double float_arith(pvc_ctx *ctx, int code, double a, double b)
 {
     switch (code) {
-    case PVC_OP_ADD: return pvc_py_fadd(a, b);
-    case PVC_OP_SUB: return pvc_py_fsub(a, b);
-    case PVC_OP_MUL: return pvc_py_fmul(a, b);
-    case PVC_OP_FLOORDIV: return pvc_py_ffloordiv(ctx, a, b);
-    case PVC_OP_MOD: return pvc_py_fmod(ctx, a, b);
-    default: return pvc_py_fneg(a);
+    case PVC_OP_PY_ADD: return pvc_py_fadd(a, b);
+    case PVC_OP_PY_SUB: return pvc_py_fsub(a, b);
+    case PVC_OP_PY_MUL: return pvc_py_fmul(a, b);
+    case PVC_OP_PY_FLOORDIV: return pvc_py_ffloordiv(ctx, a, b);
+    case PVC_OP_PY_MOD: return pvc_py_fmod(ctx, a, b);
+    case PVC_OP_PY_NEG: return pvc_py_fneg(a);
+    default: PVC_BUG("'%s' is not Python arithmetic", pvc_ops[code].name);
     }
 }
 
-/* A float op's operand: a double's bits, or an int (k[i]) widened as the emitted C does. */
-static double float_operand(const sim_op *o, int i, int64_t slot)
+/* A float op's operand i: a double's bits, or an int widened as the emitted C does. */
+static double float_operand(const sim_func *F, const sim_op *o, int i)
 {
-    return o->k[i] ? pvc_py_float(slot) : slot_double(slot);
+    int64_t slot = F->s[o->a[i]];
+    return o->fl >> i & 1 ? pvc_py_float(slot) : slot_double(slot);
 }
 
-/* ---- events -------------------------------------------------------------------------- */
-/* Active elements at granularity w: bits w*i of the mask (§1.2). */
-static int64_t mask_population(const pvc_mreg *m, unsigned w)
+/* Python's + - * // % and unary -; returns 1 and the value when it is an int (the trace
+ * prints integers only). */
+static int run_arith(sim *S, sim_func *F, const sim_op *o, int64_t *value)
 {
-    static const uint8_t sel[9] = {0, 0xff, 0x55, 0, 0x11, 0, 0, 0, 0x01};
-    int64_t n = 0;
-    for (int j = 0; j < 32; j++)
-        n += __builtin_popcount((unsigned)(m->bits[j] & sel[w]));
-    return n;
-}
-
-static pvc_sim_event event_of(const sim_op *o)
-{
-    pvc_sim_event e;
-    memset(&e, 0, sizeof e);
-    e.opcode = o->code < PVC_OP_COUNT ? o->code : PVC_OP_RANGE;
-    e.name = pvc_ops[e.opcode].name;
-    e.loc = o->loc;
-    e.pipe = pvc_cost_table[e.opcode].pipe;
-    e.dtype = o->dtype;
-    e.addr = e.bytes = e.mask = e.cursor = e.value = -1;
-    return e;
-}
-
-/* ---- the runner ---------------------------------------------------------------------- */
-/* Everything one op needs to report, filled by the op's case when observing. */
-typedef struct {
-    int64_t addr, bytes, cursor, value;
-    const pvc_mreg *mask;
-    int has_value, read, write; /* read/write: UB bytes direction for --stats */
-    uint64_t gm_in, gm_out;
-} op_info;
-
-static void observe(sim *S, const sim_op *o, const op_info *in)
-{
-    pvc_sim_event e = event_of(o);
-    e.addr = in->addr;
-    e.bytes = in->bytes;
-    e.cursor = in->cursor;
-    e.value = in->value;
-    e.has_value = in->has_value;
-    if (in->mask && o->gran)
-        e.mask = mask_population(in->mask, (unsigned)o->gran);
-    if (in->bytes > 0 && in->read)
-        e.ub_read = (uint64_t)in->bytes;
-    if (in->bytes > 0 && in->write)
-        e.ub_write = (uint64_t)in->bytes;
-    e.gm_in = in->gm_in;
-    e.gm_out = in->gm_out;
-    pvc_sim_observe(&S->obs, &e);
-}
-
-static void run_func(sim *S, sim_func *F);
-
-#define VR(i) (&F->v[o->a[i]])
-#define MR(i) (&F->m[o->a[i]])
-#define SV(i) (F->s[o->a[i]])
-
-/* Tile t of the function, its address refreshed from its slot when it is a run-time one. */
-static const pvc_tile *sim_tile(sim_func *F, int t)
-{
-    if (F->tile_slot[t] >= 0)
-        F->tiles[t].addr = (uint32_t)F->s[F->tile_slot[t]];
-    return &F->tiles[t];
-}
-#define TILE(t) sim_tile(F, t)
-
-static uint32_t floor32(uint32_t a) { return a & ~31u; }
-
-/* UB span of a DataBlock access (§2.4, §3.5): blocks k with any mask bit 32k..32k+31 set. */
-static uint32_t datablock_bytes(const pvc_mreg *m)
-{
-    uint32_t n = 0;
-    for (int k = 0; k < 8; k++)
-        n += (m->bits[4 * k] | m->bits[4 * k + 1] | m->bits[4 * k + 2] | m->bits[4 * k + 3]) ? 32 : 0;
-    return n;
-}
-
-static void datablock_hazard(sim *S, const sim_op *o, uint32_t addr, const pvc_mreg *m,
-                             uint32_t bs, int store)
-{
-    for (uint32_t k = 0; k < 8; k++) {
-        if (!(m->bits[4 * k] | m->bits[4 * k + 1] | m->bits[4 * k + 2] | m->bits[4 * k + 3]))
-            continue;
-        uint32_t a = addr + 32u * k * bs;
-        if (store)
-            pvc_hazard_store(S->hz, a, 32, o->id);
-        else
-            hazard_read(S, o, PVC_HZ_VLOAD, a, 32);
+    if (o->fl & 4) {
+        F->s[o->r[0]] = double_bits(float_arith(S->ctx, o->code, float_operand(F, o, 0), float_operand(F, o, 1)));
+        return 0;
     }
-}
-
-/* Bytes a store stream writes when P advances to E (§4.2): [floor32(P), floor32(E)). */
-static void stream_store(sim *S, const sim_op *o, uint32_t p, uint32_t n, op_info *in)
-{
-    uint32_t lo = floor32(p), hi = floor32(p + n);
-    if (hi > lo)
-        pvc_hazard_store(S->hz, lo, hi - lo, o->id);
-    in->addr = lo;
-    in->bytes = hi - lo;
-    in->write = 1;
-}
-
-/* Parked bytes of s flushed at floor32(p): the span up to the highest valid byte. */
-static void flush_store(sim *S, const sim_op *o, const pvc_ureg_st *s, uint32_t p, op_info *in)
-{
-    uint32_t hi = 0;
-    for (uint32_t k = 0; k < 32; k++)
-        if (s->valid >> k & 1)
-            hi = k + 1;
-    if (hi)
-        pvc_hazard_store(S->hz, floor32(p), hi, o->id);
-    in->addr = floor32(p);
-    in->bytes = hi;
-    in->write = 1;
-}
-
-static void note_clipped(sim *S, const sim_op *o, const char *what, int64_t clipped,
-                         const pvc_tile *t, const pvc_tensor *x, int64_t r0, int64_t c0)
-{
-    if (!clipped || !S->o->notes)
-        return;
-    pvc_diag d;
-    pvc_diag_init(&d, &S->u->src, S->o->notes);
-    pvc_report_at(&d, (pvc_span){o->loc->line, o->loc->col}, "note",
-                  "%s window [%lld, %lld] + %ux%u crosses the edge of the %lldx%lld tensor: "
-                  "%lld of %u tile elements are not copied",
-                  what, (long long)r0, (long long)c0, t->rows, t->cols,
-                  (long long)(x->rank == 1 ? 1 : x->shape[0]),
-                  (long long)(x->rank == 1 ? x->shape[0] : x->shape[1]), (long long)clipped,
-                  t->rows * t->cols);
-}
-
-static uint64_t tile_data_bytes(const pvc_tile *t, int64_t elems)
-{
-    return (uint64_t)elems * pvc_dtype_table[t->dtype].bits / 8;
-}
-
-static void run_gm(sim *S, sim_func *F, const sim_op *o, op_info *in)
-{
-    const pvc_tile *t = TILE(o->tile);
-    int load = o->code == PVC_OP_M_GM_LOAD;
-    const pvc_tensor *x = &S->args[-2 - o->a[load ? 1 : 0]];
-    int64_t r0 = SV(2), c0 = SV(3);
-    int64_t elems = (int64_t)t->rows * t->cols;
-    in->addr = t->addr;
-    if (!load)
-        hazard_read(S, o, PVC_HZ_SREAD, t->addr, pvc_tile_bytes(t));
-    int64_t clipped = load ? pvc_gm_load(S->ctx, t, x, r0, c0) : pvc_gm_store(S->ctx, x, t, r0, c0);
-    uint64_t moved = tile_data_bytes(t, elems - clipped);
-    in->bytes = (int64_t)moved;
-    if (load)
-        in->gm_in = moved;
-    else
-        in->gm_out = moved;
-    note_clipped(S, o, load ? "pl.load" : "pl.store", clipped, t, x, r0, c0);
-}
-
-static void run_call(sim *S, sim_func *F, const sim_op *o)
-{
-    sim_func *C = o->callee;
-    for (int j = 0; j < C->f->nparams; j++)
-        if (o->a[j] >= 0)
-            C->s[C->f->params[j]->id] = F->s[o->a[j]];
-    memset(C->def, 0, (size_t)C->nvars); /* registers start undefined in every invocation */
-    pvc_hazard_settle(S->hz);            /* the kernel's earlier moves are complete */
-    run_func(S, C);
-    pvc_hazard_settle(S->hz);            /* end of the VF completes its stores (interp.h) */
-}
-
-/* Loads (one register or two, or a mask) by dist, plain or post-update. */
-static void run_load(sim *S, sim_func *F, const sim_op *o, op_info *in)
-{
-    pvc_ctx *ctx = S->ctx;
-    uint32_t cur, addr;
-    int post = o->code == PVC_OP_M_LD_REG_POST || o->code == PVC_OP_M_LD_X2_POST ||
-               o->code == PVC_OP_M_LD_MASK_POST;
-    uint32_t bytes = o->code == PVC_OP_M_LD_MASK || o->code == PVC_OP_M_LD_MASK_POST
-                         ? pvc_mask_dist_table[o->k[0]].bytes
-                         : pvc_load_dist_table[o->k[0]].bytes;
-    cur = (uint32_t)(post ? SV(0) : 0);
-    addr = post ? cur : (uint32_t)SV(0);
-    switch (o->code) {
-    case PVC_OP_M_LD_REG: pvc_load_align_fast(ctx, &F->v[o->r[0]], addr, (pvc_load_dist)o->k[0]); break;
-    case PVC_OP_M_LD_REG_POST:
-        pvc_load_align_post(ctx, &F->v[o->r[0]], &cur, (int32_t)SV(1), (pvc_load_dist)o->k[0]);
-        break;
-    case PVC_OP_M_LD_X2:
-        pvc_load_align_x2(ctx, &F->v[o->r[0]], &F->v[o->r[1]], addr, (pvc_load_dist)o->k[0]);
-        break;
-    case PVC_OP_M_LD_X2_POST:
-        pvc_load_align_x2_post(ctx, &F->v[o->r[0]], &F->v[o->r[1]], &cur, (int32_t)SV(1),
-                               (pvc_load_dist)o->k[0]);
-        break;
-    case PVC_OP_M_LD_MASK: pvc_mask_load(ctx, &F->m[o->r[0]], addr, (pvc_mask_dist)o->k[0]); break;
-    default:
-        pvc_mask_load_post(ctx, &F->m[o->r[0]], &cur, (int32_t)SV(1), (pvc_mask_dist)o->k[0]);
-        break;
-    }
-    hazard_read(S, o, PVC_HZ_VLOAD, addr, bytes);
-    if (post) {
-        SV(0) = cur;
-        in->cursor = cur;
-    }
-    if (o->code == PVC_OP_M_LD_MASK || o->code == PVC_OP_M_LD_MASK_POST)
-        in->mask = &F->m[o->r[0]];
-    in->addr = addr;
-    in->bytes = bytes;
-    in->read = 1;
-}
-
-static void run_store(sim *S, sim_func *F, const sim_op *o, op_info *in)
-{
-    pvc_ctx *ctx = S->ctx;
-    uint32_t cur = 0, addr, bytes;
-    switch (o->code) {
-    case PVC_OP_M_ST_REG:
-        addr = (uint32_t)SV(0);
-        pvc_store_align_fast(ctx, addr, VR(1), MR(2), (pvc_store_dist)o->k[0]);
-        bytes = pvc_store_dist_table[o->k[0]].bytes;
-        in->mask = MR(2);
-        break;
-    case PVC_OP_M_ST_REG_POST:
-        addr = cur = (uint32_t)SV(0);
-        pvc_store_align_post(ctx, &cur, (int32_t)SV(1), VR(2), MR(3), (pvc_store_dist)o->k[0]);
-        bytes = pvc_store_dist_table[o->k[0]].bytes;
-        in->mask = MR(3);
-        break;
-    case PVC_OP_M_ST_X2:
-        addr = (uint32_t)SV(0);
-        pvc_store_align_x2(ctx, addr, VR(1), VR(2), (pvc_store_dist)o->k[0]);
-        bytes = pvc_store_dist_table[o->k[0]].bytes;
-        break;
-    case PVC_OP_M_ST_MASK:
-        addr = (uint32_t)SV(0);
-        pvc_mask_store(ctx, addr, MR(1), (pvc_mask_dist)o->k[0]);
-        bytes = pvc_mask_dist_table[o->k[0]].bytes;
-        in->mask = MR(1);
-        break;
-    default: /* ST_MASK_POST */
-        addr = cur = (uint32_t)SV(0);
-        pvc_mask_store_post(ctx, &cur, (int32_t)SV(1), MR(2), (pvc_mask_dist)o->k[0]);
-        bytes = pvc_mask_dist_table[o->k[0]].bytes;
-        in->mask = MR(2);
-        break;
-    }
-    pvc_hazard_store(S->hz, addr, bytes, o->id);
-    if (o->code == PVC_OP_M_ST_REG_POST || o->code == PVC_OP_M_ST_MASK_POST) {
-        SV(0) = cur;
-        in->cursor = cur;
-    }
-    in->addr = addr;
-    in->bytes = bytes;
-    in->write = 1;
-}
-
-static void run_datablock(sim *S, sim_func *F, const sim_op *o, op_info *in)
-{
-    pvc_ctx *ctx = S->ctx;
-    int post = o->code == PVC_OP_M_LD_BLK_POST || o->code == PVC_OP_M_ST_BLK_POST;
-    int store = o->code == PVC_OP_M_ST_BLK || o->code == PVC_OP_M_ST_BLK_POST;
-    uint32_t cur = (uint32_t)SV(0), addr = cur;
-    const pvc_mreg *m = store ? MR(2) : MR(1);
-    switch (o->code) {
-    case PVC_OP_M_LD_BLK:
-        pvc_load_align_datablock(ctx, &F->v[o->r[0]], addr, (uint16_t)o->k[0], m);
-        break;
-    case PVC_OP_M_LD_BLK_POST:
-        pvc_load_align_datablock_post(ctx, &F->v[o->r[0]], &cur, (uint16_t)o->k[0], (uint16_t)o->k[1], m);
-        break;
-    case PVC_OP_M_ST_BLK:
-        pvc_store_align_datablock(ctx, addr, VR(1), m, (uint16_t)o->k[0]);
-        break;
-    default:
-        pvc_store_align_datablock_post(ctx, &cur, VR(1), m, (uint16_t)o->k[0], (uint16_t)o->k[1]);
-        break;
-    }
-    datablock_hazard(S, o, addr, m, (uint32_t)(uint16_t)o->k[0], store);
-    if (post) {
-        SV(0) = cur;
-        in->cursor = cur;
-    }
-    in->addr = addr;
-    in->bytes = datablock_bytes(m);
-    in->mask = m;
-    in->read = !store;
-    in->write = store;
-}
-
-/* stu.check at the end of a VF: the runtime raises UNFLUSHED; the simulator adds the
- * store_unalign that parked the bytes as the related location. */
-typedef struct {
-    const pvc_ureg_st *s;
-    uint32_t cursor;
-} unflushed_arg;
-
-static void unflushed_runtime_check(pvc_ctx *ctx, void *arg)
-{
-    const unflushed_arg *a = arg;
-    pvc_ureg_st_check(ctx, a->s, a->cursor);
-}
-
-static void unflushed_check(sim *S, sim_func *F, const sim_op *o)
-{
-    unflushed_arg a = {&F->us[o->a[0]], (uint32_t)SV(1)};
-    if (!pvc_ureg_st_pending(a.s))
-        return;
-    if (pvc_ctx_pcall(S->ctx, unflushed_runtime_check, &a) == PVC_FAULT_NONE)
-        return;
-    if (F->last_stu[o->a[0]])
-        S->ctx->fault.related = *S->locs[F->last_stu[o->a[0]]];
-    pvc_fault_unwind(S->ctx);
-}
-
-/* The unaligned load family (§4.1): the hazard spans follow the state machine of pvc_rt.h. */
-static void run_unalign_load(sim *S, sim_func *F, const sim_op *o, op_info *in)
-{
-    pvc_ctx *ctx = S->ctx;
-    uint32_t cur, a;
-    switch (o->code) {
-    case PVC_OP_M_LDU_INIT: pvc_load_unalign_init(&F->ul[o->r[0]]); break;
-    case PVC_OP_M_LDU_PRE:
-        a = (uint32_t)SV(1);
-        pvc_load_unalign_pre(ctx, &F->ul[o->a[0]], a);
-        hazard_read(S, o, PVC_HZ_VLOAD, floor32(a), 32);
-        in->addr = floor32(a), in->bytes = 32, in->read = 1;
-        break;
-    case PVC_OP_M_LDU:
-    case PVC_OP_M_LDU_POST:
-    case PVC_OP_M_LDU_AREG:
-        if (o->code == PVC_OP_M_LDU) {
-            a = (uint32_t)SV(1);
-            pvc_load_unalign(ctx, &F->v[o->r[0]], &F->ul[o->a[0]], a);
-        } else if (o->code == PVC_OP_M_LDU_POST) {
-            a = cur = (uint32_t)SV(1);
-            pvc_load_unalign_post(ctx, &F->v[o->r[0]], &F->ul[o->a[0]], &cur, (int32_t)SV(2));
-            SV(1) = cur;
-            in->cursor = cur;
-        } else {
-            a = (uint32_t)SV(1) + (uint32_t)SV(2);
-            pvc_load_unalign_areg(ctx, &F->v[o->r[0]], &F->ul[o->a[0]], (uint32_t)SV(1), (uint32_t)SV(2));
-        }
-        /* reads UB[B+32 .. B+288): the rest of the register and the next cached block */
-        hazard_read(S, o, PVC_HZ_VLOAD, floor32(a) + 32, 256);
-        in->addr = floor32(a) + 32, in->bytes = 256, in->read = 1;
-        break;
-    }
-}
-
-/* The unaligned store family (§4.2): bytes park in the register until a 32-byte block
- * fills or a flush; the hazard spans are the blocks actually written. */
-static void run_unalign_store(sim *S, sim_func *F, const sim_op *o, op_info *in)
-{
-    pvc_ctx *ctx = S->ctx;
-    uint32_t cur, a;
-    switch (o->code) {
-    case PVC_OP_M_STU_INIT: pvc_unalign_reg_for_store(&F->us[o->r[0]]); break;
-    case PVC_OP_M_STU: {
-        uint32_t n = (uint32_t)SV(3) * (uint32_t)o->k[0];
-        cur = (uint32_t)SV(0);
-        uint32_t p = cur;
-        pvc_store_unalign(ctx, &cur, VR(1), &F->us[o->a[2]], (uint32_t)SV(3), (unsigned)o->k[0], o->k[1]);
-        F->last_stu[o->a[2]] = o->id;
-        stream_store(S, o, p, n, in);
-        SV(0) = cur;
-        in->cursor = cur;
-        break;
-    }
-    case PVC_OP_M_STU_MASK: {
-        cur = (uint32_t)SV(0);
-        uint32_t p = cur;
-        pvc_mask_store_unalign(ctx, &cur, MR(1), &F->us[o->a[2]], (unsigned)o->k[0]);
-        F->last_stu[o->a[2]] = o->id;
-        stream_store(S, o, p, o->k[0] == 2 ? 16 : 8, in);
-        SV(0) = cur;
-        in->cursor = cur;
-        in->mask = MR(1);
-        break;
-    }
-    case PVC_OP_M_STU_FLUSH: {
-        pvc_ureg_st before = F->us[o->a[1]];
-        cur = (uint32_t)SV(0);
-        uint32_t p = cur;
-        pvc_store_unalign_post(ctx, &cur, &F->us[o->a[1]], (int32_t)SV(2), o->k[0]);
-        flush_store(S, o, &before, p, in);
-        SV(0) = cur;
-        in->cursor = cur;
-        break;
-    }
-    case PVC_OP_M_STU_AREG: {
-        a = (uint32_t)SV(0) + (uint32_t)SV(1);
-        pvc_store_unalign_areg(ctx, (uint32_t)SV(0), (uint32_t)SV(1), VR(2), &F->us[o->a[3]], (unsigned)o->k[0]);
-        F->last_stu[o->a[3]] = o->id;
-        stream_store(S, o, a, 256, in);
-        break;
-    }
-    default: /* STU_CHECK */
-        unflushed_check(S, F, o);
-        break;
-    }
-}
-
-/* Masks, compares, compute, casts, barriers, addresses. */
-static void run_compute(sim *S, sim_func *F, const sim_op *o, op_info *in)
-{
-    pvc_ctx *ctx = S->ctx;
-    switch (o->code) {
-    case PVC_OP_M_MASK_CREATE:
-        pvc_mask_create(ctx, &F->m[o->r[0]], (pvc_mask_pattern)o->k[0], (unsigned)o->k[1]);
-        in->mask = &F->m[o->r[0]];
-        break;
-    case PVC_OP_M_MASK_UPDATE:
-        (void)pvc_mask_update(ctx, &F->m[o->r[0]], (uint32_t)SV(0), (unsigned)o->k[0]);
-        in->mask = &F->m[o->r[0]];
-        break;
-    case PVC_OP_M_CMP:
-        pvc_compare(ctx, &F->m[o->r[0]], (pvc_cmp)o->k[0], (pvc_dtype)o->k[1], VR(0), VR(1), MR(2));
-        in->mask = &F->m[o->r[0]]; /* lanes where the compare holds */
-        break;
-    case PVC_OP_M_CMP_S:
-        pvc_compare_scalar(ctx, &F->m[o->r[0]], (pvc_cmp)o->k[0], (pvc_dtype)o->k[1], VR(0),
-                           (uint64_t)SV(1), MR(2));
-        in->mask = &F->m[o->r[0]];
-        break;
-    case PVC_OP_M_ABS: pvc_abs(ctx, &F->v[o->r[0]], (pvc_dtype)o->k[0], VR(0), MR(1)); in->mask = MR(1); break;
-    case PVC_OP_M_RELU: pvc_relu(ctx, &F->v[o->r[0]], (pvc_dtype)o->k[0], VR(0), MR(1)); in->mask = MR(1); break;
-    case PVC_OP_M_ASTYPE:
-        pvc_astype(&F->v[o->r[0]], VR(0), MR(1), (pvc_dtype)o->k[0], (pvc_dtype)o->k[1],
-                   (pvc_layout)o->k[2], (pvc_round)o->k[3], (pvc_sat)o->k[4]);
-        in->mask = MR(1);
-        break;
-    case PVC_OP_M_FULL:
-        pvc_full(ctx, &F->v[o->r[0]], (pvc_dtype)o->k[0], (uint64_t)SV(0), NULL, PVC_MERGE_ZEROING);
-        break;
-    case PVC_OP_M_FULL_M:
-        if (o->k[1] == PVC_MERGE_MERGING && !F->def[o->r[0]])
-            undef_reg(S, F, o, o->r[0]); /* merging keeps lanes of a register never written */
-        pvc_full(ctx, &F->v[o->r[0]], (pvc_dtype)o->k[0], (uint64_t)SV(0), MR(1), (pvc_merge)o->k[1]);
-        in->mask = MR(1);
-        break;
-    case PVC_OP_M_FULL_REG:
-        if (o->k[2] == PVC_MERGE_MERGING && !F->def[o->r[0]])
-            undef_reg(S, F, o, o->r[0]);
-        pvc_full_reg(ctx, &F->v[o->r[0]], (pvc_dtype)o->k[0], VR(0), MR(1), (pvc_pos)o->k[1],
-                     (pvc_merge)o->k[2]);
-        in->mask = MR(1);
-        break;
-    case PVC_OP_M_MEM_BAR:
-        pvc_mem_bar(ctx, (pvc_membar)o->k[0]);
-        break;
-    default:
-        break;
-    }
-}
-
-static void run_address(sim_func *F, const sim_op *o, op_info *in)
-{
-    switch (o->code) {
-    case PVC_OP_M_UB_ADDR:
-        F->s[o->r[0]] = pvc_tile_off_addr(TILE(o->tile), SV(1));
-        break;
-    case PVC_OP_M_CURSOR_INIT:
-        F->s[o->r[0]] = pvc_tile_off_addr(TILE(o->tile), 0);
-        break;
-    default: { /* AREG */
-        int64_t strides[4], iters[4];
-        for (int k = 0; k < 4; k++) {
-            strides[k] = SV(k);
-            iters[k] = SV(4 + k);
-        }
-        unsigned n = o->k[1] < 0 ? 0 : o->k[1] > 4 ? 4 : (unsigned)o->k[1];
-        F->s[o->r[0]] = pvc_areg_bytes((pvc_dtype)o->k[0], n, strides, iters);
-        break;
-    }
-    }
-    in->value = F->s[o->r[0]];
-    in->has_value = 1;
+    *value = F->s[o->r[0]] = int_arith(S->ctx, o->code, F->s[o->a[0]], F->s[o->a[1]]);
+    return 1;
 }
 
 static void run_assign(sim_func *F, const sim_op *o)
@@ -593,82 +237,53 @@ static void run_assign(sim_func *F, const sim_op *o)
     case CP_MREG: F->m[d] = F->m[s]; break;
     case CP_ULD: F->ul[d] = F->ul[s]; break;
     case CP_UST: F->us[d] = F->us[s]; break;
-    default: break;
+    default: break; /* a compile-time value: nothing moves at run time */
     }
 }
 
 /* pl.range: computes the trip count into the hidden slots; 0 when the body never runs. */
-static int run_range(sim *S, sim_func *F, const sim_op *o, op_info *in)
+static int run_range(sim *S, sim_func *F, const sim_op *o)
 {
     int64_t *h = &F->s[o->aux]; /* iteration, count, start, step: as the emitted C */
-    h[0] = 0, h[1] = (int64_t)pvc_py_range_len(S->ctx, SV(0), SV(1), SV(2));
-    h[2] = SV(0), h[3] = SV(2);
+    h[0] = 0, h[1] = (int64_t)pvc_py_range_len(S->ctx, F->s[o->a[0]], F->s[o->a[1]], F->s[o->a[2]]);
+    h[2] = F->s[o->a[0]], h[3] = F->s[o->a[2]];
     if (h[1] == 0)
         return 0;
     F->s[o->r[0]] = h[2];
-    in->value = h[2], in->has_value = 1;
     return 1;
 }
 
 /* The end of a pl.range body: the pc of the next op, which is the loop's RANGE (so that the
  * body's first op follows) when another iteration runs. A new iteration reports as its
  * RANGE op with the new index. */
-static int run_loop_end(sim *S, sim_func *F, const sim_op *o, int pc, op_info *in)
+static int run_loop_end(sim *S, sim_func *F, const sim_op *o, int pc)
 {
     int64_t *h = &F->s[o->aux];
     h[0] = pvc_py_add(h[0], 1);
     if ((uint64_t)h[0] >= (uint64_t)h[1])
         return pc;
     F->s[o->r[0]] = pvc_py_range_at(h[2], (uint64_t)h[0], h[3]);
-    if (S->observing) {
-        in->value = F->s[o->r[0]], in->has_value = 1;
-        observe(S, &F->ops[o->jump], in);
-    }
+    if (S->observing)
+        sim_observe_core(S, &F->ops[o->jump], F->s[o->r[0]], 1, NULL);
     return o->jump;
 }
 
-static void run_arith(sim *S, sim_func *F, const sim_op *o, op_info *in)
+static void run_func(sim *S, sim_func *F);
+
+static void run_call(sim *S, sim_func *F, const sim_op *o)
 {
-    if (o->k[2]) { /* trace values are integers: a float result shows none */
-        F->s[o->r[0]] = double_bits(float_arith(S->ctx, o->code, float_operand(o, 0, SV(0)),
-                                                float_operand(o, 1, SV(1))));
-        return;
-    }
-    F->s[o->r[0]] = int_arith(S->ctx, o->code, SV(0), SV(1));
-    in->value = F->s[o->r[0]], in->has_value = 1;
+    sim_func *C = o->callee;
+    for (int j = 0; j < C->f->nparams; j++)
+        if (o->cargs[j] >= 0)
+            C->s[C->f->params[j]->id] = F->s[o->cargs[j]];
+    memset(C->def, 0, (size_t)C->nvars); /* registers start undefined in every invocation */
+    pvc_hazard_settle(S->hz);            /* the kernel's earlier moves are complete */
+    run_func(S, C);
+    pvc_hazard_settle(S->hz);            /* end of the VF completes its stores (sim.h) */
+    S->cur_f = F;
 }
 
-/* pl.make_tile and the tile-group slots: the tile must lie in usable UB. */
-static void run_tile(sim *S, sim_func *F, const sim_op *o, op_info *in)
-{
-    pvc_tile_check(S->ctx, TILE(o->tile));
-    in->addr = TILE(o->tile)->addr;
-    in->bytes = pvc_tile_bytes(TILE(o->tile));
-}
-
-/* Tile-group rotation, slot addresses and a scalar's encoding as a register element. */
-static void run_scalar_machine(sim_func *F, const sim_op *o, op_info *in)
-{
-    int64_t slot;
-    switch (o->code) {
-    case PVC_OP_M_TG_STEP:
-        slot = SV(0);
-        pvc_tile_group_step(&slot, o->k[0], o->k[1]);
-        F->s[o->a[0]] = slot;
-        in->value = slot, in->has_value = 1;
-        return;
-    case PVC_OP_M_TG_ADDR:
-        F->s[o->r[0]] = pvc_tile_group_addr((uint32_t)o->k[0], SV(0), (uint32_t)o->k[1]);
-        break;
-    default: /* ENCODE: same rounding as a literal's compile-time encoding */
-        F->s[o->r[0]] = (int64_t)pvc_value_encode((pvc_dtype)o->k[0],
-                                                  o->k[1] ? slot_double(SV(0)) : (double)SV(0),
-                                                  PVC_ROUND_RINT, PVC_SAT_OFF);
-        break;
-    }
-    in->value = F->s[o->r[0]], in->has_value = 1;
-}
-
+/* ---- the runner ---------------------------------------------------------------------- */
 /* UNDEF_REG: every register the op reads must have been written in this call. */
 static void check_defined(sim *S, const sim_func *F, const sim_op *o)
 {
@@ -685,73 +300,70 @@ static void mark_written(sim_func *F, const sim_op *o)
         F->def[o->r[1]] = 1;
 }
 
+/* One machine op through its compiled row. A store ureg left holding bytes remembers the
+ * op, so an UNFLUSHED fault can name it. */
+static inline void run_machine(sim *S, sim_func *F, const sim_op *o)
+{
+    check_defined(S, F, o);
+    S->touched = (sim_touched){-1, 0, 0, 0, 0, 0};
+    o->run(S, o);
+    mark_written(F, o);
+    if (o->ust >= 0 && ((const pvc_ureg_st *)o->p[o->ust])->valid)
+        F->last_stu[o->a[o->ust]] = o->id;
+    if (o->gm)
+        sim_note_clipped(S, o);
+    if (S->observing)
+        sim_observe_machine(S, o);
+}
+
 static void run_func(sim *S, sim_func *F)
 {
+    S->cur_f = F;
     memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
     for (int pc = 0; pc < F->nops; pc++) {
         const sim_op *o = &F->ops[pc];
-        op_info in = {-1, -1, -1, -1, NULL, 0, 0, 0, 0, 0};
+        int64_t value = 0;
+        int has_value = 0;
         S->ctx->at = o->loc;
+        S->cur = o;
+        if (o->run) {
+            run_machine(S, F, o);
+            continue;
+        }
         check_defined(S, F, o);
         switch (o->code) {
-        case PVC_OP_RANGE:
-            if (!run_range(S, F, o, &in)) {
+        case PVC_OP_PL_RANGE:
+            if (!run_range(S, F, o)) {
                 pc = o->jump; /* skip the body and its end marker */
                 continue;
             }
+            value = F->s[o->r[0]], has_value = 1;
             break;
-        case SIM_LOOP_END:
-            pc = run_loop_end(S, F, o, pc, &in);
-            continue;
+        case SIM_LOOP_END: pc = run_loop_end(S, F, o, pc); continue;
         case PVC_OP_ASSIGN:
             run_assign(F, o);
             if (o->k[0] == CP_INT)
-                in.value = F->s[o->r[0]], in.has_value = 1;
+                value = F->s[o->r[0]], has_value = 1;
             break;
-        case PVC_OP_ADD: case PVC_OP_SUB: case PVC_OP_MUL: case PVC_OP_FLOORDIV: case PVC_OP_MOD:
-        case PVC_OP_NEG:
-            run_arith(S, F, o, &in);
+        case PVC_OP_PY_ADD: case PVC_OP_PY_SUB: case PVC_OP_PY_MUL: case PVC_OP_PY_FLOORDIV:
+        case PVC_OP_PY_MOD: case PVC_OP_PY_NEG:
+            has_value = run_arith(S, F, o, &value);
             break;
-        case PVC_OP_MAKE_TILE: case PVC_OP_TG_SLOT:
+        case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT:
         case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS:
-            run_tile(S, F, o, &in);
+            /* pl.make_tile and the tile-group slots: the tile must lie in usable UB */
+            pvc_tile_check(S->ctx, sim_tile_of(&F->tiles[o->tile]));
             break;
         case PVC_OP_CALL:
             if (S->observing)
-                observe(S, o, &in);
+                sim_observe_core(S, o, 0, 0, NULL);
             run_call(S, F, o);
             continue;
-        case PVC_OP_M_TG_STEP: case PVC_OP_M_TG_ADDR: case PVC_OP_M_ENCODE:
-            run_scalar_machine(F, o, &in);
-            break;
-        case PVC_OP_M_GM_LOAD: case PVC_OP_M_GM_STORE: run_gm(S, F, o, &in); break;
-        case PVC_OP_M_UB_ADDR: case PVC_OP_M_CURSOR_INIT: case PVC_OP_M_AREG: run_address(F, o, &in); break;
-        case PVC_OP_M_LD_REG: case PVC_OP_M_LD_REG_POST: case PVC_OP_M_LD_X2: case PVC_OP_M_LD_X2_POST:
-        case PVC_OP_M_LD_MASK: case PVC_OP_M_LD_MASK_POST:
-            run_load(S, F, o, &in);
-            break;
-        case PVC_OP_M_ST_REG: case PVC_OP_M_ST_REG_POST: case PVC_OP_M_ST_X2: case PVC_OP_M_ST_MASK:
-        case PVC_OP_M_ST_MASK_POST:
-            run_store(S, F, o, &in);
-            break;
-        case PVC_OP_M_LD_BLK: case PVC_OP_M_LD_BLK_POST: case PVC_OP_M_ST_BLK: case PVC_OP_M_ST_BLK_POST:
-            run_datablock(S, F, o, &in);
-            break;
-        case PVC_OP_M_LDU_INIT: case PVC_OP_M_LDU_PRE: case PVC_OP_M_LDU: case PVC_OP_M_LDU_POST:
-        case PVC_OP_M_LDU_AREG:
-            run_unalign_load(S, F, o, &in);
-            break;
-        case PVC_OP_M_STU_INIT: case PVC_OP_M_STU: case PVC_OP_M_STU_MASK: case PVC_OP_M_STU_FLUSH:
-        case PVC_OP_M_STU_AREG: case PVC_OP_M_STU_CHECK:
-            run_unalign_store(S, F, o, &in);
-            break;
-        default:
-            run_compute(S, F, o, &in);
-            break;
+        default: PVC_BUG("the simulator decoded '%s' but cannot run it", pvc_ops[o->code].name);
         }
         mark_written(F, o);
         if (S->observing)
-            observe(S, o, &in);
+            sim_observe_core(S, o, value, has_value, o->tile >= 0 ? &F->tiles[o->tile].tile : NULL);
     }
 }
 
@@ -775,6 +387,19 @@ static void run_kernel(pvc_ctx *ctx, void *arg)
     (void)ctx;
     bind_scalars(S, S->kernel);
     run_func(S, S->kernel);
+}
+
+/* An UNFLUSHED fault at the end of a VF names the store_unalign that parked the bytes. */
+static void relate_unflushed(sim *S)
+{
+    pvc_fault *f = &S->ctx->fault;
+    const sim_op *o = S->cur;
+    if (f->kind != PVC_FAULT_UNFLUSHED || !o || !o->run)
+        return;
+    const pvc_mop *m = pvc_mop_of(o->code);
+    for (int i = 0; i < m->nopnd; i++)
+        if (m->opnd[i].kind == PVC_OK_UST && S->cur_f->last_stu[o->a[i]])
+            f->related = *S->locs[S->cur_f->last_stu[o->a[i]]];
 }
 
 static void sim_free(sim *S)
@@ -811,12 +436,17 @@ int pvc_backend_sim(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tenso
     }
     S.observing = pvc_sim_observing(&S.obs);
 
-    pvc_mem_bar_fn saved_hook = ctx->mem_bar;
+    pvc_mem_bar_fn saved_bar = ctx->mem_bar;
+    pvc_touch_fn saved_touch = ctx->touch;
     void *saved_user = ctx->user;
     ctx->mem_bar = sim_mem_bar;
+    ctx->touch = sim_touch;
     ctx->user = &S;
     int rc = pvc_ctx_pcall(ctx, run_kernel, &S);
-    ctx->mem_bar = saved_hook;
+    if (rc)
+        relate_unflushed(&S);
+    ctx->mem_bar = saved_bar;
+    ctx->touch = saved_touch;
     ctx->user = saved_user;
     ctx->at = NULL;
 

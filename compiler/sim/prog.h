@@ -1,13 +1,17 @@
-/* sim.h - the simulator's program, private to its two phases (interp.h is the public face):
+/* prog.h - the simulator's program, shared by its two phases only (sim.h is what the rest
+ * of the simulator shares):
  *
- *   sim_decode.c  the checked IR -> one flat sim_op array per function reached from the kernel
- *   interp.c      runs those arrays over each function's frame (register files, slots)
+ *   decode.c  the checked IR -> one flat sim_op array per function reached from the kernel
+ *   interp.c  runs those arrays over each function's frame
  *
- * Every operand is resolved to a slot number at decode time, so the runner never looks at a
- * string or a pvc_value.
+ * A machine op is decoded down to where each of its operands, results and attributes lives
+ * in the frame, so running it is one call of its row's function (interp.c compiles the
+ * CALL column of every ops.h row into one). The scalar language (assignments, Python
+ * arithmetic, pl.range, calls, tile slots) is decoded to slot numbers for interp.c's own
+ * code. No string is looked at after decoding.
  */
-#ifndef PVC_SIM_H
-#define PVC_SIM_H
+#ifndef PVC_SIM_PROG_H
+#define PVC_SIM_PROG_H
 
 #include <string.h>
 
@@ -20,27 +24,52 @@ enum { SIM_LOOP_END = PVC_OP_COUNT };
 /* How ASSIGN copies: by the result's kind. */
 enum { CP_INT, CP_VREG, CP_MREG, CP_ULD, CP_UST, CP_NONE };
 
-#define MAX_OPND 8
+/* Most operands / attributes of any op (the areg machine op has 8 operands); interp.c
+ * checks every ops.h row against them when it is compiled. */
+#define SIM_MAX_OPND 8
+#define SIM_MAX_ATTR 6
 
+typedef struct sim sim;
 typedef struct sim_func sim_func;
+typedef struct sim_op sim_op;
 
+/* A tile operand: static, or at the run-time address an int slot holds (a rotated group). */
 typedef struct {
+    pvc_tile tile;
+    const int64_t *addr; /* NULL: static */
+} sim_tile;
+
+/* A machine op's row as interp.c compiled it. */
+typedef void (*sim_run_fn)(sim *S, const sim_op *o);
+
+struct sim_op {
+    sim_run_fn run;          /* machine ops; NULL for the scalar language */
     int code;                /* pvc_opcode or SIM_LOOP_END */
-    int a[MAX_OPND];         /* operands: slot numbers (variable id, or constant slot) */
+    void *p[SIM_MAX_OPND];   /* machine ops: where each operand lives in the frame */
+    void *rp[2];             /* machine ops: where each result lives */
+    int64_t k[SIM_MAX_ATTR]; /* machine ops: attributes in row order */
+    int a[SIM_MAX_OPND];     /* operands: slot numbers (variable id, or constant slot) */
     int r[2];                /* result variable ids (-1 none) */
-    int k[5];                /* attributes, as ints */
-    int chk[4], nchk;        /* register variables the op reads (UNDEF_REG) */
+    int chk[SIM_MAX_OPND + 1], nchk; /* register variables the op reads (UNDEF_REG) */
     int jump;                /* RANGE: index of its SIM_LOOP_END; LOOP_END: its RANGE */
     int aux;                 /* RANGE, LOOP_END: first of 4 hidden slots (iteration, count,
                                 start, step) */
-    int tile, tile2;         /* index into the function's tile table, -1 none */
-    int dtype;               /* dtype for the trace, -1 none */
-    int gran;                /* mask granularity (bytes) for the trace, 0 none */
+    int tile;                /* core tile ops: index into the function's tiles, -1 none */
+    int fl;                  /* arithmetic: bit i operand i is an int to widen, bit 2 float op */
+    /* for --trace / --stats */
+    int dtype;               /* dtype the op moves or computes, -1 none */
+    int gran;                /* mask granularity in bytes for the mask count, 0 none */
+    int mask;                /* operand index of the counted mask, -1: the result's, -2 none */
+    int cursor;              /* operand index of the post-update cursor, -1 none */
+    int scalar_res;          /* the op writes an int / address result (trace value) */
+    int ust;                 /* operand index of a store ureg (UNFLUSHED's culprit), -1 none */
+    int gm;                  /* a GM move (its clipped-window note) */
     uint32_t id;             /* module-wide op id (1-based): a hazard's store */
     const pvc_loc *loc;
     sim_func *callee;        /* CALL */
+    int *cargs;              /* CALL: per callee parameter, the caller's slot (-1 static tile) */
     const pvc_op *ir;
-} sim_op;
+};
 
 struct sim_func {
     const pvc_func *f;
@@ -49,21 +78,27 @@ struct sim_func {
     int nvars;
     int64_t *consts;         /* initial values of slots nvars.. */
     int nconsts;
-    pvc_tile *tiles;
+    sim_tile *tiles;
     int *tile_slot;          /* per tile: the slot holding its run-time address, -1 static */
     int ntiles;
-    /* frame */
-    int64_t *s;
+    /* frame: one storage per variable per kind, reused by every invocation (no recursion) */
+    int64_t *s;              /* ints, bools, addresses, cursors; floats as a double's bits */
     pvc_vreg *v;
     pvc_mreg *m;
     pvc_ureg_ld *ul;
     pvc_ureg_st *us;
-    uint8_t *def;
-    uint32_t *last_stu;      /* per store ureg: op id of the last op that parked bytes in it */
+    uint8_t *def;            /* per register variable: written in this invocation */
+    uint32_t *last_stu;      /* per store ureg: op id of the last op that left bytes parked */
     const char **names;      /* variable names for messages */
 };
 
+/* What the touch hook gathered about the op being run (interp.c). */
 typedef struct {
+    int64_t addr;            /* first UB byte touched, -1 none */
+    uint64_t bytes, read, write, gm_in, gm_out;
+} sim_touched;
+
+struct sim {
     pvc_unit *u;
     pvc_ctx *ctx;
     pvc_tensor *args;
@@ -78,10 +113,13 @@ typedef struct {
     const char *error;       /* decode failure */
     char errbuf[256];
     sim_func *kernel;
-} sim;
+    /* while running */
+    sim_func *cur_f;
+    const sim_op *cur;
+    sim_touched touched;
+};
 
-/* A float scalar (a vector-function parameter of type float) lives in its int64 slot as the
- * bits of the double; an int or bool as itself. */
+/* A float scalar lives in its int64 slot as the bits of the double; an int or bool as itself. */
 static inline int64_t double_bits(double d)
 {
     int64_t b;
@@ -96,10 +134,19 @@ static inline double slot_double(int64_t b)
     return d;
 }
 
-/* sim_decode.c. Decodes the kernel and every vector function it calls into S->funcs;
+/* interp.c: the compiled row of each machine op, by opcode - PVC_OP_MFIRST. */
+extern const sim_run_fn sim_runs[PVC_MOP_COUNT];
+
+/* observe.c: the event of a machine op just run (its row, S->touched), of a scalar-language
+ * op (its value, the tile it names), and the note for a clipped GM move. */
+void sim_observe_machine(sim *S, const sim_op *o);
+void sim_observe_core(sim *S, const sim_op *o, int64_t value, int has_value, const pvc_tile *t);
+void sim_note_clipped(sim *S, const sim_op *o);
+
+/* decode.c. Decodes the kernel and every vector function it calls into S->funcs;
  * 0, or -1 with S->error set (a located message). */
 int sim_decode(sim *S, const pvc_func *kernel);
 /* Frees what sim_decode allocated (also after a failed or partial decode). */
 void sim_decode_free(sim *S);
 
-#endif /* PVC_SIM_H */
+#endif /* PVC_SIM_PROG_H */

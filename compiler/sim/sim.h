@@ -1,7 +1,9 @@
-/* interp.h - the simulator's parts (interp.c is the entry, pvc_backend_sim in backend.h).
+/* sim.h - what the simulator's parts share (interp.c is the entry, pvc_backend_sim in
+ * run/backend.h; the decoded program is prog.h, private to decode.c and interp.c).
  *
- *   sim_decode.c  decode the checked IR into compact per-function op arrays (sim.h)
- *   interp.c      run them
+ *   decode.c      decode the checked IR into compact per-function op arrays (prog.h)
+ *   interp.c      run them: machine ops through their ops.h rows, the scalar language by hand
+ *   observe.c     the event of each executed op for the observers below
  *   hazard.c      shadow map of the UB: vector stores not yet ordered by a vf.mem_bar
  *   trace.c       --trace: one JSON line per executed op
  *   stats.c       --stats: per-op counts, bytes moved, estimated cycles (cost.h)
@@ -61,19 +63,6 @@ uint32_t pvc_hazard_read(const pvc_hazard *h, int k, uint32_t addr, uint32_t len
 /* ---------------------------------------------------------------------------------------
  * Events and observers.
  * ------------------------------------------------------------------------------------- */
-/* Pipes of the timeline: X(NAME, tid, what runs there). */
-#define PVC_PIPES(X)                                          \
-    X(V,    1, "vector unit: vf.* machine ops")               \
-    X(MTE2, 2, "GM -> UB moves (pl.load)")                    \
-    X(MTE3, 3, "UB -> GM moves (pl.store)")                   \
-    X(S,    4, "scalar unit: loops, index arithmetic, calls")
-
-typedef enum {
-#define X(name, tid, text) PVC_PIPE_##name,
-    PVC_PIPES(X)
-#undef X
-    PVC_PIPE_COUNT
-} pvc_pipe;
 
 /* One executed op. Fields that do not apply are -1 (ints) or NULL. */
 typedef struct {
@@ -113,7 +102,7 @@ static inline int pvc_sim_observing(const pvc_sim_obs *o)
     return o->trace || o->stats || o->timeline;
 }
 
-/* Estimated cycles of one event (cost.h). */
+/* Estimated cycles of one event: a machine op's cost columns (ops.h), else cost.h. */
 uint64_t pvc_sim_cost(const pvc_sim_event *e);
 /* Hands e to every observer that is on and advances o->now. */
 void pvc_sim_observe(pvc_sim_obs *o, const pvc_sim_event *e);

@@ -1,16 +1,17 @@
-/* stats.c - the cost model (cost.h) applied to executed ops, and `pvc run --stats`:
+/* stats.c - the cost model (ops.h cost columns, cost.h) applied to executed ops, and `pvc run --stats`:
  * per-op counts and estimated cycles, UB bytes read and written, GM <-> UB bytes. */
 #include <inttypes.h>
 
-#include "sim/cost.h"
 #include "ir/ir.h"
+#include "sim/cost.h"
+#include "sim/sim.h"
 
 uint64_t pvc_sim_cost(const pvc_sim_event *e)
 {
     uint64_t bytes = e->gm_in + e->gm_out;
     if (!bytes)
         bytes = e->ub_read + e->ub_write;
-    return pvc_cost_cycles(e->opcode, bytes);
+    return pvc_op_cycles(e->opcode, bytes);
 }
 
 void pvc_sim_observe(pvc_sim_obs *o, const pvc_sim_event *e)
@@ -50,7 +51,7 @@ void pvc_stats_print(const pvc_stats *s, FILE *out)
     for (int op = 0; op < PVC_OP_COUNT; op++)
         if (s->count[op])
             fprintf(out, "%-20s %-5s %10" PRIu64 " %12" PRIu64 "\n", pvc_ops[op].name,
-                    pipe_names[pvc_cost_table[op].pipe], s->count[op], s->cycles[op]);
+                    pipe_names[pvc_op_pipe(op)], s->count[op], s->cycles[op]);
     fprintf(out, "ops executed      %" PRIu64 "\n", s->ops);
     fprintf(out, "UB bytes read     %" PRIu64 " (vector loads)\n", s->ub_read);
     fprintf(out, "UB bytes written  %" PRIu64 " (vector stores)\n", s->ub_write);

@@ -351,28 +351,17 @@ double pvc_py_fmod(pvc_ctx *ctx, double a, double b);
  * Offsets inside a VF are in TILE elements whatever the register dtype (§2.1):
  *     A = tile.addr + off * lane_bytes(tile.dtype),  [row, col] -> off = row*cols + col
  * (FP4 tiles move bytes: offset k = k bytes, §8 #14.)
- * A post-update cursor is a plain UB byte address the caller keeps, one per tile expression
- * per VF invocation, initialised to tile.addr (decision 7); post ops access *cursor first,
- * then add the step in bytes.
+ * A post-update cursor is a kernel scalar (int64_t) holding a UB byte address, one per tile
+ * expression per VF invocation, initialised to tile.addr (decision 7); post ops access
+ * *cursor first, then add the step in bytes (modulo 2^32, stored back zero-extended). It is
+ * an int64_t so that the emitted C and the simulator keep every scalar the same way.
  * An AddrReg value is a byte offset (decision 6): A = base + areg.
  * ------------------------------------------------------------------------------------- */
 typedef struct {
     uint32_t addr;      /* UB byte address of element (0, 0) */
     pvc_dtype dtype;
     uint32_t rows, cols; /* static TileType.shape */
-    uint32_t valid_rows, valid_cols; /* region pl.load/pl.store copy (§6); 0 = rows / cols,
-                                        so a {addr, dtype, rows, cols} initialiser is whole */
 } pvc_tile;
-
-/* The valid shape pl.load/pl.store copy: valid_rows x valid_cols, 0 meaning the shape. */
-static inline uint32_t pvc_tile_vrows(const pvc_tile *t)
-{
-    return t->valid_rows ? t->valid_rows : t->rows;
-}
-static inline uint32_t pvc_tile_vcols(const pvc_tile *t)
-{
-    return t->valid_cols ? t->valid_cols : t->cols;
-}
 
 static inline uint32_t pvc_tile_bytes(const pvc_tile *t)
 {
@@ -405,6 +394,13 @@ int pvc_tile_check(pvc_ctx *ctx, const pvc_tile *t);
  * (n <= 4, outermost loop first; strides in elements of dtype; iters = 0-based iteration
  * counts of the innermost n enclosing loops). FP4 counts as 1 byte. */
 uint32_t pvc_areg_bytes(pvc_dtype t, unsigned n, const int64_t *strides, const int64_t *iters);
+/* The same over four stride/iteration pairs passed as values (the areg machine op). */
+static inline uint32_t pvc_areg4(pvc_dtype t, int64_t n, int64_t s0, int64_t s1, int64_t s2,
+                                 int64_t s3, int64_t i0, int64_t i1, int64_t i2, int64_t i3)
+{
+    const int64_t s[4] = {s0, s1, s2, s3}, i[4] = {i0, i1, i2, i3};
+    return pvc_areg_bytes(t, n < 0 ? 0 : n > 4 ? 4 : (unsigned)n, s, i);
+}
 
 /* ---------------------------------------------------------------------------------------
  * vf.load_align dists (§2.2, §2.3). ONE table read by the checker, emitter, simulator and
@@ -479,11 +475,11 @@ pvc_load_dist pvc_load_dist_resolve(pvc_load_dist generic, pvc_dtype reg);
 /* Register destination, any explicit single-destination dist, at byte address A. */
 void pvc_load_align(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, pvc_load_dist dist);
 /* Post-update form: A = *cursor, then *cursor += step (bytes; must keep the dist alignment). */
-void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, uint32_t *cursor, int32_t step,
+void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, int32_t step,
                          pvc_load_dist dist);
 /* Two destinations (DINTLV_B8/B16/B32, §2.3). */
 void pvc_load_align_x2(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, uint32_t addr, pvc_load_dist dist);
-void pvc_load_align_x2_post(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, uint32_t *cursor,
+void pvc_load_align_x2_post(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, int64_t *cursor,
                             int32_t step, pvc_load_dist dist);
 /* Unchecked NORM load: caller guarantees addr+256 <= PVC_UB_BYTES and 32-alignment. */
 static inline void pvc_load_align_norm_unchecked(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr)
@@ -500,7 +496,7 @@ static inline void pvc_load_align_norm_unchecked(pvc_ctx *ctx, pvc_vreg *dst, ui
  * pypto non-post: A = tile base. pypto post: A = *cursor, then *cursor += rs*32. */
 void pvc_load_align_datablock(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, uint16_t block_stride,
                               const pvc_mreg *mask);
-void pvc_load_align_datablock_post(pvc_ctx *ctx, pvc_vreg *dst, uint32_t *cursor,
+void pvc_load_align_datablock_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor,
                                    uint16_t block_stride, uint16_t repeat_stride,
                                    const pvc_mreg *mask);
 /* Seed 003's C API (decision 10): start = src + repeat_stride*32, block k at
@@ -557,7 +553,7 @@ pvc_store_dist pvc_store_dist_resolve(pvc_store_dist generic, pvc_dtype src);
  * lie in the UB even where masked off [I]. */
 void pvc_store_align(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src, const pvc_mreg *mask,
                      pvc_store_dist dist);
-void pvc_store_align_post(pvc_ctx *ctx, uint32_t *cursor, int32_t step, const pvc_vreg *src,
+void pvc_store_align_post(pvc_ctx *ctx, int64_t *cursor, int32_t step, const pvc_vreg *src,
                           const pvc_mreg *mask, pvc_store_dist dist);
 /* Two sources, INTLV_B8/B16/B32 (§3.4): mask ignored, 512 bytes. */
 void pvc_store_align_x2(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *s0, const pvc_vreg *s1,
@@ -565,7 +561,7 @@ void pvc_store_align_x2(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *s0, const p
 /* DATA_BLOCK_COPY store (§3.5): block k written to A + 32*k*bs iff any of m[32k..32k+31]. */
 void pvc_store_align_datablock(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src,
                                const pvc_mreg *mask, uint16_t block_stride);
-void pvc_store_align_datablock_post(pvc_ctx *ctx, uint32_t *cursor, const pvc_vreg *src,
+void pvc_store_align_datablock_post(pvc_ctx *ctx, int64_t *cursor, const pvc_vreg *src,
                                     const pvc_mreg *mask, uint16_t block_stride,
                                     uint16_t repeat_stride);
 
@@ -594,10 +590,10 @@ typedef enum {
 extern const pvc_dist_info pvc_mask_dist_table[PVC_MD_COUNT];
 
 void pvc_mask_load(pvc_ctx *ctx, pvc_mreg *dst, uint32_t addr, pvc_mask_dist dist);
-void pvc_mask_load_post(pvc_ctx *ctx, pvc_mreg *dst, uint32_t *cursor, int32_t step,
+void pvc_mask_load_post(pvc_ctx *ctx, pvc_mreg *dst, int64_t *cursor, int32_t step,
                         pvc_mask_dist dist);
 void pvc_mask_store(pvc_ctx *ctx, uint32_t addr, const pvc_mreg *src, pvc_mask_dist dist);
-void pvc_mask_store_post(pvc_ctx *ctx, uint32_t *cursor, int32_t step, const pvc_mreg *src,
+void pvc_mask_store_post(pvc_ctx *ctx, int64_t *cursor, int32_t step, const pvc_mreg *src,
                          pvc_mask_dist dist);
 
 /* ---------------------------------------------------------------------------------------
@@ -613,22 +609,22 @@ void pvc_load_unalign_init(pvc_ureg_ld *u);                               /* zer
 void pvc_load_unalign_pre(pvc_ctx *ctx, pvc_ureg_ld *u, uint32_t addr);   /* vldas */
 void pvc_load_unalign(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t addr); /* vldus */
 /* Stride form: reads at *cursor, then *cursor += step (bytes = stride * register elem bytes). */
-void pvc_load_unalign_post(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t *cursor,
+void pvc_load_unalign_post(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, int64_t *cursor,
                            int32_t step);
 
 void pvc_unalign_reg_for_store(pvc_ureg_st *s);                           /* empty state */
 /* vstus: commits count elements of elem_bytes each (the POINTER element width: an INT64
  * source goes through a 32-bit pointer in PP-BE, so pass elem_bytes 4 and count in 32-bit
  * units, §8 #4). count*elem_bytes must be <= 256. post: *cursor += count*elem_bytes. */
-void pvc_store_unalign(pvc_ctx *ctx, uint32_t *cursor, const pvc_vreg *src, pvc_ureg_st *s,
+void pvc_store_unalign(pvc_ctx *ctx, int64_t *cursor, const pvc_vreg *src, pvc_ureg_st *s,
                        uint32_t count, unsigned elem_bytes, int post);
 /* pstu (§4.3): packs the mask at granularity gran (2: keep m[2k], 16 B; 4: keep m[4k], 8 B),
  * streams those bytes like pvc_store_unalign and always advances *cursor by 16 / 8.
  * The cursor must be 16- / 8-aligned. */
-void pvc_mask_store_unalign(pvc_ctx *ctx, uint32_t *cursor, const pvc_mreg *src, pvc_ureg_st *s,
+void pvc_mask_store_unalign(pvc_ctx *ctx, int64_t *cursor, const pvc_mreg *src, pvc_ureg_st *s,
                             unsigned gran);
 /* vstas: writes the parked bytes at floor32(*cursor) + k, empties s; post: *cursor += step. */
-void pvc_store_unalign_post(pvc_ctx *ctx, uint32_t *cursor, pvc_ureg_st *s, int32_t step, int post);
+void pvc_store_unalign_post(pvc_ctx *ctx, int64_t *cursor, pvc_ureg_st *s, int32_t step, int post);
 /* 1 when s still holds parked bytes (a VF returning then has lost them). */
 static inline int pvc_ureg_st_pending(const pvc_ureg_st *s) { return s->valid != 0; }
 /* Raises UNFLUSHED (addr = floor32(cursor), len = parked bytes) if s still holds bytes. */
@@ -793,8 +789,9 @@ typedef enum { PVC_SAT_OFF, PVC_SAT_ON } pvc_sat;
  *   |            +-----+  |  <--------  |           |   the clipped rest is not copied
  *   +---------------------+   pl.store  +-----------+   (UB / GM keep their bytes)
  *
- * Only the tile's valid rows x cols move (pvc_tile_vrows/vcols, §6 [I]); the row pitch stays
- * the static cols, and the rest of the tile's UB bytes are left alone.
+ * Only the tile's valid rows x cols move (valid_rows x valid_cols, 0 meaning the tile's
+ * shape, §6 [I]); the row pitch stays the static cols, and the rest of the tile's UB bytes
+ * are left alone.
  * A rank-1 tensor is one row. Shapes count elements; FP4/INT4 data is packed two per byte
  * (low nibble first), so their column offsets and widths must be even.
  * ------------------------------------------------------------------------------------- */
@@ -817,8 +814,10 @@ typedef union {
  * tensor edge (0: the whole valid region was copied); the simulator turns a non-zero count into a note.
  * Faults: UB_BOUNDS if the tile leaves the UB, BAD_ARG for a bad tensor, a valid shape
  * larger than the tile or an odd FP4 window. */
-int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0);
-int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0);
+int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0,
+                    int64_t valid_rows, int64_t valid_cols);
+int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
+                     int64_t valid_rows, int64_t valid_cols);
 
 #include "pvc_rt_cast.h" /* cast and format entry points */
 #include "pvc_rt_arith.h" /* arithmetic, unary and composite vf ops */

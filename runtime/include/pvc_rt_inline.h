@@ -36,8 +36,10 @@ static inline int pvc_mreg_full_w(const pvc_mreg *m, unsigned wlog)
 static inline void pvc_load_align_fast(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr,
                                        pvc_load_dist d)
 {
-    if (d == PVC_LD_NORM && pvc_norm_span_ok(addr))
+    if (d == PVC_LD_NORM && pvc_norm_span_ok(addr)) {
+        pvc_ub_touch(ctx, addr, PVC_VL, PVC_TOUCH_VLOAD);
         memcpy(dst->b, __builtin_assume_aligned(ctx->ub + addr, 32), PVC_VL);
+    }
     else
         pvc_load_align(ctx, dst, addr, d);
 }
@@ -47,8 +49,10 @@ static inline void pvc_store_align_fast(pvc_ctx *ctx, uint32_t addr, const pvc_v
                                         const pvc_mreg *mask, pvc_store_dist d)
 {
     unsigned wlog = d == PVC_ST_NORM_B8 ? 0 : d == PVC_ST_NORM_B16 ? 1 : d == PVC_ST_NORM_B32 ? 2 : 3;
-    if (wlog < 3 && pvc_norm_span_ok(addr) && pvc_mreg_full_w(mask, wlog))
+    if (wlog < 3 && pvc_norm_span_ok(addr) && pvc_mreg_full_w(mask, wlog)) {
+        pvc_ub_touch(ctx, addr, PVC_VL, PVC_TOUCH_VSTORE);
         memcpy(__builtin_assume_aligned(ctx->ub + addr, 32), src->b, PVC_VL);
+    }
     else
         pvc_store_align(ctx, addr, src, mask, d);
 }

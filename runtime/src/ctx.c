@@ -109,3 +109,20 @@ uint32_t pvc_areg_bytes(pvc_dtype t, unsigned n, const int64_t *strides, const i
         elems += strides[k] * iters[k];
     return (uint32_t)(elems * (int64_t)pvc_dtype_lane_bytes(t));
 }
+
+int rt_datablock_access(pvc_ctx *ctx, const char *op, uint64_t a, uint32_t bs, const pvc_mreg *m,
+                        pvc_touch_kind kind)
+{
+    if (a % 32 != 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, op, (uint32_t)a, 32,
+                        "DATA_BLOCK start 0x%llx is not 32-byte aligned", (unsigned long long)a);
+        return 0;
+    }
+    for (unsigned k = 0; k < 8; k++) /* check all first: a fault moves nothing */
+        if (rt_block_enabled(m, k) && !pvc_ub_check(ctx, op, a + 32ull * k * bs, 32, 32))
+            return 0;
+    for (unsigned k = 0; k < 8; k++)
+        if (rt_block_enabled(m, k))
+            pvc_ub_touch(ctx, (uint32_t)(a + 32ull * k * bs), 32, kind);
+    return 1;
+}

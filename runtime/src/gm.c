@@ -29,7 +29,7 @@ static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
 /* Validates the operands and computes the part of the tile inside the tensor. Returns 0 after
  * raising a fault (only reached outside a protected call). */
 static int gm_window_of(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
-                        int64_t r0, int64_t c0, gm_window *w)
+                        int64_t r0, int64_t c0, int64_t vr, int64_t vc, gm_window *w)
 {
     if (!t || !t->data || t->rank < 1 || t->rank > 2 || t->dtype >= PVC_DT_COUNT) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile ? tile->addr : 0, 0, "invalid tensor");
@@ -47,8 +47,7 @@ static int gm_window_of(pvc_ctx *ctx, const char *op, const pvc_tile *tile, cons
                         pvc_dtype_table[tile->dtype].name, pvc_dtype_table[t->dtype].name);
         return 0;
     }
-    int64_t vr = pvc_tile_vrows(tile), vc = pvc_tile_vcols(tile);
-    if (vr > tile->rows || vc > tile->cols) {
+    if (vr < 0 || vc < 0 || vr > tile->rows || vc > tile->cols) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0,
                         "valid shape %lldx%lld exceeds the tile shape %ux%u", (long long)vr,
                         (long long)vc, tile->rows, tile->cols);
@@ -69,19 +68,23 @@ static int gm_window_of(pvc_ctx *ctx, const char *op, const pvc_tile *tile, cons
     return 1;
 }
 
-static int64_t clipped_count(const pvc_tile *tile, const gm_window *w)
+static int64_t clipped_count(int64_t vr, int64_t vc, const gm_window *w)
 {
-    return (int64_t)pvc_tile_vrows(tile) * pvc_tile_vcols(tile) - (w->r_hi - w->r_lo) * (w->c_hi - w->c_lo);
+    return vr * vc - (w->r_hi - w->r_lo) * (w->c_hi - w->c_lo);
 }
 
 typedef enum { GM_TO_UB, UB_TO_GM } gm_dir;
 
 /* Copies the part of the window inside the tensor, one row segment at a time. */
 static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
-                       int64_t r0, int64_t c0, gm_dir dir)
+                       int64_t r0, int64_t c0, int64_t vr, int64_t vc, gm_dir dir)
 {
     gm_window w;
-    if (!gm_window_of(ctx, op, tile, t, r0, c0, &w))
+    if (!vr)
+        vr = tile->rows;
+    if (!vc)
+        vc = tile->cols;
+    if (!gm_window_of(ctx, op, tile, t, r0, c0, vr, vc, &w))
         return 0;
     unsigned bits = elem_bits(tile->dtype);
     size_t seg = (size_t)(w.c_hi - w.c_lo) * bits / 8;
@@ -89,20 +92,23 @@ static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const
         uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;
         uint64_t gm = ((uint64_t)(r0 + i) * (uint64_t)w.cols + (uint64_t)(c0 + w.c_lo)) * bits / 8;
         uint8_t *host = (uint8_t *)t->data + gm;
+        pvc_ub_touch(ctx, (uint32_t)ub, (uint32_t)seg, dir == GM_TO_UB ? PVC_TOUCH_GM_IN : PVC_TOUCH_GM_OUT);
         if (dir == GM_TO_UB)
             memcpy(ctx->ub + ub, host, seg);
         else
             memcpy(host, ctx->ub + ub, seg);
     }
-    return clipped_count(tile, &w);
+    return clipped_count(vr, vc, &w);
 }
 
-int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0)
+int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0,
+                    int64_t valid_rows, int64_t valid_cols)
 {
-    return gm_copy(ctx, "pl.load", tile, src, r0, c0, GM_TO_UB);
+    return gm_copy(ctx, "pl.load", tile, src, r0, c0, valid_rows, valid_cols, GM_TO_UB);
 }
 
-int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0)
+int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
+                     int64_t valid_rows, int64_t valid_cols)
 {
-    return gm_copy(ctx, "pl.store", tile, dst, r0, c0, UB_TO_GM);
+    return gm_copy(ctx, "pl.store", tile, dst, r0, c0, valid_rows, valid_cols, UB_TO_GM);
 }

@@ -105,7 +105,7 @@ static int load_check(pvc_ctx *ctx, const char *op, uint32_t addr, int64_t step,
                         di->align, di->name);
         return 0;
     }
-    return pvc_ub_check(ctx, op, addr, di->bytes, di->align);
+    return rt_ub_access(ctx, op, addr, di->bytes, di->align, PVC_TOUCH_VLOAD);
 }
 
 void pvc_load_align(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, pvc_load_dist d)
@@ -114,13 +114,13 @@ void pvc_load_align(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, pvc_load_dist d)
         load_exec(dst, ctx->ub + addr, d);
 }
 
-void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, uint32_t *cursor, int32_t step,
+void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, int32_t step,
                          pvc_load_dist d)
 {
-    if (!load_check(ctx, "load_align", *cursor, step, d, 1))
+    if (!load_check(ctx, "load_align", rt_cur(cursor), step, d, 1))
         return;
-    load_exec(dst, ctx->ub + *cursor, d);
-    *cursor += (uint32_t)step;
+    load_exec(dst, ctx->ub + rt_cur(cursor), d);
+    rt_cur_add(cursor, step);
 }
 
 void pvc_load_align_x2(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, uint32_t addr, pvc_load_dist d)
@@ -129,47 +129,24 @@ void pvc_load_align_x2(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, uint32_t addr, 
         dintlv_exec(d0, d1, ctx->ub + addr, pvc_load_dist_table[d].w);
 }
 
-void pvc_load_align_x2_post(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, uint32_t *cursor,
+void pvc_load_align_x2_post(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, int64_t *cursor,
                             int32_t step, pvc_load_dist d)
 {
-    if (!load_check(ctx, "load_align", *cursor, step, d, 2))
+    if (!load_check(ctx, "load_align", rt_cur(cursor), step, d, 2))
         return;
-    dintlv_exec(d0, d1, ctx->ub + *cursor, pvc_load_dist_table[d].w);
-    *cursor += (uint32_t)step;
+    dintlv_exec(d0, d1, ctx->ub + rt_cur(cursor), pvc_load_dist_table[d].w);
+    rt_cur_add(cursor, step);
 }
 
 /* ---- DATA_BLOCK_COPY (§2.4) ---------------------------------------------------------- */
 
-/* Block k is enabled when any of mask bits 32k..32k+31 is set ("any bit", §8 #10). */
-static int block_enabled(const pvc_mreg *m, unsigned k)
-{
-    uint32_t v;
-    memcpy(&v, m->bits + 4 * k, 4);
-    return v != 0;
-}
-
-/* Checks A's alignment and every ENABLED block's bytes; disabled blocks never fault. */
-static int datablock_check(pvc_ctx *ctx, const char *op, uint64_t a, uint32_t bs,
-                           const pvc_mreg *m)
-{
-    if (a % 32 != 0) {
-        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, op, (uint32_t)a, 32,
-                        "DATA_BLOCK start 0x%llx is not 32-byte aligned", (unsigned long long)a);
-        return 0;
-    }
-    for (unsigned k = 0; k < 8; k++)
-        if (block_enabled(m, k) && !pvc_ub_check(ctx, op, a + 32ull * k * bs, 32, 32))
-            return 0;
-    return 1;
-}
-
 static int datablock_load(pvc_ctx *ctx, const char *op, pvc_vreg *dst, uint64_t a, uint32_t bs,
                           const pvc_mreg *m)
 {
-    if (!datablock_check(ctx, op, a, bs, m))
+    if (!rt_datablock_access(ctx, op, a, bs, m, PVC_TOUCH_VLOAD))
         return 0;
     for (unsigned k = 0; k < 8; k++) {
-        if (block_enabled(m, k))
+        if (rt_block_enabled(m, k))
             memcpy(dst->b + 32 * k, ctx->ub + a + 32ull * k * bs, 32);
         else
             memset(dst->b + 32 * k, 0, 32);
@@ -183,12 +160,12 @@ void pvc_load_align_datablock(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, uint16
     datablock_load(ctx, "load_align", dst, addr, block_stride, mask);
 }
 
-void pvc_load_align_datablock_post(pvc_ctx *ctx, pvc_vreg *dst, uint32_t *cursor,
+void pvc_load_align_datablock_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor,
                                    uint16_t block_stride, uint16_t repeat_stride,
                                    const pvc_mreg *mask)
 {
-    if (datablock_load(ctx, "load_align", dst, *cursor, block_stride, mask))
-        *cursor += 32u * repeat_stride;
+    if (datablock_load(ctx, "load_align", dst, rt_cur(cursor), block_stride, mask))
+        rt_cur_add(cursor, 32 * (int64_t)repeat_stride);
 }
 
 void pvc_asc_loadalign_datablock_strided(pvc_ctx *ctx, pvc_vreg *dst, uint32_t src,

@@ -27,7 +27,7 @@ static int mask_check(pvc_ctx *ctx, const char *op, uint32_t addr, int64_t step,
                         di->align, di->name);
         return 0;
     }
-    return pvc_ub_check(ctx, op, addr, di->bytes, di->align);
+    return rt_ub_access(ctx, op, addr, di->bytes, di->align, load ? PVC_TOUCH_VLOAD : PVC_TOUCH_VSTORE);
 }
 
 static void mask_load_exec(pvc_mreg *m, const uint8_t *p, pvc_mask_dist d)
@@ -63,13 +63,13 @@ void pvc_mask_load(pvc_ctx *ctx, pvc_mreg *dst, uint32_t addr, pvc_mask_dist d)
         mask_load_exec(dst, ctx->ub + addr, d);
 }
 
-void pvc_mask_load_post(pvc_ctx *ctx, pvc_mreg *dst, uint32_t *cursor, int32_t step,
+void pvc_mask_load_post(pvc_ctx *ctx, pvc_mreg *dst, int64_t *cursor, int32_t step,
                         pvc_mask_dist d)
 {
-    if (!mask_check(ctx, "load_align", *cursor, step, d, 1))
+    if (!mask_check(ctx, "load_align", rt_cur(cursor), step, d, 1))
         return;
-    mask_load_exec(dst, ctx->ub + *cursor, d);
-    *cursor += (uint32_t)step;
+    mask_load_exec(dst, ctx->ub + rt_cur(cursor), d);
+    rt_cur_add(cursor, step);
 }
 
 void pvc_mask_store(pvc_ctx *ctx, uint32_t addr, const pvc_mreg *src, pvc_mask_dist d)
@@ -78,11 +78,11 @@ void pvc_mask_store(pvc_ctx *ctx, uint32_t addr, const pvc_mreg *src, pvc_mask_d
         mask_store_exec(ctx->ub + addr, src, d);
 }
 
-void pvc_mask_store_post(pvc_ctx *ctx, uint32_t *cursor, int32_t step, const pvc_mreg *src,
+void pvc_mask_store_post(pvc_ctx *ctx, int64_t *cursor, int32_t step, const pvc_mreg *src,
                          pvc_mask_dist d)
 {
-    if (!mask_check(ctx, "store_align", *cursor, step, d, 0))
+    if (!mask_check(ctx, "store_align", rt_cur(cursor), step, d, 0))
         return;
-    mask_store_exec(ctx->ub + *cursor, src, d);
-    *cursor += (uint32_t)step;
+    mask_store_exec(ctx->ub + rt_cur(cursor), src, d);
+    rt_cur_add(cursor, step);
 }

@@ -89,6 +89,41 @@ static inline void rt_blend_bytes(uint8_t *dst, const uint8_t *src, const uint8_
     }
 }
 
+/* A post-update cursor is a kernel scalar (int64_t) that holds a UB byte address (pvc_rt.h):
+ * read as uint32, advanced modulo 2^32 and stored back zero-extended, the same in the emitted
+ * C and in the simulator. */
+static inline uint32_t rt_cur(const int64_t *c) { return (uint32_t)*c; }
+static inline void rt_cur_add(int64_t *c, int64_t step)
+{
+    *c = (int64_t)(uint32_t)((uint32_t)*c + (uint32_t)step);
+}
+
+/* The DATA_BLOCK rule (§2.4, §3.5, §10.13): 32-byte block k of a register moves iff any of
+ * mask bits 32k..32k+31 is set ("any bit", §8 #10). */
+static inline int rt_block_enabled(const pvc_mreg *m, unsigned k)
+{
+    uint32_t v;
+    memcpy(&v, m->bits + 4 * k, 4);
+    return v != 0;
+}
+
+/* pvc_ub_check, then the span reported to the touch hook: the one call a single-span
+ * access makes before it moves a byte. */
+static inline int rt_ub_access(pvc_ctx *ctx, const char *op, uint64_t addr, uint64_t len,
+                               uint32_t align, pvc_touch_kind kind)
+{
+    if (!pvc_ub_check(ctx, op, addr, len, align))
+        return 0;
+    pvc_ub_touch(ctx, (uint32_t)addr, (uint32_t)len, kind);
+    return 1;
+}
+
+/* A DATA_BLOCK move at A (§2.4, §3.5): A must be 32-byte aligned; block k is at
+ * A + 32*k*bs. Checks every enabled block (disabled ones never fault), then reports each to
+ * the touch hook; 0 after a fault (ctx.c). */
+int rt_datablock_access(pvc_ctx *ctx, const char *op, uint64_t a, uint32_t bs, const pvc_mreg *m,
+                        pvc_touch_kind kind);
+
 /* 1 if w is a legal mask/element granularity. */
 static inline int rt_gran_ok(unsigned w) { return w == 1 || w == 2 || w == 4 || w == 8; }
 

@@ -44,7 +44,7 @@ static int store_check(pvc_ctx *ctx, uint32_t addr, int64_t step, pvc_store_dist
                         di->align, di->name);
         return 0;
     }
-    return pvc_ub_check(ctx, "store_align", addr, di->bytes, di->align);
+    return rt_ub_access(ctx, "store_align", addr, di->bytes, di->align, PVC_TOUCH_VSTORE);
 }
 
 /* NORM_Bw: full mask -> one memcpy; otherwise a branch-free byte blend. */
@@ -96,13 +96,13 @@ void pvc_store_align(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src, const pvc
         store_exec(ctx->ub + addr, src, mask, d);
 }
 
-void pvc_store_align_post(pvc_ctx *ctx, uint32_t *cursor, int32_t step, const pvc_vreg *src,
+void pvc_store_align_post(pvc_ctx *ctx, int64_t *cursor, int32_t step, const pvc_vreg *src,
                           const pvc_mreg *mask, pvc_store_dist d)
 {
-    if (!store_check(ctx, *cursor, step, d, 1))
+    if (!store_check(ctx, rt_cur(cursor), step, d, 1))
         return;
-    store_exec(ctx->ub + *cursor, src, mask, d);
-    *cursor += (uint32_t)step;
+    store_exec(ctx->ub + rt_cur(cursor), src, mask, d);
+    rt_cur_add(cursor, step);
 }
 
 /* INTLV_Bw (§3.4): UBw[A + 2wi] = R0.e_w[i], UBw[A + 2wi + w] = R1.e_w[i]; mask ignored. */
@@ -123,26 +123,13 @@ void pvc_store_align_x2(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *s0, const p
 
 /* ---- DATA_BLOCK_COPY store (§3.5) ---------------------------------------------------- */
 
-static int block_on(const pvc_mreg *m, unsigned k)
-{
-    uint32_t v;
-    memcpy(&v, m->bits + 4 * k, 4);
-    return v != 0;
-}
-
 static int datablock_store(pvc_ctx *ctx, uint64_t a, const pvc_vreg *src, const pvc_mreg *m,
                            uint32_t bs)
 {
-    if (a % 32 != 0) {
-        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, "store_align", (uint32_t)a, 32,
-                        "DATA_BLOCK start 0x%llx is not 32-byte aligned", (unsigned long long)a);
+    if (!rt_datablock_access(ctx, "store_align", a, bs, m, PVC_TOUCH_VSTORE))
         return 0;
-    }
-    for (unsigned k = 0; k < 8; k++)   /* check all first: a fault writes nothing */
-        if (block_on(m, k) && !pvc_ub_check(ctx, "store_align", a + 32ull * k * bs, 32, 32))
-            return 0;
     for (unsigned k = 0; k < 8; k++)
-        if (block_on(m, k))
+        if (rt_block_enabled(m, k))
             memcpy(ctx->ub + a + 32ull * k * bs, src->b + 32 * k, 32);
     return 1;
 }
@@ -153,10 +140,10 @@ void pvc_store_align_datablock(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src,
     datablock_store(ctx, addr, src, mask, block_stride);
 }
 
-void pvc_store_align_datablock_post(pvc_ctx *ctx, uint32_t *cursor, const pvc_vreg *src,
+void pvc_store_align_datablock_post(pvc_ctx *ctx, int64_t *cursor, const pvc_vreg *src,
                                     const pvc_mreg *mask, uint16_t block_stride,
                                     uint16_t repeat_stride)
 {
-    if (datablock_store(ctx, *cursor, src, mask, block_stride))
-        *cursor += 32u * repeat_stride;
+    if (datablock_store(ctx, rt_cur(cursor), src, mask, block_stride))
+        rt_cur_add(cursor, 32 * (int64_t)repeat_stride);
 }

@@ -17,7 +17,7 @@ void pvc_load_unalign_init(pvc_ureg_ld *u)
 void pvc_load_unalign_pre(pvc_ctx *ctx, pvc_ureg_ld *u, uint32_t addr)
 {
     uint64_t b = FLOOR32((uint64_t)addr);
-    if (pvc_ub_check(ctx, "load_unalign_pre", b, 32, 1))
+    if (rt_ub_access(ctx, "load_unalign_pre", b, 32, 1, PVC_TOUCH_VLOAD))
         memcpy(u->buf, ctx->ub + b, 32);
 }
 
@@ -27,7 +27,7 @@ static int load_unalign_at(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t
 {
     uint32_t off = addr % 32;
     uint64_t b = (uint64_t)addr - off;
-    if (!pvc_ub_check(ctx, "load_unalign", b + 32, PVC_VL, 1))
+    if (!rt_ub_access(ctx, "load_unalign", b + 32, PVC_VL, 1, PVC_TOUCH_VLOAD))
         return 0;
     memcpy(dst->b, u->buf + off, 32 - off);
     memcpy(dst->b + (32 - off), ctx->ub + b + 32, PVC_VL - (32 - off));
@@ -40,11 +40,11 @@ void pvc_load_unalign(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t addr
     load_unalign_at(ctx, dst, u, addr);
 }
 
-void pvc_load_unalign_post(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t *cursor,
+void pvc_load_unalign_post(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, int64_t *cursor,
                            int32_t step)
 {
-    if (load_unalign_at(ctx, dst, u, *cursor))
-        *cursor += (uint32_t)step;
+    if (load_unalign_at(ctx, dst, u, rt_cur(cursor)))
+        rt_cur_add(cursor, step);
 }
 
 void pvc_load_unalign_areg(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t cursor,
@@ -61,7 +61,8 @@ void pvc_unalign_reg_for_store(pvc_ureg_st *s)
 }
 
 /* Appends S[0..n) at P: every byte below floor32(P+n) is written now (parked bytes of block
- * floor32(P) first), the rest is parked. n <= 256. Returns 0 after a fault. */
+ * floor32(P) first), the rest is parked. n <= 256. Returns 0 after a fault. The span
+ * reported as written runs from the first byte written (a parked one, or P) to floor32(E). */
 static int stream(pvc_ctx *ctx, const char *op, uint32_t p, const uint8_t *src, uint32_t n,
                   pvc_ureg_st *s)
 {
@@ -69,6 +70,11 @@ static int stream(pvc_ctx *ctx, const char *op, uint32_t p, const uint8_t *src, 
     if (!pvc_ub_check(ctx, op, p, n, 1))
         return 0;
     if (be > bp) {
+        uint64_t first = p;
+        for (uint64_t a = bp; a < p && first == p; a++)
+            if (s->valid >> (a - bp) & 1)
+                first = a;
+        pvc_ub_touch(ctx, (uint32_t)first, (uint32_t)(be - first), PVC_TOUCH_VSTORE);
         for (uint64_t a = bp; a < p; a++)        /* parked bytes in front of P */
             if (s->valid >> (a - bp) & 1)
                 ctx->ub[a] = s->buf[a - bp];
@@ -83,53 +89,54 @@ static int stream(pvc_ctx *ctx, const char *op, uint32_t p, const uint8_t *src, 
     return 1;
 }
 
-void pvc_store_unalign(pvc_ctx *ctx, uint32_t *cursor, const pvc_vreg *src, pvc_ureg_st *s,
+void pvc_store_unalign(pvc_ctx *ctx, int64_t *cursor, const pvc_vreg *src, pvc_ureg_st *s,
                        uint32_t count, unsigned elem_bytes, int post)
 {
     uint64_t n = (uint64_t)count * elem_bytes;
     if (!rt_gran_ok(elem_bytes) || n > PVC_VL) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "store_unalign", *cursor, (uint32_t)n,
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "store_unalign", rt_cur(cursor), (uint32_t)n,
                         "count %u x %u bytes exceeds one 256-byte register", count, elem_bytes);
         return;
     }
-    if (stream(ctx, "store_unalign", *cursor, src->b, (uint32_t)n, s) && post)
-        *cursor += (uint32_t)n;
+    if (stream(ctx, "store_unalign", rt_cur(cursor), src->b, (uint32_t)n, s) && post)
+        rt_cur_add(cursor, (int64_t)n);
 }
 
 /* pstu (§4.3): packed bit k = m[gran*k]; 16 B at b16, 8 B at b32; cursor always advances. */
-void pvc_mask_store_unalign(pvc_ctx *ctx, uint32_t *cursor, const pvc_mreg *m, pvc_ureg_st *s,
+void pvc_mask_store_unalign(pvc_ctx *ctx, int64_t *cursor, const pvc_mreg *m, pvc_ureg_st *s,
                             unsigned gran)
 {
     uint8_t packed[16];
     unsigned nbytes = gran == 2 ? 16 : 8;
+    uint32_t p = rt_cur(cursor);
     if (gran != 2 && gran != 4) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "store_unalign", *cursor, 0,
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "store_unalign", p, 0,
                         "mask packing granularity %u is not 2 or 4 bytes", gran);
         return;
     }
-    if (*cursor % nbytes != 0) {
-        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, "store_unalign", *cursor, nbytes,
-                        "mask store_unalign at 0x%x is not %u-byte aligned", *cursor, nbytes);
+    if (p % nbytes != 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, "store_unalign", p, nbytes,
+                        "mask store_unalign at 0x%x is not %u-byte aligned", p, nbytes);
         return;
     }
     memset(packed, 0, sizeof packed);
     for (unsigned k = 0; k < 8 * nbytes; k++)
         packed[k / 8] |= (uint8_t)(pvc_mreg_bit(m, gran * k) << (k % 8));
-    if (stream(ctx, "store_unalign", *cursor, packed, nbytes, s))
-        *cursor += nbytes;
+    if (stream(ctx, "store_unalign", p, packed, nbytes, s))
+        rt_cur_add(cursor, nbytes);
 }
 
 /* vstas / vstar: write the parked bytes into block floor32(*cursor), empty s. */
-void pvc_store_unalign_post(pvc_ctx *ctx, uint32_t *cursor, pvc_ureg_st *s, int32_t step, int post)
+void pvc_store_unalign_post(pvc_ctx *ctx, int64_t *cursor, pvc_ureg_st *s, int32_t step, int post)
 {
-    uint64_t bp = FLOOR32((uint64_t)*cursor);
+    uint64_t bp = FLOOR32((uint64_t)rt_cur(cursor));
     if (s->valid) {
         unsigned lo = 0, hi = 31;
         while (!(s->valid >> lo & 1))
             lo++;
         while (!(s->valid >> hi & 1))
             hi--;
-        if (!pvc_ub_check(ctx, "store_unalign_post", bp + lo, hi - lo + 1, 1))
+        if (!rt_ub_access(ctx, "store_unalign_post", bp + lo, hi - lo + 1, 1, PVC_TOUCH_VSTORE))
             return;
         for (unsigned k = lo; k <= hi; k++)
             if (s->valid >> k & 1)
@@ -137,7 +144,7 @@ void pvc_store_unalign_post(pvc_ctx *ctx, uint32_t *cursor, pvc_ureg_st *s, int3
         s->valid = 0;
     }
     if (post)
-        *cursor += (uint32_t)step;
+        rt_cur_add(cursor, step);
 }
 
 void pvc_ureg_st_check(pvc_ctx *ctx, const pvc_ureg_st *s, uint32_t cursor)
@@ -154,9 +161,9 @@ void pvc_ureg_st_check(pvc_ctx *ctx, const pvc_ureg_st *s, uint32_t cursor)
 void pvc_store_unalign_areg(pvc_ctx *ctx, uint32_t cursor, uint32_t areg, const pvc_vreg *src,
                             pvc_ureg_st *s, unsigned elem_bytes)
 {
-    uint32_t p = cursor + areg;
+    int64_t p = (uint32_t)(cursor + areg);
     if (!rt_gran_ok(elem_bytes)) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "store_unalign", p, 0,
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "store_unalign", (uint32_t)p, 0,
                         "element width %u is not 1, 2, 4 or 8", elem_bytes);
         return;
     }

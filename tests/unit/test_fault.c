@@ -19,7 +19,7 @@ typedef struct {
 typedef struct {
     int which;
     pvc_vreg r;
-    uint32_t cursor;
+    int64_t cursor;
     int reached_end;                 /* set if the op returned instead of unwinding */
 } job;
 
@@ -28,7 +28,7 @@ static void run(pvc_ctx *ctx, void *arg)
     job *j = arg;
     pvc_mreg all, m;
     pvc_ureg_st s;
-    pvc_tile f32 = {0, PVC_DT_FP32, 1, 64, 0, 0}, big = {PVC_UB_USABLE - 128, PVC_DT_UINT8, 1, 256, 0, 0};
+    pvc_tile f32 = {0, PVC_DT_FP32, 1, 64}, big = {PVC_UB_USABLE - 128, PVC_DT_UINT8, 1, 256};
     memset(&all, 0xFF, sizeof all);
     switch (j->which) {
     case 0: pvc_load_align(ctx, &j->r, PVC_UB_BYTES - 128, PVC_LD_NORM); break;
@@ -140,7 +140,7 @@ static void test_unprotected(guarded *g)
     pvc_ctx *ctx = &g->ctx;
     pvc_vreg r, before;
     pvc_mreg all;
-    uint32_t cur = 0x100;
+    int64_t cur = 0x100;
     memset(&r, 0x42, sizeof r);
     before = r;
     memset(&all, 0xFF, sizeof all);

@@ -15,12 +15,12 @@ static void test_full_window(pvc_ctx *ctx)
         for (int c = 0; c < 64; c++)
             a[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
-    pvc_tile tile = {0x200, PVC_DT_FP32, 2, 64, 0, 0};
-    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0) == 0, "full window clips nothing");
+    pvc_tile tile = {0x200, PVC_DT_FP32, 2, 64};
+    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0, 0, 0) == 0, "full window clips nothing");
     UNIT_CHECK(memcmp(ctx->ub + 0x200, a, sizeof a) == 0, "UB row-major image of the tensor");
     memset(back, 0, sizeof back);
     pvc_tensor b = {back, PVC_DT_FP32, 2, {2, 64}};
-    UNIT_CHECK(pvc_gm_store(ctx, &b, &tile, 0, 0) == 0, "store clips nothing");
+    UNIT_CHECK(pvc_gm_store(ctx, &b, &tile, 0, 0, 0, 0) == 0, "store clips nothing");
     UNIT_CHECK(memcmp(back, a, sizeof a) == 0, "round trip");
 }
 
@@ -32,9 +32,9 @@ static void test_clipped_window(pvc_ctx *ctx)
         for (int c = 0; c < 64; c++)
             a[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
-    pvc_tile tile = {0x400, PVC_DT_FP32, 2, 8, 0, 0};
+    pvc_tile tile = {0x400, PVC_DT_FP32, 2, 8};
     memset(ctx->ub + 0x400, 0xAB, 64);
-    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 1, 60) == 12, "16 - 4 elements clipped");
+    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 1, 60, 0, 0) == 12, "16 - 4 elements clipped");
     float want[16];
     memset(want, 0xAB, sizeof want);
     for (int j = 0; j < 4; j++)
@@ -44,7 +44,7 @@ static void test_clipped_window(pvc_ctx *ctx)
     float out[2][64];
     memset(out, 0, sizeof out);
     pvc_tensor o = {out, PVC_DT_FP32, 2, {2, 64}};
-    UNIT_CHECK(pvc_gm_store(ctx, &o, &tile, 1, 60) == 12, "store clips the same window");
+    UNIT_CHECK(pvc_gm_store(ctx, &o, &tile, 1, 60, 0, 0) == 12, "store clips the same window");
     for (int j = 0; j < 4; j++)
         UNIT_CHECK(out[1][60 + j] == fval(1, 60 + j), "stored col %d", 60 + j);
     UNIT_CHECK(out[0][63] == 0.0f && out[1][59] == 0.0f, "nothing outside the window written");
@@ -54,8 +54,8 @@ static void test_clipped_window(pvc_ctx *ctx)
  * pitch stays 8 elements; a valid shape larger than the tile is BAD_ARG. */
 static void run_load_big_valid(pvc_ctx *ctx, void *arg)
 {
-    pvc_tile bad = {0x600, PVC_DT_FP32, 2, 8, 3, 8};
-    pvc_gm_load(ctx, &bad, arg, 0, 0);
+    pvc_tile bad = {0x600, PVC_DT_FP32, 2, 8};
+    pvc_gm_load(ctx, &bad, arg, 0, 0, 3, 8);
 }
 
 static void test_valid_shape(pvc_ctx *ctx)
@@ -65,9 +65,9 @@ static void test_valid_shape(pvc_ctx *ctx)
         for (int c = 0; c < 8; c++)
             a[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {4, 8}};
-    pvc_tile tile = {0x600, PVC_DT_FP32, 4, 8, 2, 3};
+    pvc_tile tile = {0x600, PVC_DT_FP32, 4, 8};
     memset(ctx->ub + 0x600, 0xCD, 4 * 8 * 4);
-    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0) == 0, "valid region inside the tensor");
+    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0, 2, 3) == 0, "valid region inside the tensor");
     float want[4][8];
     memset(want, 0xCD, sizeof want);
     for (int i = 0; i < 2; i++)
@@ -76,14 +76,14 @@ static void test_valid_shape(pvc_ctx *ctx)
     UNIT_CHECK(memcmp(ctx->ub + 0x600, want, sizeof want) == 0, "only 2x3 loaded, pitch 8");
     memset(out, 0, sizeof out);
     pvc_tensor o = {out, PVC_DT_FP32, 2, {4, 8}};
-    UNIT_CHECK(pvc_gm_store(ctx, &o, &tile, 1, 4) == 0, "store of the valid region at [1, 4]");
+    UNIT_CHECK(pvc_gm_store(ctx, &o, &tile, 1, 4, 2, 3) == 0, "store of the valid region at [1, 4]");
     for (int r = 0; r < 4; r++)
         for (int c = 0; c < 8; c++) {
             int in = r >= 1 && r < 3 && c >= 4 && c < 7;
             UNIT_CHECK(out[r][c] == (in ? fval(r - 1, c - 4) : 0.0f), "out[%d][%d]", r, c);
         }
-    pvc_tile edge = {0x600, PVC_DT_FP32, 4, 8, 2, 3};
-    UNIT_CHECK(pvc_gm_load(ctx, &edge, &t, 3, 6) == 6 - 2, "clip counts valid elements only");
+    pvc_tile edge = {0x600, PVC_DT_FP32, 4, 8};
+    UNIT_CHECK(pvc_gm_load(ctx, &edge, &t, 3, 6, 2, 3) == 6 - 2, "clip counts valid elements only");
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load_big_valid, &t) == PVC_FAULT_BAD_ARG, "valid > shape");
 }
 
@@ -93,8 +93,8 @@ static void test_rank1_and_bytes(pvc_ctx *ctx)
     for (int i = 0; i < 40; i++)
         v[i] = (uint8_t)(3 * i + 1);
     pvc_tensor t = {v, PVC_DT_HF8, 1, {40, 0}};
-    pvc_tile tile = {0x800, PVC_DT_HF8, 1, 32, 0, 0};
-    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 8) == 0, "rank-1 window inside");
+    pvc_tile tile = {0x800, PVC_DT_HF8, 1, 32};
+    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 8, 0, 0) == 0, "rank-1 window inside");
     UNIT_CHECK(memcmp(ctx->ub + 0x800, v + 8, 32) == 0, "bytes 8..39");
 }
 
@@ -105,8 +105,8 @@ static void test_fp4_packing(pvc_ctx *ctx)
         for (int i = 0; i < 8; i++)
             v[r][i] = (uint8_t)(r * 16 + i);
     pvc_tensor t = {v, PVC_DT_FP4E2M1, 2, {2, 16}};
-    pvc_tile tile = {0x900, PVC_DT_FP4E2M1, 2, 8, 0, 0};
-    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 4) == 0, "fp4 window inside");
+    pvc_tile tile = {0x900, PVC_DT_FP4E2M1, 2, 8};
+    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 4, 0, 0) == 0, "fp4 window inside");
     uint8_t want[8] = {2, 3, 4, 5, 18, 19, 20, 21}; /* element 4 = byte 2 of each row */
     UNIT_CHECK(memcmp(ctx->ub + 0x900, want, 8) == 0, "fp4 rows packed, pitch 4 bytes");
 }
@@ -116,7 +116,7 @@ typedef struct { pvc_tile tile; pvc_tensor t; int64_t c0; } fault_case;
 static void run_load(pvc_ctx *ctx, void *arg)
 {
     fault_case *f = arg;
-    pvc_gm_load(ctx, &f->tile, &f->t, 0, f->c0);
+    pvc_gm_load(ctx, &f->tile, &f->t, 0, f->c0, 0, 0);
 }
 
 static void test_faults(pvc_ctx *ctx)
@@ -124,13 +124,13 @@ static void test_faults(pvc_ctx *ctx)
     float a[64] = {0};
     static const pvc_loc here = {"k.py", 12, 9};
     ctx->at = &here;
-    fault_case f = {{PVC_UB_BYTES - 128, PVC_DT_FP32, 1, 64, 0, 0}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
+    fault_case f = {{PVC_UB_BYTES - 128, PVC_DT_FP32, 1, 64}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &f) == PVC_FAULT_UB_BOUNDS, "tile past UB end");
     UNIT_CHECK(ctx->fault.loc.line == 12 && strcmp(ctx->fault.op, "pl.load") == 0, "fault names op and line");
-    fault_case g = {{0, PVC_DT_FP16, 1, 64, 0, 0}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
+    fault_case g = {{0, PVC_DT_FP16, 1, 64}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &g) == PVC_FAULT_BAD_ARG, "width mismatch");
     uint8_t q[8] = {0};
-    fault_case h = {{0, PVC_DT_FP4E2M1, 1, 8, 0, 0}, {q, PVC_DT_FP4E2M1, 2, {1, 16}}, 3};
+    fault_case h = {{0, PVC_DT_FP4E2M1, 1, 8}, {q, PVC_DT_FP4E2M1, 2, {1, 16}}, 3};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &h) == PVC_FAULT_BAD_ARG, "odd fp4 offset");
     ctx->at = NULL;
 }

@@ -79,7 +79,7 @@ static void test_dintlv(pvc_ctx *ctx)
         unsigned w = 1u << k;
         uint8_t w0[256], w1[256];
         pvc_vreg r0, r1;
-        uint32_t cur = a;
+        int64_t cur = a;
         for (unsigned j = 0; j < 256; j++) {
             w0[j] = pat(a + 2 * w * (j / w) + j % w);
             w1[j] = pat(a + 2 * w * (j / w) + w + j % w);
@@ -90,7 +90,7 @@ static void test_dintlv(pvc_ctx *ctx)
         memset(&r0, 0, sizeof r0);
         pvc_load_align_x2_post(ctx, &r0, &r1, &cur, 512, d[k]);
         UNIT_CHECK_BYTES(r0.b, w0, 256, "DINTLV post even");
-        UNIT_CHECK(cur == a + 512, "DINTLV post cursor 0x%x", cur);
+        UNIT_CHECK(cur == a + 512, "DINTLV post cursor 0x%x", (unsigned)cur);
     }
 }
 
@@ -120,10 +120,10 @@ static void test_resolve(void)
 /* §1.5, §2.1: post = access at cursor, then advance; offsets in tile elements; AddrReg. */
 static void test_addressing(pvc_ctx *ctx)
 {
-    pvc_tile f32 = {0x3000, PVC_DT_FP32, 2, 64, 0, 0}, i8 = {0x3000, PVC_DT_INT8, 4, 256, 0, 0};
+    pvc_tile f32 = {0x3000, PVC_DT_FP32, 2, 64}, i8 = {0x3000, PVC_DT_INT8, 4, 256};
     pvc_vreg r;
     uint8_t want[256];
-    uint32_t cur = f32.addr;
+    int64_t cur = f32.addr;
     int64_t s1[] = {64}, i1[] = {1}, s2[] = {128, 8}, i2[] = {2, 3}, s3[] = {4}, i3[] = {5};
 
     UNIT_CHECK(pvc_tile_off_addr(&f32, 64) == 0x3100, "%s", "FP32 tile + 64 = +256 B");
@@ -140,7 +140,7 @@ static void test_addressing(pvc_ctx *ctx)
     pvc_load_align_post(ctx, &r, &cur, 0, PVC_LD_NORM);
     for (unsigned j = 0; j < 256; j++) want[j] = pat(0x3100 + j);
     UNIT_CHECK_BYTES(r.b, want, 256, "post second access after +256");
-    UNIT_CHECK(cur == 0x3100, "offset 0 keeps the cursor: 0x%x", cur);
+    UNIT_CHECK(cur == 0x3100, "offset 0 keeps the cursor: 0x%x", (unsigned)cur);
 }
 
 /* Seed 003: input byte i = i % 251 + 1 (16 blocks), bs 2, rs 1, ALL b8 mask. */
@@ -179,7 +179,7 @@ static void test_datablock_edge(pvc_ctx *ctx)
     pvc_mreg m;
     pvc_vreg r;
     uint8_t want[256];
-    uint32_t cur = 0x5000;
+    int64_t cur = 0x5000;
     memset(&m, 0, sizeof m);
     for (unsigned k = 0; k < 7; k++) m.bits[4 * k] = 0x11;
     for (unsigned b = 0; b < 8; b++)
@@ -194,7 +194,7 @@ static void test_datablock_edge(pvc_ctx *ctx)
     for (unsigned j = 0; j < 256; j++) want[j] = pat(0x5000 + j % 32);
     pvc_load_align_datablock_post(ctx, &r, &cur, 0, 3, &m);
     UNIT_CHECK_BYTES(r.b, want, 256, "datablock post, bs 0");
-    UNIT_CHECK(cur == 0x5000 + 96, "datablock post cursor 0x%x", cur);
+    UNIT_CHECK(cur == 0x5000 + 96, "datablock post cursor 0x%x", (unsigned)cur);
     for (unsigned j = 0; j < 256; j++) want[j] = pat(0x5000 + 32 * 3 * (j / 32) + j % 32);
     pvc_load_align_datablock(ctx, &r, 0x5000, 3, &m);
     UNIT_CHECK_BYTES(r.b, want, 256, "datablock non-post, bs 3");
@@ -205,7 +205,8 @@ static int membit(uint32_t a, unsigned p) { return (pat(a + p / 8) >> (p % 8)) &
 static void test_mask_loads(pvc_ctx *ctx)
 {
     pvc_mreg m;
-    uint32_t a = 0x6000, cur = 0x6010;
+    uint32_t a = 0x6000;
+    int64_t cur = 0x6010;
     int ok;
     pvc_mask_load(ctx, &m, a, PVC_MD_LD_NORM);
     ok = 1;

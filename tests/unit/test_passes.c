@@ -5,6 +5,7 @@
 
 #include "passes/passes.h"
 #include "pvc.h"
+#include "sim/cost.h"
 #include "unit.h"
 
 static const char *jit_two_calls =
@@ -70,13 +71,28 @@ static void test_tables(void)
     UNIT_CHECK(pvc_enum_member_lookup(PVC_NS_StoreDist, "NORM_B32", 8, &v) != 0, "NORM_B32 is not a pypto StoreDist");
     UNIT_CHECK(pvc_enum_ns_lookup("HwStoreDist", 11) < 0, "machine namespaces are not pl.<NS>");
     UNIT_CHECK(pvc_op_lookup("ld.reg", 6) < 0, "machine ops are not DSL names");
-    int machine = 0;
-    for (int i = 0; i < PVC_OP_COUNT; i++)
-        if (pvc_ops[i].flags & PVC_OPF_MACHINE) {
-            machine++;
-            UNIT_CHECK(pvc_ops[i].rt && !strncmp(pvc_ops[i].rt, "pvc_", 4), "%s names its runtime call", pvc_ops[i].name);
-        }
-    UNIT_CHECK(machine == 45, "45 machine ops, got %d", machine);
+    /* Machine rows (ops.h PVC_MOPS): each calls the runtime, names every operand, result
+     * and attribute in its call, and lowers only GENERIC DSL ops; every GENERIC op has a row. */
+    for (int code = PVC_OP_MFIRST; code < PVC_OP_COUNT; code++) {
+        const pvc_mop *m = pvc_mop_of(code);
+        UNIT_CHECK(pvc_ops[code].flags & PVC_OPF_MACHINE, "%s is flagged MACHINE", m->name);
+        UNIT_CHECK(strstr(m->call, "pvc_") != NULL, "%s calls the runtime: %s", m->name, m->call);
+        for (int i = 0; i < m->nopnd; i++)
+            UNIT_CHECK(strstr(m->call, m->opnd[i].name) != NULL, "%s's call uses operand %s", m->name, m->opnd[i].name);
+        for (int i = 0; i < m->nres; i++)
+            UNIT_CHECK(strstr(m->call, m->res[i].name) != NULL, "%s's call uses result %s", m->name, m->res[i].name);
+        UNIT_CHECK(m->from == PVC_OP_NONE || (pvc_ops[m->from].flags & PVC_OPF_GENERIC), "%s lowers a GENERIC op", m->name);
+    }
+    for (int code = 0; code < PVC_OP_MFIRST; code++) {
+        int rows = 0;
+        for (int k = PVC_OP_MFIRST; k < PVC_OP_COUNT; k++)
+            rows += pvc_mop_of(k)->from == code;
+        UNIT_CHECK(!(pvc_ops[code].flags & PVC_OPF_GENERIC) == !rows, "%s: GENERIC iff it has rows (%d)",
+                   pvc_ops[code].name, rows);
+        /* every DSL op that can reach the simulator has a cost (sim/cost.h) */
+        UNIT_CHECK((pvc_ops[code].flags & PVC_OPF_VF) || pvc_core_cost_table[code].has, "%s has a cost row",
+                   pvc_ops[code].name);
+    }
     /* pl.DuplicatePos is the runtime's PVC_POSITIONS; pl.PipeType the seven pipes (§5.7, §6) */
     int ns = pvc_enum_ns_lookup("DuplicatePos", 12);
     UNIT_CHECK(ns == PVC_NS_DuplicatePos && pvc_enum_member_lookup(ns, "HIGHEST", 7, &v) == 0 &&
@@ -84,7 +100,7 @@ static void test_tables(void)
     ns = pvc_enum_ns_lookup("PipeType", 8);
     UNIT_CHECK(ns == PVC_NS_PipeType && pvc_enum_member_lookup(ns, "MTE3", 4, &v) == 0 &&
                pvc_enum_member_lookup(ns, "ALL", 3, &v) != 0, "pl.PipeType.MTE3, no ALL");
-    UNIT_CHECK(pvc_mop_noperands(PVC_OP_M_ST_REG_POST) == 4, "st.reg.post takes 4 operands");
+    UNIT_CHECK(pvc_mop_of(PVC_OP_M_ST_REG_POST)->nopnd == 4, "st.reg.post takes 4 operands");
     /* PP-BE granularities (§5.1) */
     UNIT_CHECK(pvc_create_mask_gran(PVC_DT_INT64) == 2, "create_mask INT64 -> b16");
     UNIT_CHECK(pvc_create_mask_gran(PVC_DT_HF8) == 1, "create_mask HF8 -> b8");

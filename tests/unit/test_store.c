@@ -44,14 +44,14 @@ static void test_norm(pvc_ctx *ctx)
     /* full mask fast path; b64 source as NORM_B32 with a b32 ALL mask writes everything */
     {
         pvc_mreg all;
-        uint32_t cur = 0x1400;
+        int64_t cur = 0x1400;
         pvc_mask_create(ctx, &all, PVC_PAT_ALL, 4);
         memset(ctx->ub + 0x1400, OLD, 512);
         pvc_store_align_post(ctx, &cur, 256, &r, &all, PVC_ST_NORM_B32);
         pvc_store_align_post(ctx, &cur, 256, &r, &all, PVC_ST_NORM_B32);
         UNIT_CHECK_BYTES(ctx->ub + 0x1400, r.b, 256, "NORM_B32 full mask, post 1st");
         UNIT_CHECK_BYTES(ctx->ub + 0x1500, r.b, 256, "NORM_B32 full mask, post 2nd at +256");
-        UNIT_CHECK(cur == 0x1600, "post cursor 0x%x", cur);
+        UNIT_CHECK(cur == 0x1600, "post cursor 0x%x", (unsigned)cur);
     }
 }
 
@@ -149,7 +149,7 @@ static void test_datablock(pvc_ctx *ctx)
     pvc_vreg r = reg_pattern(77);
     pvc_mreg m;
     uint8_t want[1024];
-    uint32_t cur = 0x4000;
+    int64_t cur = 0x4000;
     memset(&m, 0, sizeof m);
     m.bits[0] = 1; m.bits[4 * 2 + 3] = 0x80; m.bits[4 * 5 + 1] = 0x10;   /* blocks 0, 2, 5 */
     memset(ctx->ub + 0x4000, OLD, 1024);
@@ -159,14 +159,14 @@ static void test_datablock(pvc_ctx *ctx)
             memcpy(want + 64 * k, r.b + 32 * k, 32);
     pvc_store_align_datablock_post(ctx, &cur, &r, &m, 2, 4);
     UNIT_CHECK_BYTES(ctx->ub + 0x4000, want, 1024, "DATA_BLOCK store bs 2, blocks 0/2/5");
-    UNIT_CHECK(cur == 0x4000 + 128, "datablock store post cursor 0x%x", cur);
+    UNIT_CHECK(cur == 0x4000 + 128, "datablock store post cursor 0x%x", (unsigned)cur);
 }
 
 static void test_mask_stores(pvc_ctx *ctx)
 {
     pvc_mreg m;
     uint8_t want[32];
-    uint32_t cur = 0x5010;
+    int64_t cur = 0x5010;
     for (unsigned k = 0; k < 32; k++) m.bits[k] = (uint8_t)(k * 37 + 11);
     memset(ctx->ub + 0x5000, OLD, 64);
     pvc_mask_store(ctx, 0x5020, &m, PVC_MD_ST_NORM);
@@ -180,7 +180,7 @@ static void test_mask_stores(pvc_ctx *ctx)
     }
     pvc_mask_store_post(ctx, &cur, 16, &m, PVC_MD_ST_PACK);
     UNIT_CHECK_BYTES(ctx->ub + 0x5010, want, 16, "mask PACK store keeps even bits");
-    UNIT_CHECK(cur == 0x5020, "mask post cursor 0x%x", cur);
+    UNIT_CHECK(cur == 0x5020, "mask post cursor 0x%x", (unsigned)cur);
     UNIT_CHECK(ctx->ub[0x500F] == OLD, "%s", "byte before untouched");
 }
 

@@ -19,7 +19,7 @@ static void test_load_example(pvc_ctx *ctx)
 {
     pvc_ureg_ld u;
     pvc_vreg r, want;
-    uint32_t cur = 48;
+    int64_t cur = 48;
     uint8_t ubuf[32];
     memset(ctx->ub, 0x5A, 1024);
     for (uint32_t i = 0; i < 128; i++) put_u32(ctx->ub + 48 + 4 * i, i + 1);
@@ -33,7 +33,7 @@ static void test_load_example(pvc_ctx *ctx)
     UNIT_CHECK_BYTES(r.b, want.b, 256, "load(48) = [1..64]");
     for (uint32_t i = 0; i < 8; i++) put_u32(ubuf + 4 * i, 61 + i);
     UNIT_CHECK_BYTES(u.buf, ubuf, 32, "u := UB 288..320 = [61..68]");
-    UNIT_CHECK(cur == 304, "cursor 304, got %u", cur);
+    UNIT_CHECK(cur == 304, "cursor 304, got %u", (unsigned)cur);
     pvc_load_unalign_post(ctx, &r, &u, &cur, 256);
     want = u32_run(65);
     UNIT_CHECK_BYTES(r.b, want.b, 256, "load(304) = [65..128]");
@@ -60,7 +60,7 @@ static void test_store_example(pvc_ctx *ctx)
     pvc_ureg_st s;
     pvc_vreg a = u32_run(1), b = u32_run(65);
     uint8_t want[640];
-    uint32_t cur = 48;
+    int64_t cur = 48;
     memset(ctx->ub, 0xAA, 640);
     memset(want, 0xAA, 640);
     pvc_unalign_reg_for_store(&s);
@@ -69,17 +69,17 @@ static void test_store_example(pvc_ctx *ctx)
     pvc_store_unalign(ctx, &cur, &a, &s, 64, 4, 1);
     for (uint32_t i = 0; i < 60; i++) put_u32(want + 48 + 4 * i, i + 1);   /* 48..288 */
     UNIT_CHECK_BYTES(ctx->ub, want, 640, "first store writes 48..288 only");
-    UNIT_CHECK(s.valid == 0xFFFFu && cur == 304, "parked 288..304, cursor %u", cur);
+    UNIT_CHECK(s.valid == 0xFFFFu && cur == 304, "parked 288..304, cursor %u", (unsigned)cur);
 
     pvc_store_unalign(ctx, &cur, &b, &s, 64, 4, 1);
     for (uint32_t i = 60; i < 124; i++) put_u32(want + 48 + 4 * i, i + 1); /* 288..544 */
     UNIT_CHECK_BYTES(ctx->ub, want, 640, "second store writes 288..544");
-    UNIT_CHECK(pvc_ureg_st_pending(&s) && cur == 560, "parked 544..560, cursor %u", cur);
+    UNIT_CHECK(pvc_ureg_st_pending(&s) && cur == 560, "parked 544..560, cursor %u", (unsigned)cur);
 
     pvc_store_unalign_post(ctx, &cur, &s, 0, 1);
     for (uint32_t i = 124; i < 128; i++) put_u32(want + 48 + 4 * i, i + 1); /* 544..560 */
     UNIT_CHECK_BYTES(ctx->ub, want, 640, "post writes 544..560");
-    UNIT_CHECK(!pvc_ureg_st_pending(&s) && cur == 560, "flushed, cursor %u", cur);
+    UNIT_CHECK(!pvc_ureg_st_pending(&s) && cur == 560, "flushed, cursor %u", (unsigned)cur);
 }
 
 /* A first store that does not reach a 32-B boundary must not clobber bytes in front. */
@@ -88,7 +88,7 @@ static void test_short_store(pvc_ctx *ctx)
     pvc_ureg_st s;
     pvc_vreg r = u32_run(0x01020304);
     uint8_t want[64];
-    uint32_t cur = 40;
+    int64_t cur = 40;
     memset(ctx->ub, 0xAA, 64);
     memcpy(want, ctx->ub, 64);
     pvc_unalign_reg_for_store(&s);
@@ -104,7 +104,7 @@ static void test_seed_s1(pvc_ctx *ctx)
 {
     pvc_ureg_st s;
     pvc_vreg r;
-    uint32_t cur = 0x100;
+    int64_t cur = 0x100;
     for (unsigned j = 0; j < 256; j++) r.b[j] = (uint8_t)(j ^ 0x3C);
     memset(ctx->ub + 0x100, 0, 512);
     pvc_unalign_reg_for_store(&s);
@@ -112,7 +112,7 @@ static void test_seed_s1(pvc_ctx *ctx)
     UNIT_CHECK(!pvc_ureg_st_pending(&s), "%s", "aligned 256 B: nothing parked");
     pvc_store_unalign_post(ctx, &cur, &s, 0, 1);
     UNIT_CHECK_BYTES(ctx->ub + 0x100, r.b, 256, "S1 basic copy");
-    UNIT_CHECK(cur == 0x200, "cursor 0x%x", cur);
+    UNIT_CHECK(cur == 0x200, "cursor 0x%x", (unsigned)cur);
 
     /* INT64 [1,32] register: PP-BE passes count 64 through a 32-bit pointer = 256 bytes */
     pvc_store_unalign(ctx, &cur, &r, &s, 64, 4, 1);
@@ -133,7 +133,7 @@ static void test_mask_pstu(pvc_ctx *ctx)
     pvc_mreg all, m;
     pvc_ureg_st s;
     uint8_t want[48];
-    uint32_t cur = 0x600;
+    int64_t cur = 0x600;
     for (unsigned i = 0; i < 64; i++) put_u32(a.b + 4 * i, 0x3F800000u);
     pvc_mask_create(ctx, &all, PVC_PAT_ALL, 4);
     pvc_compare_scalar(ctx, &m, PVC_CMP_GE, PVC_DT_FP32, &a, 0, &all);
@@ -141,7 +141,7 @@ static void test_mask_pstu(pvc_ctx *ctx)
     memset(want, 0, 48);
     pvc_unalign_reg_for_store(&s);
     pvc_mask_store_unalign(ctx, &cur, &m, &s, 2);
-    UNIT_CHECK(cur == 0x610 && pvc_ureg_st_pending(&s), "b16 pstu parks 16 B, cursor 0x%x", cur);
+    UNIT_CHECK(cur == 0x610 && pvc_ureg_st_pending(&s), "b16 pstu parks 16 B, cursor 0x%x", (unsigned)cur);
     UNIT_CHECK_BYTES(ctx->ub + 0x600, want, 48, "nothing written before the post");
     pvc_store_unalign_post(ctx, &cur, &s, 0, 1);
     memset(want, 0x55, 16);
@@ -154,7 +154,7 @@ static void test_mask_pstu(pvc_ctx *ctx)
     pvc_store_unalign_post(ctx, &cur, &s, 0, 1);
     memset(want + 8, 0xFF, 8);
     UNIT_CHECK_BYTES(ctx->ub + 0x600, want, 48, "b32 packing: 8 bytes of 0xFF at +8");
-    UNIT_CHECK(cur == 0x610, "cursor 0x%x", cur);
+    UNIT_CHECK(cur == 0x610, "cursor 0x%x", (unsigned)cur);
 }
 
 int main(void)
