@@ -35,17 +35,17 @@ UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 # ---------------------------------------------------------------------------------------
-# Dependencies: Debian packages (installed only when missing) and the pinned grammar.
+# Dependencies: Debian packages (installed only when missing) and the grammar pinned by
+# grammar/PIN (fetched by grammar/fetch.sh).
 # ---------------------------------------------------------------------------------------
 DEB_PKGS    = libtree-sitter-dev libjansson-dev clang libclang-rt-14-dev python3-numpy
-TSPY_VER    = 0.23.6
-# `npm view tree-sitter-python@0.23.6 dist.integrity`
-TSPY_SHA512 = yIM9z0oxKIxT7bAtPOhgoVl6gTXlmlIhue7liFT4oBPF/lha7Ha4dQBS82Av6hMMRZoVnFJI8M6mL+SwWoLD3A==
-TSPY_DIR    = grammar/vendor/tree-sitter-python-$(TSPY_VER)
-GRAMMAR_SRC = $(TSPY_DIR)/src/parser.c $(TSPY_DIR)/src/scanner.c
+
+include grammar/PIN
+GRAMMAR_DIR = grammar/vendor/$(GRAMMAR_PACKAGE)-$(GRAMMAR_VERSION)
+GRAMMAR_SRC = $(GRAMMAR_DIR)/src/parser.c $(GRAMMAR_DIR)/src/scanner.c
 GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
-GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -I$(TSPY_DIR)/src
+GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -I$(GRAMMAR_DIR)/src
 
 .PHONY: all deps deb-deps grammar unit golden samples demo e2e sim test fuzz fuzz-smoke bench clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a
@@ -64,20 +64,14 @@ deb-deps:
 	    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y $$missing; \
 	fi
 
-grammar: $(GRAMMAR_SRC)
+# After deb-deps. fetch.sh returns at once when the grammar is
+# in place; it fetches into a private directory and renames into grammar/vendor/ in one step,
+# so concurrent builds never see a half-unpacked grammar.
+grammar: deb-deps
+	@sh grammar/fetch.sh
 
-# Fetched into a private temporary directory, checked, then renamed into place in one
-# step, so concurrent builds never see a half-unpacked grammar.
-$(GRAMMAR_SRC):
-	@set -e; mkdir -p grammar/vendor; \
-	tmp=$$(mktemp -d grammar/vendor/fetch.XXXXXX); \
-	( cd $$tmp && npm pack --silent tree-sitter-python@$(TSPY_VER) >/dev/null ); \
-	got=$$(openssl dgst -sha512 -binary $$tmp/tree-sitter-python-$(TSPY_VER).tgz | base64 -w0); \
-	if [ "$$got" != "$(TSPY_SHA512)" ]; then \
-	    echo "tree-sitter-python-$(TSPY_VER).tgz: sha512 mismatch (got $$got)" >&2; rm -rf $$tmp; exit 1; fi; \
-	tar -xzf $$tmp/tree-sitter-python-$(TSPY_VER).tgz -C $$tmp; \
-	mv -T $$tmp/package $(TSPY_DIR) 2>/dev/null || test -f $(TSPY_DIR)/src/parser.c; \
-	rm -rf $$tmp; touch $(GRAMMAR_SRC)
+$(GRAMMAR_SRC): | grammar
+	@test -f $@ || { echo "grammar/fetch.sh did not provide $@" >&2; exit 1; }
 
 # ---------------------------------------------------------------------------------------
 # Build
@@ -87,7 +81,7 @@ $(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/grammar/%.o: $(TSPY_DIR)/src/%.c | deps
+$(BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(GRAMMAR_CFLAGS) -c $< -o $@
 
@@ -153,9 +147,9 @@ $(FUZZ_BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
 
-$(FUZZ_BUILD)/grammar/%.o: $(TSPY_DIR)/src/%.c | deps
+$(FUZZ_BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c | deps
 	@mkdir -p $(dir $@)
-	clang -std=c11 -O1 -g -w -fsanitize=fuzzer-no-link,address,undefined -I$(TSPY_DIR)/src -c $< -o $@
+	clang -std=c11 -O1 -g -w -fsanitize=fuzzer-no-link,address,undefined -I$(GRAMMAR_DIR)/src -c $< -o $@
 
 $(FUZZ_BUILD)/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJ)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
