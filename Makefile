@@ -23,7 +23,7 @@ endif
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     = -Wall -Wextra -Werror
 OPT      = -O2 -g
-CPPFLAGS = -Iruntime/include -Icompiler
+CPPFLAGS = -Iruntime/include -Icompiler -I.
 CFLAGS   = $(CSTD) $(WARN) $(OPT) $(SANFLAGS)
 LDLIBS   = -ltree-sitter -ljansson -lm -ldl
 
@@ -100,6 +100,11 @@ $(BUILD)/pvc: $(BUILD)/compiler/main.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(G
 	$(CC) $(CFLAGS) -rdynamic $(BUILD)/compiler/main.o $(BUILD)/libpvc.a \
 	    -Wl,--whole-archive $(BUILD)/libpvcrt.a -Wl,--no-whole-archive $(GRAMMAR_OBJ) $(LDLIBS) -o $@
 
+# parse.c checks at compile time that libtree-sitter loads the pinned grammar's ABI.
+# (The fuzz build's parse.o gets the same two lines below.)
+$(BUILD)/compiler/front/parse.o: grammar/PIN
+$(BUILD)/compiler/front/parse.o: CPPFLAGS += -DPVC_GRAMMAR_ABI=$(GRAMMAR_ABI)
+
 # The native backend compiles emitted C against this tree's pvc_rt.h wherever pvc runs from
 # ($PVC_RUNTIME_INCLUDE overrides it at run time).
 $(BUILD)/compiler/emit/backend_native.o: CPPFLAGS += -DPVC_RUNTIME_INCLUDE='"$(abspath runtime/include)"'
@@ -146,6 +151,9 @@ FUZZ_SECS  ?= 25
 $(FUZZ_BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+
+$(FUZZ_BUILD)/compiler/front/parse.o: grammar/PIN
+$(FUZZ_BUILD)/compiler/front/parse.o: CPPFLAGS += -DPVC_GRAMMAR_ABI=$(GRAMMAR_ABI)
 
 $(FUZZ_BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c | deps
 	@mkdir -p $(dir $@)
