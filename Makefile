@@ -35,10 +35,17 @@ UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 # ---------------------------------------------------------------------------------------
-# Dependencies: Debian packages (installed only when missing) and the grammar pinned by
-# grammar/PIN (fetched by grammar/fetch.sh).
+# Dependencies: Debian packages and commands (installed only when missing) and the grammar
+# pinned by grammar/PIN (fetched by grammar/fetch.sh; grammar/README.md).
 # ---------------------------------------------------------------------------------------
-DEB_PKGS    = libtree-sitter-dev libjansson-dev clang libclang-rt-14-dev python3-numpy
+# Packages checked with dpkg -s.
+DEB_PKGS = libtree-sitter-dev libjansson-dev clang libclang-rt-14-dev python3-numpy \
+           ca-certificates libtcc-dev python3-torch python3-pytest python3-pytest-xdist
+# COMMAND:PACKAGE - the Debian package is installed only when COMMAND is not on PATH (npm
+# often comes with NodeSource's nodejs, nvm or /usr/local instead of Debian's npm).
+DEB_CMDS = npm:npm openssl:openssl python3:python3 gcc:gcc
+# DEB_DEPS=0 skips deb-deps: for a host without dpkg/apt-get, once all the above is there.
+DEB_DEPS ?= 1
 
 include grammar/PIN
 GRAMMAR_DIR = grammar/vendor/$(GRAMMAR_PACKAGE)-$(GRAMMAR_VERSION)
@@ -52,19 +59,35 @@ all: $(BUILD)/pvc $(BUILD)/libpvcrt.a
 
 deps: deb-deps grammar
 
-# apt-get update runs once, and only when a package is missing.
+# apt-get update runs once, and only when something is missing. Without dpkg/apt-get, or
+# when not root, it says what to install and fails.
 deb-deps:
-	@missing=""; for p in $(DEB_PKGS); do \
+ifeq ($(DEB_DEPS),0)
+	@:
+else
+	@missing=""; \
+	for c in $(DEB_CMDS); do \
+	    command -v $${c%%:*} >/dev/null 2>&1 || missing="$$missing $${c#*:}"; \
+	done; \
+	if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "make deps: no dpkg/apt-get on this host, so nothing can be installed here. Install:" >&2; \
+	    echo "  the equivalents of the Debian packages $(DEB_PKGS)" >&2; \
+	    echo "  the commands $(foreach c,$(DEB_CMDS),$(firstword $(subst :, ,$(c))))$${missing:+ (missing here:$$missing)}" >&2; \
+	    echo "  then run make with DEB_DEPS=0; the build fetches the grammar $(GRAMMAR_PACKAGE)@$(GRAMMAR_VERSION) from the npm registry with npm pack (grammar/fetch.sh)" >&2; \
+	    exit 1; \
+	fi; \
+	for p in $(DEB_PKGS); do \
 	    dpkg -s $$p 2>/dev/null | grep -q '^Status: install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
-	    echo "installing:$$missing"; \
 	    if [ "$$(id -u)" != 0 ]; then echo "make deps: run as root to install:$$missing" >&2; exit 1; fi; \
+	    echo "installing:$$missing"; \
 	    apt-get -o DPkg::Lock::Timeout=600 update && \
 	    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y $$missing; \
 	fi
+endif
 
-# After deb-deps. fetch.sh returns at once when the grammar is
+# After deb-deps (it needs npm and openssl). fetch.sh returns at once when the grammar is
 # in place; it fetches into a private directory and renames into grammar/vendor/ in one step,
 # so concurrent builds never see a half-unpacked grammar.
 grammar: deb-deps
@@ -197,7 +220,7 @@ clean:
 	rm -rf build
 
 help:
-	@echo "make deps         install Debian packages (when missing) and fetch the pinned grammar"
+	@echo "make deps         install Debian packages and commands (when missing), fetch the grammar of grammar/PIN"
 	@echo "make              build build/pvc and build/libpvcrt.a"
 	@echo "make demo         run every sample case natively against its expected output"
 	@echo "make samples      pvc check + pvc ir on every sample, one line each"
