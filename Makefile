@@ -23,7 +23,7 @@ endif
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     = -Wall -Wextra -Werror
 OPT      = -O2 -g
-CPPFLAGS = -Iruntime/include -Icompiler
+CPPFLAGS = -Iruntime/include -Icompiler -I.
 CFLAGS   = $(CSTD) $(WARN) $(OPT) $(SANFLAGS)
 LDLIBS   = -ltree-sitter -ljansson -lm -ldl
 
@@ -35,49 +35,66 @@ UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 # ---------------------------------------------------------------------------------------
-# Dependencies: Debian packages (installed only when missing) and the pinned grammar.
+# Dependencies: Debian packages and commands (installed only when missing) and the grammar
+# pinned by grammar/PIN (fetched by grammar/fetch.sh; grammar/README.md).
 # ---------------------------------------------------------------------------------------
-DEB_PKGS    = libtree-sitter-dev libjansson-dev clang libclang-rt-14-dev python3-numpy
-TSPY_VER    = 0.23.6
-# `npm view tree-sitter-python@0.23.6 dist.integrity`
-TSPY_SHA512 = yIM9z0oxKIxT7bAtPOhgoVl6gTXlmlIhue7liFT4oBPF/lha7Ha4dQBS82Av6hMMRZoVnFJI8M6mL+SwWoLD3A==
-TSPY_DIR    = grammar/vendor/tree-sitter-python-$(TSPY_VER)
-GRAMMAR_SRC = $(TSPY_DIR)/src/parser.c $(TSPY_DIR)/src/scanner.c
+# Packages checked with dpkg -s.
+DEB_PKGS = libtree-sitter-dev libjansson-dev clang libclang-rt-14-dev python3-numpy \
+           ca-certificates libtcc-dev python3-torch python3-pytest python3-pytest-xdist
+# COMMAND:PACKAGE - the Debian package is installed only when COMMAND is not on PATH (npm
+# often comes with NodeSource's nodejs, nvm or /usr/local instead of Debian's npm).
+DEB_CMDS = npm:npm openssl:openssl python3:python3 gcc:gcc
+# DEB_DEPS=0 skips deb-deps: for a host without dpkg/apt-get, once all the above is there.
+DEB_DEPS ?= 1
+
+include grammar/PIN
+GRAMMAR_DIR = grammar/vendor/$(GRAMMAR_PACKAGE)-$(GRAMMAR_VERSION)
+GRAMMAR_SRC = $(GRAMMAR_DIR)/src/parser.c $(GRAMMAR_DIR)/src/scanner.c
 GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
-GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -I$(TSPY_DIR)/src
+GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -I$(GRAMMAR_DIR)/src
 
 .PHONY: all deps deb-deps grammar unit golden samples demo e2e sim test fuzz fuzz-smoke bench clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a
 
 deps: deb-deps grammar
 
-# apt-get update runs once, and only when a package is missing.
+# apt-get update runs once, and only when something is missing. Without dpkg/apt-get, or
+# when not root, it says what to install and fails.
 deb-deps:
-	@missing=""; for p in $(DEB_PKGS); do \
+ifeq ($(DEB_DEPS),0)
+	@:
+else
+	@missing=""; \
+	for c in $(DEB_CMDS); do \
+	    command -v $${c%%:*} >/dev/null 2>&1 || missing="$$missing $${c#*:}"; \
+	done; \
+	if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "make deps: no dpkg/apt-get on this host, so nothing can be installed here. Install:" >&2; \
+	    echo "  the equivalents of the Debian packages $(DEB_PKGS)" >&2; \
+	    echo "  the commands $(foreach c,$(DEB_CMDS),$(firstword $(subst :, ,$(c))))$${missing:+ (missing here:$$missing)}" >&2; \
+	    echo "  then run make with DEB_DEPS=0; the build fetches the grammar $(GRAMMAR_PACKAGE)@$(GRAMMAR_VERSION) from the npm registry with npm pack (grammar/fetch.sh)" >&2; \
+	    exit 1; \
+	fi; \
+	for p in $(DEB_PKGS); do \
 	    dpkg -s $$p 2>/dev/null | grep -q '^Status: install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
-	    echo "installing:$$missing"; \
 	    if [ "$$(id -u)" != 0 ]; then echo "make deps: run as root to install:$$missing" >&2; exit 1; fi; \
+	    echo "installing:$$missing"; \
 	    apt-get -o DPkg::Lock::Timeout=600 update && \
-	    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y $$missing; \
+	    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends $$missing; \
 	fi
+endif
 
-grammar: $(GRAMMAR_SRC)
+# After deb-deps (it needs npm and openssl). fetch.sh returns at once when the grammar is
+# in place; it fetches into a private directory and renames into grammar/vendor/ in one step,
+# so concurrent builds never see a half-unpacked grammar.
+grammar: deb-deps
+	@sh grammar/fetch.sh
 
-# Fetched into a private temporary directory, checked, then renamed into place in one
-# step, so concurrent builds never see a half-unpacked grammar.
-$(GRAMMAR_SRC):
-	@set -e; mkdir -p grammar/vendor; \
-	tmp=$$(mktemp -d grammar/vendor/fetch.XXXXXX); \
-	( cd $$tmp && npm pack --silent tree-sitter-python@$(TSPY_VER) >/dev/null ); \
-	got=$$(openssl dgst -sha512 -binary $$tmp/tree-sitter-python-$(TSPY_VER).tgz | base64 -w0); \
-	if [ "$$got" != "$(TSPY_SHA512)" ]; then \
-	    echo "tree-sitter-python-$(TSPY_VER).tgz: sha512 mismatch (got $$got)" >&2; rm -rf $$tmp; exit 1; fi; \
-	tar -xzf $$tmp/tree-sitter-python-$(TSPY_VER).tgz -C $$tmp; \
-	mv -T $$tmp/package $(TSPY_DIR) 2>/dev/null || test -f $(TSPY_DIR)/src/parser.c; \
-	rm -rf $$tmp; touch $(GRAMMAR_SRC)
+$(GRAMMAR_SRC): | grammar
+	@test -f $@ || { echo "grammar/fetch.sh did not provide $@" >&2; exit 1; }
 
 # ---------------------------------------------------------------------------------------
 # Build
@@ -87,7 +104,7 @@ $(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/grammar/%.o: $(TSPY_DIR)/src/%.c | deps
+$(BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(GRAMMAR_CFLAGS) -c $< -o $@
 
@@ -105,6 +122,11 @@ $(BUILD)/libpvc.a: $(PVC_OBJ)
 $(BUILD)/pvc: $(BUILD)/compiler/main.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	$(CC) $(CFLAGS) -rdynamic $(BUILD)/compiler/main.o $(BUILD)/libpvc.a \
 	    -Wl,--whole-archive $(BUILD)/libpvcrt.a -Wl,--no-whole-archive $(GRAMMAR_OBJ) $(LDLIBS) -o $@
+
+# parse.c checks at compile time that libtree-sitter loads the pinned grammar's ABI.
+# (The fuzz build's parse.o gets the same two lines below.)
+$(BUILD)/compiler/front/parse.o: grammar/PIN
+$(BUILD)/compiler/front/parse.o: CPPFLAGS += -DPVC_GRAMMAR_ABI=$(GRAMMAR_ABI)
 
 # The native backend compiles emitted C against this tree's pvc_rt.h wherever pvc runs from
 # ($PVC_RUNTIME_INCLUDE overrides it at run time).
@@ -153,9 +175,12 @@ $(FUZZ_BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
 
-$(FUZZ_BUILD)/grammar/%.o: $(TSPY_DIR)/src/%.c | deps
+$(FUZZ_BUILD)/compiler/front/parse.o: grammar/PIN
+$(FUZZ_BUILD)/compiler/front/parse.o: CPPFLAGS += -DPVC_GRAMMAR_ABI=$(GRAMMAR_ABI)
+
+$(FUZZ_BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c | deps
 	@mkdir -p $(dir $@)
-	clang -std=c11 -O1 -g -w -fsanitize=fuzzer-no-link,address,undefined -I$(TSPY_DIR)/src -c $< -o $@
+	clang -std=c11 -O1 -g -w -fsanitize=fuzzer-no-link,address,undefined -I$(GRAMMAR_DIR)/src -c $< -o $@
 
 $(FUZZ_BUILD)/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJ)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
@@ -195,7 +220,7 @@ clean:
 	rm -rf build
 
 help:
-	@echo "make deps         install Debian packages (when missing) and fetch the pinned grammar"
+	@echo "make deps         install Debian packages and commands (when missing), fetch the grammar of grammar/PIN"
 	@echo "make              build build/pvc and build/libpvcrt.a"
 	@echo "make demo         run every sample case natively against its expected output"
 	@echo "make samples      pvc check + pvc ir on every sample, one line each"

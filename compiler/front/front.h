@@ -1,11 +1,13 @@
 /* front.h - the front end (front/): parse.c parses a whole Python file with tree-sitter,
- * lower.c turns its DSL functions into IR (pvc.h pvc_lower). The tree-sitter front end: parse a whole Python file, report syntax errors,
- * and find the DSL functions (@pl.vector_function, @pl.jit). */
+ * reports syntax errors and finds the DSL functions (@pl.vector_function, @pl.jit);
+ * lower.c turns them into IR (pvc.h pvc_lower). Nodes are matched by symbol and children
+ * read by field id, both resolved once per parse from the names of grammar/nodes.h. */
 #ifndef PVC_PARSE_H
 #define PVC_PARSE_H
 
 #include <tree_sitter/api.h>
 
+#include "grammar/nodes.h"
 #include "ir/diag.h"
 #include "ir/ir.h"
 
@@ -13,10 +15,13 @@ typedef struct {
     TSParser *parser;
     TSTree *tree;
     const pvc_source *src;
+    TSSymbol sym[PVC_N_COUNT];     /* the grammar's symbol of each node row of nodes.h */
+    TSFieldId field[PVC_F_COUNT];  /* and the id of each field row */
 } pvc_cst;
 
 /* Parses src; every ERROR/MISSING node becomes an E001 error. Returns the error count
- * (the tree is kept either way; free it with pvc_cst_free). */
+ * (the tree is kept either way; free it with pvc_cst_free). First resolves every name of
+ * grammar/nodes.h; a name the grammar lacks is an internal error (PVC_BUG) naming it. */
 int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d);
 void pvc_cst_free(pvc_cst *cst);
 
@@ -27,6 +32,17 @@ int pvc_dsl_function(const pvc_cst *cst, TSNode node, pvc_func_kind *kind);
 pvc_span pvc_node_span(TSNode n);
 /* The source text of a node; *len gets its length. */
 const char *pvc_node_text(const pvc_cst *cst, TSNode n, size_t *len);
-int pvc_node_is(TSNode n, const char *type);
+
+/* 1 if n is not null and of node type `type` (a row of grammar/nodes.h). */
+static inline int pvc_node_is(const pvc_cst *cst, TSNode n, pvc_node_id type)
+{
+    return !ts_node_is_null(n) && ts_node_symbol(n) == cst->sym[type];
+}
+
+/* n's child in field f (a row of grammar/nodes.h), or a null node. */
+static inline TSNode pvc_field(const pvc_cst *cst, TSNode n, pvc_field_id f)
+{
+    return ts_node_child_by_field_id(n, cst->field[f]);
+}
 
 #endif /* PVC_PARSE_H */

@@ -38,9 +38,15 @@ static pvc_value *target_var(lower_ctx *c, TSNode n);
 static void lower_block(lower_ctx *c, TSNode block, pvc_block *out);
 
 /* ---- small CST helpers ---- */
-static TSNode field(TSNode n, const char *name)
+/* Node types and fields are the rows of grammar/nodes.h, resolved by pvc_parse. */
+static int is(const lower_ctx *c, TSNode n, pvc_node_id type)
 {
-    return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+    return pvc_node_is(c->cst, n, type);
+}
+
+static TSNode field(const lower_ctx *c, TSNode n, pvc_field_id f)
+{
+    return pvc_field(c->cst, n, f);
 }
 
 /* The named children of n that are not comments or line continuations, in order, in
@@ -111,7 +117,7 @@ static int is_poisoned(const lower_ctx *c, const char *name)
 static void poison(lower_ctx *c, const TSNode *targets, int n)
 {
     for (int i = 0; i < n; i++) {
-        if (!pvc_node_is(targets[i], "identifier"))
+        if (!is(c, targets[i], PVC_N_IDENTIFIER))
             continue;
         size_t len;
         const char *t = pvc_node_text(c->cst, targets[i], &len);
@@ -150,13 +156,13 @@ static int dotted_name(lower_ctx *c, TSNode n, char *buf, size_t size)
 {
     TSNode parts[16];
     int np = 0;
-    while (pvc_node_is(n, "attribute")) {
+    while (is(c, n, PVC_N_ATTRIBUTE)) {
         if (np == 15)
             return 0;
-        parts[np++] = field(n, "attribute");
-        n = field(n, "object");
+        parts[np++] = field(c, n, PVC_F_ATTRIBUTE);
+        n = field(c, n, PVC_F_OBJECT);
     }
-    if (!pvc_node_is(n, "identifier"))
+    if (!is(c, n, PVC_N_IDENTIFIER))
         return 0;
     parts[np++] = n;
     size_t used = 0;
@@ -175,11 +181,11 @@ static int dotted_name(lower_ctx *c, TSNode n, char *buf, size_t size)
 }
 
 /* Root identifier of an attribute chain, or a null node. */
-static TSNode chain_root(TSNode n)
+static TSNode chain_root(const lower_ctx *c, TSNode n)
 {
-    while (pvc_node_is(n, "attribute"))
-        n = field(n, "object");
-    return pvc_node_is(n, "identifier") ? n : (TSNode){0};
+    while (is(c, n, PVC_N_ATTRIBUTE))
+        n = field(c, n, PVC_F_OBJECT);
+    return is(c, n, PVC_N_IDENTIFIER) ? n : (TSNode){0};
 }
 
 /* ---- literals ---- */
@@ -308,7 +314,7 @@ static pvc_value *lower_pl_name(lower_ctx *c, TSNode n, const char *name)
 static pvc_value *lower_attribute(lower_ctx *c, TSNode n)
 {
     char name[256];
-    TSNode root = chain_root(n);
+    TSNode root = chain_root(c, n);
     if (ts_node_is_null(root) || !dotted_name(c, n, name, sizeof name)) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "attribute access is not supported here");
         return NULL;
@@ -361,22 +367,22 @@ static int lower_args(lower_ctx *c, TSNode args, pvc_op *op, pvc_block *out, int
     TSNode *all = kids(c, args, &cnt);
     for (uint32_t i = 0; i < cnt; i++) {
         TSNode a = all[i];
-        if (pvc_node_is(a, "keyword_argument")) {
+        if (is(c, a, PVC_N_KEYWORD_ARGUMENT)) {
             seen_kw = 1;
-            TSNode key = field(a, "name");
+            TSNode key = field(c, a, PVC_F_NAME);
             const char *k = dup_text(c, key);
             if (pvc_op_attr(op, k)) {
                 pvc_error_at(c->d, at(key), PVC_E_KEYWORD, "keyword argument '%s' repeated", k);
                 ok = 0;
                 continue;
             }
-            pvc_value *v = lower_expr(c, field(a, "value"), out, NULL);
+            pvc_value *v = lower_expr(c, field(c, a, PVC_F_VALUE), out, NULL);
             if (v)
                 pvc_op_add_attr(c->m, op, k, v, at(key));
             else
                 ok = 0;
-        } else if (pvc_node_is(a, "list_splat") || pvc_node_is(a, "dictionary_splat") ||
-                   pvc_node_is(a, "parenthesized_list_splat")) {
+        } else if (is(c, a, PVC_N_LIST_SPLAT) || is(c, a, PVC_N_DICTIONARY_SPLAT) ||
+                   is(c, a, PVC_N_PARENTHESIZED_LIST_SPLAT)) {
             pvc_error_at(c->d, at(a), PVC_E_UNSUPPORTED, "argument unpacking is not supported");
             ok = 0;
         } else if (seen_kw) {
@@ -525,13 +531,13 @@ static pvc_op *namespace_op(lower_ctx *c, TSNode fn)
 /* grp.current(): receiver variable + method row "tile_group.<m>". */
 static pvc_op *method_op(lower_ctx *c, TSNode fn, pvc_block *out)
 {
-    TSNode obj = field(fn, "object"), meth = field(fn, "attribute");
+    TSNode obj = field(c, fn, PVC_F_OBJECT), meth = field(c, fn, PVC_F_ATTRIBUTE);
     size_t len;
     const char *m = text(c, meth, &len);
     char name[128];
     snprintf(name, sizeof name, "tile_group.%.*s", (int)(len < 100 ? len : 100), m);
     int code = pvc_op_lookup(name, strlen(name));
-    if (!pvc_node_is(obj, "identifier")) {
+    if (!is(c, obj, PVC_N_IDENTIFIER)) {
         pvc_error_at(c->d, at(fn), PVC_E_UNSUPPORTED, "method call on an expression is not supported");
         return NULL;
     }
@@ -582,19 +588,19 @@ static pvc_op *user_call(lower_ctx *c, TSNode fn)
 
 static pvc_op *lower_call(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *targets, int ntargets)
 {
-    TSNode fn = field(n, "function"), args = field(n, "arguments");
+    TSNode fn = field(c, n, PVC_F_FUNCTION), args = field(c, n, PVC_F_ARGUMENTS);
     pvc_op *op;
-    if (!pvc_node_is(args, "argument_list")) {
+    if (!is(c, args, PVC_N_ARGUMENT_LIST)) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "generator argument is not supported");
         return NULL;
     }
-    TSNode root = chain_root(fn);
-    if (pvc_node_is(fn, "attribute") && !ts_node_is_null(root) &&
+    TSNode root = chain_root(c, fn);
+    if (is(c, fn, PVC_N_ATTRIBUTE) && !ts_node_is_null(root) &&
         (text_is(c, root, "pl") || text_is(c, root, "vf")))
         op = namespace_op(c, fn);
-    else if (pvc_node_is(fn, "attribute"))
+    else if (is(c, fn, PVC_N_ATTRIBUTE))
         op = method_op(c, fn, out);
-    else if (pvc_node_is(fn, "identifier"))
+    else if (is(c, fn, PVC_N_IDENTIFIER))
         op = user_call(c, fn);
     else {
         pvc_error_at(c->d, at(fn), PVC_E_UNSUPPORTED, "call target is not supported");
@@ -675,7 +681,7 @@ static pvc_value *lower_binary(lower_ctx *c, TSNode n, pvc_block *out, const TSN
         pvc_opcode code;
     } binops[] = {{"+", PVC_OP_PY_ADD}, {"-", PVC_OP_PY_SUB}, {"*", PVC_OP_PY_MUL},
                   {"//", PVC_OP_PY_FLOORDIV}, {"%", PVC_OP_PY_MOD}};
-    TSNode optok = field(n, "operator");
+    TSNode optok = field(c, n, PVC_F_OPERATOR);
     int code = -1;
     for (size_t i = 0; i < sizeof binops / sizeof binops[0]; i++)
         if (text_is(c, optok, binops[i].tok))
@@ -687,8 +693,8 @@ static pvc_value *lower_binary(lower_ctx *c, TSNode n, pvc_block *out, const TSN
                      "operator '%.*s' is not supported (the DSL has + - * // %%)", (int)len, t);
         return NULL;
     }
-    pvc_value *l = lower_expr(c, field(n, "left"), out, NULL);
-    pvc_value *r = lower_expr(c, field(n, "right"), out, NULL);
+    pvc_value *l = lower_expr(c, field(c, n, PVC_F_LEFT), out, NULL);
+    pvc_value *r = lower_expr(c, field(c, n, PVC_F_RIGHT), out, NULL);
     if (!l || !r)
         return NULL;
     pvc_op *op = pvc_op_new(c->m, (pvc_opcode)code, at(optok));
@@ -700,7 +706,7 @@ static pvc_value *lower_binary(lower_ctx *c, TSNode n, pvc_block *out, const TSN
 
 static pvc_value *lower_unary(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
 {
-    TSNode optok = field(n, "operator"), a = field(n, "argument");
+    TSNode optok = field(c, n, PVC_F_OPERATOR), a = field(c, n, PVC_F_ARGUMENT);
     if (text_is(c, optok, "+"))
         return assign_leaf(c, n, out, lower_expr(c, a, out, NULL), dest);
     if (!text_is(c, optok, "-")) {
@@ -747,8 +753,8 @@ static pvc_value *lower_list(lower_ctx *c, TSNode n, pvc_block *out, const TSNod
 /* grp[i]: slot i of a tile group (§6), the receiver first as for a method. */
 static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
 {
-    TSNode obj = field(n, "value"), idx = field(n, "subscript");
-    if (!pvc_node_is(obj, "identifier") || ts_node_is_null(idx) ||
+    TSNode obj = field(c, n, PVC_F_VALUE), idx = field(c, n, PVC_F_SUBSCRIPT);
+    if (!is(c, obj, PVC_N_IDENTIFIER) || ts_node_is_null(idx) ||
         ts_node_named_child_count(n) != 2) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED,
                      "a subscript is supported only as grp[i] on a tile group name");
@@ -765,37 +771,38 @@ static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const 
 
 static pvc_value *lower_expr_at(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
 {
-    const char *t = ts_node_type(n);
-    if (!strcmp(t, "identifier"))
+    TSSymbol t = ts_node_symbol(n);
+    const TSSymbol *sym = c->cst->sym;
+    if (t == sym[PVC_N_IDENTIFIER])
         return assign_leaf(c, n, out, lower_identifier(c, n), dest);
-    if (!strcmp(t, "integer"))
+    if (t == sym[PVC_N_INTEGER])
         return assign_leaf(c, n, out, lower_integer(c, n), dest);
-    if (!strcmp(t, "float"))
+    if (t == sym[PVC_N_FLOAT])
         return assign_leaf(c, n, out, lower_float(c, n), dest);
-    if (!strcmp(t, "true") || !strcmp(t, "false")) {
+    if (t == sym[PVC_N_TRUE] || t == sym[PVC_N_FALSE]) {
         pvc_value *v = pvc_const(c->m, PVC_V_BOOL, at(n));
-        v->i = t[0] == 't';
+        v->i = t == sym[PVC_N_TRUE];
         return assign_leaf(c, n, out, v, dest);
     }
-    if (!strcmp(t, "none"))
+    if (t == sym[PVC_N_NONE])
         return assign_leaf(c, n, out, pvc_const(c->m, PVC_V_NONE, at(n)), dest);
-    if (!strcmp(t, "attribute"))
+    if (t == sym[PVC_N_ATTRIBUTE])
         return assign_leaf(c, n, out, lower_attribute(c, n), dest);
-    if (!strcmp(t, "parenthesized_expression") && count_args(c, n) == 1)
+    if (t == sym[PVC_N_PARENTHESIZED_EXPRESSION] && count_args(c, n) == 1)
         return lower_expr(c, arg(c, n, 0), out, dest);
-    if (!strcmp(t, "list"))
+    if (t == sym[PVC_N_LIST])
         return lower_list(c, n, out, dest);
-    if (!strcmp(t, "subscript") && c->f->kind == PVC_FN_JIT) /* tile groups live in kernels */
+    if (t == sym[PVC_N_SUBSCRIPT] && c->f->kind == PVC_FN_JIT) /* tile groups live in kernels */
         return lower_subscript(c, n, out, dest);
-    if (!strcmp(t, "binary_operator"))
+    if (t == sym[PVC_N_BINARY_OPERATOR])
         return lower_binary(c, n, out, dest);
-    if (!strcmp(t, "unary_operator"))
+    if (t == sym[PVC_N_UNARY_OPERATOR])
         return lower_unary(c, n, out, dest);
-    if (!strcmp(t, "call")) {
+    if (t == sym[PVC_N_CALL]) {
         pvc_op *op = lower_call(c, n, out, dest, 1);
         return op ? op->results[0] : NULL;
     }
-    if (!strcmp(t, "string") || !strcmp(t, "concatenated_string")) {
+    if (t == sym[PVC_N_STRING] || t == sym[PVC_N_CONCATENATED_STRING]) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "strings are not supported in a DSL function");
         return NULL;
     }
@@ -824,7 +831,7 @@ static pvc_value *lower_expr(lower_ctx *c, TSNode n, pvc_block *out, const TSNod
 /* A target name: a new or existing variable, but never a namespace. */
 static pvc_value *target_var(lower_ctx *c, TSNode n)
 {
-    if (!pvc_node_is(n, "identifier")) {
+    if (!is(c, n, PVC_N_IDENTIFIER)) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED,
                      "assignment target must be a name or a tuple of names");
         return NULL;
@@ -840,8 +847,8 @@ static pvc_value *target_var(lower_ctx *c, TSNode n)
 
 static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
 {
-    TSNode left = field(n, "left"), right = field(n, "right");
-    if (!ts_node_is_null(field(n, "type"))) {
+    TSNode left = field(c, n, PVC_F_LEFT), right = field(c, n, PVC_F_RIGHT);
+    if (!ts_node_is_null(field(c, n, PVC_F_TYPE))) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "annotated assignment is not supported");
         return;
     }
@@ -849,11 +856,11 @@ static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
         pvc_error_at(c->d, at(n), PVC_E_SYNTAX, "assignment without a value");
         return;
     }
-    if (pvc_node_is(right, "assignment")) {
+    if (is(c, right, PVC_N_ASSIGNMENT)) {
         pvc_error_at(c->d, at(right), PVC_E_UNSUPPORTED, "chained assignment is not supported");
         return;
     }
-    int tuple = pvc_node_is(left, "pattern_list") || pvc_node_is(left, "tuple_pattern");
+    int tuple = is(c, left, PVC_N_PATTERN_LIST) || is(c, left, PVC_N_TUPLE_PATTERN);
     uint32_t ntargets = tuple ? count_args(c, left) : 1;
     TSNode targets[8];
     if (ntargets > 8) {
@@ -862,7 +869,7 @@ static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
     }
     for (uint32_t i = 0; i < ntargets; i++) {
         targets[i] = tuple ? arg(c, left, i) : left;
-        if (!pvc_node_is(targets[i], "identifier")) {
+        if (!is(c, targets[i], PVC_N_IDENTIFIER)) {
             pvc_error_at(c->d, at(targets[i]), PVC_E_UNSUPPORTED,
                          "assignment target must be a name or a tuple of names");
             return;
@@ -871,7 +878,7 @@ static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
     /* The targets become variables only after the right side is lowered (Python
      * evaluates it first: `x = x + 1` with x unset is an error). */
     int ok;
-    if (pvc_node_is(right, "call"))
+    if (is(c, right, PVC_N_CALL))
         ok = lower_call(c, right, out, targets, (int)ntargets) != NULL;
     else if (tuple) {
         pvc_error_at(c->d, at(right), PVC_E_RESULTS,
@@ -896,13 +903,13 @@ static void lower_orphan_body(lower_ctx *c, TSNode body)
 static int lower_range_header(lower_ctx *c, TSNode right, pvc_op *op, pvc_block *out)
 {
     char name[64];
-    TSNode fn = field(right, "function"), args = field(right, "arguments");
-    if (!pvc_node_is(right, "call") || !dotted_name(c, fn, name, sizeof name) ||
+    TSNode fn = field(c, right, PVC_F_FUNCTION), args = field(c, right, PVC_F_ARGUMENTS);
+    if (!is(c, right, PVC_N_CALL) || !dotted_name(c, fn, name, sizeof name) ||
         strcmp(name, "pl.range") != 0) {
         pvc_error_at(c->d, at(right), PVC_E_UNSUPPORTED, "a for loop must iterate over pl.range(...)");
         return 0;
     }
-    if (!pvc_node_is(args, "argument_list")) {
+    if (!is(c, args, PVC_N_ARGUMENT_LIST)) {
         pvc_error_at(c->d, at(right), PVC_E_UNSUPPORTED, "generator argument is not supported");
         return 0;
     }
@@ -931,17 +938,17 @@ static int lower_range_header(lower_ctx *c, TSNode right, pvc_op *op, pvc_block 
 
 static void lower_for(lower_ctx *c, TSNode n, pvc_block *out)
 {
-    TSNode left = field(n, "left"), right = field(n, "right"), body = field(n, "body");
+    TSNode left = field(c, n, PVC_F_LEFT), right = field(c, n, PVC_F_RIGHT), body = field(c, n, PVC_F_BODY);
     pvc_op *op = pvc_op_new(c->m, PVC_OP_PL_RANGE, at(n));
     int ok = 1;
-    if (!ts_node_is_null(field(n, "alternative")) || pvc_node_is(ts_node_child(n, 0), "async")) {
+    if (!ts_node_is_null(field(c, n, PVC_F_ALTERNATIVE)) || is(c, ts_node_child(n, 0), PVC_N_ASYNC)) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED,
                      "only 'for NAME in pl.range(...):' loops are supported (no else, no async)");
         ok = 0;
     }
     ok = ok && lower_range_header(c, right, op, out);
     pvc_value *iv = NULL;
-    if (!pvc_node_is(left, "identifier"))
+    if (!is(c, left, PVC_N_IDENTIFIER))
         pvc_error_at(c->d, at(left), PVC_E_UNSUPPORTED, "the loop variable must be a single name");
     else if (ok)
         iv = target_var(c, left);
@@ -960,12 +967,12 @@ static void lower_for(lower_ctx *c, TSNode n, pvc_block *out)
 
 static void lower_with(lower_ctx *c, TSNode n, pvc_block *out)
 {
-    TSNode clause = arg(c, n, 0), body = field(n, "body");
-    TSNode item = pvc_node_is(clause, "with_clause") ? arg(c, clause, 0) : (TSNode){0};
-    TSNode call = pvc_node_is(item, "with_item") ? field(item, "value") : (TSNode){0};
+    TSNode clause = arg(c, n, 0), body = field(c, n, PVC_F_BODY);
+    TSNode item = is(c, clause, PVC_N_WITH_CLAUSE) ? arg(c, clause, 0) : (TSNode){0};
+    TSNode call = is(c, item, PVC_N_WITH_ITEM) ? field(c, item, PVC_F_VALUE) : (TSNode){0};
     char name[64];
-    if (pvc_node_is(ts_node_child(n, 0), "async") || count_args(c, clause) != 1 ||
-        !pvc_node_is(call, "call") || !dotted_name(c, field(call, "function"), name, sizeof name) ||
+    if (is(c, ts_node_child(n, 0), PVC_N_ASYNC) || count_args(c, clause) != 1 ||
+        !is(c, call, PVC_N_CALL) || !dotted_name(c, field(c, call, PVC_F_FUNCTION), name, sizeof name) ||
         strcmp(name, "pl.section_vector") != 0) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED,
                      "only 'with pl.section_vector():' is supported");
@@ -974,8 +981,8 @@ static void lower_with(lower_ctx *c, TSNode n, pvc_block *out)
     }
     pvc_op *op = pvc_op_new(c->m, PVC_OP_PL_SECTION_VECTOR, at(n));
     int npos;
-    TSNode args = field(call, "arguments");
-    if (!pvc_node_is(args, "argument_list") || !lower_args(c, args, op, out, &npos) ||
+    TSNode args = field(c, call, PVC_F_ARGUMENTS);
+    if (!is(c, args, PVC_N_ARGUMENT_LIST) || !lower_args(c, args, op, out, &npos) ||
         !check_signature(c, call, op, npos, 0)) {
         lower_orphan_body(c, body);
         return;
@@ -991,12 +998,12 @@ static void lower_expression_statement(lower_ctx *c, TSNode n, pvc_block *out, i
         return;
     }
     TSNode e = arg(c, n, 0);
-    if (pvc_node_is(e, "assignment"))
+    if (is(c, e, PVC_N_ASSIGNMENT))
         lower_assignment(c, e, out);
-    else if (pvc_node_is(e, "augmented_assignment"))
+    else if (is(c, e, PVC_N_AUGMENTED_ASSIGNMENT))
         pvc_error_at(c->d, at(e), PVC_E_UNSUPPORTED,
                      "augmented assignment is not supported (write 'x = x + y')");
-    else if (pvc_node_is(e, "call")) {
+    else if (is(c, e, PVC_N_CALL)) {
         pvc_op *op = lower_call(c, e, out, NULL, 0);
         /* `grp.next()` alone still rotates: a value op keeps an unused temporary result, so
          * every pass sees its usual shape */
@@ -1006,7 +1013,7 @@ static void lower_expression_statement(lower_ctx *c, TSNode n, pvc_block *out, i
                 r->type.kind = pvc_ops[op->code].result;
             pvc_op_add_result(c->m, op, r);
         }
-    } else if (first && pvc_node_is(e, "string"))
+    } else if (first && is(c, e, PVC_N_STRING))
         ; /* docstring */
     else
         pvc_error_at(c->d, at(e), PVC_E_UNSUPPORTED,
@@ -1015,14 +1022,15 @@ static void lower_expression_statement(lower_ctx *c, TSNode n, pvc_block *out, i
 
 static void lower_stmt(lower_ctx *c, TSNode n, pvc_block *out, int first)
 {
-    const char *t = ts_node_type(n);
-    if (!strcmp(t, "expression_statement"))
+    TSSymbol t = ts_node_symbol(n);
+    const TSSymbol *sym = c->cst->sym;
+    if (t == sym[PVC_N_EXPRESSION_STATEMENT])
         lower_expression_statement(c, n, out, first);
-    else if (!strcmp(t, "pass_statement"))
+    else if (t == sym[PVC_N_PASS_STATEMENT])
         ;
-    else if (!strcmp(t, "for_statement"))
+    else if (t == sym[PVC_N_FOR_STATEMENT])
         lower_for(c, n, out);
-    else if (!strcmp(t, "with_statement"))
+    else if (t == sym[PVC_N_WITH_STATEMENT])
         lower_with(c, n, out);
     else
         unsupported(c, n);
@@ -1030,7 +1038,7 @@ static void lower_stmt(lower_ctx *c, TSNode n, pvc_block *out, int first)
 
 static void lower_block(lower_ctx *c, TSNode block, pvc_block *out)
 {
-    if (!pvc_node_is(block, "block")) {
+    if (!is(c, block, PVC_N_BLOCK)) {
         pvc_error_at(c->d, at(block), PVC_E_SYNTAX, "expected an indented block");
         return;
     }
@@ -1051,8 +1059,8 @@ static void lower_block(lower_ctx *c, TSNode block, pvc_block *out)
 /* pl.Tensor[[d0, d1, ...], pl.DT_X] or int/float/bool. */
 static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
 {
-    TSNode e = pvc_node_is(ty, "type") ? arg(c, ty, 0) : ty;
-    if (pvc_node_is(e, "identifier")) {
+    TSNode e = is(c, ty, PVC_N_TYPE) ? arg(c, ty, 0) : ty;
+    if (is(c, e, PVC_N_IDENTIFIER)) {
         static const struct {
             const char *name;
             pvc_type_kind kind;
@@ -1064,14 +1072,14 @@ static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
             }
     }
     char name[64];
-    if (pvc_node_is(e, "subscript") && dotted_name(c, field(e, "value"), name, sizeof name) &&
+    if (is(c, e, PVC_N_SUBSCRIPT) && dotted_name(c, field(c, e, PVC_F_VALUE), name, sizeof name) &&
         !strcmp(name, "pl.Tensor") && count_args(c, e) == 3) {
         TSNode dims = arg(c, e, 1), dt = arg(c, e, 2);
         char dtname[64];
         int dtype = -1;
         if (dotted_name(c, dt, dtname, sizeof dtname) && !strncmp(dtname, "pl.", 3))
             dtype = pvc_dtype_lookup(dtname + 3, strlen(dtname + 3));
-        uint32_t rank = pvc_node_is(dims, "list") ? count_args(c, dims) : 0;
+        uint32_t rank = is(c, dims, PVC_N_LIST) ? count_args(c, dims) : 0;
         if (dtype >= 0 && rank >= 1 && rank <= PVC_MAX_RANK) {
             out->kind = PVC_TY_TENSOR;
             out->dtype = dtype;
@@ -1082,7 +1090,7 @@ static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
                     out->dims[i] = PVC_DIM_DYNAMIC;
                 else if (text_is(c, d, "pl.STATIC"))
                     out->dims[i] = PVC_DIM_STATIC;
-                else if (pvc_node_is(d, "integer")) {
+                else if (is(c, d, PVC_N_INTEGER)) {
                     pvc_value *v = lower_integer(c, d);
                     if (!v)
                         return 0;
@@ -1105,11 +1113,11 @@ static void lower_params(lower_ctx *c, TSNode params)
     TSNode *all = kids(c, params, &cnt);
     for (uint32_t i = 0; i < cnt; i++) {
         TSNode p = all[i], id = p, ty = {0};
-        if (pvc_node_is(p, "typed_parameter")) {
+        if (is(c, p, PVC_N_TYPED_PARAMETER)) {
             id = arg(c, p, 0);
-            ty = field(p, "type");
+            ty = field(c, p, PVC_F_TYPE);
         }
-        if (!pvc_node_is(id, "identifier")) {
+        if (!is(c, id, PVC_N_IDENTIFIER)) {
             pvc_error_at(c->d, at(p), PVC_E_FUNCTION,
                          "parameter form not supported in a DSL function (plain names only)");
             continue;
@@ -1137,14 +1145,14 @@ static void lower_params(lower_ctx *c, TSNode params)
 
 static void lower_signature(lower_ctx *c, TSNode def)
 {
-    if (pvc_node_is(ts_node_child(def, 0), "async"))
+    if (is(c, ts_node_child(def, 0), PVC_N_ASYNC))
         pvc_error_at(c->d, at(def), PVC_E_FUNCTION, "a DSL function cannot be async");
-    if (!ts_node_is_null(field(def, "return_type")))
-        pvc_error_at(c->d, at(field(def, "return_type")), PVC_E_FUNCTION,
+    if (!ts_node_is_null(field(c, def, PVC_F_RETURN_TYPE)))
+        pvc_error_at(c->d, at(field(c, def, PVC_F_RETURN_TYPE)), PVC_E_FUNCTION,
                      "a DSL function has no return annotation");
-    if (!ts_node_is_null(field(def, "type_parameters")))
+    if (!ts_node_is_null(field(c, def, PVC_F_TYPE_PARAMETERS)))
         pvc_error_at(c->d, at(def), PVC_E_FUNCTION, "type parameters are not supported");
-    lower_params(c, field(def, "parameters"));
+    lower_params(c, field(c, def, PVC_F_PARAMETERS));
 }
 
 /* Lowers every DSL function of the file: signatures first (so calls can be checked
@@ -1162,10 +1170,10 @@ pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
         pvc_func_kind kind;
         if (!pvc_dsl_function(cst, n, &kind))
             continue;
-        TSNode def = field(n, "definition");
-        const char *name = dup_text(&c, field(def, "name"));
+        TSNode def = field(&c, n, PVC_F_DEFINITION);
+        const char *name = dup_text(&c, field(&c, def, PVC_F_NAME));
         if (pvc_func_find(c.m, name)) {
-            pvc_error_at(d, at(field(def, "name")), PVC_E_FUNCTION, "function '%s' defined twice", name);
+            pvc_error_at(d, at(field(&c, def, PVC_F_NAME)), PVC_E_FUNCTION, "function '%s' defined twice", name);
             continue;
         }
         c.f = pvc_func_new(c.m, name, kind, at(def));
@@ -1176,7 +1184,7 @@ pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
         c.f = c.m->funcs[i];
         c.depth = 0;
         c.poisoned = (pvc_strmap){0};
-        lower_block(&c, field(defs[i], "body"), &c.f->body);
+        lower_block(&c, field(&c, defs[i], PVC_F_BODY), &c.f->body);
     }
     return c.m;
 }

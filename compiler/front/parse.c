@@ -1,9 +1,19 @@
-/* parse.c - tree-sitter-python (grammar/vendor, pinned by the Makefile) to a CST. */
+/* parse.c - tree-sitter-python (pinned by grammar/PIN, fetched into grammar/vendor/) to a
+ * CST, with the names of grammar/nodes.h resolved for it. */
 #include "front/front.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 const TSLanguage *tree_sitter_python(void);
+
+/* The Makefile passes grammar/PIN's GRAMMAR_ABI: the tree-sitter library must load it. */
+#ifndef PVC_GRAMMAR_ABI
+#error "compile with -DPVC_GRAMMAR_ABI=<GRAMMAR_ABI of grammar/PIN> (the Makefile does)"
+#elif PVC_GRAMMAR_ABI > TREE_SITTER_LANGUAGE_VERSION || \
+    PVC_GRAMMAR_ABI < TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION
+#error "this libtree-sitter cannot load the grammar's ABI (GRAMMAR_ABI of grammar/PIN)"
+#endif
 
 pvc_span pvc_node_span(TSNode n)
 {
@@ -22,21 +32,16 @@ const char *pvc_node_text(const pvc_cst *cst, TSNode n, size_t *len)
     return cst->src->text + a;
 }
 
-int pvc_node_is(TSNode n, const char *type)
-{
-    return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
-}
-
 /* The innermost first ERROR inside an ERROR node: tree-sitter's outer ERROR often spans
  * a whole definition, the nested one sits where the parser actually gave up. */
-static TSNode innermost_error(TSNode err)
+static TSNode innermost_error(const pvc_cst *cst, TSNode err)
 {
     for (int depth = 0; depth < 256; depth++) {
         TSNode next = {0};
         uint32_t n = ts_node_child_count(err);
         for (uint32_t i = 0; i < n && ts_node_is_null(next); i++) {
             TSNode ch = ts_node_child(err, i);
-            if (pvc_node_is(ch, "ERROR"))
+            if (pvc_node_is(cst, ch, PVC_N_ERROR))
                 next = ch;
         }
         if (ts_node_is_null(next))
@@ -64,8 +69,8 @@ static int report_syntax_errors(const pvc_cst *cst, pvc_diag *d)
                          ts_node_type(node));
             n++;
             descend = 0;
-        } else if (pvc_node_is(node, "ERROR")) {
-            TSNode at = innermost_error(node);
+        } else if (pvc_node_is(cst, node, PVC_N_ERROR)) {
+            TSNode at = innermost_error(cst, node);
             TSNode tok = ts_node_child_count(at) ? ts_node_child(at, 0) : at;
             size_t len;
             const char *t = pvc_node_text(cst, tok, &len);
@@ -87,14 +92,54 @@ static int report_syntax_errors(const pvc_cst *cst, pvc_diag *d)
     }
 }
 
+/* Every row of grammar/nodes.h to its symbol or field id in lang; a name lang lacks (a
+ * grammar bump renamed or dropped it) stops here, before any input is read. */
+static void resolve_names(pvc_cst *cst, const TSLanguage *lang)
+{
+    static const struct {
+        const char *name;
+        bool named;
+    } nodes[PVC_N_COUNT] = {
+#define NODE(id, name) {name, true},
+#define TOKEN(id, name) {name, false},
+#define FIELD(id, name)
+        PVC_GRAMMAR(NODE, TOKEN, FIELD)
+#undef NODE
+#undef TOKEN
+#undef FIELD
+    };
+    static const char *const fields[PVC_F_COUNT] = {
+#define NODE(id, name)
+#define FIELD(id, name) name,
+        PVC_GRAMMAR(NODE, NODE, FIELD)
+#undef NODE
+#undef FIELD
+    };
+    for (int i = 0; i < PVC_N_COUNT; i++) {
+        cst->sym[i] = ts_language_symbol_for_name(lang, nodes[i].name,
+                                                  (uint32_t)strlen(nodes[i].name), nodes[i].named);
+        if (cst->sym[i] == 0)
+            PVC_BUG("tree-sitter-python has no %s node '%s' (grammar/nodes.h)",
+                    nodes[i].named ? "named" : "anonymous", nodes[i].name);
+    }
+    for (int i = 0; i < PVC_F_COUNT; i++) {
+        cst->field[i] = ts_language_field_id_for_name(lang, fields[i], (uint32_t)strlen(fields[i]));
+        if (cst->field[i] == 0)
+            PVC_BUG("tree-sitter-python has no field '%s' (grammar/nodes.h)", fields[i]);
+    }
+}
+
 int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)
 {
+    const TSLanguage *lang = tree_sitter_python();
     cst->src = src;
     cst->tree = NULL;
     cst->parser = ts_parser_new();
-    if (!cst->parser || !ts_parser_set_language(cst->parser, tree_sitter_python()))
-        PVC_BUG("tree-sitter-python does not match the tree-sitter library (ABI %u)",
-                (unsigned)ts_language_version(tree_sitter_python()));
+    if (!cst->parser || !ts_parser_set_language(cst->parser, lang))
+        PVC_BUG("tree-sitter-python (ABI %u) does not match the tree-sitter library (ABI %d to %d)",
+                (unsigned)ts_language_version(lang), TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION,
+                TREE_SITTER_LANGUAGE_VERSION);
+    resolve_names(cst, lang);
     if (src->len > UINT32_MAX / 2) {
         pvc_error_at(d, (pvc_span){1, 1}, PVC_E_LIMIT, "file too large");
         return 1;
@@ -120,9 +165,9 @@ void pvc_cst_free(pvc_cst *cst)
 static int decorator_kind(const pvc_cst *cst, TSNode dec, pvc_func_kind *kind)
 {
     TSNode e = ts_node_named_child(dec, 0);
-    if (pvc_node_is(e, "call"))
-        e = ts_node_child_by_field_name(e, "function", 8);
-    if (!pvc_node_is(e, "attribute"))
+    if (pvc_node_is(cst, e, PVC_N_CALL))
+        e = pvc_field(cst, e, PVC_F_FUNCTION);
+    if (!pvc_node_is(cst, e, PVC_N_ATTRIBUTE))
         return 0;
     size_t len;
     const char *t = pvc_node_text(cst, e, &len);
@@ -139,15 +184,15 @@ static int decorator_kind(const pvc_cst *cst, TSNode dec, pvc_func_kind *kind)
 
 int pvc_dsl_function(const pvc_cst *cst, TSNode node, pvc_func_kind *kind)
 {
-    if (!pvc_node_is(node, "decorated_definition"))
+    if (!pvc_node_is(cst, node, PVC_N_DECORATED_DEFINITION))
         return 0;
-    TSNode def = ts_node_child_by_field_name(node, "definition", 10);
-    if (!pvc_node_is(def, "function_definition"))
+    TSNode def = pvc_field(cst, node, PVC_F_DEFINITION);
+    if (!pvc_node_is(cst, def, PVC_N_FUNCTION_DEFINITION))
         return 0;
     uint32_t n = ts_node_named_child_count(node);
     for (uint32_t i = 0; i < n; i++) {
         TSNode c = ts_node_named_child(node, i);
-        if (pvc_node_is(c, "decorator") && decorator_kind(cst, c, kind))
+        if (pvc_node_is(cst, c, PVC_N_DECORATOR) && decorator_kind(cst, c, kind))
             return 1;
     }
     return 0;
