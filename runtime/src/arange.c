@@ -1,6 +1,7 @@
 /* arange.c - vf.arange (vci; docs/SEMANTICS.md §10.15): an index ramp from a start value,
  * increasing or decreasing, for every integer dtype, FP16 and FP32, and the b64 forms the
  * lowering builds from 32-bit pieces (DECREASE "as emitted", §12 T12). */
+#include "formats.h"
 #include "rt_internal.h"
 
 const char *const pvc_index_order_names[PVC_ORDER_COUNT] = {
@@ -37,23 +38,43 @@ static void ramp_64(uint8_t *out, uint64_t start, int decrease)
     memcpy(out, d, PVC_VL);
 }
 
-/* FP16 / FP32 [I]: RNE_T(start + j) with j the lane's integer. The sum is formed in double
- * (start and j are exact there) and rounded once more to T: binary64 has 53 >= 2p + 2 bits
- * for p = 11 and 24, so the two roundings of an addition equal one correct RNE rounding.
- * A NaN start propagates, quieted (§9.4). */
+/* FP16 / FP32 [I]: RNE_T(start + j) with j the lane's integer (exact in binary32). FP32 is
+ * one IEEE binary32 addition (round to nearest even). FP16 goes through FP32 (§9.4): the
+ * binary32 sum is rounded once more to FP16, and since 24 >= 2 * 11 + 2 the two roundings
+ * of an addition equal one correct rounding. A NaN start propagates, quieted (§9.4). */
 static void ramp_float(uint8_t *out, pvc_dtype t, uint64_t start, int decrease)
 {
-    unsigned w = pvc_dtype_lane_bytes(t), n = PVC_VL / w;
-    uint64_t quiet = w == 2 ? 0x0200 : 0x00400000, expmask = w == 2 ? 0x7C00 : 0x7F800000;
-    uint64_t fracmask = w == 2 ? 0x03FF : 0x007FFFFF;
-    start &= w == 2 ? 0xFFFFu : 0xFFFFFFFFu;
-    int is_nan = (start & expmask) == expmask && (start & fracmask) != 0;
-    double s = pvc_value_decode(t, start);
-    for (unsigned i = 0; i < n; i++) {
-        unsigned j = decrease ? n - 1 - i : i;
-        uint64_t code = is_nan ? (start | quiet) : pvc_value_encode(t, s + (double)j, PVC_ROUND_RINT, PVC_SAT_OFF);
-        rt_put(out + w * i, w, code);
+    if (t == PVC_DT_FP32) {
+        uint32_t bits = (uint32_t)start;
+        float s, d[PVC_VL / 4];
+        if ((bits & 0x7F800000u) == 0x7F800000u && (bits & 0x007FFFFFu)) {
+            for (unsigned i = 0; i < PVC_VL / 4; i++)
+                rt_put(out + 4 * i, 4, bits | 0x00400000u);
+            return;
+        }
+        memcpy(&s, &bits, 4);
+        for (unsigned i = 0; i < PVC_VL / 4; i++)
+            d[i] = s + (float)(decrease ? PVC_VL / 4 - 1 - i : i);
+        memcpy(out, d, PVC_VL);
+        return;
     }
+    uint16_t h = (uint16_t)start;
+    uint64_t in[PVC_VL / 2], res[PVC_VL / 2];
+    if ((h & 0x7C00u) == 0x7C00u && (h & 0x03FFu)) {
+        for (unsigned i = 0; i < PVC_VL / 2; i++)
+            rt_put(out + 2 * i, 2, h | 0x0200u);
+        return;
+    }
+    float s = (float)pvc_value_decode(PVC_DT_FP16, h); /* exact */
+    for (unsigned i = 0; i < PVC_VL / 2; i++) {
+        float v = s + (float)(decrease ? PVC_VL / 2 - 1 - i : i);
+        uint32_t u;
+        memcpy(&u, &v, 4);
+        in[i] = u;
+    }
+    pvc_convert_n(PVC_DT_FP32, PVC_DT_FP16, in, res, PVC_VL / 2, PVC_ROUND_RINT, PVC_SAT_OFF);
+    for (unsigned i = 0; i < PVC_VL / 2; i++)
+        rt_put(out + 2 * i, 2, res[i]);
 }
 
 void pvc_arange(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, uint64_t start, pvc_index_order order)

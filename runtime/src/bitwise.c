@@ -24,6 +24,23 @@
      RT_LANE_DT(FP16) | RT_LANE_DT(BF16) | RT_LANE_DT(INT32) | RT_LANE_DT(UINT32) |             \
      RT_LANE_DT(FP32))
 
+/* dst = the 256 result bytes r with every byte of an inactive lane (tested bit w*i clear)
+ * zeroed (§9.2 ZEROING); r is local, so dst may alias any source. */
+static void store_zeroing(pvc_vreg *dst, const uint64_t *r, const pvc_mreg *mask, unsigned w)
+{
+    uint64_t e[PVC_VL / 8];
+    if (!mask || rt_mask_full(mask, w)) {
+        memcpy(dst->b, r, PVC_VL);
+        return;
+    }
+    pvc_vreg ev;
+    rt_mask_expand(&ev, mask, w);
+    memcpy(e, ev.b, PVC_VL);
+    for (unsigned q = 0; q < PVC_VL / 8; q++)
+        e[q] &= r[q];
+    memcpy(dst->b, e, PVC_VL);
+}
+
 /* ---------------------------------------------------------------------------------------
  * Registers: and_ / or_ / xor / not_ (vand vor vxor vnot), zeroing.
  * ------------------------------------------------------------------------------------- */
@@ -33,7 +50,6 @@ static void bitwise(pvc_ctx *ctx, const char *name, bit_op op, uint32_t legal, p
                     pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b, const pvc_mreg *mask)
 {
     uint64_t x[PVC_VL / 8], y[PVC_VL / 8];
-    pvc_vreg r;
     if (!rt_lane_dt_in(t, legal)) {
         rt_lane_bad_dtype(ctx, name, t);
         return;
@@ -46,8 +62,7 @@ static void bitwise(pvc_ctx *ctx, const char *name, bit_op op, uint32_t legal, p
     case BIT_XOR: for (unsigned k = 0; k < PVC_VL / 8; k++) x[k] ^= y[k]; break;
     default:      for (unsigned k = 0; k < PVC_VL / 8; k++) x[k] = ~x[k]; break;
     }
-    memcpy(r.b, x, PVC_VL);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+    store_zeroing(dst, x, mask, pvc_dtype_lane_bytes(t));
 }
 
 void pvc_and(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b,
@@ -198,6 +213,7 @@ static void shift_scalar(pvc_ctx *ctx, const char *name, int right, pvc_vreg *ds
                          const pvc_vreg *src, uint64_t shift, const pvc_mreg *mask)
 {
     pvc_vreg r;
+    uint64_t q[PVC_VL / 8];
     int16_t k;
     uint16_t k16 = (uint16_t)shift;
     if (!rt_lane_dt_in(t, INT_DTYPES)) {
@@ -218,7 +234,8 @@ static void shift_scalar(pvc_ctx *ctx, const char *name, int right, pvc_vreg *ds
     case 4:  shift_scalar_32(r.b, src->b, (uint32_t)k, kind); break;
     default: shift_scalar_64(r.b, src->b, (uint64_t)k, kind); break;
     }
-    pvc_vreg_blend(dst, &r, mask, w, PVC_MERGE_ZEROING);
+    memcpy(q, r.b, PVC_VL);
+    store_zeroing(dst, q, mask, w);
 }
 
 void pvc_shift_left(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
@@ -238,23 +255,29 @@ void pvc_shift_right(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *s
 static void shift_vector(pvc_ctx *ctx, const char *name, int right, pvc_vreg *dst, pvc_dtype t,
                          const pvc_vreg *src, const pvc_vreg *shift, const pvc_mreg *mask)
 {
-    pvc_vreg r, e;
-    uint8_t neg = 0;
+    uint64_t e[PVC_VL / 8], k[PVC_VL / 8], r[PVC_VL / 8], neg = 0;
+    pvc_vreg res;
     if (!rt_lane_dt_in(t, INT_DTYPES)) {
         rt_lane_bad_dtype(ctx, name, t);
         return;
     }
     unsigned w = pvc_dtype_lane_bytes(t);
-    /* A negative amount in an active lane: the sign bit is bit 7 of the lane's top byte. */
-    if (mask)
-        rt_mask_expand(&e, mask, w);
-    else
-        memset(e.b, 0xFF, PVC_VL);
-    for (unsigned i = 0; i < PVC_VL / w; i++)
-        neg |= (uint8_t)(shift->b[w * i + w - 1] & e.b[w * i]);
-    if (neg & 0x80) {
+    if (mask) {
+        pvc_vreg ev;
+        rt_mask_expand(&ev, mask, w);
+        memcpy(e, ev.b, PVC_VL);
+    } else {
+        memset(e, 0xFF, PVC_VL);
+    }
+    /* A negative amount in an active lane: the lanes' sign bits, under the expanded mask. */
+    uint64_t signs = w == 1 ? 0x8080808080808080ull : w == 2 ? 0x8000800080008000ull
+                   : w == 4 ? 0x8000000080000000ull : 0x8000000000000000ull;
+    memcpy(k, shift->b, PVC_VL);
+    for (unsigned q = 0; q < PVC_VL / 8; q++)
+        neg |= k[q] & e[q] & signs;
+    if (neg) {
         unsigned i = 0;
-        while (!((shift->b[w * i + w - 1] & e.b[w * i]) & 0x80))
+        while (!((shift->b[w * i + w - 1] & 0x80) && e[w * i / 8] >> (8 * (w * i % 8)) & 1))
             i++;
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, name, 0, 0,
                         "negative shift amount in active lane %u (undefined on the device)", i);
@@ -262,12 +285,15 @@ static void shift_vector(pvc_ctx *ctx, const char *name, int right, pvc_vreg *ds
     }
     shift_kind kind = kind_of(t, right);
     switch (w) {
-    case 1:  shift_vector_8(r.b, src->b, shift->b, kind); break;
-    case 2:  shift_vector_16(r.b, src->b, shift->b, kind); break;
-    case 4:  shift_vector_32(r.b, src->b, shift->b, kind); break;
-    default: shift_vector_64(r.b, src->b, shift->b, kind); break;
+    case 1:  shift_vector_8(res.b, src->b, shift->b, kind); break;
+    case 2:  shift_vector_16(res.b, src->b, shift->b, kind); break;
+    case 4:  shift_vector_32(res.b, src->b, shift->b, kind); break;
+    default: shift_vector_64(res.b, src->b, shift->b, kind); break;
     }
-    pvc_vreg_blend(dst, &r, mask, w, PVC_MERGE_ZEROING);
+    memcpy(r, res.b, PVC_VL);
+    for (unsigned q = 0; q < PVC_VL / 8; q++) /* zeroing with the mask already expanded */
+        r[q] &= e[q];
+    memcpy(dst->b, r, PVC_VL);
 }
 
 void pvc_shift_left_reg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
