@@ -17,8 +17,9 @@
 #define PVC_RT_LANES_H
 
 /* ---------------------------------------------------------------------------------------
- * Enums of this family. One row per member: X(NAME, pypto member, meaning); the C member
- * is PVC_<ENUM>_<NAME>, the pypto spelling is pl.<Class>.<member>.
+ * Enums of this family. One row per member: X(NAME, pypto member, meaning); the C members
+ * are PVC_PART_<NAME>, PVC_MASK_WIDTH_<NAME>, PVC_ORDER_<NAME>; the pypto spelling is
+ * pl.<Class>.<member> (pl.PackPart.LOWER, pl.MaskWidth.B16, pl.IndexOrder.DECREASE_ORDER).
  * ------------------------------------------------------------------------------------- */
 
 /* pl.PackPart (pack / unpack `part=`; the lowering's LOWER / HIGHER, §10.11). */
@@ -175,9 +176,9 @@ void pvc_mask_unpack(pvc_ctx *ctx, pvc_mreg *dst, const pvc_mreg *src, pvc_part 
  *   interleave:    d0.e[2i] = a.e[i],   d0.e[2i+1] = b.e[i],       i < H
  *                  d1.e[2i] = a.e[H+i], d1.e[2i+1] = b.e[H+i]
  *   de_interleave: c = a ++ b (2N lanes);  d0.e[i] = c[2i],  d1.e[i] = c[2i+1],  i < N
- * Registers: t any 8/16/32-bit dtype; 64-bit dtypes take the same formula on 8-byte lanes,
- * unverified on the device (§12 T8). de_interleave reinterprets its sources as t. Sources
- * may alias the results; d0 == d1 is BAD_ARG.
+ * Registers: t any 8/16/32-bit dtype (not the 4-bit ones); 64-bit dtypes take the same
+ * formula on 8-byte lanes, unverified on the device (§12 T8). de_interleave reinterprets
+ * its sources as t. Sources may alias the results; d0 == d1 is BAD_ARG.
  * Masks (pintlv_b8/b16/b32, pdintlv_b*): the same formulas over groups of w mask bits, w = 1,
  * 2, 4 (the mask granularity in bytes, as for pvc_mask_create; 256/w groups); w = 8 BAD_ARG.
  * ------------------------------------------------------------------------------------- */

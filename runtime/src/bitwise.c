@@ -18,7 +18,7 @@
      RT_LANE_DT(INT32) | RT_LANE_DT(UINT32) | RT_LANE_DT(INT64) | RT_LANE_DT(UINT64))
 /* not_: PP-BE's list (no BF16, no FP8). */
 #define NOT_DTYPES (INT_DTYPES | RT_LANE_DT(FP16) | RT_LANE_DT(FP32))
-/* select / move: PP-BE's list (BOOL is UINT8 here; no b64). */
+/* select / move: PP-BE's list without BOOL (no pvc dtype; no b64). */
 #define SELECT_DTYPES                                                                           \
     (RT_LANE_DT(INT8) | RT_LANE_DT(UINT8) | RT_LANE_DT(INT16) | RT_LANE_DT(UINT16) |            \
      RT_LANE_DT(FP16) | RT_LANE_DT(BF16) | RT_LANE_DT(INT32) | RT_LANE_DT(UINT32) |             \
