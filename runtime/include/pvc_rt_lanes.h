@@ -123,7 +123,7 @@ void pvc_shift_right_reg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vre
  * INT16 UINT16 FP16 BF16 INT32 UINT32 FP32 (PP-BE rejects b64). */
 void pvc_select(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *on_true,
                 const pvc_vreg *on_false, const pvc_mreg *mask);
-/* psel: d.m[j] = m.m[j] ? t.m[j] : f.m[j], all 256 bits (m must not be NULL). */
+/* psel: d.m[j] = m.m[j] ? t.m[j] : f.m[j], all 256 bits (m NULL: d = t). */
 void pvc_mask_select(pvc_ctx *ctx, pvc_mreg *dst, const pvc_mreg *on_true,
                      const pvc_mreg *on_false, const pvc_mreg *m);
 

@@ -332,11 +332,12 @@ void pvc_select(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *on_tru
 void pvc_mask_select(pvc_ctx *ctx, pvc_mreg *dst, const pvc_mreg *on_true,
                      const pvc_mreg *on_false, const pvc_mreg *m)
 {
-    uint64_t a[4], b[4], s[4];
+    uint64_t a[4], b[4], s[4] = {~0ull, ~0ull, ~0ull, ~0ull};
     (void)ctx;
     rt_mreg_words(a, on_true);
     rt_mreg_words(b, on_false);
-    rt_mreg_words(s, m);
+    if (m) /* NULL: every bit from on_true, like the register form */
+        rt_mreg_words(s, m);
     for (unsigned k = 0; k < 4; k++)
         a[k] = (a[k] & s[k]) | (b[k] & ~s[k]);
     rt_mreg_set_words(dst, a);
