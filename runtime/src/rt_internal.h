@@ -127,4 +127,60 @@ int rt_datablock_access(pvc_ctx *ctx, const char *op, uint64_t a, uint32_t bs, c
 /* 1 if w is a legal mask/element granularity. */
 static inline int rt_gran_ok(unsigned w) { return w == 1 || w == 2 || w == 4 || w == 8; }
 
+/* ===== lane ops helpers (bitwise.c, permute.c, maskops.c, arange.c) ======================
+ * A mask register as four little-endian 64-bit words: mask bit j is bit j%64 of word j/64
+ * (the LSB-first image of §1.2 read on a little-endian host). */
+static inline void rt_mreg_words(uint64_t q[4], const pvc_mreg *m) { memcpy(q, m->bits, 32); }
+static inline void rt_mreg_set_words(pvc_mreg *m, const uint64_t q[4]) { memcpy(m->bits, q, 32); }
+
+/* Masks of the bit-group spreading ladder: rt_zip_mask(s) keeps the low s bits of every
+ * 2s-bit field (s = 1, 2, 4, 8, 16, 32). */
+static inline uint64_t rt_zip_mask(unsigned s)
+{
+    switch (s) {
+    case 1:  return 0x5555555555555555ull;
+    case 2:  return 0x3333333333333333ull;
+    case 4:  return 0x0F0F0F0F0F0F0F0Full;
+    case 8:  return 0x00FF00FF00FF00FFull;
+    case 16: return 0x0000FFFF0000FFFFull;
+    default: return 0x00000000FFFFFFFFull;
+    }
+}
+
+/* Spread the 32 low bits of x in groups of g bits (g = 1, 2, 4, 8, 16): group q moves from
+ * bits g*q.. to bits 2g*q.., leaving a g-bit gap of zeros above each group. */
+static inline uint64_t rt_bits_spread(uint64_t x, unsigned g)
+{
+    x &= 0xFFFFFFFFull;
+    for (unsigned s = 16; s >= g; s /= 2)
+        x = (x | (x << s)) & rt_zip_mask(s);
+    return x;
+}
+
+/* Inverse of rt_bits_spread: keep groups 0, 2, 4, ... of g bits of x and pack them into the
+ * low 32 bits (group 2q -> group q). */
+static inline uint64_t rt_bits_compress(uint64_t x, unsigned g)
+{
+    x &= rt_zip_mask(g);
+    for (unsigned s = g; s <= 16; s *= 2)
+        x = (x | (x >> s)) & rt_zip_mask(2 * s);
+    return x;
+}
+
+/* Dtype sets as bit sets over pvc_dtype (PVC_DT_COUNT < 32): rt_lane_dt_in(t, set) is 1 when t is
+ * a valid dtype in the set. */
+#define RT_LANE_DT(name) (1u << PVC_DT_##name)
+static inline int rt_lane_dt_in(pvc_dtype t, uint32_t set)
+{
+    return (unsigned)t < PVC_DT_COUNT && ((set >> (unsigned)t) & 1u);
+}
+
+/* BAD_ARG for a dtype the op does not take; the op then returns without writing. */
+static inline void rt_lane_bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t)
+{
+    pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "dtype %s is not legal for %s",
+                    (unsigned)t < PVC_DT_COUNT ? pvc_dtype_table[t].name : "?", op);
+}
+/* ===== end of lane ops helpers ========================================================== */
+
 #endif /* PVC_RT_INTERNAL_H */
