@@ -1,0 +1,405 @@
+/* reduce.c - reductions (docs/SEMANTICS.md §10.10): vcadd / vcmax / vcmin over the whole
+ * register, their per-DataBlock forms vcgadd / vcgmax / vcgmin, and vcpadd.
+ *
+ * Every op first replaces inactive lanes by the identity of the reduction (bitwise, through
+ * the expanded mask: SUM +0.0 / 0, MAX LOWEST, MIN HIGHEST), then reduces a lane range with
+ * a loop specialised per lane width. Float sums run the pairwise tree on plain binary32
+ * adds; only when the root comes out NaN (so some add met or made a NaN) is the tree run
+ * again with the §9.4 NaN rules spelled out, which keeps the common case a tight loop. */
+#include "formats.h"
+#include "rt_internal.h"
+
+static int bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t)
+{
+    pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "dtype %s is not legal for %s",
+                    (unsigned)t < PVC_DT_COUNT ? pvc_dtype_table[t].name : "?", op);
+    return 0;
+}
+
+/* x = src with every inactive lane (tested bit m[w*i] clear) replaced by the w-byte
+ * pattern fill; mask NULL: x = src. Branch-free (expanded mask). */
+static void masked_fill(pvc_vreg *x, const pvc_vreg *src, const pvc_mreg *mask, unsigned w,
+                        uint64_t fill)
+{
+    pvc_vreg e, f;
+    *x = *src;
+    if (!mask || rt_mask_full(mask, w))
+        return;
+    for (unsigned i = 0; i < PVC_VL / w; i++)
+        rt_put(f.b + w * i, w, fill);
+    rt_mask_expand(&e, mask, w);
+    for (unsigned j = 0; j < PVC_VL; j += 8) {
+        uint64_t s, m, v;
+        memcpy(&s, x->b + j, 8);
+        memcpy(&m, e.b + j, 8);
+        memcpy(&v, f.b + j, 8);
+        s = (s & m) | (v & ~m);
+        memcpy(x->b + j, &s, 8);
+    }
+}
+
+/* ---- floating-point sums ------------------------------------------------------------- */
+
+#define F32_QUIET   0x00400000u
+#define F32_GEN_NAN 0x7FFFFFFFu /* §9.4: NaN made from non-NaN operands */
+
+static inline int f32_isnan(uint32_t b) { return (b & 0x7FFFFFFFu) > 0x7F800000u; }
+static inline float f32_of(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
+static inline uint32_t f32_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
+
+/* One binary32 add with the §9.4 NaN rules: first NaN operand, quieted; inf - inf made. */
+static uint32_t add_f32(uint32_t a, uint32_t b)
+{
+    if (f32_isnan(a))
+        return a | F32_QUIET;
+    if (f32_isnan(b))
+        return b | F32_QUIET;
+    uint32_t r = f32_bits(f32_of(a) + f32_of(b));
+    return f32_isnan(r) ? F32_GEN_NAN : r;
+}
+
+/* Root of the pairwise tree x[k] = x[2k] + x[2k+1] over in[0..n), n a power of two <= 128,
+ * every add binary32 RNE. A NaN anywhere reaches the root, so a non-NaN root is final. */
+static uint32_t tree_f32(const uint32_t *in, unsigned n)
+{
+    float x[128];
+    uint32_t y[128];
+    memcpy(x, in, 4 * n);
+    for (unsigned m = n; m > 1; m /= 2)
+        for (unsigned k = 0; k < m / 2; k++)
+            x[k] = x[2 * k] + x[2 * k + 1];
+    if (!f32_isnan(f32_bits(x[0])))
+        return f32_bits(x[0]);
+    memcpy(y, in, 4 * n);
+    for (unsigned m = n; m > 1; m /= 2)
+        for (unsigned k = 0; k < m / 2; k++)
+            y[k] = add_f32(y[2 * k], y[2 * k + 1]);
+    return y[0];
+}
+
+/* FP16 bits -> the equal FP32 bits (exact; a NaN keeps sign and payload left-aligned and is
+ * quieted by the first add). Widening only: the rounding direction uses pvc_convert. */
+static inline uint32_t f16_widen(uint16_t h)
+{
+    uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
+    if (e == 0x1F)
+        return s | 0x7F800000u | m << 13;
+    if (e == 0) {
+        if (m == 0)
+            return s;
+        unsigned sh = (unsigned)__builtin_clz(m) - 21; /* moves the leading one to bit 10 */
+        return s | (113u - sh) << 23 | ((m << sh) & 0x3FFu) << 13;
+    }
+    return s | (e + 112u) << 23 | m << 13;
+}
+
+/* FP32 bits -> FP16, RNE, overflow to inf, NaN quiet with its leading payload (§9.4). */
+static inline uint16_t f16_round(uint32_t b)
+{
+    return (uint16_t)pvc_convert(PVC_DT_FP32, PVC_DT_FP16, b, PVC_ROUND_RINT, PVC_SAT_OFF);
+}
+
+/* SUM of lanes [lo, lo + n) of x (inactive lanes already +0 / 0), n a power of two:
+ * FP32 / FP16 tree (FP16 through FP32, §13 Q9), integers wrap at the lane width. */
+static uint64_t sum_range(const pvc_vreg *x, pvc_dtype t, unsigned lo, unsigned n)
+{
+    uint32_t in[128];
+    uint16_t h[128];
+    uint64_t acc = 0;
+    unsigned w = pvc_dtype_lane_bytes(t);
+    const uint8_t *p = x->b + w * lo;
+    switch (t) {
+    case PVC_DT_FP32:
+        memcpy(in, p, 4 * n);
+        return tree_f32(in, n);
+    case PVC_DT_FP16:
+        memcpy(h, p, 2 * n);
+        for (unsigned i = 0; i < n; i++)
+            in[i] = f16_widen(h[i]);
+        return f16_round(tree_f32(in, n));
+    case PVC_DT_INT16: case PVC_DT_UINT16: {
+        uint16_t v[128];
+        uint16_t s = 0;
+        memcpy(v, p, 2 * n);
+        for (unsigned i = 0; i < n; i++)
+            s = (uint16_t)(s + v[i]);
+        return s;
+    }
+    case PVC_DT_INT32: case PVC_DT_UINT32: {
+        uint32_t v[64], s = 0;
+        memcpy(v, p, 4 * n);
+        for (unsigned i = 0; i < n; i++)
+            s += v[i];
+        return s;
+    }
+    default: { /* INT64 / UINT64 */
+        uint64_t v[32];
+        memcpy(v, p, 8 * n);
+        for (unsigned i = 0; i < n; i++)
+            acc += v[i];
+        return acc;
+    }
+    }
+}
+
+static int sum_legal(pvc_dtype t, int datablock)
+{
+    switch (t) {
+    case PVC_DT_FP16: case PVC_DT_FP32: case PVC_DT_INT16: case PVC_DT_UINT16:
+    case PVC_DT_INT32: case PVC_DT_UINT32:
+        return 1;
+    case PVC_DT_INT64: case PVC_DT_UINT64:
+        return !datablock;
+    default:
+        return 0;
+    }
+}
+
+void pvc_reduce_sum(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                    const pvc_mreg *mask)
+{
+    pvc_vreg x, r;
+    unsigned w;
+    if ((unsigned)t >= PVC_DT_COUNT || !sum_legal(t, 0)) {
+        bad_dtype(ctx, "reduce_sum", t);
+        return;
+    }
+    w = pvc_dtype_lane_bytes(t);
+    masked_fill(&x, src, mask, w, 0);
+    memset(r.b, 0, PVC_VL);
+    if (t == PVC_DT_INT16 || t == PVC_DT_UINT16) {
+        /* §12 T6: the hardware sum of b16 integers is 32-bit (i16 -> i32, u16 -> u32) */
+        uint16_t v[128];
+        uint32_t s = 0;
+        memcpy(v, x.b, PVC_VL);
+        if (t == PVC_DT_INT16)
+            for (unsigned i = 0; i < 128; i++)
+                s += (uint32_t)(int32_t)(int16_t)v[i];
+        else
+            for (unsigned i = 0; i < 128; i++)
+                s += v[i];
+        rt_put(r.b, 4, s);
+    } else {
+        rt_put(r.b, w, sum_range(&x, t, 0, PVC_VL / w));
+    }
+    *dst = r;
+}
+
+void pvc_reduce_sum_datablock(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                              const pvc_mreg *mask)
+{
+    pvc_vreg x, r;
+    unsigned w, e;
+    if ((unsigned)t >= PVC_DT_COUNT || !sum_legal(t, 1)) {
+        bad_dtype(ctx, "reduce_sum", t);
+        return;
+    }
+    w = pvc_dtype_lane_bytes(t);
+    e = 32 / w;
+    masked_fill(&x, src, mask, w, 0);
+    memset(r.b, 0, PVC_VL);
+    for (unsigned k = 0; k < 8; k++)
+        rt_put(r.b + w * k, w, sum_range(&x, t, e * k, e));
+    *dst = r;
+}
+
+/* ---- max / min ------------------------------------------------------------------------ */
+
+typedef enum { KIND_U, KIND_S, KIND_F } num_kind;
+
+/* An unsigned key that sorts like the value at width w: ints as offset binary, floats from
+ * sign-magnitude (so -inf < ... < -0 < +0 < ... < +inf). Bijective on the w-bit codes. */
+static inline uint64_t order_key(uint64_t b, uint64_t sign, num_kind k)
+{
+    uint64_t all = sign | (sign - 1);
+    if (k == KIND_U)
+        return b;
+    if (k == KIND_S)
+        return b ^ sign;
+    return (b & sign) ? ~b & all : b | sign;
+}
+
+typedef struct {
+    uint64_t v, idx;
+} mm_result;
+
+/* MAX (is_max) or MIN of lanes [lo, lo + n) of src at constant width W; idx is relative to
+ * lo. The caller's lanes are raw: activity is read from mask here. */
+static inline __attribute__((always_inline)) mm_result
+maxmin_w(const pvc_vreg *src, const pvc_mreg *mask, unsigned W, num_kind k, int is_max,
+         unsigned lo, unsigned n)
+{
+    uint64_t sign = 1ull << (8 * W - 1), all = sign | (sign - 1);
+    uint64_t inf = W == 2 ? 0x7C00u : 0x7F800000u, quiet = W == 2 ? 0x200u : 0x400000u;
+    uint64_t id = is_max ? 0 : all, best = id, any = 0;
+    uint64_t key[128];
+    unsigned act[128];
+    mm_result res;
+    for (unsigned i = 0; i < n; i++)
+        act[i] = mask ? (unsigned)pvc_mreg_bit(mask, W * (lo + i)) : 1u;
+    if (k == KIND_F) {
+        uint64_t nan_any = 0;
+        for (unsigned i = 0; i < n; i++)
+            nan_any |= act[i] & ((rt_get(src->b + W * (lo + i), W) & (sign - 1)) > inf);
+        if (nan_any)
+            for (unsigned i = 0; i < n; i++) {
+                uint64_t b = rt_get(src->b + W * (lo + i), W);
+                if (act[i] && (b & (sign - 1)) > inf) {
+                    res.v = b | quiet;
+                    res.idx = i;
+                    return res;
+                }
+            }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t am = 0 - (uint64_t)act[i];
+        uint64_t kk = (order_key(rt_get(src->b + W * (lo + i), W), sign, k) & am) | (id & ~am);
+        key[i] = kk;
+        best = is_max ? (kk > best ? kk : best) : (kk < best ? kk : best);
+        any |= act[i];
+    }
+    if (!any) {
+        /* no active lane: LOWEST / HIGHEST of the type (floats -inf / +inf, §13 Q10), idx 0 */
+        res.idx = 0;
+        if (k == KIND_F)
+            res.v = is_max ? (sign | inf) : inf;
+        else if (k == KIND_S)
+            res.v = is_max ? sign : sign - 1;
+        else
+            res.v = is_max ? 0 : all;
+        return res;
+    }
+    res.idx = 0;
+    for (unsigned i = n; i-- > 0;)
+        if (act[i] && key[i] == best)
+            res.idx = i;
+    res.v = rt_get(src->b + W * (lo + res.idx), W);
+    return res;
+}
+
+static mm_result maxmin_range(const pvc_vreg *src, const pvc_mreg *mask, unsigned w, num_kind k,
+                              int is_max, unsigned lo, unsigned n)
+{
+    switch (w) {
+    case 2:  return maxmin_w(src, mask, 2, k, is_max, lo, n);
+    case 4:  return maxmin_w(src, mask, 4, k, is_max, lo, n);
+    default: return maxmin_w(src, mask, 8, k, is_max, lo, n);
+    }
+}
+
+static int maxmin_kind(pvc_dtype t, int datablock, num_kind *k)
+{
+    switch (t) {
+    case PVC_DT_UINT16: case PVC_DT_UINT32: *k = KIND_U; return 1;
+    case PVC_DT_INT16: case PVC_DT_INT32:   *k = KIND_S; return 1;
+    case PVC_DT_FP16: case PVC_DT_FP32:     *k = KIND_F; return 1;
+    case PVC_DT_UINT64: *k = KIND_U; return !datablock;
+    case PVC_DT_INT64:  *k = KIND_S; return !datablock;
+    default: return 0;
+    }
+}
+
+static void reduce_maxmin(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                          const pvc_mreg *mask, int is_max, int datablock)
+{
+    const char *op = is_max ? "reduce_max" : "reduce_min";
+    pvc_vreg r;
+    num_kind k;
+    unsigned w;
+    if ((unsigned)t >= PVC_DT_COUNT || !maxmin_kind(t, datablock, &k)) {
+        bad_dtype(ctx, op, t);
+        return;
+    }
+    w = pvc_dtype_lane_bytes(t);
+    if (mask && rt_mask_full(mask, w))
+        mask = NULL;
+    memset(r.b, 0, PVC_VL);
+    if (datablock) {
+        for (unsigned b = 0; b < 8; b++)
+            rt_put(r.b + w * b, w, maxmin_range(src, mask, w, k, is_max, b * (32 / w), 32 / w).v);
+    } else {
+        mm_result m = maxmin_range(src, mask, w, k, is_max, 0, PVC_VL / w);
+        rt_put(r.b, w, m.v);
+        rt_put(r.b + w, w, m.idx);
+    }
+    *dst = r;
+}
+
+void pvc_reduce_max(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                    const pvc_mreg *mask)
+{
+    reduce_maxmin(ctx, dst, t, src, mask, 1, 0);
+}
+
+void pvc_reduce_min(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                    const pvc_mreg *mask)
+{
+    reduce_maxmin(ctx, dst, t, src, mask, 0, 0);
+}
+
+void pvc_reduce_max_datablock(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                              const pvc_mreg *mask)
+{
+    reduce_maxmin(ctx, dst, t, src, mask, 1, 1);
+}
+
+void pvc_reduce_min_datablock(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                              const pvc_mreg *mask)
+{
+    reduce_maxmin(ctx, dst, t, src, mask, 0, 1);
+}
+
+/* ---- pair_reduce_sum ------------------------------------------------------------------ */
+
+/* out[i] = a[2i] + a[2i+1], i < n, binary32 RNE with the §9.4 NaN rules (the rules run only
+ * on the lanes whose plain sum came out NaN). */
+static void pair_f32(uint32_t *out, const uint32_t *a, unsigned n)
+{
+    float x[128], y[64];
+    unsigned nan_any = 0;
+    memcpy(x, a, 4 * 2 * n);
+    for (unsigned i = 0; i < n; i++) {
+        y[i] = x[2 * i] + x[2 * i + 1];
+        nan_any |= y[i] != y[i];
+    }
+    memcpy(out, y, 4 * n);
+    if (nan_any)
+        for (unsigned i = 0; i < n; i++)
+            if (f32_isnan(out[i]))
+                out[i] = add_f32(a[2 * i], a[2 * i + 1]);
+}
+
+void pvc_pair_reduce_sum(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                         const pvc_mreg *mask)
+{
+    pvc_vreg x, r;
+    uint32_t a[128], s[64];
+    if (t != PVC_DT_FP32 && t != PVC_DT_FP16) {
+        bad_dtype(ctx, "pair_reduce_sum", t);
+        return;
+    }
+    memset(r.b, 0, PVC_VL);
+    if (t == PVC_DT_FP32) {
+        masked_fill(&x, src, mask, 4, 0);
+        memcpy(a, x.b, PVC_VL);
+        pair_f32(s, a, 32);
+        memcpy(r.b, s, 128);
+    } else {
+        /* FP16: exact in FP32 before the one rounding to FP16 (a sum of two FP16 values
+         * rounded to binary32 then binary16 equals the direct binary16 rounding, since
+         * 24 >= 2 * 11 + 2) */
+        uint16_t h[128];
+        uint64_t in[64], out[64];
+        masked_fill(&x, src, mask, 2, 0);
+        memcpy(h, x.b, PVC_VL);
+        for (unsigned i = 0; i < 128; i++)
+            a[i] = f16_widen(h[i]);
+        pair_f32(s, a, 64);
+        for (unsigned i = 0; i < 64; i++)
+            in[i] = s[i];
+        pvc_convert_n(PVC_DT_FP32, PVC_DT_FP16, in, out, 64, PVC_ROUND_RINT, PVC_SAT_OFF);
+        for (unsigned i = 0; i < 64; i++)
+            rt_put(r.b + 2 * i, 2, out[i]);
+    }
+    *dst = r;
+}
