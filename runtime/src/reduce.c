@@ -58,16 +58,32 @@ static uint32_t add_f32(uint32_t a, uint32_t b)
     return f32_isnan(r) ? F32_GEN_NAN : r;
 }
 
-/* Root of the pairwise tree x[k] = x[2k] + x[2k+1] over in[0..n), n a power of two <= 128,
- * every add binary32 RNE. A NaN anywhere reaches the root, so a non-NaN root is final. */
-static uint32_t tree_f32(const uint32_t *in, unsigned n)
+/* One tree level over m lanes: y[k] = x[2k] + x[2k+1], k < m/2 (m a constant after inlining
+ * and y apart from x, so the vectoriser takes the loop). */
+static inline __attribute__((always_inline)) void halve(float *restrict y, const float *restrict x,
+                                                        unsigned m)
 {
-    float x[128];
+    for (unsigned k = 0; k < m / 2; k++)
+        y[k] = x[2 * k] + x[2 * k + 1];
+}
+
+/* Root of the pairwise tree x[k] = x[2k] + x[2k+1] over in[0..n), n a power of two in 8..128,
+ * every add binary32 RNE. A NaN anywhere reaches the root, so a non-NaN root is final;
+ * otherwise the tree runs again with the §9.4 rules spelled out (add_f32). */
+static inline __attribute__((always_inline)) uint32_t tree_f32(const uint32_t *in, unsigned n)
+{
+    float a[128], b[64], c[32], d[16], e[8], f[4], g[2], x[1];
     uint32_t y[128];
-    memcpy(x, in, 4 * n);
-    for (unsigned m = n; m > 1; m /= 2)
-        for (unsigned k = 0; k < m / 2; k++)
-            x[k] = x[2 * k] + x[2 * k + 1];
+    memcpy(a, in, 4 * n);
+    /* one call per level, each with a constant trip count; the level that starts from n
+     * reads a */
+    if (n >= 128) halve(b, a, 128);
+    if (n >= 64) halve(c, n == 64 ? a : b, 64);
+    if (n >= 32) halve(d, n == 32 ? a : c, 32);
+    if (n >= 16) halve(e, n == 16 ? a : d, 16);
+    if (n >= 8) halve(f, n == 8 ? a : e, 8);
+    halve(g, n == 4 ? a : f, 4);
+    halve(x, g, 2);
     if (!f32_isnan(f32_bits(x[0])))
         return f32_bits(x[0]);
     memcpy(y, in, 4 * n);
@@ -77,20 +93,18 @@ static uint32_t tree_f32(const uint32_t *in, unsigned n)
     return y[0];
 }
 
-/* FP16 bits -> the equal FP32 bits (exact; a NaN keeps sign and payload left-aligned and is
- * quieted by the first add). Widening only: the rounding direction uses pvc_convert. */
+/* FP16 bits -> the equal FP32 bits, exact and branch-free: the FP16 exponent/fraction moved
+ * into FP32 position is the value times 2^-112 (an FP32 denormal for an FP16 denormal), so
+ * one exact multiply by 2^112 rebiases it; inf / NaN (exponent 31) take the all-ones FP32
+ * exponent with the payload left-aligned (quieted by the first add). Widening only: the
+ * rounding direction uses pvc_convert. */
 static inline uint32_t f16_widen(uint16_t h)
 {
-    uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
-    if (e == 0x1F)
-        return s | 0x7F800000u | m << 13;
-    if (e == 0) {
-        if (m == 0)
-            return s;
-        unsigned sh = (unsigned)__builtin_clz(m) - 21; /* moves the leading one to bit 10 */
-        return s | (113u - sh) << 23 | ((m << sh) & 0x3FFu) << 13;
-    }
-    return s | (e + 112u) << 23 | m << 13;
+    uint32_t mag = (uint32_t)(h & 0x7FFFu) << 13, sign = (uint32_t)(h & 0x8000u) << 16;
+    uint32_t fin = f32_bits(f32_of(mag) * 0x1p112f);
+    uint32_t spec = 0x7F800000u | (mag & 0x007FE000u);
+    uint32_t is_spec = 0u - (uint32_t)((h & 0x7C00u) == 0x7C00u);
+    return sign | (spec & is_spec) | (fin & ~is_spec);
 }
 
 /* FP32 bits -> FP16, RNE, overflow to inf, NaN quiet with its leading payload (§9.4). */
@@ -99,45 +113,45 @@ static inline uint16_t f16_round(uint32_t b)
     return (uint16_t)pvc_convert(PVC_DT_FP32, PVC_DT_FP16, b, PVC_ROUND_RINT, PVC_SAT_OFF);
 }
 
-/* SUM of lanes [lo, lo + n) of x (inactive lanes already +0 / 0), n a power of two:
- * FP32 / FP16 tree (FP16 through FP32, §13 Q9), integers wrap at the lane width. */
-static uint64_t sum_range(const pvc_vreg *x, pvc_dtype t, unsigned lo, unsigned n)
+/* SUM of the lanes of x (inactive lanes already +0 / 0): the whole register (full) or block
+ * `blk` of 32 bytes. FP32 / FP16 tree (FP16 through FP32, §13 Q9); integers wrap at the lane
+ * width. always_inline so that full is a constant and every loop has a fixed trip count. */
+static inline __attribute__((always_inline)) uint64_t sum_range(const pvc_vreg *x, pvc_dtype t,
+                                                                  unsigned blk, int full)
 {
     uint32_t in[128];
     uint16_t h[128];
-    uint64_t acc = 0;
-    unsigned w = pvc_dtype_lane_bytes(t);
-    const uint8_t *p = x->b + w * lo;
+    const uint8_t *p = x->b + (full ? 0 : 32 * blk);
+    unsigned bytes = full ? PVC_VL : 32;
     switch (t) {
     case PVC_DT_FP32:
-        memcpy(in, p, 4 * n);
-        return tree_f32(in, n);
+        memcpy(in, p, bytes);
+        return tree_f32(in, bytes / 4);
     case PVC_DT_FP16:
-        memcpy(h, p, 2 * n);
-        for (unsigned i = 0; i < n; i++)
+        memcpy(h, p, bytes);
+        for (unsigned i = 0; i < bytes / 2; i++)
             in[i] = f16_widen(h[i]);
-        return f16_round(tree_f32(in, n));
+        return f16_round(tree_f32(in, bytes / 2));
     case PVC_DT_INT16: case PVC_DT_UINT16: {
-        uint16_t v[128];
-        uint16_t s = 0;
-        memcpy(v, p, 2 * n);
-        for (unsigned i = 0; i < n; i++)
+        uint16_t v[128], s = 0;
+        memcpy(v, p, bytes);
+        for (unsigned i = 0; i < bytes / 2; i++)
             s = (uint16_t)(s + v[i]);
         return s;
     }
     case PVC_DT_INT32: case PVC_DT_UINT32: {
         uint32_t v[64], s = 0;
-        memcpy(v, p, 4 * n);
-        for (unsigned i = 0; i < n; i++)
+        memcpy(v, p, bytes);
+        for (unsigned i = 0; i < bytes / 4; i++)
             s += v[i];
         return s;
     }
     default: { /* INT64 / UINT64 */
-        uint64_t v[32];
-        memcpy(v, p, 8 * n);
-        for (unsigned i = 0; i < n; i++)
-            acc += v[i];
-        return acc;
+        uint64_t v[32], s = 0;
+        memcpy(v, p, bytes);
+        for (unsigned i = 0; i < bytes / 8; i++)
+            s += v[i];
+        return s;
     }
     }
 }
@@ -180,7 +194,7 @@ void pvc_reduce_sum(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *sr
                 s += v[i];
         rt_put(r.b, 4, s);
     } else {
-        rt_put(r.b, w, sum_range(&x, t, 0, PVC_VL / w));
+        rt_put(r.b, w, sum_range(&x, t, 0, 1));
     }
     *dst = r;
 }
@@ -189,17 +203,16 @@ void pvc_reduce_sum_datablock(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pv
                               const pvc_mreg *mask)
 {
     pvc_vreg x, r;
-    unsigned w, e;
+    unsigned w;
     if ((unsigned)t >= PVC_DT_COUNT || !sum_legal(t, 1)) {
         bad_dtype(ctx, "reduce_sum", t);
         return;
     }
     w = pvc_dtype_lane_bytes(t);
-    e = 32 / w;
     masked_fill(&x, src, mask, w, 0);
     memset(r.b, 0, PVC_VL);
     for (unsigned k = 0; k < 8; k++)
-        rt_put(r.b + w * k, w, sum_range(&x, t, e * k, e));
+        rt_put(r.b + w * k, w, sum_range(&x, t, k, 0));
     *dst = r;
 }
 
@@ -207,83 +220,90 @@ void pvc_reduce_sum_datablock(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pv
 
 typedef enum { KIND_U, KIND_S, KIND_F } num_kind;
 
-/* An unsigned key that sorts like the value at width w: ints as offset binary, floats from
- * sign-magnitude (so -inf < ... < -0 < +0 < ... < +inf). Bijective on the w-bit codes. */
-static inline uint64_t order_key(uint64_t b, uint64_t sign, num_kind k)
-{
-    uint64_t all = sign | (sign - 1);
-    if (k == KIND_U)
-        return b;
-    if (k == KIND_S)
-        return b ^ sign;
-    return (b & sign) ? ~b & all : b | sign;
-}
-
 typedef struct {
     uint64_t v, idx;
 } mm_result;
 
-/* MAX (is_max) or MIN of lanes [lo, lo + n) of src at constant width W; idx is relative to
- * lo. The caller's lanes are raw: activity is read from mask here. */
-static inline __attribute__((always_inline)) mm_result
-maxmin_w(const pvc_vreg *src, const pvc_mreg *mask, unsigned W, num_kind k, int is_max,
-         unsigned lo, unsigned n)
-{
-    uint64_t sign = 1ull << (8 * W - 1), all = sign | (sign - 1);
-    uint64_t inf = W == 2 ? 0x7C00u : 0x7F800000u, quiet = W == 2 ? 0x200u : 0x400000u;
-    uint64_t id = is_max ? 0 : all, best = id, any = 0;
-    uint64_t key[128];
-    unsigned act[128];
-    mm_result res;
-    for (unsigned i = 0; i < n; i++)
-        act[i] = mask ? (unsigned)pvc_mreg_bit(mask, W * (lo + i)) : 1u;
-    if (k == KIND_F) {
-        uint64_t nan_any = 0;
-        for (unsigned i = 0; i < n; i++)
-            nan_any |= act[i] & ((rt_get(src->b + W * (lo + i), W) & (sign - 1)) > inf);
-        if (nan_any)
-            for (unsigned i = 0; i < n; i++) {
-                uint64_t b = rt_get(src->b + W * (lo + i), W);
-                if (act[i] && (b & (sign - 1)) > inf) {
-                    res.v = b | quiet;
-                    res.idx = i;
-                    return res;
-                }
-            }
+/* MAX (is_max) or MIN of lanes [lo, lo + n) of src at lane type UT (W bytes); e = the
+ * expanded mask (lane bytes all 0xFF when active; NULL = all active); idx is relative to lo.
+ * Each value maps to an unsigned key that sorts like it (ints: offset binary; floats:
+ * sign-magnitude flipped, so -inf < ... < -0 < +0 < ... < +inf), inverted for MIN, so both
+ * are a max over keys; inactive lanes get key 0, the identity. Branch-free loops with a
+ * constant trip count (n is a constant at every call site). */
+#define DEF_MAXMIN(W, UT, INF, QUIET)                                                          \
+    static inline __attribute__((always_inline)) mm_result                                     \
+    maxmin_body_##W(const pvc_vreg *src, const pvc_vreg *e, num_kind k, int is_max,            \
+                    unsigned lo, unsigned n)                                                   \
+    {                                                                                          \
+        const UT sign = (UT)((UT)1 << (8 * W - 1)), flip = is_max ? (UT)0 : (UT)~(UT)0;       \
+        UT v[PVC_VL / W], am[PVC_VL / W], key[PVC_VL / W], best = 0, any = 0, nan_any = 0;     \
+        mm_result res = {0, 0};                                                                \
+        memcpy(v, src->b + W * lo, W * n);                                                     \
+        if (e)                                                                                 \
+            memcpy(am, e->b + W * lo, W * n);                                                  \
+        else                                                                                   \
+            memset(am, 0xFF, W * n);                                                           \
+        if (k == KIND_F) {                                                                     \
+            for (unsigned i = 0; i < n; i++)                                                   \
+                nan_any |= (UT)((UT)((v[i] & (UT)(sign - 1)) > (UT)(INF)) & am[i]);            \
+            if (nan_any) /* §9.4: the first active NaN, quieted [I]; its lane is the index */  \
+                for (unsigned i = 0; i < n; i++)                                               \
+                    if (am[i] && (v[i] & (UT)(sign - 1)) > (UT)(INF)) {                        \
+                        res.v = (UT)(v[i] | (UT)(QUIET));                                      \
+                        res.idx = i;                                                           \
+                        return res;                                                            \
+                    }                                                                          \
+        }                                                                                      \
+        for (unsigned i = 0; i < n; i++) {                                                     \
+            UT x = k == KIND_U ? v[i]                                                          \
+                 : k == KIND_S ? (UT)(v[i] ^ sign)                                             \
+                               : (UT)(v[i] ^ ((UT)((UT)0 - (UT)(v[i] >> (8 * W - 1))) | sign)); \
+            UT kk = (UT)((x ^ flip) & am[i]);                                                  \
+            key[i] = kk;                                                                       \
+            best = kk > best ? kk : best;                                                      \
+            any |= am[i];                                                                      \
+        }                                                                                      \
+        if (!any) {                                                                            \
+            /* no active lane: LOWEST / HIGHEST (floats -inf / +inf, §13 Q10), index 0 */      \
+            if (k == KIND_F)                                                                   \
+                res.v = is_max ? (UT)(sign | (UT)(INF)) : (UT)(INF);                           \
+            else if (k == KIND_S)                                                              \
+                res.v = is_max ? sign : (UT)(sign - 1);                                        \
+            else                                                                               \
+                res.v = flip;                                                                  \
+            return res;                                                                        \
+        }                                                                                      \
+        for (unsigned i = 0; i < n; i++)                                                       \
+            if (am[i] && key[i] == best) {                                                     \
+                res.v = v[i];                                                                  \
+                res.idx = i;                                                                   \
+                break;                                                                         \
+            }                                                                                  \
+        return res;                                                                            \
+    }                                                                                          \
+    static mm_result maxmin_full_##W(const pvc_vreg *src, const pvc_vreg *e, num_kind k,      \
+                                     int is_max)                                               \
+    {                                                                                          \
+        return maxmin_body_##W(src, e, k, is_max, 0, PVC_VL / W);                              \
+    }                                                                                          \
+    static mm_result maxmin_block_##W(const pvc_vreg *src, const pvc_vreg *e, num_kind k,     \
+                                      int is_max, unsigned blk)                                \
+    {                                                                                          \
+        return maxmin_body_##W(src, e, k, is_max, blk * (32 / W), 32 / W);                     \
     }
-    for (unsigned i = 0; i < n; i++) {
-        uint64_t am = 0 - (uint64_t)act[i];
-        uint64_t kk = (order_key(rt_get(src->b + W * (lo + i), W), sign, k) & am) | (id & ~am);
-        key[i] = kk;
-        best = is_max ? (kk > best ? kk : best) : (kk < best ? kk : best);
-        any |= act[i];
-    }
-    if (!any) {
-        /* no active lane: LOWEST / HIGHEST of the type (floats -inf / +inf, §13 Q10), idx 0 */
-        res.idx = 0;
-        if (k == KIND_F)
-            res.v = is_max ? (sign | inf) : inf;
-        else if (k == KIND_S)
-            res.v = is_max ? sign : sign - 1;
-        else
-            res.v = is_max ? 0 : all;
-        return res;
-    }
-    res.idx = 0;
-    for (unsigned i = n; i-- > 0;)
-        if (act[i] && key[i] == best)
-            res.idx = i;
-    res.v = rt_get(src->b + W * (lo + res.idx), W);
-    return res;
-}
 
-static mm_result maxmin_range(const pvc_vreg *src, const pvc_mreg *mask, unsigned w, num_kind k,
-                              int is_max, unsigned lo, unsigned n)
+DEF_MAXMIN(2, uint16_t, 0x7C00u, 0x200u)
+DEF_MAXMIN(4, uint32_t, 0x7F800000u, 0x400000u)
+DEF_MAXMIN(8, uint64_t, 0x7FF0000000000000ull, 0x8000000000000ull) /* ints only */
+
+/* blk < 0: the whole register, else 32-byte block blk. */
+static mm_result maxmin_range(const pvc_vreg *src, const pvc_vreg *e, unsigned w, num_kind k,
+                              int is_max, int blk)
 {
     switch (w) {
-    case 2:  return maxmin_w(src, mask, 2, k, is_max, lo, n);
-    case 4:  return maxmin_w(src, mask, 4, k, is_max, lo, n);
-    default: return maxmin_w(src, mask, 8, k, is_max, lo, n);
+    case 2:  return blk < 0 ? maxmin_full_2(src, e, k, is_max) : maxmin_block_2(src, e, k, is_max, (unsigned)blk);
+    case 4:  return blk < 0 ? maxmin_full_4(src, e, k, is_max) : maxmin_block_4(src, e, k, is_max, (unsigned)blk);
+    default: return blk < 0 ? maxmin_full_8(src, e, k, is_max) : maxmin_block_8(src, e, k, is_max, (unsigned)blk);
     }
 }
 
@@ -303,7 +323,7 @@ static void reduce_maxmin(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vr
                           const pvc_mreg *mask, int is_max, int datablock)
 {
     const char *op = is_max ? "reduce_max" : "reduce_min";
-    pvc_vreg r;
+    pvc_vreg r, e, *ep = NULL;
     num_kind k;
     unsigned w;
     if ((unsigned)t >= PVC_DT_COUNT || !maxmin_kind(t, datablock, &k)) {
@@ -311,14 +331,16 @@ static void reduce_maxmin(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vr
         return;
     }
     w = pvc_dtype_lane_bytes(t);
-    if (mask && rt_mask_full(mask, w))
-        mask = NULL;
+    if (mask && !rt_mask_full(mask, w)) {
+        rt_mask_expand(&e, mask, w);
+        ep = &e;
+    }
     memset(r.b, 0, PVC_VL);
     if (datablock) {
         for (unsigned b = 0; b < 8; b++)
-            rt_put(r.b + w * b, w, maxmin_range(src, mask, w, k, is_max, b * (32 / w), 32 / w).v);
+            rt_put(r.b + w * b, w, maxmin_range(src, ep, w, k, is_max, (int)b).v);
     } else {
-        mm_result m = maxmin_range(src, mask, w, k, is_max, 0, PVC_VL / w);
+        mm_result m = maxmin_range(src, ep, w, k, is_max, -1);
         rt_put(r.b, w, m.v);
         rt_put(r.b + w, w, m.idx);
     }
