@@ -71,7 +71,7 @@ void pvc_unsqueeze(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_mreg *mas
     /* §12 T5: lane i counts the tested bits of lanes 0..i-1 (exclusive prefix count) */
     for (unsigned i = 0; i < PVC_VL / w; i++) {
         rt_put(r.b + w * i, w, cnt);
-        cnt += (uint64_t)pvc_mreg_bit(mask, w * i);
+        cnt += mask ? (uint64_t)pvc_mreg_bit(mask, w * i) : 1u;
     }
     *dst = r;
 }

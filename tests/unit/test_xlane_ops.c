@@ -515,6 +515,8 @@ static void test_unsqueeze(void)
     for (unsigned i = 0; i < 256; i++)
         ok &= r.b[i] == i;
     UNIT_CHECK(ok, "%s", "unsqueeze b8 all: 0..255");
+    pvc_unsqueeze(ctx, &r, DT(UINT16), NULL);
+    UNIT_CHECK(lane(&r, 2, 0) == 0 && lane(&r, 2, 127) == 127, "%s", "unsqueeze, mask NULL = all active");
     m = mask_lanes(2, m3);
     pvc_unsqueeze(ctx, &r, DT(INT16), &m);
     UNIT_CHECK(lane(&r, 2, 0) == 0 && lane(&r, 2, 1) == 1 && lane(&r, 2, 3) == 1 && lane(&r, 2, 4) == 2 &&
