@@ -822,6 +822,7 @@ int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, 
 #include "pvc_rt_cast.h" /* cast and format entry points */
 #include "pvc_rt_arith.h" /* arithmetic, unary and composite vf ops */
 #include "pvc_rt_lanes.h" /* bitwise, select, reductions, permutes, gathers, SPRs */
+#include "pvc_rt_xlane.h" /* reductions, squeeze, gathers and scatter, histograms, unified load/store */
 #include "pvc_rt_inline.h" /* inline fast paths of the hottest ops */
 
 #endif /* PVC_RT_H */
