@@ -183,7 +183,7 @@ void pvc_histograms(pvc_ctx *ctx, pvc_vreg *dst, const pvc_vreg *src, const pvc_
  *          *cursor = P + n always (§12 T13)
  * ------------------------------------------------------------------------------------- */
 void pvc_load(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr);
-void pvc_load_post(pvc_ctx *ctx, pvc_vreg *dst, uint32_t *cursor, pvc_dtype t, int32_t stride);
-void pvc_store(pvc_ctx *ctx, uint32_t *cursor, pvc_dtype t, const pvc_vreg *src, uint32_t count);
+void pvc_load_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, pvc_dtype t, int32_t stride);
+void pvc_store(pvc_ctx *ctx, int64_t *cursor, pvc_dtype t, const pvc_vreg *src, uint32_t count);
 
 #endif /* PVC_RT_XLANE_H */

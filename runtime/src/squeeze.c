@@ -79,29 +79,19 @@ void pvc_unsqueeze(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_mreg *mas
 void pvc_store_unalign_ar(pvc_ctx *ctx, uint32_t cursor, const pvc_vreg *src, pvc_ureg_st *s)
 {
     uint64_t p = (uint64_t)cursor + ctx->spr_ar;
-    uint32_t n = ctx->spr_sqzn, at;
+    uint32_t n = ctx->spr_sqzn;
+    int64_t at;
     if (!pvc_ub_check(ctx, "store_unalign", p, n, 1))
         return;
     at = (uint32_t)p;
-    if (n)
-        pvc_ub_touch(ctx, at, n, PVC_TOUCH_VSTORE);
     pvc_store_unalign(ctx, &at, src, s, n, 1, 0); /* n <= 256: cannot fault after the check */
     ctx->spr_ar += n;
 }
 
 void pvc_store_unalign_post_ar(pvc_ctx *ctx, uint32_t cursor, pvc_ureg_st *s)
 {
-    uint64_t p = (uint64_t)cursor + ctx->spr_ar;
-    uint32_t at;
-    if (s->valid) {
-        unsigned lo = (unsigned)__builtin_ctz(s->valid), hi = 31u - (unsigned)__builtin_clz(s->valid);
-        uint64_t b = (p & ~(uint64_t)31) + lo;
-        if (!pvc_ub_check(ctx, "store_unalign_post", b, hi - lo + 1, 1))
-            return;
-        pvc_ub_touch(ctx, (uint32_t)b, hi - lo + 1, PVC_TOUCH_VSTORE);
-    }
-    at = (uint32_t)p; /* inside the UB when a byte is parked (checked above) */
-    pvc_store_unalign_post(ctx, &at, s, 0, 0);
+    int64_t at = (uint32_t)((uint64_t)cursor + ctx->spr_ar);
+    pvc_store_unalign_post(ctx, &at, s, 0, 0); /* checks and reports the parked span */
 }
 
 void pvc_clear_spr(pvc_ctx *ctx)

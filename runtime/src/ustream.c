@@ -14,8 +14,7 @@ static int uload(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr)
     uint32_t b = addr & ~31u;
     if (!pvc_ub_check(ctx, "load", b, PVC_VL + 32, 1))
         return 0;
-    pvc_ub_touch(ctx, b, PVC_VL + 32, PVC_TOUCH_VLOAD);
-    pvc_load_unalign_init(&u);
+    pvc_load_unalign_init(&u); /* pre and load report [B, B+32) and [B+32, B+288) */
     pvc_load_unalign_pre(ctx, &u, addr);
     pvc_load_unalign(ctx, dst, &u, addr);
     return 1;
@@ -26,22 +25,23 @@ void pvc_load(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr)
     uload(ctx, dst, addr);
 }
 
-void pvc_load_post(pvc_ctx *ctx, pvc_vreg *dst, uint32_t *cursor, pvc_dtype t, int32_t stride)
+void pvc_load_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, pvc_dtype t, int32_t stride)
 {
     if ((unsigned)t >= PVC_DT_COUNT) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "load", *cursor, 0, "dtype %d", (int)t);
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "load", rt_cur(cursor), 0, "dtype %d", (int)t);
         return;
     }
-    if (uload(ctx, dst, *cursor))
-        *cursor += (uint32_t)((int64_t)stride * pvc_dtype_lane_bytes(t));
+    if (uload(ctx, dst, rt_cur(cursor)))
+        rt_cur_add(cursor, (int64_t)stride * pvc_dtype_lane_bytes(t));
 }
 
 /* vstus(count) + vstas with a fresh register: exactly UB[P .. P+n) written, n = count * w;
  * the cursor always advances by n (§12 T13). */
-void pvc_store(pvc_ctx *ctx, uint32_t *cursor, pvc_dtype t, const pvc_vreg *src, uint32_t count)
+void pvc_store(pvc_ctx *ctx, int64_t *cursor, pvc_dtype t, const pvc_vreg *src, uint32_t count)
 {
     pvc_ureg_st s;
-    uint32_t w, n, p = *cursor;
+    uint32_t w, n;
+    int64_t p = rt_cur(cursor);
     if ((unsigned)t >= PVC_DT_COUNT) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "store", p, 0, "dtype %d", (int)t);
         return;
@@ -54,11 +54,9 @@ void pvc_store(pvc_ctx *ctx, uint32_t *cursor, pvc_dtype t, const pvc_vreg *src,
         return;
     }
     n = count * w;
-    if (!pvc_ub_check(ctx, "store", p, n, 1))
+    if (!pvc_ub_check(ctx, "store", (uint64_t)p, n, 1))
         return;
-    if (n)
-        pvc_ub_touch(ctx, p, n, PVC_TOUCH_VSTORE);
-    pvc_unalign_reg_for_store(&s);
+    pvc_unalign_reg_for_store(&s); /* the two calls report [P, P+n) between them */
     pvc_store_unalign(ctx, &p, src, &s, count, w, 1);   /* writes [P, floor32(P+n)), parks the tail */
     pvc_store_unalign_post(ctx, &p, &s, 0, 1);          /* the tail, at floor32(P+n) */
     *cursor = p;
