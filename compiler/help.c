@@ -223,14 +223,14 @@ static const struct {
     int (*resolve)(int, pvc_dtype);
     int w0, w; /* column widths of the resolution table */
 } dist_tables[] = {
-    {"Load dists (vf.load_align dist=; runtime/include/pvc_rt.h PVC_LOAD_DISTS, SEMANTICS.md\n"
+    {"Load dists (vf.load_align dist=; runtime/include/pvc_rt.h PVC_LOAD_DISTS, docs/SEMANTICS.md\n"
      "§2.2-§2.4). kind E: explicit hardware mode; G: generic, resolved by the register's\n"
      "element width below. w: element width in bytes (0 any); bytes: UB bytes read;\n"
      "align: alignment A (and post steps) must have; regs: destination registers.\n\n",
      "\nGeneric load dist -> explicit, by register element width (pvc_load_dist_resolve;\n"
      "NONE = illegal at that width):\n\n",
      pvc_load_dist_table, PVC_LD_COUNT, load_resolve, 8, 12},
-    {"\nStore dists (vf.store_align dist=; PVC_STORE_DISTS, SEMANTICS.md §3.1-§3.4). m[b]:\n"
+    {"\nStore dists (vf.store_align dist=; PVC_STORE_DISTS, docs/SEMANTICS.md §3.1-§3.4). m[b]:\n"
      "mask bit b; w: source element width; bytes: most UB bytes written; regs: sources.\n\n",
      "\nGeneric store dist -> explicit, by source element width (pvc_store_dist_resolve):\n\n",
      pvc_store_dist_table, PVC_ST_COUNT, store_resolve, 14, 10},
@@ -245,7 +245,7 @@ static void help_dists(FILE *out)
         print_resolution(out, dist_tables[i].table, dist_tables[i].n, dist_tables[i].resolve,
                          dist_tables[i].w0, dist_tables[i].w);
     }
-    fputs("\nMask dists (a mask register loaded or stored; PVC_MASK_DISTS, SEMANTICS.md §2.5,\n"
+    fputs("\nMask dists (a mask register loaded or stored; PVC_MASK_DISTS, docs/SEMANTICS.md §2.5,\n"
           "§3.6). membit(p) = bit p%8 of UB[A + p/8]; offsets are in bytes.\n\n",
           out);
     fprintf(out, "%-10s %5s %5s  %s\n", "name", "bytes", "align", "formula");
@@ -264,7 +264,7 @@ static void help_patterns(FILE *out)
         PVC_MASK_PATTERNS(X)
 #undef X
     };
-    fputs("vf.create_mask patterns (pl.MaskPattern; pvc_rt.h PVC_MASK_PATTERNS, SEMANTICS.md\n"
+    fputs("vf.create_mask patterns (pl.MaskPattern; pvc_rt.h PVC_MASK_PATTERNS, docs/SEMANTICS.md\n"
           "§5.1). n = 256/g elements at granularity g bytes (the dtype's lane bytes); element i\n"
           "is active when the expression holds, and only its tested bit g*i is set.\n\n",
           out);
@@ -278,7 +278,7 @@ static void help_dtypes(FILE *out)
 {
     static const char *const kinds[] = {"signed integer", "unsigned integer", "IEEE-like float",
                                         "8/4-bit storage float"};
-    fputs("Data types (pl.DT_*; pvc_rt.h PVC_DTYPES, SEMANTICS.md §1.1). lane: bytes one\n"
+    fputs("Data types (pl.DT_*; pvc_rt.h PVC_DTYPES, docs/SEMANTICS.md §1.1). lane: bytes one\n"
           "element occupies in a register (4-bit types: a byte per lane, two per byte in UB).\n\n",
           out);
     fprintf(out, "%-10s %-14s %4s %4s  %s\n", "name", "pypto", "bits", "lane", "kind");
@@ -319,7 +319,7 @@ static void help_diagnostics(FILE *out)
           out);
     for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
         fprintf(out, "%s  %s\n", errors[i].code, errors[i].text);
-    fputs("\nWarnings (PVC_WARNS): the documented traps, SEMANTICS.md decision 1. The call is\n"
+    fputs("\nWarnings (PVC_WARNS): the documented traps, docs/SEMANTICS.md decision 1. The call is\n"
           "compiled as the device runs it, which is not what it appears to say.\n\n",
           out);
     for (size_t i = 0; i < sizeof warnings / sizeof *warnings; i++)
@@ -346,7 +346,7 @@ static void print_set(FILE *out, unsigned bits, int ns, int n, int width)
 
 static void help_casts(FILE *out)
 {
-    fputs("vf.astype pairs (pvc_rt_cast.h PVC_CAST_RULES, SEMANTICS.md §5.4; runtime/CASTS.md).\n"
+    fputs("vf.astype pairs (pvc_rt_cast.h PVC_CAST_RULES, docs/SEMANTICS.md §5.4; runtime/CASTS.md).\n"
           "layouts: CastLayout values accepted; rounds: round_mode values accepted ('-': the\n"
           "path takes none, only an omitted round_mode); sat: SaturateMode values accepted;\n"
           "default: what an omitted round_mode runs as. Any other pair is an error.\n\n",

@@ -105,8 +105,8 @@ diff_kernel() {
     done
     ok "sim = native $tag ($# parameters)"
     out=$(/usr/bin/python3 tools/diff_kernels.py check "$(basename "$file" .py)" "$d" "$d" 2>&1); rc=$?
-    if [ "$rc" -eq 0 ]; then ok "$tag = its SEMANTICS formula (tools/diff_kernels.py)"
-    elif [ "$rc" -ne 2 ]; then bad "$tag = its SEMANTICS formula" "$out"; fi
+    if [ "$rc" -eq 0 ]; then ok "$tag = its docs/SEMANTICS.md formula (tools/diff_kernels.py)"
+    elif [ "$rc" -ne 2 ]; then bad "$tag = its docs/SEMANTICS.md formula" "$out"; fi
 }
 if [ -n "$native" ]; then
     # shellcheck disable=SC2086

@@ -9,7 +9,7 @@
   diff_kernels.py check NAME INDIR OUTDIR
       for a kernel with a formula below: computes its outputs from INDIR/in_P.npy and the
       scalars (read as Python reads them) by the
-      SEMANTICS.md formulas restated here (not by running pvc), writes OUTDIR/expect_P.npy
+      docs/SEMANTICS.md formulas restated here (not by running pvc), writes OUTDIR/expect_P.npy
       and compares them byte for byte with OUTDIR/sim_P.npy; exit 1 on a difference,
       2 when NAME has no formula
 """
@@ -66,7 +66,7 @@ def cmd_inputs(outdir, seed, specs):
 # ---- expected outputs, one function per kernel: the formulas of the kernel's comment ----
 
 def expect_diff_load_dists(ins):
-    """SEMANTICS.md §2.2, every generic dist at b16 (INT16 register, 128 lanes)."""
+    """docs/SEMANTICS.md §2.2, every generic dist at b16 (INT16 register, 128 lanes)."""
     a = ins["a"].reshape(-1)            # 256 INT16 = 512 UB bytes at address A = tile base
     ab = a.view(np.uint8)
     out = np.zeros((7, 128), np.int16)
@@ -85,7 +85,7 @@ def expect_diff_load_dists(ins):
 
 
 def expect_diff_store_dists(ins):
-    """SEMANTICS.md §3.3, §3.4 from INT32 registers; out starts as its input."""
+    """docs/SEMANTICS.md §3.3, §3.4 from INT32 registers; out starts as its input."""
     a = ins["a"].reshape(-1).astype(np.int64)
     b = ins["b"].reshape(-1)
     ob = ins["out"].reshape(-1).view(np.uint8).copy()
@@ -102,7 +102,7 @@ def expect_diff_store_dists(ins):
 
 
 def expect_diff_datablock(ins):
-    """SEMANTICS.md §2.4, §3.5: block k moves iff any of mask bits 32k..32k+31 is set."""
+    """docs/SEMANTICS.md §2.4, §3.5: block k moves iff any of mask bits 32k..32k+31 is set."""
     ab = ins["a"].reshape(-1).view(np.uint8)
     ob = ins["out"].reshape(-1).view(np.uint8).copy()
     for k in range(5):                  # update_mask(40) at b32: bits 0..156 -> blocks 0..4
@@ -114,7 +114,7 @@ def expect_diff_datablock(ins):
 
 
 def expect_full_duplicate_pos(ins):
-    """SEMANTICS.md §5.7: lane 0 (LOWEST) or lane N-1 (HIGHEST) broadcast; §5.3 zeroing."""
+    """docs/SEMANTICS.md §5.7: lane 0 (LOWEST) or lane N-1 (HIGHEST) broadcast; §5.3 zeroing."""
     a = ins["a"].reshape(-1)
     out = np.zeros((4, 64), np.float32)
     out[0] = a[0]
@@ -125,7 +125,7 @@ def expect_full_duplicate_pos(ins):
 
 
 def expect_make_tile_addr(ins):
-    """SEMANTICS.md §6: make_tile at a byte address, syncs are no-ops; §5.3 abs clears the
+    """docs/SEMANTICS.md §6: make_tile at a byte address, syncs are no-ops; §5.3 abs clears the
     FP32 sign bit."""
     a = ins["a"].reshape(1, 64)
     return {"out_half": a[:, 32:64].copy(),   # the 1x32 tile at 0x180 = bytes 128.. of 0x100
@@ -133,7 +133,7 @@ def expect_make_tile_addr(ins):
 
 
 def expect_valid_shape(ins):
-    """SEMANTICS.md §6 [I]: only the valid rows x cols move; the rest of GM keeps its bytes."""
+    """docs/SEMANTICS.md §6 [I]: only the valid rows x cols move; the rest of GM keeps its bytes."""
     a = ins["a"]
     o1, o2, o3 = ins["out1"].copy(), ins["out2"].copy(), ins["out3"].copy()
     o1[0:3, 0:40] = a[0:3, 0:40]
@@ -144,13 +144,13 @@ def expect_valid_shape(ins):
 
 
 def expect_tile_group_slots(ins):
-    """SEMANTICS.md §6: slot i at addrs + i*slot_bytes; next/previous rotate modulo depth."""
+    """docs/SEMANTICS.md §6: slot i at addrs + i*slot_bytes; next/previous rotate modulo depth."""
     a = ins["a"]
     return {"out": a[[2, 1, 0]].copy(), "copy": a[0:1].copy()}
 
 
 def expect_tile_group_rotation(ins):
-    """SEMANTICS.md §6: next/previous rotate modulo the depth at run time; §5.2 lt."""
+    """docs/SEMANTICS.md §6: next/previous rotate modulo the depth at run time; §5.2 lt."""
     a = ins["a"]
     prev = a[[3, 0, 1, 2]]              # iteration i reads the slot iteration i-1 loaded
     with np.errstate(invalid="ignore"):
@@ -160,7 +160,7 @@ def expect_tile_group_rotation(ins):
 
 
 def expect_scalar_params(ins):
-    """SEMANTICS.md §5.2, §5.7: scalar parameters encoded at FP32 (nearest-even), §5.3 zeroing."""
+    """docs/SEMANTICS.md §5.2, §5.7: scalar parameters encoded at FP32 (nearest-even), §5.3 zeroing."""
     a = ins["a"].reshape(-1)
     out = np.zeros((4, 64), np.float32)
     with np.errstate(invalid="ignore"):

@@ -12,8 +12,8 @@ For every sample (samples/<sample>.py, one @pl.jit kernel) and case this writes
     samples/data/<sample>/<case>/args                extra `pvc run` arguments, one line
 
 Expected values come from the seed's own assertion applied to the inputs, computed here in
-numpy and never by pvc. Where the seed checks less than SEMANTICS.md pins down, the exact value
-follows SEMANTICS.md (section cited) and the seed's own assertion is asserted on it as well.
+numpy and never by pvc. Where the seed checks less than docs/SEMANTICS.md pins down, the exact value
+follows docs/SEMANTICS.md (section cited) and the seed's own assertion is asserted on it as well.
 
 Determinism: inputs come from numpy's legacy RandomState (its streams are frozen by NEP 19) and
 the .npy bytes are written by this script (format 1.0, header padded to 64 bytes as numpy does),
@@ -36,7 +36,7 @@ DATA = os.path.join(ROOT, "samples", "data")
 EXACT = "--rtol 0 --atol 0"
 
 
-# ---- low-precision formats (SEMANTICS.md §5.5), written from the table, not from pvc --------
+# ---- low-precision formats (docs/SEMANTICS.md §5.5), written from the table, not from pvc --------
 
 def e4m3fn_decode(code):
     """FP8E4M3FN: s eeee mmm, bias 7; e=0: (m/8)*2^-6, else (1+m/8)*2^(e-7); s1111111 = NaN."""
@@ -50,7 +50,7 @@ def e4m3fn_decode(code):
 
 
 # HiFloat8 classes by |E|: (prefix bits above the exponent field, exponent-field width, the
-# field's offset t = |E| - base, mantissa bits). SEMANTICS.md §5.5 table.
+# field's offset t = |E| - base, mantissa bits). docs/SEMANTICS.md §5.5 table.
 #   D0 0001 mmm | D1 001 s mmm | D2 01 s t mmm | D3 10 s tt mm | D4 11 s ttt m
 HF8_CLASSES = [  # (lowest |E|, highest |E|, prefix value, prefix width, t bits, mantissa bits)
     (0, 0, 0b0001, 4, 0, 3),
@@ -62,7 +62,7 @@ HF8_CLASSES = [  # (lowest |E|, highest |E|, prefix value, prefix width, t bits,
 
 
 def hf8_decode(code):
-    """HiFloat8 byte -> value. 0x00 = 0, 0x80 = NaN, 0x6F/0xEF = +/-inf (SEMANTICS.md §5.5)."""
+    """HiFloat8 byte -> value. 0x00 = 0, 0x80 = NaN, 0x6F/0xEF = +/-inf (docs/SEMANTICS.md §5.5)."""
     if code == 0x00:
         return 0.0
     if code == 0x80:
@@ -84,7 +84,7 @@ def hf8_decode(code):
 
 
 def hf8_encode_round_sat(v):
-    """FP32 -> HiFloat8 with CAST_ROUND (ties away from zero) and saturate ON (SEMANTICS.md §5.4,
+    """FP32 -> HiFloat8 with CAST_ROUND (ties away from zero) and saturate ON (docs/SEMANTICS.md §5.4,
     §5.5): keep 3/3/3/2/1 mantissa bits for |E| in 0/1/2-3/4-7/8-15, add 1 at the first dropped
     bit, a carry bumps E, overflow saturates to +/-32768 (0x6E/0xEE). Only the normal range is
     modelled: inputs are chosen so that 2^-15 <= |v| < 2^16 or v == 0."""
@@ -184,7 +184,7 @@ def load_align_mask_reg(sample):
 
 def load_align_fp8_to_fp32(sample):
     # 256 FP8E4M3FN codes, NaN codes 0x7F/0xFF excluded; the kernel converts lanes 4i (b32 mask,
-    # layout ZERO, SEMANTICS.md §5.4), the seed checks out == fp32(a)[:, ::4].
+    # layout ZERO, docs/SEMANTICS.md §5.4), the seed checks out == fp32(a)[:, ::4].
     codes = np.array([c for c in range(256) if c not in (0x7F, 0xFF)], dtype=np.uint8)
     a = rng_for(sample).choice(codes, size=(1, 256)).astype(np.uint8)
     decoded = np.array([[e4m3fn_decode(int(c)) for c in a[0]]], dtype=np.float32)
@@ -200,7 +200,7 @@ def load_align_hf8_copy(sample):
 
 
 def astype_hf8_layouts(sample):
-    # SEMANTICS.md §5.4/§5.5: FP32 -> HF8 (layout ZERO, CAST_ROUND, saturate ON) puts code i in
+    # docs/SEMANTICS.md §5.4/§5.5: FP32 -> HF8 (layout ZERO, CAST_ROUND, saturate ON) puts code i in
     # byte 4i; HF8 -> FP32 with ZERO reads it back exactly, ONE/TWO/THREE read the zero bytes.
     a = randn(rng_for(sample), (1, 64))
     a = np.where(np.abs(a) < 2.0 ** -14, np.float32(0.5), a).astype(np.float32)  # normal range
@@ -218,7 +218,7 @@ def int64_copy(sample):
 
 
 def store_unalign_addr_reg(sample):
-    # The seed asserts only out.shape == [1, 64]. SEMANTICS.md §4.4 working model: address =
+    # The seed asserts only out.shape == [1, 64]. docs/SEMANTICS.md §4.4 working model: address =
     # cursor + areg bytes with areg = 0 at i = 0, count = VL / sizeof(FP32) = 64 -> out == a.
     a = randn(rng_for(sample), (1, 64))
     out = a.copy()
@@ -227,7 +227,7 @@ def store_unalign_addr_reg(sample):
 
 
 def packed_compare_mask(a):
-    """SEMANTICS.md §5.2/§4.3: vf.ge(a, 0.0) on FP32 sets bit 4i = a_i >= 0 (only the tested bit,
+    """docs/SEMANTICS.md §5.2/§4.3: vf.ge(a, 0.0) on FP32 sets bit 4i = a_i >= 0 (only the tested bit,
     decision 5); pstu packs at 16-bit granularity (the compare result's mask dtype is UINT16,
     §4.3): packed bit k = m[2k], k < 128, 16 bytes LSB-first, written at tile bytes 0..15."""
     m = np.zeros(256, dtype=np.uint8)

@@ -899,7 +899,7 @@ static void lower_orphan_body(lower_ctx *c, TSNode body)
 }
 
 /* pl.range(...) arguments normalised to (start, stop, step): pl.range(n) = (0, n, 1)
- * (SEMANTICS.md §6). 1 when the header is well formed. */
+ * (docs/SEMANTICS.md §6). 1 when the header is well formed. */
 static int lower_range_header(lower_ctx *c, TSNode right, pvc_op *op, pvc_block *out)
 {
     char name[64];

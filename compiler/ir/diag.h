@@ -42,7 +42,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(UB_RANGE,    "E022", "tile outside the usable Unified Buffer")     \
     X(NOT_SUPPORTED, "E023", "form pvc does not support")
 
-/* Warnings for the documented traps (SEMANTICS.md decision 1): the call is accepted and
+/* Warnings for the documented traps (docs/SEMANTICS.md decision 1): the call is accepted and
  * compiled as the device runs it, but does not do what it appears to say. The code is
  * printed at the end of the message, like an error's. */
 #define PVC_WARNS(X)                                                              \

@@ -7,7 +7,7 @@
  *
  * Values are variables or constants. A Python name is ONE variable per function however
  * often it is assigned (so `m = vf.create_mask(...)` then `m = vf.load_align(...)` writes
- * the same mask_reg, as the types pass needs, SEMANTICS.md §2.5); temporaries are
+ * the same mask_reg, as the types pass needs, docs/SEMANTICS.md §2.5); temporaries are
  * unnamed variables. Every variable carries one type; `any` until a pass knows better.
  *
  * All memory of a module lives in its arena and is released by pvc_module_free.

@@ -1,4 +1,4 @@
-/* check.c - the check pass: constraint checks on the machine IR (SEMANTICS.md decisions 1,
+/* check.c - the check pass: constraint checks on the machine IR (docs/SEMANTICS.md decisions 1,
  * 3 and 4). Every violation is a located error; several are reported per run. Checked here:
  *   - a statically known UB address (or post-update cursor start / step) that breaks the
  *     alignment of its dist (§2.2-§3.6, §4.3; decision 4);

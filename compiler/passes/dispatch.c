@@ -359,7 +359,7 @@ typedef struct {
     const pvc_dist_info *table;
     int (*resolve)(int g, int dt);
     int none;             /* the resolver's "no legal form" */
-    const char *section;  /* SEMANTICS.md section for the messages */
+    const char *section;  /* docs/SEMANTICS.md section for the messages */
 } dist_family;
 
 static int resolve_load(int g, int dt)

@@ -7,7 +7,7 @@
  *   types     every value typed; tiles get static UB addresses; vector functions cloned
  *             per distinct argument-type signature (<name>.<k>)
  *   dispatch  DSL vf ops -> machine ops (ops.h PVC_MOPS), pl.load/store -> gm.load/store
- *   check     constraint checks and trap warnings on the machine IR (SEMANTICS.md decision 1)
+ *   check     constraint checks and trap warnings on the machine IR (docs/SEMANTICS.md decision 1)
  */
 #ifndef PVC_PASSES_H
 #define PVC_PASSES_H
@@ -31,7 +31,7 @@ void pvc_generic_mismatch(pvc_diag *d, const pvc_op *op);
 int pvc_const_int(const pvc_value *v, int64_t *out);
 
 /* Mask granularity in BYTES that PP-BE picks for create_mask / update_mask of dtype t
- * (SEMANTICS.md §5.1): pset_b8 for 8-bit types, b32 for 32-bit, b16 otherwise (64-bit too);
+ * (docs/SEMANTICS.md §5.1): pset_b8 for 8-bit types, b32 for 32-bit, b16 otherwise (64-bit too);
  * plt_b8 only for INT8/UINT8, other 8-bit and 64-bit types fall to plt_b32. */
 unsigned pvc_create_mask_gran(pvc_dtype t);
 unsigned pvc_update_mask_gran(pvc_dtype t);

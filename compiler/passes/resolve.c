@@ -9,7 +9,7 @@
  *      AddrReg strides are plain numbers for the later passes;
  *   2. every enum-valued argument (dist, pattern, mode, layout, ...) must be a constant of
  *      its own namespace, dtype arguments must be dtypes, flags and strides constants
- *      (SEMANTICS.md decision 4: what is static is checked statically).
+ *      (docs/SEMANTICS.md decision 4: what is static is checked statically).
  */
 #include <string.h>
 

@@ -106,7 +106,7 @@ static int is_scalar(pvc_type_kind k)
 }
 
 /* Gives v the type ty unless it already has a different concrete one (one variable per
- * Python name: its first binding decides, SEMANTICS.md §2.5). */
+ * Python name: its first binding decides, docs/SEMANTICS.md §2.5). */
 static void set_type(typer *t, pvc_value *v, pvc_type ty, pvc_span at)
 {
     pvc_type *cur = &v->type;

@@ -55,7 +55,7 @@ static const char *const descr_of_dtype[PVC_DT_COUNT] = {
     [PVC_DT_FP16] = "<f2",
     [PVC_DT_BF16] = "<u2",      /* raw bfloat16 bits: numpy has no bfloat16 */
     [PVC_DT_FP32] = "<f4",
-    [PVC_DT_FP8E4M3FN] = "|u1", /* raw codes (SEMANTICS.md §5.5) */
+    [PVC_DT_FP8E4M3FN] = "|u1", /* raw codes (docs/SEMANTICS.md §5.5) */
     [PVC_DT_FP8E5M2] = "|u1",
     [PVC_DT_FP8E8M0] = "|u1",
     [PVC_DT_HF8] = "|u1",
@@ -499,7 +499,7 @@ int pvc_npy_alloc_for(pvc_npy *out, pvc_dtype t, int rank, const int64_t *shape,
     for (int i = 0; i < rank; i++)
         stored[i] = shape[i];
     if (pvc_npy_packs_nibbles(t)) {
-        /* two codes per byte (SEMANTICS.md §5.5) */
+        /* two codes per byte (docs/SEMANTICS.md §5.5) */
         if (rank == 0 || stored[rank - 1] % 2)
             return fail(err, errlen, "%s tensors need an even last dimension (two per byte)",
                         pvc_dtype_table[t].pyname);

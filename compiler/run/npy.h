@@ -7,7 +7,7 @@
  *
  * pvc kernels declare pvc_dtypes; on disk each maps to one descr (pvc_npy_descr_of):
  * FP8/HF8 are |u1 raw codes, FP4/INT4 are |u1 bytes holding two codes each (lower index in the
- * low nibble, SEMANTICS.md §5.5), BF16 is <u2 bits, the rest are themselves.
+ * low nibble, docs/SEMANTICS.md §5.5), BF16 is <u2 bits, the rest are themselves.
  */
 #ifndef PVC_NPY_H
 #define PVC_NPY_H

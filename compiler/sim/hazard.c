@@ -1,5 +1,5 @@
 /* hazard.c - which UB bytes a vector store wrote since the last covering vf.mem_bar
- * (SEMANTICS.md decision 8, §5.6). Layout and rules: interp.h. Every operation is O(blocks
+ * (docs/SEMANTICS.md decision 8, §5.6). Layout and rules: sim.h. Every operation is O(blocks
  * touched); a barrier is O(1) (one epoch increment per kind of read it covers). */
 #include <stdlib.h>
 
@@ -69,7 +69,7 @@ void pvc_hazard_store(pvc_hazard *h, uint32_t addr, uint32_t len, uint32_t id)
     }
 }
 
-/* SEMANTICS.md §5.6: which kinds of read each mode orders after earlier vector stores.
+/* docs/SEMANTICS.md §5.6: which kinds of read each mode orders after earlier vector stores.
  * Modes whose first class is not "vector store" (VLD_*, ST_*, LD_*, SV_ALL) and VST_VST
  * (orders store -> store) release no read. */
 void pvc_hazard_barrier(pvc_hazard *h, pvc_membar m)

@@ -22,7 +22,7 @@
 #include "pvc_rt.h"
 
 /* ---------------------------------------------------------------------------------------
- * Hazards (SEMANTICS.md decision 8). A read of UB bytes that a vector store wrote since the
+ * Hazards (docs/SEMANTICS.md decision 8). A read of UB bytes that a vector store wrote since the
  * last vf.mem_bar covering (vector store -> that kind of read) is a hazard. Two kinds of
  * read are tracked, each with its own barrier epoch:
  *   PVC_HZ_VLOAD  vector loads (vf.load_align, load_unalign, mask loads): VST_VLD, VV_ALL

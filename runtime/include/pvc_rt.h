@@ -1,7 +1,7 @@
 /* pvc_rt.h - the pvc runtime: a bit-exact host model of the Ascend 950 (dav-3510)
  * vector-function register semantics. The one public header of runtime/.
  *
- * Every rule here implements ../shared/SEMANTICS.md (cited as §n). Both backends call
+ * Every rule here implements docs/SEMANTICS.md (cited as §n). Both backends call
  * these functions: the C that `pvc compile` emits, and the in-process simulator.
  *
  * Naming follows tree-sitter: pvc_<object>_<verb>, types pvc_<object>.

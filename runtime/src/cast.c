@@ -1,5 +1,5 @@
 /* cast.c - vf.astype: the supported-pair table, its legality check, and the lane placement
- * of every width ratio (SEMANTICS.md §5.4). Element conversion lives in formats.c.
+ * of every width ratio (docs/SEMANTICS.md §5.4). Element conversion lives in formats.c.
  */
 #include "formats.h"
 

@@ -1,5 +1,5 @@
 /* formats.c - scalar codecs: decode any element to a pvc_num, encode a pvc_num to any
- * element type with one rounding (SEMANTICS.md §5.4, §5.5, decision 9).
+ * element type with one rounding (docs/SEMANTICS.md §5.4, §5.5, decision 9).
  *
  * All rounding is integer work on the 64-bit significand (round_shift); the host FPU is
  * never asked to round, so results do not depend on compiler, flags or fesetround.

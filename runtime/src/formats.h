@@ -1,4 +1,4 @@
-/* formats.h - scalar codecs of every element type (SEMANTICS.md §5.4, §5.5, decision 9).
+/* formats.h - scalar codecs of every element type (docs/SEMANTICS.md §5.4, §5.5, decision 9).
  * Internal to runtime/src; the public face is pvc_rt_cast.h.
  *
  * Every conversion goes  code --decode--> pvc_num --encode--> code.  pvc_num holds any value

@@ -1,4 +1,4 @@
-/* gm.c - pl.load / pl.store: copies between a GM tensor and a UB tile (SEMANTICS.md §6).
+/* gm.c - pl.load / pl.store: copies between a GM tensor and a UB tile (docs/SEMANTICS.md §6).
  *
  * The device moves the tile's rows with the MTE pipes; only the order of bytes matters here.
  * Row i of the tile lives at tile.addr + i * cols * elem_bytes (row pitch = static shape[1],

@@ -1,5 +1,5 @@
 # jit-surface forms pvc rejects: make_tile sizes/addresses, grp[i] slots, valid shapes
-# (static only) (SEMANTICS.md §6)
+# (static only) (docs/SEMANTICS.md §6)
 import pypto_pro.language as pl
 
 @pl.jit()

@@ -1,5 +1,5 @@
 # pvc run must stop this kernel with a located UNFLUSHED fault: 60 FP32 elements (240
-# bytes) leave 240 % 32 = 16 bytes parked in the store register (SEMANTICS.md §4.2), and
+# bytes) leave 240 % 32 = 16 bytes parked in the store register (docs/SEMANTICS.md §4.2), and
 # the store_unalign_post that would flush them sits in a loop that runs n_flush = 0 times.
 import pypto_pro.language as pl
 

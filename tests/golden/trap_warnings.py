@@ -1,4 +1,4 @@
-# Documented traps (SEMANTICS.md decision 1): accepted, compiled as the device runs them,
+# Documented traps (docs/SEMANTICS.md decision 1): accepted, compiled as the device runs them,
 # each with a located warning W001-W009. Not a device program.
 import pypto_pro.language as pl
 

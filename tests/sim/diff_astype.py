@@ -1,5 +1,5 @@
 # Differential kernel (tests/run_sim.sh): vf.astype pairs with lane layouts, round modes and
-# saturation (SEMANTICS.md §5.4). a is FP32, 64 lanes; each result is stored through a mask
+# saturation (docs/SEMANTICS.md §5.4). a is FP32, 64 lanes; each result is stored through a mask
 # at its own width:
 #   h1 = FP32 -> FP16, layout ONE, CAST_FLOOR      (2:1 narrowing, odd FP16 lanes)
 #   h0 = FP32 -> FP16, layout ZERO, CAST_ODD       (even FP16 lanes)

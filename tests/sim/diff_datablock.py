@@ -1,5 +1,5 @@
 # Differential kernel (tests/run_sim.sh): DATA_BLOCK_COPY load and store under a partial
-# mask (SEMANTICS.md §2.4, §3.5). update_mask(40) at b32 sets bits 4i for i < 40, i.e. bits
+# mask (docs/SEMANTICS.md §2.4, §3.5). update_mask(40) at b32 sets bits 4i for i < 40, i.e. bits
 # in blocks 0..4 (32 mask bits per 32-byte block), so blocks 0..4 move and 5..7 do not:
 #   load,  block_stride 2: R.b[32k+t] = a byte 64k+t for k <= 4, else 0 (nothing read)
 #   store, block_stride 3: out byte 96k+t = R.b[32k+t] for k <= 4; other bytes keep the

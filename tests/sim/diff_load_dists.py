@@ -1,5 +1,5 @@
 # Differential kernel (tests/run_sim.sh): the generic load dists on an INT16 register, each
-# resolved at b16 (SEMANTICS.md §2.2). Row k of out (128 INT16 lanes) is register k:
+# resolved at b16 (docs/SEMANTICS.md §2.2). Row k of out (128 INT16 lanes) is register k:
 #   0 BRC  at element 3    -> BRC_B16:  e[i] = a[3]
 #   1 US   at element 16   -> US_B16:   e[i] = a[16 + i//2]
 #   2 DS   at element 0    -> DS_B16:   e[i] = a[2i]

@@ -1,5 +1,5 @@
 # Differential kernel (tests/run_sim.sh): update_mask in a loop, vector compares, relu and
-# full (SEMANTICS.md §5.1-§5.3, §5.7). Row i of out (FP32, 64 lanes), i = 0..3:
+# full (docs/SEMANTICS.md §5.1-§5.3, §5.7). Row i of out (FP32, 64 lanes), i = 0..3:
 #   m  = update_mask(10 + 20i)       first min(10 + 20i, 64) lanes
 #   gt = a[i] > b[i] on m            (vector compare, NaN -> false)
 #   out[i] = relu(a[i]) where gt, 0 on the other lanes of m, unchanged beyond m

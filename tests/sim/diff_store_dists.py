@@ -1,5 +1,5 @@
 # Differential kernel (tests/run_sim.sh): the generic store dists from INT32 registers
-# (SEMANTICS.md §3.1, §3.3, §3.4). out is first loaded from its own input, so bytes a store
+# (docs/SEMANTICS.md §3.1, §3.3, §3.4). out is first loaded from its own input, so bytes a store
 # does not write keep their value. Byte offsets into out:
 #   0    PACK,  mask H (elements 0..31) -> PK_B32:    UB2[2i] = low half of a[i], i < 32
 #   256  PACK4, mask ALL                -> PK4_B32:   UB1[i] = low byte of a[i], i < 64

@@ -1,4 +1,4 @@
-# vf.full of a register with pl.DuplicatePos (SEMANTICS.md §5.7): every active lane gets
+# vf.full of a register with pl.DuplicatePos (docs/SEMANTICS.md §5.7): every active lane gets
 # element 0 (LOWEST, the default) or element N-1 (HIGHEST) of the source; inactive lanes
 # are zero (ZEROING). From a 1x64 FP32 tile a:
 #   out row 0 = a[0] everywhere           (pos omitted)

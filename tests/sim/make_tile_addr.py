@@ -1,4 +1,4 @@
-# pl.make_tile(tile_type, addr=A, size=S) (SEMANTICS.md §6, the older doc form): one tile at
+# pl.make_tile(tile_type, addr=A, size=S) (docs/SEMANTICS.md §6, the older doc form): one tile at
 # UB byte address A; S is the buffer's byte count, at least rows*cols*element bytes (512 >
 # 256 is accepted). `half` is a 1x32 tile at 0x180, the second half of `whole` (1x64 at
 # 0x100), so the addresses are what the kernel observes:

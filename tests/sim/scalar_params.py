@@ -1,4 +1,4 @@
-# Scalars from variables (SEMANTICS.md §5.2, §5.7): vf.full and a scalar compare take a
+# Scalars from variables (docs/SEMANTICS.md §5.2, §5.7): vf.full and a scalar compare take a
 # vector-function parameter; its bits are pvc_value_encode(dtype, value, RINT, OFF) at run
 # time, the same function a literal goes through at compile time. For a (1x64 FP32):
 #   out row 0 = 2.5 where a >= 6 (s = k * 2, an int, compared as FP32 6.0), else 0.0

@@ -1,4 +1,4 @@
-# Tile groups rotated inside pl.range (SEMANTICS.md §6): .next() advances then returns and
+# Tile groups rotated inside pl.range (docs/SEMANTICS.md §6): .next() advances then returns and
 # .previous() steps back then returns, modulo the depth, so the slot - and the tile's UB
 # address - depends on the iteration; pvc keeps the slot at run time. grp has 3 slots of
 # 1x64 FP32 at 0x1000 (slot s at 0x1000 + 256*s); slot 0 is loaded with a[3] first.

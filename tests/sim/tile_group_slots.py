@@ -1,4 +1,4 @@
-# Tile-group slots (SEMANTICS.md §6): slot i of a group at addrs with depth 3 lives at
+# Tile-group slots (docs/SEMANTICS.md §6): slot i of a group at addrs with depth 3 lives at
 # addrs + i*slot_bytes; grp[i] is slot i without rotation, .next() advances then returns,
 # .previous() steps back then returns, both modulo the depth. Rows of a (3x64) go to
 #   grp[2] <- a[0],  grp.next() (slot 1) <- a[1],  grp[0] <- a[2]

@@ -1,4 +1,4 @@
-# Valid shapes (SEMANTICS.md §6 [I]): pl.load / pl.store copy only the valid rows x cols of
+# Valid shapes (docs/SEMANTICS.md §6 [I]): pl.load / pl.store copy only the valid rows x cols of
 # a tile; the UB row pitch stays the static shape[1]; GM outside the valid window keeps its
 # bytes. Every output starts as its input (the runner passes one for each parameter):
 #   out1[0:3, 0:40]  = a[0:3, 0:40]     TileType(shape=[4, 64], valid_shape=[3, 40])

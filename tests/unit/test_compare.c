@@ -224,7 +224,7 @@ static void test_report(void)
     pvc_npy_free(&y);
 }
 
-/* BF16 and the storage formats go through pvc_value_decode; code values from SEMANTICS.md §5.5. */
+/* BF16 and the storage formats go through pvc_value_decode; code values from docs/SEMANTICS.md §5.5. */
 static void test_decoded_dtypes(void)
 {
     /* BF16 bits: 0x3F80 = 1.0, 0x3F81 = 1 + 2^-7, 0x3FA0 = 1.25. Default rtol 1.6e-2. */

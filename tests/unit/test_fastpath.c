@@ -6,7 +6,7 @@
  *     pvc_cast_scalar, lane by lane, for every round mode, both saturate settings, layouts ZERO
  *     and ONE, over every sign and exponent with mantissas around each rounding boundary.
  * The oracles are the generic paths, whose own values test_load/test_store/test_cast and
- * test_formats derive from SEMANTICS.md; here only agreement is the claim. */
+ * test_formats derive from docs/SEMANTICS.md; here only agreement is the claim. */
 #include <stdlib.h>
 
 #include "pvc_rt.h"

@@ -1,6 +1,6 @@
 /* test_load.c - vf.load_align: every LoadDist at every width (§2.2, §2.3), resolution,
  * post-update, offsets/AddrReg helpers (§1.4, §2.1), DATA_BLOCK_COPY incl. seed 003 (§2.4)
- * and mask-register loads (§2.5). Expected bytes restate the SEMANTICS formulas. */
+ * and mask-register loads (§2.5). Expected bytes restate the docs/SEMANTICS.md formulas. */
 #include <stdlib.h>
 
 #include "pvc_rt.h"

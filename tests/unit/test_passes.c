@@ -1,6 +1,6 @@
 /* test_passes.c - the middle of the compiler: op/enum tables, resolve, types
  * (specialisation), dispatch (machine ops and their operands) and check, on small programs
- * held in memory. Expected values are derived from SEMANTICS.md by hand (comments). */
+ * held in memory. Expected values are derived from docs/SEMANTICS.md by hand (comments). */
 #include <string.h>
 
 #include "passes/passes.h"
