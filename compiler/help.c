@@ -76,7 +76,7 @@ static void print_attrs(FILE *out, const pvc_mop *m)
         const pvc_attrdesc *a = &m->attr[i];
         fprintf(out, "%s%s", first ? "" : ", ", a->name);
         first = 0;
-        if (a->kind == PVC_AK_ZEROING)
+        if (a->kind == PVC_AK_CHECK)
             fputs("=ZEROING only", out);
         else if (a->kind == PVC_AK_ENUM)
             fprintf(out, ": %s", pvc_enum_ns_name(a->ns));
@@ -311,7 +311,12 @@ static void help_diagnostics(FILE *out)
     } errors[] = {
 #define X(id, code, text) {code, text},
         PVC_DIAGS(X)
-    }, warnings[] = {
+#undef X
+    };
+    static const struct {
+        const char *code, *trap, *text;
+    } warnings[] = {
+#define X(id, code, trap, text) {code, trap, text},
         PVC_WARNS(X)
 #undef X
     };
@@ -323,7 +328,7 @@ static void help_diagnostics(FILE *out)
           "compiled as the device runs it, which is not what it appears to say.\n\n",
           out);
     for (size_t i = 0; i < sizeof warnings / sizeof *warnings; i++)
-        fprintf(out, "%s  %s\n", warnings[i].code, warnings[i].text);
+        fprintf(out, "%s  %-4s %s\n", warnings[i].code, warnings[i].trap, warnings[i].text);
 }
 
 /* ---- casts ---- */

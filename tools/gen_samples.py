@@ -228,11 +228,11 @@ def store_unalign_addr_reg(sample):
 
 def packed_compare_mask(a):
     """docs/SEMANTICS.md §5.2/§4.3: vf.ge(a, 0.0) on FP32 sets bit 4i = a_i >= 0 (only the tested bit,
-    decision 5); pstu packs at 16-bit granularity (the compare result's mask dtype is UINT16,
-    §4.3): packed bit k = m[2k], k < 128, 16 bytes LSB-first, written at tile bytes 0..15."""
+    decision 5); the compare's mask has the compared register's dtype, FP32, so pstu packs at
+    32-bit granularity: packed bit k = m[4k], k < 64, 8 bytes LSB-first, at tile bytes 0..7."""
     m = np.zeros(256, dtype=np.uint8)
     m[0::4] = (a[0] >= 0).astype(np.uint8)
-    packed_bits = m[0::2]
+    packed_bits = m[0::4]
     return np.packbits(packed_bits, bitorder="little")
 
 
@@ -242,11 +242,11 @@ def store_unalign_mask(sample):
                     ("negative", -np.ones((1, 64), np.float32))):
         zeros = np.zeros((1, 64), dtype=np.uint32)  # `out` is read into the tile first
         tile = bytearray(zeros.tobytes())
-        tile[0:16] = packed_compare_mask(a).tobytes()
+        tile[0:8] = packed_compare_mask(a).tobytes()
         out = np.frombuffer(bytes(tile), dtype="<u4").reshape(1, 64).copy()
         if name == "positive":
             assert (out != 0).any()  # the seed's assertion
-            assert (out[0, 0:4] == 0x55555555).all() and (out[0, 4:] == 0).all()
+            assert (out[0, 0:2] == 0xFFFFFFFF).all() and (out[0, 2:] == 0).all()
         else:
             assert (out == 0).all()  # the seed's assertion
         cases.append(Case(name, {"a": a, "out": zeros}, {"out": out}, EXACT))

@@ -25,67 +25,13 @@
 
 #include "pvc.h"
 
-/* ---- enum attributes as the runtime's enumerator names --------------------------------
- * An attribute's value is the runtime enum value (docs/IR.md "Machine ops"), so the name is
- * found by position in the runtime's own X-macro table. */
-static const char *const c_load_dists[] = {
-#define X(name, kind, w, bytes, align, n, f) "PVC_LD_" #name,
-    PVC_LOAD_DISTS(X)
-#undef X
-};
-static const char *const c_store_dists[] = {
-#define X(name, kind, w, bytes, align, n, f) "PVC_ST_" #name,
-    PVC_STORE_DISTS(X)
-#undef X
-};
-static const char *const c_mask_dists[] = {
-#define X(name, bytes, align, f) "PVC_MD_" #name,
-    PVC_MASK_DISTS(X)
-#undef X
-};
-static const char *const c_patterns[] = {
-#define X(name, hw, active, text) "PVC_PAT_" #name,
-    PVC_MASK_PATTERNS(X)
-#undef X
-};
-static const char *const c_membars[] = {
-#define X(name, py) "PVC_MEMBAR_" #name,
-    PVC_MEMBARS(X)
-#undef X
-};
-static const char *const c_rounds[] = {
-#define X(name, py, text) "PVC_ROUND_" #name,
-    PVC_ROUNDS(X)
-#undef X
-};
-static const char *const c_layouts[] = {"PVC_LAYOUT_ZERO", "PVC_LAYOUT_ONE", "PVC_LAYOUT_TWO",
-                                        "PVC_LAYOUT_THREE"};
-static const char *const c_sats[] = {"PVC_SAT_OFF", "PVC_SAT_ON"};
-static const char *const c_merges[] = {"PVC_MERGE_ZEROING", "PVC_MERGE_MERGING"};
-static const char *const c_positions[] = {
-#define X(name, text) "PVC_POS_" #name,
-    PVC_POSITIONS(X)
-#undef X
-};
+/* ---- dtypes as the runtime's enumerator names (enum members: pvc_enum_member_cname) ---- */
 static const char *const c_dtypes[] = {
 #define X(name, py, bits, kind) "PVC_DT_" #name,
     PVC_DTYPES(X)
 #undef X
 };
 
-#define NAMES(a) a, (int)(sizeof a / sizeof a[0])
-static const struct {
-    int ns;
-    const char *const *names;
-    int n;
-} enum_c[] = {
-    {PVC_NS_LoadDist, NAMES(c_load_dists)},   {PVC_NS_StoreDist, NAMES(c_store_dists)},
-    {PVC_NS_HwStoreDist, NAMES(c_store_dists)}, {PVC_NS_MaskDist, NAMES(c_mask_dists)},
-    {PVC_NS_MaskPattern, NAMES(c_patterns)},  {PVC_NS_MemBarMode, NAMES(c_membars)},
-    {PVC_NS_VFRoundMode, NAMES(c_rounds)},
-    {PVC_NS_CastLayout, NAMES(c_layouts)},    {PVC_NS_SaturateMode, NAMES(c_sats)},
-    {PVC_NS_MergeMode, NAMES(c_merges)},      {PVC_NS_DuplicatePos, NAMES(c_positions)},
-};
 
 /* ---- emitter state ------------------------------------------------------------------- */
 typedef struct {
@@ -281,12 +227,11 @@ static void put_attr(emitter *e, const pvc_op *op, const char *key)
         fputs(c_dtypes[v->i], e->body);
         return;
     }
-    if (v->kind == PVC_V_ENUM)
-        for (size_t k = 0; k < sizeof enum_c / sizeof *enum_c; k++)
-            if (enum_c[k].ns == v->ns && v->i >= 0 && v->i < enum_c[k].n) {
-                fputs(enum_c[k].names[v->i], e->body);
-                return;
-            }
+    const char *cname = v->kind == PVC_V_ENUM ? pvc_enum_member_cname(v->ns, v->i) : NULL;
+    if (cname) {
+        fputs(cname, e->body);
+        return;
+    }
     fail_at(e, op->loc, "attribute '%s' is not a known constant", key);
 }
 
@@ -389,7 +334,7 @@ static int put_name(emitter *e, const pvc_op *op, const pvc_mop *m, const char *
         return 1;
     }
     for (int i = 0; i < m->nattr; i++)
-        if (m->attr[i].kind != PVC_AK_ZEROING && strlen(m->attr[i].name) == len &&
+        if (m->attr[i].kind != PVC_AK_CHECK && strlen(m->attr[i].name) == len &&
             !memcmp(m->attr[i].name, name, len)) {
             char key[64];
             snprintf(key, sizeof key, "%.*s", (int)len, name);

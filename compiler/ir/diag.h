@@ -40,24 +40,49 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(UNFLUSHED,   "E020", "store_unalign without a later store_unalign_post") \
     X(CAST,        "E021", "astype pair or mode not allowed by §5.4")     \
     X(UB_RANGE,    "E022", "tile outside the usable Unified Buffer")     \
-    X(NOT_SUPPORTED, "E023", "form pvc does not support")
+    X(NOT_SUPPORTED, "E023", "form pvc does not support")                \
+    X(LOWERING,    "E024", "a call the lowering rejects though the docs offer it (§12 T1, T3, T16)") \
+    X(NO_KERNEL,   "E025", "no @pl.jit kernel and no @pl.vector_function in the file")
 
 /* Warnings for the documented traps (docs/SEMANTICS.md decision 1): the call is accepted and
  * compiled as the device runs it, but does not do what it appears to say. The code is
- * printed at the end of the message, like an error's. */
-#define PVC_WARNS(X)                                                              \
-    X(MASK_OFFSET_DROPPED, "W001", "non-post offset on a mask store is dropped (§3.6)") \
-    X(CMP_MASK_B16,   "W002", "store_unalign of a compare mask packs at 16 bits (§4.3)") \
-    X(CAST_NOTE,      "W003", "astype accepted but runs differently (§5.4)")    \
-    X(TILE_OVERLAP,   "W004", "tiles overlap in the Unified Buffer")          \
-    X(US_DS_B16,      "W005", "generic US/DS/E2B resolves to another width (§2.2)") \
-    X(MASK_B64,       "W006", "64-bit create_mask uses pset_b16 (§5.1, §8 #4)")  \
-    X(FLUSH_NO_STRIDE, "W007", "2-argument store_unalign_post may hang (§4)")  \
-    X(STU_NO_POST,    "W008", "store_unalign without post_update keeps the cursor (§4.2)") \
-    X(VF_UNUSED,      "W009", "vector function never called, not compiled")
+ * printed at the end of the message, like an error's. X(ID, "code", "trap", "meaning"): the
+ * trap is its id in docs/SEMANTICS.md §12 ("" for the traps of §1-§8, named by section). */
+#define PVC_WARNS(X)                                                                          \
+    X(MASK_OFFSET_DROPPED, "W001", "", "non-post offset on a mask store is dropped (§3.6)")   \
+    X(MASK_PACK_WIDTH, "W002", "", "mask store_unalign packs at the mask's width, not the tile's (§4.3)") \
+    X(CAST_NOTE,      "W003", "", "astype accepted but runs differently (§5.4)")             \
+    X(TILE_OVERLAP,   "W004", "", "tiles overlap in the Unified Buffer")                    \
+    X(US_DS_B16,      "W005", "", "generic US/DS/E2B resolves to another width (§2.2)")     \
+    X(MASK_B64,       "W006", "", "64-bit create_mask uses pset_b16 (§5.1, §8 #4)")          \
+    X(FLUSH_NO_STRIDE, "W007", "", "2-argument store_unalign_post may hang (§4)")           \
+    X(STU_NO_POST,    "W008", "", "store_unalign without post_update keeps the cursor (§4.2)") \
+    X(VF_UNUSED,      "W009", "", "vector function never called, not compiled")            \
+    X(B64_ARITH,      "W010", "T2", "64-bit (or 8-bit div) integer arithmetic: one vector instruction the sources do not document; pvc wraps") \
+    X(SHIFT_REG_WIDTH, "W011", "T4", "register shift on 8/16/64-bit data: the lowering reads the shift register as 32-bit lanes") \
+    X(UNSQUEEZE,      "W012", "T5", "unsqueeze is an exclusive prefix count of mask bits, not 0/1 per lane") \
+    X(SUM_B16,        "W013", "T6", "reduce_sum of 16-bit integers writes a 32-bit sum into lanes 0-1") \
+    X(DATABLOCK_REDUCE, "W014", "T7", "datablock reduction packs the 8 block results into lanes 0..7") \
+    X(INTLV_B64,      "W015", "T8", "interleave/de_interleave of 64-bit registers is unverified") \
+    X(INDEX_B64,      "W016", "T9", "64-bit gather/scatter: the index register is read as u32/u16 lanes") \
+    X(MASK_GEN_CHUNK, "W017", "T10", "mask_gen_with_reg_tensor's offset picks a chunk of the register, not a bit") \
+    X(ARANGE_DEC,     "W018", "T11", "arange DECREASE_ORDER counts down to start: lane i = start + N-1-i") \
+    X(ARANGE_DEC_B64, "W019", "T12", "64-bit arange DECREASE_ORDER gives start + 2^32 - i") \
+    X(USTREAM_FLAGS,  "W020", "T13", "vf.load ignores post_update and count; vf.store always advances") \
+    X(SQUEEZE_MODE,   "W021", "T14", "squeeze without gather_mode runs STORE_REG, not NO_STORE_REG") \
+    X(SUBC_POLARITY,  "W022", "T15", "subc's borrow output is carry-style: 1 = no borrow") \
+    X(UNDEF_DST,      "W023", "T17", "the op reads a destination register no op wrote before") \
+    X(MULS_B8,        "W024", "T18", "muls on 8-bit integers is a native vmuls, not vdup + vmul") \
+    X(FULL_MASK_BITS, "W025", "T19", "a mask with all bits of each element set is used at another width") \
+    X(FLOAT_LITERAL,  "W026", "T20", "a float literal reaches the device as its six-decimal text") \
+    X(MASK_NO_DTYPE,  "W027", "T21", "a mask made without dtype= is UINT16: interleave/unsqueeze run at b16") \
+    X(GATHER_B8_B16,  "W028", "T22", "an 8-bit tile gathered into a 16-bit register is a 16-bit gather") \
+    X(REASSIGN,       "W029", "T23", "a re-assigned register keeps its first dtype and kind") \
+    X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes")
 
 typedef enum {
-#define X(id, code, text) PVC_W_##id,
+    PVC_W_NONE = -1,
+#define X(id, code, trap, text) PVC_W_##id,
     PVC_WARNS(X)
 #undef X
     PVC_W_COUNT
@@ -66,7 +91,7 @@ typedef enum {
 static inline const char *pvc_warn_code(pvc_warn_kind k)
 {
     static const char *const codes[] = {
-#define X(id, code, text) code,
+#define X(id, code, trap, text) code,
         PVC_WARNS(X)
 #undef X
     };

@@ -386,7 +386,9 @@ void pvc_type_str(const pvc_type *t, char *buf, size_t n)
         snprintf(buf, n, "reg_tensor<%s>", dtype_name(t->dtype));
         break;
     case PVC_TY_MASK:
-        if (t->gran)
+        if (t->gran && t->dtype >= 0)
+            snprintf(buf, n, "mask_reg<%s, b%d>", dtype_name(t->dtype), t->gran);
+        else if (t->gran)
             snprintf(buf, n, "mask_reg<b%d>", t->gran);
         else
             snprintf(buf, n, "mask_reg<?>");

@@ -74,12 +74,14 @@ typedef enum {
 
 typedef struct {
     pvc_type_kind kind;
-    int dtype;                   /* pvc_dtype or PVC_UNKNOWN: tensor, tile, reg_tensor */
+    int dtype;                   /* pvc_dtype or PVC_UNKNOWN: tensor, tile, reg_tensor; mask_reg:
+                                    its IR dtype (docs/SEMANTICS.md §4.3, §9.3), which sets
+                                    its store_unalign packing and the width mask ops work at */
     int rank;                    /* tensor, tile (2) */
     int64_t dims[PVC_MAX_RANK];  /* tensor: PVC_DIM_* or size; tile: shape; else unused */
     int64_t ub_addr;             /* tile: UB byte address or PVC_UNKNOWN */
-    int gran;                    /* mask_reg: granularity in bits (8..64) or 0 unknown */
-    int from_cmp;                /* mask_reg: produced by a compare (packs at b16, §4.3) */
+    int gran;                    /* mask_reg: granularity in bits (8..64) or 0 unknown: every
+                                    gran-th bit is the one its generator set (§1.2) */
     int depth;                   /* tile_group: slots */
     int ns;                      /* enum: pvc_enum_ns */
     int dyn;                     /* tile: its UB address is a run-time value the variable holds;
@@ -183,6 +185,7 @@ int pvc_enum_ns_lookup(const char *name, size_t len);       /* pl.<NS> only -> p
 int pvc_enum_ns_is_pl(int ns);                              /* 0: a machine-attribute namespace */
 int pvc_enum_member_lookup(int ns, const char *name, size_t len, int64_t *value); /* -> 0 ok */
 const char *pvc_enum_member_name(int ns, int64_t value);
+const char *pvc_enum_member_cname(int ns, int64_t value);    /* as the emitted C spells it */
 const char *pvc_enum_ns_text(int ns);                       /* one line of meaning */
 const char *pvc_enum_member_at(int ns, int k, int64_t *value); /* k-th member or NULL */
 int pvc_dtype_lookup(const char *pyname, size_t len);       /* "DT_FP32" -> pvc_dtype or -1 */

@@ -9,7 +9,7 @@ const pvc_opinfo pvc_ops[PVC_OP_COUNT] = {
     {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags, doc},
     PVC_OPS(X)
 #undef X
-#define M(id, name, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc) \
+#define M(id, name, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc) \
     {name, "", "", -1, -1, -1, PVC_TY_NONE, PVC_OPF_MACHINE, doc},
     PVC_MOPS(M)
 #undef M
@@ -21,9 +21,9 @@ const pvc_opinfo pvc_ops[PVC_OP_COUNT] = {
 #define R(kind, name) {PVC_OK_##kind, #name},
 #define AD(name) {PVC_AK_DTYPE, #name, 0, 0, 0},
 #define AE(name, ns, dflt, legal) {PVC_AK_ENUM, #name, PVC_NS_##ns, dflt, legal},
-#define AZ(name) {PVC_AK_ZEROING, #name, PVC_NS_MergeMode, PVC_MERGE_ZEROING, 1u << PVC_MERGE_ZEROING},
+#define AC(name, ns, dflt, legal) {PVC_AK_CHECK, #name, PVC_NS_##ns, dflt, legal},
 #define AI(name, dflt) {PVC_AK_INT, #name, 0, dflt, 0},
-#define M(id, name, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc)  \
+#define M(id, name, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)  \
     static const pvc_opnd opnd_##id[] = {LIST opnds{PVC_OK_END, NULL}};           \
     static const pvc_attrdesc attr_##id[] = {LIST attrs{PVC_AK_END, NULL, 0, 0, 0}}; \
     static const pvc_opnd res_##id[] = {LIST res{PVC_OK_END, NULL}};
@@ -33,14 +33,14 @@ PVC_MOPS(M)
 #undef R
 #undef AD
 #undef AE
-#undef AZ
+#undef AC
 #undef AI
 
 #define LEN(a) ((int)(sizeof a / sizeof a[0]) - 1)
 const pvc_mop pvc_mops[PVC_MOP_COUNT] = {
-#define M(id, name, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc)              \
+#define M(id, name, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)        \
     {name, PVC_OP_##from, opnd_##id, attr_##id, res_##id, LEN(opnd_##id), LEN(attr_##id),     \
-     LEN(res_##id), dts, fl, PVC_PIPE_##pipe, base, bpc, #call, doc},
+     LEN(res_##id), dts, trap, fl, PVC_PIPE_##pipe, base, bpc, #call, doc},
     PVC_MOPS(M)
 #undef M
 };
@@ -110,38 +110,66 @@ static const unsigned char ns_vis[PVC_NS_COUNT] = {
 #undef X
 };
 
+/* Every member of every namespace: its name, its value, and how the emitted C spells it. */
 typedef struct {
     int ns;
     const char *name;
     int64_t value;
+    const char *cname;
 } member;
 
 static const member members[] = {
-#define X(ns, name, value, text) {PVC_NS_##ns, #name, value},
+#define X(ns, name, value, text) {PVC_NS_##ns, #name, value, #value},
     PVC_ENUM_MEMBERS(X)
 #undef X
-#define X(name, pyname, text) {PVC_NS_VFRoundMode, pyname, PVC_ROUND_##name},
+#define X(name, pyname, text) {PVC_NS_VFRoundMode, pyname, PVC_ROUND_##name, "PVC_ROUND_" #name},
     PVC_ROUNDS(X)
 #undef X
-#define X(name, kind, w, bytes, align, ndst, formula) {PVC_NS_LoadDist, #name, PVC_LD_##name},
+#define X(name, kind, w, bytes, align, ndst, formula) {PVC_NS_LoadDist, #name, PVC_LD_##name, "PVC_LD_" #name},
     PVC_LOAD_DISTS(X)
 #undef X
-#define X(name, hw, active, text) {PVC_NS_MaskPattern, #name, PVC_PAT_##name},
+#define X(name, hw, active, text) {PVC_NS_MaskPattern, #name, PVC_PAT_##name, "PVC_PAT_" #name},
     PVC_MASK_PATTERNS(X)
 #undef X
-#define X(name, pyname) {PVC_NS_MemBarMode, pyname, PVC_MEMBAR_##name},
+#define X(name, pyname) {PVC_NS_MemBarMode, pyname, PVC_MEMBAR_##name, "PVC_MEMBAR_" #name},
     PVC_MEMBARS(X)
 #undef X
-#define X(name, kind, w, bytes, align, nsrc, formula) {PVC_NS_HwStoreDist, #name, PVC_ST_##name},
+#define X(name, kind, w, bytes, align, nsrc, formula) {PVC_NS_HwStoreDist, #name, PVC_ST_##name, "PVC_ST_" #name},
     PVC_STORE_DISTS(X)
 #undef X
-#define X(name, bytes, align, formula) {PVC_NS_MaskDist, #name, PVC_MD_##name},
+#define X(name, bytes, align, formula) {PVC_NS_MaskDist, #name, PVC_MD_##name, "PVC_MD_" #name},
     PVC_MASK_DISTS(X)
 #undef X
-#define X(name, text) {PVC_NS_DuplicatePos, #name, PVC_POS_##name},
+#define X(name, text) {PVC_NS_DuplicatePos, #name, PVC_POS_##name, "PVC_POS_" #name},
     PVC_POSITIONS(X)
 #undef X
+#define X(name, pyname, text) {PVC_NS_PackPart, pyname, PVC_PART_##name, "PVC_PART_" #name},
+    PVC_PARTS(X)
+#undef X
+#define X(name, pyname, text) {PVC_NS_MaskWidth, pyname, PVC_MASK_WIDTH_##name, "PVC_MASK_WIDTH_" #name},
+    PVC_MASK_WIDTHS(X)
+#undef X
+#define X(name, pyname, text) {PVC_NS_IndexOrder, pyname, PVC_ORDER_##name, "PVC_ORDER_" #name},
+    PVC_INDEX_ORDERS(X)
+#undef X
+#define X(name, pyname, text) {PVC_NS_SqueezeMode, pyname, PVC_SQZ_##name, "PVC_SQZ_" #name},
+    PVC_SQUEEZE_MODES(X)
+#undef X
+#define X(name, pyname, text) {PVC_NS_BinType, pyname, PVC_HIST_##name, "PVC_HIST_" #name},
+    PVC_HIST_BINS(X)
+#undef X
+#define X(name, pyname, text) {PVC_NS_HistType, pyname, PVC_HIST_##name, "PVC_HIST_" #name},
+    PVC_HIST_TYPES(X)
+#undef X
 };
+
+const char *pvc_enum_member_cname(int ns, int64_t value)
+{
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (members[i].ns == ns && members[i].value == value)
+            return members[i].cname;
+    return NULL;
+}
 
 const char *pvc_enum_ns_name(int ns)
 {

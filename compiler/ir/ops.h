@@ -33,6 +33,8 @@
 
 #include <stdint.h>
 
+#include "ir/diag.h"
+
 #define PVC_OPS(X) \
     /* ---- core ops the lowering produces from Python syntax ---- */ \
     X(ASSIGN,   "assign",   "value", "", 1, 1, 1, ANY, CORE, "x = y: copy a value into a name") \
@@ -122,8 +124,8 @@ typedef enum {
 
 /* ---------------------------------------------------------------------------------------
  * Machine ops. PVC_MOPS(M) columns:
- *   M(ID, "name", FROM, (OPERANDS), (ATTRS), (RESULTS), DTYPES, FLAGS, PIPE, BASE, BPC, CALL,
- *     "doc")
+ *   M(ID, "name", FROM, (OPERANDS), (ATTRS), (RESULTS), DTYPES, TRAP, FLAGS, PIPE, BASE, BPC,
+ *     CALL, "doc")
  *   ID        PVC_OP_<ID>
  *   name      the IR name (docs/IR.md "Machine ops")
  *   FROM      the GENERIC DSL op this row lowers (VF_ABS), or NONE: made by hand-written code
@@ -149,12 +151,15 @@ typedef enum {
  *               AE(name, NS, DEFAULT, LEGAL)  a member of enum namespace NS; GENERIC: from
  *                               the keyword `name`, DEFAULT when absent, a member outside the
  *                               bit set LEGAL (0: any) is an error
- *               AZ(name)        GENERIC only: keyword `name` (a MergeMode) must be ZEROING;
- *                               no attribute (§12 T1)
+ *               AC(name, NS, DEFAULT, LEGAL)  GENERIC only: the keyword is checked as AE
+ *                               does, and makes no attribute (the call does not need it)
+ *               AZ(name)        AC of a MergeMode that must be ZEROING (§12 T1)
  *               AI(name, DEFAULT)  an int; GENERIC: the constant keyword `name`
  *   RESULTS   R(KIND, name)...: VREG pvc_vreg *, MASK pvc_mreg *, INT / ADDR int64_t * (the
  *             call assigns *name; an ADDR is a uint32_t UB address in the emitted C), ULD / UST
  *   DTYPES    the op dtypes a GENERIC op takes, PVC_DT1(T) | ... (0: checked elsewhere)
+ *   TRAP      PVC_TRAP(dtypes, W): a GENERIC op on one of these dtypes compiles with warning
+ *             PVC_W_<W> (a trap of docs/SEMANTICS.md §12, diag.h); PVC_NO_TRAP none
  *   FLAGS     PVC_MF_*: FAULT the call can raise a fault (the emitted C names the op's line
  *             first); READS_DST the call reads its result's old value; SAME every register
  *             operand must have the op's dtype
@@ -175,172 +180,176 @@ enum {
                         PVC_DT1(INT32) | PVC_DT1(UINT32))
 #define PVC_DT_FLOATS (PVC_DT1(FP16) | PVC_DT1(BF16) | PVC_DT1(FP32))
 #define PVC_DT_ANY 0xFFFFFFFFu
+#define PVC_DT_B64 (PVC_DT1(INT64) | PVC_DT1(UINT64))
+#define PVC_TRAP(dtypes, w) dtypes, PVC_W_##w
+#define PVC_NO_TRAP 0, PVC_W_NONE
+#define AZ(name) AC(name, MergeMode, PVC_MERGE_ZEROING, 1u << PVC_MERGE_ZEROING)
 
 /* A compare (§5.2): b a register or a scalar; the result mask at the compared dtype. */
 #define PVC_CMP_ROWS(M, C, c)                                                                   \
     M(M_CMP_##C, "cmp." #c, VF_##C, (O(VREG, a) O(VREG, b) O(PRED, preg)), (AD(dtype)),         \
-      (R(MASK, dst)), PVC_DT_INTS_32 | PVC_DT_FLOATS, 0, V, 1, 0,                               \
+      (R(MASK, dst)), PVC_DT_INTS_32 | PVC_DT_FLOATS, PVC_NO_TRAP, 0, V, 1, 0,                               \
       pvc_compare(ctx, dst, PVC_CMP_##C, dtype, a, b, preg),                                    \
       "dst bit w*i = preg bit w*i && a " #c " b, every other bit 0 (§5.2)")                    \
     M(M_CMPS_##C, "cmps." #c, VF_##C, (O(VREG, a) O(BITS, b) O(PRED, preg)), (AD(dtype)),       \
-      (R(MASK, dst)), PVC_DT_INTS_32 | PVC_DT_FLOATS, 0, V, 1, 0,                               \
+      (R(MASK, dst)), PVC_DT_INTS_32 | PVC_DT_FLOATS, PVC_NO_TRAP, 0, V, 1, 0,                               \
       pvc_compare_scalar(ctx, dst, PVC_CMP_##C, dtype, a, b, preg),                             \
       "the same against a scalar b, raw bits of dtype (§5.2)")
 
 #define PVC_MOPS(M) \
     /* ---- addresses (§1.4, §1.5, §2.1, decisions 6 and 7) ---- */ \
-    M(M_UB_ADDR, "ub.addr", NONE, (O(TILE, tile) O(INT, off)), (), (R(ADDR, addr)), 0, 0, S, 1, 0, \
+    M(M_UB_ADDR, "ub.addr", NONE, (O(TILE, tile) O(INT, off)), (), (R(ADDR, addr)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       *addr = pvc_tile_off_addr(tile, off), \
       "tile.addr + off*lane_bytes(tile dtype); off in tile elements (§2.1)") \
-    M(M_CURSOR_INIT, "cursor.init", NONE, (O(TILE, tile)), (), (R(ADDR, cursor)), 0, 0, S, 1, 0, \
+    M(M_CURSOR_INIT, "cursor.init", NONE, (O(TILE, tile)), (), (R(ADDR, cursor)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       *cursor = pvc_tile_off_addr(tile, 0), \
       "post-update cursor := tile base, one per tile expression per VF (§1.5)") \
     M(M_AREG, "areg", NONE, \
       (O(INT, s0) O(INT, s1) O(INT, s2) O(INT, s3) O(INT, i0) O(INT, i1) O(INT, i2) O(INT, i3)), \
-      (AD(dtype) AI(n, 0)), (R(ADDR, areg)), 0, 0, S, 1, 0, \
+      (AD(dtype) AI(n, 0)), (R(ADDR, areg)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       *areg = pvc_areg4(dtype, n, s0, s1, s2, s3, i0, i1, i2, i3), \
       "AddrReg bytes = sizeof(dtype)*sum s_k*i_k, k<n, outermost loop first; unused slots 0 (decision 6)") \
     /* ---- vf.load_align (§2) ---- */ \
     M(M_LD_REG, "ld.reg", NONE, (O(ADDR, addr)), (AE(dist, LoadDist, 0, 0)), (R(VREG, dst)), \
-      0, PVC_MF_FAULT, V, 0, 256, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
       pvc_load_align_fast(ctx, dst, addr, dist), "one register by an explicit LoadDist (§2.2)") \
     M(M_LD_REG_POST, "ld.reg.post", NONE, (O(CURSOR, cursor) O(INT, step)), (AE(dist, LoadDist, 0, 0)), \
-      (R(VREG, dst)), 0, PVC_MF_FAULT, V, 0, 256, \
+      (R(VREG, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
       pvc_load_align_post(ctx, dst, cursor, (int32_t)step, dist), \
       "read at cursor, then cursor += step bytes (§2.1)") \
     M(M_LD_X2, "ld.x2", NONE, (O(ADDR, addr)), (AE(dist, LoadDist, 0, 0)), (R(VREG, d0) R(VREG, d1)), \
-      0, PVC_MF_FAULT, V, 0, 256, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
       pvc_load_align_x2(ctx, d0, d1, addr, dist), "DINTLV_Bw: two registers (§2.3)") \
     M(M_LD_X2_POST, "ld.x2.post", NONE, (O(CURSOR, cursor) O(INT, step)), (AE(dist, LoadDist, 0, 0)), \
-      (R(VREG, d0) R(VREG, d1)), 0, PVC_MF_FAULT, V, 0, 256, \
+      (R(VREG, d0) R(VREG, d1)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
       pvc_load_align_x2_post(ctx, d0, d1, cursor, (int32_t)step, dist), "DINTLV, post-update (§2.3)") \
     M(M_LD_BLK, "ld.blk", NONE, (O(ADDR, addr) O(MASK, mask)), (AI(block_stride, 1)), (R(VREG, dst)), \
-      0, PVC_MF_FAULT, V, 1, 0, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_load_align_datablock(ctx, dst, addr, (uint16_t)block_stride, mask), \
       "DATA_BLOCK_COPY at the tile base (§2.4)") \
     M(M_LD_BLK_POST, "ld.blk.post", NONE, (O(CURSOR, cursor) O(MASK, mask)), \
-      (AI(block_stride, 1) AI(repeat_stride, 0)), (R(VREG, dst)), 0, PVC_MF_FAULT, V, 1, 0, \
+      (AI(block_stride, 1) AI(repeat_stride, 0)), (R(VREG, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_load_align_datablock_post(ctx, dst, cursor, (uint16_t)block_stride, (uint16_t)repeat_stride, mask), \
       "at cursor, then cursor += repeat_stride*32 (§2.4)") \
     M(M_LD_MASK, "ld.mask", NONE, (O(ADDR, addr)), (AE(dist, MaskDist, 0, 0)), (R(MASK, dst)), \
-      0, PVC_MF_FAULT, V, 1, 0, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_mask_load(ctx, dst, addr, dist), "mask destination, MaskDist LD_NORM/LD_US/LD_DS (§2.5)") \
     M(M_LD_MASK_POST, "ld.mask.post", NONE, (O(CURSOR, cursor) O(INT, step)), (AE(dist, MaskDist, 0, 0)), \
-      (R(MASK, dst)), 0, PVC_MF_FAULT, V, 1, 0, \
+      (R(MASK, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_mask_load_post(ctx, dst, cursor, (int32_t)step, dist), \
       "mask destination, cursor += step bytes (§2.5)") \
     /* ---- vf.store_align (§3) ---- */ \
     M(M_ST_REG, "st.reg", NONE, (O(ADDR, addr) O(VREG, src) O(PRED, mask)), (AE(dist, HwStoreDist, 0, 0)), (), \
-      0, PVC_MF_FAULT, V, 0, 256, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
       pvc_store_align_fast(ctx, addr, src, mask, dist), \
       "explicit HwStoreDist NORM_Bw/ONEPT_Bw/PK_Bx/PK4_B32 (§3.3)") \
     M(M_ST_REG_POST, "st.reg.post", NONE, (O(CURSOR, cursor) O(INT, step) O(VREG, src) O(PRED, mask)), \
-      (AE(dist, HwStoreDist, 0, 0)), (), 0, PVC_MF_FAULT, V, 0, 256, \
+      (AE(dist, HwStoreDist, 0, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
       pvc_store_align_post(ctx, cursor, (int32_t)step, src, mask, dist), \
       "at cursor, then cursor += step bytes (§3.2)") \
     M(M_ST_X2, "st.x2", NONE, (O(ADDR, addr) O(VREG, src0) O(VREG, src1)), (AE(dist, HwStoreDist, 0, 0)), (), \
-      0, PVC_MF_FAULT, V, 0, 256, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
       pvc_store_align_x2(ctx, addr, src0, src1, dist), "INTLV_Bw, mask ignored (§3.4)") \
     M(M_ST_BLK, "st.blk", NONE, (O(ADDR, addr) O(VREG, src) O(MASK, mask)), (AI(block_stride, 1)), (), \
-      0, PVC_MF_FAULT, V, 1, 0, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_store_align_datablock(ctx, addr, src, mask, (uint16_t)block_stride), \
       "DATA_BLOCK_COPY store at the base (§3.5)") \
     M(M_ST_BLK_POST, "st.blk.post", NONE, (O(CURSOR, cursor) O(VREG, src) O(MASK, mask)), \
-      (AI(block_stride, 1) AI(repeat_stride, 0)), (), 0, PVC_MF_FAULT, V, 1, 0, \
+      (AI(block_stride, 1) AI(repeat_stride, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_store_align_datablock_post(ctx, cursor, src, mask, (uint16_t)block_stride, (uint16_t)repeat_stride), \
       "at cursor, cursor += repeat_stride*32 (§3.5)") \
     M(M_ST_MASK, "st.mask", NONE, (O(ADDR, addr) O(MASK, src)), (AE(dist, MaskDist, 0, 0)), (), \
-      0, PVC_MF_FAULT, V, 1, 0, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_mask_store(ctx, addr, src, dist), "mask source, MaskDist ST_NORM/ST_PACK (§3.6)") \
     M(M_ST_MASK_POST, "st.mask.post", NONE, (O(CURSOR, cursor) O(INT, step) O(MASK, src)), \
-      (AE(dist, MaskDist, 0, 0)), (), 0, PVC_MF_FAULT, V, 1, 0, \
+      (AE(dist, MaskDist, 0, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_mask_store_post(ctx, cursor, (int32_t)step, src, dist), \
       "mask source, cursor += step bytes (§3.6)") \
     /* ---- unaligned family (§4) ---- */ \
-    M(M_LDU_INIT, "ldu.init", NONE, (), (), (R(ULD, u)), 0, 0, V, 0, 0, \
+    M(M_LDU_INIT, "ldu.init", NONE, (), (), (R(ULD, u)), 0, PVC_NO_TRAP, 0, V, 0, 0, \
       pvc_load_unalign_init(u), "empty load ureg (§1.3)") \
-    M(M_LDU_PRE, "ldu.pre", NONE, (O(ULD, u) O(ADDR, addr)), (), (), 0, PVC_MF_FAULT, V, 1, 0, \
+    M(M_LDU_PRE, "ldu.pre", NONE, (O(ULD, u) O(ADDR, addr)), (), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_load_unalign_pre(ctx, u, addr), "cache the block holding addr (§4.1)") \
-    M(M_LDU, "ldu", NONE, (O(ULD, u) O(ADDR, addr)), (), (R(VREG, dst)), 0, PVC_MF_FAULT, V, 1, 0, \
+    M(M_LDU, "ldu", NONE, (O(ULD, u) O(ADDR, addr)), (), (R(VREG, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_load_unalign(ctx, dst, u, addr), "unaligned load at addr, no update (§4.1)") \
     M(M_LDU_POST, "ldu.post", NONE, (O(ULD, u) O(CURSOR, cursor) O(INT, step)), (), (R(VREG, dst)), \
-      0, PVC_MF_FAULT, V, 1, 0, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_load_unalign_post(ctx, dst, u, cursor, (int32_t)step), \
       "at cursor, then cursor += step bytes (§4.1)") \
     M(M_LDU_AREG, "ldu.areg", NONE, (O(ULD, u) O(ADDR, base) O(ADDR, areg)), (), (R(VREG, dst)), \
-      0, PVC_MF_FAULT, V, 1, 0, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_load_unalign_areg(ctx, dst, u, base, areg), "at base + areg, no update (§4.4 [I])") \
-    M(M_STU_INIT, "stu.init", NONE, (), (), (R(UST, u)), 0, 0, V, 0, 0, \
+    M(M_STU_INIT, "stu.init", NONE, (), (), (R(UST, u)), 0, PVC_NO_TRAP, 0, V, 0, 0, \
       pvc_unalign_reg_for_store(u), "empty store ureg (§1.3)") \
     M(M_STU, "stu", NONE, (O(CURSOR, cursor) O(VREG, src) O(UST, u) O(INT, count)), \
-      (AI(elem_bytes, 0) AI(post, 0)), (), 0, PVC_MF_FAULT, V, 1, 0, \
+      (AI(elem_bytes, 0) AI(post, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_store_unalign(ctx, cursor, src, u, (uint32_t)count, elem_bytes, post), \
       "append count*elem_bytes bytes; post: cursor += them (§4.2, §8 #4)") \
     M(M_STU_MASK, "stu.mask", NONE, (O(CURSOR, cursor) O(MASK, src) O(UST, u)), (AI(gran, 0)), (), \
-      0, PVC_MF_FAULT, V, 1, 0, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_mask_store_unalign(ctx, cursor, src, u, gran), \
       "pack the mask at gran 2 (16 B) / 4 (8 B), append, cursor += 16/8 (§4.3)") \
     M(M_STU_FLUSH, "stu.flush", NONE, (O(CURSOR, cursor) O(UST, u) O(INT, step)), (AI(post, 0)), (), \
-      0, PVC_MF_FAULT, V, 1, 0, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_store_unalign_post(ctx, cursor, u, (int32_t)step, post), \
       "write parked bytes at floor32(cursor); post: cursor += step (§4.2)") \
     M(M_STU_AREG, "stu.areg", NONE, (O(ADDR, base) O(ADDR, areg) O(VREG, src) O(UST, u)), (AI(elem_bytes, 0)), (), \
-      0, PVC_MF_FAULT, V, 1, 0, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_store_unalign_areg(ctx, base, areg, src, u, elem_bytes), "256 bytes at base + areg, no update (§4.4 [I])") \
-    M(M_STU_CHECK, "stu.check", NONE, (O(UST, u) O(ADDR, cursor)), (), (), 0, PVC_MF_FAULT, S, 0, 0, \
+    M(M_STU_CHECK, "stu.check", NONE, (O(UST, u) O(ADDR, cursor)), (), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, S, 0, 0, \
       pvc_ureg_st_check(ctx, u, cursor), "end of VF: fault UNFLUSHED if bytes are still parked (§4.2)") \
     /* ---- masks, compares, compute (§5) ---- */ \
     M(M_MASK_CREATE, "mask.create", NONE, (), (AE(pattern, MaskPattern, 0, 0) AI(gran, 0)), (R(MASK, dst)), \
-      0, 0, V, 1, 0, \
+      0, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_mask_create(ctx, dst, pattern, gran), "pattern at gran bytes, tested bits only (§5.1)") \
-    M(M_MASK_UPDATE, "mask.update", NONE, (O(INT, n)), (AI(gran, 0)), (R(MASK, dst)), 0, 0, V, 1, 0, \
+    M(M_MASK_UPDATE, "mask.update", NONE, (O(INT, n)), (AI(gran, 0)), (R(MASK, dst)), 0, PVC_NO_TRAP, 0, V, 1, 0, \
       (void)pvc_mask_update(ctx, dst, (uint32_t)n, gran), "first min(n, 256/gran) elements (§5.1)") \
     PVC_CMP_ROWS(M, EQ, eq) PVC_CMP_ROWS(M, NE, ne) PVC_CMP_ROWS(M, LT, lt) \
     PVC_CMP_ROWS(M, GT, gt) PVC_CMP_ROWS(M, LE, le) PVC_CMP_ROWS(M, GE, ge) \
     M(M_ABS, "abs", VF_ABS, (O(VREG, src) O(PRED, preg)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT1(INT8) | PVC_DT1(INT16) | PVC_DT1(INT32) | PVC_DT1(INT64) | PVC_DT1(FP16) | PVC_DT1(FP32), \
-      PVC_MF_SAME, V, 1, 0, \
+      PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
       pvc_abs(ctx, dst, dtype, src, preg), "|x| on active lanes, zeroing (§5.3)") \
     M(M_RELU, "relu", VF_RELU, (O(VREG, src) O(PRED, preg)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT1(INT32) | PVC_DT1(FP16) | PVC_DT1(FP32), PVC_MF_SAME, V, 1, 0, \
+      PVC_DT1(INT32) | PVC_DT1(FP16) | PVC_DT1(FP32), PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, \
       pvc_relu(ctx, dst, dtype, src, preg), "max(x, 0) on active lanes, zeroing (§5.3)") \
     M(M_ASTYPE, "astype", NONE, (O(VREG, src) O(PRED, preg)), \
       (AD(from) AD(to) AE(layout, CastLayout, 0, 0) AE(round, VFRoundMode, 0, 0) AE(sat, SaturateMode, 0, 0)), \
-      (R(VREG, dst)), 0, 0, V, 1, 0, \
+      (R(VREG, dst)), 0, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_astype(dst, src, preg, from, to, layout, round, sat), "§5.4 cast, every mode explicit") \
     M(M_FULL_REG, "full.reg", VF_FULL, (O(VREG, value) O(PRED, preg)), \
       (AD(dtype) AE(pos, DuplicatePos, PVC_POS_LOWEST, 0) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
-      (R(VREG, dst)), PVC_DT_ANY, 0, V, 1, 0, \
+      (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_full_reg(ctx, dst, dtype, value, preg, pos, mode), "lane 0 / N-1 of value broadcast (§5.7)") \
     M(M_FULL_M, "full.m", VF_FULL, (O(BITS, value) O(PRED, preg)), \
-      (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), (R(VREG, dst)), PVC_DT_ANY, 0, V, 1, 0, \
+      (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_full(ctx, dst, dtype, value, preg, mode), "masked broadcast, ZEROING/MERGING (vdup) (§5.7)") \
-    M(M_FULL, "full", VF_FULL, (O(BITS, value)), (AD(dtype)), (R(VREG, dst)), PVC_DT_ANY, 0, V, 1, 0, \
+    M(M_FULL, "full", VF_FULL, (O(BITS, value)), (AD(dtype)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_full(ctx, dst, dtype, value, NULL, PVC_MERGE_ZEROING), "every lane = value (vbr) (§5.7)") \
-    M(M_ENCODE_I, "encode.i", NONE, (O(INT, value)), (AD(dtype)), (R(INT, bits)), 0, 0, S, 1, 0, \
+    M(M_ENCODE_I, "encode.i", NONE, (O(INT, value)), (AD(dtype)), (R(INT, bits)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       *bits = (int64_t)pvc_value_encode(dtype, (double)value, PVC_ROUND_RINT, PVC_SAT_OFF), \
       "bits of a run-time int at dtype: RINT, saturate OFF, as a literal's (§5.2, §5.7)") \
-    M(M_ENCODE_F, "encode.f", NONE, (O(NUM, value)), (AD(dtype)), (R(INT, bits)), 0, 0, S, 1, 0, \
+    M(M_ENCODE_F, "encode.f", NONE, (O(NUM, value)), (AD(dtype)), (R(INT, bits)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       *bits = (int64_t)pvc_value_encode(dtype, value, PVC_ROUND_RINT, PVC_SAT_OFF), \
       "bits of a run-time float at dtype, as a literal's (§5.2, §5.7)") \
-    M(M_MEM_BAR, "mem_bar", NONE, (), (AE(mode, MemBarMode, 0, 0)), (), 0, 0, V, 1, 0, \
+    M(M_MEM_BAR, "mem_bar", NONE, (), (AE(mode, MemBarMode, 0, 0)), (), 0, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_mem_bar(ctx, mode), "ordering hook (§5.6, decision 8)") \
     /* ---- jit kernels (§6) ---- */ \
-    M(M_TG_STEP, "tg.step", NONE, (O(SLOT, slot)), (AI(delta, 0) AI(depth, 0)), (), 0, 0, S, 2, 0, \
+    M(M_TG_STEP, "tg.step", NONE, (O(SLOT, slot)), (AI(delta, 0) AI(depth, 0)), (), 0, PVC_NO_TRAP, 0, S, 2, 0, \
       pvc_tile_group_step(slot, delta, depth), \
       "rotate a run-time slot: slot = (slot + delta) mod depth; next +1, previous depth-1 (§6)") \
     M(M_TG_ADDR, "tg.addr", NONE, (O(INT, slot)), (AI(base, 0) AI(slot_bytes, 0)), (R(ADDR, addr)), \
-      0, 0, S, 2, 0, \
+      0, PVC_NO_TRAP, 0, S, 2, 0, \
       *addr = pvc_tile_group_addr((uint32_t)base, slot, (uint32_t)slot_bytes), \
       "the slot's tile at run time: base + slot*slot_bytes (§6)") \
     M(M_GM_LOAD, "gm.load", NONE, \
       (O(TILE, tile) O(TENSOR, tensor) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \
-      0, PVC_MF_FAULT, MTE2, 200, 32, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, MTE2, 200, 32, \
       (void)pvc_gm_load(ctx, tile, tensor, r0, c0, valid_rows, valid_cols), \
       "tile[i][j] = tensor[r0+i][c0+j] for i, j inside the valid shape, clipped (§6)") \
     M(M_GM_STORE, "gm.store", NONE, \
       (O(TENSOR, tensor) O(TILE, tile) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \
-      0, PVC_MF_FAULT, MTE3, 200, 32, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, MTE3, 200, 32, \
       (void)pvc_gm_store(ctx, tensor, tile, r0, c0, valid_rows, valid_cols), \
       "tensor[r0+i][c0+j] = tile[i][j] inside the valid shape, clipped (§6)")
 
@@ -371,8 +380,9 @@ typedef enum {
     PVC_OK_END /* closes each row's lists */
 } pvc_opnd_kind;
 
-/* Attribute kinds (the ATTRS column); an AZ entry checks the DSL call and makes no attribute. */
-typedef enum { PVC_AK_DTYPE, PVC_AK_ENUM, PVC_AK_INT, PVC_AK_ZEROING, PVC_AK_END } pvc_attr_kind;
+/* Attribute kinds (the ATTRS column); an AC / AZ entry checks the DSL call and makes no
+ * attribute. */
+typedef enum { PVC_AK_DTYPE, PVC_AK_ENUM, PVC_AK_INT, PVC_AK_CHECK, PVC_AK_END } pvc_attr_kind;
 
 typedef struct {
     pvc_opnd_kind kind;
@@ -395,6 +405,8 @@ typedef struct {
     const pvc_opnd *res;       /* nres results, then an END row */
     int nopnd, nattr, nres;
     uint32_t dtypes;           /* bit t = pvc_dtype t legal as the op dtype; 0 = unchecked */
+    uint32_t trap_dtypes;      /* op dtypes that compile with warning `trap` */
+    int trap;                  /* pvc_warn_kind (diag.h), PVC_W_NONE none */
     unsigned flags;            /* PVC_MF_* */
     pvc_pipe pipe;
     unsigned base, bpc;        /* cost: base + ceil(bytes / bpc) cycles */
@@ -418,10 +430,12 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
 
 /* Enum namespaces. X(NS, "meaning", VIS): VIS PL = reachable as pl.<NS>.<MEMBER>;
  * HW = machine-op attributes only (printed without "pl."), never written by the user.
- * Members that are runtime tables come from pvc_rt.h so each list exists once (ops.c):
- * LoadDist = PVC_LOAD_DISTS, MaskPattern = PVC_MASK_PATTERNS, MemBarMode = PVC_MEMBARS,
- * VFRoundMode = PVC_ROUNDS, HwStoreDist = PVC_STORE_DISTS, MaskDist = PVC_MASK_DISTS,
- * DuplicatePos = PVC_POSITIONS; a member's value is the runtime enum value (pvc_load_dist, ...). */
+ * Members that are runtime tables come from the runtime headers so each list exists once
+ * (ops.c): LoadDist = PVC_LOAD_DISTS, MaskPattern = PVC_MASK_PATTERNS, MemBarMode =
+ * PVC_MEMBARS, VFRoundMode = PVC_ROUNDS, HwStoreDist = PVC_STORE_DISTS, MaskDist =
+ * PVC_MASK_DISTS, DuplicatePos = PVC_POSITIONS, PackPart = PVC_PARTS, MaskWidth =
+ * PVC_MASK_WIDTHS, IndexOrder = PVC_INDEX_ORDERS, SqueezeMode = PVC_SQUEEZE_MODES, BinType =
+ * PVC_HIST_BINS, HistType = PVC_HIST_TYPES; a member's value is the runtime enum value. */
 #define PVC_ENUM_NS(X)                                                 \
     X(LoadDist,     "load distribution (§2.2-§2.5)", PL)              \
     X(StoreDist,    "store distribution (§3.1)", PL)                  \
@@ -436,7 +450,13 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
     X(HwStoreDist,  "explicit store dist of st.* (§3.1, §3.3)", HW)   \
     X(MaskDist,     "mask load/store dist of ld.mask/st.mask (§2.5, §3.6)", HW) \
     X(DuplicatePos, "lane broadcast by vf.full of a register (§5.7)", PL) \
-    X(PipeType,     "pipe of pl.system.sync_src/sync_dst (§6; no-op here)", PL)
+    X(PipeType,     "pipe of pl.system.sync_src/sync_dst (§6; no-op here)", PL) \
+    X(PackPart,     "half that vf.pack fills / vf.unpack widens (§10.11)", PL) \
+    X(MaskWidth,    "how vf.get_mask_spr spreads the MASK register (§10.14)", PL) \
+    X(IndexOrder,   "direction of vf.arange (§10.15)", PL)            \
+    X(SqueezeMode,  "whether vf.squeeze leaves its byte count for store_unalign (§10.9)", PL) \
+    X(BinType,      "which half of the byte range vf.histograms counts (§10.15)", PL) \
+    X(HistType,     "cumulative or per-value vf.histograms (§10.15)", PL)
 
 /* Hand-written members: X(NS, MEMBER, value, "meaning"); value is the runtime enum value
  * where one exists (pvc_rt.h), else pvc's own index. The pypto StoreDist names map onto the

@@ -100,7 +100,7 @@ static void check_machine(verifier *v, const pvc_op *op)
         if (op->operands[i] && !kind_fits(m->opnd[i].kind, op->operands[i], 0))
             problem(v, op->loc, "machine operand of the wrong kind in ", m->name);
     for (int i = 0; i < m->nattr; i++) {
-        if (m->attr[i].kind == PVC_AK_ZEROING)
+        if (m->attr[i].kind == PVC_AK_CHECK)
             continue;
         const pvc_attr *a = pvc_op_attr(op, m->attr[i].name);
         if (!a || a->val->kind == PVC_V_VAR)

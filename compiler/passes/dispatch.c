@@ -708,14 +708,21 @@ static void store_unalign(dispatcher *x, pvc_op *op)
         return;
     pvc_op *st;
     if (kind_of(src) == PVC_TY_MASK) {
-        /* The packing follows the mask's IR dtype in PP-BE: a compare result packs at 16 bits
-         * whatever the tile (§4.3, §8 #3, decision 1). */
-        int gran = src->type.from_cmp ? 2 : src->type.gran / 8;
-        if (src->type.from_cmp && base->type.dtype >= 0 && lane(base->type.dtype) != 2)
-            pvc_warn_at(x->d, op->loc, "a compare mask is packed at 16-bit granularity (16 bytes) "
-                        "by the lowering, not at the %d-bit granularity of the %s tile (§4.3) [%s]",
-                        (int)lane(base->type.dtype) * 8, pvc_dtype_pyname(base->type.dtype),
-                        pvc_warn_code(PVC_W_CMP_MASK_B16));
+        /* The packing follows the mask's IR dtype (the lowering picks the pointer type from
+         * it), not the tile's (§4.3, decision 1). */
+        int gran = (int)lane(src->type.dtype);
+        if (gran != 2 && gran != 4) {
+            pvc_error_at(x->d, op->loc, PVC_E_TYPE, "a mask store_unalign packs at 16 or 32 bits, and "
+                         "mask '%s' has dtype %s (§4.3)", src->name ? src->name : "?",
+                         pvc_dtype_pyname(src->type.dtype));
+            return;
+        }
+        if (base->type.dtype >= 0 && lane(base->type.dtype) != gran)
+            pvc_warn_at(x->d, op->loc, "mask '%s' is %s, so it packs at %d bits (%d bytes), not at the "
+                        "%d-bit granularity of the %s tile the docs describe (§4.3) [%s]",
+                        src->name ? src->name : "?", pvc_dtype_pyname(src->type.dtype), gran * 8,
+                        gran == 2 ? 16 : 8, (int)lane(base->type.dtype) * 8,
+                        pvc_dtype_pyname(base->type.dtype), pvc_warn_code(PVC_W_MASK_PACK_WIDTH));
         st = emit(x, PVC_OP_M_STU_MASK, op->loc, NULL);
         operand(x, st, c);
         operand(x, st, src);
@@ -902,7 +909,7 @@ static void dispatch_generic(dispatcher *x, pvc_op *op)
             attr(x, g, a->name, cdtype(x, v ? v->type.dtype : dt, op->loc));
             break;
         case PVC_AK_ENUM:
-        case PVC_AK_ZEROING:
+        case PVC_AK_CHECK:
             if (!generic_enum(x, op, a, &e))
                 return;
             if (a->kind == PVC_AK_ENUM)

@@ -199,7 +199,7 @@ static void check_generic_args(resolver *r, const pvc_op *op)
     for (int code = PVC_OP_MFIRST; code < PVC_OP_COUNT; code++) {
         const pvc_mop *m = pvc_mop_of(code);
         for (int i = 0; m->from == op->code && i < m->nattr; i++)
-            if (m->attr[i].kind == PVC_AK_ENUM || m->attr[i].kind == PVC_AK_ZEROING)
+            if (m->attr[i].kind == PVC_AK_ENUM || m->attr[i].kind == PVC_AK_CHECK)
                 check_const_arg(r, op, m->attr[i].name, m->attr[i].ns);
             else if (m->attr[i].kind == PVC_AK_INT)
                 check_const_arg(r, op, m->attr[i].name, WANT_INT);

@@ -523,12 +523,13 @@ static void type_load_align(typer *t, pvc_op *op)
         set_type(t, op->results[i], reg_type(dt), op->loc);
 }
 
-static void type_mask(typer *t, pvc_op *op, unsigned gran_bytes, int from_cmp)
+/* A mask result: generated at gran_bytes, declared with dtype (its IR dtype, §4.3, §9.3). */
+static void type_mask(typer *t, pvc_value *r, unsigned gran_bytes, int dtype, pvc_span at)
 {
     pvc_type ty = type_of(PVC_TY_MASK);
     ty.gran = (int)gran_bytes * 8;
-    ty.from_cmp = from_cmp;
-    set_type(t, op->results[0], ty, op->loc);
+    ty.dtype = dtype;
+    set_type(t, r, ty, at);
 }
 
 /* ---- generic vf ops: typed by their ops.h rows ---- */
@@ -661,7 +662,7 @@ static void type_generic(typer *t, pvc_op *op)
     }
     for (int i = 0; i < m->nres && i < op->nresults; i++) {
         if (m->res[i].kind == PVC_OK_MASK) /* a compare's mask, at the compared width (§5.2) */
-            type_mask(t, op, pvc_dtype_lane_bytes((pvc_dtype)dt), m->nopnd && m->opnd[0].kind == PVC_OK_VREG);
+            type_mask(t, op->results[i], pvc_dtype_lane_bytes((pvc_dtype)dt), dt, op->loc);
         else
             set_type(t, op->results[i], reg_type(dt), op->loc);
     }
@@ -680,10 +681,13 @@ static void type_vf_op(typer *t, pvc_op *op)
             set_type(t, op->results[0], reg_type(pvc_op_arg(op, "tile")->type.dtype), op->loc);
         break;
     case PVC_OP_VF_CREATE_MASK:
-        type_mask(t, op, pvc_create_mask_gran((pvc_dtype)dtype_arg(op, "dtype", PVC_DT_FP32)), 0);
+        /* generated at dtype= (FP32 when omitted), declared UINT16 when omitted (§5.1, §12 T21) */
+        type_mask(t, op->results[0], pvc_create_mask_gran((pvc_dtype)dtype_arg(op, "dtype", PVC_DT_FP32)),
+                  dtype_arg(op, "dtype", PVC_DT_UINT16), op->loc);
         break;
     case PVC_OP_VF_UPDATE_MASK:
-        type_mask(t, op, pvc_update_mask_gran((pvc_dtype)dtype_arg(op, "dtype", PVC_DT_FP32)), 0);
+        type_mask(t, op->results[0], pvc_update_mask_gran((pvc_dtype)dtype_arg(op, "dtype", PVC_DT_FP32)),
+                  dtype_arg(op, "dtype", PVC_DT_UINT16), op->loc);
         break;
     case PVC_OP_VF_ASTYPE: {
         reg_dtype_of(t, op, "src");

@@ -139,7 +139,7 @@ static void decode_attrs(sim *S, sim_op *o, const pvc_op *op, const pvc_mop *m)
 {
     int n = 0;
     for (int i = 0; i < m->nattr; i++) {
-        if (m->attr[i].kind == PVC_AK_ZEROING)
+        if (m->attr[i].kind == PVC_AK_CHECK)
             continue;
         const pvc_attr *a = pvc_op_attr(op, m->attr[i].name);
         if (!a || !a->val || n == SIM_MAX_ATTR) {

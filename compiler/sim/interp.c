@@ -63,9 +63,9 @@ static double sim_num(const void *p)
 #define AD(name) const int name = (int)*kp++;
 #define AE(name, ns, dflt, legal) const int name = (int)*kp++;
 #define AI(name, dflt) const int64_t name = *kp++;
-#define AZ(name)
+#define AC(name, ns, dflt, legal)
 #define LIST(...) __VA_ARGS__
-#define M(id, nm, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc)              \
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)        \
     static void run_##id(sim *S, const sim_op *o)                                          \
     {                                                                                      \
         pvc_ctx *const ctx = S->ctx;                                                       \
@@ -90,13 +90,13 @@ const sim_run_fn sim_runs[PVC_MOP_COUNT] = {
 #undef AD
 #undef AE
 #undef AI
-#undef AZ
+#undef AC
 #define O(kind, name) +1
 #define AD(name) +1
 #define AE(name, ns, dflt, legal) +1
 #define AI(name, dflt) +1
-#define AZ(name)
-#define M(id, nm, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc)              \
+#define AC(name, ns, dflt, legal)
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)        \
     _Static_assert(0 LIST opnds <= SIM_MAX_OPND, nm ": more operands than SIM_MAX_OPND");     \
     _Static_assert(0 LIST attrs <= SIM_MAX_ATTR, nm ": more attributes than SIM_MAX_ATTR");
 PVC_MOPS(M)
@@ -106,7 +106,7 @@ PVC_MOPS(M)
 #undef AD
 #undef AE
 #undef AI
-#undef AZ
+#undef AC
 #undef LIST
 
 /* ---- checks the simulator adds ------------------------------------------------------- */

@@ -1,5 +1,5 @@
 # Documented traps (docs/SEMANTICS.md decision 1): accepted, compiled as the device runs them,
-# each with a located warning W001-W009. Not a device program.
+# each with a located warning. Not a device program.
 import pypto_pro.language as pl
 
 @pl.vector_function
@@ -11,8 +11,9 @@ def vf_traps(src_tile, dst_tile, mask_tile):
     hf = vf.astype(r, preg, dtype=pl.DT_HF8)
     us = vf.load_align(src_tile, 0, dist=pl.LoadDist.US)
     p64 = vf.create_mask(pattern=pl.MaskPattern.VL8, dtype=pl.DT_INT64)
+    m16 = vf.create_mask(pattern=pl.MaskPattern.ALL)
     s = vf.unalign_reg_for_store()
-    vf.store_unalign(mask_tile, cmp, s)
+    vf.store_unalign(mask_tile, m16, s)
     vf.store_unalign_post(mask_tile, s)
     t = vf.unalign_reg_for_store()
     vf.store_unalign(dst_tile, us, t, 64)
