@@ -140,6 +140,9 @@ $(BUILD)/pvc: $(BUILD)/compiler/main.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(G
 $(BUILD)/libpvc.so: $(PVC_OBJ) $(RT_OBJ) $(GRAMMAR_OBJ)
 	$(CC) $(CFLAGS) -shared $(PVC_OBJ) $(RT_OBJ) $(GRAMMAR_OBJ) $(LDLIBS) -o $@
 
+# `pvc py` puts this tree's python/ first on PYTHONPATH.
+$(BUILD)/compiler/run/py.o: CPPFLAGS += -DPVC_PYTHON_DIR='"$(abspath python)"'
+
 # parse.c checks at compile time that libtree-sitter loads the pinned grammar's ABI.
 # (The fuzz build's parse.o gets the same two lines below.)
 $(BUILD)/compiler/front/parse.o: grammar/PIN
