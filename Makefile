@@ -57,7 +57,7 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
 
-.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim test fuzz fuzz-smoke bench clean help
+.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim py test fuzz fuzz-smoke bench clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so
 
 deps: deb-deps grammar
@@ -185,6 +185,11 @@ e2e: $(BUILD)/pvc
 sim: deps $(BUILD)/pvc
 	@sh tests/run_sim.sh $(BUILD)/pvc
 
+# pypto_pro test files unmodified through `pvc py`: tests/py/ (the library from Python, both
+# backends), every sample's own test, run directly and under pytest (tests/run_py.sh).
+py: deps $(BUILD)/pvc $(BUILD)/libpvc.so
+	@sh tests/run_py.sh $(BUILD)/pvc
+
 FUZZ_BUILD ?= $(BUILD)/fuzz
 FUZZ_CFLAGS = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC    = $(PVC_SRC) $(RT_SRC)
@@ -241,11 +246,12 @@ clean:
 
 help:
 	@echo "make deps         install Debian packages and commands (when missing), fetch the grammar of grammar/PIN"
-	@echo "make              build build/pvc and build/libpvcrt.a"
+	@echo "make              build build/pvc, build/libpvc.so and build/libpvcrt.a"
 	@echo "make demo         run every sample case natively against its expected output"
 	@echo "make samples      pvc check + pvc ir on every sample, one line each"
 	@echo "make e2e          end-to-end tests: native runs, emitted C, cache, CLI, faults"
 	@echo "make sim          simulator: samples, sim = native, faults, hazards, golden trace/stats"
+	@echo "make py           pypto_pro tests on the CPU: tests/py and every sample through pvc py"
 	@echo "make test         deps, build, every suite plain and under ASan/UBSan"
 	@echo "make unit         runtime unit tests"
 	@echo "make golden       IR dump and diagnostics golden tests"

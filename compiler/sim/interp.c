@@ -340,7 +340,8 @@ static inline void run_machine(sim *S, sim_func *F, const sim_op *o)
 static void run_func(sim *S, sim_func *F)
 {
     S->cur_f = F;
-    memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
+    if (F->nconsts) /* an empty body has none, and no array */
+        memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
     for (int pc = 0; pc < F->nops; pc++) {
         const sim_op *o = &F->ops[pc];
         int64_t value = 0;
