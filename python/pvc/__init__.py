@@ -89,6 +89,7 @@ class _Diags:
 def _raise(status, records):
     """Raises the exception of a failed status: its message is the rendered errors and their
     notes (the warnings too under PVC_VERBOSE)."""
+    __tracebackhide__ = True  # pytest shows the caller's line, not pvc's
     shown = [r for r in records if r.severity != "warning" or _verbose()]
     text = "".join(r.rendered for r in shown).rstrip("\n")
     cls = _ERRORS.get(status, PvcError)
@@ -217,6 +218,7 @@ class Kernel:
     def launch(self, args, blocks=1, backend=None, threads=None):
         """Runs the kernel on `blocks` blocks with args bound to its parameters in order;
         tensors are read and written in place."""
+        __tracebackhide__ = True
         backend = backend or os.environ.get("PVC_BACKEND", "sim") or "sim"
         if backend not in _lib.BACKENDS:
             raise ValueError(f"pvc: backend must be sim or native, not {backend!r} (PVC_BACKEND)")
@@ -243,6 +245,7 @@ class Program:
     """A compiled .py file (compiled once per content: libpvc caches it)."""
 
     def __init__(self, path):
+        __tracebackhide__ = True
         self.path = path
         self._h = None
         with _Diags() as d:
@@ -274,6 +277,7 @@ _programs = {}
 
 def load(path):
     """The Program of path, compiled again only when the file changed since the last load."""
+    __tracebackhide__ = True
     st = os.stat(path)
     key = os.path.abspath(path)
     stamp = (st.st_mtime_ns, st.st_size, st.st_ino)

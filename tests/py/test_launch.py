@@ -143,6 +143,17 @@ def test_read_only_output_refused():
     copy_row_kernel[None, 1](a, np.zeros((1, 64), np.float32), 0)
 
 
+def test_concurrent_launches(backend):
+    """ctypes lets go of the GIL during a launch: launches from threads run at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    a = torch.randn([8, 64])
+    outs = [torch.zeros([1, 64]) for _ in range(8)]
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(lambda i: copy_row_kernel[None, 1](a, outs[i], i), range(8)))
+    assert all(torch.equal(outs[i][0], a[i]) for i in range(8))
+
+
 def test_bad_launches():
     a, out = torch.zeros([3, 64]), torch.zeros([1, 64])
     for blocks in (0, 65536, 1.5, True):

@@ -28,6 +28,13 @@ import inspect
 
 import pvc
 
+# pypto_pro imports torch and torch_npu itself, so its tests use torch.npu and device="npu"
+# without importing torch_npu; the same here, when torch is there at all (numpy needs none).
+try:
+    import torch_npu  # noqa: F401
+except ImportError:
+    pass
+
 __all__ = ["jit", "vector_function", "Tensor", "Ptr", "DYNAMIC", "STATIC", "Vf", "DataType"]
 
 
@@ -136,6 +143,7 @@ class _Launch:
         self.kernel, self.blocks = kernel, blocks
 
     def __call__(self, *args):
+        __tracebackhide__ = True  # a failing test shows its own line and pvc's message
         self.kernel._pvc_kernel().launch(args, blocks=self.blocks)
 
 
@@ -149,9 +157,13 @@ class JitKernel:
         self.__qualname__ = fn.__qualname__
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
+        self._path = None  # the source file, found at the first launch
 
     def _pvc_kernel(self):
-        path = inspect.getsourcefile(self.fn) or self.fn.__code__.co_filename
+        __tracebackhide__ = True
+        if self._path is None:
+            self._path = inspect.getsourcefile(self.fn) or self.fn.__code__.co_filename
+        path = self._path
         program = pvc.load(path)
         if "<locals>" in self.fn.__qualname__ and self.__name__ not in program.kernels:
             raise pvc.LaunchError(f"{path}: '{self.fn.__qualname__}' is a @pl.jit kernel defined "
