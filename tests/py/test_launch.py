@@ -55,6 +55,26 @@ def copy_u8_vf(src_tile, dst_tile):
     vf.store_align(dst_tile, vf.load_align(src_tile, 0), preg)
 
 
+@pl.vector_function
+def copy_bf16_vf(src_tile, dst_tile):
+    preg = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_BF16)
+    vf.store_align(dst_tile, vf.load_align(src_tile, 0), preg)
+
+
+@pl.jit()
+def copy_bf16_kernel(
+    a: pl.Tensor[[1, 128], pl.DT_BF16],
+    out: pl.Tensor[[1, 128], pl.DT_BF16],
+):
+    tf = pl.TileType(shape=[1, 128], dtype=pl.DT_BF16, target_memory=pl.MemorySpace.Vec)
+    t_in = pl.make_tile(tf, addr=0x0, size=256)
+    t_out = pl.make_tile(tf, addr=0x100, size=256)
+    with pl.section_vector():
+        pl.load(t_in, a, [0, 0])
+        copy_bf16_vf(t_in, t_out)
+        pl.store(out, t_out, [0, 0])
+
+
 @pl.jit()
 def copy_hf8_kernel(
     a: pl.Tensor[[pl.DYNAMIC, pl.DYNAMIC], pl.DT_HF8],
@@ -92,6 +112,25 @@ def test_strided_views_copied_in_and_out(backend):
     copy_row_kernel[None, 1](a, out, 0)
     assert torch.equal(big[1, ::2], a[0])
     assert torch.all(big[1, 1::2] == -5.0) and torch.all(big[0] == -5.0)
+
+
+def test_negative_strides(backend):
+    a = np.arange(3 * 64, dtype=np.float32).reshape(3, 64)[::-1, ::-1]  # both axes reversed
+    out = np.zeros((2, 64), np.float32)[:, ::-1]
+    copy_row_kernel[None, 1](a, out, 0)
+    assert np.array_equal(out[0], a[0]) and np.array_equal(out[0, ::-1], np.arange(128, 192))
+    assert not out[1].any()
+
+
+def test_bf16_as_bfloat16_and_as_bits(backend):
+    a = torch.randn([1, 128]).to(torch.bfloat16)
+    out = torch.zeros([1, 128], dtype=torch.bfloat16)
+    copy_bf16_kernel[None, 1](a, out)
+    assert torch.equal(out, a)
+    bits = a.view(torch.int16)
+    out_bits = torch.zeros([1, 128], dtype=torch.int16)
+    copy_bf16_kernel[None, 1](bits, out_bits)
+    assert torch.equal(out_bits, bits)
 
 
 def test_scalars(backend):
