@@ -23,9 +23,9 @@ _ops = None
 
 
 def missing_ops(*names):
-    """The names among `names` that `pvc help ops` does not list."""
+    """The names among `names` that `pvc help ops` does not list (it prints "pl.name(...)")."""
     global _ops
     if _ops is None:
         _ops = subprocess.run([pvc_binary(), "help", "ops"], capture_output=True, text=True,
                               check=True).stdout.split()
-    return [n for n in names if n not in _ops]
+    return [n for n in names if not any(op.startswith(n + "(") for op in _ops)]
