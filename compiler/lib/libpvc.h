@@ -19,8 +19,9 @@
  * tensor that is not C-contiguous is copied into a contiguous buffer before the run and back
  * after it (also after a fault), so kernels always see row-major data.
  *
- * Threads: every function may be called from any thread. Compiles and native builds are
- * serialised; launches run at once, each on contexts of its own.
+ * Threads: every function may be called from any thread, a diagnostics list by one thread at
+ * a time. Compiles and native builds are serialised; launches run at once, each on contexts
+ * of its own.
  *
  * Symbols: libpvc.so exports the whole runtime (pvc_rt.h); the native backend's kernels are
  * shared objects that call it through those symbols, so the library makes them global when it
