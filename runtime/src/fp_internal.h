@@ -42,18 +42,25 @@ RT_INLINE uint64_t rt_u64(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 RT_INLINE uint32_t rt_h_expmask(int bf) { return bf ? 0x7F80u : 0x7C00u; }
 RT_INLINE uint32_t rt_h_quiet(int bf) { return bf ? 0x0040u : 0x0200u; }
 
-/* FP16 bits -> float, exact (NaN payload shifted into place, not quieted). */
+/* c ? a : b on all lanes at once: an integer mask, so gcc keeps both arms computed and the
+ * loop vectorised (a ?: whose arm holds a float op can become a branch, which blocks it). */
+RT_INLINE uint32_t rt_sel(int c, uint32_t a, uint32_t b)
+{
+    uint32_t m = 0u - (uint32_t)(c != 0);
+    return (a & m) | (b & ~m);
+}
+
+/* c ? a : b for floats, through the integer select. */
+RT_INLINE float rt_fsel(int c, float a, float b) { return rt_f32(rt_sel(c, rt_u32(a), rt_u32(b))); }
+
+/* FP16 bits -> float, exact (NaN payload shifted into place, not quieted). The exponent and
+ * fraction placed at float positions read as 2^(e-127)(1 + f) (a float subnormal when e = 0);
+ * times 2^112 that is the half's value, exactly. Exponent 31 (inf, NaN) is set to 255. */
 RT_INLINE float rt_h2f(uint16_t h)
 {
-    uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
-    uint32_t o = (uint32_t)(h & 0x7FFFu) << 13; /* exponent and fraction in place */
-    uint32_t e = o & 0x0F800000u;
-    uint32_t norm = o + ((127u - 15u) << 23);                 /* rebias */
-    uint32_t special = norm + ((128u - 16u) << 23);           /* exponent 31 -> 255 */
-    /* Zero / subnormal: 2^-14 * (1 + f/1024) - 2^-14 = f * 2^-24, one exact subtraction. */
-    uint32_t sub = rt_u32(rt_f32(o + (113u << 23)) - rt_f32(113u << 23));
-    uint32_t r = e == 0x0F800000u ? special : e == 0 ? sub : norm;
-    return rt_f32(r | sign);
+    uint32_t o = (uint32_t)(h & 0x7FFFu) << 13;
+    uint32_t v = rt_u32(rt_f32(o) * 0x1p112f) | rt_sel(o >= 0x0F800000u, 0x7F800000u, 0);
+    return rt_f32(v | (uint32_t)(h & 0x8000u) << 16);
 }
 
 /* float -> FP16, round to nearest even; overflow -> inf; NaN -> quiet NaN keeping the top
@@ -62,12 +69,12 @@ RT_INLINE uint16_t rt_f2h(float f)
 {
     uint32_t u = rt_u32(f), sign = u & 0x80000000u, a = u ^ sign;
     /* |f| >= 65536: inf, NaN or overflow. (65520 <= |f| < 65536 overflows below.) */
-    uint32_t big = a > 0x7F800000u ? 0x7E00u | ((a >> 13) & 0x3FFu) : 0x7C00u;
+    uint32_t big = rt_sel(a > 0x7F800000u, 0x7E00u | ((a >> 13) & 0x3FFu), 0x7C00u);
     /* |f| < 2^-14: add 0.5 (ulp 2^-24 = the FP16 subnormal quantum) so the FPU rounds once. */
     uint32_t tiny = rt_u32(rt_f32(a) + 0.5f) - 0x3F000000u;
     /* Normal: rebias, add half an ulp minus one plus the kept LSB (ties to even), shift. */
     uint32_t norm = (a + 0xC8000FFFu + ((a >> 13) & 1u)) >> 13;
-    uint32_t r = a >= 0x47800000u ? big : a < 0x38800000u ? tiny : norm;
+    uint32_t r = rt_sel(a >= 0x47800000u, big, rt_sel(a < 0x38800000u, tiny, norm));
     return (uint16_t)(r | (sign >> 16));
 }
 
@@ -109,10 +116,13 @@ RT_INLINE double rt_fma_odd(double a, double b, double c)
     double bp = s - p;
     double e = (p - (s - bp)) + (c - bp); /* TwoSum: s + e == p + c */
     uint64_t sb = rt_u64(s);
-    int finite = (sb & 0x7FF0000000000000ull) != 0x7FF0000000000000ull;
-    int adj = finite && e != 0 && !(sb & 1u);
-    int up = ((rt_u64(e) ^ sb) >> 63) == 0; /* e has the sign of s: move away from zero */
-    return rt_f64(sb + (adj ? (up ? 1u : ~0ull) : 0u));
+    /* Move one code when s is inexact (e != 0), finite and even: away from zero when e has
+     * the sign of s, else toward it. Integer masks only (SSE2 has no 64-bit compare). */
+    double all = rt_f64(~0ull);
+    uint64_t need = rt_u64(e != 0.0 ? all : 0.0) & rt_u64(s - s == 0.0 ? all : 0.0);
+    uint64_t even = (sb & 1u) - 1u;                   /* all ones when even */
+    uint64_t down = (rt_u64(e) ^ sb) >> 63;           /* 1: opposite signs */
+    return rt_f64(sb + ((1u - 2u * down) & need & even));
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -128,15 +138,40 @@ RT_INLINE int rt_isnan32(uint32_t u) { return (u & 0x7FFFFFFFu) > 0x7F800000u; }
 RT_INLINE int rt_isnan16(uint32_t h, int bf) { return (h & 0x7FFFu) > rt_h_expmask(bf); }
 
 /* ---------------------------------------------------------------------------------------
- * NaN results (§9.4 [I]): a lane whose result or any operand is NaN gets the first NaN
- * operand in argument order with its quiet bit set, or the generated NaN when no operand is
- * NaN. Operands a, b, c (pass a repeated pointer for fewer). Returns after one vectorisable
- * scan when no lane is concerned (the common case).
+ * NaN results (§9.4 [I]): a NaN result lane gets the first NaN operand in argument order
+ * (a, b, c; pass a repeated pointer for fewer operands) with its quiet bit set, or the
+ * generated NaN when no operand is NaN. Every kernel produces a NaN result lane whenever an
+ * operand of that lane is NaN (IEEE arithmetic does; max/min and the selects make sure), so
+ * one vectorised scan of the result decides whether the out-of-line repair runs at all.
  * ------------------------------------------------------------------------------------- */
-void rt_nan_fix32(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c,
-                  unsigned n);
-void rt_nan_fix16(uint16_t *r, const uint16_t *a, const uint16_t *b, const uint16_t *c,
-                  unsigned n, int bf);
+RT_INLINE int rt_has_nan32(const uint32_t *r, unsigned n)
+{
+    uint32_t acc = 0;
+    for (unsigned i = 0; i < n; i++)
+        acc |= 0x7F800000u - (r[i] & 0x7FFFFFFFu); /* wraps (top bit set) iff NaN */
+    return (int)(acc >> 31);
+}
+RT_INLINE int rt_has_nan16(const uint16_t *r, unsigned n, int bf)
+{
+    uint16_t acc = 0;
+    for (unsigned i = 0; i < n; i++)
+        acc |= (uint16_t)(rt_h_expmask(bf) - (r[i] & 0x7FFFu));
+    return acc >> 15;
+}
+/* The operands are the little-endian images of n lanes (a register's bytes, or an array). */
+void rt_nan_repair32(uint32_t *r, const void *a, const void *b, const void *c, unsigned n);
+void rt_nan_repair16(uint16_t *r, const void *a, const void *b, const void *c, unsigned n, int bf);
+RT_INLINE void rt_nan_fix32(uint32_t *r, const void *a, const void *b, const void *c, unsigned n)
+{
+    if (rt_has_nan32(r, n))
+        rt_nan_repair32(r, a, b, c, n);
+}
+RT_INLINE void rt_nan_fix16(uint16_t *r, const void *a, const void *b, const void *c, unsigned n,
+                            int bf)
+{
+    if (rt_has_nan16(r, n, bf))
+        rt_nan_repair16(r, a, b, c, n, bf);
+}
 
 /* ---------------------------------------------------------------------------------------
  * Whole-register kernels (every lane, no mask; the dtype must be legal for the op).
@@ -156,12 +191,6 @@ void rt_splat(pvc_vreg *r, unsigned w, uint64_t bits);
 /* The approximate exp / ln of FP32 or FP16 lanes, §9.4 rule (DAZ, FTZ, NaN rules). */
 void rt_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a);
 void rt_ln(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a);
-
-/* Double-precision kernels over n lanes (vunary.c): y[i] = exp(x[i]) / ln(x[i]) with a
- * relative error below 2^-50 for every argument an FP32 or FP16 lane can give (see vunary.c),
- * IEEE special values. */
-void rt_exp_f64(double *y, const double *x, unsigned n);
-void rt_ln_f64(double *y, const double *x, unsigned n);
 
 /* Shared argument checks: BAD_ARG fault naming op and dtype; returns 0. */
 int rt_bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t);

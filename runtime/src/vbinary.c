@@ -26,38 +26,29 @@ void rt_splat(pvc_vreg *r, unsigned w, uint64_t bits)
 /* ---------------------------------------------------------------------------------------
  * NaN fix-up (§9.4 [I], fp_internal.h)
  * ------------------------------------------------------------------------------------- */
-void rt_nan_fix32(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c,
-                  unsigned n)
+void rt_nan_repair32(uint32_t *r, const void *a, const void *b, const void *c, unsigned n)
 {
-    unsigned any = 0;
-    for (unsigned i = 0; i < n; i++)
-        any |= (unsigned)(rt_isnan32(r[i]) | rt_isnan32(a[i]) | rt_isnan32(b[i]) | rt_isnan32(c[i]));
-    if (!any)
-        return;
     for (unsigned i = 0; i < n; i++) {
-        uint32_t q = rt_isnan32(a[i]) ? a[i] : rt_isnan32(b[i]) ? b[i] : c[i];
-        if (rt_isnan32(q))
-            r[i] = q | 0x00400000u;
-        else if (rt_isnan32(r[i]))
-            r[i] = RT_F32_GEN_NAN;
+        if (!rt_isnan32(r[i]))
+            continue;
+        uint32_t x = (uint32_t)rt_get((const uint8_t *)a + 4 * i, 4);
+        uint32_t y = (uint32_t)rt_get((const uint8_t *)b + 4 * i, 4);
+        uint32_t z = (uint32_t)rt_get((const uint8_t *)c + 4 * i, 4);
+        uint32_t q = rt_isnan32(x) ? x : rt_isnan32(y) ? y : z;
+        r[i] = rt_isnan32(q) ? q | 0x00400000u : RT_F32_GEN_NAN;
     }
 }
 
-void rt_nan_fix16(uint16_t *r, const uint16_t *a, const uint16_t *b, const uint16_t *c,
-                  unsigned n, int bf)
+void rt_nan_repair16(uint16_t *r, const void *a, const void *b, const void *c, unsigned n, int bf)
 {
-    unsigned any = 0;
-    for (unsigned i = 0; i < n; i++)
-        any |= (unsigned)(rt_isnan16(r[i], bf) | rt_isnan16(a[i], bf) | rt_isnan16(b[i], bf) |
-                          rt_isnan16(c[i], bf));
-    if (!any)
-        return;
     for (unsigned i = 0; i < n; i++) {
-        uint16_t q = rt_isnan16(a[i], bf) ? a[i] : rt_isnan16(b[i], bf) ? b[i] : c[i];
-        if (rt_isnan16(q, bf))
-            r[i] = (uint16_t)(q | rt_h_quiet(bf));
-        else if (rt_isnan16(r[i], bf))
-            r[i] = RT_H16_GEN_NAN;
+        if (!rt_isnan16(r[i], bf))
+            continue;
+        uint16_t x = (uint16_t)rt_get((const uint8_t *)a + 2 * i, 2);
+        uint16_t y = (uint16_t)rt_get((const uint8_t *)b + 2 * i, 2);
+        uint16_t z = (uint16_t)rt_get((const uint8_t *)c + 2 * i, 2);
+        uint16_t q = rt_isnan16(x, bf) ? x : rt_isnan16(y, bf) ? y : z;
+        r[i] = rt_isnan16(q, bf) ? (uint16_t)(q | rt_h_quiet(bf)) : (uint16_t)RT_H16_GEN_NAN;
     }
 }
 
@@ -67,56 +58,53 @@ void rt_nan_fix16(uint16_t *r, const uint16_t *a, const uint16_t *b, const uint1
  * propagates with its sign flipped [I]).
  * ------------------------------------------------------------------------------------- */
 
-/* max/min on values, result taken as bits: NaN lanes are fixed up afterwards; equal values
- * (+0 and -0 included) combine their bits: AND for max gives +0, OR for min gives -0
- * (§10.1 (d)). Never libm fmax (it drops NaN). */
+/* max/min on values, result taken as bits. Equal values (+0 and -0 included) combine their
+ * bits: AND for max gives +0, OR for min gives -0 (§10.1 (d)). Unordered (a NaN operand):
+ * some NaN, which the NaN repair replaces by the right operand. Never libm fmax (it drops
+ * NaN). */
 RT_INLINE uint32_t max_bits(float x, float y)
 {
     uint32_t xb = rt_u32(x), yb = rt_u32(y);
-    return x > y ? xb : x < y ? yb : (xb & yb);
+    return x > y ? xb : x < y ? yb : x == y ? (xb & yb) : 0x7FC00000u;
 }
 RT_INLINE uint32_t min_bits(float x, float y)
 {
     uint32_t xb = rt_u32(x), yb = rt_u32(y);
-    return x < y ? xb : x > y ? yb : (xb | yb);
+    return x < y ? xb : x > y ? yb : x == y ? (xb | yb) : 0x7FC00000u;
 }
 
-/* r = x OP y on n float lanes (DIV: the caller flushed the inputs). */
-static void f32_kernel(rt_binop op, float *r, const float *x, const float *y, unsigned n)
+/* r = x OP y on n float lanes (DIV: the caller flushed the inputs). n is a constant after
+ * inlining, so each loop vectorises. */
+RT_INLINE void f32_kernel(rt_binop op, float *r, const float *x, const float *y, unsigned n)
 {
     switch (op) {
     case RT_ADD: for (unsigned i = 0; i < n; i++) r[i] = x[i] + y[i]; break;
     case RT_MUL: for (unsigned i = 0; i < n; i++) r[i] = x[i] * y[i]; break;
     case RT_DIV: for (unsigned i = 0; i < n; i++) r[i] = x[i] / y[i]; break;
     case RT_MAX: for (unsigned i = 0; i < n; i++) r[i] = rt_f32(max_bits(x[i], y[i])); break;
-    case RT_MIN: for (unsigned i = 0; i < n; i++) r[i] = rt_f32(min_bits(x[i], y[i])); break;
-    default: break;
+    default:     for (unsigned i = 0; i < n; i++) r[i] = rt_f32(min_bits(x[i], y[i])); break;
     }
 }
 
 /* FP32 lanes. DIV is approximate (§9.4): inputs and result flushed; the quotient itself is
  * the IEEE correctly rounded one. */
-static void bin_f32(rt_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b)
+RT_INLINE void bin_f32_impl(rt_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b)
 {
-    uint32_t xa[64], yb[64], rb[64];
+    uint32_t rb[64];
     float x[64], y[64], r[64];
-    memcpy(xa, a->b, PVC_VL);
-    memcpy(yb, b->b, PVC_VL);
-    if (op == RT_DIV) {
+    memcpy(x, a->b, PVC_VL);
+    memcpy(y, b->b, PVC_VL);
+    if (op == RT_DIV)
         for (unsigned i = 0; i < 64; i++) {
-            x[i] = rt_f32(rt_flush32(xa[i]));
-            y[i] = rt_f32(rt_flush32(yb[i]));
+            x[i] = rt_f32(rt_flush32(rt_u32(x[i])));
+            y[i] = rt_f32(rt_flush32(rt_u32(y[i])));
         }
-    } else {
-        memcpy(x, xa, PVC_VL);
-        memcpy(y, yb, PVC_VL);
-    }
     f32_kernel(op, r, x, y, 64);
     memcpy(rb, r, PVC_VL);
     if (op == RT_DIV)
         for (unsigned i = 0; i < 64; i++)
             rb[i] = rt_flush32(rb[i]);
-    rt_nan_fix32(rb, xa, yb, yb, 64);
+    rt_nan_fix32(rb, a->b, b->b, b->b, 64);
     memcpy(out->b, rb, PVC_VL);
 }
 
@@ -128,16 +116,14 @@ RT_INLINE void bin_f16_impl(rt_binop op, pvc_vreg *out, const pvc_vreg *a, const
     float x[128], y[128], r[128];
     memcpy(xa, a->b, PVC_VL);
     memcpy(yb, b->b, PVC_VL);
-    if (op == RT_DIV) {
+    if (op == RT_DIV)
         for (unsigned i = 0; i < 128; i++) {
-            x[i] = rt_x2f(rt_flush16(xa[i], bf), bf);
-            y[i] = rt_x2f(rt_flush16(yb[i], bf), bf);
+            xa[i] = rt_flush16(xa[i], bf);
+            yb[i] = rt_flush16(yb[i], bf);
         }
-    } else {
-        for (unsigned i = 0; i < 128; i++) {
-            x[i] = rt_x2f(xa[i], bf);
-            y[i] = rt_x2f(yb[i], bf);
-        }
+    for (unsigned i = 0; i < 128; i++) {
+        x[i] = rt_x2f(xa[i], bf);
+        y[i] = rt_x2f(yb[i], bf);
     }
     f32_kernel(op, r, x, y, 128);
     for (unsigned i = 0; i < 128; i++)
@@ -145,11 +131,31 @@ RT_INLINE void bin_f16_impl(rt_binop op, pvc_vreg *out, const pvc_vreg *a, const
     if (op == RT_DIV)
         for (unsigned i = 0; i < 128; i++)
             rb[i] = rt_flush16(rb[i], bf);
-    rt_nan_fix16(rb, xa, yb, yb, 128, bf);
+    rt_nan_fix16(rb, a->b, b->b, b->b, 128, bf);
     memcpy(out->b, rb, PVC_VL);
 }
-static void bin_fp16(rt_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b) { bin_f16_impl(op, o, a, b, 0); }
-static void bin_bf16(rt_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b) { bin_f16_impl(op, o, a, b, 1); }
+
+/* One instance per (format, op): the op is a constant inside every loop. */
+#define FLOAT_OPS(F, ...)                                         \
+    switch (op) {                                                 \
+    case RT_ADD: F(RT_ADD, __VA_ARGS__); break;                   \
+    case RT_MUL: F(RT_MUL, __VA_ARGS__); break;                   \
+    case RT_DIV: F(RT_DIV, __VA_ARGS__); break;                   \
+    case RT_MAX: F(RT_MAX, __VA_ARGS__); break;                   \
+    default:     F(RT_MIN, __VA_ARGS__); break;                   \
+    }
+static void bin_f32(rt_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
+{
+    FLOAT_OPS(bin_f32_impl, o, a, b)
+}
+static void bin_fp16(rt_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
+{
+    FLOAT_OPS(bin_f16_impl, o, a, b, 0)
+}
+static void bin_bf16(rt_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
+{
+    FLOAT_OPS(bin_f16_impl, o, a, b, 1)
+}
 
 /* ---------------------------------------------------------------------------------------
  * Integer kernels (§9.5): add/sub/mul modulo 2^bits computed in unsigned types (M is wide

@@ -33,7 +33,7 @@ static void fma_f32(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, const p
     memcpy(z, za, PVC_VL);
     for (unsigned i = 0; i < 64; i++)
         rb[i] = rt_u32((float)rt_fma_odd((double)x[i], (double)y[i], (double)z[i]));
-    rt_nan_fix32(rb, xa, ya, za, 64);
+    rt_nan_fix32(rb, a->b, b->b, c->b, 64);
     memcpy(out->b, rb, PVC_VL);
 }
 
@@ -49,7 +49,7 @@ RT_INLINE void fma_f16(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, cons
                               (double)rt_x2f(za[i], bf));
         rb[i] = rt_f2x(rt_d2f_odd(v), bf);
     }
-    rt_nan_fix16(rb, xa, ya, za, 128, bf);
+    rt_nan_fix16(rb, a->b, b->b, c->b, 128, bf);
     memcpy(out->b, rb, PVC_VL);
 }
 
