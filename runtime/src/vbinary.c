@@ -422,8 +422,10 @@ void pvc_mull(pvc_ctx *ctx, pvc_vreg *lo, pvc_vreg *hi, pvc_dtype t, const pvc_v
     pvc_vreg_blend(hi, &rh, mask, 4, PVC_MERGE_ZEROING);
 }
 
-/* addc: s = a + b + ci; subc: s = a + ~b + bi (carry-style borrow: 1 = no borrow, §13 Q6).
- * The flag in and out is mask bit 4i; bits 4i+1..4i+3 of the result mask are 0. */
+/* addc: s = a + b + ci; subc: s = a + ~b + bi. Carry-style borrow, 1 = no borrow in and out
+ * [I, §13 Q6: the PP-D example and AscendC's 64-bit SubC chain need it]; the unsigned carry
+ * for INT32 too [I]. The flag in and out is mask bit 4i; bits 4i+1..4i+3 of the result mask
+ * are 0 [C]; a masked-off lane's flag is 0 [I: zeroing]. */
 static void add_carry(pvc_ctx *ctx, const char *op, int sub, pvc_mreg *co, pvc_vreg *dst,
                       pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b, const pvc_mreg *ci,
                       const pvc_mreg *mask)

@@ -148,7 +148,8 @@ void pvc_abs_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, co
  *   FP16 src: dst[i] = m[4i + 2L] ? exp(RNE_f32(f32(s[2i+L]) - f32(mx[2i+L]))) : 0
  * The difference is an exact op (sub = add of the negation, subnormals kept, NaN rules);
  * exp is the approximate FP32 exp of §9.4 (DAZ of the difference, FTZ of the result). An FP16
- * NaN operand becomes the FP32 NaN with the same payload (shifted as by a cast), quieted.
+ * NaN operand becomes the FP32 NaN with the same payload (shifted as by a cast), quieted [I:
+ * the §9.4 propagation rule applied across the widening].
  * ------------------------------------------------------------------------------------- */
 void pvc_exp_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t, const pvc_vreg *src,
                  const pvc_vreg *max_val, const pvc_mreg *mask, pvc_layout layout)
