@@ -17,10 +17,14 @@ int rt_bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t)
     return 0;
 }
 
+/* One 8-byte pattern of the element, copied 32 times. */
 void rt_splat(pvc_vreg *r, unsigned w, uint64_t bits)
 {
-    for (unsigned i = 0; i < PVC_VL / w; i++)
-        rt_put(r->b + w * i, w, bits);
+    uint64_t v = w == 1 ? (bits & 0xFFu) * 0x0101010101010101ull
+               : w == 2 ? (bits & 0xFFFFu) * 0x0001000100010001ull
+               : w == 4 ? (bits & 0xFFFFFFFFu) * 0x0000000100000001ull : bits;
+    for (unsigned k = 0; k < PVC_VL; k += 8)
+        memcpy(r->b + k, &v, 8);
 }
 
 /* ---------------------------------------------------------------------------------------
