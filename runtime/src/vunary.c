@@ -1,0 +1,432 @@
+/* vunary.c - the unary vf ops: neg, sqrt, exp, ln/log, log2, log10, prelu, leaky_relu
+ * (docs/SEMANTICS.md §10.4) and truncate (§10.5); the double-precision exp / ln kernels.
+ *
+ * sqrt, exp and ln are the approximate ops of §9.4: pvc flushes subnormal inputs to the zero
+ * of their sign (DAZ), computes the correctly rounded result (see each kernel for the exact
+ * claim), rounds it to the element type, flushes a subnormal result to the zero of its sign
+ * (FTZ, after rounding [I]: a value that rounds up to the smallest normal is kept), and
+ * applies the NaN rules (a NaN operand propagates quieted, an invalid operation gives
+ * 0x7FFFFFFF / 0x7FFF). Zeroing only; masked-off lanes are 0.
+ */
+#include <math.h>
+
+#include "fp_internal.h"
+
+#define DT(x) (1u << PVC_DT_##x)
+
+static int legal(pvc_ctx *ctx, const char *op, pvc_dtype t, uint32_t set)
+{
+    return (unsigned)t < PVC_DT_COUNT && ((set >> t) & 1) ? 1 : rt_bad_dtype(ctx, op, t);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Double-precision exp and ln, branch-free (selects only) so gcc vectorises the lane loops.
+ * Their arguments are FP32 / FP16 values (after DAZ); the claims below are for those.
+ *
+ * Accuracy. Both return the double nearest the true value to within a relative error below
+ * 2^-51 (derivations beside the code). The result is then rounded once to FP32 (or to odd
+ * at 24 bits and RNE at 11 bits for FP16). So a lane is correctly rounded unless the true
+ * value lies within 2^-51 (relative) of a rounding boundary of the element type, and it is
+ * never more than 1 ulp off (§9.4 allows 1 ulp). Checked exhaustively over every FP32 input
+ * against a long double (64-bit significand) expl / logl reference: see runtime/ARITH.md.
+ * ------------------------------------------------------------------------------------- */
+#define LN2_HI 0x1.62e42fee00000p-1  /* 32 significant bits: k * LN2_HI is exact, |k| < 2^21 */
+#define LN2_LO 0x1.a39ef35793c76p-33 /* ln 2 - LN2_HI */
+#define SHIFT 0x1.8p52               /* adding it rounds a double below 2^51 to an integer */
+
+/* The argument of exp, as float bits, clamped to [-120, 100] in the integer domain (exp of
+ * the bounds already rounds to 0 / inf in FP32 and FP16); a NaN is kept. Done on the bits
+ * because a double select feeding arithmetic keeps gcc from vectorising the loop. */
+RT_INLINE uint32_t exp_arg(uint32_t u)
+{
+    uint32_t mag = u & 0x7FFFFFFFu;
+    int nan = mag > 0x7F800000u;
+    u = rt_sel((u >> 31) & (mag > 0x42F00000u) & !nan, 0xC2F00000u, u); /* < -120 */
+    return rt_sel(!(u >> 31) & (mag > 0x42C80000u) & !nan, 0x42C80000u, u); /* > 100 */
+}
+
+/* exp(x) = 2^k * exp(r), k = round(x / ln 2), r = x - k ln 2 with |r| <= 0.35, for x in
+ * [-120, 100] or NaN (NaN gives NaN). For |k| >= 1, x and k*LN2_HI are within a factor 2, so
+ * x - k*LN2_HI is exact (Sterbenz); subtracting k*LN2_LO adds an error below 2^-53 |r| +
+ * 2^-84. exp(r) by its Taylor polynomial of degree 12: truncation below 0.35^13/13! < 2^-52
+ * (relative, exp(r) > 0.7); evaluation rounding a few 2^-53 (1 + r and the r2 * p23 term
+ * dominate; the higher terms are below 2^-4 of the result). The scaling by 2^k (k + 1023 in
+ * [850, 1168]: a normal double) is exact. */
+RT_INLINE double exp_core(double x)
+{
+    double t = x * 0x1.71547652b82fep0 + SHIFT; /* x / ln 2 rounded to an integer, + SHIFT */
+    double kd = t - SHIFT;
+    double r = (x - kd * LN2_HI) - kd * LN2_LO;
+    /* Estrin's scheme (depth 5 instead of Horner's 12: the loop is latency bound). */
+    double r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
+    double p01 = 1.0 + r, p23 = 0.5 + r * (1.0 / 6.0), p45 = 1.0 / 24.0 + r * (1.0 / 120.0);
+    double p67 = 1.0 / 720.0 + r * (1.0 / 5040.0), p89 = 1.0 / 40320.0 + r * (1.0 / 362880.0);
+    double p1011 = 1.0 / 3628800.0 + r * (1.0 / 39916800.0), p12 = 1.0 / 479001600.0;
+    double q0 = p01 + r2 * p23, q1 = p45 + r2 * p67, q2 = p89 + r2 * p1011;
+    double p = (q0 + r4 * q1) + r8 * (q2 + r4 * p12);
+    uint64_t scale = (rt_u64(t) - rt_u64(SHIFT) + 1023u) << 52; /* 2^k: k sits in t's low bits */
+    return p * rt_f64(scale);
+}
+
+/* ln(x) for a positive normal float x (bits u; any other input gives a finite value that
+ * ln_special replaces). x = 2^e m with m in [sqrt(1/2), sqrt(2)), taken from the bits in the
+ * integer domain; ln(m) = 2 atanh(s), s = (m - 1) / (m + 1), |s| <= 0.1716, z = s^2 <=
+ * 0.0295: 2s + 2s^3/3 + ... + 2s^19/19, truncation z^10/21 < 2^-55 relative. m - 1 is exact
+ * (Sterbenz), m + 1 and the quotient round once each: s within 2^-52 relative, and ln(m)
+ * with it. e*LN2_HI is exact; for e != 0, |ln x| >= ln(sqrt 2) > |ln m|, so the sum adds at
+ * most 2^-52. */
+RT_INLINE double ln_core(uint32_t u)
+{
+    uint32_t mant = u & 0x007FFFFFu;
+    int big = mant > 0x003504F3u;                            /* m > sqrt 2: m / 2, e + 1 */
+    float mf = rt_f32(mant | rt_sel(big, 0x3F000000u, 0x3F800000u));
+    int32_t ei = (int32_t)((u >> 23) & 0xFFu) - 127 + big;
+    double e = (double)ei;
+    double f = (double)mf - 1.0;
+    double s = f / (2.0 + f);
+    double z = s * s;
+    double z2 = z * z, z4 = z2 * z2, z8 = z4 * z4; /* Estrin, as in exp_core */
+    double p = ((2.0 / 3.0 + z * (2.0 / 5.0)) + z2 * (2.0 / 7.0 + z * (2.0 / 9.0))) +
+               z4 * ((2.0 / 11.0 + z * (2.0 / 13.0)) + z2 * (2.0 / 15.0 + z * (2.0 / 17.0))) +
+               z8 * (2.0 / 19.0);
+    double lnm = 2.0 * s + s * (z * p);
+    return e * LN2_HI + (e * LN2_LO + lnm);
+}
+
+/* The special lanes of ln on float bits: ln(±0) = -inf, ln(x < 0) = NaN (generated; -inf
+ * included), ln(+inf) = +inf, a NaN stays NaN (the NaN repair quiets it). */
+RT_INLINE uint32_t ln_special(uint32_t u, uint32_t r)
+{
+    uint32_t mag = u & 0x7FFFFFFFu;
+    r = rt_sel((u >> 31) & (mag <= 0x7F800000u), RT_F32_GEN_NAN, r);
+    r = rt_sel(mag == 0, 0xFF800000u, r);
+    return rt_sel((mag > 0x7F800000u) | (u == 0x7F800000u), u, r); /* NaN, +inf */
+}
+
+/* ---------------------------------------------------------------------------------------
+ * The approximate-op pipeline: DAZ, the double kernel, round once to the element type
+ * (FP32: one RNE conversion of the double; FP16: round to odd at 24 bits, then RNE at 11,
+ * which equals one RNE rounding of the double), FTZ, NaN rules. One instance per kernel
+ * (k: 0 exp, 1 ln) and format, every loop over a constant lane count.
+ * ------------------------------------------------------------------------------------- */
+RT_INLINE double kernel_lane(int k, uint32_t u)
+{
+    return k ? ln_core(u) : exp_core((double)rt_f32(exp_arg(u)));
+}
+
+RT_INLINE void approx_f32(pvc_vreg *out, const pvc_vreg *a, int k)
+{
+    uint32_t xa[64], rb[64];
+    double y[64];
+    memcpy(xa, a->b, PVC_VL);
+    for (unsigned i = 0; i < 64; i++)
+        xa[i] = rt_flush32(xa[i]);
+    for (unsigned i = 0; i < 64; i++)
+        y[i] = kernel_lane(k, xa[i]);
+    for (unsigned i = 0; i < 64; i++)
+        rb[i] = rt_flush32(rt_u32((float)y[i]));
+    if (k)
+        for (unsigned i = 0; i < 64; i++)
+            rb[i] = ln_special(xa[i], rb[i]);
+    rt_nan_fix32(rb, a->b, a->b, a->b, 64);
+    memcpy(out->b, rb, PVC_VL);
+}
+
+RT_INLINE void approx_f16(pvc_vreg *out, const pvc_vreg *a, int k)
+{
+    uint16_t xa[128], rb[128];
+    uint32_t xf[128], rf[128];
+    double y[128];
+    memcpy(xa, a->b, PVC_VL);
+    for (unsigned i = 0; i < 128; i++)
+        xf[i] = rt_u32(rt_h2f(rt_flush16(xa[i], 0)));
+    for (unsigned i = 0; i < 128; i++)
+        y[i] = kernel_lane(k, xf[i]);
+    for (unsigned i = 0; i < 128; i++)
+        rf[i] = rt_u32(rt_d2f_odd(y[i]));
+    if (k)
+        for (unsigned i = 0; i < 128; i++)
+            rf[i] = ln_special(xf[i], rf[i]);
+    for (unsigned i = 0; i < 128; i++)
+        rb[i] = rt_flush16(rt_f2h(rt_f32(rf[i])), 0);
+    rt_nan_fix16(rb, a->b, a->b, a->b, 128, 0);
+    memcpy(out->b, rb, PVC_VL);
+}
+
+void rt_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
+{
+    if (t == PVC_DT_FP32)
+        approx_f32(r, a, 0);
+    else
+        approx_f16(r, a, 0);
+}
+
+void rt_ln(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
+{
+    if (t == PVC_DT_FP32)
+        approx_f32(r, a, 1);
+    else
+        approx_f16(r, a, 1);
+}
+
+/* exp: exp(±0) = 1, exp(-inf) = +0, exp(+inf) = +inf, overflow +inf (§10.4). */
+void pvc_exp(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
+{
+    pvc_vreg r;
+    if (!legal(ctx, "exp", t, DT(FP16) | DT(FP32)))
+        return;
+    rt_exp(&r, t, src);
+    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+}
+
+/* ln: ln(±0) = -inf, ln(x < 0) = NaN, ln(+inf) = +inf (§10.4). */
+void pvc_ln(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
+{
+    pvc_vreg r;
+    if (!legal(ctx, "ln", t, DT(FP16) | DT(FP32)))
+        return;
+    rt_ln(&r, t, src);
+    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+}
+
+/* log2 / log10 (§10.4): vln then vmuls by the FP32 literal converted to T (FP32 0x3FB8AA3B /
+ * 0x3EDE5BD9; FP16: that float rounded to half, RNE [I §9.6]): two roundings. */
+static void log_scaled(pvc_ctx *ctx, const char *op, pvc_vreg *dst, pvc_dtype t,
+                       const pvc_vreg *src, const pvc_mreg *mask, uint32_t c32)
+{
+    pvc_vreg r, c;
+    if (!legal(ctx, op, t, DT(FP16) | DT(FP32)))
+        return;
+    unsigned w = pvc_dtype_lane_bytes(t);
+    rt_ln(&r, t, src);
+    rt_splat(&c, w, t == PVC_DT_FP32 ? c32 : rt_f2h(rt_f32(c32)));
+    rt_binary(&r, RT_MUL, t, &r, &c);
+    pvc_vreg_blend(dst, &r, mask, w, PVC_MERGE_ZEROING);
+}
+
+void pvc_log2(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
+{
+    log_scaled(ctx, "log2", dst, t, src, mask, 0x3FB8AA3Bu); /* 1.4426950408889634f */
+}
+
+void pvc_log10(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
+{
+    log_scaled(ctx, "log10", dst, t, src, mask, 0x3EDE5BD9u); /* 0.4342944819032518f */
+}
+
+/* ---------------------------------------------------------------------------------------
+ * sqrt (§10.4). Default: approximate (DAZ, sqrt(-0) = -0, x < 0 or -inf -> generated NaN,
+ * +inf -> +inf). The float square root is IEEE correctly rounded; FP16 goes through it
+ * (innocuous double rounding). No result of a square root is subnormal, so FTZ never acts.
+ * precision=True (FP32 only, §12 T3): correctly rounded on [0, 2^126] with subnormal
+ * inputs kept [I: the documented range starts at 0]; every input above 2^126, +inf
+ * included, gives +0 [C for finite inputs, I for +inf: "inputs above that give 0"].
+ * The argument is clamped to >= 0 before sqrtf so the libm errno path is never taken.
+ * ------------------------------------------------------------------------------------- */
+static void sqrt_f32(pvc_vreg *out, const pvc_vreg *a, int precise)
+{
+    uint32_t xa[64], rb[64];
+    float x[64];
+    memcpy(xa, a->b, PVC_VL);
+    for (unsigned i = 0; i < 64; i++) {
+        uint32_t u = precise ? xa[i] : rt_flush32(xa[i]);
+        float v = rt_f32(u);
+        x[i] = v < 0 ? 0.0f : v;
+    }
+    for (unsigned i = 0; i < 64; i++) {
+        uint32_t u = precise ? xa[i] : rt_flush32(xa[i]);
+        uint32_t s = rt_u32(sqrtf(x[i]));
+        int neg = (u >> 31) & ((u & 0x7FFFFFFFu) != 0); /* below -0 (NaN fixed up below) */
+        s = neg ? RT_F32_GEN_NAN : s;
+        if (precise)
+            s = u > 0x7E800000u && u <= 0x7F800000u ? 0 : s; /* 2^126 < x <= +inf -> +0 */
+        rb[i] = s;
+    }
+    rt_nan_fix32(rb, a->b, a->b, a->b, 64);
+    memcpy(out->b, rb, PVC_VL);
+}
+
+static void sqrt_f16(pvc_vreg *out, const pvc_vreg *a)
+{
+    uint16_t xa[128], rb[128];
+    float x[128];
+    memcpy(xa, a->b, PVC_VL);
+    for (unsigned i = 0; i < 128; i++) {
+        float v = rt_h2f(rt_flush16(xa[i], 0));
+        x[i] = v < 0 ? 0.0f : v;
+    }
+    for (unsigned i = 0; i < 128; i++) {
+        uint16_t u = rt_flush16(xa[i], 0);
+        uint16_t s = rt_f2h(sqrtf(x[i]));
+        rb[i] = (u >> 15) & ((u & 0x7FFFu) != 0) ? (uint16_t)RT_H16_GEN_NAN : s;
+    }
+    rt_nan_fix16(rb, a->b, a->b, a->b, 128, 0);
+    memcpy(out->b, rb, PVC_VL);
+}
+
+void pvc_sqrt(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask,
+              int precision)
+{
+    pvc_vreg r;
+    if (!legal(ctx, "sqrt", t, DT(FP16) | DT(FP32)))
+        return;
+    if (precision && t != PVC_DT_FP32) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "sqrt", 0, 0,
+                        "sqrt(precision=True) is FP32 only (docs/SEMANTICS.md §12 T3)");
+        return;
+    }
+    if (t == PVC_DT_FP32)
+        sqrt_f32(&r, src, precision != 0);
+    else
+        sqrt_f16(&r, src);
+    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * neg (§10.4): floats flip the sign bit (NaN keeps its payload, sign flipped; no quieting:
+ * ASC-PREC "sign bit negated"); integers (-a) mod 2^bits, -MIN = MIN [I].
+ * ------------------------------------------------------------------------------------- */
+void pvc_neg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
+{
+    pvc_vreg r, z;
+    if (!legal(ctx, "neg", t, DT(INT8) | DT(INT16) | DT(INT32) | DT(INT64) | DT(FP16) | DT(FP32)))
+        return;
+    unsigned w = pvc_dtype_lane_bytes(t);
+    if (pvc_dtype_table[t].kind == PVC_KIND_F) {
+        uint64_t m = w == 2 ? 0x8000800080008000ull : 0x8000000080000000ull, v;
+        for (unsigned k = 0; k < PVC_VL; k += 8) {
+            memcpy(&v, src->b + k, 8);
+            v ^= m;
+            memcpy(r.b + k, &v, 8);
+        }
+    } else {
+        rt_splat(&z, w, 0);
+        rt_binary(&r, RT_SUB, t, &z, src);
+    }
+    pvc_vreg_blend(dst, &r, mask, w, PVC_MERGE_ZEROING);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * prelu / leaky_relu (§10.4): sign bit of s set ? RNE(s * k) : s. -0 takes the multiply
+ * (prelu(-0, MAX) = -0, prelu(-0, ±inf) = NaN); a positive NaN s passes through unchanged
+ * (the non-negative branch is a plain copy [I]); the product follows the mul NaN rules.
+ * ------------------------------------------------------------------------------------- */
+static void prelu_lanes(pvc_vreg *out, pvc_dtype t, const pvc_vreg *s, const pvc_vreg *k)
+{
+    pvc_vreg p;
+    rt_binary(&p, RT_MUL, t, s, k);
+    if (t == PVC_DT_FP32) {
+        uint32_t x[64], y[64];
+        memcpy(x, s->b, PVC_VL);
+        memcpy(y, p.b, PVC_VL);
+        for (unsigned i = 0; i < 64; i++)
+            y[i] = (x[i] >> 31) ? y[i] : x[i];
+        memcpy(out->b, y, PVC_VL);
+    } else {
+        uint16_t x[128], y[128];
+        memcpy(x, s->b, PVC_VL);
+        memcpy(y, p.b, PVC_VL);
+        for (unsigned i = 0; i < 128; i++)
+            y[i] = (x[i] >> 15) ? y[i] : x[i];
+        memcpy(out->b, y, PVC_VL);
+    }
+}
+
+void pvc_prelu(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+               const pvc_vreg *slope, const pvc_mreg *mask)
+{
+    pvc_vreg r;
+    if (!legal(ctx, "prelu", t, DT(FP16) | DT(FP32)))
+        return;
+    prelu_lanes(&r, t, src, slope);
+    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+}
+
+void pvc_leaky_relu(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                    uint64_t alpha, const pvc_mreg *mask)
+{
+    pvc_vreg r, k;
+    if (!legal(ctx, "leaky_relu", t, DT(FP16) | DT(FP32)))
+        return;
+    rt_splat(&k, pvc_dtype_lane_bytes(t), alpha);
+    prelu_lanes(&r, t, src, &k);
+    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * truncate (§10.5): roundToIntegral in mode RINT / CEIL / FLOOR / TRUNC, exact, result in
+ * the same float type; ±inf and NaN unchanged (bits kept); a zero result has the sign of
+ * the input (IEEE roundToIntegral never changes the sign). Computed on the magnitude:
+ * |x| < 2^23 rounds to even by adding and subtracting 2^23 (exact: the sum lies in
+ * [2^23, 2^24) where the ulp is 1), then moves one step for the directed modes; |x| >= 2^23
+ * is already integral. FP16 / BF16 lanes are exact floats and their integral values are
+ * representable again (every FP16 >= 1024 and BF16 >= 128 is an integer), so FP32 does it.
+ * ------------------------------------------------------------------------------------- */
+RT_INLINE uint32_t trunc_bits(uint32_t u, pvc_round rm)
+{
+    uint32_t sign = u & 0x80000000u, ab = u ^ sign;
+    float ax = rt_f32(ab);
+    float t = (ax + 8388608.0f) - 8388608.0f;                      /* RNE integral of |x| */
+    float down = t - rt_fsel(t > ax, 1.0f, 0.0f), up = t + rt_fsel(t < ax, 1.0f, 0.0f);
+    int neg = sign != 0;
+    float m = rm == PVC_ROUND_RINT ? t
+            : rm == PVC_ROUND_TRUNC ? down
+            : rm == PVC_ROUND_FLOOR ? rt_fsel(neg, up, down)
+            : rt_fsel(neg, down, up); /* CEIL */
+    return rt_sel(ab >= 0x4B000000u, u, rt_u32(m) | sign);
+}
+
+RT_INLINE void trunc_f32(pvc_vreg *out, const pvc_vreg *a, pvc_round rm)
+{
+    uint32_t x[64];
+    memcpy(x, a->b, PVC_VL);
+    for (unsigned i = 0; i < 64; i++)
+        x[i] = trunc_bits(x[i], rm);
+    memcpy(out->b, x, PVC_VL);
+}
+
+RT_INLINE void trunc_f16(pvc_vreg *out, const pvc_vreg *a, pvc_round rm, int bf)
+{
+    uint16_t x[128];
+    memcpy(x, a->b, PVC_VL);
+    for (unsigned i = 0; i < 128; i++) {
+        uint16_t r = rt_f2x(rt_f32(trunc_bits(rt_u32(rt_x2f(x[i], bf)), rm)), bf);
+        x[i] = rt_isnan16(x[i], bf) ? x[i] : r;
+    }
+    memcpy(out->b, x, PVC_VL);
+}
+
+/* One instance per (dtype, mode): the mode is a constant inside each loop. */
+#define TRUNC_MODES(F, ...)                                                           \
+    switch (rm) {                                                                     \
+    case PVC_ROUND_RINT:  F(__VA_ARGS__, PVC_ROUND_RINT); break;                       \
+    case PVC_ROUND_TRUNC: F(__VA_ARGS__, PVC_ROUND_TRUNC); break;                      \
+    case PVC_ROUND_FLOOR: F(__VA_ARGS__, PVC_ROUND_FLOOR); break;                      \
+    default:              F(__VA_ARGS__, PVC_ROUND_CEIL); break;                       \
+    }
+#define TRUNC32(o, a, m) trunc_f32(o, a, m)
+#define TRUNC16(o, a, m) trunc_f16(o, a, m, 0)
+#define TRUNCB16(o, a, m) trunc_f16(o, a, m, 1)
+
+void pvc_truncate(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                  const pvc_mreg *mask, pvc_round rm)
+{
+    pvc_vreg r;
+    if (!legal(ctx, "truncate", t, DT(FP16) | DT(BF16) | DT(FP32)))
+        return;
+    if (rm != PVC_ROUND_RINT && rm != PVC_ROUND_CEIL && rm != PVC_ROUND_FLOOR &&
+        rm != PVC_ROUND_TRUNC) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "truncate", 0, 0,
+                        "truncate takes round_mode CAST_RINT, CAST_CEIL, CAST_FLOOR or "
+                        "CAST_TRUNC (docs/SEMANTICS.md §10.5)");
+        return;
+    }
+    if (t == PVC_DT_FP32) {
+        TRUNC_MODES(TRUNC32, &r, src)
+    } else if (t == PVC_DT_FP16) {
+        TRUNC_MODES(TRUNC16, &r, src)
+    } else {
+        TRUNC_MODES(TRUNCB16, &r, src)
+    }
+    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+}
