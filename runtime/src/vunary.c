@@ -258,7 +258,7 @@ static void sqrt_f16(pvc_vreg *out, const pvc_vreg *a)
     for (unsigned i = 0; i < 128; i++) {
         uint16_t u = rt_flush16(xa[i], 0);
         uint16_t s = rt_f2h(sqrtf(x[i]));
-        rb[i] = (u >> 15) & ((u & 0x7FFFu) != 0) ? (uint16_t)RT_H16_GEN_NAN : s;
+        rb[i] = ((u >> 15) & ((u & 0x7FFFu) != 0)) ? (uint16_t)RT_H16_GEN_NAN : s;
     }
     rt_nan_fix16(rb, a->b, a->b, a->b, 128, 0);
     memcpy(out->b, rb, PVC_VL);
