@@ -68,7 +68,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(MASK_GEN_CHUNK, "W017", "T10", "mask_gen_with_reg_tensor's offset picks a chunk of the register, not a bit") \
     X(ARANGE_DEC,     "W018", "T11", "arange DECREASE_ORDER counts down to start: lane i = start + N-1-i") \
     X(ARANGE_DEC_B64, "W019", "T12", "64-bit arange DECREASE_ORDER gives start + 2^32 - i") \
-    X(USTREAM_FLAGS,  "W020", "T13", "vf.load ignores post_update and count; vf.store always advances") \
+    X(USTREAM_FLAGS,  "W020", "T13", "post_update / count / repeat_stride are not read: loads move the cursor only with a stride, vf.store always advances") \
     X(SQUEEZE_MODE,   "W021", "T14", "squeeze without gather_mode runs STORE_REG, not NO_STORE_REG") \
     X(SUBC_POLARITY,  "W022", "T15", "subc's borrow output is carry-style: 1 = no borrow") \
     X(UNDEF_DST,      "W023", "T17", "the op reads a destination register no op wrote before") \
@@ -78,7 +78,8 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(MASK_NO_DTYPE,  "W027", "T21", "a mask made without dtype= is UINT16: interleave/unsqueeze run at b16") \
     X(GATHER_B8_B16,  "W028", "T22", "an 8-bit tile gathered into a 16-bit register is a 16-bit gather") \
     X(REASSIGN,       "W029", "T23", "a re-assigned register keeps its first dtype and kind") \
-    X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes")
+    X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes") \
+    X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)")
 
 typedef enum {
     PVC_W_NONE = -1,
@@ -96,6 +97,27 @@ static inline const char *pvc_warn_code(pvc_warn_kind k)
 #undef X
     };
     return (unsigned)k < PVC_W_COUNT ? codes[k] : "W???";
+}
+
+/* The row's text and its trap id ("T2"; "" for a divergence of §1-§8). */
+static inline const char *pvc_warn_text(pvc_warn_kind k)
+{
+    static const char *const texts[] = {
+#define X(id, code, trap, text) text,
+        PVC_WARNS(X)
+#undef X
+    };
+    return (unsigned)k < PVC_W_COUNT ? texts[k] : "";
+}
+
+static inline const char *pvc_warn_trap(pvc_warn_kind k)
+{
+    static const char *const traps[] = {
+#define X(id, code, trap, text) trap,
+        PVC_WARNS(X)
+#undef X
+    };
+    return (unsigned)k < PVC_W_COUNT ? traps[k] : "";
 }
 
 typedef enum {

@@ -253,6 +253,14 @@ int pvc_mop_operand(const pvc_mop *m, const char *name)
     return -1;
 }
 
+int pvc_mop_attr(const pvc_mop *m, const char *name)
+{
+    for (int i = 0; i < m->nattr; i++)
+        if (!strcmp(m->attr[i].name, name))
+            return i;
+    return -1;
+}
+
 static int attr_int_of(const pvc_op *op, const char *key, int dflt)
 {
     const pvc_attr *a = pvc_op_attr(op, key);
