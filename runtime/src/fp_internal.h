@@ -18,6 +18,10 @@
  *     (RO); RO to p+2 or more bits followed by RNE to p bits is the correctly rounded RNE
  *     result (Boldo & Melquiond, "Emulation of FMA and correctly rounded sums: proved
  *     algorithms using rounding to odd", IEEE TC 2008), and RO_24(RO_53(x)) = RO_24(x).
+ * The host FPU is used in its default state (round to nearest even, no flush-to-zero or
+ * denormals-are-zero) and nothing here relies on contraction: the exact ops are single C
+ * operations and the FMA is fp_fma_odd. Only the exp/ln polynomials could be contracted by a
+ * compiler that fuses a*b + c, which would only make them more accurate.
  */
 #ifndef PVC_FP_INTERNAL_H
 #define PVC_FP_INTERNAL_H
