@@ -253,6 +253,14 @@ int pvc_mop_operand(const pvc_mop *m, const char *name)
     return -1;
 }
 
+const char *pvc_legacy_op_hint(const char *name)
+{
+#define X(legacy, instead) if (!strcmp(name, legacy)) return instead;
+    PVC_LEGACY_OPS(X)
+#undef X
+    return NULL;
+}
+
 int pvc_mop_attr(const pvc_mop *m, const char *name)
 {
     for (int i = 0; i < m->nattr; i++)

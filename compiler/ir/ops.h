@@ -129,7 +129,7 @@
     X(VF_INTERLEAVE, "vf.interleave", "src0 src1", "dtype", 2, 2, 2, ANY, VF | PVC_OPF_GENERIC, "d0, d1 = src0 and src1 lanes alternated (§10.12)") \
     X(VF_DE_INTERLEAVE, "vf.de_interleave", "src0 src1", "dtype", 2, 2, 2, ANY, VF | PVC_OPF_GENERIC, "d0, d1 = even and odd lanes of src0 ++ src1 (§10.12)") \
     /* ---- vf: gather and scatter (§10.13) ---- */ \
-    X(VF_GATHER, "vf.gather", "src indices mask", "data_copy_mode", 2, 3, 1, REG, VF | PVC_OPF_GENERIC, "lanes from a tile at indices (or 32-byte blocks), or from a register (§10.13)") \
+    X(VF_GATHER, "vf.gather", "src indices mask", "data_copy_mode dtype", 2, 3, 1, REG, VF | PVC_OPF_GENERIC, "lanes from a tile at indices (or 32-byte blocks), or from a register (§10.13)") \
     X(VF_SCATTER, "vf.scatter", "base_ptr src index mask", "", 4, 4, 0, NONE, VF | PVC_OPF_GENERIC, "active lanes to tile elements at index (§10.13)") \
     /* ---- vf: registers and special registers (§10.14) ---- */ \
     X(VF_MOVE, "vf.move", "src mask", "mode", 1, 2, 1, ANY, VF | PVC_OPF_GENERIC, "copy; with a mask, merging into dst (§10.14)") \
@@ -639,7 +639,7 @@ enum {
       "register chunk `offset` as mask bits, each in 2/4 bits (§10.14)") \
     /* ---- index and histogram (§10.15) ---- */ \
     M(M_ARANGE, "arange", VF_ARANGE, (O(BITS, start)), (AD(dtype) AE(index_order, IndexOrder, PVC_ORDER_INCREASE, 0)), \
-      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_NEEDS_DTYPE, V, 1, 0, \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT_B64, B64_ARITH), 0, V, 1, 0, \
       pvc_arange(ctx, dst, dtype, start, index_order), "lane i = start + i (INCREASE) or start + N-1-i (DECREASE) (§10.15)") \
     M(M_HISTOGRAMS, "histograms", VF_HISTOGRAMS, (O(VREG, src) O(PRED, mask)), \
       (AE(bin_type, BinType, PVC_HIST_BIN0, 0) AE(hist_type, HistType, PVC_HIST_ACCUMULATE, 0)), (R(VREG, dst)), \
@@ -819,6 +819,14 @@ typedef enum {
 #undef X
     PVC_NS_COUNT
 } pvc_enum_ns;
+
+/* Names the pypto parser still knows but nothing lowers (docs/SEMANTICS.md §10.17): pvc
+ * rejects each with the call that does the job. X("name", "what to write instead"). */
+#define PVC_LEGACY_OPS(X)                                                                    \
+    X("vf.store_align_pack", "vf.store_align(tile, reg, mask, dist=pl.StoreDist.PACK)")       \
+    X("vf.store_align_intlv", "vf.store_align(tile, even, odd, mask, dist=pl.StoreDist.INTLV)") \
+    X("vf.store_align_pack_postupdate",                                                      \
+      "vf.store_align(tile, reg, mask, dist=pl.StoreDist.PACK, post_update=True)")
 
 /* Top-level pl constants that are neither ops nor dtypes (§6). */
 #define PVC_PL_CONSTS(X)                                  \

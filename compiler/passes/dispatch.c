@@ -900,6 +900,12 @@ static void update_mask(dispatcher *x, pvc_op *op)
         pvc_error_at(x->d, op->loc, PVC_E_TYPE, "n of vf.update_mask must be an integer");
         return;
     }
+    int64_t k;
+    if (pvc_const_int(n, &k) && (k < 0 || k > UINT32_MAX))
+        pvc_warn_at(x->d, pvc_op_arg_loc(op, "n"), "vf.update_mask(%lld): the count is taken as uint32_t, "
+                    "so it is %u and %s (§5.1, §12 T24) [%s]", (long long)k, (unsigned)(uint32_t)k,
+                    (uint32_t)k >= 256 ? "every lane is active" : "only that many lanes are active",
+                    pvc_warn_code(PVC_W_UPDATE_MASK_N));
     pvc_op *mu = emit(x, PVC_OP_M_MASK_UPDATE, op->loc, op->results[0]);
     operand(x, mu, n);
     attr(x, mu, "gran", cint(x, op->results[0]->type.gran / 8, op->loc));
@@ -954,7 +960,7 @@ static int generic_enum(dispatcher *x, const pvc_op *op, const pvc_attrdesc *a, 
     *out = v && v->kind == PVC_V_ENUM && v->ns == a->ns ? v->i : a->dflt;
     if (!a->legal || (a->legal >> *out & 1))
         return 1;
-    pvc_error_at(x->d, pvc_op_arg_loc(op, a->name), PVC_E_NOT_SUPPORTED,
+    pvc_error_at(x->d, pvc_op_arg_loc(op, a->name), PVC_E_LOWERING,
                  "%s supports only pl.%s.%s; the lowering rejects pl.%s.%s (§9.2, §12 T1)",
                  pvc_ops[op->code].name, pvc_enum_ns_name(a->ns),
                  pvc_enum_member_name(a->ns, a->dflt), pvc_enum_ns_name(a->ns),
@@ -1279,6 +1285,8 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
                       op->code == PVC_OP_TG_PREVIOUS;
         if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE)
             gm_move(x, op);
+        else if ((pvc_ops[op->code].flags & (PVC_OPF_PL | PVC_OPF_GENERIC)) == (PVC_OPF_PL | PVC_OPF_GENERIC))
+            dispatch_generic(x, op); /* pl.set_vec_mask, pl.get_spr: one machine op each */
         else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])
             rotated_slot(x, op);
         else if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {

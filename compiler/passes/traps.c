@@ -23,7 +23,7 @@ static const char *op_name(const call *c) { return pvc_ops[c->op->code].name; }
 
 static int lane(int dt) { return dt >= 0 && dt < PVC_DT_COUNT ? (int)pvc_dtype_lane_bytes((pvc_dtype)dt) : 0; }
 
-static const char *dt_name(int dt) { return pvc_dtype_pyname(dt); }
+static const char *dt_name(int dt) { return dt >= 0 && dt < PVC_DT_COUNT ? pvc_dtype_table[dt].name : "?"; }
 
 /* "vf.add on INT64: <row text> (§12 T2) [W010]", with a detail before the section. */
 static void trap_warn(const call *c, pvc_span at, pvc_warn_kind w, const char *detail)
@@ -86,7 +86,7 @@ static int allbits_width(pvc_op *const *def, const pvc_value *mask)
 static int sqrt_precision(const call *c) /* T3 */
 {
     if (arg_true(c, "precision") && c->dt == PVC_DT_FP16)
-        return lowering_error(c, "precision=True on an %s register: the lowering applies vsqrt<float> "
+        return lowering_error(c, "precision=True on a %s register: the lowering applies vsqrt<float> "
                               "to a half register, which does not compile (§10.4, §12 T3)",
                               dt_name(c->dt));
     return 0;
@@ -252,11 +252,11 @@ static void allbits_preds(const call *c)
 int pvc_generic_traps(pvc_diag *d, const pvc_op *op, int code, int dt, pvc_op *const *def)
 {
     call c = {d, op, pvc_mop_of(code), dt, def};
-    if (destination(&c))
-        return 1;
     for (size_t i = 0; i < sizeof trap_checks / sizeof trap_checks[0]; i++)
         if (trap_checks[i].op == op->code && trap_checks[i].check(&c))
             return 1;
+    if (destination(&c))
+        return 1;
     if (c.m->trap != PVC_W_NONE && (c.m->trap_dtypes >> dt & 1)) {
         char detail[64];
         snprintf(detail, sizeof detail, " (here %s)", dt_name(dt));

@@ -609,7 +609,8 @@ static void type_generic(typer *t, pvc_op *op)
     }
     int dt = pvc_generic_dtype(op, code), fresh = pvc_generic_fresh_dtype(op);
     if (dt < 0) {
-        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s of a scalar needs dtype=pl.DT_*", name);
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s: no argument carries a dtype (an int literal has "
+                     "none); write dtype=pl.DT_* (§9.3)", name);
         return;
     }
     if (fresh >= 0 && fresh != dt && !(m->flags & PVC_MF_READS_DST)) /* an accumulator exists on purpose */
