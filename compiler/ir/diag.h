@@ -59,7 +59,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(STU_NO_POST,    "W008", "", "store_unalign without post_update keeps the cursor (§4.2)") \
     X(VF_UNUSED,      "W009", "", "vector function never called, not compiled")            \
     X(B64_ARITH,      "W010", "T2", "64-bit (or 8-bit div) integer arithmetic: one vector instruction the sources do not document; pvc wraps") \
-    X(SHIFT_REG_WIDTH, "W011", "T4", "register shift on 8/16/64-bit data: the lowering reads the shift register as 32-bit lanes") \
+    X(SHIFT_REG_WIDTH, "W011", "T4", "a shift register of 8, 16 or 64 bits: the lowering reads it as 32-bit lanes") \
     X(UNSQUEEZE,      "W012", "T5", "unsqueeze is an exclusive prefix count of mask bits, not 0/1 per lane") \
     X(SUM_B16,        "W013", "T6", "reduce_sum of 16-bit integers writes a 32-bit sum into lanes 0-1") \
     X(DATABLOCK_REDUCE, "W014", "T7", "datablock reduction packs the 8 block results into lanes 0..7") \

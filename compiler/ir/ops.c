@@ -293,5 +293,7 @@ int pvc_mop_pred_width(const pvc_op *op)
         int f = lane_of(attr_int_of(op, "from", -1)), t = lane_of(attr_int_of(op, "to", -1));
         return f > t ? f : t;
     }
-    return lane_of(attr_int_of(op, "dtype", -1));
+    /* a row that converts (exp_sub, muls_cast) tests at its wider side, as astype does */
+    int f = lane_of(attr_int_of(op, "from", -1)), d = lane_of(attr_int_of(op, "dtype", -1));
+    return f > d ? f : d;
 }

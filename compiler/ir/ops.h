@@ -538,14 +538,12 @@ enum {
       PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_FAULT, V, 1, 0, \
       pvc_shift_left(ctx, dst, dtype, src, (uint64_t)shift, mask), "dst = src << (int16)shift; a negative shift faults (§10.7)") \
     M(M_SHL, "shl", VF_SHIFT_LEFT, (O(VREG, src) O(VREG, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP((PVC_DT_INTS_32 | PVC_DT_B64) & ~(PVC_DT1(INT32) | PVC_DT1(UINT32)), SHIFT_REG_WIDTH), \
-      PVC_MF_SAME | PVC_MF_FAULT, V, 1, 0, pvc_shift_left_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src << shift lane (§10.7)") \
+      PVC_DT_INTS_32 | PVC_DT_B64, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, pvc_shift_left_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src << shift lane (§10.7)") \
     M(M_SHR_S, "shr.s", VF_SHIFT_RIGHT, (O(VREG, src) O(INT, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_FAULT, V, 1, 0, \
       pvc_shift_right(ctx, dst, dtype, src, (uint64_t)shift, mask), "dst = src >> (int16)shift, arithmetic if signed (§10.7)") \
     M(M_SHR, "shr", VF_SHIFT_RIGHT, (O(VREG, src) O(VREG, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP((PVC_DT_INTS_32 | PVC_DT_B64) & ~(PVC_DT1(INT32) | PVC_DT1(UINT32)), SHIFT_REG_WIDTH), \
-      PVC_MF_FAULT, V, 1, 0, pvc_shift_right_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src >> shift lane (§10.7)") \
+      PVC_DT_INTS_32 | PVC_DT_B64, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, pvc_shift_right_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src >> shift lane (§10.7)") \
     /* ---- select, squeeze (§10.8, §10.9) ---- */ \
     M(M_SELECT, "select", VF_SELECT, (O(VREG, src_true) O(VREG, src_false) O(PRED, mask)), (AD(dtype)), (R(VREG, dst)), \
       PVC_DT_INTS_32 | PVC_DT_FLOATS, PVC_NO_TRAP, 0, V, 1, 0, pvc_select(ctx, dst, dtype, src_true, src_false, mask), \

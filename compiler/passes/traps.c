@@ -195,10 +195,29 @@ static int mask_dtype_passed_on(const call *c) /* T21 */
     return 0;
 }
 
+static int shift_reg(const call *c) /* §10.7: a signed shift register, read as 32-bit lanes (T4) */
+{
+    const pvc_value *k = arg(c, "shift");
+    if (!k || k->type.kind != PVC_TY_REG)
+        return 0;
+    int t = k->type.dtype;
+    if (t != PVC_DT_INT8 && t != PVC_DT_INT16 && t != PVC_DT_INT32 && t != PVC_DT_INT64)
+        return lowering_error(c, "the shift register must be INT8, INT16, INT32 or INT64, not %s (§10.7)",
+                              dt_name(t));
+    if (t != PVC_DT_INT32) {
+        char detail[64];
+        snprintf(detail, sizeof detail, " (here %s)", dt_name(t));
+        trap_warn(c, pvc_op_arg_loc(c->op, "shift"), PVC_W_SHIFT_REG_WIDTH, detail);
+    }
+    return 0;
+}
+
 static const struct {
     int op;
     int (*check)(const call *c);
 } trap_checks[] = {
+    {PVC_OP_VF_SHIFT_LEFT, shift_reg},
+    {PVC_OP_VF_SHIFT_RIGHT, shift_reg},
     {PVC_OP_VF_SQRT, sqrt_precision},
     {PVC_OP_VF_REDUCE_SUM, reduce_datablock},
     {PVC_OP_VF_REDUCE_MAX, reduce_datablock},

@@ -23,6 +23,8 @@ def vf_rules(t16, t32, tu8, dst):
     p = vf.sub(f, f, m32, mode=pl.MergeMode.MERGING)
     q = vf.mask_gen_with_reg_tensor(f, offset=32)
     r = vf.arange(0)
+    us = vf.bit_cast(f, dtype=pl.DT_UINT32)
+    sr = vf.shift_right(us, us, m32)
 
 @pl.jit()
 def kernel(a: pl.Tensor[[pl.DYNAMIC, pl.DYNAMIC], pl.DT_FP32]):
