@@ -525,7 +525,8 @@ enum {
     M(M_XOR, "xor", VF_XOR, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_BITS, PVC_NO_TRAP, 0, V, 1, 0, pvc_xor(ctx, dst, dtype, src0, src1, mask), "dst = src0 ^ src1 (§10.7)") \
     M(M_NOT, "not", VF_NOT, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_BITS, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_not(ctx, dst, dtype, src, mask), "dst = ~src (§10.7)") \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, \
+      pvc_not(ctx, dst, dtype, src, mask), "dst = ~src; i8..u64, f16, f32 (§10.7)") \
     M(M_MASK_AND, "mask.and", VF_AND, (O(MASK, src0) O(MASK, src1) O(MASK, mask)), (AZ(mode)), (R(MASK, dst)), \
       0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_and(ctx, dst, src0, src1, mask), "dst bit = mask & src0 & src1, all 256 bits (§10.7)") \
     M(M_MASK_OR, "mask.or", VF_OR, (O(MASK, src0) O(MASK, src1) O(MASK, mask)), (AZ(mode)), (R(MASK, dst)), \
