@@ -44,11 +44,13 @@ typedef struct {
     pvc_value **toff;      /* per tile variable: its offset in tile elements (int value) */
     cursor_ent *cursors;
     int ncursors;
-    pvc_op *loops[64];     /* enclosing pl.range ops, outermost first */
+    /* Sized when a function begins, so no program can have more: loops by its pl.range ops,
+     * uregs by its variables (every store ureg is one of them). */
+    pvc_op **loops;        /* enclosing pl.range ops, outermost first */
     int nloops;
-    pvc_value *uregs[64];  /* store uregs in creation order, with their last cursor */
-    pvc_value *ucur[64];
-    int nuregs;
+    pvc_value **uregs;     /* store uregs in creation order, with their last cursor */
+    pvc_value **ucur;
+    int nuregs, capuregs;
     pvc_value **gslot;     /* jit: per rotated tile_group variable, its run-time slot */
 } dispatcher;
 
@@ -659,10 +661,10 @@ static void remember_ureg(dispatcher *x, pvc_value *u, pvc_value *cursor)
             x->ucur[i] = cursor;
             return;
         }
-    if (x->nuregs < 64) {
-        x->uregs[x->nuregs] = u;
-        x->ucur[x->nuregs++] = cursor;
-    }
+    if (x->nuregs == x->capuregs)
+        PVC_BUG("more store uregs than the function's %d variables", x->capuregs);
+    x->uregs[x->nuregs] = u;
+    x->ucur[x->nuregs++] = cursor;
 }
 
 static void ustream_flags(dispatcher *x, const pvc_op *op, int has_stride);
@@ -1184,14 +1186,19 @@ static void dispatch_block(dispatcher *x, pvc_block *b)
         dispatch_vf_op(x, b->ops[i]);
 }
 
-static void note_defs(dispatcher *x, const pvc_block *b)
+/* Notes each variable's defining op; returns the number of pl.range ops (the deepest
+ * nesting there can be). */
+static int note_defs(dispatcher *x, const pvc_block *b)
 {
+    int ranges = 0;
     for (int i = 0; i < b->nops; i++) {
         for (int k = 0; k < b->ops[i]->nresults; k++)
             x->def[b->ops[i]->results[k]->id] = b->ops[i];
+        ranges += b->ops[i]->code == PVC_OP_PL_RANGE;
         if (b->ops[i]->body)
-            note_defs(x, b->ops[i]->body);
+            ranges += note_defs(x, b->ops[i]->body);
     }
+    return ranges;
 }
 
 static void begin(dispatcher *x, pvc_func *f)
@@ -1201,7 +1208,11 @@ static void begin(dispatcher *x, pvc_func *f)
     x->def = pvc_arena_alloc(x->m->arena, n * sizeof *x->def);
     x->tbase = pvc_arena_alloc(x->m->arena, n * sizeof *x->tbase);
     x->toff = pvc_arena_alloc(x->m->arena, n * sizeof *x->toff);
-    note_defs(x, &f->body);
+    x->uregs = pvc_arena_alloc(x->m->arena, n * sizeof *x->uregs);
+    x->ucur = pvc_arena_alloc(x->m->arena, n * sizeof *x->ucur);
+    x->capuregs = (int)n;
+    size_t ranges = (size_t)note_defs(x, &f->body) + 1;
+    x->loops = pvc_arena_alloc(x->m->arena, ranges * sizeof *x->loops);
 }
 
 static void dispatch_vf(dispatcher *x, pvc_func *f)

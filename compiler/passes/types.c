@@ -17,6 +17,7 @@
  * tile view at +k elements (§1.5), and a name first bound by create_mask stays a mask, so a
  * later load_align into it takes the mask path (§2.5).
  */
+#include <limits.h>
 #include <string.h>
 
 #include "passes/passes.h"
@@ -149,14 +150,16 @@ static int dtype_arg(const pvc_op *op, const char *name, int dflt)
     return v && v->kind == PVC_V_DTYPE ? (int)v->i : dflt;
 }
 
-/* The constant ints of a list value (defined by a `list` op); -1 if it is not one. */
+/* The constant ints of a list value (defined by a `list` op) into out (NULL: only count
+ * them); -1 if it is not one. */
 static int const_list(const typer *t, const pvc_value *v, int64_t *out, int max)
 {
     const pvc_op *l = def_of(t, v);
+    int64_t x;
     if (!l || l->code != PVC_OP_LIST || l->noperands > max)
         return -1;
     for (int i = 0; i < l->noperands; i++)
-        if (!pvc_const_int(l->operands[i], &out[i]))
+        if (!pvc_const_int(l->operands[i], out ? &out[i] : &x))
             return -1;
     return l->noperands;
 }
@@ -310,21 +313,30 @@ static void type_tile_group(typer *t, pvc_op *op)
         return;
     pvc_type ty = pvc_op_arg(op, "type")->type;
     ty.kind = PVC_TY_TILE_GROUP;
-    int64_t addr, depth = 1, ids[64];
+    int64_t addr, depth = 1;
     if (!pvc_const_int(pvc_op_arg(op, "addrs"), &addr) || addr < 0) {
         pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_STATIC_ADDR,
                      "addrs= must be a constant UB byte address (pvc supports only constant tile "
                      "addresses)");
         return;
     }
-    int n = const_list(t, pvc_op_arg(op, "mutex_ids"), ids, 64);
+    int n = const_list(t, pvc_op_arg(op, "mutex_ids"), NULL, INT_MAX);
     if (pvc_op_arg(op, "depth") && !pvc_const_int(pvc_op_arg(op, "depth"), &depth))
         depth = 0;
     else if (!pvc_op_arg(op, "depth") && n >= 1)
         depth = n;
-    if (depth < 1 || depth > 64) {
+    /* Any depth pypto_pro takes (a positive integer, §6): the check pass reports a group
+     * whose slots leave the usable UB. Past one slot per usable byte none can fit, and the
+     * slot arithmetic stays far from overflow. */
+    if (depth < 1) {
         pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR,
-                     "tile group depth must be a constant 1..64 (depth= or len(mutex_ids))");
+                     "tile group depth must be a positive constant (depth= or len(mutex_ids))");
+        return;
+    }
+    if (depth > (int64_t)PVC_UB_USABLE) {
+        pvc_error_at(t->d, op->loc, PVC_E_UB_RANGE,
+                     "a tile group of depth %lld cannot fit the usable 248 KiB of the UB (decision 3)",
+                     (long long)depth);
         return;
     }
     ty.ub_addr = addr;
