@@ -163,7 +163,16 @@ typedef struct {
     int nseen;
 } pvc_diag;
 
-/* Reads path into src; on failure returns -1 with errno set. */
+/* The largest source file pvc reads. Kernel files are kilobytes (the largest real pypto_pro
+ * test file is under 200 KB); a file of many megabytes is a data file or a mistake, and the
+ * syntax tree and IR of a file cost a multiple of its size. */
+#define PVC_SOURCE_MAX ((size_t)64 << 20)
+#define PVC_SOURCE_MAX_TEXT "64 MiB"
+
+/* Reads path into src: a regular file (not a FIFO, a device or a directory) of at most
+ * PVC_SOURCE_MAX bytes (run/ioutil.h). -1 with the reason in err on failure. */
+int pvc_source_read(pvc_source *src, const char *path, char *err, size_t errlen);
+/* The same without the reason (tests, benchmarks). */
 int pvc_source_load(pvc_source *src, const char *path);
 /* Wraps a caller's buffer (copied) as a source named name. */
 int pvc_source_from_mem(pvc_source *src, const char *name, const char *data, size_t len);

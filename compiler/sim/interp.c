@@ -430,7 +430,7 @@ static void sim_free(sim *S)
     sim_decode_free(S);
     pvc_hazard_free(S->hz);
     pvc_race_free(S->race);
-    pvc_timeline_close(S->obs.timeline);
+    pvc_timeline_close(S->obs.timeline, NULL, 0);
     free(S);
 }
 
@@ -471,8 +471,9 @@ static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o
     }
     S->obs.trace = o->trace;
     S->obs.stats = o->stats ? &S->stats : NULL;
-    if (o->timeline && !(S->obs.timeline = pvc_timeline_open(o->timeline))) {
-        snprintf(err, errlen, "--timeline %s: cannot write it", o->timeline);
+    char why[512];
+    if (o->timeline && !(S->obs.timeline = pvc_timeline_open(o->timeline, why, sizeof why))) {
+        snprintf(err, errlen, "--timeline %s: %s", o->timeline, why);
         sim_free(S);
         return NULL;
     }
@@ -515,10 +516,11 @@ static int sim_close(void *x, char *err, size_t errlen)
         fflush(S->o->trace);
     if (S->o->stats)
         pvc_stats_print(&S->stats, S->o->stats);
-    int terr = pvc_timeline_close(S->obs.timeline);
+    char why[512];
+    int terr = pvc_timeline_close(S->obs.timeline, why, sizeof why);
     S->obs.timeline = NULL;
     if (terr)
-        snprintf(err, errlen, "--timeline %s: write failed", S->o->timeline);
+        snprintf(err, errlen, "--timeline %s: %s", S->o->timeline, why);
     sim_free(S);
     return terr ? -1 : 0;
 }
