@@ -54,7 +54,7 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -I$(GRAMMAR_DIR)/src
 
-.PHONY: all deps deb-deps grammar unit golden samples demo e2e sim test fuzz fuzz-smoke bench clean help
+.PHONY: all deps deb-deps grammar unit golden samples demo e2e sim ops test fuzz fuzz-smoke bench clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a
 
 deps: deb-deps grammar
@@ -165,6 +165,11 @@ e2e: $(BUILD)/pvc
 sim: deps $(BUILD)/pvc
 	@sh tests/run_sim.sh $(BUILD)/pvc
 
+# Every vf op end to end: generated cases (tools/gen_op_tests.py) through sim and native against
+# numpy formulas of docs/SEMANTICS.md, hand-written diagnostics, op coverage (tests/run_ops.sh).
+ops: deps $(BUILD)/pvc
+	@sh tests/run_ops.sh $(BUILD)/pvc $(BUILD)
+
 FUZZ_BUILD ?= $(BUILD)/fuzz
 FUZZ_CFLAGS = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC    = $(PVC_SRC) $(RT_SRC)
@@ -236,6 +241,7 @@ help:
 	@echo "make samples      pvc check + pvc ir on every sample, one line each"
 	@echo "make e2e          end-to-end tests: native runs, emitted C, cache, CLI, faults"
 	@echo "make sim          simulator: samples, sim = native, faults, hazards, golden trace/stats"
+	@echo "make ops          every vf op in sim and native against numpy formulas (tests/ops/)"
 	@echo "make test         deps, build, every suite plain and under ASan/UBSan"
 	@echo "make docs         regenerate docs/IR.md's machine-op table from ops.h"
 	@echo "make unit         runtime unit tests"

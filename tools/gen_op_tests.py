@@ -1,0 +1,227 @@
+#!/usr/bin/python3
+"""gen_op_tests.py - inputs and expected outputs of the per-op cases of tests/ops/ (`make ops`).
+
+    /usr/bin/python3 tools/gen_op_tests.py --out DIR     write every case under DIR
+    /usr/bin/python3 tools/gen_op_tests.py --list        case names, one a line
+
+For every case this writes DIR/<case>/:
+    kernel              "FILE KERNEL": the tests/ops file and its @pl.jit kernel
+    in_<param>.npy      each input tensor
+    expect_<param>.npy  each checked output
+    args                extra `pvc run` flags, one line: --rtol 0 --atol 0, or --ulp 1 for the
+                        approximate ops of docs/SEMANTICS.md §9.4, and --scalar P=V
+    fault               (fault cases only) the text the located kernel-fault line must contain
+tests/run_ops.sh runs each case with --backend sim and --backend native.
+
+Expected values come from the per-lane formulas of docs/SEMANTICS.md, written in numpy in
+tools/op_ref.py and below, never from pvc. The generation is deterministic: each case draws
+from numpy's legacy RandomState (frozen streams, NEP 19) seeded by the case name, and the
+.npy bytes are written by tools/gen_samples.py's writer. The cases are generated at test time
+into the build directory (they are a few hundred KiB and change with this script), not committed.
+"""
+import argparse
+import os
+import shutil
+import sys
+import zlib
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import op_ref as R                                  # noqa: E402
+from gen_samples import npy_bytes                   # noqa: E402
+
+EXACT = "--rtol 0 --atol 0"
+ULP1 = "--ulp 1"
+ROWS = 4                                            # registers per operand (rows of a tensor)
+
+
+class Case:
+    def __init__(self, name, file, kernel, inputs, expects, args=EXACT, fault=None):
+        self.name, self.file, self.kernel = name, file, kernel
+        self.inputs, self.expects, self.args, self.fault = inputs, expects, args, fault
+
+
+CASES = []
+
+
+def case(fn):
+    """Register a generator: fn(rng) -> Case or list of Case."""
+    CASES.append(fn)
+    return fn
+
+
+def rng_for(name):
+    return np.random.RandomState(zlib.crc32(name.encode()) & 0x7FFFFFFF)
+
+
+SHORT = {"INT8": "i8", "UINT8": "u8", "INT16": "i16", "UINT16": "u16", "INT32": "i32",
+         "UINT32": "u32", "INT64": "i64", "UINT64": "u64", "FP16": "f16", "BF16": "bf16",
+         "FP32": "f32"}
+ALL11 = list(SHORT)
+
+
+# ---- operands -----------------------------------------------------------------------------------
+def int_edges(dt):
+    w = 8 * R.width(dt)
+    if R.kind(dt) == "i":
+        lo, hi = -(1 << (w - 1)), (1 << (w - 1)) - 1
+        return [lo, lo + 1, -2, -1, 0, 1, 2, hi - 1, hi]
+    hi = (1 << w) - 1
+    return [0, 1, 2, hi >> 1, (hi >> 1) + 1, hi - 1, hi]
+
+
+# Float edge values as bits (docs/SEMANTICS.md §9.4: signed zeros, infinities, NaNs with and without
+# payload, quiet and signalling, of both signs, subnormals, the largest finite, 1.0)
+FLOAT_EDGES = {
+    "FP32": [0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC12345,
+             0x7F800001, 0x00000001, 0x807FFFFF, 0x00800000, 0x7F7FFFFF, 0xFF7FFFFF,
+             0x3F800000, 0xBF800000],
+    "FP16": [0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE5A, 0x7C01, 0x0001, 0x83FF,
+             0x0400, 0x7BFF, 0xFBFF, 0x3C00, 0xBC00],
+    "BF16": [0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0xFFC5, 0x7F81, 0x0001, 0x807F,
+             0x0080, 0x7F7F, 0xFF7F, 0x3F80, 0xBF80],
+}
+
+
+def random_ints(dt, rng, n):
+    w = R.width(dt)
+    raw = np.frombuffer(rng.bytes(n * w), dtype=R.UINT[w])
+    return raw.view(R.store_type(dt)).copy()
+
+
+def random_floats(dt, rng, n, spread=12):
+    """Normal numbers with exponents within +-spread of 1.0 (so that sums and products keep
+    their bits), random signs and mantissas."""
+    f = R.FMT[dt]
+    sign = rng.randint(0, 2, n).astype(np.uint64) << (f.w - 1)
+    e = rng.randint(f.bias - spread, f.bias + spread + 1, n).astype(np.uint64) << f.m
+    mant = np.frombuffer(rng.bytes(n * 8), np.uint64) & ((1 << f.m) - 1)
+    return (sign | e | mant).astype(f.ut)
+
+
+def random_lanes(dt, rng, n):
+    if R.kind(dt) == "f":
+        return random_floats(dt, rng, n)
+    return random_ints(dt, rng, n)
+
+
+def pair_operands(dt, rng, rows=ROWS):
+    """a and b of rows x N lanes: every pair of edge values in the first lanes (a edge i with
+    b edge j), random values after them; c random (the MERGING destination)."""
+    n = rows * R.lanes(dt)
+    if R.kind(dt) == "f":
+        edges = np.array(FLOAT_EDGES[dt], dtype=R.FMT[dt].ut)
+    else:
+        edges = R.wrap(dt, int_edges(dt))
+    k = len(edges)
+    a = random_lanes(dt, rng, n)
+    b = random_lanes(dt, rng, n)
+    npairs = min(k * k, n // 2)
+    a[:npairs] = np.repeat(edges, k)[:npairs]
+    b[:npairs] = np.tile(edges, k)[:npairs]
+    # a few lanes pair an edge value with a random one, in both orders
+    for i in range(npairs, min(n, npairs + 2 * k)):
+        (a if i % 2 else b)[i] = edges[i % k]
+    c = random_lanes(dt, rng, n)
+    return a.reshape(rows, -1), b.reshape(rows, -1), c.reshape(rows, -1)
+
+
+def random_masks(rng, rows=ROWS, p=0.75):
+    """rows x 32 mask bytes: row 0 all ones, the others random bits (P(1) = p)."""
+    bits = rng.random_sample((rows, 256)) < p
+    bits[0, :] = True
+    return np.stack([R.pack_bits(b) for b in bits]).astype(np.uint8)
+
+
+def per_row(fn, *arrays):
+    return np.stack([fn(*[x[r] for x in arrays]) for r in range(arrays[0].shape[0])])
+
+
+def lanes_active(dt, m_row):
+    return R.act(R.mask_bits(m_row), R.width(dt))
+
+
+def npy(dt, regs):
+    return R.to_npy(dt, regs)
+
+
+# ---- §10.1, §10.2: arithmetic (tests/ops/arith.py) ------------------------------------------------
+def arith_case(dt):
+    name = "arith_" + SHORT[dt]
+    rng = rng_for(name)
+    a, b, c = pair_operands(dt, rng)
+    m = random_masks(rng)
+    exp = {}
+    for op in ("add", "sub", "max", "min"):
+        exp[op] = per_row(lambda x, y, mr: R.zeroing(dt, R.binary(dt, op, x, y),
+                                                     lanes_active(dt, mr)), a, b, m)
+    for op in ("add", "max", "min"):
+        exp[op + "_merge"] = per_row(lambda x, y, old, mr: R.merging(
+            R.binary(dt, op, x, y), lanes_active(dt, mr), old), a, b, c, m)
+    # §9.6: the integer literals 7, -(-3), 100, -100 converted to the element type
+    for op, base, lit in (("adds", "add", 7), ("subs", "add", 3), ("maxs", "max", 100),
+                          ("mins", "min", -100)):
+        s = R.scalar_to(dt, lit, False)
+        exp[op] = per_row(lambda x, mr: R.zeroing(dt, R.binary(dt, base, x, np.repeat(
+            s, x.size)), lanes_active(dt, mr)), a, m)
+    inputs = {"a": npy(dt, a), "b": npy(dt, b), "c": npy(dt, c), "m": m}
+    return Case(name, "tests/ops/arith.py", name, inputs,
+                {k: npy(dt, v) for k, v in exp.items()})
+
+
+@case
+def arith_cases():
+    return [arith_case(dt) for dt in ALL11]
+
+
+# ---- writing ------------------------------------------------------------------------------------
+def all_cases():
+    out = []
+    for gen in CASES:
+        got = gen()
+        out.extend(got if isinstance(got, list) else [got])
+    names = [c.name for c in out]
+    assert len(names) == len(set(names)), "duplicate case names"
+    return out
+
+
+def write_case(top, c):
+    d = os.path.join(top, c.name)
+    os.makedirs(d)
+    with open(os.path.join(d, "kernel"), "w") as f:
+        f.write("%s %s\n" % (c.file, c.kernel))
+    with open(os.path.join(d, "args"), "w") as f:
+        f.write(c.args + "\n")
+    if c.fault is not None:
+        with open(os.path.join(d, "fault"), "w") as f:
+            f.write(c.fault + "\n")
+    for prefix, arrays in (("in_", c.inputs), ("expect_", c.expects)):
+        for p, arr in arrays.items():
+            with open(os.path.join(d, prefix + p + ".npy"), "wb") as f:
+                f.write(npy_bytes(np.ascontiguousarray(arr)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", help="write the cases under this directory (replaced)")
+    ap.add_argument("--list", action="store_true", help="print the case names")
+    args = ap.parse_args()
+    cases = all_cases()
+    if args.list:
+        for c in cases:
+            print(c.name)
+    if args.out:
+        tmp = args.out.rstrip("/") + ".tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(tmp)
+        for c in cases:
+            write_case(tmp, c)
+        shutil.rmtree(args.out, ignore_errors=True)
+        os.rename(tmp, args.out)
+        print("gen_op_tests: %d cases in %s" % (len(cases), args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,293 @@
+"""op_ref.py - the per-lane formulas of docs/SEMANTICS.md §9-§10 in numpy, for tools/gen_op_tests.py.
+
+Everything here is written from the spec text, never from pvc's output or its runtime sources.
+Registers are numpy arrays of one row of lanes; float registers are held as their unsigned BITS
+(uint16 for FP16/BF16, uint32 for FP32) so that NaN payloads and signed zeros survive, integer
+registers as their numpy integer type. Masks are the 256 mask bits of one register (§1.2), read
+at the tested bit m[w*i] of each lane (§9.1).
+
+Rounding: FP32 and FP16 results of +, -, *, /, sqrt are computed in float64 and rounded once by
+numpy's casts (for these two formats float64 holds every exact sum and product, or double rounding
+through float64 is innocuous: 53 >= 2p + 2); FMA and anything else that needs an exact value go
+through fractions.Fraction and round_frac(). BF16 is computed in FP32 and rounded to BF16 (§9.4).
+"""
+import math
+from fractions import Fraction
+
+import numpy as np
+
+np.seterr(all="ignore")
+
+# ---- dtypes ---------------------------------------------------------------------------------
+# name: (numpy storage dtype, kind) with kind 'i' signed, 'u' unsigned, 'f' float (bits stored)
+DT = {
+    "INT8": (np.int8, "i"), "UINT8": (np.uint8, "u"), "INT16": (np.int16, "i"),
+    "UINT16": (np.uint16, "u"), "INT32": (np.int32, "i"), "UINT32": (np.uint32, "u"),
+    "INT64": (np.int64, "i"), "UINT64": (np.uint64, "u"),
+    "FP16": (np.uint16, "f"), "BF16": (np.uint16, "f"), "FP32": (np.uint32, "f"),
+}
+INTS = ["INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "INT64", "UINT64"]
+FLOATS = ["FP16", "BF16", "FP32"]
+UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+SINT = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
+# the .npy dtype pvc reads for a tensor of the dtype (BF16 as uint16 bits; README "pvc run")
+NPY = {"FP16": np.float16, "BF16": np.uint16, "FP32": np.float32}
+
+
+def width(dt):
+    return np.dtype(DT[dt][0]).itemsize
+
+
+def lanes(dt):
+    return 256 // width(dt)
+
+
+def kind(dt):
+    return DT[dt][1]
+
+
+def store_type(dt):
+    return DT[dt][0]
+
+
+def to_npy(dt, arr):
+    """Register values (bits for floats) -> the array pvc reads/writes for a tensor of dt."""
+    if dt in NPY:
+        return np.asarray(arr).astype(UINT[width(dt)]).view(NPY[dt])
+    return np.asarray(arr).astype(store_type(dt))
+
+
+def from_npy(dt, arr):
+    if dt in NPY:
+        return np.asarray(arr).view(UINT[width(dt)])
+    return np.asarray(arr)
+
+
+# ---- float formats (§9.4) ---------------------------------------------------------------------
+class Fmt:
+    def __init__(self, e, m):
+        self.e, self.m = e, m
+        self.w = 1 + e + m
+        self.bias = (1 << (e - 1)) - 1
+        self.sign = 1 << (self.w - 1)
+        self.expmask = ((1 << e) - 1) << m
+        self.mag = self.sign - 1
+        self.quiet = 1 << (m - 1)
+        self.gen_nan = self.sign - 1                      # 0x7FFFFFFF / 0x7FFF (§9.4)
+        self.inf = self.expmask
+        self.ut = UINT[self.w // 8]
+
+
+FMT = {"FP32": Fmt(8, 23), "FP16": Fmt(5, 10), "BF16": Fmt(8, 7)}
+
+
+def isnan(dt, v):
+    f = FMT[dt]
+    return (v.astype(np.uint64) & f.mag) > f.expmask
+
+
+def isinf(dt, v):
+    f = FMT[dt]
+    return (v.astype(np.uint64) & f.mag) == f.expmask
+
+
+def is_subnormal(dt, v):
+    f = FMT[dt]
+    v = v.astype(np.uint64)
+    return ((v & f.expmask) == 0) & ((v & f.mag) != 0)
+
+
+def signbit(dt, v):
+    return (v.astype(np.uint64) & FMT[dt].sign) != 0
+
+
+def flush(dt, v):
+    """DAZ/FTZ of the approximate ops (§9.4): a subnormal becomes the zero of its sign."""
+    f = FMT[dt]
+    return np.where(is_subnormal(dt, v), v & f.sign, v).astype(f.ut)
+
+
+def to_f64(dt, v):
+    """Exact float64 value of each lane (bits in)."""
+    v = np.asarray(v)
+    if dt == "FP32":
+        return v.astype(np.uint32).view(np.float32).astype(np.float64)
+    if dt == "FP16":
+        return v.astype(np.uint16).view(np.float16).astype(np.float64)
+    return (v.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def f32_bits_to_bf16(u):
+    """FP32 bits -> BF16 bits, nearest even on the 16 dropped bits (NaN lanes: caller)."""
+    u = np.asarray(u).astype(np.uint64)
+    keep, low = u >> 16, u & 0xFFFF
+    up = (low > 0x8000) | ((low == 0x8000) & ((keep & 1) == 1))
+    return ((keep + up) & 0xFFFF).astype(np.uint16)
+
+
+def from_f64(dt, x):
+    """float64 -> bits of dt, one RNE (FP32/FP16: numpy's direct casts). BF16: through FP32,
+    which is what §9.4 prescribes for every BF16 op."""
+    x = np.asarray(x, dtype=np.float64)
+    if dt == "FP32":
+        return x.astype(np.float32).view(np.uint32)
+    if dt == "FP16":
+        return x.astype(np.float16).view(np.uint16)
+    return f32_bits_to_bf16(x.astype(np.float32).view(np.uint32))
+
+
+def round_frac(dt, q, ties_away=False):
+    """An exact rational -> bits of dt, nearest (ties to even, or away from zero), overflow to
+    inf, subnormals kept (the IEEE definition). q == 0 gives +0: callers decide the sign."""
+    f = FMT[dt]
+    neg = q < 0
+    a = -q if neg else q
+    s = f.sign if neg else 0
+    if a == 0:
+        return s
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if Fraction(2) ** e > a:
+        e -= 1
+    emin = 1 - f.bias
+    e = max(e, emin)
+    n = a / Fraction(2) ** (e - f.m)               # significand scaled to an integer grid
+    fl = n.numerator // n.denominator
+    rem = n - fl
+    half = Fraction(1, 2)
+    if rem > half or (rem == half and (ties_away or fl & 1)):
+        fl += 1
+    if fl == 1 << (f.m + 1):
+        fl >>= 1
+        e += 1
+    if e > f.bias:
+        return s | f.inf
+    if fl < (1 << f.m):                             # subnormal (exponent field 0)
+        return s | fl
+    return s | ((e + f.bias) << f.m) | (fl - (1 << f.m))
+
+
+def frac_of(dt, bits):
+    return Fraction(float(to_f64(dt, np.array([bits]))[0]))
+
+
+def nan_fix(dt, r, ops):
+    """§9.4: a result lane that is NaN gets the first NaN operand (argument order) with its
+    quiet bit set; a NaN made from non-NaN operands is the generated NaN 0x7FFFFFFF / 0x7FFF."""
+    f = FMT[dt]
+    r = np.asarray(r).astype(f.ut)
+    out = np.where(isnan(dt, r), f.gen_nan, r)
+    for op in reversed(ops):
+        op = np.asarray(op).astype(f.ut)
+        out = np.where(isnan(dt, op), op | f.quiet, out)
+    return out.astype(f.ut)
+
+
+# ---- masks (§1.2, §9.1) -------------------------------------------------------------------------
+def mask_bits(mbytes):
+    """32 mask bytes -> the 256 bits m[0..255], LSB-first (§1.2)."""
+    return np.unpackbits(np.asarray(mbytes, np.uint8), bitorder="little").astype(bool)
+
+
+def act(m, w):
+    """Tested bit m[w*i] of every lane of width w (§9.1)."""
+    return m[0::w]
+
+
+def pack_bits(m):
+    return np.packbits(np.asarray(m, np.uint8), bitorder="little")
+
+
+def zeroing(dt, r, a):
+    """§9.2 ZEROING: masked-off lanes are all-zero bits."""
+    return np.where(a, r, np.zeros_like(r)).astype(r.dtype)
+
+
+def merging(r, a, old):
+    return np.where(a, r, old).astype(r.dtype)
+
+
+# ---- integer helpers (§9.5) -----------------------------------------------------------------
+def wrap(dt, x):
+    """Python ints (object array or list) -> dt, modulo 2^(8w)."""
+    w = width(dt)
+    vals = list(x) if isinstance(x, list) else ints(x)
+    u = np.array([int(v) % (1 << (8 * w)) for v in vals], dtype=np.uint64)
+    return u.astype(UINT[w]).view(store_type(dt))
+
+
+def ints(x):
+    """Lanes as Python ints (exact for 64-bit lanes too)."""
+    return [int(v) for v in np.asarray(x).ravel().tolist()]
+
+
+# ---- arithmetic (§10.1, §10.2) --------------------------------------------------------------
+def f_binary(dt, op, a, b):
+    """FP32/FP16: op in float64, one rounding; BF16: FP32 op then RNE to BF16 (§9.4). The NaN
+    rule of §9.4 is applied afterwards."""
+    x, y = to_f64(dt, a), to_f64(dt, b)
+    if dt == "BF16":
+        x32, y32 = x.astype(np.float32), y.astype(np.float32)
+        r = op(x32.astype(np.float64), y32.astype(np.float64)).astype(np.float32)
+        r = f32_bits_to_bf16(r.view(np.uint32))
+    else:
+        r = from_f64(dt, op(x, y))
+    return nan_fix(dt, r, [a, b])
+
+
+def f_maxmin(dt, a, b, is_max):
+    """max/min: NaN if either is NaN (the first NaN, quieted, §9.4); max(-0,+0) = +0,
+    min(-0,+0) = -0 in both operand orders (§10.1)."""
+    x, y = to_f64(dt, a), to_f64(dt, b)
+    f = FMT[dt]
+    pick_a = (x > y) if is_max else (x < y)
+    both_zero = (x == 0) & (y == 0)
+    r = np.where(pick_a, a, b).astype(f.ut)
+    zero = np.where(signbit(dt, a) & signbit(dt, b), f.sign, 0) if is_max else \
+        np.where(signbit(dt, a) | signbit(dt, b), f.sign, 0)
+    r = np.where(both_zero, zero, r).astype(f.ut)
+    return nan_fix(dt, r, [a, b])
+
+
+def i_binary(dt, op, a, b):
+    return wrap(dt, [op(x, y) for x, y in zip(ints(a), ints(b))])
+
+
+def binary(dt, name, a, b):
+    """add sub mul max min on registers of dt (§10.1); integers wrap (§9.5)."""
+    if kind(dt) == "f":
+        if name == "add":
+            return f_binary(dt, np.add, a, b)
+        if name == "sub":
+            return f_binary(dt, np.subtract, a, b)
+        if name == "mul":
+            return f_binary(dt, np.multiply, a, b)
+        return f_maxmin(dt, a, b, name == "max")
+    op = {"add": lambda x, y: x + y, "sub": lambda x, y: x - y, "mul": lambda x, y: x * y,
+          "max": max, "min": min}[name]
+    return i_binary(dt, op, a, b)
+
+
+def int_div(dt, a, b):
+    """Integer quotient truncated toward zero; MIN / -1 wraps to MIN (§10.1 (d), Q5)."""
+    out = []
+    for x, y in zip(ints(a), ints(b)):
+        q = abs(x) // abs(y) if y else 0
+        out.append(q if (x >= 0) == (y >= 0) else -q)
+    return wrap(dt, out)
+
+
+# ---- scalars (§9.6) -----------------------------------------------------------------------------
+def literal_text_value(x):
+    """A float literal reaches the device as the binary32 nearest to its "%f" text (§9.6)."""
+    return float(np.float32(float("%f" % x)))
+
+
+def scalar_to(dt, x, is_float):
+    """The C++ implicit conversion of a scalar to the element type (§9.6): float -> half RNE,
+    float -> int truncation (toward zero), int -> narrower int modulo, int -> float RNE.
+    Returns the element bits (floats) or value (ints) as a 1-element array of dt's storage."""
+    if kind(dt) == "f":
+        v = np.array([float(x)], np.float64)
+        return from_f64(dt, v)
+    n = int(math.trunc(x)) if is_float else int(x)
+    return wrap(dt, [n])
