@@ -175,6 +175,103 @@ def arith_cases():
     return [arith_case(dt) for dt in ALL11]
 
 
+# ---- §10.1, §10.2: mul, muls, integer div (tests/ops/mul_div.py) -------------------------------------
+def masked_rows(dt, fn, m, *arrays):
+    """Zeroing result of fn over every row (fn takes the row's lanes)."""
+    return per_row(lambda mr, *xs: R.zeroing(dt, fn(*xs), lanes_active(dt, mr)), m, *arrays)
+
+
+@case
+def mul_cases():
+    out = []
+    for dt in ["INT16", "UINT16", "INT32", "UINT32", "INT64", "UINT64", "FP16", "BF16", "FP32"]:
+        name = "mul_" + SHORT[dt]
+        rng = rng_for(name)
+        a, b, _ = pair_operands(dt, rng)
+        m = random_masks(rng)
+        mul = masked_rows(dt, lambda x, y: R.binary(dt, "mul", x, y), m, a, b)
+        out.append(Case(name, "tests/ops/mul_div.py", name, {"a": npy(dt, a), "b": npy(dt, b),
+                                                             "m": m}, {"mul": npy(dt, mul)}))
+    for dt in ["INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "INT64", "UINT64", "FP16",
+               "FP32"]:
+        name = "muls_" + SHORT[dt]
+        rng = rng_for(name)
+        a, _, _ = pair_operands(dt, rng)
+        m = random_masks(rng)
+        s = R.scalar_to(dt, -3, False)                     # §9.6: int literal -> element type
+        muls = masked_rows(dt, lambda x: R.binary(dt, "mul", x, np.repeat(s, x.size)), m, a)
+        out.append(Case(name, "tests/ops/mul_div.py", name, {"a": npy(dt, a), "m": m},
+                        {"muls": npy(dt, muls)}))
+    return out
+
+
+@case
+def div_cases():
+    out = []
+    for dt in R.INTS:
+        name = "div_" + SHORT[dt]
+        rng = rng_for(name)
+        a, b, _ = pair_operands(dt, rng)
+        m = random_masks(rng)
+        # a zero divisor only where the lane is masked off (§13 Q5: harmless there)
+        w = R.width(dt)
+        for r in range(ROWS):
+            bits = R.mask_bits(m[r])
+            for i in np.nonzero(b[r] == 0)[0]:
+                bits[w * i] = False
+            m[r] = R.pack_bits(bits)
+        div = masked_rows(dt, lambda x, y: R.int_div(dt, x, y), m, a, b)
+        out.append(Case(name, "tests/ops/mul_div.py", name, {"a": npy(dt, a), "b": npy(dt, b),
+                                                             "m": m}, {"div": npy(dt, div)}))
+    rng = rng_for("div_by_zero")
+    a = rng.randint(-1000, 1000, (1, 64)).astype(np.int32)
+    b = rng.randint(1, 50, (1, 64)).astype(np.int32)
+    b[0, 37] = 0
+    m = np.full((1, 32), 0xFF, np.uint8)
+    out.append(Case("div_by_zero", "tests/ops/mul_div.py", "div_by_zero",
+                    {"a": a, "b": b, "m": m}, {"out": np.zeros((1, 64), np.int32)},
+                    fault="integer division by zero in lane 37"))
+    return out
+
+
+# ---- §5.3, §10.4, §10.5, §10.7: unary ops (tests/ops/unary.py) -----------------------------------
+TIES = [0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49, -0.51, 3.5, -7.5, 1e-3, -1e-3]
+
+
+def unary_operand(dt, rng):
+    a, _, _ = pair_operands(dt, rng)
+    if R.kind(dt) == "f":
+        flat = a.reshape(-1)
+        ties = R.from_f64(dt, np.array(TIES))
+        flat[200:200 + len(ties)] = ties                # halfway and near-halfway values
+    return a
+
+
+@case
+def unary_cases():
+    out = []
+    for dt in ALL11:
+        name = "unary_" + SHORT[dt]
+        rng = rng_for(name)
+        a = unary_operand(dt, rng)
+        m = random_masks(rng)
+        exp = {}
+        if dt in ("INT8", "INT16", "INT32", "INT64", "FP16", "FP32"):
+            exp["abs"] = masked_rows(dt, lambda x: R.abs_(dt, x), m, a)
+            exp["neg"] = masked_rows(dt, lambda x: R.neg(dt, x), m, a)
+        if dt in ("INT32", "FP16", "FP32"):
+            exp["relu"] = masked_rows(dt, lambda x: R.relu(dt, x), m, a)
+        if dt != "BF16":                                   # §10.7: not_ takes no BF16
+            exp["not_"] = masked_rows(dt, lambda x: R.not_(dt, x), m, a)
+        if R.kind(dt) == "f":
+            for o, mode in (("trunc", "TRUNC"), ("rint", "RINT"), ("ceil", "CEIL"),
+                            ("floor", "FLOOR"), ("toward0", "TRUNC")):
+                exp[o] = masked_rows(dt, lambda x: R.truncate(dt, x, mode), m, a)
+        out.append(Case(name, "tests/ops/unary.py", name, {"a": npy(dt, a), "m": m},
+                        {k: npy(dt, v) for k, v in exp.items()}))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []

@@ -291,3 +291,41 @@ def scalar_to(dt, x, is_float):
         return from_f64(dt, v)
     n = int(math.trunc(x)) if is_float else int(x)
     return wrap(dt, [n])
+
+
+# ---- unary (§5.3, §10.4, §10.5, §10.7) ------------------------------------------------------------
+def abs_(dt, a):
+    """Floats: the sign bit cleared (NaN payload kept); integers wrap: abs(MIN) = MIN (§5.3)."""
+    if kind(dt) == "f":
+        return (a & FMT[dt].mag).astype(a.dtype)
+    return wrap(dt, [abs(x) for x in ints(a)])
+
+
+def neg(dt, a):
+    """Floats: the sign bit flipped, NaN payload kept; integers (-a) mod 2^(8w) (§10.4)."""
+    if kind(dt) == "f":
+        return (a ^ FMT[dt].sign).astype(a.dtype)
+    return wrap(dt, [-x for x in ints(a)])
+
+
+def relu(dt, a):
+    """x > 0 ? x : +0, a NaN kept as it is (§5.3)."""
+    if kind(dt) == "f":
+        keep = (to_f64(dt, a) > 0) | isnan(dt, a)
+        return np.where(keep, a, 0).astype(a.dtype)
+    return np.where(a > 0, a, 0).astype(a.dtype)
+
+
+def not_(dt, a):
+    return (~a.view(UINT[width(dt)])).view(a.dtype)
+
+
+ROUNDERS = {"TRUNC": np.trunc, "RINT": np.rint, "CEIL": np.ceil, "FLOOR": np.floor}
+
+
+def truncate(dt, a, mode):
+    """roundToIntegral in the same float type (§10.5): exact, inf and NaN unchanged, a zero
+    result keeps the input's sign (numpy's trunc/rint/ceil/floor follow IEEE here)."""
+    x = to_f64(dt, a)
+    r = from_f64(dt, ROUNDERS[mode](x))
+    return np.where(isnan(dt, a) | isinf(dt, a), a, r).astype(a.dtype)
