@@ -272,6 +272,58 @@ def unary_cases():
     return out
 
 
+# ---- §10.7: bitwise ops and shifts (tests/ops/bitwise.py, tests/ops/shift_u32.py) -----------------
+def shift_amounts(rng, n, bits):
+    """Per-lane shift amounts 0 .. bits + 8, the borders 0, bits - 1, bits, bits + 1 first."""
+    k = rng.randint(0, bits + 9, n).astype(np.int32)
+    k[:4] = [0, bits - 1, bits, bits + 1]
+    return k
+
+
+def shift_case(name, file, dt, with_logic, lanes_dt=None, k=None):
+    rng = rng_for(name)
+    bits_dt = "UINT8" if R.kind(dt) == "b" else dt
+    a, b, _ = pair_operands(bits_dt, rng)
+    m = random_masks(rng)
+    exp, inputs = {}, {"a": a, "m": m}
+    if with_logic:
+        inputs["b"] = b
+        for op in ("and", "or", "xor"):
+            exp[op + "_" if op != "xor" else op] = masked_rows(
+                bits_dt, lambda x, y: R.logic(bits_dt, op, x, y), m, a, b)
+    args = EXACT
+    if k is not None and R.kind(dt) in "iu":
+        n = a.shape[1]
+        for tag, amount in (("3", 3), ("15", 15), ("33", 33), ("64", 64), ("k", k)):
+            exp["shl" + tag] = masked_rows(dt, lambda x: R.shift(dt, x, [amount] * n, True), m, a)
+            exp["shr" + tag] = masked_rows(dt, lambda x: R.shift(dt, x, [amount] * n, False),
+                                           m, a)
+        args += " --scalar k=%d" % k
+    if lanes_dt:
+        s = shift_amounts(rng, a.size, 8 * R.width(dt)).reshape(a.shape)
+        inputs["s"] = s
+        exp["shl"] = masked_rows(dt, lambda x, y: R.shift(dt, x, R.ints(y), True), m, a, s)
+        exp["shr"] = masked_rows(dt, lambda x, y: R.shift(dt, x, R.ints(y), False), m, a, s)
+    conv = {p: (v if p in ("m", "s") else npy(bits_dt, v)) for p, v in inputs.items()}
+    return Case(name, file, name.split("~")[0], conv, {p: npy(bits_dt, v) for p, v in exp.items()},
+                args)
+
+
+@case
+def bitwise_cases():
+    out = []
+    for dt in ALL11 + ["HF8", "FP8E4M3FN"]:
+        name = "bitwise_" + SHORT.get(dt, {"HF8": "hf8", "FP8E4M3FN": "e4m3"}.get(dt))
+        out.append(shift_case(name, "tests/ops/bitwise.py", dt, True,
+                              "INT32" if dt == "INT32" else None, 5))
+    # a run-time amount beyond the width: the same rule as the literals (§10.7)
+    out.append(shift_case("bitwise_i16~k16", "tests/ops/bitwise.py", "INT16", True, None, 16))
+    out.append(shift_case("bitwise_u64~k63", "tests/ops/bitwise.py", "UINT64", True, None, 63))
+    out.append(shift_case("shift_lanes_u32_i32", "tests/ops/shift_u32.py", "UINT32", False,
+                          "INT32"))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []

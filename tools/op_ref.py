@@ -25,6 +25,9 @@ DT = {
     "UINT16": (np.uint16, "u"), "INT32": (np.int32, "i"), "UINT32": (np.uint32, "u"),
     "INT64": (np.int64, "i"), "UINT64": (np.uint64, "u"),
     "FP16": (np.uint16, "f"), "BF16": (np.uint16, "f"), "FP32": (np.uint32, "f"),
+    # 8-bit float codes: data only (§1.1); bitwise ops, moves and casts see their bits
+    "HF8": (np.uint8, "b"), "FP8E4M3FN": (np.uint8, "b"), "FP8E5M2": (np.uint8, "b"),
+    "FP8E8M0": (np.uint8, "b"),
 }
 INTS = ["INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "INT64", "UINT64"]
 FLOATS = ["FP16", "BF16", "FP32"]
@@ -329,3 +332,24 @@ def truncate(dt, a, mode):
     x = to_f64(dt, a)
     r = from_f64(dt, ROUNDERS[mode](x))
     return np.where(isnan(dt, a) | isinf(dt, a), a, r).astype(a.dtype)
+
+
+# ---- bitwise and shifts (§10.7) -----------------------------------------------------------------
+def logic(dt, op, a, b):
+    u = UINT[width(dt)]
+    x, y = a.view(u), b.view(u)
+    r = {"and": x & y, "or": x | y, "xor": x ^ y}[op]
+    return r.astype(u).view(a.dtype)
+
+
+def shift(dt, a, ks, left):
+    """k < 8w: s << k (mod 2^(8w)) / s >> k, logical for unsigned and arithmetic for signed
+    types; k >= 8w: 0, or -1 for a negative signed value shifted right (§10.7)."""
+    bits = 8 * width(dt)
+    out = []
+    for s, k in zip(ints(a), list(ks)):
+        if k >= bits:
+            out.append(-1 if (not left and s < 0) else 0)
+        else:
+            out.append(s << k if left else s >> k)       # Python >> is arithmetic on ints
+    return wrap(dt, out)
