@@ -324,6 +324,80 @@ def bitwise_cases():
     return out
 
 
+# ---- §10.3, §10.4, §10.6: composite and wide ops (tests/ops/compose.py) -----------------------------
+def accumulator(dt, rng, a, b):
+    """c for the FMA ops: random, plus edge values (inf, -0, NaN) only in lanes where a and b
+    are not NaN, so that the NaN propagation order between dst and the sources never matters
+    (§9.4 names "argument order", and dst is not an argument of axpy / mul_add_dst)."""
+    c = random_lanes(dt, rng, a.size).reshape(a.shape)
+    if R.kind(dt) == "f":
+        edges = np.array(FLOAT_EDGES[dt], R.FMT[dt].ut)
+        flat, fa, fb = c.reshape(-1), a.reshape(-1), b.reshape(-1)
+        ok = ~(R.isnan(dt, fa) | R.isnan(dt, fb))
+        idx = np.nonzero(ok)[0]
+        pick = idx[rng.randint(0, len(idx), 3 * len(edges))]
+        flat[pick] = np.tile(edges, 3)
+    return c
+
+
+@case
+def compose_cases():
+    out = []
+    for dt in ["INT16", "UINT16", "INT32", "UINT32", "INT64", "UINT64", "FP16", "BF16", "FP32"]:
+        name = "compose_" + SHORT[dt]
+        rng = rng_for(name)
+        a, b, _ = pair_operands(dt, rng)
+        c = accumulator(dt, rng, a, b)
+        m = random_masks(rng)
+        exp = {"mul_add_dst": masked_rows(dt, lambda x, y, z: R.fma(dt, x, y, z), m, a, b, c)}
+        inputs = {"a": npy(dt, a), "b": npy(dt, b), "c": npy(dt, c), "m": m}
+        if R.kind(dt) == "f":
+            exp["mul_dst_add"] = masked_rows(dt, lambda x, y, z: R.fma(dt, z, x, y), m, a, b, c)
+        if dt in ("FP16", "FP32", "INT64", "UINT64"):
+            s = R.scalar_to(dt, -3, False)                # §9.6: the literal -3
+            exp["axpy"] = masked_rows(dt, lambda x, z: R.fma(dt, np.repeat(s, x.size), x, z),
+                                      m, a, c)
+        if dt in ("FP16", "FP32", "INT64"):
+            exp["abs_sub"] = masked_rows(dt, lambda x, y: R.abs_sub(dt, x, y), m, a, b)
+        if dt in ("FP16", "FP32"):
+            exp["prelu"] = masked_rows(dt, lambda x, y: R.prelu(dt, x, y), m, a, b)
+            alpha = R.scalar_to(dt, R.literal_text_value(0.2), True)
+            exp["leaky_relu"] = masked_rows(dt, lambda x: R.prelu(dt, x, np.repeat(alpha, x.size)),
+                                            m, a)
+        if dt in ("INT32", "UINT32"):
+            cin = random_masks(rng, p=0.5)
+            inputs["cin"] = cin
+            lo, hi, sm, carry, df, borrow = [], [], [], [], [], []
+            for r in range(ROWS):
+                act = lanes_active(dt, m[r])
+                ci = R.act(R.mask_bits(cin[r]), 4)
+                l_, h_ = R.mull(dt, a[r], b[r])
+                lo.append(R.zeroing(dt, l_, act))
+                hi.append(R.zeroing(dt, h_, act))
+                for res, flags, borrow_style in ((sm, carry, False), (df, borrow, True)):
+                    d, fl = R.add_carry(dt, a[r], b[r], ci, borrow_style)
+                    res.append(R.zeroing(dt, d, act))
+                    bits = np.zeros(256, bool)            # only bit 4i, 0 when inactive
+                    bits[0::4] = fl & act
+                    flags.append(R.pack_bits(bits))
+            exp.update(lo=np.stack(lo), hi=np.stack(hi), sum=np.stack(sm), diff=np.stack(df))
+            exp["carry"], exp["borrow"] = np.stack(carry), np.stack(borrow)
+        expects = {k: (v if k in ("carry", "borrow") else npy(dt, v)) for k, v in exp.items()}
+        if dt == "FP32":
+            for tag, lay in (("cast_even", 0), ("cast_odd", 1)):
+                rows = []
+                for r in range(ROWS):
+                    act = lanes_active("FP32", m[r])
+                    h = np.zeros(128, np.uint16)
+                    for i in range(64):
+                        if act[i]:
+                            h[2 * i + lay] = R.muls_cast_lane(int(a[r][i]), 3.0)
+                    rows.append(h)
+                expects[tag] = npy("FP16", np.stack(rows))
+        out.append(Case(name, "tests/ops/compose.py", name, inputs, expects))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []

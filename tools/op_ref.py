@@ -353,3 +353,91 @@ def shift(dt, a, ks, left):
         else:
             out.append(s << k if left else s >> k)       # Python >> is arithmetic on ints
     return wrap(dt, out)
+
+
+# ---- composite ops (§10.3, §10.4, §10.6) -----------------------------------------------------------
+def fma_lane(dt, x, y, z):
+    """IEEE fused multiply-add of three lanes' bits, one rounding (RNE) to dt: a NaN operand
+    propagates (the first in x, y, z order, quieted), inf * 0 and inf - inf give the generated
+    NaN, an exact zero is -0 only when x*y and z are both negative zeros (§9.4, §10.6)."""
+    f = FMT[dt]
+    ops = [np.array([v], f.ut) for v in (x, y, z)]
+    for v in ops:
+        if isnan(dt, v)[0]:
+            return int(v[0]) | f.quiet
+    xv, yv, zv = (float(to_f64(dt, v)[0]) for v in ops)
+    psign = (xv < 0 or (xv == 0 and signbit(dt, ops[0])[0])) != \
+        (yv < 0 or (yv == 0 and signbit(dt, ops[1])[0]))
+    if (math.isinf(xv) and yv == 0) or (math.isinf(yv) and xv == 0):
+        return f.gen_nan
+    if math.isinf(xv) or math.isinf(yv):
+        if math.isinf(zv) and (zv < 0) != psign:
+            return f.gen_nan
+        return (f.sign if psign else 0) | f.inf
+    if math.isinf(zv):
+        return int(z)
+    q = Fraction(xv) * Fraction(yv) + Fraction(zv)
+    if q == 0:
+        zneg = bool(signbit(dt, ops[2])[0])
+        both_neg = (xv * yv == 0 and psign and zneg)
+        return f.sign if both_neg else 0
+    return round_frac(dt, q)
+
+
+def fma(dt, x, y, z):
+    """Lane-wise FMA(x, y, z); integers (x*y + z) mod 2^(8w) (§9.5)."""
+    if kind(dt) == "f":
+        return np.array([fma_lane(dt, a, b, c) for a, b, c in
+                         zip(x.tolist(), y.tolist(), z.tolist())], FMT[dt].ut)
+    return wrap(dt, [a * b + c for a, b, c in zip(ints(x), ints(y), ints(z))])
+
+
+def abs_sub(dt, a, b):
+    """abs(sub(a, b)) in two steps, the difference rounded first (§10.6)."""
+    return abs_(dt, binary(dt, "sub", a, b))
+
+
+def prelu(dt, s, k):
+    """signbit(s) ? RNE(s * k) : s (§10.4): -0 is multiplied, a positive NaN passes."""
+    prod = binary(dt, "mul", s, k)
+    return np.where(signbit(dt, s), prod, s).astype(s.dtype)
+
+
+def mull(dt, a, b):
+    """lo, hi words of the 64-bit product, signed or unsigned by the dtype (§10.3)."""
+    lo, hi = [], []
+    for x, y in zip(ints(a), ints(b)):
+        p = (x * y) % (1 << 64)
+        lo.append(p & 0xFFFFFFFF)
+        hi.append(p >> 32)
+    return wrap(dt, lo), wrap(dt, hi)
+
+
+def add_carry(dt, a, b, cin_bits, borrow):
+    """addc: s = ua + ub + cin; subc: s = ua + ~ub + bin (carry-style, 1 = no borrow, T15);
+    d = s mod 2^32, flag = s >> 32 (§10.3). cin_bits: the tested carry-in bit of each lane."""
+    d, flag = [], []
+    for x, y, c in zip(ints(a), ints(b), list(cin_bits)):
+        ux, uy = x % (1 << 32), y % (1 << 32)
+        s = ux + ((~uy) & 0xFFFFFFFF if borrow else uy) + int(c)
+        d.append(s & 0xFFFFFFFF)
+        flag.append(s >> 32)
+    return wrap(dt, d), np.array(flag, bool)
+
+
+def f32_nan_to_f16(u):
+    """A NaN into FP16 (§5.4): quiet, the sign and the leading payload bits kept."""
+    return ((u >> 16) & 0x8000) | 0x7E00 | ((u >> 13) & 0x3FF)
+
+
+def muls_cast_lane(u32_bits, x):
+    """RNE_f32(s * x), then FP16 with ties away from zero (CAST_ROUND), overflow to inf (§10.6)."""
+    p = binary("FP32", "mul", np.array([u32_bits], np.uint32), from_f64("FP32", [x]))[0]
+    if isnan("FP32", np.array([p]))[0]:
+        return f32_nan_to_f16(int(p))
+    v = float(to_f64("FP32", np.array([p]))[0])
+    if math.isinf(v):
+        return 0xFC00 if v < 0 else 0x7C00
+    if v == 0:
+        return 0x8000 if int(p) >> 31 else 0
+    return round_frac("FP16", Fraction(v), ties_away=True)
