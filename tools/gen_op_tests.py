@@ -398,6 +398,66 @@ def compose_cases():
     return out
 
 
+# ---- §9.4: approximate ops, --ulp 1 (tests/ops/approx.py, tests/ops/sqrt_precise.py) -------------
+APPROX_EDGES = [-104.0, -103.0, -88.0, -87.5, -20.0, -1.0, -0.5, 0.5, 1.0, 2.0, 10.0, 11.5, 88.5,
+                89.0, 1e-30, 3e38, 0.999999, 1.000001]
+
+
+def approx_domain(dt, rng, n):
+    """Edge values of §9.4 (zeros, inf, NaN, subnormals) and of exp/ln (overflow and FTZ
+    thresholds), then random lanes: both signs with small exponents, and positive ones over a
+    wide range."""
+    edges = np.concatenate([np.array(FLOAT_EDGES[dt], R.FMT[dt].ut),
+                            R.from_f64(dt, np.array(APPROX_EDGES))])
+    u = np.concatenate([random_floats(dt, rng, n // 2, spread=4),
+                        random_floats(dt, rng, n - n // 2, spread=10) & (R.FMT[dt].mag)])
+    u = u.astype(R.FMT[dt].ut)
+    rng.shuffle(u)
+    u[:len(edges)] = edges
+    return u
+
+
+@case
+def approx_cases():
+    out = []
+    for dt in ("FP16", "FP32"):
+        name = "approx_" + SHORT[dt]
+        rng = rng_for(name)
+        n = ROWS * R.lanes(dt)
+        u = approx_domain(dt, rng, n).reshape(ROWS, -1)
+        v = random_floats(dt, rng, n, spread=3).reshape(ROWS, -1)
+        a, b, _ = pair_operands(dt, rng)
+        m = random_masks(rng)
+        exp = {}
+        for op in ("sqrt", "exp", "ln", "log", "log2", "log10"):
+            exp[op] = masked_rows(dt, lambda x: R.approx_unary(dt, op, x), m, u)
+        exp["div"] = masked_rows(dt, lambda x, y: R.approx_div(dt, x, y), m, a, b)
+        expects = {k: npy(dt, e) for k, e in exp.items()}
+        if dt == "FP32":
+            expects["exp_sub"] = npy("FP32", per_row(
+                lambda x, y, mr: R.exp_sub("FP32", x, y, R.mask_bits(mr), 0), u, v, m))
+        else:
+            for tag, lay in (("exp_sub_even", 0), ("exp_sub_odd", 1)):
+                expects[tag] = npy("FP32", per_row(
+                    lambda x, y, mr: R.exp_sub("FP16", x, y, R.mask_bits(mr), lay), u, v, m))
+        inputs = {"u": npy(dt, u), "v": npy(dt, v), "a": npy(dt, a), "b": npy(dt, b), "m": m}
+        out.append(Case(name, "tests/ops/approx.py", name, inputs, expects, ULP1))
+    # precision=True: exact square roots of [0, 2^126], 0 above (§10.4)
+    rng = rng_for("sqrt_precise_f32")
+    u = np.abs(random_floats("FP32", rng, 256, spread=60).astype(np.float64)).astype(np.uint32)
+    u = random_floats("FP32", rng, 256, spread=60) & 0x7FFFFFFF
+    u[:6] = [0, 0x3F800000, 0x7E800000, 0x7E800001, 0x7F7FFFFF, 0x00800000]   # 2^126 and next
+    x = R.to_f64("FP32", u)
+    m = random_masks(rng)
+    want = np.where(x <= 2.0 ** 126, R.from_f64("FP32", np.sqrt(x)), 0).astype(np.uint32)
+    want = want.reshape(ROWS, -1)
+    u = u.reshape(ROWS, -1)
+    exp = per_row(lambda w, mr: R.zeroing("FP32", w, lanes_active("FP32", mr)), want, m)
+    out.append(Case("sqrt_precise_f32", "tests/ops/sqrt_precise.py", "sqrt_precise_f32",
+                    {"a": npy("FP32", u), "m": m}, {"sqrt": npy("FP32", exp)}))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []

@@ -441,3 +441,48 @@ def muls_cast_lane(u32_bits, x):
     if v == 0:
         return 0x8000 if int(p) >> 31 else 0
     return round_frac("FP16", Fraction(v), ties_away=True)
+
+
+# ---- approximate ops (§9.4, §10.1, §10.4, §10.6) -----------------------------------------------------
+# pvc's reading of "1 ulp, no denormals": subnormal inputs are zero (DAZ), the result is the
+# correctly rounded one, a subnormal result flushes to the zero of its sign (FTZ). Checked with
+# `pvc run --ulp 1`, so float64 libm accuracy is plenty.
+APPROX = {"sqrt": np.sqrt, "exp": np.exp, "ln": np.log, "log": np.log}
+# log2 / log10 multiply by these float literals (§10.4), converted to the element type (§9.6)
+LOG_CONST = {"log2": 1.4426950408889634, "log10": 0.4342944819032518}
+
+
+def approx_unary(dt, name, a):
+    if name in LOG_CONST:
+        ln = approx_unary(dt, "ln", a)
+        c = from_f64(dt, np.full(a.shape, np.float32(LOG_CONST[name]), np.float64))
+        return binary(dt, "mul", ln, c)
+    r = flush(dt, from_f64(dt, APPROX[name](to_f64(dt, flush(dt, a)))))
+    return nan_fix(dt, r, [a])
+
+
+def approx_div(dt, a, b):
+    r = flush(dt, from_f64(dt, to_f64(dt, flush(dt, a)) / to_f64(dt, flush(dt, b))))
+    return nan_fix(dt, r, [a, b])
+
+
+def f16_to_f32_bits(h):
+    """FP16 -> FP32 exactly (NaN lanes quieted with their payload, §5.4)."""
+    h = np.asarray(h).astype(np.uint16)
+    r = h.view(np.float16).astype(np.float32).view(np.uint32)
+    nan = isnan("FP16", h)
+    payload = ((h.astype(np.uint32) & 0x8000) << 16) | 0x7FC00000 | \
+        ((h.astype(np.uint32) & 0x3FF) << 13)
+    return np.where(nan, payload, r).astype(np.uint32)
+
+
+def exp_sub(src_dt, s, mx, m_bits, layout):
+    """exp(RNE_f32(s - mx)) into FP32 lanes (§10.6). FP32 sources: lane i, tested bit m[4i];
+    FP16 sources: lane j = 2i + layout widened to FP32, tested bit m[2j]."""
+    if src_dt == "FP32":
+        x, y, act_ = s, mx, m_bits[0::4]
+    else:
+        j = 2 * np.arange(64) + layout
+        x, y, act_ = f16_to_f32_bits(s[j]), f16_to_f32_bits(mx[j]), m_bits[2 * j]
+    d = binary("FP32", "sub", x, y)
+    return zeroing("FP32", approx_unary("FP32", "exp", d), act_)
