@@ -458,6 +458,32 @@ def approx_cases():
     return out
 
 
+# ---- §5.2, §10.8: compares and select (tests/ops/compare.py) --------------------------------------
+@case
+def compare_cases():
+    out = []
+    for dt in ["INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "FP16", "BF16", "FP32"]:
+        name = "compare_" + SHORT[dt]
+        rng = rng_for(name)
+        a, b, _ = pair_operands(dt, rng)
+        m = random_masks(rng)
+        zero = np.zeros(a.shape[1], a.dtype)             # §9.6: the literal 0 in dt
+        exp = {}
+        for op in R.CMP:
+            exp[op] = per_row(lambda x, y, mr: R.mask_of_lanes(
+                dt, lanes_active(dt, mr) & R.compare(dt, op, x, y)), a, b, m)
+            exp[op + "s"] = per_row(lambda x, mr: R.mask_of_lanes(
+                dt, lanes_active(dt, mr) & R.compare(dt, op, x, zero)), a, m)
+        sel = per_row(lambda x, y, mr: np.where(lanes_active(dt, mr), x, y).astype(x.dtype), a, b, m)
+        sel_gt = per_row(lambda x, y, mr: np.where(lanes_active(dt, mr) & R.compare(
+            dt, "gt", x, y), x, y).astype(x.dtype), a, b, m)
+        expects = {k: v.astype(np.uint8) for k, v in exp.items()}
+        expects.update(sel=npy(dt, sel), sel_gt=npy(dt, sel_gt))
+        out.append(Case(name, "tests/ops/compare.py", name,
+                        {"a": npy(dt, a), "b": npy(dt, b), "m": m}, expects))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []

@@ -486,3 +486,22 @@ def exp_sub(src_dt, s, mx, m_bits, layout):
         x, y, act_ = f16_to_f32_bits(s[j]), f16_to_f32_bits(mx[j]), m_bits[2 * j]
     d = binary("FP32", "sub", x, y)
     return zeroing("FP32", approx_unary("FP32", "exp", d), act_)
+
+
+# ---- compares and select (§5.2, §10.8) ---------------------------------------------------------------
+CMP = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "gt": np.greater, "le": np.less_equal,
+       "ge": np.greater_equal}
+
+
+def compare(dt, op, a, b):
+    """a OP b per lane: IEEE for floats (NaN: false, ne: true; +0 == -0), values for ints."""
+    if kind(dt) == "f":
+        return CMP[op](to_f64(dt, a), to_f64(dt, b))
+    return np.array([CMP[op](x, y) for x, y in zip(ints(a), ints(b))], bool)
+
+
+def mask_of_lanes(dt, lane_bits):
+    """A mask with only the tested bit m[w*i] of each lane set (§1.2), as 32 bytes."""
+    bits = np.zeros(256, bool)
+    bits[0::width(dt)] = lane_bits
+    return pack_bits(bits)
