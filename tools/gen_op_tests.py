@@ -484,6 +484,73 @@ def compare_cases():
     return out
 
 
+# ---- §10.10: reductions (tests/ops/reduce.py, tests/ops/reduce_blocks.py) ---------------------------
+def reduce_inputs(dt, rng):
+    """Four rows: 0 random under a full mask (a copy of its maximum planted later in the row, so
+    the index must be the first); 1 negatives with +0 and -0 (floats) under a random mask; 2 NaN
+    in a masked-off lane before two active ones (integers: MIN and MAX); 3 random, mask empty."""
+    n = R.lanes(dt)
+    w = R.width(dt)
+    spread = 5 if dt == "FP16" else 12
+    a = np.stack([random_floats(dt, rng, n, spread) if R.kind(dt) == "f" else
+                  random_ints(dt, rng, n) for _ in range(ROWS)])
+    bits = rng.random_sample((ROWS, 256)) < 0.6
+    bits[0, :] = True
+    bits[3, :] = False
+    if R.kind(dt) == "f":
+        f = R.FMT[dt]
+        vals = R.to_f64(dt, a[0])
+        a[0][n - 3] = a[0][int(np.argmax(vals))]
+        a[1] = a[1] | f.sign
+        a[1][[2, 5, 9]] = [0, f.sign, 0]
+        a[2][[3, 10, 40 % n]] = [f.gen_nan, 0xFFC1 if w == 2 else 0xFFC12345, 0x7E55 if w == 2
+                                 else 0x7F812345]
+        bits[2, w * 3] = False
+        bits[2, w * 10] = bits[2, w * (40 % n)] = True
+    else:
+        ext = R.wrap(dt, int_edges(dt)[:1] + int_edges(dt)[-1:])
+        a[2][[5, 6]] = ext
+        a[0][n - 3] = max(R.ints(a[0])) if R.kind(dt) == "i" else a[0].max()
+    m = np.stack([R.pack_bits(b) for b in bits]).astype(np.uint8)
+    return a, m
+
+
+@case
+def reduce_cases():
+    out = []
+    for dt in ["INT16", "UINT16", "INT32", "UINT32", "INT64", "UINT64", "FP16", "FP32"]:
+        for file, name in (("reduce.py", "reduce_"), ("reduce_blocks.py", "blocks_")):
+            if name == "blocks_" and dt in ("INT64", "UINT64"):
+                continue
+            name += SHORT[dt]
+            rng = rng_for("reduce_" + SHORT[dt])             # the same inputs for both files
+            a, m = reduce_inputs(dt, rng)
+            act = [lanes_active(dt, m[r]) for r in range(ROWS)]
+            exp = {}
+            if name.startswith("reduce_"):
+                exp["sum"] = np.stack([R.reduce_sum(dt, a[r], act[r]) for r in range(ROWS)])
+                exp["max"] = np.stack([R.reduce_extreme(dt, a[r], act[r], True)
+                                       for r in range(ROWS)])
+                exp["min"] = np.stack([R.reduce_extreme(dt, a[r], act[r], False)
+                                       for r in range(ROWS)])
+                if R.kind(dt) == "f":
+                    exp["pair"] = np.stack([R.pair_reduce_sum(dt, a[r], act[r])
+                                            for r in range(ROWS)])
+                if dt == "FP32":                          # the tree order must be visible
+                    seq = np.float32(0)
+                    for v in R.to_f64(dt, a[0]).astype(np.float32):
+                        seq = np.float32(seq + v)
+                    assert np.float32(seq).view(np.uint32) != exp["sum"][0][0], "tree = running sum"
+            else:
+                ops = ("max", "min") if dt in ("INT16", "UINT16") else ("sum", "max", "min")
+                for op in ops:
+                    exp[op + "_db"] = np.stack([R.reduce_blocks(dt, a[r], act[r], op)
+                                                for r in range(ROWS)])
+            out.append(Case(name, "tests/ops/" + file, name, {"a": npy(dt, a), "m": m},
+                            {k: npy(dt, v) for k, v in exp.items()}))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []

@@ -505,3 +505,96 @@ def mask_of_lanes(dt, lane_bits):
     bits = np.zeros(256, bool)
     bits[0::width(dt)] = lane_bits
     return pack_bits(bits)
+
+
+# ---- reductions (§10.10) ---------------------------------------------------------------------------
+def f32_to_f16_bits(u):
+    """FP32 bits -> FP16, RNE, overflow to inf, a NaN quiet with its sign and leading payload."""
+    u = np.asarray(u).astype(np.uint32)
+    r = from_f64("FP16", to_f64("FP32", u))
+    return np.where(isnan("FP32", u), f32_nan_to_f16(u), r).astype(np.uint16)
+
+
+def tree_sum_f32(x):
+    """Adjacent pairs, level by level, every add binary32 RNE with the §9.4 NaN rules."""
+    x = np.asarray(x, np.uint32)
+    while x.size > 1:
+        x = binary("FP32", "add", x[0::2], x[1::2])
+    return int(x[0])
+
+
+def sum_group(dt, a, act_):
+    """One reduce_sum result over lanes a (masked-off lanes +0): FP32 bits, FP16 bits, or a
+    Python int (integers, not yet wrapped)."""
+    if kind(dt) == "f":
+        x = a if dt == "FP32" else f16_to_f32_bits(a)
+        root = tree_sum_f32(np.where(act_, x, 0))
+        return root if dt == "FP32" else int(f32_to_f16_bits([root])[0])
+    return sum(v for v, on in zip(ints(a), act_) if on)
+
+
+def extreme_group(dt, a, act_, is_max):
+    """reduce_max / reduce_min over lanes a: (value bits or int, index) (§10.10)."""
+    idx = [i for i in range(len(a)) if act_[i]]
+    if kind(dt) == "f":
+        f = FMT[dt]
+        nan = [i for i in idx if isnan(dt, a[i:i + 1])[0]]
+        if nan:
+            return int(a[nan[0]]) | f.quiet, nan[0]
+        if not idx:
+            return (f.sign | f.inf) if is_max else f.inf, 0
+        vals = to_f64(dt, a)
+        best = max(vals[i] for i in idx) if is_max else min(vals[i] for i in idx)
+        cand = [i for i in idx if vals[i] == best]
+        if best == 0:                                    # +0 > -0 for max, -0 < +0 for min
+            want_neg = not is_max
+            pref = [i for i in cand if bool(signbit(dt, a[i:i + 1])[0]) == want_neg]
+            cand = pref or cand
+        return int(a[cand[0]]), cand[0]
+    v = ints(a)
+    if not idx:
+        w = 8 * width(dt)
+        lo, hi = (-(1 << (w - 1)), (1 << (w - 1)) - 1) if kind(dt) == "i" else (0, (1 << w) - 1)
+        return (lo if is_max else hi), 0
+    best = max(v[i] for i in idx) if is_max else min(v[i] for i in idx)
+    return best, next(i for i in idx if v[i] == best)
+
+
+def lanes_of(dt, values):
+    """A register of dt from Python values (ints, or float bits), the rest 0."""
+    out = np.zeros(lanes(dt), store_type(dt))
+    out[:len(values)] = wrap(dt, values) if kind(dt) in "iu" else \
+        np.array(values, dtype=np.uint64).astype(store_type(dt))
+    return out
+
+
+def reduce_sum(dt, a, act_):
+    total = sum_group(dt, a, act_)
+    if dt in ("INT16", "UINT16"):                        # T6: a 32-bit sum in bytes 0..3
+        t = total % (1 << 32)
+        return lanes_of(dt, [t & 0xFFFF, t >> 16])
+    return lanes_of(dt, [total])
+
+
+def reduce_extreme(dt, a, act_, is_max):
+    v, i = extreme_group(dt, a, act_, is_max)
+    return lanes_of(dt, [v, i])
+
+
+def reduce_blocks(dt, a, act_, op):
+    e = 32 // width(dt)
+    res = []
+    for k in range(8):
+        sl = slice(k * e, k * e + e)
+        if op == "sum":
+            res.append(sum_group(dt, a[sl], act_[sl]))
+        else:
+            res.append(extreme_group(dt, a[sl], act_[sl], op == "max")[0])
+    return lanes_of(dt, res)
+
+
+def pair_reduce_sum(dt, a, act_):
+    x = np.where(act_, a, 0).astype(a.dtype)
+    out = np.zeros_like(a)
+    out[:a.size // 2] = binary(dt, "add", x[0::2], x[1::2])
+    return out
