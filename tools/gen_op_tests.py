@@ -551,6 +551,67 @@ def reduce_cases():
     return out
 
 
+# ---- §10.9, §10.12, §10.14: squeeze, (de)interleave, move (tests/ops/permute.py) ------------------
+@case
+def permute_cases():
+    out = []
+    for dt in ["INT8", "UINT8", "INT16", "UINT16", "FP16", "BF16", "INT32", "UINT32", "FP32"]:
+        name = "permute_" + SHORT[dt]
+        rng = rng_for(name)
+        a, b, c = pair_operands(dt, rng)
+        m = random_masks(rng)
+        exp = {"ilv0": [], "ilv1": [], "dilv0": [], "dilv1": [], "copy": [], "merge": [],
+               "sqz": [], "sqz_default": []}
+        for r in range(ROWS):
+            act = lanes_active(dt, m[r])
+            i0, i1 = R.interleave(a[r], b[r])
+            d0, d1 = R.de_interleave(a[r], b[r])
+            for k, v in (("ilv0", i0), ("ilv1", i1), ("dilv0", d0), ("dilv1", d1),
+                         ("copy", a[r]), ("merge", R.merging(a[r], act, c[r])),
+                         ("sqz", R.squeeze(a[r], act)), ("sqz_default", R.squeeze(a[r], act))):
+                exp[k].append(v)
+        if dt == "BF16":                                  # §10.9: squeeze takes no BF16
+            del exp["sqz"], exp["sqz_default"]
+        out.append(Case(name, "tests/ops/permute.py", name,
+                        {"a": npy(dt, a), "b": npy(dt, b), "c": npy(dt, c), "m": m},
+                        {k: npy(dt, np.stack(v)) for k, v in exp.items()}))
+    return out
+
+
+# ---- §10.9, §10.11: pack, unpack, bit_cast, unsqueeze (tests/ops/permute_types.py) ----------------
+PACKS = [("INT16", "UINT8"), ("UINT16", "UINT8"), ("INT32", "UINT16"), ("UINT32", "UINT16"),
+         ("INT64", "UINT32"), ("UINT64", "UINT32")]
+UNPACKS = [("INT8", "INT16"), ("UINT8", "UINT16"), ("INT16", "INT32"), ("UINT16", "UINT32"),
+           ("INT32", "INT64"), ("UINT32", "UINT64")]
+
+
+@case
+def permute_type_cases():
+    out = []
+    file = "tests/ops/permute_types.py"
+    for kind_, table, fn in (("pack_", PACKS, R.pack), ("unpack_", UNPACKS, R.unpack)):
+        for src, dst in table:
+            name = kind_ + SHORT[src]
+            rng = rng_for(name)
+            a = np.stack([random_ints(src, rng, R.lanes(src)) for _ in range(2)])
+            lo = np.stack([fn(dst, a[r], False) for r in range(2)])
+            hi = np.stack([fn(dst, a[r], True) for r in range(2)])
+            out.append(Case(name, file, name, {"a": a}, {"lo": lo, "hi": hi}))
+    rng = rng_for("bit_cast_f32")
+    a = pair_operands("FP32", rng, rows=2)[0]
+    raw = a.astype(np.uint32)
+    out.append(Case("bit_cast_f32", file, "bit_cast_f32", {"a": npy("FP32", a)},
+                    {"as_i32": raw.view(np.int32), "as_u8": raw.view(np.uint8),
+                     "as_f16": raw.view(np.float16)}))
+    rng = rng_for("unsqueeze_dtypes")
+    m = random_masks(rng, rows=2, p=0.9)
+    exp = {}
+    for dt in ("INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32"):
+        exp[SHORT[dt]] = np.stack([R.unsqueeze(dt, lanes_active(dt, m[r])) for r in range(2)])
+    out.append(Case("unsqueeze_dtypes", file, "unsqueeze_dtypes", {"m": m}, exp))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []

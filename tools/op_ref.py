@@ -598,3 +598,50 @@ def pair_reduce_sum(dt, a, act_):
     out = np.zeros_like(a)
     out[:a.size // 2] = binary(dt, "add", x[0::2], x[1::2])
     return out
+
+
+# ---- permutations (§10.9, §10.11, §10.12) -----------------------------------------------------------
+def squeeze(a, act_):
+    out = np.zeros_like(a)
+    kept = a[np.asarray(act_, bool)]
+    out[:kept.size] = kept
+    return out
+
+
+def interleave(a, b):
+    h = a.size // 2
+    d0, d1 = np.empty_like(a), np.empty_like(a)
+    d0[0::2], d0[1::2] = a[:h], b[:h]
+    d1[0::2], d1[1::2] = a[h:], b[h:]
+    return d0, d1
+
+
+def de_interleave(a, b):
+    c = np.concatenate([a, b])
+    return c[0::2].copy(), c[1::2].copy()
+
+
+def unsqueeze(dt, act_):
+    """Exclusive prefix count of the tested bits, mod 2^(8w); the last lane's bit is unused."""
+    counts = np.concatenate([[0], np.cumsum(np.asarray(act_, np.int64))[:-1]])
+    return wrap(dt, [int(c) for c in counts])
+
+
+def pack(dt_to, a, upper):
+    """Low halves of the lanes into the lower or upper half of dst, the other half 0."""
+    n = a.size
+    u = UINT[width(dt_to)]
+    lows = a.view(UINT[a.itemsize]).astype(u)
+    out = np.zeros(2 * n, u)
+    if upper:
+        out[n:] = lows
+    else:
+        out[:n] = lows
+    return out.view(store_type(dt_to))
+
+
+def unpack(dt_to, a, upper):
+    """One half of the lanes widened: sign extension for signed sources, zero for unsigned."""
+    h = a.size // 2
+    part = a[h:] if upper else a[:h]
+    return wrap(dt_to, ints(part))
