@@ -612,6 +612,92 @@ def permute_type_cases():
     return out
 
 
+# ---- §10.13: gathers and scatter (tests/ops/gather.py) ------------------------------------------
+def gather_inputs(name, dt):
+    rng = rng_for(name)
+    w = R.width(dt)
+    src = random_lanes(dt, rng, 2048 // w)
+    bits = rng.random_sample(256) < 0.7
+    bits[64:96] = False                                  # DataBlock 2 fully off, 5 by one bit
+    bits[160:192] = False
+    bits[171] = True
+    return rng, w, src, bits, R.pack_bits(bits)[None, :]
+
+
+def gather_case(dt):
+    name = "gather_" + SHORT[dt]
+    rng, w, src, bits, m = gather_inputs(name, dt)
+    S, N = 2048 // w, 256 // w
+    itype, ni = (np.uint16, 128) if w <= 2 else (np.uint32, 64)
+    idx = rng.randint(0, S, ni).astype(itype)
+    bidx = (rng.randint(0, 2048 // 32, 64) * 32).astype(np.uint32)
+    inputs = {"src": npy(dt, src[None, :]), "idx": idx[None, :], "bidx": bidx[None, :], "m": m}
+    exp = {}
+    # NORM gather (the first 32 u32 indices for 64-bit data)
+    g = np.zeros(N, src.dtype)
+    if w == 1:                                           # bytes zero-extended into 16-bit lanes
+        gb16 = np.zeros(128, np.uint16)
+        for i in range(128):
+            if bits[2 * i]:
+                gb16[i] = src.view(np.uint8)[idx[i]]
+        g = gb16.view(src.dtype)
+    else:
+        for i in range(N):
+            if bits[w * i]:
+                g[i] = src[idx[i]]
+    exp["g"] = g
+    gb = np.zeros(256, np.uint8)
+    for k in range(8):
+        if bits[32 * k:32 * k + 32].any():
+            gb[32 * k:32 * k + 32] = src.view(np.uint8)[bidx[k]:bidx[k] + 32]
+    exp["gb"] = gb.view(src.dtype)
+    if w <= 4:
+        reg = random_lanes(dt, rng, N)
+        ridx = np.frombuffer(rng.bytes(256), R.UINT[w]).copy()     # any value: taken mod N
+        inputs.update(reg=npy(dt, reg[None, :]), ridx=ridx[None, :])
+        exp["gr"] = reg[ridx.astype(np.int64) % N]
+    if w == 2:                                           # u32 indices: even lanes, m[4i]
+        bcidx = rng.randint(0, S, 64).astype(np.uint32)
+        inputs["bcidx"] = bcidx[None, :]
+        gbc = np.zeros(N, src.dtype)
+        for i in range(64):
+            if bits[4 * i]:
+                gbc[2 * i] = src[bcidx[i]]
+        exp["gbc"] = gbc
+    return Case(name, "tests/ops/gather.py", name, inputs,
+                {k: npy(dt, v[None, :]) for k, v in exp.items()})
+
+
+def scatter_case(dt):
+    name = "scatter_" + SHORT[dt]
+    rng, w, scat, bits, m = gather_inputs(name, dt)
+    S, N = 2048 // w, 256 // w
+    itype, nl = (np.uint16, 128) if w <= 2 else (np.uint32, 64)
+    ssrc = random_lanes(dt, rng, N)
+    sidx = rng.randint(0, S, nl).astype(itype)
+    sidx[5] = sidx[9] = sidx[40]                         # duplicates: the highest active lane wins
+    bits[[10 * max(w, 2), 40 * max(w, 2)]] = True
+    m = R.pack_bits(bits)[None, :]
+    after = scat.copy()
+    for i in range(nl):
+        if bits[max(w, 2) * i]:
+            if w == 1:                                   # the even bytes, 16-bit lanes
+                after.view(np.uint8)[sidx[i]] = ssrc.view(np.uint8)[2 * i]
+            else:
+                after[sidx[i]] = ssrc[i]
+    return Case(name, "tests/ops/gather.py", name,
+                {"scat": npy(dt, scat[None, :]), "ssrc": npy(dt, ssrc[None, :]),
+                 "sidx": sidx[None, :], "m": m}, {"scat": npy(dt, after[None, :])})
+
+
+@case
+def gather_cases():
+    dts = ["INT8", "UINT8", "INT16", "UINT16", "FP16", "BF16", "INT32", "UINT32", "FP32", "INT64",
+           "UINT64"]
+    return [gather_case(dt) for dt in dts] + [scatter_case(dt) for dt in dts
+                                              if R.width(dt) <= 4]
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []
