@@ -698,6 +698,96 @@ def gather_cases():
                                               if R.width(dt) <= 4]
 
 
+# ---- §5.1, §10.7-§10.14: masks (tests/ops/masks.py, mask_spr.py, mask_gen.py) --------------------
+PATTERNS = ["ALL", "VL1", "VL2", "VL3", "VL4", "VL8", "VL16", "VL32", "VL64", "VL128", "M3", "M4",
+            "H", "Q", "ALLF"]
+# update_mask granularity by dtype (§5.1): plt_b8 only for INT8/UINT8; 8-bit floats and 64-bit
+# dtypes use plt_b32
+UPDATE_GRAN = [("INT8", 1), ("UINT8", 1), ("FP16", 2), ("FP32", 4), ("INT64", 4), ("HF8", 4)]
+
+
+def images(bit_rows):
+    return np.stack([R.pack_bits(b) for b in bit_rows]).astype(np.uint8)
+
+
+def random_bits(rng, p=0.5):
+    return rng.random_sample(256) < p
+
+
+@case
+def mask_cases():
+    out = []
+    f = "tests/ops/masks.py"
+    # create_mask: b8, b16, b32; INT64 through pset_b16; no dtype= is the PP-API default DT_FP32
+    exp = {}
+    for tag, gran in (("b8", 1), ("b16", 2), ("b32", 4), ("b64", 2), ("default", 4)):
+        exp[tag] = images([R.generated_mask(gran, R.pattern_elements(p, 256 // gran))
+                           for p in PATTERNS])
+    out.append(Case("mask_patterns", f, "mask_patterns", {}, exp))
+    # update_mask: the count through uint32 (T24), the first min(count, N) elements
+    for n in (5, 100, 0, -1, 300, (1 << 32) + 3):
+        rows = [R.generated_mask(g, range(min(n % (1 << 32), 256 // g))) for _, g in UPDATE_GRAN]
+        out.append(Case("mask_update~%d" % n if n >= 0 else "mask_update~neg%d" % -n, f,
+                        "mask_update", {}, {"upd": images(rows),
+                                            "lit": images([R.generated_mask(4, range(10))])},
+                        EXACT + " --scalar n=%d" % n))
+    rng = rng_for("mask_logic_ops")
+    a, b, g = random_bits(rng), random_bits(rng), random_bits(rng, 0.7)
+    exp = {"and_": g & a & b, "or_": g & (a | b), "xor": g & (a ^ b), "not_": g & ~a,
+           "sel": np.where(g, a, b), "mov": a, "movg": g & a}
+    out.append(Case("mask_logic_ops", f, "mask_logic_ops",
+                    {"ma": images([a]), "mb": images([b]), "g": images([g])},
+                    {k: images([v]) for k, v in exp.items()}))
+    rng = rng_for("mask_permute_ops")
+    a, b = random_bits(rng), random_bits(rng)
+    z = np.zeros(128, bool)
+    exp = {"pack": [np.concatenate([a[0::2], z]), np.concatenate([z, a[0::2]])],
+           "unpack": [R.spread(a[:128], 2) & np.tile([True, False], 128),
+                      R.spread(a[128:], 2) & np.tile([True, False], 128)],
+           "ilv": R.mask_groups_interleave(a, b, 1, False),   # the masks are UINT8: b8 groups
+           "ilv16": R.mask_groups_interleave(a, b, 2, False),
+           "ilv32": R.mask_groups_interleave(a, b, 4, False),
+           "dilv": R.mask_groups_interleave(a, b, 1, True),
+           "dilv32": R.mask_groups_interleave(a, b, 4, True)}
+    out.append(Case("mask_permute_ops", f, "mask_permute_ops",
+                    {"ma": images([a]), "mb": images([b])},
+                    {k: images(list(v)) for k, v in exp.items()}))
+    # mask_gen_with_reg_tensor: offset 0 here; chunks 7 / 15 (b16) and 1 / 31 (b32) in mask_gen.py
+    rng = rng_for("mask_gen")
+    h = np.frombuffer(rng.bytes(256), np.uint16).copy()
+    w = np.frombuffer(rng.bytes(256), np.int32).copy()
+    hb, wb = np.unpackbits(h.view(np.uint8), bitorder="little"), \
+        np.unpackbits(w.view(np.uint8), bitorder="little")
+    chunk16 = lambda k: R.spread(hb[128 * k:128 * k + 128], 2)
+    chunk32 = lambda k: R.spread(wb[64 * k:64 * k + 64], 4)
+    hin, win = h.view(np.float16)[None, :], w[None, :]
+    out.append(Case("mask_gen_ops", f, "mask_gen_ops", {"h": hin, "w": win},
+                    {"gen16": images([chunk16(0)]), "gen32": images([chunk32(0)])}))
+    out.append(Case("mask_gen_offsets", "tests/ops/mask_gen.py", "mask_gen_offsets",
+                    {"h": hin, "w": win}, {"gen16": images([chunk16(7), chunk16(15)]),
+                                           "gen32": images([chunk32(1), chunk32(31)])}))
+    rng = rng_for("mask_list_offset")
+    m = images([random_bits(rng) for _ in range(4)])
+    out.append(Case("mask_list_offset", f, "mask_list_offset", {"m": m}, {"out": m.copy()}))
+    # MASK SPR: all ones at kernel start [I]; set by pl.set_vec_mask from scalars or literals
+    rng = rng_for("mask_spr")
+    a = random_floats("FP32", rng, 64)[None, :]
+    for name, hi, lo, args in (("mask_spr_initial", -1, -1, EXACT),
+                               ("mask_spr_set", 0x0123456789ABCDEF, -0x5555555555555556,
+                                EXACT + " --scalar hi=%d --scalar lo=%d"),
+                               ("mask_spr_doc", 0, 0xFFFFFFFF, EXACT)):
+        hu, lu = hi % (1 << 64), lo % (1 << 64)
+        lo_bits = np.array([(lu >> k) & 1 for k in range(64)], bool)
+        both = np.array([((lu | (hu << 64)) >> k) & 1 for k in range(128)], bool)
+        spr = [R.spread(lo_bits, 4), R.spread(both, 2), R.spread(lo_bits, 4)]
+        absd = R.zeroing("FP32", R.abs_("FP32", a[0]), lo_bits)[None, :]
+        if "%d" in args:
+            args = args % (hi, lo)
+        out.append(Case(name, "tests/ops/mask_spr.py", name, {"a": npy("FP32", a)},
+                        {"spr": images(spr), "abs": npy("FP32", absd)}, args))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []

@@ -645,3 +645,43 @@ def unpack(dt_to, a, upper):
     h = a.size // 2
     part = a[h:] if upper else a[:h]
     return wrap(dt_to, ints(part))
+
+
+# ---- masks (§1.2, §5.1, §10.7-§10.14) ---------------------------------------------------------------
+def pattern_elements(pattern, n):
+    """Active element indices of a MaskPattern over n elements (§5.1); VLk is clipped to n."""
+    if pattern == "ALL":
+        return range(n)
+    if pattern == "ALLF":
+        return range(0)
+    if pattern.startswith("VL"):
+        return range(min(int(pattern[2:]), n))
+    if pattern in ("M3", "M4"):
+        return range(0, n, int(pattern[1]))
+    return range(n // 2 if pattern == "H" else n // 4)       # H, Q
+
+
+def generated_mask(gran, elements):
+    """A generator's mask: only the tested bit m[gran*i] of each active element (§1.2)."""
+    bits = np.zeros(256, bool)
+    for i in elements:
+        bits[gran * i] = True
+    return bits
+
+
+def spread(bits_k, per):
+    """Each bit k copied into `per` consecutive mask bits (get_mask_spr, mask_gen, T19)."""
+    return np.repeat(np.asarray(bits_k, bool), per)
+
+
+def mask_groups_interleave(a, b, g, de):
+    """Register (de_)interleave over groups of g mask bits (§10.12)."""
+    ga, gb = a.reshape(-1, g), b.reshape(-1, g)
+    if de:
+        c = np.concatenate([ga, gb])
+        return c[0::2].reshape(-1), c[1::2].reshape(-1)
+    h = ga.shape[0] // 2
+    d0, d1 = np.empty_like(ga), np.empty_like(ga)
+    d0[0::2], d0[1::2] = ga[:h], gb[:h]
+    d1[0::2], d1[1::2] = ga[h:], gb[h:]
+    return d0.reshape(-1), d1.reshape(-1)

@@ -80,12 +80,12 @@ def mul_i16(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     mul: pl.Tensor[[4, 128], pl.DT_INT16],
 ):
-    t_int16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int16_128, addr=0x0000)
-    b_t = pl.make_tile(t_int16_128, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    mul_t = pl.make_tile(t_int16_128, addr=0x0900)
+    t_int16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int16_4x128, addr=0x0000)
+    b_t = pl.make_tile(t_int16_4x128, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    mul_t = pl.make_tile(t_int16_4x128, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -101,12 +101,12 @@ def mul_u16(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     mul: pl.Tensor[[4, 128], pl.DT_UINT16],
 ):
-    t_uint16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint16_128, addr=0x0000)
-    b_t = pl.make_tile(t_uint16_128, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    mul_t = pl.make_tile(t_uint16_128, addr=0x0900)
+    t_uint16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint16_4x128, addr=0x0000)
+    b_t = pl.make_tile(t_uint16_4x128, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    mul_t = pl.make_tile(t_uint16_4x128, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -122,12 +122,12 @@ def mul_i32(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     mul: pl.Tensor[[4, 64], pl.DT_INT32],
 ):
-    t_int32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int32_64, addr=0x0000)
-    b_t = pl.make_tile(t_int32_64, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    mul_t = pl.make_tile(t_int32_64, addr=0x0900)
+    t_int32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int32_4x64, addr=0x0000)
+    b_t = pl.make_tile(t_int32_4x64, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    mul_t = pl.make_tile(t_int32_4x64, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -143,12 +143,12 @@ def mul_u32(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     mul: pl.Tensor[[4, 64], pl.DT_UINT32],
 ):
-    t_uint32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint32_64, addr=0x0000)
-    b_t = pl.make_tile(t_uint32_64, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    mul_t = pl.make_tile(t_uint32_64, addr=0x0900)
+    t_uint32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint32_4x64, addr=0x0000)
+    b_t = pl.make_tile(t_uint32_4x64, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    mul_t = pl.make_tile(t_uint32_4x64, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -164,12 +164,12 @@ def mul_i64(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     mul: pl.Tensor[[4, 32], pl.DT_INT64],
 ):
-    t_int64_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int64_32, addr=0x0000)
-    b_t = pl.make_tile(t_int64_32, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    mul_t = pl.make_tile(t_int64_32, addr=0x0900)
+    t_int64_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int64_4x32, addr=0x0000)
+    b_t = pl.make_tile(t_int64_4x32, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    mul_t = pl.make_tile(t_int64_4x32, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -185,12 +185,12 @@ def mul_u64(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     mul: pl.Tensor[[4, 32], pl.DT_UINT64],
 ):
-    t_uint64_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint64_32, addr=0x0000)
-    b_t = pl.make_tile(t_uint64_32, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    mul_t = pl.make_tile(t_uint64_32, addr=0x0900)
+    t_uint64_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint64_4x32, addr=0x0000)
+    b_t = pl.make_tile(t_uint64_4x32, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    mul_t = pl.make_tile(t_uint64_4x32, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -206,12 +206,12 @@ def mul_f16(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     mul: pl.Tensor[[4, 128], pl.DT_FP16],
 ):
-    t_fp16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp16_128, addr=0x0000)
-    b_t = pl.make_tile(t_fp16_128, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    mul_t = pl.make_tile(t_fp16_128, addr=0x0900)
+    t_fp16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp16_4x128, addr=0x0000)
+    b_t = pl.make_tile(t_fp16_4x128, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    mul_t = pl.make_tile(t_fp16_4x128, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -227,12 +227,12 @@ def mul_bf16(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     mul: pl.Tensor[[4, 128], pl.DT_BF16],
 ):
-    t_bf16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_BF16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_bf16_128, addr=0x0000)
-    b_t = pl.make_tile(t_bf16_128, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    mul_t = pl.make_tile(t_bf16_128, addr=0x0900)
+    t_bf16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_BF16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_bf16_4x128, addr=0x0000)
+    b_t = pl.make_tile(t_bf16_4x128, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    mul_t = pl.make_tile(t_bf16_4x128, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -248,12 +248,12 @@ def mul_f32(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     mul: pl.Tensor[[4, 64], pl.DT_FP32],
 ):
-    t_fp32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp32_64, addr=0x0000)
-    b_t = pl.make_tile(t_fp32_64, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    mul_t = pl.make_tile(t_fp32_64, addr=0x0900)
+    t_fp32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp32_4x64, addr=0x0000)
+    b_t = pl.make_tile(t_fp32_4x64, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    mul_t = pl.make_tile(t_fp32_4x64, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -268,11 +268,11 @@ def muls_i8(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     muls: pl.Tensor[[4, 256], pl.DT_INT8],
 ):
-    t_int8_256 = pl.TileType(shape=[4, 256], dtype=pl.DT_INT8, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int8_256, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    muls_t = pl.make_tile(t_int8_256, addr=0x0500)
+    t_int8_4x256 = pl.TileType(shape=[4, 256], dtype=pl.DT_INT8, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int8_4x256, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    muls_t = pl.make_tile(t_int8_4x256, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -286,11 +286,11 @@ def muls_u8(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     muls: pl.Tensor[[4, 256], pl.DT_UINT8],
 ):
-    t_uint8_256 = pl.TileType(shape=[4, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint8_256, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    muls_t = pl.make_tile(t_uint8_256, addr=0x0500)
+    t_uint8_4x256 = pl.TileType(shape=[4, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint8_4x256, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    muls_t = pl.make_tile(t_uint8_4x256, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -304,11 +304,11 @@ def muls_i16(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     muls: pl.Tensor[[4, 128], pl.DT_INT16],
 ):
-    t_int16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    muls_t = pl.make_tile(t_int16_128, addr=0x0500)
+    t_int16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    muls_t = pl.make_tile(t_int16_4x128, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -322,11 +322,11 @@ def muls_u16(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     muls: pl.Tensor[[4, 128], pl.DT_UINT16],
 ):
-    t_uint16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    muls_t = pl.make_tile(t_uint16_128, addr=0x0500)
+    t_uint16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    muls_t = pl.make_tile(t_uint16_4x128, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -340,11 +340,11 @@ def muls_i32(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     muls: pl.Tensor[[4, 64], pl.DT_INT32],
 ):
-    t_int32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    muls_t = pl.make_tile(t_int32_64, addr=0x0500)
+    t_int32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    muls_t = pl.make_tile(t_int32_4x64, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -358,11 +358,11 @@ def muls_u32(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     muls: pl.Tensor[[4, 64], pl.DT_UINT32],
 ):
-    t_uint32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    muls_t = pl.make_tile(t_uint32_64, addr=0x0500)
+    t_uint32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    muls_t = pl.make_tile(t_uint32_4x64, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -376,11 +376,11 @@ def muls_i64(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     muls: pl.Tensor[[4, 32], pl.DT_INT64],
 ):
-    t_int64_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int64_32, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    muls_t = pl.make_tile(t_int64_32, addr=0x0500)
+    t_int64_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int64_4x32, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    muls_t = pl.make_tile(t_int64_4x32, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -394,11 +394,11 @@ def muls_u64(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     muls: pl.Tensor[[4, 32], pl.DT_UINT64],
 ):
-    t_uint64_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint64_32, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    muls_t = pl.make_tile(t_uint64_32, addr=0x0500)
+    t_uint64_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint64_4x32, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    muls_t = pl.make_tile(t_uint64_4x32, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -412,11 +412,11 @@ def muls_f16(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     muls: pl.Tensor[[4, 128], pl.DT_FP16],
 ):
-    t_fp16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    muls_t = pl.make_tile(t_fp16_128, addr=0x0500)
+    t_fp16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    muls_t = pl.make_tile(t_fp16_4x128, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -430,11 +430,11 @@ def muls_f32(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     muls: pl.Tensor[[4, 64], pl.DT_FP32],
 ):
-    t_fp32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    muls_t = pl.make_tile(t_fp32_64, addr=0x0500)
+    t_fp32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    muls_t = pl.make_tile(t_fp32_4x64, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -449,12 +449,12 @@ def div_i8(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     div: pl.Tensor[[4, 256], pl.DT_INT8],
 ):
-    t_int8_256 = pl.TileType(shape=[4, 256], dtype=pl.DT_INT8, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int8_256, addr=0x0000)
-    b_t = pl.make_tile(t_int8_256, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    div_t = pl.make_tile(t_int8_256, addr=0x0900)
+    t_int8_4x256 = pl.TileType(shape=[4, 256], dtype=pl.DT_INT8, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int8_4x256, addr=0x0000)
+    b_t = pl.make_tile(t_int8_4x256, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    div_t = pl.make_tile(t_int8_4x256, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -470,12 +470,12 @@ def div_u8(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     div: pl.Tensor[[4, 256], pl.DT_UINT8],
 ):
-    t_uint8_256 = pl.TileType(shape=[4, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint8_256, addr=0x0000)
-    b_t = pl.make_tile(t_uint8_256, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    div_t = pl.make_tile(t_uint8_256, addr=0x0900)
+    t_uint8_4x256 = pl.TileType(shape=[4, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint8_4x256, addr=0x0000)
+    b_t = pl.make_tile(t_uint8_4x256, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    div_t = pl.make_tile(t_uint8_4x256, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -491,12 +491,12 @@ def div_i16(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     div: pl.Tensor[[4, 128], pl.DT_INT16],
 ):
-    t_int16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int16_128, addr=0x0000)
-    b_t = pl.make_tile(t_int16_128, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    div_t = pl.make_tile(t_int16_128, addr=0x0900)
+    t_int16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int16_4x128, addr=0x0000)
+    b_t = pl.make_tile(t_int16_4x128, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    div_t = pl.make_tile(t_int16_4x128, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -512,12 +512,12 @@ def div_u16(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     div: pl.Tensor[[4, 128], pl.DT_UINT16],
 ):
-    t_uint16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint16_128, addr=0x0000)
-    b_t = pl.make_tile(t_uint16_128, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    div_t = pl.make_tile(t_uint16_128, addr=0x0900)
+    t_uint16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint16_4x128, addr=0x0000)
+    b_t = pl.make_tile(t_uint16_4x128, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    div_t = pl.make_tile(t_uint16_4x128, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -533,12 +533,12 @@ def div_i32(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     div: pl.Tensor[[4, 64], pl.DT_INT32],
 ):
-    t_int32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int32_64, addr=0x0000)
-    b_t = pl.make_tile(t_int32_64, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    div_t = pl.make_tile(t_int32_64, addr=0x0900)
+    t_int32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int32_4x64, addr=0x0000)
+    b_t = pl.make_tile(t_int32_4x64, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    div_t = pl.make_tile(t_int32_4x64, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -554,12 +554,12 @@ def div_u32(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     div: pl.Tensor[[4, 64], pl.DT_UINT32],
 ):
-    t_uint32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint32_64, addr=0x0000)
-    b_t = pl.make_tile(t_uint32_64, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    div_t = pl.make_tile(t_uint32_64, addr=0x0900)
+    t_uint32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint32_4x64, addr=0x0000)
+    b_t = pl.make_tile(t_uint32_4x64, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    div_t = pl.make_tile(t_uint32_4x64, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -575,12 +575,12 @@ def div_i64(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     div: pl.Tensor[[4, 32], pl.DT_INT64],
 ):
-    t_int64_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int64_32, addr=0x0000)
-    b_t = pl.make_tile(t_int64_32, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    div_t = pl.make_tile(t_int64_32, addr=0x0900)
+    t_int64_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int64_4x32, addr=0x0000)
+    b_t = pl.make_tile(t_int64_4x32, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    div_t = pl.make_tile(t_int64_4x32, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])
@@ -596,12 +596,12 @@ def div_u64(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     div: pl.Tensor[[4, 32], pl.DT_UINT64],
 ):
-    t_uint64_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint64_32, addr=0x0000)
-    b_t = pl.make_tile(t_uint64_32, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    div_t = pl.make_tile(t_uint64_32, addr=0x0900)
+    t_uint64_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint64_4x32, addr=0x0000)
+    b_t = pl.make_tile(t_uint64_4x32, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    div_t = pl.make_tile(t_uint64_4x32, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(b_t, b, [0, 0])

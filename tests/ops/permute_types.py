@@ -139,11 +139,11 @@ def pack_i16(
     lo: pl.Tensor[[2, 256], pl.DT_UINT8],
     hi: pl.Tensor[[2, 256], pl.DT_UINT8],
 ):
-    t_int16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_256 = pl.TileType(shape=[2, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int16_128, addr=0x0000)
-    lo_t = pl.make_tile(t_uint8_256, addr=0x0200)
-    hi_t = pl.make_tile(t_uint8_256, addr=0x0400)
+    t_int16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_2x256 = pl.TileType(shape=[2, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int16_2x128, addr=0x0000)
+    lo_t = pl.make_tile(t_uint8_2x256, addr=0x0200)
+    hi_t = pl.make_tile(t_uint8_2x256, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pack_to_u8(a_t, lo_t, hi_t)
@@ -157,11 +157,11 @@ def pack_u16(
     lo: pl.Tensor[[2, 256], pl.DT_UINT8],
     hi: pl.Tensor[[2, 256], pl.DT_UINT8],
 ):
-    t_uint16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_256 = pl.TileType(shape=[2, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint16_128, addr=0x0000)
-    lo_t = pl.make_tile(t_uint8_256, addr=0x0200)
-    hi_t = pl.make_tile(t_uint8_256, addr=0x0400)
+    t_uint16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_2x256 = pl.TileType(shape=[2, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint16_2x128, addr=0x0000)
+    lo_t = pl.make_tile(t_uint8_2x256, addr=0x0200)
+    hi_t = pl.make_tile(t_uint8_2x256, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pack_to_u8(a_t, lo_t, hi_t)
@@ -175,11 +175,11 @@ def pack_i32(
     lo: pl.Tensor[[2, 128], pl.DT_UINT16],
     hi: pl.Tensor[[2, 128], pl.DT_UINT16],
 ):
-    t_int32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_uint16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int32_64, addr=0x0000)
-    lo_t = pl.make_tile(t_uint16_128, addr=0x0200)
-    hi_t = pl.make_tile(t_uint16_128, addr=0x0400)
+    t_int32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_uint16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int32_2x64, addr=0x0000)
+    lo_t = pl.make_tile(t_uint16_2x128, addr=0x0200)
+    hi_t = pl.make_tile(t_uint16_2x128, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pack_to_u16(a_t, lo_t, hi_t)
@@ -193,11 +193,11 @@ def pack_u32(
     lo: pl.Tensor[[2, 128], pl.DT_UINT16],
     hi: pl.Tensor[[2, 128], pl.DT_UINT16],
 ):
-    t_uint32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    t_uint16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint32_64, addr=0x0000)
-    lo_t = pl.make_tile(t_uint16_128, addr=0x0200)
-    hi_t = pl.make_tile(t_uint16_128, addr=0x0400)
+    t_uint32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    t_uint16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint32_2x64, addr=0x0000)
+    lo_t = pl.make_tile(t_uint16_2x128, addr=0x0200)
+    hi_t = pl.make_tile(t_uint16_2x128, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pack_to_u16(a_t, lo_t, hi_t)
@@ -211,11 +211,11 @@ def pack_i64(
     lo: pl.Tensor[[2, 64], pl.DT_UINT32],
     hi: pl.Tensor[[2, 64], pl.DT_UINT32],
 ):
-    t_int64_32 = pl.TileType(shape=[2, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
-    t_uint32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int64_32, addr=0x0000)
-    lo_t = pl.make_tile(t_uint32_64, addr=0x0200)
-    hi_t = pl.make_tile(t_uint32_64, addr=0x0400)
+    t_int64_2x32 = pl.TileType(shape=[2, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
+    t_uint32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int64_2x32, addr=0x0000)
+    lo_t = pl.make_tile(t_uint32_2x64, addr=0x0200)
+    hi_t = pl.make_tile(t_uint32_2x64, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pack_to_u32(a_t, lo_t, hi_t)
@@ -229,11 +229,11 @@ def pack_u64(
     lo: pl.Tensor[[2, 64], pl.DT_UINT32],
     hi: pl.Tensor[[2, 64], pl.DT_UINT32],
 ):
-    t_uint64_32 = pl.TileType(shape=[2, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
-    t_uint32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint64_32, addr=0x0000)
-    lo_t = pl.make_tile(t_uint32_64, addr=0x0200)
-    hi_t = pl.make_tile(t_uint32_64, addr=0x0400)
+    t_uint64_2x32 = pl.TileType(shape=[2, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
+    t_uint32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint64_2x32, addr=0x0000)
+    lo_t = pl.make_tile(t_uint32_2x64, addr=0x0200)
+    hi_t = pl.make_tile(t_uint32_2x64, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pack_to_u32(a_t, lo_t, hi_t)
@@ -247,11 +247,11 @@ def unpack_i8(
     lo: pl.Tensor[[2, 128], pl.DT_INT16],
     hi: pl.Tensor[[2, 128], pl.DT_INT16],
 ):
-    t_int8_256 = pl.TileType(shape=[2, 256], dtype=pl.DT_INT8, target_memory=pl.MemorySpace.Vec)
-    t_int16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int8_256, addr=0x0000)
-    lo_t = pl.make_tile(t_int16_128, addr=0x0200)
-    hi_t = pl.make_tile(t_int16_128, addr=0x0400)
+    t_int8_2x256 = pl.TileType(shape=[2, 256], dtype=pl.DT_INT8, target_memory=pl.MemorySpace.Vec)
+    t_int16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int8_2x256, addr=0x0000)
+    lo_t = pl.make_tile(t_int16_2x128, addr=0x0200)
+    hi_t = pl.make_tile(t_int16_2x128, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         unpack_to_i16(a_t, lo_t, hi_t)
@@ -265,11 +265,11 @@ def unpack_u8(
     lo: pl.Tensor[[2, 128], pl.DT_UINT16],
     hi: pl.Tensor[[2, 128], pl.DT_UINT16],
 ):
-    t_uint8_256 = pl.TileType(shape=[2, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    t_uint16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint8_256, addr=0x0000)
-    lo_t = pl.make_tile(t_uint16_128, addr=0x0200)
-    hi_t = pl.make_tile(t_uint16_128, addr=0x0400)
+    t_uint8_2x256 = pl.TileType(shape=[2, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    t_uint16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint8_2x256, addr=0x0000)
+    lo_t = pl.make_tile(t_uint16_2x128, addr=0x0200)
+    hi_t = pl.make_tile(t_uint16_2x128, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         unpack_to_u16(a_t, lo_t, hi_t)
@@ -283,11 +283,11 @@ def unpack_i16(
     lo: pl.Tensor[[2, 64], pl.DT_INT32],
     hi: pl.Tensor[[2, 64], pl.DT_INT32],
 ):
-    t_int16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
-    t_int32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int16_128, addr=0x0000)
-    lo_t = pl.make_tile(t_int32_64, addr=0x0200)
-    hi_t = pl.make_tile(t_int32_64, addr=0x0400)
+    t_int16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
+    t_int32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int16_2x128, addr=0x0000)
+    lo_t = pl.make_tile(t_int32_2x64, addr=0x0200)
+    hi_t = pl.make_tile(t_int32_2x64, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         unpack_to_i32(a_t, lo_t, hi_t)
@@ -301,11 +301,11 @@ def unpack_u16(
     lo: pl.Tensor[[2, 64], pl.DT_UINT32],
     hi: pl.Tensor[[2, 64], pl.DT_UINT32],
 ):
-    t_uint16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    t_uint32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint16_128, addr=0x0000)
-    lo_t = pl.make_tile(t_uint32_64, addr=0x0200)
-    hi_t = pl.make_tile(t_uint32_64, addr=0x0400)
+    t_uint16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    t_uint32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint16_2x128, addr=0x0000)
+    lo_t = pl.make_tile(t_uint32_2x64, addr=0x0200)
+    hi_t = pl.make_tile(t_uint32_2x64, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         unpack_to_u32(a_t, lo_t, hi_t)
@@ -319,11 +319,11 @@ def unpack_i32(
     lo: pl.Tensor[[2, 32], pl.DT_INT64],
     hi: pl.Tensor[[2, 32], pl.DT_INT64],
 ):
-    t_int32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_int64_32 = pl.TileType(shape=[2, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int32_64, addr=0x0000)
-    lo_t = pl.make_tile(t_int64_32, addr=0x0200)
-    hi_t = pl.make_tile(t_int64_32, addr=0x0400)
+    t_int32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_int64_2x32 = pl.TileType(shape=[2, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int32_2x64, addr=0x0000)
+    lo_t = pl.make_tile(t_int64_2x32, addr=0x0200)
+    hi_t = pl.make_tile(t_int64_2x32, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         unpack_to_i64(a_t, lo_t, hi_t)
@@ -337,11 +337,11 @@ def unpack_u32(
     lo: pl.Tensor[[2, 32], pl.DT_UINT64],
     hi: pl.Tensor[[2, 32], pl.DT_UINT64],
 ):
-    t_uint32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    t_uint64_32 = pl.TileType(shape=[2, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint32_64, addr=0x0000)
-    lo_t = pl.make_tile(t_uint64_32, addr=0x0200)
-    hi_t = pl.make_tile(t_uint64_32, addr=0x0400)
+    t_uint32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    t_uint64_2x32 = pl.TileType(shape=[2, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint32_2x64, addr=0x0000)
+    lo_t = pl.make_tile(t_uint64_2x32, addr=0x0200)
+    hi_t = pl.make_tile(t_uint64_2x32, addr=0x0400)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         unpack_to_u64(a_t, lo_t, hi_t)
@@ -356,14 +356,14 @@ def bit_cast_f32(
     as_u8: pl.Tensor[[2, 256], pl.DT_UINT8],
     as_f16: pl.Tensor[[2, 128], pl.DT_FP16],
 ):
-    t_fp32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
-    t_int32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_256 = pl.TileType(shape=[2, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    t_fp16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp32_64, addr=0x0000)
-    as_i32_t = pl.make_tile(t_int32_64, addr=0x0200)
-    as_u8_t = pl.make_tile(t_uint8_256, addr=0x0400)
-    as_f16_t = pl.make_tile(t_fp16_128, addr=0x0600)
+    t_fp32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
+    t_int32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_2x256 = pl.TileType(shape=[2, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    t_fp16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp32_2x64, addr=0x0000)
+    as_i32_t = pl.make_tile(t_int32_2x64, addr=0x0200)
+    as_u8_t = pl.make_tile(t_uint8_2x256, addr=0x0400)
+    as_f16_t = pl.make_tile(t_fp16_2x128, addr=0x0600)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         bit_casts(a_t, as_i32_t, as_u8_t, as_f16_t)
@@ -382,20 +382,20 @@ def unsqueeze_dtypes(
     i32: pl.Tensor[[2, 64], pl.DT_INT32],
     u32: pl.Tensor[[2, 64], pl.DT_UINT32],
 ):
-    t_uint8_32 = pl.TileType(shape=[2, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    t_int8_256 = pl.TileType(shape=[2, 256], dtype=pl.DT_INT8, target_memory=pl.MemorySpace.Vec)
-    t_uint8_256 = pl.TileType(shape=[2, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    t_int16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
-    t_uint16_128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    t_int32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_uint32_64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0000)
-    i8_t = pl.make_tile(t_int8_256, addr=0x0100)
-    u8_t = pl.make_tile(t_uint8_256, addr=0x0300)
-    i16_t = pl.make_tile(t_int16_128, addr=0x0500)
-    u16_t = pl.make_tile(t_uint16_128, addr=0x0700)
-    i32_t = pl.make_tile(t_int32_64, addr=0x0900)
-    u32_t = pl.make_tile(t_uint32_64, addr=0x0B00)
+    t_uint8_2x32 = pl.TileType(shape=[2, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    t_int8_2x256 = pl.TileType(shape=[2, 256], dtype=pl.DT_INT8, target_memory=pl.MemorySpace.Vec)
+    t_uint8_2x256 = pl.TileType(shape=[2, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    t_int16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
+    t_uint16_2x128 = pl.TileType(shape=[2, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    t_int32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_uint32_2x64 = pl.TileType(shape=[2, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    m_t = pl.make_tile(t_uint8_2x32, addr=0x0000)
+    i8_t = pl.make_tile(t_int8_2x256, addr=0x0100)
+    u8_t = pl.make_tile(t_uint8_2x256, addr=0x0300)
+    i16_t = pl.make_tile(t_int16_2x128, addr=0x0500)
+    u16_t = pl.make_tile(t_uint16_2x128, addr=0x0700)
+    i32_t = pl.make_tile(t_int32_2x64, addr=0x0900)
+    u32_t = pl.make_tile(t_uint32_2x64, addr=0x0B00)
     with pl.section_vector():
         pl.load(m_t, m, [0, 0])
         unsqueeze_all(m_t, i8_t, u8_t, i16_t, u16_t, i32_t, u32_t)

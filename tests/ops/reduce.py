@@ -41,13 +41,13 @@ def reduce_i16(
     max: pl.Tensor[[4, 128], pl.DT_INT16],
     min: pl.Tensor[[4, 128], pl.DT_INT16],
 ):
-    t_int16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_t = pl.make_tile(t_int16_128, addr=0x0500)
-    max_t = pl.make_tile(t_int16_128, addr=0x0900)
-    min_t = pl.make_tile(t_int16_128, addr=0x0D00)
+    t_int16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_t = pl.make_tile(t_int16_4x128, addr=0x0500)
+    max_t = pl.make_tile(t_int16_4x128, addr=0x0900)
+    min_t = pl.make_tile(t_int16_4x128, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -65,13 +65,13 @@ def reduce_u16(
     max: pl.Tensor[[4, 128], pl.DT_UINT16],
     min: pl.Tensor[[4, 128], pl.DT_UINT16],
 ):
-    t_uint16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_t = pl.make_tile(t_uint16_128, addr=0x0500)
-    max_t = pl.make_tile(t_uint16_128, addr=0x0900)
-    min_t = pl.make_tile(t_uint16_128, addr=0x0D00)
+    t_uint16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_t = pl.make_tile(t_uint16_4x128, addr=0x0500)
+    max_t = pl.make_tile(t_uint16_4x128, addr=0x0900)
+    min_t = pl.make_tile(t_uint16_4x128, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -89,13 +89,13 @@ def reduce_i32(
     max: pl.Tensor[[4, 64], pl.DT_INT32],
     min: pl.Tensor[[4, 64], pl.DT_INT32],
 ):
-    t_int32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_t = pl.make_tile(t_int32_64, addr=0x0500)
-    max_t = pl.make_tile(t_int32_64, addr=0x0900)
-    min_t = pl.make_tile(t_int32_64, addr=0x0D00)
+    t_int32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_t = pl.make_tile(t_int32_4x64, addr=0x0500)
+    max_t = pl.make_tile(t_int32_4x64, addr=0x0900)
+    min_t = pl.make_tile(t_int32_4x64, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -113,13 +113,13 @@ def reduce_u32(
     max: pl.Tensor[[4, 64], pl.DT_UINT32],
     min: pl.Tensor[[4, 64], pl.DT_UINT32],
 ):
-    t_uint32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_t = pl.make_tile(t_uint32_64, addr=0x0500)
-    max_t = pl.make_tile(t_uint32_64, addr=0x0900)
-    min_t = pl.make_tile(t_uint32_64, addr=0x0D00)
+    t_uint32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_t = pl.make_tile(t_uint32_4x64, addr=0x0500)
+    max_t = pl.make_tile(t_uint32_4x64, addr=0x0900)
+    min_t = pl.make_tile(t_uint32_4x64, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -137,13 +137,13 @@ def reduce_i64(
     max: pl.Tensor[[4, 32], pl.DT_INT64],
     min: pl.Tensor[[4, 32], pl.DT_INT64],
 ):
-    t_int64_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int64_32, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_t = pl.make_tile(t_int64_32, addr=0x0500)
-    max_t = pl.make_tile(t_int64_32, addr=0x0900)
-    min_t = pl.make_tile(t_int64_32, addr=0x0D00)
+    t_int64_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int64_4x32, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_t = pl.make_tile(t_int64_4x32, addr=0x0500)
+    max_t = pl.make_tile(t_int64_4x32, addr=0x0900)
+    min_t = pl.make_tile(t_int64_4x32, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -161,13 +161,13 @@ def reduce_u64(
     max: pl.Tensor[[4, 32], pl.DT_UINT64],
     min: pl.Tensor[[4, 32], pl.DT_UINT64],
 ):
-    t_uint64_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint64_32, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_t = pl.make_tile(t_uint64_32, addr=0x0500)
-    max_t = pl.make_tile(t_uint64_32, addr=0x0900)
-    min_t = pl.make_tile(t_uint64_32, addr=0x0D00)
+    t_uint64_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint64_4x32, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_t = pl.make_tile(t_uint64_4x32, addr=0x0500)
+    max_t = pl.make_tile(t_uint64_4x32, addr=0x0900)
+    min_t = pl.make_tile(t_uint64_4x32, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -186,14 +186,14 @@ def reduce_f16(
     min: pl.Tensor[[4, 128], pl.DT_FP16],
     pair: pl.Tensor[[4, 128], pl.DT_FP16],
 ):
-    t_fp16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_t = pl.make_tile(t_fp16_128, addr=0x0500)
-    max_t = pl.make_tile(t_fp16_128, addr=0x0900)
-    min_t = pl.make_tile(t_fp16_128, addr=0x0D00)
-    pair_t = pl.make_tile(t_fp16_128, addr=0x1100)
+    t_fp16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_t = pl.make_tile(t_fp16_4x128, addr=0x0500)
+    max_t = pl.make_tile(t_fp16_4x128, addr=0x0900)
+    min_t = pl.make_tile(t_fp16_4x128, addr=0x0D00)
+    pair_t = pl.make_tile(t_fp16_4x128, addr=0x1100)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -214,14 +214,14 @@ def reduce_f32(
     min: pl.Tensor[[4, 64], pl.DT_FP32],
     pair: pl.Tensor[[4, 64], pl.DT_FP32],
 ):
-    t_fp32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_t = pl.make_tile(t_fp32_64, addr=0x0500)
-    max_t = pl.make_tile(t_fp32_64, addr=0x0900)
-    min_t = pl.make_tile(t_fp32_64, addr=0x0D00)
-    pair_t = pl.make_tile(t_fp32_64, addr=0x1100)
+    t_fp32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_t = pl.make_tile(t_fp32_4x64, addr=0x0500)
+    max_t = pl.make_tile(t_fp32_4x64, addr=0x0900)
+    min_t = pl.make_tile(t_fp32_4x64, addr=0x0D00)
+    pair_t = pl.make_tile(t_fp32_4x64, addr=0x1100)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])

@@ -43,12 +43,12 @@ def blocks_i16(
     max_db: pl.Tensor[[4, 128], pl.DT_INT16],
     min_db: pl.Tensor[[4, 128], pl.DT_INT16],
 ):
-    t_int16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    max_db_t = pl.make_tile(t_int16_128, addr=0x0500)
-    min_db_t = pl.make_tile(t_int16_128, addr=0x0900)
+    t_int16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    max_db_t = pl.make_tile(t_int16_4x128, addr=0x0500)
+    min_db_t = pl.make_tile(t_int16_4x128, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -64,12 +64,12 @@ def blocks_u16(
     max_db: pl.Tensor[[4, 128], pl.DT_UINT16],
     min_db: pl.Tensor[[4, 128], pl.DT_UINT16],
 ):
-    t_uint16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    max_db_t = pl.make_tile(t_uint16_128, addr=0x0500)
-    min_db_t = pl.make_tile(t_uint16_128, addr=0x0900)
+    t_uint16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    max_db_t = pl.make_tile(t_uint16_4x128, addr=0x0500)
+    min_db_t = pl.make_tile(t_uint16_4x128, addr=0x0900)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -86,13 +86,13 @@ def blocks_i32(
     max_db: pl.Tensor[[4, 64], pl.DT_INT32],
     min_db: pl.Tensor[[4, 64], pl.DT_INT32],
 ):
-    t_int32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_db_t = pl.make_tile(t_int32_64, addr=0x0500)
-    max_db_t = pl.make_tile(t_int32_64, addr=0x0900)
-    min_db_t = pl.make_tile(t_int32_64, addr=0x0D00)
+    t_int32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_db_t = pl.make_tile(t_int32_4x64, addr=0x0500)
+    max_db_t = pl.make_tile(t_int32_4x64, addr=0x0900)
+    min_db_t = pl.make_tile(t_int32_4x64, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -110,13 +110,13 @@ def blocks_u32(
     max_db: pl.Tensor[[4, 64], pl.DT_UINT32],
     min_db: pl.Tensor[[4, 64], pl.DT_UINT32],
 ):
-    t_uint32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_db_t = pl.make_tile(t_uint32_64, addr=0x0500)
-    max_db_t = pl.make_tile(t_uint32_64, addr=0x0900)
-    min_db_t = pl.make_tile(t_uint32_64, addr=0x0D00)
+    t_uint32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_db_t = pl.make_tile(t_uint32_4x64, addr=0x0500)
+    max_db_t = pl.make_tile(t_uint32_4x64, addr=0x0900)
+    min_db_t = pl.make_tile(t_uint32_4x64, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -134,13 +134,13 @@ def blocks_f16(
     max_db: pl.Tensor[[4, 128], pl.DT_FP16],
     min_db: pl.Tensor[[4, 128], pl.DT_FP16],
 ):
-    t_fp16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_db_t = pl.make_tile(t_fp16_128, addr=0x0500)
-    max_db_t = pl.make_tile(t_fp16_128, addr=0x0900)
-    min_db_t = pl.make_tile(t_fp16_128, addr=0x0D00)
+    t_fp16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_db_t = pl.make_tile(t_fp16_4x128, addr=0x0500)
+    max_db_t = pl.make_tile(t_fp16_4x128, addr=0x0900)
+    min_db_t = pl.make_tile(t_fp16_4x128, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -158,13 +158,13 @@ def blocks_f32(
     max_db: pl.Tensor[[4, 64], pl.DT_FP32],
     min_db: pl.Tensor[[4, 64], pl.DT_FP32],
 ):
-    t_fp32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sum_db_t = pl.make_tile(t_fp32_64, addr=0x0500)
-    max_db_t = pl.make_tile(t_fp32_64, addr=0x0900)
-    min_db_t = pl.make_tile(t_fp32_64, addr=0x0D00)
+    t_fp32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sum_db_t = pl.make_tile(t_fp32_4x64, addr=0x0500)
+    max_db_t = pl.make_tile(t_fp32_4x64, addr=0x0900)
+    min_db_t = pl.make_tile(t_fp32_4x64, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])

@@ -25,14 +25,14 @@ def shift_lanes_u32_i32(
     shl: pl.Tensor[[4, 64], pl.DT_UINT32],
     shr: pl.Tensor[[4, 64], pl.DT_UINT32],
 ):
-    t_uint32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    t_int32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint32_64, addr=0x0000)
-    s_t = pl.make_tile(t_int32_64, addr=0x0400)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0800)
-    shl_t = pl.make_tile(t_uint32_64, addr=0x0900)
-    shr_t = pl.make_tile(t_uint32_64, addr=0x0D00)
+    t_uint32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    t_int32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint32_4x64, addr=0x0000)
+    s_t = pl.make_tile(t_int32_4x64, addr=0x0400)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0800)
+    shl_t = pl.make_tile(t_uint32_4x64, addr=0x0900)
+    shr_t = pl.make_tile(t_uint32_4x64, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(s_t, s, [0, 0])

@@ -20,11 +20,11 @@ def sqrt_precise_f32(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     sqrt: pl.Tensor[[4, 64], pl.DT_FP32],
 ):
-    t_fp32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    sqrt_t = pl.make_tile(t_fp32_64, addr=0x0500)
+    t_fp32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    sqrt_t = pl.make_tile(t_fp32_4x64, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])

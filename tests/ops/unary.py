@@ -66,13 +66,13 @@ def unary_i8(
     neg: pl.Tensor[[4, 256], pl.DT_INT8],
     not_: pl.Tensor[[4, 256], pl.DT_INT8],
 ):
-    t_int8_256 = pl.TileType(shape=[4, 256], dtype=pl.DT_INT8, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int8_256, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    abs_t = pl.make_tile(t_int8_256, addr=0x0500)
-    neg_t = pl.make_tile(t_int8_256, addr=0x0900)
-    not__t = pl.make_tile(t_int8_256, addr=0x0D00)
+    t_int8_4x256 = pl.TileType(shape=[4, 256], dtype=pl.DT_INT8, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int8_4x256, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    abs_t = pl.make_tile(t_int8_4x256, addr=0x0500)
+    neg_t = pl.make_tile(t_int8_4x256, addr=0x0900)
+    not__t = pl.make_tile(t_int8_4x256, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -89,11 +89,11 @@ def unary_u8(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     not_: pl.Tensor[[4, 256], pl.DT_UINT8],
 ):
-    t_uint8_256 = pl.TileType(shape=[4, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint8_256, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    not__t = pl.make_tile(t_uint8_256, addr=0x0500)
+    t_uint8_4x256 = pl.TileType(shape=[4, 256], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint8_4x256, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    not__t = pl.make_tile(t_uint8_4x256, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -109,13 +109,13 @@ def unary_i16(
     neg: pl.Tensor[[4, 128], pl.DT_INT16],
     not_: pl.Tensor[[4, 128], pl.DT_INT16],
 ):
-    t_int16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    abs_t = pl.make_tile(t_int16_128, addr=0x0500)
-    neg_t = pl.make_tile(t_int16_128, addr=0x0900)
-    not__t = pl.make_tile(t_int16_128, addr=0x0D00)
+    t_int16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_INT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    abs_t = pl.make_tile(t_int16_4x128, addr=0x0500)
+    neg_t = pl.make_tile(t_int16_4x128, addr=0x0900)
+    not__t = pl.make_tile(t_int16_4x128, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -132,11 +132,11 @@ def unary_u16(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     not_: pl.Tensor[[4, 128], pl.DT_UINT16],
 ):
-    t_uint16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    not__t = pl.make_tile(t_uint16_128, addr=0x0500)
+    t_uint16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_UINT16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    not__t = pl.make_tile(t_uint16_4x128, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -153,14 +153,14 @@ def unary_i32(
     relu: pl.Tensor[[4, 64], pl.DT_INT32],
     not_: pl.Tensor[[4, 64], pl.DT_INT32],
 ):
-    t_int32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    abs_t = pl.make_tile(t_int32_64, addr=0x0500)
-    neg_t = pl.make_tile(t_int32_64, addr=0x0900)
-    relu_t = pl.make_tile(t_int32_64, addr=0x0D00)
-    not__t = pl.make_tile(t_int32_64, addr=0x1100)
+    t_int32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_INT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    abs_t = pl.make_tile(t_int32_4x64, addr=0x0500)
+    neg_t = pl.make_tile(t_int32_4x64, addr=0x0900)
+    relu_t = pl.make_tile(t_int32_4x64, addr=0x0D00)
+    not__t = pl.make_tile(t_int32_4x64, addr=0x1100)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -179,11 +179,11 @@ def unary_u32(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     not_: pl.Tensor[[4, 64], pl.DT_UINT32],
 ):
-    t_uint32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    not__t = pl.make_tile(t_uint32_64, addr=0x0500)
+    t_uint32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_UINT32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    not__t = pl.make_tile(t_uint32_4x64, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -199,13 +199,13 @@ def unary_i64(
     neg: pl.Tensor[[4, 32], pl.DT_INT64],
     not_: pl.Tensor[[4, 32], pl.DT_INT64],
 ):
-    t_int64_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_int64_32, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    abs_t = pl.make_tile(t_int64_32, addr=0x0500)
-    neg_t = pl.make_tile(t_int64_32, addr=0x0900)
-    not__t = pl.make_tile(t_int64_32, addr=0x0D00)
+    t_int64_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_int64_4x32, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    abs_t = pl.make_tile(t_int64_4x32, addr=0x0500)
+    neg_t = pl.make_tile(t_int64_4x32, addr=0x0900)
+    not__t = pl.make_tile(t_int64_4x32, addr=0x0D00)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -222,11 +222,11 @@ def unary_u64(
     m: pl.Tensor[[4, 32], pl.DT_UINT8],
     not_: pl.Tensor[[4, 32], pl.DT_UINT64],
 ):
-    t_uint64_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_uint64_32, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    not__t = pl.make_tile(t_uint64_32, addr=0x0500)
+    t_uint64_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT64, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_uint64_4x32, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    not__t = pl.make_tile(t_uint64_4x32, addr=0x0500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -248,19 +248,19 @@ def unary_f16(
     floor: pl.Tensor[[4, 128], pl.DT_FP16],
     toward0: pl.Tensor[[4, 128], pl.DT_FP16],
 ):
-    t_fp16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    abs_t = pl.make_tile(t_fp16_128, addr=0x0500)
-    neg_t = pl.make_tile(t_fp16_128, addr=0x0900)
-    relu_t = pl.make_tile(t_fp16_128, addr=0x0D00)
-    not__t = pl.make_tile(t_fp16_128, addr=0x1100)
-    trunc_t = pl.make_tile(t_fp16_128, addr=0x1500)
-    rint_t = pl.make_tile(t_fp16_128, addr=0x1900)
-    ceil_t = pl.make_tile(t_fp16_128, addr=0x1D00)
-    floor_t = pl.make_tile(t_fp16_128, addr=0x2100)
-    toward0_t = pl.make_tile(t_fp16_128, addr=0x2500)
+    t_fp16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    abs_t = pl.make_tile(t_fp16_4x128, addr=0x0500)
+    neg_t = pl.make_tile(t_fp16_4x128, addr=0x0900)
+    relu_t = pl.make_tile(t_fp16_4x128, addr=0x0D00)
+    not__t = pl.make_tile(t_fp16_4x128, addr=0x1100)
+    trunc_t = pl.make_tile(t_fp16_4x128, addr=0x1500)
+    rint_t = pl.make_tile(t_fp16_4x128, addr=0x1900)
+    ceil_t = pl.make_tile(t_fp16_4x128, addr=0x1D00)
+    floor_t = pl.make_tile(t_fp16_4x128, addr=0x2100)
+    toward0_t = pl.make_tile(t_fp16_4x128, addr=0x2500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -289,15 +289,15 @@ def unary_bf16(
     floor: pl.Tensor[[4, 128], pl.DT_BF16],
     toward0: pl.Tensor[[4, 128], pl.DT_BF16],
 ):
-    t_bf16_128 = pl.TileType(shape=[4, 128], dtype=pl.DT_BF16, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_bf16_128, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    trunc_t = pl.make_tile(t_bf16_128, addr=0x0500)
-    rint_t = pl.make_tile(t_bf16_128, addr=0x0900)
-    ceil_t = pl.make_tile(t_bf16_128, addr=0x0D00)
-    floor_t = pl.make_tile(t_bf16_128, addr=0x1100)
-    toward0_t = pl.make_tile(t_bf16_128, addr=0x1500)
+    t_bf16_4x128 = pl.TileType(shape=[4, 128], dtype=pl.DT_BF16, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_bf16_4x128, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    trunc_t = pl.make_tile(t_bf16_4x128, addr=0x0500)
+    rint_t = pl.make_tile(t_bf16_4x128, addr=0x0900)
+    ceil_t = pl.make_tile(t_bf16_4x128, addr=0x0D00)
+    floor_t = pl.make_tile(t_bf16_4x128, addr=0x1100)
+    toward0_t = pl.make_tile(t_bf16_4x128, addr=0x1500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
@@ -323,19 +323,19 @@ def unary_f32(
     floor: pl.Tensor[[4, 64], pl.DT_FP32],
     toward0: pl.Tensor[[4, 64], pl.DT_FP32],
 ):
-    t_fp32_64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
-    t_uint8_32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    a_t = pl.make_tile(t_fp32_64, addr=0x0000)
-    m_t = pl.make_tile(t_uint8_32, addr=0x0400)
-    abs_t = pl.make_tile(t_fp32_64, addr=0x0500)
-    neg_t = pl.make_tile(t_fp32_64, addr=0x0900)
-    relu_t = pl.make_tile(t_fp32_64, addr=0x0D00)
-    not__t = pl.make_tile(t_fp32_64, addr=0x1100)
-    trunc_t = pl.make_tile(t_fp32_64, addr=0x1500)
-    rint_t = pl.make_tile(t_fp32_64, addr=0x1900)
-    ceil_t = pl.make_tile(t_fp32_64, addr=0x1D00)
-    floor_t = pl.make_tile(t_fp32_64, addr=0x2100)
-    toward0_t = pl.make_tile(t_fp32_64, addr=0x2500)
+    t_fp32_4x64 = pl.TileType(shape=[4, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
+    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(t_fp32_4x64, addr=0x0000)
+    m_t = pl.make_tile(t_uint8_4x32, addr=0x0400)
+    abs_t = pl.make_tile(t_fp32_4x64, addr=0x0500)
+    neg_t = pl.make_tile(t_fp32_4x64, addr=0x0900)
+    relu_t = pl.make_tile(t_fp32_4x64, addr=0x0D00)
+    not__t = pl.make_tile(t_fp32_4x64, addr=0x1100)
+    trunc_t = pl.make_tile(t_fp32_4x64, addr=0x1500)
+    rint_t = pl.make_tile(t_fp32_4x64, addr=0x1900)
+    ceil_t = pl.make_tile(t_fp32_4x64, addr=0x1D00)
+    floor_t = pl.make_tile(t_fp32_4x64, addr=0x2100)
+    toward0_t = pl.make_tile(t_fp32_4x64, addr=0x2500)
     with pl.section_vector():
         pl.load(a_t, a, [0, 0])
         pl.load(m_t, m, [0, 0])
