@@ -788,6 +788,37 @@ def mask_cases():
     return out
 
 
+# ---- §10.15: arange, histograms (tests/ops/index.py, tests/ops/histograms.py) ---------------------
+@case
+def index_cases():
+    out = []
+    for dt in ["INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "INT64", "UINT64", "FP16",
+               "FP32"]:
+        # 2040 + i leaves FP16's exact integers at 2048; 16777200 + i leaves FP32's at 2^24
+        for start in (100, -3, 2040, 16777200):
+            name = "arange_%s~%s" % (SHORT[dt], start if start >= 0 else "neg%d" % -start)
+            exp = {"inc": R.arange(dt, start, False), "dec": R.arange(dt, start, True),
+                   "lit": R.arange(dt, -5, False)}
+            out.append(Case(name, "tests/ops/index.py", "arange_" + SHORT[dt], {},
+                            {k: npy(dt, v[None, :]) for k, v in exp.items()},
+                            EXACT + " --scalar start=%d" % start))
+    rng = rng_for("histograms_u8")
+    src = rng.randint(0, 256, 256).astype(np.uint8)
+    src[:8] = [0, 127, 128, 255, 0, 0, 200, 127]
+    c = rng.randint(0, 1 << 16, 128).astype(np.uint16)
+    c[:3] = [0xFFFF, 0xFFFE, 0xFFF0]                     # counts wrap at 2^16
+    bits = rng.random_sample(256) < 0.8
+    act = bits                                           # b8: the tested bit is m[i]
+    m = R.pack_bits(bits)[None, :]
+    exp = {"f0": R.histograms(src, act, c, 0, False), "f1": R.histograms(src, act, c, 128, False),
+           "a0": R.histograms(src, act, c, 0, True), "a1": R.histograms(src, act, c, 128, True)}
+    exp["dflt"] = exp["a0"]
+    out.append(Case("histograms_u8", "tests/ops/histograms.py", "histograms_u8",
+                    {"src": src[None, :], "c": c[None, :], "m": m},
+                    {k: v[None, :] for k, v in exp.items()}))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []

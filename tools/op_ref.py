@@ -685,3 +685,33 @@ def mask_groups_interleave(a, b, g, de):
     d0[0::2], d0[1::2] = ga[:h], gb[:h]
     d1[0::2], d1[1::2] = ga[h:], gb[h:]
     return d0.reshape(-1), d1.reshape(-1)
+
+
+# ---- index ops (§10.15) ---------------------------------------------------------------------------------
+def arange(dt, start, decrease):
+    """INCREASE: start_T + i; DECREASE: start_T + N-1-i (T11); 64-bit DECREASE: start, then
+    start + 2^32 - i (T12); floats RNE_T(start_T + i) with start_T the C++ conversion (§9.6)."""
+    n = lanes(dt)
+    if kind(dt) == "f":
+        s = float(to_f64(dt, scalar_to(dt, start, False))[0])
+        offs = [n - 1 - i for i in range(n)] if decrease else list(range(n))
+        return from_f64(dt, np.array([s + k for k in offs]))
+    st = int(ints(scalar_to(dt, start, False))[0])
+    if width(dt) == 8 and decrease:
+        return wrap(dt, [st] + [st + (1 << 32) - i for i in range(1, n)])
+    offs = [n - 1 - i for i in range(n)] if decrease else list(range(n))
+    return wrap(dt, [st + k for k in offs])
+
+
+def histograms(src, act_, old, base, accumulate):
+    """bin n += #{active i: src[i] == base + n} (FREQUENCY) or base <= src[i] <= base + n
+    (ACCUMULATE); every bin updated, mod 2^16 (§10.15)."""
+    vals = [int(v) for v, on in zip(src.tolist(), act_) if on]
+    out = []
+    for n in range(128):
+        if accumulate:
+            c = sum(1 for v in vals if base <= v <= base + n)
+        else:
+            c = sum(1 for v in vals if v == base + n)
+        out.append((int(old[n]) + c) % (1 << 16))
+    return np.array(out, np.uint16)
