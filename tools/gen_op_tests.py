@@ -819,6 +819,64 @@ def index_cases():
     return out
 
 
+# ---- §1.4, §4, §5.6, §10.16: unaligned streams, AddrRegs, mem_bar, vf.load / vf.store ----------------
+def byte_view(x):
+    return x.view(np.uint8).reshape(-1)
+
+
+@case
+def unaligned_cases():
+    out = []
+    for dt in ("INT8", "INT16", "FP32", "INT64"):
+        w = R.width(dt)
+        n = 256 // w
+        stu = 4 if w == 8 else w                 # an INT64 store_unalign count is in 32-bit units
+        rng = rng_for("unalign_" + SHORT[dt])
+        src = random_lanes(dt, rng, 4 * n)[None, :]
+        uout = random_lanes(dt, rng, 4 * n)[None, :]
+        part = random_lanes(dt, rng, n)[None, :]
+        sb, ub, pb = byte_view(src), byte_view(uout.copy()), byte_view(part.copy())
+        a = 12 * w                               # load_unalign: two registers from byte a
+        r1, r2 = sb[a:a + 256], sb[a + 256:a + 512]
+        k = n * stu                              # bytes each store_unalign of n elements writes
+        ub[a:a + k] = r1[:k]
+        ub[a + k:a + 2 * k] = r2[:k]
+        p0 = 3 * w
+        pb[p0:p0 + 10 * stu] = r1[:10 * stu]
+        pb[p0 + 10 * stu:p0 + 17 * stu] = r2[:7 * stu]
+        out.append(Case("unalign_" + SHORT[dt], "tests/ops/unified.py", "unalign_" + SHORT[dt],
+                        {"src": npy(dt, src), "uout": npy(dt, uout), "part": npy(dt, part)},
+                        {"uout": npy(dt, ub.view(src.dtype)[None, :]),
+                         "part": npy(dt, pb.view(src.dtype)[None, :])}))
+        # vf.load / vf.store: counts and strides in elements of the dtype (§10.16)
+        name = "unified_" + SHORT[dt]
+        rng = rng_for(name)
+        src = random_lanes(dt, rng, 4 * n)
+        dst = random_lanes(dt, rng, 2 * n)
+        seq = random_lanes(dt, rng, 2 * n)
+        d2, q2 = dst.copy(), seq.copy()
+        d2[5:15] = src[3:13]
+        q2[:n], q2[n:] = src[1:1 + n], src[17:17 + n]
+        out.append(Case(name, "tests/ops/unified_ls.py", name,
+                        {"src": npy(dt, src[None, :]), "dst": npy(dt, dst[None, :]),
+                         "seq": npy(dt, seq[None, :])},
+                        {"dst": npy(dt, d2[None, :]), "seq": npy(dt, q2[None, :])}))
+    rng = rng_for("addr_reg_f32")
+    src = random_floats("FP32", rng, 6 * 64).reshape(6, 64)
+    dst = np.zeros_like(src)
+    for i in range(2):
+        for j in range(3):
+            dst[i + 2 * j] = src[3 * i + j]       # strides bind to the loops (§1.4)
+    out.append(Case("addr_reg_f32", "tests/ops/unified.py", "addr_reg_f32",
+                    {"src": npy("FP32", src)}, {"dst": npy("FP32", dst)}))
+    rng = rng_for("mem_bar_i32")
+    x = random_ints("INT32", rng, 64)
+    y = R.wrap("INT32", [(v + 1) * 2 for v in R.ints(x)])[None, :]
+    out.append(Case("mem_bar_i32", "tests/ops/unified.py", "mem_bar_i32", {"src": x[None, :]},
+                    {"tmp": y, "dst": y}))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []
