@@ -877,6 +877,30 @@ def unaligned_cases():
     return out
 
 
+# ---- §4, §10.9, §10.14: squeeze + count-less store_unalign through AR (spr_ar.py, squeeze_stream.py)
+@case
+def stream_cases():
+    out = []
+    for dt in ("INT8", "INT16", "FP32"):
+        n = R.lanes(dt)
+        rng = rng_for("compact_" + SHORT[dt])
+        a = np.stack([random_lanes(dt, rng, n) for _ in range(ROWS)])
+        m = random_masks(rng, p=0.4)
+        dest = random_lanes(dt, rng, 4 * n)[None, :]
+        packed = np.concatenate([a[r][lanes_active(dt, m[r])] for r in range(ROWS)])
+        after = dest.copy()
+        after[0, :packed.size] = packed
+        total = packed.size * R.width(dt)                 # AR after the four stores, in bytes
+        for name, file, extra in (("compact_", "tests/ops/spr_ar.py", True),
+                                  ("squeeze_stream_", "tests/ops/squeeze_stream.py", False)):
+            exp = {"out": npy(dt, after)}
+            if extra:
+                exp["count"] = np.full((1, 64), total, np.int32)
+            out.append(Case(name + SHORT[dt], file, name + SHORT[dt],
+                            {"a": npy(dt, a), "m": m, "out": npy(dt, dest)}, exp))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []
