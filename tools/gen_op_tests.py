@@ -901,6 +901,67 @@ def stream_cases():
     return out
 
 
+# ---- §9.6, §5.7: scalar operands and vf.full (tests/ops/scalars.py) -----------------------------------
+def lit(dt, x):
+    """A Python literal as the device sees it (§9.6): floats through their "%f" text to binary32,
+    then C++'s conversion (RNE to half/bfloat16, truncation to integers); ints converted."""
+    if isinstance(x, float):
+        return R.scalar_to(dt, R.literal_text_value(x), True)
+    return R.scalar_to(dt, x, False)
+
+
+def run_scalar(dt, x):
+    """A kernel scalar keeps its value and converts like the literal's binary32 would (§9.6)."""
+    return R.scalar_to(dt, x, isinstance(x, float))
+
+
+@case
+def scalar_cases():
+    out = []
+    for dt in ["INT8", "UINT8", "INT16", "INT32", "UINT32", "FP16", "BF16", "FP32"]:
+        for x, k in ((-2.75, 300), (0.0078125, -5), (0.1, 70000)):
+            name = "scalars_%s~%d" % (SHORT[dt], len(out) % 3)
+            rng = rng_for(name)
+            a, _, c = pair_operands(dt, rng)
+            if R.kind(dt) == "i":
+                a[0, 60:62] = [-3, -2]                   # x = -2.75 truncates to -2, not -3
+            m = random_masks(rng)
+            n = a.shape[1]
+            rep = lambda v: np.repeat(v, n)
+            op = lambda base, s_: masked_rows(dt, lambda y: R.binary(dt, base, y, rep(s_)), m, a)
+            ge = lambda s_: per_row(lambda y, mr: R.mask_of_lanes(
+                dt, lanes_active(dt, mr) & R.compare(dt, "ge", y, rep(s_))), a, m).astype(np.uint8)
+            exp = {"adds_lit": op("add", lit(dt, 0.0078125)), "adds_tiny": op("add", lit(dt, 1e-7)),
+                   "adds_frac": op("add", lit(dt, 2.75)), "maxs_x": op("max", run_scalar(dt, x)),
+                   "mins_k": op("min", run_scalar(dt, k))}
+            if dt != "BF16":
+                exp["muls_lit"] = op("mul", lit(dt, 0.0078125))
+            full = lambda v: np.tile(rep(v), (ROWS, 1))
+            masked = lambda v, old: per_row(lambda mr, o: np.where(lanes_active(dt, mr), rep(v), o)
+                                            .astype(a.dtype), m, old)
+            zeros = np.zeros_like(a)
+            exp.update(full_lit=full(lit(dt, 2.75)), full_masked=masked(lit(dt, -7), zeros),
+                       full_merge=masked(lit(dt, 0.0078125), c),
+                       full_from_x=masked(run_scalar(dt, x), zeros),
+                       full_from_k=full(run_scalar(dt, k)))
+            exp["full_low"] = per_row(lambda y, mr: R.zeroing(dt, np.repeat(y[:1], n),
+                                                              lanes_active(dt, mr)), a, m)
+            exp["full_high"] = per_row(lambda y, mr: R.zeroing(dt, np.repeat(y[-1:], n),
+                                                               lanes_active(dt, mr)), a, m)
+            exp["full_high_merge"] = per_row(lambda y, o, mr: R.merging(
+                np.repeat(y[-1:], n), lanes_active(dt, mr), o), a, c, m)
+            expects = {key: npy(dt, v) for key, v in exp.items()}
+            expects["ge_lit"] = ge(lit(dt, 0.0078125))
+            expects["ge_x"] = ge(run_scalar(dt, x))
+            inputs = {"a": npy(dt, a), "c": npy(dt, c), "m": m}
+            if R.kind(dt) == "u" and x < 0:              # a negative float into an unsigned
+                for key in ("maxs_x", "full_from_x", "ge_x"):   # type: undefined in C++ (§9.6),
+                    inputs[key] = np.zeros_like(expects.pop(key))   # so bound but not checked
+            out.append(Case(name, "tests/ops/scalars.py", "scalars_" + SHORT[dt], inputs, expects,
+                            EXACT + " --scalar x=%r --scalar k=%d" % (x, k)))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []
