@@ -962,6 +962,83 @@ def scalar_cases():
     return out
 
 
+# ---- §5.4: astype (tests/ops/astype.py) ------------------------------------------------------------
+RM = {"": "RINT", "ROUND": "ROUND", "ODD": "ODD", "TRUNC": "TRUNC", "FLOOR": "FLOOR", "CEIL": "CEIL"}
+# output: (dst dtype, layout, round mode, saturate) - the same table as tests/ops/astype.py
+CASTS = {
+    "FP32": {"f16": ("FP16", 0, "RINT", 0), "f16_one": ("FP16", 1, "RINT", 0),
+             "f16_round": ("FP16", 0, "ROUND", 0), "f16_odd": ("FP16", 0, "ODD", 0),
+             "f16_trunc": ("FP16", 0, "TRUNC", 0), "f16_sat": ("FP16", 0, "RINT", 1),
+             "bf16": ("BF16", 0, "RINT", 0), "bf16_one_round": ("BF16", 1, "ROUND", 0),
+             "i32": ("INT32", 0, "RINT", 0), "i32_trunc": ("INT32", 0, "TRUNC", 0),
+             "i32_floor": ("INT32", 0, "FLOOR", 0), "i32_ceil": ("INT32", 0, "CEIL", 0),
+             "i32_round": ("INT32", 0, "ROUND", 0), "i32_sat": ("INT32", 0, "TRUNC", 1),
+             "i16": ("INT16", 0, "TRUNC", 0), "i16_one_sat": ("INT16", 1, "RINT", 1)},
+    "FP16": {"f32": ("FP32", 0, "RINT", 0), "f32_one": ("FP32", 1, "RINT", 0),
+             "i8": ("INT8", 0, "RINT", 0), "i8_one_floor_sat": ("INT8", 1, "FLOOR", 1),
+             "i32": ("INT32", 0, "TRUNC", 0), "bf16": ("BF16", 0, "RINT", 0)},
+    "BF16": {"f32": ("FP32", 0, "RINT", 0), "f32_one": ("FP32", 1, "RINT", 0),
+             "i32": ("INT32", 0, "TRUNC", 0)},
+    "INT32": {"f32": ("FP32", 0, "RINT", 0), "f32_trunc": ("FP32", 0, "TRUNC", 0),
+              "i16": ("INT16", 0, "RINT", 0), "i16_one_sat": ("INT16", 1, "RINT", 1),
+              "u8": ("UINT8", 0, "RINT", 0), "i64": ("INT64", 0, "RINT", 0)},
+    "INT16": {"f32": ("FP32", 0, "RINT", 0), "f32_one": ("FP32", 1, "RINT", 0),
+              "i32": ("INT32", 0, "RINT", 0), "u32": ("UINT32", 0, "RINT", 0),
+              "f16": ("FP16", 0, "RINT", 0), "u8": ("UINT8", 0, "RINT", 0),
+              "u8_one_sat": ("UINT8", 1, "RINT", 1)},
+    "UINT8": {"u16": ("UINT16", 0, "RINT", 0), "u16_one": ("UINT16", 1, "RINT", 0),
+              "u32": ("UINT32", 0, "RINT", 0), "u32_one": ("UINT32", 1, "RINT", 0)},
+    "INT8": {"i16": ("INT16", 0, "RINT", 0), "f16_one": ("FP16", 1, "RINT", 0),
+             "i32": ("INT32", 0, "RINT", 0), "i32_one": ("INT32", 1, "RINT", 0)},
+    "FP8E4M3FN": {"f32": ("FP32", 0, "RINT", 0), "f32_one": ("FP32", 1, "RINT", 0),
+                  "f32_two": ("FP32", 2, "RINT", 0), "f32_three": ("FP32", 3, "RINT", 0)},
+}
+CAST_EDGES = {   # values at the targets' rounding, overflow and saturation borders
+    "FP32": [65504.0, 65519.99, 65520.0, -70000.0, 1e-5, 6e-8, 2.9e-8, 1 + 2.0 ** -11,
+             1 + 3 * 2.0 ** -11, 2.5, -2.5, 0.5, -0.5, 3.5, 3e9, -3e9, 2.0 ** 31, 40000.5,
+             -40000.0, 32767.5, -32768.5, 1 + 2.0 ** -8, 1 + 3 * 2.0 ** -8, -1.7],
+    "FP16": [300.5, -129.5, 127.5, -128.5, 2.5, -2.5, 0.5, 65504.0, -0.4, 1e-7, 1 + 2.0 ** -8,
+             1 + 3 * 2.0 ** -8, 5e4],
+    "BF16": [2.5, -2.5, 3e9, -3e9, 1e-40, 0.5],
+}
+
+
+def cast_source(dt, rng):
+    n = ROWS * R.lanes(dt)
+    if dt == "FP8E4M3FN":
+        codes = np.array([c for c in range(256) if c != 0xFF], np.uint8)   # -NaN: see §5.4
+        return np.concatenate([codes, rng.choice(codes, n - codes.size)]).reshape(ROWS, -1)
+    if R.kind(dt) == "f":
+        a = random_floats(dt, rng, n, spread=8)
+        edges = np.concatenate([np.array(FLOAT_EDGES[dt], R.FMT[dt].ut),
+                                R.from_f64(dt, np.array(CAST_EDGES[dt]))])
+        a[:edges.size] = edges
+        a[edges.size:2 * edges.size] = edges ^ R.FMT[dt].sign
+    else:
+        a = random_ints(dt, rng, n)
+        e = R.wrap(dt, int_edges(dt) + [16777217, -16777217, 70000, 300, -300, 255, 256])
+        a[:e.size] = e
+    return a.reshape(ROWS, -1)
+
+
+@case
+def astype_cases():
+    out = []
+    for src, outs in CASTS.items():
+        short = SHORT.get(src, "e4m3")
+        name = "astype_" + short
+        rng = rng_for(name)
+        a = cast_source(src, rng)
+        m = random_masks(rng)
+        exp = {}
+        for key, (dst, lay, mode, sat) in outs.items():
+            exp[key] = npy(dst, np.stack([R.astype(src, dst, a[r], R.mask_bits(m[r]), lay, mode,
+                                                   bool(sat)) for r in range(ROWS)]))
+        ain = a if src == "FP8E4M3FN" else npy(src, a)
+        out.append(Case(name, "tests/ops/astype.py", name, {"a": ain, "m": m}, exp))
+    return out
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []

@@ -715,3 +715,138 @@ def histograms(src, act_, old, base, accumulate):
             c = sum(1 for v in vals if v == base + n)
         out.append((int(old[n]) + c) % (1 << 16))
     return np.array(out, np.uint16)
+
+
+# ---- casts (§5.4, §5.5) ----------------------------------------------------------------------------------
+def round_int(q, mode):
+    """An exact rational rounded to an integer by a VFRoundMode."""
+    fl = q.numerator // q.denominator
+    rem = q - fl
+    half = Fraction(1, 2)
+    if mode == "FLOOR" or rem == 0:
+        return fl
+    if mode == "CEIL":
+        return fl + 1
+    if mode == "TRUNC":
+        return fl if q >= 0 else fl + 1
+    if mode == "ROUND":                                  # ties away from zero
+        return fl + 1 if rem > half or (rem == half and q > 0) else fl
+    return fl + 1 if rem > half or (rem == half and fl & 1) else fl     # RINT
+
+
+def round_float(dt, q, mode, sat):
+    """A nonzero rational to float bits of dt by mode (ODD: truncate, then set the last bit when
+    anything was dropped). Overflow: RINT/ROUND -> inf, FLOOR/CEIL -> inf on their side and the
+    largest finite on the other, TRUNC/ODD -> the largest finite (§5.4 [I]); saturate ON: the
+    largest finite always."""
+    f = FMT[dt]
+    neg = q < 0
+    a = -q if neg else q
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if Fraction(2) ** e > a:
+        e -= 1
+    e = max(e, 1 - f.bias)
+    n = a / Fraction(2) ** (e - f.m)
+    fl = n.numerator // n.denominator
+    rem = n - fl
+    if mode == "ODD":
+        fl |= 1 if rem else 0
+    elif rem:
+        half = Fraction(1, 2)
+        fl += {"RINT": rem > half or (rem == half and fl & 1 == 1), "ROUND": rem >= half,
+               "TRUNC": False, "FLOOR": neg, "CEIL": not neg}[mode]
+    if fl == 1 << (f.m + 1):
+        fl >>= 1
+        e += 1
+    s = f.sign if neg else 0
+    maxf = s | (f.inf - 1)
+    if e > f.bias:
+        up = mode in ("RINT", "ROUND") or (mode == "FLOOR" and neg) or (mode == "CEIL" and not neg)
+        return maxf if (sat or not up) else s | f.inf
+    if fl < (1 << f.m):
+        return s | fl
+    return s | ((e + f.bias) << f.m) | (fl - (1 << f.m))
+
+
+def float_nan_to(src_dt, dst_dt, bits):
+    """A NaN into another float format, saturate OFF: quiet, its sign, the leading payload bits."""
+    fs, fd = FMT[src_dt], FMT[dst_dt]
+    sign = fd.sign if bits & fs.sign else 0
+    payload = bits & ((1 << fs.m) - 1)
+    shift = fs.m - fd.m
+    payload = payload >> shift if shift >= 0 else payload << -shift
+    return sign | fd.inf | fd.quiet | (payload & ((1 << fd.m) - 1))
+
+
+def int_range(dt):
+    w = 8 * width(dt)
+    return (-(1 << (w - 1)), (1 << (w - 1)) - 1) if kind(dt) == "i" else (0, (1 << w) - 1)
+
+
+def convert(src_dt, dst_dt, v, mode, sat):
+    """One element: v is float bits, an int, or ("E4M3", value). Returns dst bits or int."""
+    if isinstance(v, tuple):                          # an FP8 code decoded to its value
+        value = v[1]
+        if math.isnan(value):
+            return FMT[dst_dt].inf | FMT[dst_dt].quiet   # the canonical NaN (§5.4)
+        return round_float(dst_dt, Fraction(value), mode, sat) if value else \
+            (FMT[dst_dt].sign if math.copysign(1, value) < 0 else 0)
+    if kind(src_dt) == "f":
+        x = float(to_f64(src_dt, np.array([v]))[0])
+        if kind(dst_dt) == "f":
+            fd = FMT[dst_dt]
+            if math.isnan(x):
+                return 0 if sat else float_nan_to(src_dt, dst_dt, int(v))
+            if math.isinf(x):
+                s = fd.sign if x < 0 else 0
+                return s | (fd.inf - 1 if sat else fd.inf)
+            if x == 0:
+                return fd.sign if math.copysign(1, x) < 0 else 0
+            return round_float(dst_dt, Fraction(x), mode, sat)
+        lo, hi = int_range(dst_dt)
+        if math.isnan(x):
+            return 0
+        if math.isinf(x):
+            return hi if x > 0 else lo
+        q = round_int(Fraction(x), mode)
+        return min(max(q, lo), hi) if sat else q
+    if kind(dst_dt) == "f":
+        return round_float(dst_dt, Fraction(int(v)), mode, True) if v else 0
+    lo, hi = int_range(dst_dt)
+    if kind(src_dt) == "i" and kind(dst_dt) == "u" and width(dst_dt) > width(src_dt):
+        return max(int(v), 0)                        # narrow signed -> wider unsigned saturates
+    return min(max(int(v), lo), hi) if sat else int(v)
+
+
+def e4m3fn_value(code):
+    """FP8E4M3FN (§5.5): s eeee mmm, bias 7; e = 0: (m/8) 2^-6, else (1 + m/8) 2^(e-7); s1111111
+    is NaN."""
+    sign = -1.0 if code & 0x80 else 1.0
+    e, m = (code >> 3) & 0xF, code & 7
+    if e == 15 and m == 7:
+        return math.nan
+    return sign * ((m / 8) * 2.0 ** -6 if e == 0 else (1 + m / 8) * 2.0 ** (e - 7))
+
+
+def astype(src_dt, dst_dt, a, m_bits, layout=0, mode="RINT", sat=False):
+    """Lane placement of §5.4: same width lane i; narrowing by r: dst[r*i + L] from src[i] under
+    m[ws*i]; widening by r: dst[i] from src[r*i + L] under m[ws*(r*i + L)]; the rest 0."""
+    ws, wd = width(src_dt), width(dst_dt)
+    nd = lanes(dst_dt)
+    vals = [("E4M3", e4m3fn_value(int(v))) for v in a] if src_dt == "FP8E4M3FN" else \
+        (a.tolist() if kind(src_dt) == "f" else ints(a))
+    out = [0] * nd
+    if ws >= wd:
+        r = ws // wd
+        for i in range(256 // ws):
+            if m_bits[ws * i]:
+                out[r * i + layout] = convert(src_dt, dst_dt, vals[i], mode, sat)
+    else:
+        r = wd // ws
+        for i in range(nd):
+            j = r * i + layout
+            if m_bits[ws * j]:
+                out[i] = convert(src_dt, dst_dt, vals[j], mode, sat)
+    if kind(dst_dt) == "f":
+        return np.array(out, dtype=np.uint64).astype(FMT[dst_dt].ut)
+    return wrap(dst_dt, out)
