@@ -7,7 +7,8 @@
 #      --expect for every output (--rtol 0 --atol 0, or --ulp 1 for the approximate ops of
 #      §9.4); a check is one output of one case: it passes when both backends match the
 #      expected file and their --output files are the same bytes. A fault case (a `fault`
-#      file) passes when both backends exit 1 with a located kernel fault containing its text.
+#      file) passes when both backends exit 1 with a kernel-fault line that contains each line
+#      of the file (its location FILE:LINE:COL and the fault's words).
 #   3. tests/ops/diag/NAME.py: `pvc check` prints NAME.err (written by hand from the rule) and
 #      exits 1 when it holds an error, 0 when it holds only warnings; each diagnostic's location,
 #      severity, code, source line and caret must match, its message text is not compared
@@ -46,16 +47,18 @@ if [ "${1:-}" = --case ]; then
     done
     rs=$(cat "$dir/sim.rc"); rn=$(cat "$dir/native.rc")
     if [ -f "$dir/fault" ]; then
-        want=$(cat "$dir/fault")
         for be in sim native; do
             line=$(grep -m 1 'error: kernel fault' "$dir/$be.err")
             if [ "$(cat "$dir/$be.rc")" != 1 ]; then
-                echo "FAIL $name $be exit $(cat "$dir/$be.rc"), expected 1 (fault: $want)"; exit 0
+                echo "FAIL $name $be exit $(cat "$dir/$be.rc"), expected 1 (a kernel fault: $(tr '\n' ' ' <"$dir/fault"))"
+                exit 0
             fi
-            case $line in
-                *"$want"*) ;;
-                *) echo "FAIL $name $be: wanted a kernel fault with '$want', got: $(head -n 1 "$dir/$be.err")"; exit 0 ;;
-            esac
+            while IFS= read -r want; do
+                case $line in
+                    *"$want"*) ;;
+                    *) echo "FAIL $name $be: wanted a kernel fault with '$want', got: $(head -n 1 "$dir/$be.err")"; exit 0 ;;
+                esac
+            done <"$dir/fault"
         done
         echo "PASS $name"; exit 0
     fi
@@ -129,13 +132,20 @@ listed() { # listed CHECK: CHECK matches a line of KNOWN_FAILURES
     return 1
 }
 sort -k2,2 "$results" >"$work/sorted.txt"
+shown=""; npass=0  # passing checks print one line per case: "PASS case (N checks)"
+flush() { [ -n "$shown" ] && echo "PASS $shown ($npass check$([ $npass = 1 ] || echo s))"; shown=""; npass=0; }
 while read -r status check detail; do
+    if [ "$status" != PASS ]; then detail=$(printf '%s' "$detail" | cut -c1-160); fi
     if listed "$check"; then
+        flush
         if [ "$status" = FAIL ]; then echo "XFAIL $check ($detail)"; pass=$((pass + 1))
         else echo "XPASS $check: listed in $known but passes"; fail=$((fail + 1)); fi
-    elif [ "$status" = PASS ]; then echo "PASS $check"; pass=$((pass + 1))
-    else echo "FAIL $check: $detail"; fail=$((fail + 1)); fi
+    elif [ "$status" = PASS ]; then
+        [ "${check%%/*}" = "$shown" ] || { flush; shown=${check%%/*}; }
+        npass=$((npass + 1)); pass=$((pass + 1))
+    else flush; echo "FAIL $check: $detail"; fail=$((fail + 1)); fi
 done <"$work/sorted.txt"
+flush
 for pat in $patterns; do
     hit=0
     for check in $(awk '{print $2}' "$work/sorted.txt"); do

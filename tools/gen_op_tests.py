@@ -10,7 +10,8 @@ For every case this writes DIR/<case>/:
     expect_<param>.npy  each checked output
     args                extra `pvc run` flags, one line: --rtol 0 --atol 0, or --ulp 1 for the
                         approximate ops of docs/SEMANTICS.md §9.4, and --scalar P=V
-    fault               (fault cases only) the text the located kernel-fault line must contain
+    fault               (fault cases only) strings the located kernel-fault line must contain,
+                        one a line: FILE:LINE:COL of the faulting call, then words of the fault
 tests/run_ops.sh runs each case with --backend sim and --backend native.
 
 Expected values come from the per-lane formulas of docs/SEMANTICS.md, written in numpy in
@@ -49,6 +50,17 @@ def case(fn):
     """Register a generator: fn(rng) -> Case or list of Case."""
     CASES.append(fn)
     return fn
+
+
+def loc_in(file, snippet):
+    """FILE:LINE:COL of the first occurrence of snippet in a tests/ops file: where a located
+    diagnostic for the call that starts there must point."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, file)) as f:
+        for n, line in enumerate(f, 1):
+            if snippet in line:
+                return "%s:%d:%d: error: kernel fault" % (file, n, line.index(snippet) + 1)
+    raise ValueError("%s not in %s" % (snippet, file))
 
 
 def rng_for(name):
@@ -228,9 +240,11 @@ def div_cases():
     b = rng.randint(1, 50, (1, 64)).astype(np.int32)
     b[0, 37] = 0
     m = np.full((1, 32), 0xFF, np.uint8)
-    out.append(Case("div_by_zero", "tests/ops/mul_div.py", "div_by_zero",
+    f = "tests/ops/mul_div.py"
+    out.append(Case("div_by_zero", f, "div_by_zero",
                     {"a": a, "b": b, "m": m}, {"out": np.zeros((1, 64), np.int32)},
-                    fault="integer division by zero in lane 37"))
+                    fault=[loc_in(f, "vf.div(a, b, m), every)"),
+                           "integer division by zero in lane 37"]))
     return out
 
 
@@ -1039,6 +1053,31 @@ def astype_cases():
     return out
 
 
+# ---- kernel faults (tests/ops/faults.py) -------------------------------------------------------------
+@case
+def fault_cases():
+    f = "tests/ops/faults.py"
+    a = np.arange(64, dtype=np.int32)[None, :]
+    s = np.ones((1, 64), np.int32)
+    s[0, 9] = -1                                          # §10.7: k < 0 is undefined; pvc faults
+    src = np.arange(64, dtype=np.float32)[None, :]
+    idx = np.arange(64, dtype=np.uint32)[None, :]
+    idx[0, 5] = 64                                        # one past the 64-element source tile
+    bidx = np.zeros((1, 64), np.uint32)
+    bidx[0, :8] = [0, 32, 64, 96, 128, 160, 192, 16]      # block 7 at byte 16
+    out64 = {"out": np.zeros((1, 64), np.int32)}
+    outf = {"out": np.zeros((1, 64), np.float32)}
+    return [
+        Case("negative_shift", f, "negative_shift", {"a": a, "s": s}, out64,
+             fault=[loc_in(f, "vf.shift_left(a, s, every)"), "negative shift amount in active lane 9"]),
+        Case("gather_out_of_tile", f, "gather_out_of_tile", {"src": src, "idx": idx}, outf,
+             fault=[loc_in(f, "vf.gather(src_tile, idx, every)"), "gather"]),
+        Case("gather_block_unaligned", f, "gather_block_unaligned", {"src": src, "idx": bidx},
+             outf, fault=[loc_in(f, "vf.gather(src_tile, idx, every, data_copy_mode"),
+                          "not a multiple of 32"]),
+    ]
+
+
 # ---- writing ------------------------------------------------------------------------------------
 def all_cases():
     out = []
@@ -1059,7 +1098,7 @@ def write_case(top, c):
         f.write(c.args + "\n")
     if c.fault is not None:
         with open(os.path.join(d, "fault"), "w") as f:
-            f.write(c.fault + "\n")
+            f.write("".join(line + "\n" for line in c.fault))
     for prefix, arrays in (("in_", c.inputs), ("expect_", c.expects)):
         for p, arr in arrays.items():
             with open(os.path.join(d, prefix + p + ".npy"), "wb") as f:
