@@ -10,6 +10,7 @@
 #ifndef PVC_DIAG_H
 #define PVC_DIAG_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -59,7 +60,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(STU_NO_POST,    "W008", "", "store_unalign without post_update keeps the cursor (§4.2)") \
     X(VF_UNUSED,      "W009", "", "vector function never called, not compiled")            \
     X(B64_ARITH,      "W010", "T2", "64-bit (or 8-bit div) integer arithmetic: one vector instruction the sources do not document; pvc wraps") \
-    X(SHIFT_REG_WIDTH, "W011", "T4", "register shift on 8/16/64-bit data: the lowering reads the shift register as 32-bit lanes") \
+    X(SHIFT_REG_WIDTH, "W011", "T4", "a shift register of 8, 16 or 64 bits: the lowering reads it as 32-bit lanes") \
     X(UNSQUEEZE,      "W012", "T5", "unsqueeze is an exclusive prefix count of mask bits, not 0/1 per lane") \
     X(SUM_B16,        "W013", "T6", "reduce_sum of 16-bit integers writes a 32-bit sum into lanes 0-1") \
     X(DATABLOCK_REDUCE, "W014", "T7", "datablock reduction packs the 8 block results into lanes 0..7") \
@@ -68,7 +69,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(MASK_GEN_CHUNK, "W017", "T10", "mask_gen_with_reg_tensor's offset picks a chunk of the register, not a bit") \
     X(ARANGE_DEC,     "W018", "T11", "arange DECREASE_ORDER counts down to start: lane i = start + N-1-i") \
     X(ARANGE_DEC_B64, "W019", "T12", "64-bit arange DECREASE_ORDER gives start + 2^32 - i") \
-    X(USTREAM_FLAGS,  "W020", "T13", "vf.load ignores post_update and count; vf.store always advances") \
+    X(USTREAM_FLAGS,  "W020", "T13", "post_update / count / repeat_stride are not read: loads move the cursor only with a stride, vf.store always advances") \
     X(SQUEEZE_MODE,   "W021", "T14", "squeeze without gather_mode runs STORE_REG, not NO_STORE_REG") \
     X(SUBC_POLARITY,  "W022", "T15", "subc's borrow output is carry-style: 1 = no borrow") \
     X(UNDEF_DST,      "W023", "T17", "the op reads a destination register no op wrote before") \
@@ -78,7 +79,8 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(MASK_NO_DTYPE,  "W027", "T21", "a mask made without dtype= is UINT16: interleave/unsqueeze run at b16") \
     X(GATHER_B8_B16,  "W028", "T22", "an 8-bit tile gathered into a 16-bit register is a 16-bit gather") \
     X(REASSIGN,       "W029", "T23", "a re-assigned register keeps its first dtype and kind") \
-    X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes")
+    X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes") \
+    X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)")
 
 typedef enum {
     PVC_W_NONE = -1,
@@ -96,6 +98,27 @@ static inline const char *pvc_warn_code(pvc_warn_kind k)
 #undef X
     };
     return (unsigned)k < PVC_W_COUNT ? codes[k] : "W???";
+}
+
+/* The row's text and its trap id ("T2"; "" for a divergence of §1-§8). */
+static inline const char *pvc_warn_text(pvc_warn_kind k)
+{
+    static const char *const texts[] = {
+#define X(id, code, trap, text) text,
+        PVC_WARNS(X)
+#undef X
+    };
+    return (unsigned)k < PVC_W_COUNT ? texts[k] : "";
+}
+
+static inline const char *pvc_warn_trap(pvc_warn_kind k)
+{
+    static const char *const traps[] = {
+#define X(id, code, trap, text) trap,
+        PVC_WARNS(X)
+#undef X
+    };
+    return (unsigned)k < PVC_W_COUNT ? traps[k] : "";
 }
 
 typedef enum {
@@ -117,9 +140,23 @@ typedef struct {
     size_t len;
 } pvc_source;
 
+/* A diagnostic as data, for a caller that collects them instead of reading text (the
+ * library, compiler/lib/libpvc.h). The strings live only during the sink's call. */
+typedef struct {
+    const char *severity;  /* "error", "warning" or "note" */
+    const char *file;
+    int line, col;         /* 1-based; 0 when the message has no place in the file */
+    const char *code;      /* "E004", "W005", or "" */
+    const char *message;   /* the text after "severity: ", without the " [code]" */
+    const char *rendered;  /* exactly what pvc prints: the located line, source line, caret */
+} pvc_diag_record;
+typedef void (*pvc_diag_sink)(void *arg, const pvc_diag_record *r);
+
 typedef struct {
     const pvc_source *src;
     FILE *out;       /* where messages go; NULL counts them silently (fuzzer) */
+    pvc_diag_sink sink; /* also hands every message to sink(sink_arg, ...); NULL: off */
+    void *sink_arg;
     int nerrors, nwarnings;
     int max_errors;  /* after this many, one E011 note and silence */
     unsigned long seen[64]; /* hashes of messages printed, to drop exact repeats */
@@ -141,6 +178,12 @@ void pvc_warn_at(pvc_diag *d, pvc_span at, const char *fmt, ...)
  * of a kernel (`pvc run`) and the second place that explains one. */
 void pvc_report_at(pvc_diag *d, pvc_span at, const char *severity, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* Internal errors exit, unless the calling thread set a trap: while pvc_bug_trap points at
+ * a jmp_buf, PVC_BUG writes its message into pvc_bug_text and longjmps there (the library
+ * returns it as a diagnostic; what the failed call allocated is leaked, it was a bug). */
+extern _Thread_local jmp_buf *pvc_bug_trap;
+extern _Thread_local char pvc_bug_text[512];
 
 _Noreturn void pvc_internal_error(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

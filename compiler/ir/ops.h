@@ -53,7 +53,7 @@
       "dist data_copy_mode block_stride post_update", 2, 5, 0, NONE, VF, "register/mask -> UB under a mask (§3); DataBlock form: 4th/5th are block/repeat stride (§3.5)") \
     X(VF_LOAD_UNALIGN_INIT, "vf.load_unalign_init", "", "", 0, 0, 1, UREG_LOAD, VF, "declare an unaligned-load register (§1.3)") \
     X(VF_LOAD_UNALIGN_PRE, "vf.load_unalign_pre", "ureg tile", "", 2, 2, 0, NONE, VF, "prime it from the tile base (§4)") \
-    X(VF_LOAD_UNALIGN, "vf.load_unalign", "ureg tile stride", "", 2, 3, 1, REG, VF, "unaligned load; with stride: post-updates (§4)") \
+    X(VF_LOAD_UNALIGN, "vf.load_unalign", "ureg tile stride", "post_update", 2, 3, 1, REG, VF, "unaligned load; with stride: post-updates, post_update= is not read (§4, T13)") \
     X(VF_UNALIGN_REG_FOR_STORE, "vf.unalign_reg_for_store", "", "", 0, 0, 1, UREG_STORE, VF, "declare an unaligned-store register (§1.3)") \
     X(VF_STORE_UNALIGN, "vf.store_unalign", "tile src ureg count", "post_update", 3, 4, 0, NONE, VF, "append to the store stream (§4.2, §4.3)") \
     X(VF_STORE_UNALIGN_POST, "vf.store_unalign_post", "tile ureg stride", "post_update", 2, 3, 0, NONE, VF, "flush the parked tail (§4.2)") \
@@ -129,7 +129,7 @@
     X(VF_INTERLEAVE, "vf.interleave", "src0 src1", "dtype", 2, 2, 2, ANY, VF | PVC_OPF_GENERIC, "d0, d1 = src0 and src1 lanes alternated (§10.12)") \
     X(VF_DE_INTERLEAVE, "vf.de_interleave", "src0 src1", "dtype", 2, 2, 2, ANY, VF | PVC_OPF_GENERIC, "d0, d1 = even and odd lanes of src0 ++ src1 (§10.12)") \
     /* ---- vf: gather and scatter (§10.13) ---- */ \
-    X(VF_GATHER, "vf.gather", "src indices mask", "data_copy_mode", 2, 3, 1, REG, VF | PVC_OPF_GENERIC, "lanes from a tile at indices (or 32-byte blocks), or from a register (§10.13)") \
+    X(VF_GATHER, "vf.gather", "src indices mask", "data_copy_mode dtype", 2, 3, 1, REG, VF | PVC_OPF_GENERIC, "lanes from a tile at indices (or 32-byte blocks), or from a register (§10.13)") \
     X(VF_SCATTER, "vf.scatter", "base_ptr src index mask", "", 4, 4, 0, NONE, VF | PVC_OPF_GENERIC, "active lanes to tile elements at index (§10.13)") \
     /* ---- vf: registers and special registers (§10.14) ---- */ \
     X(VF_MOVE, "vf.move", "src mask", "mode", 1, 2, 1, ANY, VF | PVC_OPF_GENERIC, "copy; with a mask, merging into dst (§10.14)") \
@@ -234,7 +234,11 @@ typedef enum {
  *   FLAGS     PVC_MF_*: FAULT the call can raise a fault (the emitted C names the op's line
  *             first); READS_DST the call reads its result's old value; SAME every register
  *             operand must have the op's dtype; NEEDS_DTYPE the call must say dtype= (the
- *             result's dtype differs from the source's, docs/SEMANTICS.md §9.3)
+ *             result's dtype differs from the source's, docs/SEMANTICS.md §9.3).
+ *             A mask result has the granularity of the row's first mask operand, else of
+ *             the op dtype (a compare), except: MASK_HALF half of it (pack), MASK_DOUBLE
+ *             twice (unpack), MASK_ALLBITS every bit meaningful (get_mask_spr, §10.14 T19).
+ *             DECLARED: the mask result must name an existing mask (addc/subc, §10.3)
  *   PIPE BASE BPC  cost: cycles = BASE + ceil(UB bytes moved / BPC) (BPC 0: BASE) on pipe
  *             PIPE; nearly all assumed (docs/COSTS.md): an estimate, never a measurement
  *   CALL      the runtime call over the operand, result and attribute names and `ctx`
@@ -247,6 +251,10 @@ enum {
     PVC_MF_READS_DST = 1 << 1,
     PVC_MF_SAME = 1 << 2,
     PVC_MF_NEEDS_DTYPE = 1 << 3,
+    PVC_MF_MASK_HALF = 1 << 4,
+    PVC_MF_MASK_DOUBLE = 1 << 5,
+    PVC_MF_MASK_ALLBITS = 1 << 6,
+    PVC_MF_DECLARED = 1 << 7,
 };
 #define PVC_DT1(t) (1u << PVC_DT_##t)
 #define PVC_DT_INTS_32 (PVC_DT1(INT8) | PVC_DT1(UINT8) | PVC_DT1(INT16) | PVC_DT1(UINT16) | \
@@ -408,11 +416,11 @@ enum {
     M(M_FULL, "full", VF_FULL, (O(BITS, value)), (AD(dtype)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_full(ctx, dst, dtype, value, NULL, PVC_MERGE_ZEROING), "every lane = value (vbr) (§5.7)") \
     M(M_ENCODE_I, "encode.i", NONE, (O(INT, value)), (AD(dtype)), (R(INT, bits)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
-      *bits = (int64_t)pvc_value_encode(dtype, (double)value, PVC_ROUND_RINT, PVC_SAT_OFF), \
-      "bits of a run-time int at dtype: RINT, saturate OFF, as a literal's (§5.2, §5.7)") \
+      *bits = (int64_t)pvc_scalar_bits(dtype, value, 0.0f, 0), \
+      "bits of a run-time int at dtype by the C++ conversion a literal gets (§9.6)") \
     M(M_ENCODE_F, "encode.f", NONE, (O(NUM, value)), (AD(dtype)), (R(INT, bits)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
-      *bits = (int64_t)pvc_value_encode(dtype, value, PVC_ROUND_RINT, PVC_SAT_OFF), \
-      "bits of a run-time float at dtype, as a literal's (§5.2, §5.7)") \
+      *bits = (int64_t)pvc_scalar_bits(dtype, 0, (float)value, 1), \
+      "bits of a run-time float (a device float) at dtype by C++ conversion (§9.6)") \
     M(M_MEM_BAR, "mem_bar", NONE, (), (AE(mode, MemBarMode, 0, 0)), (), 0, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_mem_bar(ctx, mode), "ordering hook (§5.6, decision 8)") \
     /* ---- arithmetic (§10.1-§10.3); MERGING only for add/max/min (§9.2, §12 T1) ---- */ \
@@ -454,11 +462,11 @@ enum {
       (R(VREG, lo) R(VREG, hi)), PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, \
       pvc_mull(ctx, lo, hi, dtype, src0, src1, mask), "lo, hi = low and high words of src0 * src1 (§10.3)") \
     M(M_ADDC, "addc", VF_ADDC, (O(VREG, src0) O(VREG, src1) O(MASK, carry_in) O(PRED, mask)), (AD(dtype) AZ(mode)), \
-      (R(MASK, carry) R(VREG, dst)), PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, \
+      (R(MASK, carry) R(VREG, dst)), PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_MF_SAME | PVC_MF_DECLARED, V, 1, 0, \
       pvc_addc(ctx, carry, dst, dtype, src0, src1, carry_in, mask), "dst = src0 + src1 + carry_in, carry out at bit 4i (§10.3)") \
     M(M_SUBC, "subc", VF_SUBC, (O(VREG, src0) O(VREG, src1) O(MASK, borrow_in) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(MASK, borrow) R(VREG, dst)), PVC_DT1(INT32) | PVC_DT1(UINT32), \
-      PVC_TRAP(PVC_DT1(INT32) | PVC_DT1(UINT32), SUBC_POLARITY), PVC_MF_SAME, V, 1, 0, \
+      PVC_TRAP(PVC_DT1(INT32) | PVC_DT1(UINT32), SUBC_POLARITY), PVC_MF_SAME | PVC_MF_DECLARED, V, 1, 0, \
       pvc_subc(ctx, borrow, dst, dtype, src0, src1, borrow_in, mask), "dst = src0 - src1 - 1 + borrow_in, 1 = no borrow (§10.3)") \
     /* ---- unary (§10.4, §10.5) ---- */ \
     M(M_NEG, "neg", VF_NEG, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
@@ -517,7 +525,8 @@ enum {
     M(M_XOR, "xor", VF_XOR, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_BITS, PVC_NO_TRAP, 0, V, 1, 0, pvc_xor(ctx, dst, dtype, src0, src1, mask), "dst = src0 ^ src1 (§10.7)") \
     M(M_NOT, "not", VF_NOT, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_BITS, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_not(ctx, dst, dtype, src, mask), "dst = ~src (§10.7)") \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, \
+      pvc_not(ctx, dst, dtype, src, mask), "dst = ~src; i8..u64, f16, f32 (§10.7)") \
     M(M_MASK_AND, "mask.and", VF_AND, (O(MASK, src0) O(MASK, src1) O(MASK, mask)), (AZ(mode)), (R(MASK, dst)), \
       0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_and(ctx, dst, src0, src1, mask), "dst bit = mask & src0 & src1, all 256 bits (§10.7)") \
     M(M_MASK_OR, "mask.or", VF_OR, (O(MASK, src0) O(MASK, src1) O(MASK, mask)), (AZ(mode)), (R(MASK, dst)), \
@@ -530,14 +539,12 @@ enum {
       PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_FAULT, V, 1, 0, \
       pvc_shift_left(ctx, dst, dtype, src, (uint64_t)shift, mask), "dst = src << (int16)shift; a negative shift faults (§10.7)") \
     M(M_SHL, "shl", VF_SHIFT_LEFT, (O(VREG, src) O(VREG, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP((PVC_DT_INTS_32 | PVC_DT_B64) & ~(PVC_DT1(INT32) | PVC_DT1(UINT32)), SHIFT_REG_WIDTH), \
-      PVC_MF_SAME | PVC_MF_FAULT, V, 1, 0, pvc_shift_left_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src << shift lane (§10.7)") \
+      PVC_DT_INTS_32 | PVC_DT_B64, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, pvc_shift_left_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src << shift lane (§10.7)") \
     M(M_SHR_S, "shr.s", VF_SHIFT_RIGHT, (O(VREG, src) O(INT, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_FAULT, V, 1, 0, \
       pvc_shift_right(ctx, dst, dtype, src, (uint64_t)shift, mask), "dst = src >> (int16)shift, arithmetic if signed (§10.7)") \
     M(M_SHR, "shr", VF_SHIFT_RIGHT, (O(VREG, src) O(VREG, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP((PVC_DT_INTS_32 | PVC_DT_B64) & ~(PVC_DT1(INT32) | PVC_DT1(UINT32)), SHIFT_REG_WIDTH), \
-      PVC_MF_FAULT, V, 1, 0, pvc_shift_right_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src >> shift lane (§10.7)") \
+      PVC_DT_INTS_32 | PVC_DT_B64, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, pvc_shift_right_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src >> shift lane (§10.7)") \
     /* ---- select, squeeze (§10.8, §10.9) ---- */ \
     M(M_SELECT, "select", VF_SELECT, (O(VREG, src_true) O(VREG, src_false) O(PRED, mask)), (AD(dtype)), (R(VREG, dst)), \
       PVC_DT_INTS_32 | PVC_DT_FLOATS, PVC_NO_TRAP, 0, V, 1, 0, pvc_select(ctx, dst, dtype, src_true, src_false, mask), \
@@ -578,9 +585,9 @@ enum {
       PVC_DT_ANY, PVC_NO_TRAP, PVC_MF_NEEDS_DTYPE, V, 1, 0, pvc_unpack(ctx, dst, dtype, from, src, part), \
       "the LOWER or UPPER half widened, sign- or zero-extended (§10.11)") \
     M(M_MASK_PACK, "mask.pack", VF_PACK, (O(MASK, src)), (AE(part, PackPart, PVC_PART_LOWER, 0)), (R(MASK, dst)), \
-      0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_pack(ctx, dst, src, part), "even mask bits into one half, the other half 0 (§10.11)") \
+      0, PVC_NO_TRAP, PVC_MF_MASK_HALF, V, 1, 0, pvc_mask_pack(ctx, dst, src, part), "even mask bits into one half, the other half 0 (§10.11)") \
     M(M_MASK_UNPACK, "mask.unpack", VF_UNPACK, (O(MASK, src)), (AE(part, PackPart, PVC_PART_LOWER, 0)), (R(MASK, dst)), \
-      0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_unpack(ctx, dst, src, part), "each bit of one half to an even bit, odd bits 0 (§10.11)") \
+      0, PVC_NO_TRAP, PVC_MF_MASK_DOUBLE, V, 1, 0, pvc_mask_unpack(ctx, dst, src, part), "each bit of one half to an even bit, odd bits 0 (§10.11)") \
     /* ---- interleave (§10.12) ---- */ \
     M(M_INTERLEAVE, "interleave", VF_INTERLEAVE, (O(VREG, src0) O(VREG, src1)), (AD(dtype)), (R(VREG, d0) R(VREG, d1)), \
       PVC_DT_BITS, PVC_TRAP(PVC_DT_B64, INTLV_B64), 0, V, 1, 0, pvc_interleave(ctx, d0, d1, dtype, src0, src1), \
@@ -624,18 +631,18 @@ enum {
     M(M_SET_VEC_MASK, "spr.set_mask", PL_SET_VEC_MASK, (O(INT, mask_high) O(INT, mask_low)), (), (), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       pvc_set_vec_mask(ctx, (uint64_t)mask_high, (uint64_t)mask_low), "MASK1 = mask_high, MASK0 = mask_low (§10.14)") \
     M(M_GET_MASK_SPR, "spr.mask", VF_GET_MASK_SPR, (), (AE(width, MaskWidth, PVC_MASK_WIDTH_B32, 0)), (R(MASK, dst)), \
-      0, PVC_NO_TRAP, 0, V, 1, 0, pvc_get_mask_spr(ctx, dst, width), "the MASK register, each bit in 4 (B32) or 2 (B16) mask bits (§10.14)") \
+      0, PVC_NO_TRAP, PVC_MF_MASK_ALLBITS, V, 1, 0, pvc_get_mask_spr(ctx, dst, width), "the MASK register, each bit in 4 (B32) or 2 (B16) mask bits (§10.14)") \
     M(M_MASK_GEN, "mask.gen", VF_MASK_GEN, (O(VREG, src)), (AD(dtype) AI(offset, 0)), (R(MASK, dst)), \
       PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(FP16) | PVC_DT1(BF16) | PVC_DT1(INT32) | PVC_DT1(UINT32) | PVC_DT1(FP32), \
-      PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, pvc_mask_gen_with_reg_tensor(ctx, dst, dtype, src, offset), \
+      PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_MASK_ALLBITS, V, 1, 0, pvc_mask_gen_with_reg_tensor(ctx, dst, dtype, src, offset), \
       "register chunk `offset` as mask bits, each in 2/4 bits (§10.14)") \
     /* ---- index and histogram (§10.15) ---- */ \
     M(M_ARANGE, "arange", VF_ARANGE, (O(BITS, start)), (AD(dtype) AE(index_order, IndexOrder, PVC_ORDER_INCREASE, 0)), \
-      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_NEEDS_DTYPE, V, 1, 0, \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT_B64, B64_ARITH), 0, V, 1, 0, \
       pvc_arange(ctx, dst, dtype, start, index_order), "lane i = start + i (INCREASE) or start + N-1-i (DECREASE) (§10.15)") \
     M(M_HISTOGRAMS, "histograms", VF_HISTOGRAMS, (O(VREG, src) O(PRED, mask)), \
       (AE(bin_type, BinType, PVC_HIST_BIN0, 0) AE(hist_type, HistType, PVC_HIST_ACCUMULATE, 0)), (R(VREG, dst)), \
-      PVC_DT1(UINT8), PVC_NO_TRAP, PVC_MF_READS_DST, V, 1, 0, pvc_histograms(ctx, dst, src, mask, bin_type, hist_type), \
+      PVC_DT1(UINT16), PVC_NO_TRAP, PVC_MF_READS_DST, V, 1, 0, pvc_histograms(ctx, dst, src, mask, bin_type, hist_type), \
       "UINT16 dst bins += counts of the active UINT8 lanes (§10.15)") \
     /* ---- unified unaligned load and store, the count-less store_unalign (§10.16, §4) ---- */ \
     M(M_ULD, "uld", NONE, (O(ADDR, addr)), (), (R(VREG, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
@@ -811,6 +818,14 @@ typedef enum {
 #undef X
     PVC_NS_COUNT
 } pvc_enum_ns;
+
+/* Names the pypto parser still knows but nothing lowers (docs/SEMANTICS.md §10.17): pvc
+ * rejects each with the call that does the job. X("name", "what to write instead"). */
+#define PVC_LEGACY_OPS(X)                                                                    \
+    X("vf.store_align_pack", "vf.store_align(tile, reg, mask, dist=pl.StoreDist.PACK)")       \
+    X("vf.store_align_intlv", "vf.store_align(tile, even, odd, mask, dist=pl.StoreDist.INTLV)") \
+    X("vf.store_align_pack_postupdate",                                                      \
+      "vf.store_align(tile, reg, mask, dist=pl.StoreDist.PACK, post_update=True)")
 
 /* Top-level pl constants that are neither ops nor dtypes (§6). */
 #define PVC_PL_CONSTS(X)                                  \

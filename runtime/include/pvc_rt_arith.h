@@ -91,7 +91,7 @@ void pvc_subc(pvc_ctx *ctx, pvc_mreg *borrow_out, pvc_vreg *dst, pvc_dtype t, co
  *         correctly rounded on [0, 2^126] without flushing subnormal inputs; every input
  *         above 2^126, +inf included, gives +0 [§10.4; +inf I].
  *   exp   FP16 FP32, approximate: exp(±0) = 1, exp(-inf) = +0, overflow / +inf -> +inf.
- *   ln    FP16 FP32, approximate: ln(±0) = -inf, ln(x < 0) = ln(-inf) = NaN. vf.log is ln.
+ *   ln    FP16 FP32, approximate: ln(±0) = -inf, ln(x < 0) = ln(-inf) = NaN. vf.log = ln.
  *   log2 / log10  FP16 FP32: RNE_T(ln_T(x) * C_T), C = 1.4426950408889634f (0x3FB8AA3B) /
  *         0.4342944819032518f (0x3EDE5BD9), for FP16 that float rounded to half (RNE):
  *         PP-BE's vln + vmuls, two roundings.
@@ -104,6 +104,8 @@ void pvc_sqrt(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, con
               int precision);
 void pvc_exp(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask);
 void pvc_ln(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask);
+/* vf.log: the same op as vf.ln (PP-BE emits vln for both). */
+void pvc_log(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask);
 void pvc_log2(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask);
 void pvc_log10(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask);
 void pvc_prelu(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,

@@ -10,7 +10,7 @@
  */
 #include "fp_internal.h"
 
-int rt_bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t)
+int rt_arith_bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t)
 {
     pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "dtype %s is not legal for %s",
                     (unsigned)t < PVC_DT_COUNT ? pvc_dtype_table[t].name : "?", op);
@@ -18,7 +18,7 @@ int rt_bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t)
 }
 
 /* One 8-byte pattern of the element, copied 32 times. */
-void rt_splat(pvc_vreg *r, unsigned w, uint64_t bits)
+void rt_arith_splat(pvc_vreg *r, unsigned w, uint64_t bits)
 {
     uint64_t v = w == 1 ? (bits & 0xFFu) * 0x0101010101010101ull
                : w == 2 ? (bits & 0xFFFFu) * 0x0001000100010001ull
@@ -30,34 +30,34 @@ void rt_splat(pvc_vreg *r, unsigned w, uint64_t bits)
 /* ---------------------------------------------------------------------------------------
  * NaN fix-up (§9.4 [I], fp_internal.h)
  * ------------------------------------------------------------------------------------- */
-void rt_nan_repair32(uint32_t *r, const void *a, const void *b, const void *c, unsigned n)
+void rt_arith_nan_repair32(uint32_t *r, const void *a, const void *b, const void *c, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        if (!rt_isnan32(r[i]))
+        if (!fp_isnan32(r[i]))
             continue;
         uint32_t x = (uint32_t)rt_get((const uint8_t *)a + 4 * i, 4);
         uint32_t y = (uint32_t)rt_get((const uint8_t *)b + 4 * i, 4);
         uint32_t z = (uint32_t)rt_get((const uint8_t *)c + 4 * i, 4);
-        uint32_t q = rt_isnan32(x) ? x : rt_isnan32(y) ? y : z;
-        r[i] = rt_isnan32(q) ? q | 0x00400000u : RT_F32_GEN_NAN;
+        uint32_t q = fp_isnan32(x) ? x : fp_isnan32(y) ? y : z;
+        r[i] = fp_isnan32(q) ? q | 0x00400000u : FP_F32_GEN_NAN;
     }
 }
 
-void rt_nan_repair16(uint16_t *r, const void *a, const void *b, const void *c, unsigned n, int bf)
+void rt_arith_nan_repair16(uint16_t *r, const void *a, const void *b, const void *c, unsigned n, int bf)
 {
     for (unsigned i = 0; i < n; i++) {
-        if (!rt_isnan16(r[i], bf))
+        if (!fp_isnan16(r[i], bf))
             continue;
         uint16_t x = (uint16_t)rt_get((const uint8_t *)a + 2 * i, 2);
         uint16_t y = (uint16_t)rt_get((const uint8_t *)b + 2 * i, 2);
         uint16_t z = (uint16_t)rt_get((const uint8_t *)c + 2 * i, 2);
-        uint16_t q = rt_isnan16(x, bf) ? x : rt_isnan16(y, bf) ? y : z;
-        r[i] = rt_isnan16(q, bf) ? (uint16_t)(q | rt_h_quiet(bf)) : (uint16_t)RT_H16_GEN_NAN;
+        uint16_t q = fp_isnan16(x, bf) ? x : fp_isnan16(y, bf) ? y : z;
+        r[i] = fp_isnan16(q, bf) ? (uint16_t)(q | fp_h_quiet(bf)) : (uint16_t)FP_H16_GEN_NAN;
     }
 }
 
 /* ---------------------------------------------------------------------------------------
- * Float kernels. SUB never reaches them: rt_binary turns a - b into a + (-b) first (§9.4:
+ * Float kernels. SUB never reaches them: rt_arith_binary turns a - b into a + (-b) first (§9.4:
  * sub = add(x, neg(y)); identical to IEEE a - b including signed zeros, and a NaN b
  * propagates with its sign flipped [I]).
  * ------------------------------------------------------------------------------------- */
@@ -66,97 +66,97 @@ void rt_nan_repair16(uint16_t *r, const void *a, const void *b, const void *c, u
  * bits: AND for max gives +0, OR for min gives -0 (§10.1 (d)). Unordered (a NaN operand):
  * some NaN, which the NaN repair replaces by the right operand. Never libm fmax (it drops
  * NaN). */
-RT_INLINE uint32_t max_bits(float x, float y)
+FP_INLINE uint32_t max_bits(float x, float y)
 {
-    uint32_t xb = rt_u32(x), yb = rt_u32(y);
+    uint32_t xb = fp_u32(x), yb = fp_u32(y);
     return x > y ? xb : x < y ? yb : x == y ? (xb & yb) : 0x7FC00000u;
 }
-RT_INLINE uint32_t min_bits(float x, float y)
+FP_INLINE uint32_t min_bits(float x, float y)
 {
-    uint32_t xb = rt_u32(x), yb = rt_u32(y);
+    uint32_t xb = fp_u32(x), yb = fp_u32(y);
     return x < y ? xb : x > y ? yb : x == y ? (xb | yb) : 0x7FC00000u;
 }
 
 /* r = x OP y on n float lanes (DIV: the caller flushed the inputs). n is a constant after
  * inlining, so each loop vectorises. */
-RT_INLINE void f32_kernel(rt_binop op, float *r, const float *x, const float *y, unsigned n)
+FP_INLINE void f32_kernel(fp_binop op, float *r, const float *x, const float *y, unsigned n)
 {
     switch (op) {
-    case RT_ADD: for (unsigned i = 0; i < n; i++) r[i] = x[i] + y[i]; break;
-    case RT_MUL: for (unsigned i = 0; i < n; i++) r[i] = x[i] * y[i]; break;
-    case RT_DIV: for (unsigned i = 0; i < n; i++) r[i] = x[i] / y[i]; break;
-    case RT_MAX: for (unsigned i = 0; i < n; i++) r[i] = rt_f32(max_bits(x[i], y[i])); break;
-    default:     for (unsigned i = 0; i < n; i++) r[i] = rt_f32(min_bits(x[i], y[i])); break;
+    case FP_ADD: for (unsigned i = 0; i < n; i++) r[i] = x[i] + y[i]; break;
+    case FP_MUL: for (unsigned i = 0; i < n; i++) r[i] = x[i] * y[i]; break;
+    case FP_DIV: for (unsigned i = 0; i < n; i++) r[i] = x[i] / y[i]; break;
+    case FP_MAX: for (unsigned i = 0; i < n; i++) r[i] = fp_f32(max_bits(x[i], y[i])); break;
+    default:     for (unsigned i = 0; i < n; i++) r[i] = fp_f32(min_bits(x[i], y[i])); break;
     }
 }
 
 /* FP32 lanes. DIV is approximate (§9.4): inputs and result flushed; the quotient itself is
  * the IEEE correctly rounded one. */
-RT_INLINE void bin_f32_impl(rt_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b)
+FP_INLINE void bin_f32_impl(fp_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b)
 {
     uint32_t rb[64];
     float x[64], y[64], r[64];
     memcpy(x, a->b, PVC_VL);
     memcpy(y, b->b, PVC_VL);
-    if (op == RT_DIV)
+    if (op == FP_DIV)
         for (unsigned i = 0; i < 64; i++) {
-            x[i] = rt_f32(rt_flush32(rt_u32(x[i])));
-            y[i] = rt_f32(rt_flush32(rt_u32(y[i])));
+            x[i] = fp_f32(fp_flush32(fp_u32(x[i])));
+            y[i] = fp_f32(fp_flush32(fp_u32(y[i])));
         }
     f32_kernel(op, r, x, y, 64);
     memcpy(rb, r, PVC_VL);
-    if (op == RT_DIV)
+    if (op == FP_DIV)
         for (unsigned i = 0; i < 64; i++)
-            rb[i] = rt_flush32(rb[i]);
-    rt_nan_fix32(rb, a->b, b->b, b->b, 64);
+            rb[i] = fp_flush32(rb[i]);
+    fp_nan_fix32(rb, a->b, b->b, b->b, 64);
     memcpy(out->b, rb, PVC_VL);
 }
 
 /* FP16 / BF16 lanes through FP32 (fp_internal.h). DIV (FP16 only) flushes FP16 subnormals. */
-RT_INLINE void bin_f16_impl(rt_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b,
+FP_INLINE void bin_f16_impl(fp_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b,
                             int bf)
 {
     uint16_t xa[128], yb[128], rb[128];
     float x[128], y[128], r[128];
     memcpy(xa, a->b, PVC_VL);
     memcpy(yb, b->b, PVC_VL);
-    if (op == RT_DIV)
+    if (op == FP_DIV)
         for (unsigned i = 0; i < 128; i++) {
-            xa[i] = rt_flush16(xa[i], bf);
-            yb[i] = rt_flush16(yb[i], bf);
+            xa[i] = fp_flush16(xa[i], bf);
+            yb[i] = fp_flush16(yb[i], bf);
         }
     for (unsigned i = 0; i < 128; i++) {
-        x[i] = rt_x2f(xa[i], bf);
-        y[i] = rt_x2f(yb[i], bf);
+        x[i] = fp_x2f(xa[i], bf);
+        y[i] = fp_x2f(yb[i], bf);
     }
     f32_kernel(op, r, x, y, 128);
     for (unsigned i = 0; i < 128; i++)
-        rb[i] = rt_f2x(r[i], bf);
-    if (op == RT_DIV)
+        rb[i] = fp_f2x(r[i], bf);
+    if (op == FP_DIV)
         for (unsigned i = 0; i < 128; i++)
-            rb[i] = rt_flush16(rb[i], bf);
-    rt_nan_fix16(rb, a->b, b->b, b->b, 128, bf);
+            rb[i] = fp_flush16(rb[i], bf);
+    fp_nan_fix16(rb, a->b, b->b, b->b, 128, bf);
     memcpy(out->b, rb, PVC_VL);
 }
 
 /* One instance per (format, op): the op is a constant inside every loop. */
 #define FLOAT_OPS(F, ...)                                         \
     switch (op) {                                                 \
-    case RT_ADD: F(RT_ADD, __VA_ARGS__); break;                   \
-    case RT_MUL: F(RT_MUL, __VA_ARGS__); break;                   \
-    case RT_DIV: F(RT_DIV, __VA_ARGS__); break;                   \
-    case RT_MAX: F(RT_MAX, __VA_ARGS__); break;                   \
-    default:     F(RT_MIN, __VA_ARGS__); break;                   \
+    case FP_ADD: F(FP_ADD, __VA_ARGS__); break;                   \
+    case FP_MUL: F(FP_MUL, __VA_ARGS__); break;                   \
+    case FP_DIV: F(FP_DIV, __VA_ARGS__); break;                   \
+    case FP_MAX: F(FP_MAX, __VA_ARGS__); break;                   \
+    default:     F(FP_MIN, __VA_ARGS__); break;                   \
     }
-static void bin_f32(rt_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
+static void bin_f32(fp_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
 {
     FLOAT_OPS(bin_f32_impl, o, a, b)
 }
-static void bin_fp16(rt_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
+static void bin_fp16(fp_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
 {
     FLOAT_OPS(bin_f16_impl, o, a, b, 0)
 }
-static void bin_bf16(rt_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
+static void bin_bf16(fp_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
 {
     FLOAT_OPS(bin_f16_impl, o, a, b, 1)
 }
@@ -168,7 +168,7 @@ static void bin_bf16(rt_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg
  * giving 0 (the op faulted before, or the lane is masked off) and signed MIN / -1 = MIN.
  * ------------------------------------------------------------------------------------- */
 #define INT_KERNEL(NAME, T, U, M, SIGNED)                                                   \
-    static void NAME(rt_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b)      \
+    static void NAME(fp_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b)      \
     {                                                                                       \
         enum { N = PVC_VL / sizeof(T) };                                                    \
         T x[N], y[N];                                                                       \
@@ -176,12 +176,12 @@ static void bin_bf16(rt_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg
         memcpy(x, a->b, PVC_VL);                                                            \
         memcpy(y, b->b, PVC_VL);                                                            \
         switch (op) {                                                                       \
-        case RT_ADD: for (unsigned i = 0; i < N; i++) z[i] = (U)((M)(U)x[i] + (M)(U)y[i]); break; \
-        case RT_SUB: for (unsigned i = 0; i < N; i++) z[i] = (U)((M)(U)x[i] - (M)(U)y[i]); break; \
-        case RT_MUL: for (unsigned i = 0; i < N; i++) z[i] = (U)((M)(U)x[i] * (M)(U)y[i]); break; \
-        case RT_MAX: for (unsigned i = 0; i < N; i++) z[i] = (U)(x[i] > y[i] ? x[i] : y[i]); break; \
-        case RT_MIN: for (unsigned i = 0; i < N; i++) z[i] = (U)(x[i] < y[i] ? x[i] : y[i]); break; \
-        case RT_DIV:                                                                        \
+        case FP_ADD: for (unsigned i = 0; i < N; i++) z[i] = (U)((M)(U)x[i] + (M)(U)y[i]); break; \
+        case FP_SUB: for (unsigned i = 0; i < N; i++) z[i] = (U)((M)(U)x[i] - (M)(U)y[i]); break; \
+        case FP_MUL: for (unsigned i = 0; i < N; i++) z[i] = (U)((M)(U)x[i] * (M)(U)y[i]); break; \
+        case FP_MAX: for (unsigned i = 0; i < N; i++) z[i] = (U)(x[i] > y[i] ? x[i] : y[i]); break; \
+        case FP_MIN: for (unsigned i = 0; i < N; i++) z[i] = (U)(x[i] < y[i] ? x[i] : y[i]); break; \
+        case FP_DIV:                                                                        \
             for (unsigned i = 0; i < N; i++) {                                              \
                 T d = y[i] == 0 ? (T)1 : y[i];                                              \
                 if (SIGNED && d == (T)-1)                                                   \
@@ -214,13 +214,13 @@ static void flip_signs(pvc_vreg *r, const pvc_vreg *a, unsigned w)
     }
 }
 
-void rt_binary(pvc_vreg *r, rt_binop op, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b)
+void rt_arith_binary(pvc_vreg *r, fp_binop op, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b)
 {
     pvc_vreg nb;
-    if (op == RT_SUB && pvc_dtype_table[t].kind == PVC_KIND_F) {
+    if (op == FP_SUB && pvc_dtype_table[t].kind == PVC_KIND_F) {
         flip_signs(&nb, b, pvc_dtype_lane_bytes(t)); /* sub = add(a, neg b), §9.4 */
         b = &nb;
-        op = RT_ADD;
+        op = FP_ADD;
     }
     switch (t) {
     case PVC_DT_INT8:   bin_i8(op, r, a, b); break;
@@ -251,29 +251,29 @@ void rt_binary(pvc_vreg *r, rt_binop op, pvc_dtype t, const pvc_vreg *a, const p
  * wrap-around semantics pvc implements for §12 T2. */
 static const struct {
     const char *name;
-    rt_binop op;
+    fp_binop op;
     uint32_t dtypes;
     int merging; /* MERGING accepted (add/max/min, §9.2) */
 } bin_ops[] = {
-    {"add", RT_ADD, DT_INTS | DT_FLOATS, 1},
-    {"sub", RT_SUB, DT_INTS | DT_FLOATS, 0},
-    {"mul", RT_MUL, (DT_INTS & ~(DT(INT8) | DT(UINT8))) | DT_FLOATS, 0},
-    {"div", RT_DIV, DT_INTS | DT(FP16) | DT(FP32), 0},
-    {"max", RT_MAX, DT_INTS | DT_FLOATS, 1},
-    {"min", RT_MIN, DT_INTS | DT_FLOATS, 1},
+    {"add", FP_ADD, DT_INTS | DT_FLOATS, 1},
+    {"sub", FP_SUB, DT_INTS | DT_FLOATS, 0},
+    {"mul", FP_MUL, (DT_INTS & ~(DT(INT8) | DT(UINT8))) | DT_FLOATS, 0},
+    {"div", FP_DIV, DT_INTS | DT(FP16) | DT(FP32), 0},
+    {"max", FP_MAX, DT_INTS | DT_FLOATS, 1},
+    {"min", FP_MIN, DT_INTS | DT_FLOATS, 1},
     /* scalar forms, zeroing only */
-    {"adds", RT_ADD, DT_INTS | DT_FLOATS, 0},
-    {"subs", RT_SUB, DT_INTS | DT_FLOATS, 0},
-    {"muls", RT_MUL, DT_INTS | DT(FP16) | DT(FP32), 0},
-    {"maxs", RT_MAX, DT_INTS | DT_FLOATS, 0},
-    {"mins", RT_MIN, DT_INTS | DT_FLOATS, 0},
+    {"adds", FP_ADD, DT_INTS | DT_FLOATS, 0},
+    {"subs", FP_SUB, DT_INTS | DT_FLOATS, 0},
+    {"muls", FP_MUL, DT_INTS | DT(FP16) | DT(FP32), 0},
+    {"maxs", FP_MAX, DT_INTS | DT_FLOATS, 0},
+    {"mins", FP_MIN, DT_INTS | DT_FLOATS, 0},
 };
 enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MAX, OP_MIN, OP_ADDS, OP_SUBS, OP_MULS, OP_MAXS, OP_MINS };
 
 static int bin_check(pvc_ctx *ctx, unsigned k, pvc_dtype t, pvc_merge mode)
 {
     if ((unsigned)t >= PVC_DT_COUNT || !((bin_ops[k].dtypes >> t) & 1))
-        return rt_bad_dtype(ctx, bin_ops[k].name, t);
+        return rt_arith_bad_dtype(ctx, bin_ops[k].name, t);
     if (mode != PVC_MERGE_ZEROING && !(bin_ops[k].merging && mode == PVC_MERGE_MERGING)) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, bin_ops[k].name, 0, 0,
                         "%s takes mode=ZEROING only (docs/SEMANTICS.md §9.2, §12 T1)",
@@ -290,7 +290,7 @@ static int div_check(pvc_ctx *ctx, pvc_dtype t, const pvc_vreg *b, const pvc_mre
     if (pvc_dtype_table[t].kind == PVC_KIND_F)
         return 1;
     for (unsigned i = 0; i < PVC_VL / w; i++)
-        if (rt_get(b->b + w * i, w) == 0 && rt_active(mask, w, i)) {
+        if (rt_get(b->b + w * i, w) == 0 && fp_active(mask, w, i)) {
             pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "div", 0, 0,
                             "integer division by zero in lane %u", i);
             return 0;
@@ -304,9 +304,9 @@ static void binary_op(pvc_ctx *ctx, unsigned k, pvc_vreg *dst, pvc_dtype t, cons
     pvc_vreg r;
     if (!bin_check(ctx, k, t, mode))
         return;
-    if (bin_ops[k].op == RT_DIV && !div_check(ctx, t, b, mask))
+    if (bin_ops[k].op == FP_DIV && !div_check(ctx, t, b, mask))
         return;
-    rt_binary(&r, bin_ops[k].op, t, a, b);
+    rt_arith_binary(&r, bin_ops[k].op, t, a, b);
     pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), mode);
 }
 
@@ -351,13 +351,13 @@ static void scalar_op(pvc_ctx *ctx, unsigned k, pvc_vreg *dst, pvc_dtype t, cons
     if (!bin_check(ctx, k, t, PVC_MERGE_ZEROING))
         return;
     unsigned w = pvc_dtype_lane_bytes(t);
-    rt_binop op = bin_ops[k].op;
-    if (op == RT_SUB) {
+    fp_binop op = bin_ops[k].op;
+    if (op == FP_SUB) {
         x = pvc_dtype_table[t].kind == PVC_KIND_F ? x ^ (1ull << (8 * w - 1)) : 0 - x;
-        op = RT_ADD;
+        op = FP_ADD;
     }
-    rt_splat(&s, w, x);
-    rt_binary(&s, op, t, a, &s);
+    rt_arith_splat(&s, w, x);
+    rt_arith_binary(&s, op, t, a, &s);
     pvc_vreg_blend(dst, &s, mask, w, PVC_MERGE_ZEROING);
 }
 
@@ -392,7 +392,7 @@ void pvc_mins(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, uint6
  * ------------------------------------------------------------------------------------- */
 static int i32_check(pvc_ctx *ctx, const char *op, pvc_dtype t)
 {
-    return t == PVC_DT_INT32 || t == PVC_DT_UINT32 ? 1 : rt_bad_dtype(ctx, op, t);
+    return t == PVC_DT_INT32 || t == PVC_DT_UINT32 ? 1 : rt_arith_bad_dtype(ctx, op, t);
 }
 
 void pvc_mull(pvc_ctx *ctx, pvc_vreg *lo, pvc_vreg *hi, pvc_dtype t, const pvc_vreg *a,
@@ -450,7 +450,7 @@ static void add_carry(pvc_ctx *ctx, const char *op, int sub, pvc_mreg *co, pvc_v
         uint32_t yy = sub ? ~y[i] : y[i];
         uint64_t s = (uint64_t)x[i] + yy + (uint64_t)pvc_mreg_bit(ci, 4 * i);
         d[i] = (uint32_t)s;
-        c[i] = (uint8_t)((s >> 32) & (unsigned)rt_active(mask, 4, i));
+        c[i] = (uint8_t)((s >> 32) & (unsigned)fp_active(mask, 4, i));
     }
     for (unsigned k = 0; k < 32; k++)
         out.bits[k] = (uint8_t)(c[2 * k] | c[2 * k + 1] << 4);

@@ -1,5 +1,5 @@
 /* vcompose.c - the composite vf ops (docs/SEMANTICS.md §10.6): abs_sub, axpy, exp_sub,
- * mul_add_dst, mul_dst_add, muls_cast; and the fused multiply-add kernel rt_fma.
+ * mul_add_dst, mul_dst_add, muls_cast; and the fused multiply-add kernel rt_arith_fma.
  *
  * All zeroing: a masked-off lane is 0 even when the op reads dst (the accumulator of that
  * lane is lost, §9.2). The FMA ops round once (§10.6 [C] for FP16/FP32, [I] for BF16) and
@@ -12,11 +12,11 @@
 
 static int legal(pvc_ctx *ctx, const char *op, pvc_dtype t, uint32_t set)
 {
-    return (unsigned)t < PVC_DT_COUNT && ((set >> t) & 1) ? 1 : rt_bad_dtype(ctx, op, t);
+    return (unsigned)t < PVC_DT_COUNT && ((set >> t) & 1) ? 1 : rt_arith_bad_dtype(ctx, op, t);
 }
 
 /* ---------------------------------------------------------------------------------------
- * rt_fma: r = a*b + c. Floats: exact product and sum rounded to odd in double, then one
+ * rt_arith_fma: r = a*b + c. Floats: exact product and sum rounded to odd in double, then one
  * RNE rounding to the element type (fp_internal.h); NaN rules of §9.4 with the operands in
  * the order a, b, c (0 * inf and inf - inf generate 0x7FFFFFFF / 0x7FFF). Integers: modulo
  * 2^bits (§10.6 [I]).
@@ -32,12 +32,12 @@ static void fma_f32(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, const p
     memcpy(y, ya, PVC_VL);
     memcpy(z, za, PVC_VL);
     for (unsigned i = 0; i < 64; i++)
-        rb[i] = rt_u32((float)rt_fma_odd((double)x[i], (double)y[i], (double)z[i]));
-    rt_nan_fix32(rb, a->b, b->b, c->b, 64);
+        rb[i] = fp_u32((float)fp_fma_odd((double)x[i], (double)y[i], (double)z[i]));
+    fp_nan_fix32(rb, a->b, b->b, c->b, 64);
     memcpy(out->b, rb, PVC_VL);
 }
 
-RT_INLINE void fma_f16(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, const pvc_vreg *c,
+FP_INLINE void fma_f16(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, const pvc_vreg *c,
                        int bf)
 {
     uint16_t xa[128], ya[128], za[128], rb[128];
@@ -45,11 +45,11 @@ RT_INLINE void fma_f16(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, cons
     memcpy(ya, b->b, PVC_VL);
     memcpy(za, c->b, PVC_VL);
     for (unsigned i = 0; i < 128; i++) {
-        double v = rt_fma_odd((double)rt_x2f(xa[i], bf), (double)rt_x2f(ya[i], bf),
-                              (double)rt_x2f(za[i], bf));
-        rb[i] = rt_f2x(rt_d2f_odd(v), bf);
+        double v = fp_fma_odd((double)fp_x2f(xa[i], bf), (double)fp_x2f(ya[i], bf),
+                              (double)fp_x2f(za[i], bf));
+        rb[i] = fp_f2x(fp_d2f_odd(v), bf);
     }
-    rt_nan_fix16(rb, a->b, b->b, c->b, 128, bf);
+    fp_nan_fix16(rb, a->b, b->b, c->b, 128, bf);
     memcpy(out->b, rb, PVC_VL);
 }
 
@@ -65,7 +65,7 @@ RT_INLINE void fma_f16(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, cons
         memcpy(r->b, z, PVC_VL);                                                       \
     } while (0)
 
-void rt_fma(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b, const pvc_vreg *c)
+void rt_arith_fma(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b, const pvc_vreg *c)
 {
     /* Integers in their unsigned image: the low bits of a*b + c do not depend on signedness. */
     switch (t) {
@@ -86,8 +86,8 @@ void pvc_axpy(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, uin
     pvc_vreg r, x;
     if (!legal(ctx, "axpy", t, DT(FP16) | DT(FP32) | DT(INT64) | DT(UINT64)))
         return;
-    rt_splat(&x, pvc_dtype_lane_bytes(t), scalar);
-    rt_fma(&r, t, &x, src, dst);
+    rt_arith_splat(&x, pvc_dtype_lane_bytes(t), scalar);
+    rt_arith_fma(&r, t, &x, src, dst);
     pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
@@ -100,7 +100,7 @@ void pvc_mul_add_dst(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a
                DT(INT16) | DT(UINT16) | DT(INT32) | DT(UINT32) | DT(INT64) | DT(UINT64) |
                    DT(FP16) | DT(BF16) | DT(FP32)))
         return;
-    rt_fma(&r, t, a, b, dst);
+    rt_arith_fma(&r, t, a, b, dst);
     pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
@@ -111,7 +111,7 @@ void pvc_mul_dst_add(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a
     pvc_vreg r;
     if (!legal(ctx, "mul_dst_add", t, DT(FP16) | DT(BF16) | DT(FP32)))
         return;
-    rt_fma(&r, t, dst, a, b);
+    rt_arith_fma(&r, t, dst, a, b);
     pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
@@ -124,7 +124,7 @@ void pvc_abs_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, co
     pvc_vreg r;
     if (!legal(ctx, "abs_sub", t, DT(FP16) | DT(FP32) | DT(INT64)))
         return;
-    rt_binary(&r, RT_SUB, t, a, b);
+    rt_arith_binary(&r, FP_SUB, t, a, b);
     if (t == PVC_DT_INT64) {
         uint64_t v[32];
         memcpy(v, r.b, PVC_VL);
@@ -169,8 +169,8 @@ void pvc_exp_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t, cons
         return;
     }
     if (src_t == PVC_DT_FP32) {
-        rt_binary(&d, RT_SUB, PVC_DT_FP32, src, max_val);
-        rt_exp(&r, PVC_DT_FP32, &d);
+        rt_arith_binary(&d, FP_SUB, PVC_DT_FP32, src, max_val);
+        rt_arith_exp(&r, PVC_DT_FP32, &d);
         pvc_vreg_blend(dst, &r, mask, 4, PVC_MERGE_ZEROING);
         return;
     }
@@ -180,14 +180,14 @@ void pvc_exp_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t, cons
     memcpy(a16, src->b, PVC_VL);
     memcpy(b16, max_val->b, PVC_VL);
     for (unsigned i = 0; i < 64; i++) {
-        uint32_t x = rt_u32(rt_h2f(a16[2 * i + L])), y = rt_u32(rt_h2f(b16[2 * i + L]));
-        a32[i] = rt_isnan32(x) ? x | 0x00400000u : x;
-        b32[i] = rt_isnan32(y) ? y | 0x00400000u : y;
+        uint32_t x = fp_u32(fp_h2f(a16[2 * i + L])), y = fp_u32(fp_h2f(b16[2 * i + L]));
+        a32[i] = fp_isnan32(x) ? x | 0x00400000u : x;
+        b32[i] = fp_isnan32(y) ? y | 0x00400000u : y;
     }
     memcpy(s.b, a32, PVC_VL);
     memcpy(m.b, b32, PVC_VL);
-    rt_binary(&d, RT_SUB, PVC_DT_FP32, &s, &m);
-    rt_exp(&r, PVC_DT_FP32, &d);
+    rt_arith_binary(&d, FP_SUB, PVC_DT_FP32, &s, &m);
+    rt_arith_exp(&r, PVC_DT_FP32, &d);
     /* The FP16 element's own mask bit m[2j], j = 2i + L, moved to the FP32 tested bit 4i. */
     memset(&act, 0, sizeof act);
     if (mask)
@@ -221,15 +221,15 @@ void pvc_muls_cast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t,
                         "muls_cast takes layout ZERO or ONE (docs/SEMANTICS.md §10.6)");
         return;
     }
-    rt_splat(&x, 4, scalar);
-    rt_binary(&p, RT_MUL, PVC_DT_FP32, src, &x);
+    rt_arith_splat(&x, 4, scalar);
+    rt_arith_binary(&p, FP_MUL, PVC_DT_FP32, src, &x);
     memcpy(p32, p.b, PVC_VL);
     for (unsigned i = 0; i < 64; i++)
         in[i] = p32[i];
     pvc_convert_n(PVC_DT_FP32, PVC_DT_FP16, in, cv, 64, PVC_ROUND_ROUND, PVC_SAT_OFF);
     memset(h, 0, sizeof h);
     for (unsigned i = 0; i < 64; i++)
-        h[2 * i + (unsigned)layout] = rt_active(mask, 4, i) ? (uint16_t)cv[i] : 0;
+        h[2 * i + (unsigned)layout] = fp_active(mask, 4, i) ? (uint16_t)cv[i] : 0;
     memcpy(r.b, h, PVC_VL);
     *dst = r;
 }

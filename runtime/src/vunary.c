@@ -16,7 +16,7 @@
 
 static int legal(pvc_ctx *ctx, const char *op, pvc_dtype t, uint32_t set)
 {
-    return (unsigned)t < PVC_DT_COUNT && ((set >> t) & 1) ? 1 : rt_bad_dtype(ctx, op, t);
+    return (unsigned)t < PVC_DT_COUNT && ((set >> t) & 1) ? 1 : rt_arith_bad_dtype(ctx, op, t);
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -28,7 +28,10 @@ static int legal(pvc_ctx *ctx, const char *op, pvc_dtype t, uint32_t set)
  * at 24 bits and RNE at 11 bits for FP16). So a lane is correctly rounded unless the true
  * value lies within 2^-51 (relative) of a rounding boundary of the element type, and it is
  * never more than 1 ulp off (§9.4 allows 1 ulp). Checked exhaustively over every FP32 input
- * against a long double (64-bit significand) expl / logl reference: see runtime/ARITH.md.
+ * against expl / logl (64-bit significand) rounded once (tools/arith_exhaustive.c): exp is
+ * correctly rounded for all 2^32 inputs, ln for all but 5, which are 1 ulp off (their true
+ * value lies within 1e-16 of a midpoint; list in runtime/ARITH.md). Every FP16 input of exp
+ * and ln is checked by test_arith_ops.
  * ------------------------------------------------------------------------------------- */
 #define LN2_HI 0x1.62e42fee00000p-1  /* 32 significant bits: k * LN2_HI is exact, |k| < 2^21 */
 #define LN2_LO 0x1.a39ef35793c76p-33 /* ln 2 - LN2_HI */
@@ -37,35 +40,63 @@ static int legal(pvc_ctx *ctx, const char *op, pvc_dtype t, uint32_t set)
 /* The argument of exp, as float bits, clamped to [-120, 100] in the integer domain (exp of
  * the bounds already rounds to 0 / inf in FP32 and FP16); a NaN is kept. Done on the bits
  * because a double select feeding arithmetic keeps gcc from vectorising the loop. */
-RT_INLINE uint32_t exp_arg(uint32_t u)
+FP_INLINE uint32_t exp_arg(uint32_t u)
 {
     uint32_t mag = u & 0x7FFFFFFFu;
     int nan = mag > 0x7F800000u;
-    u = rt_sel((u >> 31) & (mag > 0x42F00000u) & !nan, 0xC2F00000u, u); /* < -120 */
-    return rt_sel(!(u >> 31) & (mag > 0x42C80000u) & !nan, 0x42C80000u, u); /* > 100 */
+    u = fp_sel((u >> 31) & (mag > 0x42F00000u) & !nan, 0xC2F00000u, u); /* < -120 */
+    return fp_sel(!(u >> 31) & (mag > 0x42C80000u) & !nan, 0x42C80000u, u); /* > 100 */
 }
 
-/* exp(x) = 2^k * exp(r), k = round(x / ln 2), r = x - k ln 2 with |r| <= 0.35, for x in
- * [-120, 100] or NaN (NaN gives NaN). For |k| >= 1, x and k*LN2_HI are within a factor 2, so
- * x - k*LN2_HI is exact (Sterbenz); subtracting k*LN2_LO adds an error below 2^-53 |r| +
- * 2^-84. exp(r) by its Taylor polynomial of degree 12: truncation below 0.35^13/13! < 2^-52
- * (relative, exp(r) > 0.7); evaluation rounding a few 2^-53 (1 + r and the r2 * p23 term
- * dominate; the higher terms are below 2^-4 of the result). The scaling by 2^k (k + 1023 in
- * [850, 1168]: a normal double) is exact. */
-RT_INLINE double exp_core(double x)
+/* 2^(j/64), j < 64, each the double nearest the true value (from a 60-digit computation). */
+static const double exp2_64th[64] = {
+    0x1.0000000000000p+0, 0x1.02c9a3e778061p+0, 0x1.059b0d3158574p+0, 0x1.0874518759bc8p+0,
+    0x1.0b5586cf9890fp+0, 0x1.0e3ec32d3d1a2p+0, 0x1.11301d0125b51p+0, 0x1.1429aaea92de0p+0,
+    0x1.172b83c7d517bp+0, 0x1.1a35beb6fcb75p+0, 0x1.1d4873168b9aap+0, 0x1.2063b88628cd6p+0,
+    0x1.2387a6e756238p+0, 0x1.26b4565e27cddp+0, 0x1.29e9df51fdee1p+0, 0x1.2d285a6e4030bp+0,
+    0x1.306fe0a31b715p+0, 0x1.33c08b26416ffp+0, 0x1.371a7373aa9cbp+0, 0x1.3a7db34e59ff7p+0,
+    0x1.3dea64c123422p+0, 0x1.4160a21f72e2ap+0, 0x1.44e086061892dp+0, 0x1.486a2b5c13cd0p+0,
+    0x1.4bfdad5362a27p+0, 0x1.4f9b2769d2ca7p+0, 0x1.5342b569d4f82p+0, 0x1.56f4736b527dap+0,
+    0x1.5ab07dd485429p+0, 0x1.5e76f15ad2148p+0, 0x1.6247eb03a5585p+0, 0x1.6623882552225p+0,
+    0x1.6a09e667f3bcdp+0, 0x1.6dfb23c651a2fp+0, 0x1.71f75e8ec5f74p+0, 0x1.75feb564267c9p+0,
+    0x1.7a11473eb0187p+0, 0x1.7e2f336cf4e62p+0, 0x1.82589994cce13p+0, 0x1.868d99b4492edp+0,
+    0x1.8ace5422aa0dbp+0, 0x1.8f1ae99157736p+0, 0x1.93737b0cdc5e5p+0, 0x1.97d829fde4e50p+0,
+    0x1.9c49182a3f090p+0, 0x1.a0c667b5de565p+0, 0x1.a5503b23e255dp+0, 0x1.a9e6b5579fdbfp+0,
+    0x1.ae89f995ad3adp+0, 0x1.b33a2b84f15fbp+0, 0x1.b7f76f2fb5e47p+0, 0x1.bcc1e904bc1d2p+0,
+    0x1.c199bdd85529cp+0, 0x1.c67f12e57d14bp+0, 0x1.cb720dcef9069p+0, 0x1.d072d4a07897cp+0,
+    0x1.d5818dcfba487p+0, 0x1.da9e603db3285p+0, 0x1.dfc97337b9b5fp+0, 0x1.e502ee78b3ff6p+0,
+    0x1.ea4afa2a490dap+0, 0x1.efa1bee615a27p+0, 0x1.f50765b6e4540p+0, 0x1.fa7c1819e90d8p+0,
+};
+
+/* exp of n float lanes (bits, already through exp_arg), into doubles. exp(x) = 2^(k/64) *
+ * exp(r): k = round(64 x / ln 2), r = x - k ln2/64, |r| <= ln2/128 + 2^-40 < 0.00542.
+ * k * LN2_HI/64 is exact (|k| < 2^14, LN2_HI has 32 significant bits) and x is within a
+ * factor 2 of it when k != 0, so x - k LN2_HI/64 is exact (Sterbenz); subtracting k LN2_LO/64
+ * adds below 2^-53 |r| + 2^-84. exp(r) by its Taylor polynomial of degree 5: truncation below
+ * 0.00542^6/720 < 2^-54; evaluation about 2^-53 (the final 1 + ... dominates). Times the
+ * table value (2^-53) and the product's rounding (2^-53): below 2^-51 in all. 2^(k >> 6)
+ * is an exact power of two (k + 65536 is positive, so the shift is a floor). NaN gives NaN.
+ * Three loops: the reduction and the polynomial vectorise; the table lookup is a short
+ * scalar loop between them (SSE2 has no gather). */
+FP_INLINE void exp_lanes(double *y, const uint32_t *xb, unsigned n)
 {
-    double t = x * 0x1.71547652b82fep0 + SHIFT; /* x / ln 2 rounded to an integer, + SHIFT */
-    double kd = t - SHIFT;
-    double r = (x - kd * LN2_HI) - kd * LN2_LO;
-    /* Estrin's scheme (depth 5 instead of Horner's 12: the loop is latency bound). */
-    double r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
-    double p01 = 1.0 + r, p23 = 0.5 + r * (1.0 / 6.0), p45 = 1.0 / 24.0 + r * (1.0 / 120.0);
-    double p67 = 1.0 / 720.0 + r * (1.0 / 5040.0), p89 = 1.0 / 40320.0 + r * (1.0 / 362880.0);
-    double p1011 = 1.0 / 3628800.0 + r * (1.0 / 39916800.0), p12 = 1.0 / 479001600.0;
-    double q0 = p01 + r2 * p23, q1 = p45 + r2 * p67, q2 = p89 + r2 * p1011;
-    double p = (q0 + r4 * q1) + r8 * (q2 + r4 * p12);
-    uint64_t scale = (rt_u64(t) - rt_u64(SHIFT) + 1023u) << 52; /* 2^k: k sits in t's low bits */
-    return p * rt_f64(scale);
+    double r[128], tv[128];
+    uint64_t kb[128];
+    for (unsigned i = 0; i < n; i++) {
+        double x = (double)fp_f32(exp_arg(xb[i]));
+        double t = x * 0x1.71547652b82fep6 + SHIFT; /* 64 x / ln 2 rounded to an integer */
+        double kd = t - SHIFT;
+        r[i] = (x - kd * (LN2_HI / 64)) - kd * (LN2_LO / 64);
+        kb[i] = fp_u64(t) - fp_u64(SHIFT) + 65536u; /* k + 65536 (k sits in t's low bits) */
+    }
+    for (unsigned i = 0; i < n; i++)
+        tv[i] = exp2_64th[kb[i] & 63u];
+    for (unsigned i = 0; i < n; i++) {
+        double x = r[i], x2 = x * x;
+        double p = 1.0 + (x + x2 * ((0.5 + x * (1.0 / 6.0)) + x2 * (1.0 / 24.0 + x * (1.0 / 120.0))));
+        uint64_t scale = ((kb[i] >> 6) - 1024u + 1023u) << 52; /* 2^(floor(k / 64)) */
+        y[i] = tv[i] * p * fp_f64(scale);
+    }
 }
 
 /* ln(x) for a positive normal float x (bits u; any other input gives a finite value that
@@ -75,17 +106,17 @@ RT_INLINE double exp_core(double x)
  * (Sterbenz), m + 1 and the quotient round once each: s within 2^-52 relative, and ln(m)
  * with it. e*LN2_HI is exact; for e != 0, |ln x| >= ln(sqrt 2) > |ln m|, so the sum adds at
  * most 2^-52. */
-RT_INLINE double ln_core(uint32_t u)
+FP_INLINE double ln_core(uint32_t u)
 {
     uint32_t mant = u & 0x007FFFFFu;
     int big = mant > 0x003504F3u;                            /* m > sqrt 2: m / 2, e + 1 */
-    float mf = rt_f32(mant | rt_sel(big, 0x3F000000u, 0x3F800000u));
+    float mf = fp_f32(mant | fp_sel(big, 0x3F000000u, 0x3F800000u));
     int32_t ei = (int32_t)((u >> 23) & 0xFFu) - 127 + big;
     double e = (double)ei;
     double f = (double)mf - 1.0;
     double s = f / (2.0 + f);
     double z = s * s;
-    double z2 = z * z, z4 = z2 * z2, z8 = z4 * z4; /* Estrin, as in exp_core */
+    double z2 = z * z, z4 = z2 * z2, z8 = z4 * z4; /* Estrin: depth 4 instead of Horner 9 */
     double p = ((2.0 / 3.0 + z * (2.0 / 5.0)) + z2 * (2.0 / 7.0 + z * (2.0 / 9.0))) +
                z4 * ((2.0 / 11.0 + z * (2.0 / 13.0)) + z2 * (2.0 / 15.0 + z * (2.0 / 17.0))) +
                z8 * (2.0 / 19.0);
@@ -95,12 +126,12 @@ RT_INLINE double ln_core(uint32_t u)
 
 /* The special lanes of ln on float bits: ln(±0) = -inf, ln(x < 0) = NaN (generated; -inf
  * included), ln(+inf) = +inf, a NaN stays NaN (the NaN repair quiets it). */
-RT_INLINE uint32_t ln_special(uint32_t u, uint32_t r)
+FP_INLINE uint32_t ln_special(uint32_t u, uint32_t r)
 {
     uint32_t mag = u & 0x7FFFFFFFu;
-    r = rt_sel((u >> 31) & (mag <= 0x7F800000u), RT_F32_GEN_NAN, r);
-    r = rt_sel(mag == 0, 0xFF800000u, r);
-    return rt_sel((mag > 0x7F800000u) | (u == 0x7F800000u), u, r); /* NaN, +inf */
+    r = fp_sel((u >> 31) & (mag <= 0x7F800000u), FP_F32_GEN_NAN, r);
+    r = fp_sel(mag == 0, 0xFF800000u, r);
+    return fp_sel((mag > 0x7F800000u) | (u == 0x7F800000u), u, r); /* NaN, +inf */
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -109,51 +140,54 @@ RT_INLINE uint32_t ln_special(uint32_t u, uint32_t r)
  * which equals one RNE rounding of the double), FTZ, NaN rules. One instance per kernel
  * (k: 0 exp, 1 ln) and format, every loop over a constant lane count.
  * ------------------------------------------------------------------------------------- */
-RT_INLINE double kernel_lane(int k, uint32_t u)
+/* y[i] = exp or ln (k = 0 / 1) of the float lanes xb[i], before ln_special. */
+FP_INLINE void kernel_lanes(int k, double *y, const uint32_t *xb, unsigned n)
 {
-    return k ? ln_core(u) : exp_core((double)rt_f32(exp_arg(u)));
+    if (k)
+        for (unsigned i = 0; i < n; i++)
+            y[i] = ln_core(xb[i]);
+    else
+        exp_lanes(y, xb, n);
 }
 
-RT_INLINE void approx_f32(pvc_vreg *out, const pvc_vreg *a, int k)
+FP_INLINE void approx_f32(pvc_vreg *out, const pvc_vreg *a, int k)
 {
     uint32_t xa[64], rb[64];
     double y[64];
     memcpy(xa, a->b, PVC_VL);
     for (unsigned i = 0; i < 64; i++)
-        xa[i] = rt_flush32(xa[i]);
+        xa[i] = fp_flush32(xa[i]);
+    kernel_lanes(k, y, xa, 64);
     for (unsigned i = 0; i < 64; i++)
-        y[i] = kernel_lane(k, xa[i]);
-    for (unsigned i = 0; i < 64; i++)
-        rb[i] = rt_flush32(rt_u32((float)y[i]));
+        rb[i] = fp_flush32(fp_u32((float)y[i]));
     if (k)
         for (unsigned i = 0; i < 64; i++)
             rb[i] = ln_special(xa[i], rb[i]);
-    rt_nan_fix32(rb, a->b, a->b, a->b, 64);
+    fp_nan_fix32(rb, a->b, a->b, a->b, 64);
     memcpy(out->b, rb, PVC_VL);
 }
 
-RT_INLINE void approx_f16(pvc_vreg *out, const pvc_vreg *a, int k)
+FP_INLINE void approx_f16(pvc_vreg *out, const pvc_vreg *a, int k)
 {
     uint16_t xa[128], rb[128];
     uint32_t xf[128], rf[128];
     double y[128];
     memcpy(xa, a->b, PVC_VL);
     for (unsigned i = 0; i < 128; i++)
-        xf[i] = rt_u32(rt_h2f(rt_flush16(xa[i], 0)));
+        xf[i] = fp_u32(fp_h2f(fp_flush16(xa[i], 0)));
+    kernel_lanes(k, y, xf, 128);
     for (unsigned i = 0; i < 128; i++)
-        y[i] = kernel_lane(k, xf[i]);
-    for (unsigned i = 0; i < 128; i++)
-        rf[i] = rt_u32(rt_d2f_odd(y[i]));
+        rf[i] = fp_u32(fp_d2f_odd(y[i]));
     if (k)
         for (unsigned i = 0; i < 128; i++)
             rf[i] = ln_special(xf[i], rf[i]);
     for (unsigned i = 0; i < 128; i++)
-        rb[i] = rt_flush16(rt_f2h(rt_f32(rf[i])), 0);
-    rt_nan_fix16(rb, a->b, a->b, a->b, 128, 0);
+        rb[i] = fp_flush16(fp_f2h(fp_f32(rf[i])), 0);
+    fp_nan_fix16(rb, a->b, a->b, a->b, 128, 0);
     memcpy(out->b, rb, PVC_VL);
 }
 
-void rt_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
+void rt_arith_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
 {
     if (t == PVC_DT_FP32)
         approx_f32(r, a, 0);
@@ -161,7 +195,7 @@ void rt_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
         approx_f16(r, a, 0);
 }
 
-void rt_ln(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
+void rt_arith_ln(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
 {
     if (t == PVC_DT_FP32)
         approx_f32(r, a, 1);
@@ -175,7 +209,7 @@ void pvc_exp(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, cons
     pvc_vreg r;
     if (!legal(ctx, "exp", t, DT(FP16) | DT(FP32)))
         return;
-    rt_exp(&r, t, src);
+    rt_arith_exp(&r, t, src);
     pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
@@ -185,8 +219,13 @@ void pvc_ln(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const
     pvc_vreg r;
     if (!legal(ctx, "ln", t, DT(FP16) | DT(FP32)))
         return;
-    rt_ln(&r, t, src);
+    rt_arith_ln(&r, t, src);
     pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+}
+
+void pvc_log(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
+{
+    pvc_ln(ctx, dst, t, src, mask);
 }
 
 /* log2 / log10 (§10.4): vln then vmuls by the FP32 literal converted to T (FP32 0x3FB8AA3B /
@@ -198,9 +237,9 @@ static void log_scaled(pvc_ctx *ctx, const char *op, pvc_vreg *dst, pvc_dtype t,
     if (!legal(ctx, op, t, DT(FP16) | DT(FP32)))
         return;
     unsigned w = pvc_dtype_lane_bytes(t);
-    rt_ln(&r, t, src);
-    rt_splat(&c, w, t == PVC_DT_FP32 ? c32 : rt_f2h(rt_f32(c32)));
-    rt_binary(&r, RT_MUL, t, &r, &c);
+    rt_arith_ln(&r, t, src);
+    rt_arith_splat(&c, w, t == PVC_DT_FP32 ? c32 : fp_f2h(fp_f32(c32)));
+    rt_arith_binary(&r, FP_MUL, t, &r, &c);
     pvc_vreg_blend(dst, &r, mask, w, PVC_MERGE_ZEROING);
 }
 
@@ -229,20 +268,20 @@ static void sqrt_f32(pvc_vreg *out, const pvc_vreg *a, int precise)
     float x[64];
     memcpy(xa, a->b, PVC_VL);
     for (unsigned i = 0; i < 64; i++) {
-        uint32_t u = precise ? xa[i] : rt_flush32(xa[i]);
-        float v = rt_f32(u);
+        uint32_t u = precise ? xa[i] : fp_flush32(xa[i]);
+        float v = fp_f32(u);
         x[i] = v < 0 ? 0.0f : v;
     }
     for (unsigned i = 0; i < 64; i++) {
-        uint32_t u = precise ? xa[i] : rt_flush32(xa[i]);
-        uint32_t s = rt_u32(sqrtf(x[i]));
+        uint32_t u = precise ? xa[i] : fp_flush32(xa[i]);
+        uint32_t s = fp_u32(sqrtf(x[i]));
         int neg = (u >> 31) & ((u & 0x7FFFFFFFu) != 0); /* below -0 (NaN fixed up below) */
-        s = neg ? RT_F32_GEN_NAN : s;
+        s = neg ? FP_F32_GEN_NAN : s;
         if (precise)
             s = u > 0x7E800000u && u <= 0x7F800000u ? 0 : s; /* 2^126 < x <= +inf -> +0 */
         rb[i] = s;
     }
-    rt_nan_fix32(rb, a->b, a->b, a->b, 64);
+    fp_nan_fix32(rb, a->b, a->b, a->b, 64);
     memcpy(out->b, rb, PVC_VL);
 }
 
@@ -252,15 +291,15 @@ static void sqrt_f16(pvc_vreg *out, const pvc_vreg *a)
     float x[128];
     memcpy(xa, a->b, PVC_VL);
     for (unsigned i = 0; i < 128; i++) {
-        float v = rt_h2f(rt_flush16(xa[i], 0));
+        float v = fp_h2f(fp_flush16(xa[i], 0));
         x[i] = v < 0 ? 0.0f : v;
     }
     for (unsigned i = 0; i < 128; i++) {
-        uint16_t u = rt_flush16(xa[i], 0);
-        uint16_t s = rt_f2h(sqrtf(x[i]));
-        rb[i] = ((u >> 15) & ((u & 0x7FFFu) != 0)) ? (uint16_t)RT_H16_GEN_NAN : s;
+        uint16_t u = fp_flush16(xa[i], 0);
+        uint16_t s = fp_f2h(sqrtf(x[i]));
+        rb[i] = ((u >> 15) & ((u & 0x7FFFu) != 0)) ? (uint16_t)FP_H16_GEN_NAN : s;
     }
-    rt_nan_fix16(rb, a->b, a->b, a->b, 128, 0);
+    fp_nan_fix16(rb, a->b, a->b, a->b, 128, 0);
     memcpy(out->b, rb, PVC_VL);
 }
 
@@ -300,8 +339,8 @@ void pvc_neg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, cons
             memcpy(r.b + k, &v, 8);
         }
     } else {
-        rt_splat(&z, w, 0);
-        rt_binary(&r, RT_SUB, t, &z, src);
+        rt_arith_splat(&z, w, 0);
+        rt_arith_binary(&r, FP_SUB, t, &z, src);
     }
     pvc_vreg_blend(dst, &r, mask, w, PVC_MERGE_ZEROING);
 }
@@ -314,7 +353,7 @@ void pvc_neg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, cons
 static void prelu_lanes(pvc_vreg *out, pvc_dtype t, const pvc_vreg *s, const pvc_vreg *k)
 {
     pvc_vreg p;
-    rt_binary(&p, RT_MUL, t, s, k);
+    rt_arith_binary(&p, FP_MUL, t, s, k);
     if (t == PVC_DT_FP32) {
         uint32_t x[64], y[64];
         memcpy(x, s->b, PVC_VL);
@@ -348,7 +387,7 @@ void pvc_leaky_relu(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *sr
     pvc_vreg r, k;
     if (!legal(ctx, "leaky_relu", t, DT(FP16) | DT(FP32)))
         return;
-    rt_splat(&k, pvc_dtype_lane_bytes(t), alpha);
+    rt_arith_splat(&k, pvc_dtype_lane_bytes(t), alpha);
     prelu_lanes(&r, t, src, &k);
     pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
@@ -362,21 +401,21 @@ void pvc_leaky_relu(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *sr
  * is already integral. FP16 / BF16 lanes are exact floats and their integral values are
  * representable again (every FP16 >= 1024 and BF16 >= 128 is an integer), so FP32 does it.
  * ------------------------------------------------------------------------------------- */
-RT_INLINE uint32_t trunc_bits(uint32_t u, pvc_round rm)
+FP_INLINE uint32_t trunc_bits(uint32_t u, pvc_round rm)
 {
     uint32_t sign = u & 0x80000000u, ab = u ^ sign;
-    float ax = rt_f32(ab);
+    float ax = fp_f32(ab);
     float t = (ax + 8388608.0f) - 8388608.0f;                      /* RNE integral of |x| */
-    float down = t - rt_fsel(t > ax, 1.0f, 0.0f), up = t + rt_fsel(t < ax, 1.0f, 0.0f);
+    float down = t - fp_fsel(t > ax, 1.0f, 0.0f), up = t + fp_fsel(t < ax, 1.0f, 0.0f);
     int neg = sign != 0;
     float m = rm == PVC_ROUND_RINT ? t
             : rm == PVC_ROUND_TRUNC ? down
-            : rm == PVC_ROUND_FLOOR ? rt_fsel(neg, up, down)
-            : rt_fsel(neg, down, up); /* CEIL */
-    return rt_sel(ab >= 0x4B000000u, u, rt_u32(m) | sign);
+            : rm == PVC_ROUND_FLOOR ? fp_fsel(neg, up, down)
+            : fp_fsel(neg, down, up); /* CEIL */
+    return fp_sel(ab >= 0x4B000000u, u, fp_u32(m) | sign);
 }
 
-RT_INLINE void trunc_f32(pvc_vreg *out, const pvc_vreg *a, pvc_round rm)
+FP_INLINE void trunc_f32(pvc_vreg *out, const pvc_vreg *a, pvc_round rm)
 {
     uint32_t x[64];
     memcpy(x, a->b, PVC_VL);
@@ -385,13 +424,13 @@ RT_INLINE void trunc_f32(pvc_vreg *out, const pvc_vreg *a, pvc_round rm)
     memcpy(out->b, x, PVC_VL);
 }
 
-RT_INLINE void trunc_f16(pvc_vreg *out, const pvc_vreg *a, pvc_round rm, int bf)
+FP_INLINE void trunc_f16(pvc_vreg *out, const pvc_vreg *a, pvc_round rm, int bf)
 {
     uint16_t x[128];
     memcpy(x, a->b, PVC_VL);
     for (unsigned i = 0; i < 128; i++) {
-        uint16_t r = rt_f2x(rt_f32(trunc_bits(rt_u32(rt_x2f(x[i], bf)), rm)), bf);
-        x[i] = rt_isnan16(x[i], bf) ? x[i] : r;
+        uint32_t r = fp_f2x(fp_f32(trunc_bits(fp_u32(fp_x2f(x[i], bf)), rm)), bf);
+        x[i] = (uint16_t)fp_sel(fp_isnan16(x[i], bf), x[i], r);
     }
     memcpy(out->b, x, PVC_VL);
 }

@@ -25,7 +25,7 @@ static pvc_ctx *ctx;
 /* ---------------------------------------------------------------------------------------
  * Register helpers
  * ------------------------------------------------------------------------------------- */
-static uint32_t fb(float f) { return rt_u32(f); }
+static uint32_t fb(float f) { return fp_u32(f); }
 static void put32(pvc_vreg *r, unsigned i, uint32_t v) { memcpy(r->b + 4 * i, &v, 4); }
 static uint32_t get32(const pvc_vreg *r, unsigned i) { uint32_t v; memcpy(&v, r->b + 4 * i, 4); return v; }
 static void put16(pvc_vreg *r, unsigned i, uint16_t v) { memcpy(r->b + 2 * i, &v, 2); }
@@ -512,6 +512,9 @@ static void test_unary(void)
     a = splat16(0x4000);
     pvc_log2(ctx, &d, PVC_DT_FP16, &a, &m2);
     UNIT_CHECK(get16(&d, 0) == 0x3C00, "FP16 log2(2) = 0x%04x", get16(&d, 0));
+    a = splat32(0x40000000u);
+    pvc_log(ctx, &d, PVC_DT_FP32, &a, &m4);
+    UNIT_CHECK(get32(&d, 0) == 0x3F317218u, "%s", "log = ln: log(2) = 0x3F317218");
     a = splat32(0);
     pvc_log2(ctx, &d, PVC_DT_FP32, &a, &m4);
     UNIT_CHECK(get32(&d, 0) == 0xFF800000u, "%s", "log2(0) = -inf (-inf * C)");
@@ -887,30 +890,30 @@ static void test_conversions(void)
     unsigned bad_h = 0, bad_b = 0, bad_fh = 0, bad_fb = 0, first = 0;
     for (uint32_t h = 0; h < 65536; h++) {
         uint32_t want = (uint32_t)pvc_cast_scalar(PVC_DT_FP16, PVC_DT_FP32, h, PVC_ROUND_RINT, PVC_SAT_OFF);
-        uint32_t got = rt_u32(rt_h2f((uint16_t)h));
-        if (rt_isnan32(got))
-            got |= 0x00400000u; /* the codec quiets; rt_h2f keeps the payload raw */
+        uint32_t got = fp_u32(fp_h2f((uint16_t)h));
+        if (fp_isnan32(got))
+            got |= 0x00400000u; /* the codec quiets; fp_h2f keeps the payload raw */
         if (got != want && bad_h++ == 0)
             first = h;
         want = (uint32_t)pvc_cast_scalar(PVC_DT_BF16, PVC_DT_FP32, h, PVC_ROUND_RINT, PVC_SAT_OFF);
-        got = rt_u32(rt_b2f((uint16_t)h));
-        if (rt_isnan32(got))
+        got = fp_u32(fp_b2f((uint16_t)h));
+        if (fp_isnan32(got))
             got |= 0x00400000u;
         bad_b += got != want;
     }
-    UNIT_CHECK(bad_h == 0, "rt_h2f: %u codes differ, first 0x%04x", bad_h, first);
-    UNIT_CHECK(bad_b == 0, "rt_b2f: %u codes differ", bad_b);
+    UNIT_CHECK(bad_h == 0, "fp_h2f: %u codes differ, first 0x%04x", bad_h, first);
+    UNIT_CHECK(bad_b == 0, "fp_b2f: %u codes differ", bad_b);
     /* Encoders: every FP32 value at and next to each FP16 / BF16 rounding boundary (the
      * midpoint between consecutive codes, +-1, +-2 ulp), both signs, plus pseudo-random bits. */
     for (uint32_t c = 0; c < 0x7C00; c++) {
-        float lo = rt_h2f((uint16_t)c), hi = rt_h2f((uint16_t)(c + 1));
-        uint32_t mid = rt_u32((lo + hi) / 2); /* exact: 12 significant bits */
+        float lo = fp_h2f((uint16_t)c), hi = fp_h2f((uint16_t)(c + 1));
+        uint32_t mid = fp_u32((lo + hi) / 2); /* exact: 12 significant bits */
         for (int dlt = -2; dlt <= 2; dlt++)
             for (uint32_t s = 0; s < 2; s++) {
                 uint32_t u = (mid + (uint32_t)dlt) | s << 31;
                 if ((u & 0x7FFFFFFFu) > 0x7F800000u)
                     continue;
-                bad_fh += rt_f2h(rt_f32(u)) != (uint16_t)pvc_cast_scalar(PVC_DT_FP32, PVC_DT_FP16, u, PVC_ROUND_RINT, PVC_SAT_OFF);
+                bad_fh += fp_f2h(fp_f32(u)) != (uint16_t)pvc_cast_scalar(PVC_DT_FP32, PVC_DT_FP16, u, PVC_ROUND_RINT, PVC_SAT_OFF);
             }
     }
     for (uint32_t c = 0; c < 0x7F80; c++) {
@@ -918,30 +921,30 @@ static void test_conversions(void)
         for (int dlt = -2; dlt <= 2; dlt++)
             for (uint32_t s = 0; s < 2; s++) {
                 uint32_t u = (mid + (uint32_t)dlt) | s << 31;
-                bad_fb += rt_f2b(rt_f32(u)) != (uint16_t)pvc_cast_scalar(PVC_DT_FP32, PVC_DT_BF16, u, PVC_ROUND_RINT, PVC_SAT_OFF);
+                bad_fb += fp_f2b(fp_f32(u)) != (uint16_t)pvc_cast_scalar(PVC_DT_FP32, PVC_DT_BF16, u, PVC_ROUND_RINT, PVC_SAT_OFF);
             }
     }
     uint32_t x = 0x12345678u;
     for (unsigned n = 0; n < 1000000; n++) {
         x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-        bad_fh += rt_f2h(rt_f32(x)) != (uint16_t)pvc_cast_scalar(PVC_DT_FP32, PVC_DT_FP16, x, PVC_ROUND_RINT, PVC_SAT_OFF);
-        bad_fb += rt_f2b(rt_f32(x)) != (uint16_t)pvc_cast_scalar(PVC_DT_FP32, PVC_DT_BF16, x, PVC_ROUND_RINT, PVC_SAT_OFF);
+        bad_fh += fp_f2h(fp_f32(x)) != (uint16_t)pvc_cast_scalar(PVC_DT_FP32, PVC_DT_FP16, x, PVC_ROUND_RINT, PVC_SAT_OFF);
+        bad_fb += fp_f2b(fp_f32(x)) != (uint16_t)pvc_cast_scalar(PVC_DT_FP32, PVC_DT_BF16, x, PVC_ROUND_RINT, PVC_SAT_OFF);
     }
-    UNIT_CHECK(bad_fh == 0, "rt_f2h: %u values differ from the codec", bad_fh);
-    UNIT_CHECK(bad_fb == 0, "rt_f2b: %u values differ from the codec", bad_fb);
-    /* rt_d2f_odd: exact values unchanged; inexact ones land on the odd neighbour, on the
+    UNIT_CHECK(bad_fh == 0, "fp_f2h: %u values differ from the codec", bad_fh);
+    UNIT_CHECK(bad_fb == 0, "fp_f2b: %u values differ from the codec", bad_fb);
+    /* fp_d2f_odd: exact values unchanged; inexact ones land on the odd neighbour, on the
      * same side of d as neither rounding would cross it. */
     unsigned bad_o = 0;
     uint64_t y = 0x9E3779B97F4A7C15ull;
     for (unsigned n = 0; n < 200000; n++) {
         y ^= y << 7, y ^= y >> 9;
-        double d = rt_f64((y & 0x800FFFFFFFFFFFFFull) | (uint64_t)(896 + (y >> 52) % 260) << 52);
-        float f = rt_d2f_odd(d), below = nextafterf(f, -INFINITY), above = nextafterf(f, INFINITY);
+        double d = fp_f64((y & 0x800FFFFFFFFFFFFFull) | (uint64_t)(896 + (y >> 52) % 260) << 52);
+        float f = fp_d2f_odd(d), below = nextafterf(f, -INFINITY), above = nextafterf(f, INFINITY);
         int ok = (double)f == d ||
-                 ((rt_u32(f) & 1) && (isinf(f) == 0) && (double)below < d && d < (double)above);
+                 ((fp_u32(f) & 1) && (isinf(f) == 0) && (double)below < d && d < (double)above);
         bad_o += !ok;
     }
-    UNIT_CHECK(bad_o == 0, "rt_d2f_odd: %u of 200000 wrong", bad_o);
+    UNIT_CHECK(bad_o == 0, "fp_d2f_odd: %u of 200000 wrong", bad_o);
 }
 
 /* ---------------------------------------------------------------------------------------
