@@ -780,9 +780,6 @@ def mask_cases():
     out.append(Case("mask_gen_offsets", "tests/ops/mask_gen.py", "mask_gen_offsets",
                     {"h": hin, "w": win}, {"gen16": images([chunk16(7), chunk16(15)]),
                                            "gen32": images([chunk32(1), chunk32(31)])}))
-    rng = rng_for("mask_list_offset")
-    m = images([random_bits(rng) for _ in range(4)])
-    out.append(Case("mask_list_offset", f, "mask_list_offset", {"m": m}, {"out": m.copy()}))
     # MASK SPR: all ones at kernel start [I]; set by pl.set_vec_mask from scalars or literals
     rng = rng_for("mask_spr")
     a = random_floats("FP32", rng, 64)[None, :]

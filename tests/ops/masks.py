@@ -11,7 +11,6 @@
 #   mask_gen_with_reg_tensor(src): chunk 0 of a register (16 bytes for b16, 8 for b32), each bit
 #     spread over 2 / 4 mask bits (T19; other chunks: tests/ops/mask_gen.py)
 #   (get_mask_spr and pl.set_vec_mask: tests/ops/mask_spr.py)
-#   a mask loaded with a [row, col] offset reads at row * shape[1] + col bytes (§1.5, §2.5)
 import pypto_pro.language as pl
 
 
@@ -174,14 +173,6 @@ def mask_gen(h_tile, w_tile, gen16_t, gen32_t):
     vf.store_align(gen32_t, vf.mask_gen_with_reg_tensor(w), 32, post_update=True)
 
 
-@pl.vector_function
-def mask_rows(m_tile, out_t):
-    m = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_UINT8)
-    for r in pl.range(4):
-        m = vf.load_align(m_tile, [r, 0])
-        vf.store_align(out_t, m, 32, post_update=True)
-
-
 @pl.jit()
 def mask_patterns(
     b8: pl.Tensor[[15, 32], pl.DT_UINT8],
@@ -319,17 +310,3 @@ def mask_gen_ops(
         mask_gen(h_t, w_t, gen16_t, gen32_t)
         pl.store(gen16, gen16_t, [0, 0])
         pl.store(gen32, gen32_t, [0, 0])
-
-
-@pl.jit()
-def mask_list_offset(
-    m: pl.Tensor[[4, 32], pl.DT_UINT8],
-    out: pl.Tensor[[4, 32], pl.DT_UINT8],
-):
-    t_uint8_4x32 = pl.TileType(shape=[4, 32], dtype=pl.DT_UINT8, target_memory=pl.MemorySpace.Vec)
-    m_t = pl.make_tile(t_uint8_4x32, addr=0x0000)
-    out_t = pl.make_tile(t_uint8_4x32, addr=0x0100)
-    with pl.section_vector():
-        pl.load(m_t, m, [0, 0])
-        mask_rows(m_t, out_t)
-        pl.store(out, out_t, [0, 0])

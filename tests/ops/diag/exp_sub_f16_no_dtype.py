@@ -1,6 +1,6 @@
-# exp_sub of FP16 sources needs dtype=pl.DT_FP32: the destination must be FP32 (§10.6, §12 T16)
-# The expected diagnostic (exp_sub_f16_no_dtype.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# exp_sub of FP16 sources needs dtype=pl.DT_FP32: the destination must be FP32 (§10.6, §12 T16). The
+# expected diagnostics (exp_sub_f16_no_dtype.err) are written by hand from that rule: file, line,
+# severity and code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

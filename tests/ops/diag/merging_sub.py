@@ -1,5 +1,5 @@
-# vf.sub takes no MERGING: PP-BE rejects it although PP-API offers mode= (§9.2, §12 T1)
-# The expected diagnostic (merging_sub.err) is written by hand from that rule: location, severity
+# vf.sub takes no MERGING: PP-BE rejects it although PP-API offers mode= (§9.2, §12 T1). The
+# expected diagnostics (merging_sub.err) are written by hand from that rule: file, line, severity
 # and code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 

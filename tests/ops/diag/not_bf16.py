@@ -1,5 +1,5 @@
-# vf.not_ takes i8 ... u64, FP16 and FP32 (docs/SEMANTICS.md §10.7), not BF16: a compile error
-# at the call, like every other dtype an op does not take.
+# vf.not_ takes i8 ... u64, FP16 and FP32 (docs/SEMANTICS.md §10.7), not BF16: a compile error at
+# the call, like every other dtype an op does not take.
 import pypto_pro.language as pl
 
 

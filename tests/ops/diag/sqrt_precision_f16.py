@@ -1,7 +1,6 @@
-# sqrt(precision=True) emits vsqrt<float, ...> even for an FP16 register: ill-typed (§10.4, §12
-# T3)
-# The expected diagnostic (sqrt_precision_f16.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# sqrt(precision=True) emits vsqrt<float, ...> even for an FP16 register: ill-typed (§10.4, §12 T3).
+# The expected diagnostics (sqrt_precision_f16.err) are written by hand from that rule: file, line,
+# severity and code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

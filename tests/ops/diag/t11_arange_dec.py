@@ -1,6 +1,6 @@
-# arange DECREASE_ORDER: lane i = start + N-1-i, not start - i (§10.15, §12 T11)
-# The expected diagnostic (t11_arange_dec.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# arange DECREASE_ORDER: lane i = start + N-1-i, not start - i (§10.15, §12 T11). The expected
+# diagnostics (t11_arange_dec.err) are written by hand from that rule: file, line, severity and code
+# are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

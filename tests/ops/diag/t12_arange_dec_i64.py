@@ -1,6 +1,7 @@
-# 64-bit arange DECREASE_ORDER: start, then start + 2^32 - i (§10.15, §12 T12)
-# The expected diagnostic (t12_arange_dec_i64.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# 64-bit arange DECREASE_ORDER: start, then start + 2^32 - i (§10.15, §12 T12); its emulation ends
+# in a vadds on the 64-bit register, the undocumented b64 instruction of T2. The expected
+# diagnostics (t12_arange_dec_i64.err) are written by hand from that rule: file, line, severity and
+# code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

@@ -1,6 +1,6 @@
-# squeeze without gather_mode runs STORE_REG (§10.9, §12 T14)
-# The expected diagnostic (t14_squeeze_default.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# squeeze without gather_mode runs STORE_REG (§10.9, §12 T14). The expected diagnostics
+# (t14_squeeze_default.err) are written by hand from that rule: file, line, severity and code are
+# compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

@@ -1,6 +1,6 @@
-# subc's borrow output is carry-style, 1 = no borrow (§10.3, §12 T15)
-# The expected diagnostic (t15_subc.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# subc's borrow output is carry-style, 1 = no borrow (§10.3, §12 T15). The expected diagnostics
+# (t15_subc.err) are written by hand from that rule: file, line, severity and code are compared, the
+# message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

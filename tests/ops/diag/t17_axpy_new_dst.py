@@ -1,6 +1,6 @@
-# axpy into a name no op wrote: the accumulator is an uninitialised register (§9.3, §12 T17)
-# The expected diagnostic (t17_axpy_new_dst.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# axpy into a name no op wrote: the accumulator is an uninitialised register (§9.3, §12 T17). The
+# expected diagnostics (t17_axpy_new_dst.err) are written by hand from that rule: file, line,
+# severity and code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

@@ -1,6 +1,6 @@
-# muls on 8-bit integers: a native vmuls, not vdup + vmul (§10.2, §12 T18)
-# The expected diagnostic (t18_muls_i8.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# muls on 8-bit integers: a native vmuls, not vdup + vmul (§10.2, §12 T18). The expected diagnostics
+# (t18_muls_i8.err) are written by hand from that rule: file, line, severity and code are compared,
+# the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

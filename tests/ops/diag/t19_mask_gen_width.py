@@ -1,7 +1,6 @@
 # a mask_gen_with_reg_tensor mask (every bit of an element set) used at another width (§10.14, §12
-# T19)
-# The expected diagnostic (t19_mask_gen_width.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# T19). The expected diagnostics (t19_mask_gen_width.err) are written by hand from that rule: file,
+# line, severity and code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

@@ -1,7 +1,6 @@
-# a float literal reaches the device as its six-decimal text: 0.0078125 is 0.007812 (§9.6, §12
-# T20)
-# The expected diagnostic (t20_float_literal.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# a float literal reaches the device as its six-decimal text: 0.0078125 is 0.007812 (§9.6, §12 T20).
+# The expected diagnostics (t20_float_literal.err) are written by hand from that rule: file, line,
+# severity and code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

@@ -1,6 +1,6 @@
-# a mask made without dtype= is UINT16, so interleave groups 2 bits, not 4 (§9.3, §12 T21)
-# The expected diagnostic (t21_interleave_no_dtype.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# a mask made without dtype= is UINT16, so interleave groups 2 bits, not 4 (§9.3, §12 T21). The
+# expected diagnostics (t21_interleave_no_dtype.err) are written by hand from that rule: file, line,
+# severity and code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

@@ -1,6 +1,7 @@
-# x = vf.astype(..., dtype=FP16) on an existing FP32 x writes the FP32 register (§9.3, §12 T23)
-# The expected diagnostic (t23_reassign_dtype.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# x = vf.astype(..., dtype=FP16) on an existing FP32 x writes the FP32 register (§9.3, §12 T23): the
+# conversion takes the register's own dtype, FP32 -> FP32, which is no astype pair (§5.4). The
+# expected diagnostics (t23_reassign_dtype.err) are written by hand from that rule: file, line,
+# severity and code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

@@ -1,6 +1,6 @@
-# update_mask takes its count as uint32: -1 activates every lane (§5.1, §12 T24)
-# The expected diagnostic (t24_update_mask_negative.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# update_mask takes its count as uint32: -1 activates every lane (§5.1, §12 T24). The expected
+# diagnostics (t24_update_mask_negative.err) are written by hand from that rule: file, line,
+# severity and code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

@@ -1,6 +1,6 @@
-# 64-bit integer add: one vector instruction no source documents; pvc wraps (§10.1, §12 T2)
-# The expected diagnostic (t2_add_i64.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# 64-bit integer add: one vector instruction no source documents; pvc wraps (§10.1, §12 T2). The
+# expected diagnostics (t2_add_i64.err) are written by hand from that rule: file, line, severity and
+# code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

@@ -1,6 +1,6 @@
-# a per-lane shift of 16-bit data: the shift register is read as 32-bit lanes (§10.7, §12 T4)
-# The expected diagnostic (t4_shift_reg_i16.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# a per-lane shift of 16-bit data: the shift register is read as 32-bit lanes (§10.7, §12 T4). The
+# expected diagnostics (t4_shift_reg_i16.err) are written by hand from that rule: file, line,
+# severity and code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

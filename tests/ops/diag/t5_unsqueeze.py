@@ -1,6 +1,6 @@
-# unsqueeze is an exclusive prefix count, not a 0/1 expansion (§10.9, §12 T5)
-# The expected diagnostic (t5_unsqueeze.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# unsqueeze is an exclusive prefix count, not a 0/1 expansion (§10.9, §12 T5). The expected
+# diagnostics (t5_unsqueeze.err) are written by hand from that rule: file, line, severity and code
+# are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

@@ -1,6 +1,6 @@
-# reduce_sum of 16-bit integers: a 32-bit sum in lanes 0-1 (§10.10, §12 T6)
-# The expected diagnostic (t6_reduce_sum_i16.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# reduce_sum of 16-bit integers: a 32-bit sum in lanes 0-1 (§10.10, §12 T6). The expected
+# diagnostics (t6_reduce_sum_i16.err) are written by hand from that rule: file, line, severity and
+# code are compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 

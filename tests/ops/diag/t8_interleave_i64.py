@@ -1,6 +1,6 @@
-# interleave of 64-bit registers: unverified (§10.12, §12 T8)
-# The expected diagnostic (t8_interleave_i64.err) is written by hand from that rule: location, severity
-# and code are compared, the message text is the rule's own wording.
+# interleave of 64-bit registers: unverified (§10.12, §12 T8). The expected diagnostics
+# (t8_interleave_i64.err) are written by hand from that rule: file, line, severity and code are
+# compared, the message text is the rule's own wording.
 import pypto_pro.language as pl
 
 
