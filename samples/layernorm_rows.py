@@ -1,4 +1,5 @@
-# LayerNorm over FP32 rows of 256 columns (four registers per row), 8 rows:
+# LayerNorm over FP32 rows of 256 columns (four registers per row), 8 rows per tile, as many row
+# tiles as the kernel scalar n_tiles says:
 #   mean = sum(x) * inv_n,  var = sum((x - mean)^2) * inv_n,  y = (x - mean) / sqrt(var + eps)
 #          * gamma + beta
 # The sums are per-register tree sums added in register order (docs/SEMANTICS.md §10.10); inv_n
@@ -41,6 +42,7 @@ def layernorm_kernel(
     y: pl.Tensor[[pl.DYNAMIC, pl.DYNAMIC], pl.DT_FP32],
     inv_n: float,
     eps: float,
+    n_tiles: int,
 ):
     rows_type = pl.TileType(shape=[8, 256], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
     vec_type = pl.TileType(shape=[1, 256], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
@@ -49,21 +51,22 @@ def layernorm_kernel(
     gamma_tile = pl.make_tile(vec_type, addr=0x4000)
     beta_tile = pl.make_tile(vec_type, addr=0x4400)
     with pl.section_vector():
-        pl.load(x_tile, x, [0, 0])
         pl.load(gamma_tile, gamma, [0, 0])
         pl.load(beta_tile, beta, [0, 0])
-        layernorm_rows_vf(x_tile, gamma_tile, beta_tile, y_tile, inv_n, eps)
-        pl.store(y, y_tile, [0, 0])
+        for t in pl.range(n_tiles):
+            pl.load(x_tile, x, [t * 8, 0])
+            layernorm_rows_vf(x_tile, gamma_tile, beta_tile, y_tile, inv_n, eps)
+            pl.store(y, y_tile, [t * 8, 0])
 
 
 def test_layernorm():
     device = "npu:%d" % int(os.environ.get("TILE_FWK_DEVICE_ID", 0))
     torch.npu.set_device(device)
-    x = torch.randn([8, 256], device=device, dtype=torch.float32)
+    x = torch.randn([16, 256], device=device, dtype=torch.float32)
     gamma = torch.rand([1, 256], device=device, dtype=torch.float32) + 0.5
     beta = torch.randn([1, 256], device=device, dtype=torch.float32)
     y = torch.empty_like(x)
-    layernorm_kernel[None, 1](x, gamma, beta, y, 1.0 / 256, 1e-5)
+    layernorm_kernel[None, 1](x, gamma, beta, y, 1.0 / 256, 1e-5, 2)
     torch.npu.synchronize()
     want = torch.nn.functional.layer_norm(x.cpu(), [256], gamma.cpu()[0], beta.cpu()[0], 1e-5)
     torch.testing.assert_close(y.cpu(), want, rtol=1e-4, atol=1e-4)

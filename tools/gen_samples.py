@@ -374,8 +374,9 @@ def rmsnorm_ref(x, gamma, inv_n, eps):
     return floats32(np.stack(out))
 
 
-def norm_inputs(rng, scale):
-    x = (rng.standard_normal((8, 256)) * scale + rng.standard_normal((8, 1)) * scale).astype(np.float32)
+def norm_inputs(rng, scale, rows=8):
+    x = (rng.standard_normal((rows, 256)) * scale + rng.standard_normal((rows, 1)) * scale).astype(
+        np.float32)
     gamma = (rng.random_sample((1, 256)) + 0.5).astype(np.float32)
     beta = rng.standard_normal((1, 256)).astype(np.float32)
     return x, gamma, beta
@@ -384,14 +385,16 @@ def norm_inputs(rng, scale):
 def layernorm_rows(sample):
     rng = rng_for(sample)
     cases = []
-    for name, scale, eps in (("default", 1.0, 1e-5), ("large", 300.0, 1e-6), ("tiny", 1e-3, 1e-5)):
-        x, gamma, beta = norm_inputs(rng, scale)
+    for name, scale, eps, tiles in (("default", 1.0, 1e-5, 2), ("large", 300.0, 1e-6, 1),
+                                    ("tiny", 1e-3, 1e-5, 1)):
+        x, gamma, beta = norm_inputs(rng, scale, 8 * tiles)
         want = layernorm_ref(x, gamma, beta, 1.0 / 256, eps)
         xd = x.astype(np.float64)
         mu, var = xd.mean(axis=1, keepdims=True), xd.var(axis=1, keepdims=True)
         assert_close(want, (xd - mu) / np.sqrt(var + eps) * gamma + beta, 1e-4, 1e-4)
         cases.append(Case(name, {"x": x, "gamma": gamma, "beta": beta}, {"y": want},
-                          "%s --scalar inv_n=0.00390625 --scalar eps=%r" % (ULP1, eps)))
+                          "%s --scalar inv_n=0.00390625 --scalar eps=%r --scalar n_tiles=%d"
+                          % (ULP1, eps, tiles)))
     return cases
 
 
