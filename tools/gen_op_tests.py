@@ -158,7 +158,7 @@ def npy(dt, regs):
     return R.to_npy(dt, regs)
 
 
-# ---- §10.1, §10.2: arithmetic (tests/ops/arith.py) ------------------------------------------------
+# ---- §10.1, §10.2: arithmetic (tests/ops/arith.py) -----------------------------------------------
 def arith_case(dt):
     name = "arith_" + SHORT[dt]
     rng = rng_for(name)
@@ -187,7 +187,7 @@ def arith_cases():
     return [arith_case(dt) for dt in ALL11]
 
 
-# ---- §10.1, §10.2: mul, muls, integer div (tests/ops/mul_div.py) -------------------------------------
+# ---- §10.1, §10.2: mul, muls, integer div (tests/ops/mul_div.py) ---------------------------------
 def masked_rows(dt, fn, m, *arrays):
     """Zeroing result of fn over every row (fn takes the row's lanes)."""
     return per_row(lambda mr, *xs: R.zeroing(dt, fn(*xs), lanes_active(dt, mr)), m, *arrays)
@@ -286,7 +286,7 @@ def unary_cases():
     return out
 
 
-# ---- §10.7: bitwise ops and shifts (tests/ops/bitwise.py, tests/ops/shift_u32.py) -----------------
+# ---- §10.7: bitwise ops and shifts (tests/ops/bitwise.py, tests/ops/shift_u32.py) ----------------
 def shift_amounts(rng, n, bits):
     """Per-lane shift amounts 0 .. bits + 8, the borders 0, bits - 1, bits, bits + 1 first."""
     k = rng.randint(0, bits + 9, n).astype(np.int32)
@@ -338,7 +338,7 @@ def bitwise_cases():
     return out
 
 
-# ---- §10.3, §10.4, §10.6: composite and wide ops (tests/ops/compose.py) -----------------------------
+# ---- §10.3, §10.4, §10.6: composite and wide ops (tests/ops/compose.py) --------------------------
 def accumulator(dt, rng, a, b):
     """c for the FMA ops: random, plus edge values (inf, -0, NaN) only in lanes where a and b
     are not NaN, so that the NaN propagation order between dst and the sources never matters
@@ -472,7 +472,7 @@ def approx_cases():
     return out
 
 
-# ---- §5.2, §10.8: compares and select (tests/ops/compare.py) --------------------------------------
+# ---- §5.2, §10.8: compares and select (tests/ops/compare.py) -------------------------------------
 @case
 def compare_cases():
     out = []
@@ -488,7 +488,8 @@ def compare_cases():
                 dt, lanes_active(dt, mr) & R.compare(dt, op, x, y)), a, b, m)
             exp[op + "s"] = per_row(lambda x, mr: R.mask_of_lanes(
                 dt, lanes_active(dt, mr) & R.compare(dt, op, x, zero)), a, m)
-        sel = per_row(lambda x, y, mr: np.where(lanes_active(dt, mr), x, y).astype(x.dtype), a, b, m)
+        sel = per_row(lambda x, y, mr: np.where(lanes_active(dt, mr), x, y).astype(x.dtype),
+                      a, b, m)
         sel_gt = per_row(lambda x, y, mr: np.where(lanes_active(dt, mr) & R.compare(
             dt, "gt", x, y), x, y).astype(x.dtype), a, b, m)
         expects = {k: v.astype(np.uint8) for k, v in exp.items()}
@@ -498,7 +499,7 @@ def compare_cases():
     return out
 
 
-# ---- §10.10: reductions (tests/ops/reduce.py, tests/ops/reduce_blocks.py) ---------------------------
+# ---- §10.10: reductions (tests/ops/reduce.py, tests/ops/reduce_blocks.py) ------------------------
 def reduce_inputs(dt, rng):
     """Four rows: 0 random under a full mask (a copy of its maximum planted later in the row, so
     the index must be the first); 1 negatives with +0 and -0 (floats) under a random mask; 2 NaN
@@ -565,7 +566,7 @@ def reduce_cases():
     return out
 
 
-# ---- §10.9, §10.12, §10.14: squeeze, (de)interleave, move (tests/ops/permute.py) ------------------
+# ---- §10.9, §10.12, §10.14: squeeze, (de)interleave, move (tests/ops/permute.py) -----------------
 @case
 def permute_cases():
     out = []
@@ -592,7 +593,7 @@ def permute_cases():
     return out
 
 
-# ---- §10.9, §10.11: pack, unpack, bit_cast, unsqueeze (tests/ops/permute_types.py) ----------------
+# ---- §10.9, §10.11: pack, unpack, bit_cast, unsqueeze (tests/ops/permute_types.py) ---------------
 PACKS = [("INT16", "UINT8"), ("UINT16", "UINT8"), ("INT32", "UINT16"), ("UINT32", "UINT16"),
          ("INT64", "UINT32"), ("UINT64", "UINT32")]
 UNPACKS = [("INT8", "INT16"), ("UINT8", "UINT16"), ("INT16", "INT32"), ("UINT16", "UINT32"),
@@ -799,7 +800,7 @@ def mask_cases():
     return out
 
 
-# ---- §10.15: arange, histograms (tests/ops/index.py, tests/ops/histograms.py) ---------------------
+# ---- §10.15: arange, histograms (tests/ops/index.py, tests/ops/histograms.py) --------------------
 @case
 def index_cases():
     out = []
@@ -830,7 +831,7 @@ def index_cases():
     return out
 
 
-# ---- §1.4, §4, §5.6, §10.16: unaligned streams, AddrRegs, mem_bar, vf.load / vf.store ----------------
+# ---- §1.4, §4, §5.6, §10.16: unaligned streams, AddrRegs, mem_bar, vf.load / vf.store ------------
 def byte_view(x):
     return x.view(np.uint8).reshape(-1)
 
@@ -888,7 +889,7 @@ def unaligned_cases():
     return out
 
 
-# ---- §4, §10.9, §10.14: squeeze + count-less store_unalign through AR (spr_ar.py, squeeze_stream.py)
+# ---- §4, §10.9, §10.14: squeeze + count-less store_unalign through AR (spr_ar.py, squeeze_stream.p
 @case
 def stream_cases():
     out = []
@@ -912,7 +913,7 @@ def stream_cases():
     return out
 
 
-# ---- §9.6, §5.7: scalar operands and vf.full (tests/ops/scalars.py) -----------------------------------
+# ---- §9.6, §5.7: scalar operands and vf.full (tests/ops/scalars.py) ------------------------------
 def lit(dt, x):
     """A Python literal as the device sees it (§9.6): floats through their "%f" text to binary32,
     then C++'s conversion (RNE to half/bfloat16, truncation to integers); ints converted."""
@@ -965,16 +966,17 @@ def scalar_cases():
             expects["ge_lit"] = ge(lit(dt, 0.0078125))
             expects["ge_x"] = ge(run_scalar(dt, x))
             inputs = {"a": npy(dt, a), "c": npy(dt, c), "m": m}
-            if R.kind(dt) == "u" and x < 0:              # a negative float into an unsigned
-                for key in ("maxs_x", "full_from_x", "ge_x"):   # type: undefined in C++ (§9.6),
-                    inputs[key] = np.zeros_like(expects.pop(key))   # so bound but not checked
+            if R.kind(dt) == "u" and x < 0:
+                # a negative float converted to an unsigned type is undefined in C++ (§9.6):
+                # these outputs are bound but not checked
+                for key in ("maxs_x", "full_from_x", "ge_x"):
+                    inputs[key] = np.zeros_like(expects.pop(key))
             out.append(Case(name, "tests/ops/scalars.py", "scalars_" + SHORT[dt], inputs, expects,
                             EXACT + " --scalar x=%r --scalar k=%d" % (x, k)))
     return out
 
 
-# ---- §5.4: astype (tests/ops/astype.py) ------------------------------------------------------------
-RM = {"": "RINT", "ROUND": "ROUND", "ODD": "ODD", "TRUNC": "TRUNC", "FLOOR": "FLOOR", "CEIL": "CEIL"}
+# ---- §5.4: astype (tests/ops/astype.py) ----------------------------------------------------------
 # output: (dst dtype, layout, round mode, saturate) - the same table as tests/ops/astype.py
 CASTS = {
     "FP32": {"f16": ("FP16", 0, "RINT", 0), "f16_one": ("FP16", 1, "RINT", 0),
@@ -1050,7 +1052,7 @@ def astype_cases():
     return out
 
 
-# ---- kernel faults (tests/ops/faults.py) -------------------------------------------------------------
+# ---- kernel faults (tests/ops/faults.py) ---------------------------------------------------------
 @case
 def fault_cases():
     f = "tests/ops/faults.py"
@@ -1066,7 +1068,8 @@ def fault_cases():
     outf = {"out": np.zeros((1, 64), np.float32)}
     return [
         Case("negative_shift", f, "negative_shift", {"a": a, "s": s}, out64,
-             fault=[loc_in(f, "vf.shift_left(a, s, every)"), "negative shift amount in active lane 9"]),
+             fault=[loc_in(f, "vf.shift_left(a, s, every)"),
+                    "negative shift amount in active lane 9"]),
         Case("gather_out_of_tile", f, "gather_out_of_tile", {"src": src, "idx": idx}, outf,
              fault=[loc_in(f, "vf.gather(src_tile, idx, every)"), "gather"]),
         Case("gather_block_unaligned", f, "gather_block_unaligned", {"src": src, "idx": bidx},

@@ -290,6 +290,12 @@ def f32_add(x, y):
     return int(R.binary("FP32", "add", np.array([x], np.uint32), np.array([y], np.uint32))[0])
 
 
+def f32_op(name, a, b):
+    """An exact FP32 op (§9.4) on bit arrays, b broadcast when it is one value."""
+    b = np.broadcast_to(np.asarray(b, np.uint32), np.shape(a)).copy()
+    return R.binary("FP32", name, np.asarray(a, np.uint32), b)
+
+
 def row_regs(row_bits):
     return [row_bits[64 * r:64 * r + 64] for r in range(row_bits.size // 64)]
 
@@ -310,7 +316,7 @@ def softmax_ref(x):
         mx = R.extreme_group("FP32", regs[0], ALL64, True)[0]
         for reg in regs[1:]:
             part = R.extreme_group("FP32", reg, ALL64, True)[0]
-            mx = int(R.binary("FP32", "max", np.array([mx], np.uint32), np.array([part], np.uint32))[0])
+            mx = int(f32_op("max", [mx], part)[0])
         exps = [R.exp_sub("FP32", reg, bcast(mx), np.ones(256, bool), 0) for reg in regs]
         total = sum_regs(exps)
         out.append(np.concatenate([R.approx_div("FP32", e, bcast(total)) for e in exps]))
@@ -330,12 +336,6 @@ def softmax_rows(sample):
         assert_close(want, e / e.sum(axis=1, keepdims=True), 1e-5, 1e-7)
         cases.append(Case(name, {"x": data}, {"y": want}, "%s --scalar n_tiles=%d" % (ULP1, tiles)))
     return cases
-
-
-def f32_op(name, a, b):
-    """An exact FP32 op (§9.4) on bit arrays, b broadcast when it is one value."""
-    b = np.broadcast_to(np.asarray(b, np.uint32), np.shape(a)).copy()
-    return R.binary("FP32", name, np.asarray(a, np.uint32), b)
 
 
 def scalar32(x):

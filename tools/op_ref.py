@@ -1,4 +1,4 @@
-"""op_ref.py - the per-lane formulas of docs/SEMANTICS.md §9-§10 in numpy, for tools/gen_op_tests.py.
+"""op_ref.py - the per-lane formulas of docs/SEMANTICS.md §9-§10 in numpy (tools/gen_op_tests.py).
 
 Everything here is written from the spec text, never from pvc's output or its runtime sources.
 Registers are numpy arrays of one row of lanes; float registers are held as their unsigned BITS
@@ -169,10 +169,6 @@ def round_frac(dt, q, ties_away=False):
     return s | ((e + f.bias) << f.m) | (fl - (1 << f.m))
 
 
-def frac_of(dt, bits):
-    return Fraction(float(to_f64(dt, np.array([bits]))[0]))
-
-
 def nan_fix(dt, r, ops):
     """§9.4: a result lane that is NaN gets the first NaN operand (argument order) with its
     quiet bit set; a NaN made from non-NaN operands is the generated NaN 0x7FFFFFFF / 0x7FFF."""
@@ -296,7 +292,7 @@ def scalar_to(dt, x, is_float):
     return wrap(dt, [n])
 
 
-# ---- unary (§5.3, §10.4, §10.5, §10.7) ------------------------------------------------------------
+# ---- unary (§5.3, §10.4, §10.5, §10.7) -----------------------------------------------------------
 def abs_(dt, a):
     """Floats: the sign bit cleared (NaN payload kept); integers wrap: abs(MIN) = MIN (§5.3)."""
     if kind(dt) == "f":
@@ -355,7 +351,7 @@ def shift(dt, a, ks, left):
     return wrap(dt, out)
 
 
-# ---- composite ops (§10.3, §10.4, §10.6) -----------------------------------------------------------
+# ---- composite ops (§10.3, §10.4, §10.6) ---------------------------------------------------------
 def fma_lane(dt, x, y, z):
     """IEEE fused multiply-add of three lanes' bits, one rounding (RNE) to dt: a NaN operand
     propagates (the first in x, y, z order, quieted), inf * 0 and inf - inf give the generated
@@ -443,7 +439,7 @@ def muls_cast_lane(u32_bits, x):
     return round_frac("FP16", Fraction(v), ties_away=True)
 
 
-# ---- approximate ops (§9.4, §10.1, §10.4, §10.6) -----------------------------------------------------
+# ---- approximate ops (§9.4, §10.1, §10.4, §10.6) -------------------------------------------------
 # pvc's reading of "1 ulp, no denormals": subnormal inputs are zero (DAZ), the result is the
 # correctly rounded one, a subnormal result flushes to the zero of its sign (FTZ). Checked with
 # `pvc run --ulp 1`, so float64 libm accuracy is plenty.
@@ -488,7 +484,7 @@ def exp_sub(src_dt, s, mx, m_bits, layout):
     return zeroing("FP32", approx_unary("FP32", "exp", d), act_)
 
 
-# ---- compares and select (§5.2, §10.8) ---------------------------------------------------------------
+# ---- compares and select (§5.2, §10.8) -----------------------------------------------------------
 CMP = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "gt": np.greater, "le": np.less_equal,
        "ge": np.greater_equal}
 
@@ -507,7 +503,7 @@ def mask_of_lanes(dt, lane_bits):
     return pack_bits(bits)
 
 
-# ---- reductions (§10.10) ---------------------------------------------------------------------------
+# ---- reductions (§10.10) -------------------------------------------------------------------------
 def f32_to_f16_bits(u):
     """FP32 bits -> FP16, RNE, overflow to inf, a NaN quiet with its sign and leading payload."""
     u = np.asarray(u).astype(np.uint32)
@@ -600,7 +596,7 @@ def pair_reduce_sum(dt, a, act_):
     return out
 
 
-# ---- permutations (§10.9, §10.11, §10.12) -----------------------------------------------------------
+# ---- permutations (§10.9, §10.11, §10.12) --------------------------------------------------------
 def squeeze(a, act_):
     out = np.zeros_like(a)
     kept = a[np.asarray(act_, bool)]
@@ -647,7 +643,7 @@ def unpack(dt_to, a, upper):
     return wrap(dt_to, ints(part))
 
 
-# ---- masks (§1.2, §5.1, §10.7-§10.14) ---------------------------------------------------------------
+# ---- masks (§1.2, §5.1, §10.7-§10.14) ------------------------------------------------------------
 def pattern_elements(pattern, n):
     """Active element indices of a MaskPattern over n elements (§5.1); VLk is clipped to n."""
     if pattern == "ALL":
@@ -687,7 +683,7 @@ def mask_groups_interleave(a, b, g, de):
     return d0.reshape(-1), d1.reshape(-1)
 
 
-# ---- index ops (§10.15) ---------------------------------------------------------------------------------
+# ---- index ops (§10.15) --------------------------------------------------------------------------
 def arange(dt, start, decrease):
     """INCREASE: start_T + i; DECREASE: start_T + N-1-i (T11); 64-bit DECREASE: start, then
     start + 2^32 - i (T12); floats RNE_T(start_T + i) with start_T the C++ conversion (§9.6)."""
@@ -717,7 +713,7 @@ def histograms(src, act_, old, base, accumulate):
     return np.array(out, np.uint16)
 
 
-# ---- casts (§5.4, §5.5) ----------------------------------------------------------------------------------
+# ---- casts (§5.4, §5.5) --------------------------------------------------------------------------
 def round_int(q, mode):
     """An exact rational rounded to an integer by a VFRoundMode."""
     fl = q.numerator // q.denominator
