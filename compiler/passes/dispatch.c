@@ -854,7 +854,8 @@ static void unified_load(dispatcher *x, pvc_op *op)
         return;
     ustream_flags(x, op, stride != NULL);
     if (!stride) {
-        operand(x, emit(x, PVC_OP_M_ULD, op->loc, op->results[0]), ub_addr(x, base, toff, NULL, op->loc));
+        pvc_value *a = ub_addr(x, base, toff, NULL, op->loc); /* emitted before the load */
+        operand(x, emit(x, PVC_OP_M_ULD, op->loc, op->results[0]), a);
         return;
     }
     if (!is_int(stride)) {
