@@ -46,7 +46,6 @@ if [ "${1:-}" = --case ]; then
         "$pvc" "$@" --backend $be $outs >"$dir/$be.out" 2>"$dir/$be.err"
         echo $? >"$dir/$be.rc"
     done
-    rs=$(cat "$dir/sim.rc"); rn=$(cat "$dir/native.rc")
     if [ -f "$dir/fault" ]; then
         for be in sim native; do
             line=$(grep -m 1 'error: kernel fault' "$dir/$be.err")
