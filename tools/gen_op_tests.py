@@ -1061,7 +1061,13 @@ def fault_cases():
     s[0, 9] = -1                                          # §10.7: k < 0 is undefined; pvc faults
     src = np.arange(64, dtype=np.float32)[None, :]
     idx = np.arange(64, dtype=np.uint32)[None, :]
-    idx[0, 5] = 64                                        # one past the 64-element source tile
+    past = idx.copy()
+    past[0, 5] = 65                                       # past the source tile, inside the UB
+    idx[0, 5] = 65536                                     # byte 4*65536 = 256 KiB: outside the UB
+    # §10.13 [I]: only the UB bounds an index; lane 5 of `past` reads UB4[0x104], the idx tile's
+    # element 1 (the value 1 as bits), since src_t is at 0x0 and idx_t at 0x100
+    ub = np.concatenate([src[0].view(np.uint32), past[0]])
+    gathered = {"out": ub[past[0]].view(np.float32)[None, :]}
     bidx = np.zeros((1, 64), np.uint32)
     bidx[0, :8] = [0, 32, 64, 96, 128, 160, 192, 16]      # block 7 at byte 16
     out64 = {"out": np.zeros((1, 64), np.int32)}
@@ -1070,7 +1076,8 @@ def fault_cases():
         Case("negative_shift", f, "negative_shift", {"a": a, "s": s}, out64,
              fault=[loc_in(f, "vf.shift_left(a, s, every)"),
                     "negative shift amount in active lane 9"]),
-        Case("gather_out_of_tile", f, "gather_out_of_tile", {"src": src, "idx": idx}, outf,
+        Case("gather_past_tile", f, "gather_out_of_tile", {"src": src, "idx": past}, gathered),
+        Case("gather_out_of_ub", f, "gather_out_of_tile", {"src": src, "idx": idx}, outf,
              fault=[loc_in(f, "vf.gather(src_tile, idx, every)"), "gather"]),
         Case("gather_block_unaligned", f, "gather_block_unaligned", {"src": src, "idx": bidx},
              outf, fault=[loc_in(f, "vf.gather(src_tile, idx, every, data_copy_mode"),
