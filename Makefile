@@ -57,7 +57,7 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
 
-.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust py test fuzz fuzz-smoke fuzz-npy bench clean help
+.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test fuzz fuzz-smoke fuzz-npy bench clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so
 
 deps: deb-deps grammar
@@ -191,6 +191,11 @@ sim: deps $(BUILD)/pvc
 robust: deps $(BUILD)/pvc
 	@sh tests/run_robust.sh $(BUILD)/pvc
 
+# Every vf op end to end: generated cases (tools/gen_op_tests.py) through sim and native against
+# numpy formulas of docs/SEMANTICS.md, hand-written diagnostics, op coverage (tests/run_ops.sh).
+ops: deps $(BUILD)/pvc
+	@sh tests/run_ops.sh $(BUILD)/pvc $(BUILD)
+
 # pypto_pro test files unmodified through `pvc py`: tests/py/ (the library from Python, both
 # backends), every sample's own test, run directly and under pytest (tests/run_py.sh).
 py: deps $(BUILD)/pvc $(BUILD)/libpvc.so
@@ -278,6 +283,7 @@ help:
 	@echo "make e2e          end-to-end tests: native runs, emitted C, cache, CLI, faults"
 	@echo "make sim          simulator: samples, sim = native, faults, hazards, golden trace/stats"
 	@echo "make robust       files and processes: bad inputs, atomic writes, write errors, signals"
+	@echo "make ops          every vf op in sim and native against numpy formulas (tests/ops/)"
 	@echo "make py           pypto_pro tests on the CPU: tests/py and every sample through pvc py"
 	@echo "make test         deps, build, every suite plain and under ASan/UBSan"
 	@echo "make docs         regenerate docs/IR.md's machine-op table from ops.h"

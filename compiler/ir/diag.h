@@ -37,7 +37,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(DIST,        "E016", "dist not legal for the register width")      \
     X(MISALIGNED,  "E017", "statically misaligned UB address")           \
     X(MASK_FORM,   "E018", "data form not allowed with a mask register") \
-    X(MASK_GRAN,   "E019", "mask granularity wrong for the op")          \
+    X(MASK_GRAN,   "E019", "retired: a coarser mask is warning W033")    \
     X(UNFLUSHED,   "E020", "store_unalign without a later store_unalign_post") \
     X(CAST,        "E021", "astype pair or mode not allowed by §5.4")     \
     X(UB_RANGE,    "E022", "tile outside the usable Unified Buffer")     \
@@ -80,7 +80,8 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(GATHER_B8_B16,  "W028", "T22", "an 8-bit tile gathered into a 16-bit register is a 16-bit gather") \
     X(REASSIGN,       "W029", "T23", "a re-assigned register keeps its first dtype and kind") \
     X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes") \
-    X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)")
+    X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)") \
+    X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)")
 
 typedef enum {
     PVC_W_NONE = -1,

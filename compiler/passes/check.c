@@ -3,7 +3,7 @@
  *   - a statically known UB address (or post-update cursor start / step) that breaks the
  *     alignment of its dist (§2.2-§3.6, §4.3; decision 4);
  *   - a mask whose granularity is coarser than the elements of the op it guards, so lanes
- *     would be silently skipped (§1.2);
+ *     between its bits are off (a warning: the device runs it, §1.2);
  *   - a store_unalign whose unaligned register has no later store_unalign_post (§4.2);
  *   - squeeze(STORE_REG) and count-less store_unalign out of alternation (§10.9, a warning);
  *   - tiles outside the usable 248 KiB of the UB (error) or overlapping each other (a
@@ -152,10 +152,12 @@ static void check_mask_gran(checker *c, const pvc_op *op)
             continue;
         if (lane(p->type.dtype) == w)
             continue; /* a mask declared at this width though generated coarser: T21, warned */
-        pvc_error_at(c->d, op->loc, PVC_E_MASK_GRAN,
-                     "mask '%s' has %d-bit granularity but %s works on %d-bit elements: every "
-                     "element whose bit is not a multiple of %d would be off (§1.2)",
-                     p->name ? p->name : "?", p->type.gran, m->name, w * 8, p->type.gran / 8);
+        /* the device runs it (decision 1): only every (gran/w)-th element is active */
+        pvc_warn_at(c->d, op->loc,
+                    "mask '%s' has %d-bit granularity but %s works on %d-bit elements: only one element "
+                    "in %d is active, the others are off (§1.2) [%s]",
+                    p->name ? p->name : "?", p->type.gran, m->name, w * 8, p->type.gran / 8 / w,
+                    pvc_warn_code(PVC_W_MASK_COARSE));
     }
 }
 

@@ -400,7 +400,9 @@ static int explicit_dist(dispatcher *x, pvc_span at, const dist_family *f, int g
 {
     const pvc_dist_info *info = &f->table[g];
     if (info->kind == PVC_DIST_E) {
-        if (info->w && info->w != lane(dt)) {
+        /* a store's explicit NORM_B16 / INTLV_B32 is used as given on any register: its bytes
+         * go out as lanes of that width (§3.1; the 8-bit gather of §10.13 is stored so) */
+        if (info->w && info->w != lane(dt) && f != &store_dists) {
             pvc_error_at(x->d, at, PVC_E_DIST, "dist %s works on %d-bit elements, not on a %s "
                          "register (%s)", info->name, info->w * 8, pvc_dtype_pyname(dt), f->section);
             return -1;
@@ -1082,8 +1084,13 @@ static void astype(dispatcher *x, pvc_op *op)
     const char *why = NULL;
     if (!pvc_astype_legal((pvc_dtype)from, (pvc_dtype)to, (pvc_layout)layout, (pvc_round)round,
                           (pvc_sat)sat, &why)) {
-        pvc_error_at(x->d, op->loc, PVC_E_CAST, "vf.astype %s -> %s: %s (§5.4)", pvc_dtype_pyname(from),
-                     pvc_dtype_pyname(to), why ? why : "not allowed");
+        const pvc_value *asked = pvc_op_arg(op, "dtype");
+        int reused = asked && asked->kind == PVC_V_DTYPE && asked->i != to; /* T23 */
+        pvc_error_at(x->d, op->loc, PVC_E_CAST, "vf.astype %s -> %s: %s (§5.4)%s%s%s", pvc_dtype_pyname(from),
+                     pvc_dtype_pyname(to), why ? why : "not allowed",
+                     reused ? "; it converts to the dtype of the existing register '" : "",
+                     reused && op->results[0]->name ? op->results[0]->name : "",
+                     reused ? "', not to dtype= (§9.3, §12 T23): assign to a new name" : "");
         return;
     }
     if (why) /* accepted, but it does not do what it says */
