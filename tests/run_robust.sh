@@ -71,7 +71,7 @@ old="old content, kept"
 
 # A memory limit for the cases that must not read a file whole; the ASan build cannot run
 # under one (its shadow memory), and there the timeout alone bounds the case.
-if (ulimit -v 2000000 && "$pvc" --version) >/dev/null 2>&1; then lim="ulimit -v 2000000"; else lim=":"; fi
+if sh -c 'ulimit -v 2000000 && "$1" --version' sh "$pvc" >/dev/null 2>&1; then lim="ulimit -v 2000000"; else lim=":"; fi
 # limited CMD...: CMD under the memory limit and a 20 s timeout
 limited() { (eval "$lim"; exec timeout 20 "$@"); }
 

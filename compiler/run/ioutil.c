@@ -311,7 +311,8 @@ static void sink_free(pvc_sink *s)
 }
 
 /* The temporary: created beside the destination (never over anything), with the
- * destination's permission bits when it exists, else 0666 less the umask as a new file. */
+ * destination's owner and permission bits when it exists, else 0666 less the umask as a new
+ * file. */
 static int open_temp(pvc_sink *s, const struct stat *dest, char *err, size_t errlen)
 {
     int fd = -1, e = EEXIST;
@@ -334,8 +335,10 @@ static int open_temp(pvc_sink *s, const struct stat *dest, char *err, size_t err
         return -1;
     }
     s->slot = slot_add(s->tmp);
-    if (dest)
-        fchmod(fd, dest->st_mode & 07777);
+    if (dest) { /* what it replaces keeps its owner (where we may give it) and its mode */
+        int chowned = fchown(fd, dest->st_uid, dest->st_gid) == 0;
+        fchmod(fd, dest->st_mode & (chowned ? 07777 : 00777)); /* set-id bits only with the owner */
+    }
     if (!(s->f = sink_stream(s, fd))) {
         fail(err, errlen, "%s", strerror(ENOMEM));
         close(fd);
