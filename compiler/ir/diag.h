@@ -91,36 +91,26 @@ typedef enum {
     PVC_W_COUNT
 } pvc_warn_kind;
 
-static inline const char *pvc_warn_code(pvc_warn_kind k)
+/* A row of PVC_WARNS: its code ("W010"), trap id ("T2"; "" for a divergence of §1-§8) and
+ * text; an out-of-range kind gets the "W???" row. */
+typedef struct {
+    const char *code, *trap, *text;
+} pvc_warn_row;
+
+static inline const pvc_warn_row *pvc_warn_row_of(pvc_warn_kind k)
 {
-    static const char *const codes[] = {
-#define X(id, code, trap, text) code,
+    static const pvc_warn_row rows[] = {
+#define X(id, code, trap, text) {code, trap, text},
         PVC_WARNS(X)
 #undef X
+        {"W???", "", ""},
     };
-    return (unsigned)k < PVC_W_COUNT ? codes[k] : "W???";
+    return &rows[(unsigned)k < PVC_W_COUNT ? k : PVC_W_COUNT];
 }
 
-/* The row's text and its trap id ("T2"; "" for a divergence of §1-§8). */
-static inline const char *pvc_warn_text(pvc_warn_kind k)
-{
-    static const char *const texts[] = {
-#define X(id, code, trap, text) text,
-        PVC_WARNS(X)
-#undef X
-    };
-    return (unsigned)k < PVC_W_COUNT ? texts[k] : "";
-}
-
-static inline const char *pvc_warn_trap(pvc_warn_kind k)
-{
-    static const char *const traps[] = {
-#define X(id, code, trap, text) trap,
-        PVC_WARNS(X)
-#undef X
-    };
-    return (unsigned)k < PVC_W_COUNT ? traps[k] : "";
-}
+static inline const char *pvc_warn_code(pvc_warn_kind k) { return pvc_warn_row_of(k)->code; }
+static inline const char *pvc_warn_text(pvc_warn_kind k) { return pvc_warn_row_of(k)->text; }
+static inline const char *pvc_warn_trap(pvc_warn_kind k) { return pvc_warn_row_of(k)->trap; }
 
 typedef enum {
 #define X(id, code, text) PVC_E_##id,

@@ -14,8 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int pvc_io_fail(char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen) {
         va_list ap;
@@ -36,8 +35,8 @@ static const char *kind_of(mode_t m)
 static int not_regular(const struct stat *st, char *err, size_t errlen)
 {
     if (S_ISDIR(st->st_mode))
-        return fail(err, errlen, "%s", strerror(EISDIR));
-    return fail(err, errlen, "not a regular file (%s)", kind_of(st->st_mode));
+        return pvc_io_fail(err, errlen, "%s", strerror(EISDIR));
+    return pvc_io_fail(err, errlen, "not a regular file (%s)", kind_of(st->st_mode));
 }
 
 /* ---- reading ------------------------------------------------------------------------- */
@@ -47,15 +46,15 @@ int pvc_io_open_regular(const char *path, int *fd, uint64_t *size, char *err, si
     *fd = -1;
     /* Looked at before it is opened: opening a device can have effects, a FIFO blocks. */
     if (stat(path, &st) != 0)
-        return fail(err, errlen, "%s", strerror(errno));
+        return pvc_io_fail(err, errlen, "%s", strerror(errno));
     if (!S_ISREG(st.st_mode))
         return not_regular(&st, err, errlen);
     /* O_NONBLOCK: should it have become a FIFO since, open must not wait for a writer. */
     int f = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (f < 0)
-        return fail(err, errlen, "%s", strerror(errno));
+        return pvc_io_fail(err, errlen, "%s", strerror(errno));
     if (fstat(f, &st) != 0 || !S_ISREG(st.st_mode)) {
-        int rc = S_ISREG(st.st_mode) ? fail(err, errlen, "%s", strerror(errno)) : not_regular(&st, err, errlen);
+        int rc = S_ISREG(st.st_mode) ? pvc_io_fail(err, errlen, "%s", strerror(errno)) : not_regular(&st, err, errlen);
         close(f);
         return rc;
     }
@@ -75,9 +74,9 @@ int pvc_io_read_exact(int fd, void *buf, size_t n, char *err, size_t errlen)
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0)
-            return fail(err, errlen, "%s", strerror(errno));
+            return pvc_io_fail(err, errlen, "%s", strerror(errno));
         if (got == 0)
-            return fail(err, errlen, "the file ended early (it changed while pvc read it)");
+            return pvc_io_fail(err, errlen, "the file ended early (it changed while pvc read it)");
         p += got;
         n -= (size_t)got;
     }
@@ -95,13 +94,13 @@ int pvc_io_read_file(const char *path, size_t limit, const char *limit_text, cha
         return -1;
     if (size > limit) {
         close(fd);
-        return fail(err, errlen, "the file has %llu bytes, more than the %s pvc reads",
+        return pvc_io_fail(err, errlen, "the file has %llu bytes, more than the %s pvc reads",
                     (unsigned long long)size, limit_text);
     }
     char *b = malloc((size_t)size + 1);
     if (!b) {
         close(fd);
-        return fail(err, errlen, "%s", strerror(ENOMEM));
+        return pvc_io_fail(err, errlen, "%s", strerror(ENOMEM));
     }
     if (pvc_io_read_exact(fd, b, (size_t)size, err, errlen)) {
         free(b);
@@ -202,7 +201,7 @@ static char *follow_links(const char *path, char *err, size_t errlen)
         char target[PATH_MAX];
         ssize_t n = readlink(cur, target, sizeof target - 1);
         if (n < 0) {
-            fail(err, errlen, "%s", strerror(errno));
+            pvc_io_fail(err, errlen, "%s", strerror(errno));
             free(cur);
             return NULL;
         }
@@ -219,9 +218,9 @@ static char *follow_links(const char *path, char *err, size_t errlen)
     }
     if (cur) {
         free(cur);
-        fail(err, errlen, "%s", strerror(ELOOP));
+        pvc_io_fail(err, errlen, "%s", strerror(ELOOP));
     } else
-        fail(err, errlen, "%s", strerror(ENOMEM));
+        pvc_io_fail(err, errlen, "%s", strerror(ENOMEM));
     return NULL;
 }
 
@@ -328,7 +327,7 @@ static int open_temp(pvc_sink *s, const struct stat *dest, char *err, size_t err
     if (fd < 0) { /* s->tmp is not ours (EEXIST) or not there: forget it */
         const char *name;
         char *dir = dir_of(s->path, &name);
-        fail(err, errlen, "cannot create a file in '%s': %s", dir ? dir : ".", strerror(e));
+        pvc_io_fail(err, errlen, "cannot create a file in '%s': %s", dir ? dir : ".", strerror(e));
         free(dir);
         free(s->tmp);
         s->tmp = NULL;
@@ -340,7 +339,7 @@ static int open_temp(pvc_sink *s, const struct stat *dest, char *err, size_t err
         fchmod(fd, dest->st_mode & (chowned ? 07777 : 00777)); /* set-id bits only with the owner */
     }
     if (!(s->f = sink_stream(s, fd))) {
-        fail(err, errlen, "%s", strerror(ENOMEM));
+        pvc_io_fail(err, errlen, "%s", strerror(ENOMEM));
         close(fd);
         return -1; /* the caller's abort removes the temporary */
     }
@@ -355,21 +354,21 @@ static int sink_target(pvc_sink *s, const char *path, struct stat *dest, int *ex
     struct stat st;
     *exists = *in_place = 0;
     if (!*path)
-        return fail(err, errlen, "%s", strerror(ENOENT));
+        return pvc_io_fail(err, errlen, "%s", strerror(ENOENT));
     int found = stat(path, &st) == 0;
     if (found && S_ISDIR(st.st_mode))
-        return fail(err, errlen, "%s", strerror(EISDIR));
+        return pvc_io_fail(err, errlen, "%s", strerror(EISDIR));
     if (found && !S_ISREG(st.st_mode)) {
         *in_place = 1; /* /dev/null, a terminal, a FIFO, /proc/self/fd/N of a pipe */
         s->path = strdup(path);
-        return s->path ? 0 : fail(err, errlen, "%s", strerror(ENOMEM));
+        return s->path ? 0 : pvc_io_fail(err, errlen, "%s", strerror(ENOMEM));
     }
     if (!(s->path = follow_links(path, err, errlen)))
         return -1;
     const char *name;
     free(dir_of(s->path, &name));
     if (!*name) /* "dir/": a directory's name, to be created as a file */
-        return fail(err, errlen, "%s", strerror(EISDIR));
+        return pvc_io_fail(err, errlen, "%s", strerror(EISDIR));
     *exists = stat(s->path, dest) == 0;
     return 0;
 }
@@ -386,7 +385,7 @@ int pvc_sink_open(pvc_sink *s, const char *path, char *err, size_t errlen)
     if (in_place) {
         int fd = open(s->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
         if (fd < 0 || !(s->f = sink_stream(s, fd))) {
-            fail(err, errlen, "%s", strerror(fd < 0 ? errno : ENOMEM));
+            pvc_io_fail(err, errlen, "%s", strerror(fd < 0 ? errno : ENOMEM));
             if (fd >= 0)
                 close(fd);
             sink_free(s);
@@ -430,7 +429,7 @@ int pvc_sink_commit(pvc_sink *s, char *err, size_t errlen)
     if (e) {
         if (s->tmp)
             unlink(s->tmp); /* pvc's own temporary; the destination is untouched */
-        fail(err, errlen, "%s", strerror(e));
+        pvc_io_fail(err, errlen, "%s", strerror(e));
     } else if (s->tmp)
         sync_dir(s->path);
     sink_free(s);
@@ -452,7 +451,7 @@ int pvc_sink_check(const char *path, char *err, size_t errlen)
     struct stat dest;
     int exists, in_place, rc = sink_target(&s, path, &dest, &exists, &in_place, err, errlen);
     if (!rc && in_place && access(s.path, W_OK) != 0)
-        rc = fail(err, errlen, "%s", strerror(errno));
+        rc = pvc_io_fail(err, errlen, "%s", strerror(errno));
     else if (!rc && !in_place)
         rc = open_temp(&s, NULL, err, errlen);
     pvc_sink_abort(&s); /* closes and removes the temporary, if one was made */

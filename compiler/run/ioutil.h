@@ -31,6 +31,10 @@
 #include <stdio.h>
 
 /* Opens path for reading when it is a regular file: *fd and its *size; else -1 and err. */
+/* Writes the printf-style message into err (when it has room) and returns -1: the error
+ * return of every reader and writer here and in npy.c. */
+int pvc_io_fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 int pvc_io_open_regular(const char *path, int *fd, uint64_t *size, char *err, size_t errlen);
 /* Reads exactly n bytes (a file that ends first is an error: it changed while being read). */
 int pvc_io_read_exact(int fd, void *buf, size_t n, char *err, size_t errlen);

@@ -24,16 +24,6 @@
 
 static const char npy_magic[6] = {'\x93', 'N', 'U', 'M', 'P', 'Y'};
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 /* ---- dtypes -------------------------------------------------------------------------- */
 
@@ -115,7 +105,7 @@ int pvc_npy_check_dtype(const pvc_npy *a, pvc_dtype t, const char **standin, cha
 {
     const char *why = NULL;
     if ((unsigned)t >= PVC_DT_COUNT)
-        return fail(err, errlen, "unknown kernel dtype %d", (int)t);
+        return pvc_io_fail(err, errlen, "unknown kernel dtype %d", (int)t);
     int d = descr_index(a->descr);
     if (d >= 0 && descr_accepted(d, t, &why)) {
         if (standin)
@@ -130,7 +120,7 @@ int pvc_npy_check_dtype(const pvc_npy *a, pvc_dtype t, const char **standin, cha
         if (strcmp(descrs[i].descr, descr_of_dtype[t]) != 0 && descr_accepted(i, t, &why))
             n += snprintf(accepts + n, sizeof accepts - (size_t)n, " or %s ('%s')", descrs[i].name,
                           descrs[i].descr);
-    return fail(err, errlen, "the file holds %s ('%s'), and %s tensors are %s",
+    return pvc_io_fail(err, errlen, "the file holds %s ('%s'), and %s tensors are %s",
                 pvc_npy_descr_name(a->descr), a->descr, pvc_dtype_table[t].name, accepts);
 }
 
@@ -140,16 +130,16 @@ static int descr_accept(const char *d, char out[8], char *err, size_t errlen)
 {
     size_t n = strlen(d);
     if (n == 0 || n > 6)
-        return fail(err, errlen, "unsupported dtype '%s'", d);
+        return pvc_io_fail(err, errlen, "unsupported dtype '%s'", d);
     if (d[0] == '>')
-        return fail(err, errlen, "big-endian dtype '%s' is not supported (save little-endian)", d);
+        return pvc_io_fail(err, errlen, "big-endian dtype '%s' is not supported (save little-endian)", d);
     if (d[0] == '=' || (d[0] != '<' && d[0] != '|'))
-        return fail(err, errlen, "dtype '%s' has no explicit little-endian byte order", d);
+        return pvc_io_fail(err, errlen, "dtype '%s' has no explicit little-endian byte order", d);
     memcpy(out, d, n + 1); /* n <= 6, checked above */
     if (pvc_npy_descr_size(out) == 0) {
         out[0] = out[0] == '<' ? '|' : '<'; /* "<u1" -> "|u1" */
         if (pvc_npy_descr_size(out) != 1)
-            return fail(err, errlen, "unsupported dtype '%s'", d);
+            return pvc_io_fail(err, errlen, "unsupported dtype '%s'", d);
     }
     return 0;
 }
@@ -181,18 +171,18 @@ static int parse_string(cursor *c, char *buf, size_t cap, char *err, size_t errl
 {
     skip_space(c);
     if (c->p >= c->end || (*c->p != '\'' && *c->p != '"'))
-        return fail(err, errlen, "header: expected a quoted string");
+        return pvc_io_fail(err, errlen, "header: expected a quoted string");
     char q = *c->p++;
     size_t n = 0;
     while (c->p < c->end && *c->p != q) {
         if (*c->p == '\\' || (unsigned char)*c->p < 0x20)
-            return fail(err, errlen, "header: unsupported character in string");
+            return pvc_io_fail(err, errlen, "header: unsupported character in string");
         if (n + 1 >= cap)
-            return fail(err, errlen, "header: string too long");
+            return pvc_io_fail(err, errlen, "header: string too long");
         buf[n++] = *c->p++;
     }
     if (c->p >= c->end)
-        return fail(err, errlen, "header: unterminated string");
+        return pvc_io_fail(err, errlen, "header: unterminated string");
     c->p++;
     buf[n] = 0;
     return 0;
@@ -216,7 +206,7 @@ static int parse_bool(cursor *c, int *v, char *err, size_t errlen)
     else if (parse_word(c, "False"))
         *v = 0;
     else
-        return fail(err, errlen, "header: fortran_order must be True or False");
+        return pvc_io_fail(err, errlen, "header: fortran_order must be True or False");
     return 0;
 }
 
@@ -224,14 +214,14 @@ static int parse_dim(cursor *c, int64_t *dim, char *err, size_t errlen)
 {
     skip_space(c);
     if (c->p < c->end && *c->p == '-')
-        return fail(err, errlen, "header: negative dimension in shape");
+        return pvc_io_fail(err, errlen, "header: negative dimension in shape");
     if (c->p >= c->end || *c->p < '0' || *c->p > '9')
-        return fail(err, errlen, "header: expected an integer in shape");
+        return pvc_io_fail(err, errlen, "header: expected an integer in shape");
     int64_t v = 0;
     while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
         int d = *c->p++ - '0';
         if (v > (INT64_MAX - d) / 10)
-            return fail(err, errlen, "header: dimension too large");
+            return pvc_io_fail(err, errlen, "header: dimension too large");
         v = v * 10 + d;
     }
     *dim = v;
@@ -242,22 +232,22 @@ static int parse_dim(cursor *c, int64_t *dim, char *err, size_t errlen)
 static int parse_shape(cursor *c, int *rank, int64_t *shape, char *err, size_t errlen)
 {
     if (!eat(c, '('))
-        return fail(err, errlen, "header: shape must be a tuple");
+        return pvc_io_fail(err, errlen, "header: shape must be a tuple");
     int n = 0, commas = 0;
     while (!eat(c, ')')) {
         if (n == PVC_NPY_MAX_RANK)
-            return fail(err, errlen, "header: rank above %d", PVC_NPY_MAX_RANK);
+            return pvc_io_fail(err, errlen, "header: rank above %d", PVC_NPY_MAX_RANK);
         if (parse_dim(c, &shape[n++], err, errlen))
             return -1;
         if (eat(c, ','))
             commas++;
         else if (!eat(c, ')'))
-            return fail(err, errlen, "header: expected ',' or ')' in shape");
+            return pvc_io_fail(err, errlen, "header: expected ',' or ')' in shape");
         else
             break;
     }
     if (n == 1 && commas == 0)
-        return fail(err, errlen, "header: shape (n) is not a tuple, write (n,)");
+        return pvc_io_fail(err, errlen, "header: shape (n) is not a tuple, write (n,)");
     *rank = n;
     return 0;
 }
@@ -271,20 +261,20 @@ static int parse_entry(cursor *c, int *seen, char descr[16], int *fortran, int *
     if (parse_string(c, key, sizeof key, err, errlen))
         return -1;
     if (!eat(c, ':'))
-        return fail(err, errlen, "header: expected ':' after '%s'", key);
+        return pvc_io_fail(err, errlen, "header: expected ':' after '%s'", key);
     int bit = strcmp(key, "descr") == 0           ? KEY_DESCR
               : strcmp(key, "fortran_order") == 0 ? KEY_FORTRAN
               : strcmp(key, "shape") == 0         ? KEY_SHAPE
                                                   : 0;
     if (!bit)
-        return fail(err, errlen, "header: unknown key '%s'", key);
+        return pvc_io_fail(err, errlen, "header: unknown key '%s'", key);
     if (*seen & bit)
-        return fail(err, errlen, "header: key '%s' given twice", key);
+        return pvc_io_fail(err, errlen, "header: key '%s' given twice", key);
     *seen |= bit;
     if (bit == KEY_DESCR) {
         skip_space(c);
         if (c->p < c->end && *c->p == '[')
-            return fail(err, errlen, "structured dtypes are not supported");
+            return pvc_io_fail(err, errlen, "structured dtypes are not supported");
         return parse_string(c, descr, 16, err, errlen);
     }
     if (bit == KEY_FORTRAN)
@@ -298,23 +288,23 @@ static int parse_header(const char *h, size_t len, pvc_npy *out, char *err, size
     char descr[16] = "";
     int seen = 0, fortran = 0;
     if (!eat(&c, '{'))
-        return fail(err, errlen, "header: not a dict (expected '{')");
+        return pvc_io_fail(err, errlen, "header: not a dict (expected '{')");
     while (!eat(&c, '}')) {
         if (parse_entry(&c, &seen, descr, &fortran, &out->rank, out->shape, err, errlen))
             return -1;
         if (!eat(&c, ',') && !(skip_space(&c), c.p < c.end && *c.p == '}'))
-            return fail(err, errlen, "header: expected ',' or '}'");
+            return pvc_io_fail(err, errlen, "header: expected ',' or '}'");
     }
     skip_space(&c);
     if (c.p != c.end)
-        return fail(err, errlen, "header: unexpected text after the dict");
+        return pvc_io_fail(err, errlen, "header: unexpected text after the dict");
     if (seen != (KEY_DESCR | KEY_FORTRAN | KEY_SHAPE))
-        return fail(err, errlen, "header: missing key '%s'",
+        return pvc_io_fail(err, errlen, "header: missing key '%s'",
                     !(seen & KEY_DESCR)     ? "descr"
                     : !(seen & KEY_FORTRAN) ? "fortran_order"
                                             : "shape");
     if (fortran)
-        return fail(err, errlen, "fortran_order True is not supported (save C-order arrays)");
+        return pvc_io_fail(err, errlen, "fortran_order True is not supported (save C-order arrays)");
     if (descr_accept(descr, out->descr, err, errlen))
         return -1;
     out->elem_size = pvc_npy_descr_size(out->descr);
@@ -331,7 +321,7 @@ static int shape_count(const pvc_npy *a, size_t *count, char *err, size_t errlen
     for (int i = 0; i < a->rank && n; i++) {
         uint64_t d = (uint64_t)a->shape[i];
         if (d > SIZE_MAX / a->elem_size / n)
-            return fail(err, errlen, "shape too large: size overflows");
+            return pvc_io_fail(err, errlen, "shape too large: size overflows");
         n *= (size_t)d;
     }
     *count = n;
@@ -351,7 +341,7 @@ typedef struct {
 static int take(source *in, void *buf, size_t n, char *err, size_t errlen)
 {
     if (n > in->size - in->pos) /* callers check first; a file that shrank lands here */
-        return fail(err, errlen, "the file ended early");
+        return pvc_io_fail(err, errlen, "the file ended early");
     if (in->fd < 0)
         memcpy(buf, in->mem + in->pos, n);
     else if (pvc_io_read_exact(in->fd, buf, n, err, errlen))
@@ -373,20 +363,20 @@ static int read_prefix(source *in, size_t *start, size_t *hlen, char *err, size_
 {
     unsigned char b[12];
     if (in->size < 8 || take(in, b, 8, err, errlen) || memcmp(b, npy_magic, sizeof npy_magic) != 0)
-        return fail(err, errlen, "not a .npy file (bad magic)");
+        return pvc_io_fail(err, errlen, "not a .npy file (bad magic)");
     int major = b[6], minor = b[7];
     if ((major != 1 && major != 2 && major != 3) || minor != 0)
-        return fail(err, errlen, "unsupported .npy format version %d.%d", major, minor);
+        return pvc_io_fail(err, errlen, "unsupported .npy format version %d.%d", major, minor);
     size_t lenbytes = major == 1 ? 2 : 4;
     *start = 8 + lenbytes;
     if (in->size < *start || take(in, b + 8, lenbytes, err, errlen))
-        return fail(err, errlen, "truncated .npy file (no header length)");
+        return pvc_io_fail(err, errlen, "truncated .npy file (no header length)");
     *hlen = get_le(b + 8, (int)lenbytes);
     if (*hlen > in->size - *start)
-        return fail(err, errlen, "truncated .npy file (header says %zu bytes, file has %zu)", *hlen,
+        return pvc_io_fail(err, errlen, "truncated .npy file (header says %zu bytes, file has %zu)", *hlen,
                     in->size - *start);
     if (*hlen > PVC_NPY_HEADER_MAX)
-        return fail(err, errlen, "a header of %zu bytes, longer than the %zu pvc reads", *hlen,
+        return pvc_io_fail(err, errlen, "a header of %zu bytes, longer than the %zu pvc reads", *hlen,
                     PVC_NPY_HEADER_MAX);
     return 0;
 }
@@ -399,7 +389,7 @@ static int read_npy(source *in, pvc_npy *out, char *err, size_t errlen)
         return -1;
     char *h = malloc(hlen ? hlen : 1);
     if (!h)
-        return fail(err, errlen, "out of memory (%zu bytes)", hlen);
+        return pvc_io_fail(err, errlen, "out of memory (%zu bytes)", hlen);
     pvc_npy a = {0};
     int rc = take(in, h, hlen, err, errlen) || parse_header(h, hlen, &a, err, errlen) ||
              shape_count(&a, &a.count, err, errlen);
@@ -408,10 +398,10 @@ static int read_npy(source *in, pvc_npy *out, char *err, size_t errlen)
         return -1;
     size_t have = in->size - start - hlen, need = a.count * a.elem_size;
     if (have != need)
-        return fail(err, errlen, "data size mismatch: the shape needs %zu bytes, the file holds %zu",
+        return pvc_io_fail(err, errlen, "data size mismatch: the shape needs %zu bytes, the file holds %zu",
                     need, have);
     if (!(a.data = malloc(need ? need : 1)))
-        return fail(err, errlen, "out of memory (%zu bytes)", need);
+        return pvc_io_fail(err, errlen, "out of memory (%zu bytes)", need);
     if (take(in, a.data, need, err, errlen)) {
         free(a.data);
         return -1;
@@ -435,7 +425,7 @@ int pvc_npy_read(const char *path, pvc_npy *out, char *err, size_t errlen)
         return -1;
     if ((uint64_t)(size_t)size != size) { /* a 32-bit host */
         close(fd);
-        return fail(err, errlen, "the file has %llu bytes, more than memory can hold",
+        return pvc_io_fail(err, errlen, "the file has %llu bytes, more than memory can hold",
                     (unsigned long long)size);
     }
     source in = {fd, NULL, (size_t)size, 0};
@@ -456,21 +446,21 @@ void pvc_npy_free(pvc_npy *a)
 static int check_array(const pvc_npy *a, char *err, size_t errlen)
 {
     if (pvc_npy_descr_size(a->descr) == 0)
-        return fail(err, errlen, "cannot write dtype '%s'", a->descr);
+        return pvc_io_fail(err, errlen, "cannot write dtype '%s'", a->descr);
     if (a->elem_size != pvc_npy_descr_size(a->descr))
-        return fail(err, errlen, "element size %zu does not match '%s'", a->elem_size, a->descr);
+        return pvc_io_fail(err, errlen, "element size %zu does not match '%s'", a->elem_size, a->descr);
     if (a->rank < 0 || a->rank > PVC_NPY_MAX_RANK)
-        return fail(err, errlen, "rank %d outside 0..%d", a->rank, PVC_NPY_MAX_RANK);
+        return pvc_io_fail(err, errlen, "rank %d outside 0..%d", a->rank, PVC_NPY_MAX_RANK);
     for (int i = 0; i < a->rank; i++)
         if (a->shape[i] < 0)
-            return fail(err, errlen, "negative dimension %lld", (long long)a->shape[i]);
+            return pvc_io_fail(err, errlen, "negative dimension %lld", (long long)a->shape[i]);
     size_t count = 0;
     if (shape_count(a, &count, err, errlen))
         return -1;
     if (count != a->count)
-        return fail(err, errlen, "count %zu does not match the shape (%zu)", a->count, count);
+        return pvc_io_fail(err, errlen, "count %zu does not match the shape (%zu)", a->count, count);
     if (count && !a->data)
-        return fail(err, errlen, "no data");
+        return pvc_io_fail(err, errlen, "no data");
     return 0;
 }
 
@@ -526,20 +516,20 @@ int pvc_npy_alloc(pvc_npy *out, const char *descr, int rank, const int64_t *shap
     memset(out, 0, sizeof *out);
     if (snprintf(a.descr, sizeof a.descr, "%s", descr) >= (int)sizeof a.descr ||
         (a.elem_size = pvc_npy_descr_size(a.descr)) == 0)
-        return fail(err, errlen, "unsupported dtype '%s'", descr);
+        return pvc_io_fail(err, errlen, "unsupported dtype '%s'", descr);
     if (rank < 0 || rank > PVC_NPY_MAX_RANK)
-        return fail(err, errlen, "rank %d outside 0..%d", rank, PVC_NPY_MAX_RANK);
+        return pvc_io_fail(err, errlen, "rank %d outside 0..%d", rank, PVC_NPY_MAX_RANK);
     a.rank = rank;
     for (int i = 0; i < rank; i++) {
         if (shape[i] < 0)
-            return fail(err, errlen, "negative dimension %lld", (long long)shape[i]);
+            return pvc_io_fail(err, errlen, "negative dimension %lld", (long long)shape[i]);
         a.shape[i] = shape[i];
     }
     if (shape_count(&a, &a.count, err, errlen))
         return -1;
     a.data = calloc(a.count ? a.count : 1, a.elem_size);
     if (!a.data)
-        return fail(err, errlen, "out of memory");
+        return pvc_io_fail(err, errlen, "out of memory");
     *out = a;
     return 0;
 }
@@ -550,16 +540,16 @@ int pvc_npy_alloc_for(pvc_npy *out, pvc_dtype t, int rank, const int64_t *shape,
     memset(out, 0, sizeof *out);
     const char *descr = pvc_npy_descr_of(t);
     if (!descr)
-        return fail(err, errlen, "unknown kernel dtype %d", (int)t);
+        return pvc_io_fail(err, errlen, "unknown kernel dtype %d", (int)t);
     if (rank < 0 || rank > PVC_NPY_MAX_RANK)
-        return fail(err, errlen, "rank %d outside 0..%d", rank, PVC_NPY_MAX_RANK);
+        return pvc_io_fail(err, errlen, "rank %d outside 0..%d", rank, PVC_NPY_MAX_RANK);
     int64_t stored[PVC_NPY_MAX_RANK];
     for (int i = 0; i < rank; i++)
         stored[i] = shape[i];
     if (pvc_npy_packs_nibbles(t)) {
         /* two codes per byte (docs/SEMANTICS.md §5.5) */
         if (rank == 0 || stored[rank - 1] % 2)
-            return fail(err, errlen, "%s tensors need an even last dimension (two per byte)",
+            return pvc_io_fail(err, errlen, "%s tensors need an even last dimension (two per byte)",
                         pvc_dtype_table[t].pyname);
         stored[rank - 1] /= 2;
     }
