@@ -42,7 +42,9 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(UB_RANGE,    "E022", "tile outside the usable Unified Buffer")     \
     X(NOT_SUPPORTED, "E023", "form pvc does not support")                \
     X(LOWERING,    "E024", "a call the lowering rejects though the docs offer it (§12 T1, T3, T16)") \
-    X(NO_KERNEL,   "E025", "no @pl.jit kernel and no @pl.vector_function in the file")
+    X(NO_KERNEL,   "E025", "no @pl.jit kernel and no @pl.vector_function in the file") \
+    X(CUBE,        "E026", "cube (matrix) code: pvc compiles vector code only")  \
+    X(ASSERT,      "E027", "assert that is false at compile time")
 
 /* Warnings for the documented traps (docs/SEMANTICS.md decision 1): the call is accepted and
  * compiled as the device runs it, but does not do what it appears to say. The code is
@@ -78,7 +80,8 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(MASK_NO_DTYPE,  "W027", "T21", "a mask made without dtype= is UINT16: interleave/unsqueeze run at b16") \
     X(GATHER_B8_B16,  "W028", "T22", "an 8-bit tile gathered into a 16-bit register is a 16-bit gather") \
     X(REASSIGN,       "W029", "T23", "a re-assigned register keeps its first dtype and kind") \
-    X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes")
+    X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes") \
+    X(TILE_SIZE,      "W031", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved")
 
 typedef enum {
     PVC_W_NONE = -1,

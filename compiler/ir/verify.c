@@ -14,6 +14,7 @@ typedef struct {
     unsigned char *defined; /* per variable id: assigned earlier in walk order */
     int machine_level;      /* after dispatch: vector functions hold machine ops only */
     pvc_strmap seen;        /* names of the functions checked so far (duplicates) */
+    int loops;              /* enclosing pl.range / while ops */
 } verifier;
 
 static void problem(verifier *v, pvc_span loc, const char *what, const char *detail)
@@ -133,6 +134,10 @@ static void check_counts(verifier *v, const pvc_op *op)
         problem(v, op->loc, "a core op must have one result: ", info->name);
     if (op->code == PVC_OP_PL_RANGE && (op->noperands != 3 || op->nresults != 1))
         problem(v, op->loc, "pl.range must be (start, stop, step) -> var", NULL);
+    if ((info->flags & PVC_OPF_CTRL) && (op->noperands != info->min_pos || op->nresults))
+        problem(v, op->loc, "wrong operand or result count for ", info->name);
+    if ((op->code == PVC_OP_BREAK || op->code == PVC_OP_CONTINUE) && !v->loops)
+        problem(v, op->loc, "break/continue outside a loop", NULL);
     if (op->code == PVC_OP_CALL) {
         const pvc_attr *a = pvc_op_attr(op, "callee");
         const pvc_func *callee = a && a->val->kind == PVC_V_FUNC ? pvc_func_find(v->m, a->val->name) : NULL;
@@ -155,6 +160,10 @@ static void check_op(verifier *v, const pvc_op *op)
     if (info->flags & PVC_OPF_ANNOT)
         problem(v, op->loc, "annotation used as an op: ", info->name);
     check_counts(v, op);
+    if (!!op->cond != (op->code == PVC_OP_WHILE) || !!op->orelse != (op->code == PVC_OP_IF))
+        problem(v, op->loc, "a cond block belongs to while and an else block to if only: ", info->name);
+    if (op->cond) /* computes the while's operand: checked before it */
+        check_block(v, op->cond);
     for (int i = 0; i < op->noperands; i++)
         check_value(v, op, op->operands[i]);
     for (int i = 0; i < op->nattrs; i++) {
@@ -175,13 +184,18 @@ static void check_op(verifier *v, const pvc_op *op)
     if (!!(info->flags & PVC_OPF_BLOCK) != !!op->body)
         problem(v, op->loc, "body present iff the op is a block op: ", info->name);
     if (v->machine_level && v->f->kind == PVC_FN_VECTOR && !(info->flags & PVC_OPF_MACHINE) &&
-        op->code != PVC_OP_PL_RANGE && (!(info->flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST ||
-                                     op->code == PVC_OP_CALL))
+        op->code != PVC_OP_PL_RANGE && op->code != PVC_OP_PL_PRINTF && !(info->flags & PVC_OPF_CTRL) &&
+        (!(info->flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST || op->code == PVC_OP_CALL))
         problem(v, op->loc, "DSL op left in a vector function after dispatch: ", info->name);
     if (v->machine_level && (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE))
         problem(v, op->loc, "pl.load/pl.store left after dispatch: ", info->name);
+    int loop = op->code == PVC_OP_PL_RANGE || op->code == PVC_OP_WHILE;
+    v->loops += loop;
     if (op->body)
         check_block(v, op->body);
+    v->loops -= loop;
+    if (op->orelse)
+        check_block(v, op->orelse);
 }
 
 static void check_block(verifier *v, const pvc_block *b)
