@@ -216,6 +216,16 @@ bench: $(BUILD)/bench/pvc_bench $(BUILD)/pvc
 test: deps
 	@sh tests/run_suites.sh "$(MAKE)" "$(BUILD)"
 
+# Regenerate the tables docs/ carries from ops.h: docs/IR.md's machine-op table is exactly
+# `pvc help ops --markdown` between its markers (tests/run_golden.sh checks it).
+docs: $(BUILD)/pvc
+	$(BUILD)/pvc help ops --markdown > $(BUILD)/mops.md
+	awk -v table="$(BUILD)/mops.md" '\
+	    /^<!-- END: pvc help ops --markdown -->$$/ { while ((getline line < table) > 0) print line; skip = 0 } \
+	    !skip { print } \
+	    /^<!-- BEGIN: pvc help ops --markdown -->$$/ { skip = 1 }' docs/IR.md > $(BUILD)/IR.md.tmp
+	mv $(BUILD)/IR.md.tmp docs/IR.md
+
 clean:
 	rm -rf build
 
@@ -227,6 +237,7 @@ help:
 	@echo "make e2e          end-to-end tests: native runs, emitted C, cache, CLI, faults"
 	@echo "make sim          simulator: samples, sim = native, faults, hazards, golden trace/stats"
 	@echo "make test         deps, build, every suite plain and under ASan/UBSan"
+	@echo "make docs         regenerate docs/IR.md's machine-op table from ops.h"
 	@echo "make unit         runtime unit tests"
 	@echo "make golden       IR dump and diagnostics golden tests"
 	@echo "make bench        benchmarks: front end, native and simulated kernels, latency (BENCHMARKS.md)"

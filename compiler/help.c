@@ -76,8 +76,8 @@ static void print_attrs(FILE *out, const pvc_mop *m)
         const pvc_attrdesc *a = &m->attr[i];
         fprintf(out, "%s%s", first ? "" : ", ", a->name);
         first = 0;
-        if (a->kind == PVC_AK_CHECK)
-            fputs("=ZEROING only", out);
+        if (a->kind == PVC_AK_CHECK) /* AC / AZ: the one member the lowering takes */
+            fprintf(out, "=%s only", pvc_enum_member_name(a->ns, a->dflt));
         else if (a->kind == PVC_AK_ENUM)
             fprintf(out, ": %s", pvc_enum_ns_name(a->ns));
     }

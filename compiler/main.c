@@ -166,7 +166,7 @@ static const struct {
                              "                     C11 for every jit kernel of FILE (stdout by default)"},
     {"run", pvc_cmd_run, "run FILE.py [--kernel NAME] [--backend sim|native]\n"
                          "        [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...\n"
-                         "        [--shape P=R,C]... [--scalar P=VALUE]... [--rtol R --atol A] [-v|--verbose]\n"
+                         "        [--shape P=R,C]... [--scalar P=VALUE]... [--rtol R --atol A | --ulp N] [-v|--verbose]\n"
                          "        [--trace[=FILE]] [--stats] [--timeline FILE]\n"
                          "                     run one jit kernel on .npy tensors and scalar values\n"
                          "                     (int, float in Python syntax, True/False; default backend: sim)"},

@@ -13,6 +13,7 @@
 #                       casts and enums tables equal tests/golden/help_{dists,casts,enums}.txt
 #                       (reviewed row by row against docs/SEMANTICS.md §2.2-§3.6 and §5.4);
 #                       docs/IR.md's machine-op table = `pvc help ops --markdown`
+#   documents           every repository path and symbol they name exists (check_doc_refs.py)
 # UPDATE=1 rewrites the golden files instead (review every diff before committing).
 # Prints each failure with a diff, then "N passed, M failed"; exits 1 on any failure.
 pvc=${1:-build/pvc}
@@ -108,6 +109,15 @@ awk -v table="$tmp/mops" '
 same "docs/IR.md machine-op table" docs/IR.md "$tmp/ir.md"
 "$pvc" --help | grep -q '^usage: pvc' && ok || bad "--help: no usage line"
 "$pvc" --help | grep -q '^  pvc compile' && "$pvc" --help | grep -q '^  pvc run' && ok || bad "--help does not list compile and run"
+# Every repository path (and `symbol` after it) the documents name exists (tools/check_doc_refs.py)
+/usr/bin/python3 tools/check_doc_refs.py README.md docs/*.md runtime/*.md >"$tmp/refs" 2>&1
+grep '^FAIL' "$tmp/refs"
+line=$(tail -n 1 "$tmp/refs")
+case $line in
+*" passed, "*" failed") p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
+    pass=$((pass + p)); fail=$((fail + f)) ;;
+*) bad "check_doc_refs.py: $line" ;;
+esac
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -775,7 +775,8 @@ static void emit_decls(emitter *e, const pvc_func *f)
     }
     /* Written but never read (a loop variable the body ignores): say so to cc. */
     line_begin(e, at);
-    fputs(f->kind == PVC_FN_JIT ? "(void)ctx; (void)args; (void)scalars;" : "(void)ctx;", e->body);
+    /* a vector function starts with AR = SQZN = 0, as the simulator's call does (§10.14) */
+    fputs(f->kind == PVC_FN_JIT ? "(void)ctx; (void)args; (void)scalars;" : "pvc_spr_reset(ctx);", e->body);
     for (int id = 0; id < f->nvars; id++)
         if (e->writes[id] && !e->reads[id] && ctype_of(f->vars[id])) {
             fputs(" (void)", e->body);

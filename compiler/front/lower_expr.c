@@ -358,6 +358,11 @@ static int bind_results(lower_ctx *c, TSNode call, pvc_op *op, const TSNode *tar
 static pvc_op *namespace_op(lower_ctx *c, TSNode fn, const char *name)
 {
     int code = pvc_op_lookup(name, strlen(name));
+    if (code < 0 && pvc_legacy_op_hint(name)) {
+        pvc_error_at(c->d, at(fn), PVC_E_UNKNOWN_NAME, "'%s' is a legacy name nothing lowers; write %s "
+                     "(§10.17)", name, pvc_legacy_op_hint(name));
+        return NULL;
+    }
     if (code < 0 || (pvc_ops[code].flags & PVC_OPF_CORE)) {
         pvc_error_at(c->d, at(fn), PVC_E_UNKNOWN_NAME, "unknown %s '%s'", name[0] == 'v' ? "op" : "name", name);
         return NULL;

@@ -61,7 +61,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(STU_NO_POST,    "W008", "", "store_unalign without post_update keeps the cursor (§4.2)") \
     X(VF_UNUSED,      "W009", "", "vector function never called, not compiled")            \
     X(B64_ARITH,      "W010", "T2", "64-bit (or 8-bit div) integer arithmetic: one vector instruction the sources do not document; pvc wraps") \
-    X(SHIFT_REG_WIDTH, "W011", "T4", "register shift on 8/16/64-bit data: the lowering reads the shift register as 32-bit lanes") \
+    X(SHIFT_REG_WIDTH, "W011", "T4", "a shift register of 8, 16 or 64 bits: the lowering reads it as 32-bit lanes") \
     X(UNSQUEEZE,      "W012", "T5", "unsqueeze is an exclusive prefix count of mask bits, not 0/1 per lane") \
     X(SUM_B16,        "W013", "T6", "reduce_sum of 16-bit integers writes a 32-bit sum into lanes 0-1") \
     X(DATABLOCK_REDUCE, "W014", "T7", "datablock reduction packs the 8 block results into lanes 0..7") \
@@ -70,7 +70,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(MASK_GEN_CHUNK, "W017", "T10", "mask_gen_with_reg_tensor's offset picks a chunk of the register, not a bit") \
     X(ARANGE_DEC,     "W018", "T11", "arange DECREASE_ORDER counts down to start: lane i = start + N-1-i") \
     X(ARANGE_DEC_B64, "W019", "T12", "64-bit arange DECREASE_ORDER gives start + 2^32 - i") \
-    X(USTREAM_FLAGS,  "W020", "T13", "vf.load ignores post_update and count; vf.store always advances") \
+    X(USTREAM_FLAGS,  "W020", "T13", "post_update / count / repeat_stride are not read: loads move the cursor only with a stride, vf.store always advances") \
     X(SQUEEZE_MODE,   "W021", "T14", "squeeze without gather_mode runs STORE_REG, not NO_STORE_REG") \
     X(SUBC_POLARITY,  "W022", "T15", "subc's borrow output is carry-style: 1 = no borrow") \
     X(UNDEF_DST,      "W023", "T17", "the op reads a destination register no op wrote before") \
@@ -81,7 +81,8 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(GATHER_B8_B16,  "W028", "T22", "an 8-bit tile gathered into a 16-bit register is a 16-bit gather") \
     X(REASSIGN,       "W029", "T23", "a re-assigned register keeps its first dtype and kind") \
     X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes") \
-    X(TILE_SIZE,      "W031", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved")
+    X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)") \
+    X(TILE_SIZE,      "W032", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved")
 
 typedef enum {
     PVC_W_NONE = -1,
@@ -99,6 +100,27 @@ static inline const char *pvc_warn_code(pvc_warn_kind k)
 #undef X
     };
     return (unsigned)k < PVC_W_COUNT ? codes[k] : "W???";
+}
+
+/* The row's text and its trap id ("T2"; "" for a divergence of §1-§8). */
+static inline const char *pvc_warn_text(pvc_warn_kind k)
+{
+    static const char *const texts[] = {
+#define X(id, code, trap, text) text,
+        PVC_WARNS(X)
+#undef X
+    };
+    return (unsigned)k < PVC_W_COUNT ? texts[k] : "";
+}
+
+static inline const char *pvc_warn_trap(pvc_warn_kind k)
+{
+    static const char *const traps[] = {
+#define X(id, code, trap, text) trap,
+        PVC_WARNS(X)
+#undef X
+    };
+    return (unsigned)k < PVC_W_COUNT ? traps[k] : "";
 }
 
 typedef enum {

@@ -203,6 +203,10 @@ const char *pvc_dtype_pyname(int dtype);
 
 /* Index of the operand called `name` in machine row m, or -1. */
 int pvc_mop_operand(const pvc_mop *m, const char *name);
+/* For a legacy name of PVC_LEGACY_OPS, the call to write instead; else NULL. */
+const char *pvc_legacy_op_hint(const char *name);
+/* Index of the attribute named name in row m, or -1. */
+int pvc_mop_attr(const pvc_mop *m, const char *name);
 /* The element width (bytes) at which machine op `op` tests its PRED operand, 0 when it has
  * none or ignores it: the op's dtype, except stores (the dist's width, §3.3) and casts (the
  * wider side, §5.4). */

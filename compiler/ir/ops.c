@@ -253,6 +253,22 @@ int pvc_mop_operand(const pvc_mop *m, const char *name)
     return -1;
 }
 
+const char *pvc_legacy_op_hint(const char *name)
+{
+#define X(legacy, instead) if (!strcmp(name, legacy)) return instead;
+    PVC_LEGACY_OPS(X)
+#undef X
+    return NULL;
+}
+
+int pvc_mop_attr(const pvc_mop *m, const char *name)
+{
+    for (int i = 0; i < m->nattr; i++)
+        if (!strcmp(m->attr[i].name, name))
+            return i;
+    return -1;
+}
+
 static int attr_int_of(const pvc_op *op, const char *key, int dflt)
 {
     const pvc_attr *a = pvc_op_attr(op, key);
@@ -277,5 +293,7 @@ int pvc_mop_pred_width(const pvc_op *op)
         int f = lane_of(attr_int_of(op, "from", -1)), t = lane_of(attr_int_of(op, "to", -1));
         return f > t ? f : t;
     }
-    return lane_of(attr_int_of(op, "dtype", -1));
+    /* a row that converts (exp_sub, muls_cast) tests at its wider side, as astype does */
+    int f = lane_of(attr_int_of(op, "from", -1)), d = lane_of(attr_int_of(op, "dtype", -1));
+    return f > d ? f : d;
 }

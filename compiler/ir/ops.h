@@ -76,7 +76,7 @@
       "dist data_copy_mode block_stride post_update", 2, 5, 0, NONE, VF, "register/mask -> UB under a mask (§3); DataBlock form: 4th/5th are block/repeat stride (§3.5)") \
     X(VF_LOAD_UNALIGN_INIT, "vf.load_unalign_init", "", "", 0, 0, 1, UREG_LOAD, VF, "declare an unaligned-load register (§1.3)") \
     X(VF_LOAD_UNALIGN_PRE, "vf.load_unalign_pre", "ureg tile", "", 2, 2, 0, NONE, VF, "prime it from the tile base (§4)") \
-    X(VF_LOAD_UNALIGN, "vf.load_unalign", "ureg tile stride", "", 2, 3, 1, REG, VF, "unaligned load; with stride: post-updates (§4)") \
+    X(VF_LOAD_UNALIGN, "vf.load_unalign", "ureg tile stride", "post_update", 2, 3, 1, REG, VF, "unaligned load; with stride: post-updates, post_update= is not read (§4, T13)") \
     X(VF_UNALIGN_REG_FOR_STORE, "vf.unalign_reg_for_store", "", "", 0, 0, 1, UREG_STORE, VF, "declare an unaligned-store register (§1.3)") \
     X(VF_STORE_UNALIGN, "vf.store_unalign", "tile src ureg count", "post_update", 3, 4, 0, NONE, VF, "append to the store stream (§4.2, §4.3)") \
     X(VF_STORE_UNALIGN_POST, "vf.store_unalign_post", "tile ureg stride", "post_update", 2, 3, 0, NONE, VF, "flush the parked tail (§4.2)") \
@@ -96,6 +96,75 @@
     X(VF_RELU, "vf.relu", "src preg", "mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "max(x, 0) on active lanes (§7)") \
     X(VF_ASTYPE, "vf.astype", "src preg dtype", "layout round_mode saturate", 2, 3, 1, REG, VF, "convert with lane layout (§5.4)") \
     X(VF_FULL, "vf.full", "value preg", "dtype pos mode", 1, 2, 1, REG, VF | PVC_OPF_GENERIC, "broadcast a scalar or lane 0/N-1 (§5.7)") \
+    /* ---- vf: arithmetic (§10.1-§10.3) ---- */ \
+    X(VF_ADD, "vf.add", "src0 src1 mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "src0 + src1 on active lanes; MERGING keeps dst elsewhere (§10.1)") \
+    X(VF_SUB, "vf.sub", "src0 src1 mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "src0 - src1 (§10.1)") \
+    X(VF_MUL, "vf.mul", "src0 src1 mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "src0 * src1; integers keep the low bits (§10.1)") \
+    X(VF_DIV, "vf.div", "src0 src1 mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "src0 / src1; floats approximate (1 ulp, §9.4), integers truncate (§10.1)") \
+    X(VF_MAX, "vf.max", "src0 src1 mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "the larger lane; NaN wins, max(-0, +0) = +0 (§10.1)") \
+    X(VF_MIN, "vf.min", "src0 src1 mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "the smaller lane; NaN wins, min(-0, +0) = -0 (§10.1)") \
+    X(VF_ADDS, "vf.adds", "src scalar mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "src + scalar (§10.2)") \
+    X(VF_SUBS, "vf.subs", "src scalar mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "src - scalar, as src + (-scalar) (§10.2)") \
+    X(VF_MULS, "vf.muls", "src scalar mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "src * scalar (§10.2)") \
+    X(VF_MAXS, "vf.maxs", "src scalar mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "max(src, scalar) (§10.2)") \
+    X(VF_MINS, "vf.mins", "src scalar mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "min(src, scalar) (§10.2)") \
+    X(VF_MULL, "vf.mull", "src0 src1 mask", "mode", 3, 3, 2, REG, VF | PVC_OPF_GENERIC, "lo, hi = the 64-bit product of 32-bit lanes (§10.3)") \
+    X(VF_ADDC, "vf.addc", "src0 src1 carry_in mask", "mode", 4, 4, 2, ANY, VF | PVC_OPF_GENERIC, "carry, dst = src0 + src1 + carry_in; carry a declared mask (§10.3)") \
+    X(VF_SUBC, "vf.subc", "src0 src1 borrow_in mask", "mode", 4, 4, 2, ANY, VF | PVC_OPF_GENERIC, "borrow, dst = src0 - src1 - 1 + borrow_in; 1 = no borrow (§10.3)") \
+    /* ---- vf: unary (§10.4, §10.5) ---- */ \
+    X(VF_NEG, "vf.neg", "src mask", "mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "-x; floats flip the sign bit (§10.4)") \
+    X(VF_SQRT, "vf.sqrt", "src mask", "mode precision", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "square root; 1 ulp, or exact on [0, 2^126] with precision=True (§10.4)") \
+    X(VF_EXP, "vf.exp", "src mask", "mode precision", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "e^x, 1 ulp (§10.4)") \
+    X(VF_LN, "vf.ln", "src mask", "mode precision", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "natural log, 1 ulp (§10.4)") \
+    X(VF_LOG, "vf.log", "src mask", "mode precision", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "vf.ln under another name (§10.4)") \
+    X(VF_LOG2, "vf.log2", "src mask", "mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "ln(x) * log2(e), two roundings (§10.4)") \
+    X(VF_LOG10, "vf.log10", "src mask", "mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "ln(x) * log10(e), two roundings (§10.4)") \
+    X(VF_PRELU, "vf.prelu", "src slope mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "x < 0 (sign bit) ? x * slope : x, per lane slope (§10.4)") \
+    X(VF_LEAKY_RELU, "vf.leaky_relu", "src alpha mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "x < 0 (sign bit) ? x * alpha : x (§10.4)") \
+    X(VF_TRUNCATE, "vf.truncate", "src mask", "mode round_mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "round to an integral value, same type; TRUNC unless round_mode= (§10.5)") \
+    /* ---- vf: composite (§10.6) ---- */ \
+    X(VF_ABS_SUB, "vf.abs_sub", "src0 src1 mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "|src0 - src1|, the difference rounded first (§10.6)") \
+    X(VF_AXPY, "vf.axpy", "src scalar mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "dst = scalar * src + dst, one rounding (§10.6)") \
+    X(VF_EXP_SUB, "vf.exp_sub", "src max_val mask", "layout dtype", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "FP32 e^(src - max_val); FP16 sources by layout (§10.6)") \
+    X(VF_MUL_ADD_DST, "vf.mul_add_dst", "src0 src1 mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "dst = src0 * src1 + dst, one rounding (§10.6)") \
+    X(VF_MUL_DST_ADD, "vf.mul_dst_add", "src0 src1 mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "dst = dst * src0 + src1, one rounding (§10.6)") \
+    X(VF_MULS_CAST, "vf.muls_cast", "src scalar mask", "dtype layout", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "FP16(FP32 src * scalar), ties away, into lanes 2i+layout (§10.6)") \
+    /* ---- vf: bitwise and shifts (§10.7) ---- */ \
+    X(VF_AND, "vf.and_", "src0 src1 mask", "mode", 3, 3, 1, ANY, VF | PVC_OPF_GENERIC, "src0 & src1 on registers, or on masks under the mask (§10.7)") \
+    X(VF_OR, "vf.or_", "src0 src1 mask", "mode", 3, 3, 1, ANY, VF | PVC_OPF_GENERIC, "src0 | src1 (§10.7)") \
+    X(VF_XOR, "vf.xor", "src0 src1 mask", "mode dtype", 3, 3, 1, ANY, VF | PVC_OPF_GENERIC, "src0 ^ src1 (§10.7)") \
+    X(VF_NOT, "vf.not_", "src mask", "mode", 2, 2, 1, ANY, VF | PVC_OPF_GENERIC, "~src (§10.7)") \
+    X(VF_SHIFT_LEFT, "vf.shift_left", "src shift mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "src << shift, by a scalar or per lane; over-width gives 0 (§10.7)") \
+    X(VF_SHIFT_RIGHT, "vf.shift_right", "src shift mask", "mode dtype", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, "src >> shift, arithmetic for signed types (§10.7)") \
+    /* ---- vf: select and squeeze (§10.8, §10.9) ---- */ \
+    X(VF_SELECT, "vf.select", "src_true src_false mask", "mode", 3, 3, 1, ANY, VF | PVC_OPF_GENERIC, "mask ? src_true : src_false per lane, or per mask bit (§10.8)") \
+    X(VF_SQUEEZE, "vf.squeeze", "src mask", "gather_mode dtype", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "the active lanes packed low, the rest 0; STORE_REG keeps the byte count (§10.9)") \
+    X(VF_UNSQUEEZE, "vf.unsqueeze", "mask", "dtype", 1, 1, 1, REG, VF | PVC_OPF_GENERIC, "lane i = active lanes before i (exclusive prefix count, §10.9)") \
+    /* ---- vf: reductions (§10.10) ---- */ \
+    X(VF_REDUCE_SUM, "vf.reduce_sum", "src mask", "datablock merge_mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "pairwise-tree sum of the active lanes into lane 0; datablock=True per 32-byte block (§10.10)") \
+    X(VF_REDUCE_MAX, "vf.reduce_max", "src mask", "datablock merge_mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "the largest active lane in lane 0, its index in lane 1 (§10.10)") \
+    X(VF_REDUCE_MIN, "vf.reduce_min", "src mask", "datablock merge_mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "the smallest active lane in lane 0, its index in lane 1 (§10.10)") \
+    X(VF_PAIR_REDUCE_SUM, "vf.pair_reduce_sum", "src mask", "mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "lane i = lane 2i + lane 2i+1, upper half 0 (§10.10)") \
+    /* ---- vf: reinterpretation, pack, interleave (§10.11, §10.12) ---- */ \
+    X(VF_BIT_CAST, "vf.bit_cast", "src", "dtype", 1, 1, 1, REG, VF | PVC_OPF_GENERIC, "the same 256 bytes as another dtype (§10.11)") \
+    X(VF_PACK, "vf.pack", "src", "dtype part", 1, 1, 1, ANY, VF | PVC_OPF_GENERIC, "low halves of the lanes into one half of dst, or even mask bits (§10.11)") \
+    X(VF_UNPACK, "vf.unpack", "src", "dtype part", 1, 1, 1, ANY, VF | PVC_OPF_GENERIC, "one half widened with its sign, or mask bits doubled (§10.11)") \
+    X(VF_INTERLEAVE, "vf.interleave", "src0 src1", "dtype", 2, 2, 2, ANY, VF | PVC_OPF_GENERIC, "d0, d1 = src0 and src1 lanes alternated (§10.12)") \
+    X(VF_DE_INTERLEAVE, "vf.de_interleave", "src0 src1", "dtype", 2, 2, 2, ANY, VF | PVC_OPF_GENERIC, "d0, d1 = even and odd lanes of src0 ++ src1 (§10.12)") \
+    /* ---- vf: gather and scatter (§10.13) ---- */ \
+    X(VF_GATHER, "vf.gather", "src indices mask", "data_copy_mode dtype", 2, 3, 1, REG, VF | PVC_OPF_GENERIC, "lanes from a tile at indices (or 32-byte blocks), or from a register (§10.13)") \
+    X(VF_SCATTER, "vf.scatter", "base_ptr src index mask", "", 4, 4, 0, NONE, VF | PVC_OPF_GENERIC, "active lanes to tile elements at index (§10.13)") \
+    /* ---- vf: registers and special registers (§10.14) ---- */ \
+    X(VF_MOVE, "vf.move", "src mask", "mode", 1, 2, 1, ANY, VF | PVC_OPF_GENERIC, "copy; with a mask, merging into dst (§10.14)") \
+    X(VF_CLEAR_SPR, "vf.clear_spr", "", "", 0, 0, 0, NONE, VF | PVC_OPF_GENERIC, "AR = 0, the offset of count-less store_unalign (§10.14)") \
+    X(VF_GET_MASK_SPR, "vf.get_mask_spr", "width", "", 0, 1, 1, MASK, VF | PVC_OPF_GENERIC, "the MASK register spread to 4 (B32) or 2 (B16) bits per bit (§10.14)") \
+    X(VF_MASK_GEN, "vf.mask_gen_with_reg_tensor", "src offset", "", 1, 2, 1, MASK, VF | PVC_OPF_GENERIC, "chunk `offset` of a register as a mask, 2/4 bits per bit (§10.14)") \
+    /* ---- vf: index and histogram (§10.15) ---- */ \
+    X(VF_ARANGE, "vf.arange", "start", "dtype index_order", 1, 1, 1, REG, VF | PVC_OPF_GENERIC, "lane i = start + i, or start + N-1-i for DECREASE_ORDER (§10.15)") \
+    X(VF_HISTOGRAMS, "vf.histograms", "src mask", "bin_type hist_type", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, "adds byte counts into a UINT16 dst, 128 bins (§10.15)") \
+    /* ---- vf: unified unaligned load and store (§10.16) ---- */ \
+    X(VF_LOAD, "vf.load", "src_ptr stride", "post_update repeat_stride count", 1, 2, 1, REG, VF, "256 bytes at any address; with stride the cursor advances (§10.16)") \
+    X(VF_STORE, "vf.store", "dst_ptr src count", "post_update repeat_stride", 2, 3, 0, NONE, VF, "count elements at the cursor, which always advances (§10.16)") \
     /* ---- pl: jit kernel surface (§6) ---- */ \
     X(PL_TILE_TYPE, "pl.TileType", "shape dtype target_memory", \
       "valid_shape layout fractal pad compact", 0, 3, 1, TILE_TYPE, PL, "2-D UB tile descriptor") \
@@ -125,6 +194,8 @@
     X(PL_WAIT_CROSS_CORE, "pl.system.wait_cross_core", "", "pipe event_id sync_mode", 0, 0, 0, NONE, PL, "cross-core wait: a no-op for vector-only code (§6)") \
     X(PL_BAR_MTE2, "pl.system.bar_mte2", "", "", 0, 0, 0, NONE, PL, "barrier on the MTE2 pipe (no-op when sequential)") \
     X(PL_BAR_MTE3, "pl.system.bar_mte3", "", "", 0, 0, 0, NONE, PL, "barrier on the MTE3 pipe (no-op when sequential)") \
+    X(PL_GET_SPR, "pl.get_spr", "", "", 0, 0, 1, INT, PL | PVC_OPF_GENERIC, "AR, the count-less store_unalign offset (§10.14)") \
+    X(PL_SET_VEC_MASK, "pl.set_vec_mask", "mask_high mask_low", "", 2, 2, 0, NONE, PL | PVC_OPF_GENERIC, "MASK1 = mask_high, MASK0 = mask_low, read by vf.get_mask_spr (§10.14)") \
     X(PL_TENSOR, "pl.Tensor", "", "", 0, 0, 0, NONE, PL | PVC_OPF_ANNOT, "pl.Tensor[[dims], dtype]: parameter annotation only")
 
 
@@ -200,7 +271,12 @@ typedef enum {
  *             PVC_W_<W> (a trap of docs/SEMANTICS.md §12, diag.h); PVC_NO_TRAP none
  *   FLAGS     PVC_MF_*: FAULT the call can raise a fault (the emitted C names the op's line
  *             first); READS_DST the call reads its result's old value; SAME every register
- *             operand must have the op's dtype
+ *             operand must have the op's dtype; NEEDS_DTYPE the call must say dtype= (the
+ *             result's dtype differs from the source's, docs/SEMANTICS.md §9.3).
+ *             A mask result has the granularity of the row's first mask operand, else of
+ *             the op dtype (a compare), except: MASK_HALF half of it (pack), MASK_DOUBLE
+ *             twice (unpack), MASK_ALLBITS every bit meaningful (get_mask_spr, §10.14 T19).
+ *             DECLARED: the mask result must name an existing mask (addc/subc, §10.3)
  *   PIPE BASE BPC  cost: cycles = BASE + ceil(UB bytes moved / BPC) (BPC 0: BASE) on pipe
  *             PIPE; nearly all assumed (docs/COSTS.md): an estimate, never a measurement
  *   CALL      the runtime call over the operand, result and attribute names and `ctx`
@@ -212,13 +288,26 @@ enum {
     PVC_MF_FAULT = 1 << 0,
     PVC_MF_READS_DST = 1 << 1,
     PVC_MF_SAME = 1 << 2,
+    PVC_MF_NEEDS_DTYPE = 1 << 3,
+    PVC_MF_MASK_HALF = 1 << 4,
+    PVC_MF_MASK_DOUBLE = 1 << 5,
+    PVC_MF_MASK_ALLBITS = 1 << 6,
+    PVC_MF_DECLARED = 1 << 7,
 };
 #define PVC_DT1(t) (1u << PVC_DT_##t)
 #define PVC_DT_INTS_32 (PVC_DT1(INT8) | PVC_DT1(UINT8) | PVC_DT1(INT16) | PVC_DT1(UINT16) | \
                         PVC_DT1(INT32) | PVC_DT1(UINT32))
 #define PVC_DT_FLOATS (PVC_DT1(FP16) | PVC_DT1(BF16) | PVC_DT1(FP32))
+#define PVC_DT_INTS_16UP (PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(INT32) | PVC_DT1(UINT32))
+#define PVC_DT_F16_F32 (PVC_DT1(FP16) | PVC_DT1(FP32))
 #define PVC_DT_ANY 0xFFFFFFFFu
 #define PVC_DT_B64 (PVC_DT1(INT64) | PVC_DT1(UINT64))
+/* Every whole-byte dtype: the bit-pattern ops (and, interleave) see lanes, not numbers. */
+#define PVC_DT_BITS (PVC_DT_ANY & ~(PVC_DT1(INT4) | PVC_DT1(FP4E2M1) | PVC_DT1(FP4E1M2)))
+/* Legal rounding modes of truncate (§10.5); exp_sub and muls_cast take the cast layouts
+ * PVC_LS_01 (pvc_rt_cast.h, §10.6). */
+#define PVC_RS_TRUNCATE ((1u << PVC_ROUND_TRUNC) | (1u << PVC_ROUND_RINT) | (1u << PVC_ROUND_FLOOR) | \
+                         (1u << PVC_ROUND_CEIL))
 #define PVC_TRAP(dtypes, w) dtypes, PVC_W_##w
 #define PVC_NO_TRAP 0, PVC_W_NONE
 #define AZ(name) AC(name, MergeMode, PVC_MERGE_ZEROING, 1u << PVC_MERGE_ZEROING)
@@ -365,13 +454,246 @@ enum {
     M(M_FULL, "full", VF_FULL, (O(BITS, value)), (AD(dtype)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_full(ctx, dst, dtype, value, NULL, PVC_MERGE_ZEROING), "every lane = value (vbr) (§5.7)") \
     M(M_ENCODE_I, "encode.i", NONE, (O(INT, value)), (AD(dtype)), (R(INT, bits)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
-      *bits = (int64_t)pvc_value_encode(dtype, (double)value, PVC_ROUND_RINT, PVC_SAT_OFF), \
-      "bits of a run-time int at dtype: RINT, saturate OFF, as a literal's (§5.2, §5.7)") \
+      *bits = (int64_t)pvc_scalar_bits(dtype, value, 0.0f, 0), \
+      "bits of a run-time int at dtype by the C++ conversion a literal gets (§9.6)") \
     M(M_ENCODE_F, "encode.f", NONE, (O(NUM, value)), (AD(dtype)), (R(INT, bits)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
-      *bits = (int64_t)pvc_value_encode(dtype, value, PVC_ROUND_RINT, PVC_SAT_OFF), \
-      "bits of a run-time float at dtype, as a literal's (§5.2, §5.7)") \
+      *bits = (int64_t)pvc_scalar_bits(dtype, 0, (float)value, 1), \
+      "bits of a run-time float (a device float) at dtype by C++ conversion (§9.6)") \
     M(M_MEM_BAR, "mem_bar", NONE, (), (AE(mode, MemBarMode, 0, 0)), (), 0, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_mem_bar(ctx, mode), "ordering hook (§5.6, decision 8)") \
+    /* ---- arithmetic (§10.1-§10.3); MERGING only for add/max/min (§9.2, §12 T1) ---- */ \
+    M(M_ADD, "add", VF_ADD, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_add(ctx, dst, dtype, src0, src1, mask, mode), "dst = src0 + src1 (§10.1)") \
+    M(M_SUB, "sub", VF_SUB, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_sub(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 - src1 (§10.1)") \
+    M(M_MUL, "mul", VF_MUL, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
+      (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_mul(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 * src1 (§10.1)") \
+    M(M_DIV, "div", VF_DIV, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, \
+      PVC_TRAP(PVC_DT_B64 | PVC_DT1(INT8) | PVC_DT1(UINT8), B64_ARITH), PVC_MF_SAME | PVC_MF_FAULT, V, 1, 0, \
+      pvc_div(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 / src1; an integer zero divisor faults (§10.1)") \
+    M(M_MAX, "max", VF_MAX, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_max(ctx, dst, dtype, src0, src1, mask, mode), "dst = max(src0, src1) (§10.1)") \
+    M(M_MIN, "min", VF_MIN, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_min(ctx, dst, dtype, src0, src1, mask, mode), "dst = min(src0, src1) (§10.1)") \
+    M(M_ADDS, "adds", VF_ADDS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_adds(ctx, dst, dtype, src, scalar, mask), "dst = src + scalar (§10.2)") \
+    M(M_SUBS, "subs", VF_SUBS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_subs(ctx, dst, dtype, src, scalar, mask), "dst = src + (-scalar) (§10.2)") \
+    M(M_MULS, "muls", VF_MULS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_muls(ctx, dst, dtype, src, scalar, mask), "dst = src * scalar (§10.2)") \
+    M(M_MAXS, "maxs", VF_MAXS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_maxs(ctx, dst, dtype, src, scalar, mask), "dst = max(src, scalar) (§10.2)") \
+    M(M_MINS, "mins", VF_MINS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_mins(ctx, dst, dtype, src, scalar, mask), "dst = min(src, scalar) (§10.2)") \
+    M(M_MULL, "mull", VF_MULL, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
+      (R(VREG, lo) R(VREG, hi)), PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, \
+      pvc_mull(ctx, lo, hi, dtype, src0, src1, mask), "lo, hi = low and high words of src0 * src1 (§10.3)") \
+    M(M_ADDC, "addc", VF_ADDC, (O(VREG, src0) O(VREG, src1) O(MASK, carry_in) O(PRED, mask)), (AD(dtype) AZ(mode)), \
+      (R(MASK, carry) R(VREG, dst)), PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_MF_SAME | PVC_MF_DECLARED, V, 1, 0, \
+      pvc_addc(ctx, carry, dst, dtype, src0, src1, carry_in, mask), "dst = src0 + src1 + carry_in, carry out at bit 4i (§10.3)") \
+    M(M_SUBC, "subc", VF_SUBC, (O(VREG, src0) O(VREG, src1) O(MASK, borrow_in) O(PRED, mask)), (AD(dtype) AZ(mode)), \
+      (R(MASK, borrow) R(VREG, dst)), PVC_DT1(INT32) | PVC_DT1(UINT32), \
+      PVC_TRAP(PVC_DT1(INT32) | PVC_DT1(UINT32), SUBC_POLARITY), PVC_MF_SAME | PVC_MF_DECLARED, V, 1, 0, \
+      pvc_subc(ctx, borrow, dst, dtype, src0, src1, borrow_in, mask), "dst = src0 - src1 - 1 + borrow_in, 1 = no borrow (§10.3)") \
+    /* ---- unary (§10.4, §10.5) ---- */ \
+    M(M_NEG, "neg", VF_NEG, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT1(INT8) | PVC_DT1(INT16) | PVC_DT1(INT32) | PVC_DT1(INT64) | PVC_DT_F16_F32, \
+      PVC_TRAP(PVC_DT1(INT64), B64_ARITH), PVC_MF_SAME, V, 1, 0, pvc_neg(ctx, dst, dtype, src, mask), "dst = -src (§10.4)") \
+    M(M_SQRT, "sqrt", VF_SQRT, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode) AI(precision, 0)), (R(VREG, dst)), \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, \
+      pvc_sqrt(ctx, dst, dtype, src, mask, precision), "dst = sqrt(src) (§10.4)") \
+    M(M_EXP, "exp", VF_EXP, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_exp(ctx, dst, dtype, src, mask), "dst = e^src (§10.4)") \
+    M(M_LN, "ln", VF_LN, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_ln(ctx, dst, dtype, src, mask), "dst = ln(src) (§10.4)") \
+    M(M_LOG, "log", VF_LOG, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_ln(ctx, dst, dtype, src, mask), "vf.log: the same vln (§10.4)") \
+    M(M_LOG2, "log2", VF_LOG2, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 2, 0, pvc_log2(ctx, dst, dtype, src, mask), "dst = ln(src) * log2(e) (vln + vmuls, §10.4)") \
+    M(M_LOG10, "log10", VF_LOG10, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 2, 0, pvc_log10(ctx, dst, dtype, src, mask), "dst = ln(src) * log10(e) (vln + vmuls, §10.4)") \
+    M(M_PRELU, "prelu", VF_PRELU, (O(VREG, src) O(VREG, slope) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_prelu(ctx, dst, dtype, src, slope, mask), \
+      "dst = sign(src) ? src * slope : src (§10.4)") \
+    M(M_LEAKY_RELU, "leaky_relu", VF_LEAKY_RELU, (O(VREG, src) O(BITS, alpha) O(PRED, mask)), (AD(dtype) AZ(mode)), \
+      (R(VREG, dst)), PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_leaky_relu(ctx, dst, dtype, src, alpha, mask), \
+      "dst = sign(src) ? src * alpha : src (§10.4)") \
+    M(M_TRUNCATE, "truncate", VF_TRUNCATE, (O(VREG, src) O(PRED, mask)), \
+      (AD(dtype) AZ(mode) AE(round_mode, VFRoundMode, PVC_ROUND_TRUNC, PVC_RS_TRUNCATE)), (R(VREG, dst)), \
+      PVC_DT_FLOATS, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_truncate(ctx, dst, dtype, src, mask, round_mode), \
+      "dst = src rounded to an integral value in round_mode (§10.5)") \
+    /* ---- composite (§10.6) ---- */ \
+    M(M_ABS_SUB, "abs_sub", VF_ABS_SUB, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_F16_F32 | PVC_DT1(INT64), PVC_TRAP(PVC_DT1(INT64), B64_ARITH), PVC_MF_SAME, V, 1, 0, \
+      pvc_abs_sub(ctx, dst, dtype, src0, src1, mask), "dst = |src0 - src1| (§10.6)") \
+    M(M_AXPY, "axpy", VF_AXPY, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_F16_F32 | PVC_DT_B64, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_READS_DST, V, 1, 0, \
+      pvc_axpy(ctx, dst, dtype, src, scalar, mask), "dst = FMA(scalar, src, dst) (§10.6)") \
+    M(M_EXP_SUB, "exp_sub", VF_EXP_SUB, (O(VREG, src) O(VREG, max_val) O(PRED, mask)), \
+      (AD(dtype) AD(from) AE(layout, CastLayout, PVC_LAYOUT_ZERO, PVC_LS_01)), (R(VREG, dst)), \
+      PVC_DT1(FP32), PVC_NO_TRAP, 0, V, 1, 0, pvc_exp_sub(ctx, dst, dtype, from, src, max_val, mask, layout), \
+      "FP32 dst = e^(src - max_val); FP16 sources at lanes 2i+layout (§10.6)") \
+    M(M_MUL_ADD_DST, "mul_add_dst", VF_MUL_ADD_DST, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
+      (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), \
+      PVC_MF_SAME | PVC_MF_READS_DST, V, 1, 0, pvc_mul_add_dst(ctx, dst, dtype, src0, src1, mask), \
+      "dst = FMA(src0, src1, dst) (§10.6)") \
+    M(M_MUL_DST_ADD, "mul_dst_add", VF_MUL_DST_ADD, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
+      (R(VREG, dst)), PVC_DT_FLOATS, PVC_NO_TRAP, PVC_MF_SAME | PVC_MF_READS_DST, V, 1, 0, \
+      pvc_mul_dst_add(ctx, dst, dtype, src0, src1, mask), "dst = FMA(dst, src0, src1) (§10.6)") \
+    M(M_MULS_CAST, "muls_cast", VF_MULS_CAST, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), \
+      (AD(dtype) AD(from) AE(layout, CastLayout, PVC_LAYOUT_ZERO, PVC_LS_01)), (R(VREG, dst)), \
+      PVC_DT1(FP16), PVC_NO_TRAP, PVC_MF_NEEDS_DTYPE, V, 1, 0, \
+      pvc_muls_cast(ctx, dst, dtype, from, src, scalar, mask, layout), "FP16 dst lanes 2i+layout = FP32 src * scalar (§10.6)") \
+    /* ---- bitwise and shifts (§10.7): registers, or masks when src0 is one ---- */ \
+    M(M_AND, "and", VF_AND, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_BITS, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_and(ctx, dst, dtype, src0, src1, mask), "dst = src0 & src1 (§10.7)") \
+    M(M_OR, "or", VF_OR, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_BITS, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_or(ctx, dst, dtype, src0, src1, mask), "dst = src0 | src1 (§10.7)") \
+    M(M_XOR, "xor", VF_XOR, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_BITS, PVC_NO_TRAP, 0, V, 1, 0, pvc_xor(ctx, dst, dtype, src0, src1, mask), "dst = src0 ^ src1 (§10.7)") \
+    M(M_NOT, "not", VF_NOT, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, \
+      pvc_not(ctx, dst, dtype, src, mask), "dst = ~src; i8..u64, f16, f32 (§10.7)") \
+    M(M_MASK_AND, "mask.and", VF_AND, (O(MASK, src0) O(MASK, src1) O(MASK, mask)), (AZ(mode)), (R(MASK, dst)), \
+      0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_and(ctx, dst, src0, src1, mask), "dst bit = mask & src0 & src1, all 256 bits (§10.7)") \
+    M(M_MASK_OR, "mask.or", VF_OR, (O(MASK, src0) O(MASK, src1) O(MASK, mask)), (AZ(mode)), (R(MASK, dst)), \
+      0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_or(ctx, dst, src0, src1, mask), "dst bit = mask & (src0 | src1) (§10.7)") \
+    M(M_MASK_XOR, "mask.xor", VF_XOR, (O(MASK, src0) O(MASK, src1) O(MASK, mask)), (AZ(mode)), (R(MASK, dst)), \
+      0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_xor(ctx, dst, src0, src1, mask), "dst bit = mask & (src0 ^ src1) (§10.7)") \
+    M(M_MASK_NOT, "mask.not", VF_NOT, (O(MASK, src) O(MASK, mask)), (AZ(mode)), (R(MASK, dst)), \
+      0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_not(ctx, dst, src, mask), "dst bit = mask & ~src (§10.7)") \
+    M(M_SHL_S, "shl.s", VF_SHIFT_LEFT, (O(VREG, src) O(INT, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_FAULT, V, 1, 0, \
+      pvc_shift_left(ctx, dst, dtype, src, (uint64_t)shift, mask), "dst = src << (int16)shift; a negative shift faults (§10.7)") \
+    M(M_SHL, "shl", VF_SHIFT_LEFT, (O(VREG, src) O(VREG, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, pvc_shift_left_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src << shift lane (§10.7)") \
+    M(M_SHR_S, "shr.s", VF_SHIFT_RIGHT, (O(VREG, src) O(INT, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_FAULT, V, 1, 0, \
+      pvc_shift_right(ctx, dst, dtype, src, (uint64_t)shift, mask), "dst = src >> (int16)shift, arithmetic if signed (§10.7)") \
+    M(M_SHR, "shr", VF_SHIFT_RIGHT, (O(VREG, src) O(VREG, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, pvc_shift_right_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src >> shift lane (§10.7)") \
+    /* ---- select, squeeze (§10.8, §10.9) ---- */ \
+    M(M_SELECT, "select", VF_SELECT, (O(VREG, src_true) O(VREG, src_false) O(PRED, mask)), (AD(dtype)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_FLOATS, PVC_NO_TRAP, 0, V, 1, 0, pvc_select(ctx, dst, dtype, src_true, src_false, mask), \
+      "dst lane = mask ? src_true : src_false; no lane is zeroed (§10.8)") \
+    M(M_MASK_SELECT, "mask.select", VF_SELECT, (O(MASK, src_true) O(MASK, src_false) O(MASK, mask)), (), (R(MASK, dst)), \
+      0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_select(ctx, dst, src_true, src_false, mask), "dst bit = mask ? src_true : src_false (§10.8)") \
+    M(M_SQUEEZE, "squeeze", VF_SQUEEZE, (O(VREG, src) O(PRED, mask)), \
+      (AD(dtype) AE(gather_mode, SqueezeMode, PVC_SQZ_STORE_REG, 0)), (R(VREG, dst)), \
+      PVC_DT1(INT8) | PVC_DT1(UINT8) | PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(FP16) | PVC_DT1(INT32) | PVC_DT1(UINT32) | PVC_DT1(FP32), \
+      PVC_NO_TRAP, 0, V, 1, 0, pvc_squeeze(ctx, dst, dtype, src, mask, gather_mode), \
+      "active lanes packed low, the rest 0; STORE_REG: SQZN = their bytes (§10.9)") \
+    M(M_UNSQUEEZE, "unsqueeze", VF_UNSQUEEZE, (O(PRED, mask)), (AD(dtype)), (R(VREG, dst)), \
+      PVC_DT_INTS_32, PVC_TRAP(PVC_DT_INTS_32, UNSQUEEZE), 0, V, 1, 0, pvc_unsqueeze(ctx, dst, dtype, mask), \
+      "lane i = number of active lanes below i (§10.9)") \
+    /* ---- reductions (§10.10) ---- */ \
+    M(M_REDUCE_SUM, "reduce_sum", VF_REDUCE_SUM, (O(VREG, src) O(PRED, mask)), (AD(dtype) AI(datablock, 0) AZ(merge_mode)), \
+      (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT1(INT16) | PVC_DT1(UINT16), SUM_B16), \
+      PVC_MF_SAME, V, 1, 0, (datablock ? pvc_reduce_sum_datablock : pvc_reduce_sum)(ctx, dst, dtype, src, mask), \
+      "tree sum of the active lanes in lane 0, or per block in lanes 0..7 (§10.10)") \
+    M(M_REDUCE_MAX, "reduce_max", VF_REDUCE_MAX, (O(VREG, src) O(PRED, mask)), (AD(dtype) AI(datablock, 0) AZ(merge_mode)), \
+      (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_F16_F32, PVC_NO_TRAP, \
+      PVC_MF_SAME, V, 1, 0, (datablock ? pvc_reduce_max_datablock : pvc_reduce_max)(ctx, dst, dtype, src, mask), \
+      "the largest active lane in lane 0 and its index in lane 1, or per block (§10.10)") \
+    M(M_REDUCE_MIN, "reduce_min", VF_REDUCE_MIN, (O(VREG, src) O(PRED, mask)), (AD(dtype) AI(datablock, 0) AZ(merge_mode)), \
+      (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_F16_F32, PVC_NO_TRAP, \
+      PVC_MF_SAME, V, 1, 0, (datablock ? pvc_reduce_min_datablock : pvc_reduce_min)(ctx, dst, dtype, src, mask), \
+      "the smallest active lane in lane 0 and its index in lane 1, or per block (§10.10)") \
+    M(M_PAIR_REDUCE_SUM, "pair_reduce_sum", VF_PAIR_REDUCE_SUM, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), \
+      (R(VREG, dst)), PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, V, 1, 0, pvc_pair_reduce_sum(ctx, dst, dtype, src, mask), \
+      "lane i = lane 2i + lane 2i+1, the upper half 0 (§10.10)") \
+    /* ---- bit_cast, pack, unpack (§10.11) ---- */ \
+    M(M_BIT_CAST, "bit_cast", VF_BIT_CAST, (O(VREG, src)), (), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, PVC_MF_NEEDS_DTYPE, V, 0, 0, \
+      pvc_bit_cast(ctx, dst, src), "the same bytes, another dtype (§10.11)") \
+    M(M_PACK, "pack", VF_PACK, (O(VREG, src)), (AD(dtype) AD(from) AE(part, PackPart, PVC_PART_LOWER, 0)), (R(VREG, dst)), \
+      PVC_DT_ANY, PVC_NO_TRAP, PVC_MF_NEEDS_DTYPE, V, 1, 0, pvc_pack(ctx, dst, dtype, from, src, part), \
+      "low halves of the lanes into the LOWER or UPPER half, the other half 0 (§10.11)") \
+    M(M_UNPACK, "unpack", VF_UNPACK, (O(VREG, src)), (AD(dtype) AD(from) AE(part, PackPart, PVC_PART_LOWER, 0)), (R(VREG, dst)), \
+      PVC_DT_ANY, PVC_NO_TRAP, PVC_MF_NEEDS_DTYPE, V, 1, 0, pvc_unpack(ctx, dst, dtype, from, src, part), \
+      "the LOWER or UPPER half widened, sign- or zero-extended (§10.11)") \
+    M(M_MASK_PACK, "mask.pack", VF_PACK, (O(MASK, src)), (AE(part, PackPart, PVC_PART_LOWER, 0)), (R(MASK, dst)), \
+      0, PVC_NO_TRAP, PVC_MF_MASK_HALF, V, 1, 0, pvc_mask_pack(ctx, dst, src, part), "even mask bits into one half, the other half 0 (§10.11)") \
+    M(M_MASK_UNPACK, "mask.unpack", VF_UNPACK, (O(MASK, src)), (AE(part, PackPart, PVC_PART_LOWER, 0)), (R(MASK, dst)), \
+      0, PVC_NO_TRAP, PVC_MF_MASK_DOUBLE, V, 1, 0, pvc_mask_unpack(ctx, dst, src, part), "each bit of one half to an even bit, odd bits 0 (§10.11)") \
+    /* ---- interleave (§10.12) ---- */ \
+    M(M_INTERLEAVE, "interleave", VF_INTERLEAVE, (O(VREG, src0) O(VREG, src1)), (AD(dtype)), (R(VREG, d0) R(VREG, d1)), \
+      PVC_DT_BITS, PVC_TRAP(PVC_DT_B64, INTLV_B64), 0, V, 1, 0, pvc_interleave(ctx, d0, d1, dtype, src0, src1), \
+      "d0, d1 = the lanes of src0 and src1 alternated (§10.12)") \
+    M(M_DE_INTERLEAVE, "de_interleave", VF_DE_INTERLEAVE, (O(VREG, src0) O(VREG, src1)), (AD(dtype)), (R(VREG, d0) R(VREG, d1)), \
+      PVC_DT_BITS, PVC_TRAP(PVC_DT_B64, INTLV_B64), 0, V, 1, 0, pvc_de_interleave(ctx, d0, d1, dtype, src0, src1), \
+      "d0, d1 = the even and odd lanes of src0 ++ src1 (§10.12)") \
+    M(M_MASK_INTERLEAVE, "mask.interleave", VF_INTERLEAVE, (O(MASK, src0) O(MASK, src1)), (AD(dtype)), (R(MASK, d0) R(MASK, d1)), \
+      0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_interleave(ctx, d0, d1, src0, src1, pvc_mask_group_bytes(dtype)), \
+      "the same over groups of 1, 2 or 4 mask bits (§10.12)") \
+    M(M_MASK_DE_INTERLEAVE, "mask.de_interleave", VF_DE_INTERLEAVE, (O(MASK, src0) O(MASK, src1)), (AD(dtype)), \
+      (R(MASK, d0) R(MASK, d1)), 0, PVC_NO_TRAP, 0, V, 1, 0, \
+      pvc_mask_de_interleave(ctx, d0, d1, src0, src1, pvc_mask_group_bytes(dtype)), "the same over groups of mask bits (§10.12)") \
+    /* ---- gather and scatter (§10.13) ---- */ \
+    M(M_GATHER, "gather", VF_GATHER, (O(ADDR, src) O(VREG, indices) O(PRED, mask)), \
+      (AD(dtype) AD(indices_dt) AE(data_copy_mode, DataCopyMode, 0, 0)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT1(FP16) | PVC_DT1(BF16) | PVC_DT1(FP32), PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
+      pvc_gather_tile(ctx, dst, dtype, indices_dt, src, indices, mask, data_copy_mode), \
+      "lane i = tile element indices[i], or 32-byte blocks at byte offsets (§10.13)") \
+    M(M_GATHER_REG, "gather.reg", VF_GATHER, (O(VREG, src) O(VREG, indices)), (AD(dtype)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT1(FP16) | PVC_DT1(BF16) | PVC_DT1(FP32), PVC_NO_TRAP, 0, V, 1, 0, \
+      pvc_gather_reg(ctx, dst, dtype, src, indices), "lane i = src lane indices[i] mod N (§10.13)") \
+    M(M_SCATTER, "scatter", VF_SCATTER, (O(ADDR, base_ptr) O(VREG, src) O(VREG, index) O(PRED, mask)), \
+      (AD(dtype) AD(index_dt)), (), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT1(FP16) | PVC_DT1(BF16) | PVC_DT1(FP32), \
+      PVC_TRAP(PVC_DT_B64, INDEX_B64), PVC_MF_FAULT, V, 1, 0, \
+      pvc_scatter(ctx, dtype, index_dt, base_ptr, src, index, mask), "tile element index[i] = src lane i, active lanes (§10.13)") \
+    /* ---- registers and special registers (§10.14) ---- */ \
+    M(M_MOVE_M, "move.m", VF_MOVE, (O(VREG, src) O(PRED, mask)), \
+      (AD(dtype) AC(mode, MergeMode, PVC_MERGE_MERGING, 1u << PVC_MERGE_MERGING)), (R(VREG, dst)), \
+      PVC_DT_INTS_32 | PVC_DT_FLOATS, PVC_NO_TRAP, PVC_MF_SAME | PVC_MF_READS_DST, V, 1, 0, \
+      pvc_move(ctx, dst, dtype, src, mask), "dst lane = mask ? src : dst, merging (§10.14)") \
+    M(M_MOVE, "move", VF_MOVE, (O(VREG, src)), (AD(dtype)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, V, 1, 0, \
+      pvc_move(ctx, dst, dtype, src, NULL), "dst = src (§10.14)") \
+    M(M_MASK_MOVE_M, "mask.move.m", VF_MOVE, (O(MASK, src) O(MASK, mask)), (), (R(MASK, dst)), 0, PVC_NO_TRAP, 0, V, 1, 0, \
+      pvc_mask_move(ctx, dst, src, mask), "dst bit = mask & src (§10.14)") \
+    M(M_MASK_MOVE, "mask.move", VF_MOVE, (O(MASK, src)), (), (R(MASK, dst)), 0, PVC_NO_TRAP, 0, V, 1, 0, \
+      pvc_mask_move(ctx, dst, src, NULL), "dst = src (§10.14)") \
+    M(M_CLEAR_SPR, "spr.clear", VF_CLEAR_SPR, (), (), (), 0, PVC_NO_TRAP, 0, S, 1, 0, pvc_clear_spr(ctx), "AR = 0 (§10.14)") \
+    M(M_GET_SPR, "spr.get", PL_GET_SPR, (), (), (R(INT, value)), 0, PVC_NO_TRAP, 0, S, 1, 0, *value = pvc_get_spr(ctx), \
+      "value = AR (§10.14)") \
+    M(M_SET_VEC_MASK, "spr.set_mask", PL_SET_VEC_MASK, (O(INT, mask_high) O(INT, mask_low)), (), (), 0, PVC_NO_TRAP, 0, S, 1, 0, \
+      pvc_set_vec_mask(ctx, (uint64_t)mask_high, (uint64_t)mask_low), "MASK1 = mask_high, MASK0 = mask_low (§10.14)") \
+    M(M_GET_MASK_SPR, "spr.mask", VF_GET_MASK_SPR, (), (AE(width, MaskWidth, PVC_MASK_WIDTH_B32, 0)), (R(MASK, dst)), \
+      0, PVC_NO_TRAP, PVC_MF_MASK_ALLBITS, V, 1, 0, pvc_get_mask_spr(ctx, dst, width), "the MASK register, each bit in 4 (B32) or 2 (B16) mask bits (§10.14)") \
+    M(M_MASK_GEN, "mask.gen", VF_MASK_GEN, (O(VREG, src)), (AD(dtype) AI(offset, 0)), (R(MASK, dst)), \
+      PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(FP16) | PVC_DT1(BF16) | PVC_DT1(INT32) | PVC_DT1(UINT32) | PVC_DT1(FP32), \
+      PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_MASK_ALLBITS, V, 1, 0, pvc_mask_gen_with_reg_tensor(ctx, dst, dtype, src, offset), \
+      "register chunk `offset` as mask bits, each in 2/4 bits (§10.14)") \
+    /* ---- index and histogram (§10.15) ---- */ \
+    M(M_ARANGE, "arange", VF_ARANGE, (O(BITS, start)), (AD(dtype) AE(index_order, IndexOrder, PVC_ORDER_INCREASE, 0)), \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT_B64, B64_ARITH), 0, V, 1, 0, \
+      pvc_arange(ctx, dst, dtype, start, index_order), "lane i = start + i (INCREASE) or start + N-1-i (DECREASE) (§10.15)") \
+    M(M_HISTOGRAMS, "histograms", VF_HISTOGRAMS, (O(VREG, src) O(PRED, mask)), \
+      (AE(bin_type, BinType, PVC_HIST_BIN0, 0) AE(hist_type, HistType, PVC_HIST_ACCUMULATE, 0)), (R(VREG, dst)), \
+      PVC_DT1(UINT16), PVC_NO_TRAP, PVC_MF_READS_DST, V, 1, 0, pvc_histograms(ctx, dst, src, mask, bin_type, hist_type), \
+      "UINT16 dst bins += counts of the active UINT8 lanes (§10.15)") \
+    /* ---- unified unaligned load and store, the count-less store_unalign (§10.16, §4) ---- */ \
+    M(M_ULD, "uld", NONE, (O(ADDR, addr)), (), (R(VREG, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
+      pvc_load(ctx, dst, addr), "256 bytes at addr through a fresh unaligned register (§10.16)") \
+    M(M_ULD_POST, "uld.post", NONE, (O(CURSOR, cursor) O(INT, stride)), (AD(dtype)), (R(VREG, dst)), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, V, 1, 0, pvc_load_post(ctx, dst, cursor, dtype, (int32_t)stride), \
+      "256 bytes at the cursor, then cursor += stride elements (§10.16)") \
+    M(M_UST, "ust", NONE, (O(CURSOR, cursor) O(VREG, src) O(INT, count)), (AD(dtype)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
+      pvc_store(ctx, cursor, dtype, src, (uint32_t)count), "count elements at the cursor, which advances by them (§10.16)") \
+    M(M_STU_AR, "stu.ar", NONE, (O(ADDR, cursor) O(VREG, src) O(UST, u)), (), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
+      pvc_store_unalign_ar(ctx, cursor, src, u), "SQZN bytes at cursor + AR, then AR += SQZN (vstur, §4, §10.9)") \
+    M(M_STU_FLUSH_AR, "stu.flush.ar", NONE, (O(ADDR, cursor) O(UST, u)), (), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
+      pvc_store_unalign_post_ar(ctx, cursor, u), "write parked bytes at floor32(cursor + AR) (vstar, §4)") \
     /* ---- jit kernels (§6) ---- */ \
     M(M_TG_STEP, "tg.step", NONE, (O(SLOT, slot)), (AI(delta, 0) AI(depth, 0)), (), 0, PVC_NO_TRAP, 0, S, 2, 0, \
       pvc_tile_group_step(slot, delta, depth), \
@@ -569,6 +891,14 @@ typedef enum {
 #undef X
     PVC_NS_COUNT
 } pvc_enum_ns;
+
+/* Names the pypto parser still knows but nothing lowers (docs/SEMANTICS.md §10.17): pvc
+ * rejects each with the call that does the job. X("name", "what to write instead"). */
+#define PVC_LEGACY_OPS(X)                                                                    \
+    X("vf.store_align_pack", "vf.store_align(tile, reg, mask, dist=pl.StoreDist.PACK)")       \
+    X("vf.store_align_intlv", "vf.store_align(tile, even, odd, mask, dist=pl.StoreDist.INTLV)") \
+    X("vf.store_align_pack_postupdate",                                                      \
+      "vf.store_align(tile, reg, mask, dist=pl.StoreDist.PACK, post_update=True)")
 
 /* Top-level pl constants that are neither ops nor dtypes (§6). */
 #define PVC_PL_CONSTS(X)                                  \

@@ -5,6 +5,7 @@
  *   - a mask whose granularity is coarser than the elements of the op it guards, so lanes
  *     would be silently skipped (§1.2);
  *   - a store_unalign whose unaligned register has no later store_unalign_post (§4.2);
+ *   - squeeze(STORE_REG) and count-less store_unalign out of alternation (§10.9, a warning);
  *   - tiles outside the usable 248 KiB of the UB (error) or overlapping each other (a
  *     warning: double buffering on purpose is legal) (decision 3).
  * dispatch.c reports the checks that decide which machine op to emit (dist legality for
@@ -24,6 +25,7 @@ typedef struct {
     int64_t *val;         /* per variable: its value when statically known */
     unsigned char *known;
     pvc_op **pending;     /* per store ureg: a store_unalign not yet flushed */
+    const pvc_op *sqzn;   /* a squeeze(STORE_REG) whose byte count no store has used yet */
 } checker;
 
 static int64_t lane(int dt) { return dt >= 0 && dt < PVC_DT_COUNT ? pvc_dtype_lane_bytes((pvc_dtype)dt) : 1; }
@@ -148,6 +150,8 @@ static void check_mask_gran(checker *c, const pvc_op *op)
         const pvc_value *p = op->operands[i];
         if (m->opnd[i].kind != PVC_OK_PRED || p->type.gran <= 0 || p->type.gran / 8 <= w)
             continue;
+        if (lane(p->type.dtype) == w)
+            continue; /* a mask declared at this width though generated coarser: T21, warned */
         pvc_error_at(c->d, op->loc, PVC_E_MASK_GRAN,
                      "mask '%s' has %d-bit granularity but %s works on %d-bit elements: every "
                      "element whose bit is not a multiple of %d would be off (§1.2)",
@@ -161,8 +165,29 @@ static void check_unflushed(checker *c, const pvc_op *op)
     case PVC_OP_M_STU:
     case PVC_OP_M_STU_MASK: c->pending[op->operands[2]->id] = (pvc_op *)op; break;
     case PVC_OP_M_STU_AREG: c->pending[op->operands[3]->id] = (pvc_op *)op; break;
-    case PVC_OP_M_STU_FLUSH: c->pending[op->operands[1]->id] = NULL; break;
+    case PVC_OP_M_STU_AR: c->pending[op->operands[2]->id] = (pvc_op *)op; break;
+    case PVC_OP_M_STU_FLUSH:
+    case PVC_OP_M_STU_FLUSH_AR: c->pending[op->operands[1]->id] = NULL; break;
     default: break;
+    }
+}
+
+/* The hardware wants squeeze(STORE_REG) and the count-less store_unalign that consumes its
+ * byte count to alternate (§10.9 [I]); checked in program order, a loop body once. */
+static void check_sqzn_order(checker *c, const pvc_op *op)
+{
+    if (op->code == PVC_OP_M_SQUEEZE && attr_int(op, "gather_mode") == PVC_SQZ_STORE_REG) {
+        if (c->sqzn)
+            pvc_warn_at(c->d, op->loc, "squeeze(STORE_REG) again before a count-less store_unalign used "
+                        "the byte count of the squeeze at line %d (§10.9) [%s]", c->sqzn->loc.line,
+                        pvc_warn_code(PVC_W_SQZN_ORDER));
+        c->sqzn = op;
+    } else if (op->code == PVC_OP_M_STU_AR) {
+        if (!c->sqzn)
+            pvc_warn_at(c->d, op->loc, "count-less store_unalign with no squeeze(STORE_REG) before it: it "
+                        "stores the byte count left in SQZN (0 at the start of the call) (§10.9) [%s]",
+                        pvc_warn_code(PVC_W_SQZN_ORDER));
+        c->sqzn = NULL;
     }
 }
 
@@ -175,6 +200,7 @@ static void check_block(checker *c, const pvc_block *b)
             check_align(c, op);
             check_mask_gran(c, op);
             check_unflushed(c, op);
+            check_sqzn_order(c, op);
         }
         if (op->body)
             check_block(c, op->body);

@@ -22,6 +22,9 @@
  * rank 3 and 4), t.shape[i] a constant or gm.dim, pl.get_block_idx/num block.idx/num; the
  * rest stays structured. if / while bodies are dispatched in place in both kinds.
  */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "passes/passes.h"
@@ -647,6 +650,8 @@ static void remember_ureg(dispatcher *x, pvc_value *u, pvc_value *cursor)
     }
 }
 
+static void ustream_flags(dispatcher *x, const pvc_op *op, int has_stride);
+
 static void load_unalign(dispatcher *x, pvc_op *op)
 {
     pvc_value *base, *toff, *u = pvc_op_arg(op, "ureg"), *stride = pvc_op_arg(op, "stride");
@@ -665,6 +670,7 @@ static void load_unalign(dispatcher *x, pvc_op *op)
         return;
     }
     pvc_op *ld;
+    ustream_flags(x, op, stride != NULL);
     if (!stride) {
         pvc_value *a = ub_addr(x, base, toff, NULL, op->loc);
         ld = emit(x, PVC_OP_M_LDU, op->loc, op->results[0]);
@@ -733,10 +739,11 @@ static void store_unalign(dispatcher *x, pvc_op *op)
     } else if (kind_of(src) != PVC_TY_REG) {
         pvc_error_at(x->d, op->loc, PVC_E_TYPE, "vf.store_unalign stores a register or a mask register");
         return;
-    } else if (!count) {
-        pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED,
-                     "vf.store_unalign without a count (the squeeze-count SPR form) is not supported");
-        return;
+    } else if (!count) { /* vstur: SQZN bytes at cursor + AR, then AR += SQZN (§4, §10.9) */
+        st = emit(x, PVC_OP_M_STU_AR, op->loc, NULL);
+        operand(x, st, c);
+        operand(x, st, src);
+        operand(x, st, u);
     } else if (is_areg(count)) {
         st = emit(x, PVC_OP_M_STU_AREG, op->loc, NULL);
         operand(x, st, c);
@@ -778,11 +785,14 @@ static void store_unalign_post(dispatcher *x, pvc_op *op)
         return;
     pvc_value *cur = c, *step;
     int post = flag_arg(op, "post_update");
-    if (!stride) {
+    if (!stride) { /* vstar: the parked bytes at floor32(cursor + AR) (§4) */
         pvc_warn_at(x->d, op->loc, "the 2-argument vf.store_unalign_post may hang the device (PP-D); "
                     "pass a stride, e.g. 0, and post_update=True [%s]", pvc_warn_code(PVC_W_FLUSH_NO_STRIDE));
-        step = cint(x, 0, op->loc);
-        post = 0;
+        pvc_op *st = emit(x, PVC_OP_M_STU_FLUSH_AR, op->loc, NULL);
+        operand(x, st, c);
+        operand(x, st, u);
+        remember_ureg(x, u, c);
+        return;
     } else if (is_areg(stride)) { /* flush at cursor + areg, the cursor stays (§4.4 [I]) */
         cur = tmp_int(x, op->loc);
         pvc_op *a = emit(x, PVC_OP_PY_ADD, op->loc, cur);
@@ -802,6 +812,72 @@ static void store_unalign_post(dispatcher *x, pvc_op *op)
     operand(x, st, step);
     attr(x, st, "post", cbool(x, post, op->loc));
     remember_ureg(x, u, c);
+}
+
+/* ---- unified vf.load / vf.store (§10.16) ---- */
+/* T13: the keywords PP-BE never reads, warned where they would change something. */
+static void ustream_flags(dispatcher *x, const pvc_op *op, int has_stride)
+{
+    const char *why = NULL;
+    if (op->code == PVC_OP_VF_STORE && pvc_op_arg(op, "post_update") && !flag_arg(op, "post_update"))
+        why = "post_update=False is not read: the cursor advances by count";
+    else if (op->code != PVC_OP_VF_STORE && !has_stride && flag_arg(op, "post_update"))
+        why = "post_update=True without a stride is not read: the cursor stays";
+    else if (pvc_op_arg(op, "count") && op->code == PVC_OP_VF_LOAD)
+        why = "count= is not read: 256 bytes are loaded";
+    else if (pvc_op_arg(op, "repeat_stride"))
+        why = "repeat_stride= is not read";
+    if (why)
+        pvc_warn_at(x->d, op->loc, "%s: %s (§10.16, §12 T13) [%s]", pvc_ops[op->code].name, why,
+                    pvc_warn_code(PVC_W_USTREAM_FLAGS));
+}
+
+static void unified_load(dispatcher *x, pvc_op *op)
+{
+    pvc_value *base, *toff, *stride = pvc_op_arg(op, "stride");
+    if (!tile_of(x, op, "src_ptr", &base, &toff))
+        return;
+    ustream_flags(x, op, stride != NULL);
+    if (!stride) {
+        operand(x, emit(x, PVC_OP_M_ULD, op->loc, op->results[0]), ub_addr(x, base, toff, NULL, op->loc));
+        return;
+    }
+    if (!is_int(stride)) {
+        pvc_error_at(x->d, pvc_op_arg_loc(op, "stride"), PVC_E_TYPE, "stride of vf.load must be an int "
+                     "(elements of the tile dtype)");
+        return;
+    }
+    pvc_value *c = cursor_of(x, base, toff, op->loc);
+    if (!c)
+        return;
+    pvc_op *ld = emit(x, PVC_OP_M_ULD_POST, op->loc, op->results[0]);
+    operand(x, ld, c);
+    operand(x, ld, stride);
+    attr(x, ld, "dtype", cdtype(x, op->results[0]->type.dtype, op->loc));
+}
+
+static void unified_store(dispatcher *x, pvc_op *op)
+{
+    pvc_value *base, *toff, *src = pvc_op_arg(op, "src"), *count = pvc_op_arg(op, "count");
+    if (!tile_of(x, op, "dst_ptr", &base, &toff))
+        return;
+    if (kind_of(src) != PVC_TY_REG) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "vf.store stores a register");
+        return;
+    }
+    if (count && !is_int(count)) {
+        pvc_error_at(x->d, pvc_op_arg_loc(op, "count"), PVC_E_TYPE, "count of vf.store must be an int");
+        return;
+    }
+    ustream_flags(x, op, 0);
+    pvc_value *c = cursor_of(x, base, toff, op->loc);
+    if (!c)
+        return;
+    pvc_op *st = emit(x, PVC_OP_M_UST, op->loc, NULL);
+    operand(x, st, c);
+    operand(x, st, src);
+    operand(x, st, count ? count : cint(x, PVC_VL / lane(src->type.dtype), op->loc)); /* default: 256/w */
+    attr(x, st, "dtype", cdtype(x, src->type.dtype, op->loc));
 }
 
 /* ---- masks and compute (§5) ---- */
@@ -826,21 +902,47 @@ static void update_mask(dispatcher *x, pvc_op *op)
         pvc_error_at(x->d, op->loc, PVC_E_TYPE, "n of vf.update_mask must be an integer");
         return;
     }
+    int64_t k;
+    if (pvc_const_int(n, &k) && (k < 0 || k > UINT32_MAX))
+        pvc_warn_at(x->d, pvc_op_arg_loc(op, "n"), "vf.update_mask(%lld): the count is taken as uint32_t, "
+                    "so it is %u and %s (§5.1, §12 T24) [%s]", (long long)k, (unsigned)(uint32_t)k,
+                    (uint32_t)k >= 256 ? "every lane is active" : "only that many lanes are active",
+                    pvc_warn_code(PVC_W_UPDATE_MASK_N));
     pvc_op *mu = emit(x, PVC_OP_M_MASK_UPDATE, op->loc, op->results[0]);
     operand(x, mu, n);
     attr(x, mu, "gran", cint(x, op->results[0]->type.gran / 8, op->loc));
 }
 
-/* The raw dtype bits of a scalar operand (§5.2, §5.7): a number constant is encoded now, a
- * scalar variable (a vector-function parameter) by an `encode` op at run time, with the same
- * pvc_value_encode rounding (RINT, saturate OFF) so both give identical bits. NULL if v is
- * neither. */
+/* A float literal as the device holds it: PP-CG prints it with "%f" (six decimals) and the
+ * device compiler reads that text as a float literal (docs/SEMANTICS.md §9.6). inf and NaN
+ * print as text no C++ compiler takes: an error. Warns (T20) when digits are lost. */
+static float device_float(dispatcher *x, const pvc_value *v)
+{
+    char text[400]; /* "%f" of the largest double: 309 digits and ".000000" */
+    if (!isfinite(v->f)) {
+        pvc_error_at(x->d, v->loc, PVC_E_NOT_SUPPORTED, "a float literal %s cannot reach the device: "
+                     "the code generator prints it as '%s' (§9.6)", isnan(v->f) ? "NaN" : "inf",
+                     isnan(v->f) ? "nanf" : "inff");
+        return 0.0f;
+    }
+    snprintf(text, sizeof text, "%f", v->f);
+    float f = strtof(text, NULL);
+    if (f != (float)v->f)
+        pvc_warn_at(x->d, v->loc, "float literal %.17g reaches the device as its six-decimal text "
+                    "%sf = %.9g, not %.9g (§9.6, T20) [%s]", v->f, text, (double)f,
+                    (double)(float)v->f, pvc_warn_code(PVC_W_FLOAT_LITERAL));
+    return f;
+}
+
+/* The raw dtype bits of a scalar operand, by the C++ conversion of the emitted call (§9.6,
+ * pvc_scalar_bits): a literal is encoded now, a scalar variable (a kernel or vector-function
+ * parameter) by an encode op at run time with the same function. NULL if v is neither. */
 static pvc_value *scalar_bits(dispatcher *x, pvc_value *v, int dt, pvc_span at)
 {
-    if (v && (v->kind == PVC_V_INT || v->kind == PVC_V_FLOAT || v->kind == PVC_V_BOOL)) {
-        double d = v->kind == PVC_V_FLOAT ? v->f : (double)v->i;
-        return cint(x, (int64_t)pvc_value_encode((pvc_dtype)dt, d, PVC_ROUND_RINT, PVC_SAT_OFF), v->loc);
-    }
+    if (v && v->kind == PVC_V_FLOAT)
+        return cint(x, (int64_t)pvc_scalar_bits((pvc_dtype)dt, 0, device_float(x, v), 1), v->loc);
+    if (v && (v->kind == PVC_V_INT || v->kind == PVC_V_BOOL))
+        return cint(x, (int64_t)pvc_scalar_bits((pvc_dtype)dt, v->i, 0.0f, 0), v->loc);
     if (!v || v->kind != PVC_V_VAR ||
         !(v->type.kind == PVC_TY_INT || v->type.kind == PVC_TY_FLOAT || v->type.kind == PVC_TY_BOOL))
         return NULL;
@@ -860,12 +962,28 @@ static int generic_enum(dispatcher *x, const pvc_op *op, const pvc_attrdesc *a, 
     *out = v && v->kind == PVC_V_ENUM && v->ns == a->ns ? v->i : a->dflt;
     if (!a->legal || (a->legal >> *out & 1))
         return 1;
-    pvc_error_at(x->d, pvc_op_arg_loc(op, a->name), PVC_E_NOT_SUPPORTED,
+    pvc_error_at(x->d, pvc_op_arg_loc(op, a->name), PVC_E_LOWERING,
                  "%s supports only pl.%s.%s; the lowering rejects pl.%s.%s (§9.2, §12 T1)",
                  pvc_ops[op->code].name, pvc_enum_ns_name(a->ns),
                  pvc_enum_member_name(a->ns, a->dflt), pvc_enum_ns_name(a->ns),
                  pvc_enum_member_name(a->ns, *out));
     return 0;
+}
+
+/* An AD attribute of a GENERIC row (ops.h): `dtype` is the op's, `from` its first
+ * operand's, `<operand>_dt` that operand's (gather's indices_dt). */
+static int attr_dtype(const pvc_op *op, const pvc_mop *m, const char *name, int dt)
+{
+    size_t n = strlen(name);
+    if (!strcmp(name, "from"))
+        return pvc_op_arg(op, m->opnd[0].name)->type.dtype;
+    if (n > 3 && !strcmp(name + n - 3, "_dt")) {
+        for (int i = 0; i < m->nopnd; i++)
+            if (strlen(m->opnd[i].name) == n - 3 && !strncmp(m->opnd[i].name, name, n - 3))
+                return pvc_op_arg(op, m->opnd[i].name)->type.dtype;
+        PVC_BUG("row %s: attribute %s names no operand", m->name, name);
+    }
+    return dt;
 }
 
 static void dispatch_generic(dispatcher *x, pvc_op *op)
@@ -877,12 +995,14 @@ static void dispatch_generic(dispatcher *x, pvc_op *op)
     }
     const pvc_mop *m = pvc_mop_of(code);
     int dt = pvc_generic_dtype(op, code);
+    /* a scalar is encoded at the source's dtype where the row has one (muls_cast: FP32) */
+    int from = pvc_mop_attr(m, "from") >= 0 ? pvc_op_arg(op, m->opnd[0].name)->type.dtype : dt;
     pvc_value *ops[16]; /* no row has more operands (ops.h) */
     for (int i = 0; i < m->nopnd; i++) {
         pvc_value *v = pvc_op_arg(op, m->opnd[i].name), *base, *toff;
         switch (m->opnd[i].kind) {
         case PVC_OK_BITS:
-            if (!(ops[i] = scalar_bits(x, v, dt, op->loc))) {
+            if (!(ops[i] = scalar_bits(x, v, from, op->loc))) {
                 pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "'%s' of %s must be a number or a "
                              "scalar parameter", m->opnd[i].name, pvc_ops[op->code].name);
                 return;
@@ -906,9 +1026,8 @@ static void dispatch_generic(dispatcher *x, pvc_op *op)
         const pvc_value *v;
         int64_t e;
         switch (a->kind) {
-        case PVC_AK_DTYPE: /* dtype: the op's; from: its first register's */
-            v = strcmp(a->name, "from") ? NULL : pvc_op_arg(op, m->opnd[0].name);
-            attr(x, g, a->name, cdtype(x, v ? v->type.dtype : dt, op->loc));
+        case PVC_AK_DTYPE:
+            attr(x, g, a->name, cdtype(x, attr_dtype(op, m, a->name, dt), op->loc));
             break;
         case PVC_AK_ENUM:
         case PVC_AK_CHECK:
@@ -1077,6 +1196,8 @@ static void dispatch_vf_op(dispatcher *x, pvc_op *op)
     case PVC_OP_VF_CREATE_MASK: create_mask(x, op); return;
     case PVC_OP_VF_UPDATE_MASK: update_mask(x, op); return;
     case PVC_OP_VF_ASTYPE: astype(x, op); return;
+    case PVC_OP_VF_LOAD: unified_load(x, op); return;
+    case PVC_OP_VF_STORE: unified_store(x, op); return;
     default:
         if (pvc_ops[op->code].flags & PVC_OPF_GENERIC)
             dispatch_generic(x, op);
@@ -1276,6 +1397,8 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
         pvc_block *blocks[3];
         if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE)
             gm_move(x, op);
+        else if ((pvc_ops[op->code].flags & (PVC_OPF_PL | PVC_OPF_GENERIC)) == (PVC_OPF_PL | PVC_OPF_GENERIC))
+            dispatch_generic(x, op); /* pl.set_vec_mask, pl.get_spr: one machine op each */
         else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])
             rotated_slot(x, op);
         else if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {

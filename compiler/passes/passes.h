@@ -24,6 +24,15 @@ int pvc_pass_check(pvc_module *m, pvc_diag *d);
  * dtype it works at in that row (types.c). Types and dispatch both ask. */
 int pvc_generic_variant(const pvc_op *op);
 int pvc_generic_dtype(const pvc_op *op, int code);
+/* The dtype §9.3 gives a fresh destination (dtype=, else the first argument's), ignoring an
+ * existing one; PVC_UNKNOWN if none. */
+int pvc_generic_fresh_dtype(const pvc_op *op);
+/* The traps of a GENERIC call in row `code` at dtype dt (traps.c, docs/SEMANTICS.md §12):
+ * warnings, and errors for the forms the lowering rejects; def[id] is each variable's
+ * (last) defining op. Returns 1 when it reported an error. */
+int pvc_generic_traps(pvc_diag *d, const pvc_op *op, int code, int dt, pvc_op *const *def);
+/* T19: a mask from get_mask_spr / mask_gen_with_reg_tensor stored as raw bits (traps.c). */
+void pvc_mask_store_traps(pvc_diag *d, const pvc_op *op, const pvc_value *mask, pvc_op *const *def);
 /* The located error for a GENERIC call no row fits: what the rows take, what was given. */
 void pvc_generic_mismatch(pvc_diag *d, const pvc_op *op);
 

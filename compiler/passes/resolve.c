@@ -272,7 +272,7 @@ static void check_const_arg(resolver *r, const pvc_op *op, const char *arg, int 
     }
     int ok = want == WANT_DTYPE ? v->kind == PVC_V_DTYPE
            : want == WANT_BOOL  ? v->kind == PVC_V_BOOL
-           : want == WANT_INT   ? v->kind == PVC_V_INT
+           : want == WANT_INT   ? v->kind == PVC_V_INT || v->kind == PVC_V_BOOL
                                 : v->kind == PVC_V_ENUM && v->ns == want;
     if (!ok)
         pvc_error_at(r->d, at, v->kind == PVC_V_ENUM ? PVC_E_BAD_ENUM : PVC_E_TYPE,

@@ -158,8 +158,11 @@ static void set_type(typer *t, pvc_value *v, pvc_type ty, pvc_span at)
                      "another name", v->name ? v->name : "(temporary)", pvc_type_kind_name(ty.kind),
                      pvc_type_kind_name(cur->kind));
     else if (cur->kind == PVC_TY_REG && ty.kind == PVC_TY_REG && cur->dtype != ty.dtype && ty.dtype >= 0)
-        pvc_error_at(t->d, at, PVC_E_TYPE, "register '%s' holds %s here but %s where it was first set",
-                     v->name ? v->name : "(temporary)", dt_name(ty.dtype), dt_name(cur->dtype));
+        /* one register per name for the whole VF, declared at its first binding (§9.3) */
+        pvc_warn_at(t->d, at, "register '%s' was first set as %s: this %s result is written into it "
+                    "and it stays %s (§9.3, §12 T23) [%s]", v->name ? v->name : "(temporary)",
+                    dt_name(cur->dtype), dt_name(ty.dtype), dt_name(cur->dtype),
+                    pvc_warn_code(PVC_W_REASSIGN));
     else if (cur->kind == PVC_TY_TILE && ty.kind == PVC_TY_TILE && cur->ub_addr != ty.ub_addr)
         pvc_error_at(t->d, at, PVC_E_STATIC_ADDR,
                      "'%s' names tiles at two UB addresses; pvc needs one static address per name",
@@ -859,104 +862,64 @@ static void type_mask(typer *t, pvc_value *r, unsigned gran_bytes, int dtype, pv
     set_type(t, r, ty, at);
 }
 
-/* ---- generic vf ops: typed by their ops.h rows ---- */
-/* Does argument v fit a machine operand of kind k? */
-static int arg_fits(pvc_opnd_kind k, const pvc_value *v)
+/* ---- generic vf ops: typed by their ops.h rows (generic.c picks the row and dtype) ---- */
+/* The granularity in bits of a GENERIC op's mask result (ops.h PVC_MF_MASK_*): that of the
+ * row's first mask operand, else of the op dtype (a compare's mask, §5.2). */
+static int result_gran(const pvc_op *op, const pvc_mop *m, int dt)
 {
-    pvc_type_kind tk = v->type.kind;
-    switch (k) {
-    case PVC_OK_VREG: return tk == PVC_TY_REG;
-    case PVC_OK_MASK: case PVC_OK_PRED: return tk == PVC_TY_MASK;
-    case PVC_OK_BITS: case PVC_OK_NUM: return is_scalar(tk) && tk != PVC_TY_NONE;
-    case PVC_OK_INT: return tk == PVC_TY_INT || tk == PVC_TY_BOOL;
-    case PVC_OK_ADDR: case PVC_OK_TILE: return tk == PVC_TY_TILE;
-    default: return 0; /* in-place and tensor operands are never DSL arguments */
-    }
-}
-
-/* The machine row a GENERIC DSL call lowers to: the first row FROM it whose operands are
- * exactly the call's positional arguments (by name), each of a fitting kind. -1 if none. */
-int pvc_generic_variant(const pvc_op *op)
-{
-    const pvc_opinfo *d = &pvc_ops[op->code];
-    for (int code = PVC_OP_MFIRST; code < PVC_OP_COUNT; code++) {
-        const pvc_mop *m = pvc_mop_of(code);
-        if (m->from != op->code)
-            continue;
-        int ok = 1, given = 0;
-        size_t len;
-        for (const char *p = d->pos; ok && (p = pvc_param_next(p, &len)); p += len) {
-            char name[32];
-            snprintf(name, sizeof name, "%.*s", (int)len, p);
-            const pvc_value *v = pvc_op_arg(op, name);
-            int i = pvc_mop_operand(m, name);
-            given += v != NULL;
-            ok = i < 0 ? !v : v && arg_fits(m->opnd[i].kind, v);
-        }
-        if (ok && given == m->nopnd)
-            return code;
-    }
-    return -1;
-}
-
-/* The dtype a generic call works at (docs/SEMANTICS.md §9.3): its dtype= (cmp_dtype= for a
- * compare) if given, else that of its first register or mask argument, in row order. */
-int pvc_generic_dtype(const pvc_op *op, int code)
-{
-    int dt = dtype_arg(op, "dtype", dtype_arg(op, "cmp_dtype", PVC_UNKNOWN));
-    const pvc_mop *m = pvc_mop_of(code);
-    for (int i = 0; i < m->nopnd && dt < 0; i++) {
+    if (m->flags & PVC_MF_MASK_ALLBITS)
+        return 8; /* every bit of an element set: valid at any width (§10.14, T19) */
+    int g = (int)lane_bytes(dt) * 8;
+    for (int i = 0; i < m->nopnd; i++) {
         const pvc_value *v = pvc_op_arg(op, m->opnd[i].name);
-        if (v && (v->type.kind == PVC_TY_REG || v->type.kind == PVC_TY_MASK))
-            dt = v->type.dtype;
+        if (m->opnd[i].kind == PVC_OK_MASK && v && v->type.gran > 0) {
+            g = v->type.gran;
+            break;
+        }
     }
-    return dt;
+    if (m->flags & PVC_MF_MASK_HALF)
+        g = g > 8 ? g / 2 : 8;
+    if (m->flags & PVC_MF_MASK_DOUBLE)
+        g = g < 64 ? g * 2 : 64;
+    return g;
 }
 
-/* "(a: reg, b: reg, preg: mask) or (a: reg, b: scalar, preg: mask)": what the rows take. */
-static void variants_text(const pvc_op *op, char *buf, size_t n)
+static void type_generic_results(typer *t, pvc_op *op, const pvc_mop *m, int dt)
 {
-    static const char *const kind_text[] = {
-        [PVC_OK_VREG] = "reg", [PVC_OK_MASK] = "mask", [PVC_OK_PRED] = "mask",
-        [PVC_OK_BITS] = "scalar", [PVC_OK_INT] = "int", [PVC_OK_NUM] = "number",
-        [PVC_OK_ADDR] = "tile", [PVC_OK_TILE] = "tile",
-    };
-    size_t at = 0;
-    buf[0] = '\0';
-    for (int code = PVC_OP_MFIRST; code < PVC_OP_COUNT && at < n; code++) {
-        const pvc_mop *m = pvc_mop_of(code);
-        if (m->from != op->code)
-            continue;
-        at += (size_t)snprintf(buf + at, n - at, "%s(", at ? " or " : "");
-        for (int i = 0; i < m->nopnd && at < n; i++)
-            at += (size_t)snprintf(buf + at, n - at, "%s%s: %s", i ? ", " : "", m->opnd[i].name,
-                                   m->opnd[i].kind <= PVC_OK_TILE && kind_text[m->opnd[i].kind]
-                                       ? kind_text[m->opnd[i].kind] : "?");
-        if (at < n)
-            at += (size_t)snprintf(buf + at, n - at, ")");
+    for (int i = 0; i < m->nres && i < op->nresults; i++) {
+        pvc_value *r = op->results[i];
+        switch (m->res[i].kind) {
+        case PVC_OK_MASK:
+            if ((m->flags & PVC_MF_DECLARED) && r->type.kind == PVC_TY_MASK)
+                break; /* the declared carry mask keeps its type (§10.3) */
+            type_mask(t, r, (unsigned)result_gran(op, m, dt) / 8, dt, op->loc);
+            break;
+        case PVC_OK_INT: set_type(t, r, type_of(PVC_TY_INT), op->loc); break;
+        default: set_type(t, r, reg_type(dt), op->loc); break;
+        }
     }
 }
 
-void pvc_generic_mismatch(pvc_diag *d, const pvc_op *op)
+/* dt is one of the row's DTYPES; reports the legal ones when not. */
+static int dtype_legal(typer *t, const pvc_op *op, const pvc_mop *m, int dt)
 {
-    char want[512], got[256] = "";
-    variants_text(op, want, sizeof want);
-    const pvc_opinfo *info = &pvc_ops[op->code];
-    size_t len;
-    for (const char *p = info->pos; (p = pvc_param_next(p, &len)); p += len) {
-        char name[32];
-        snprintf(name, sizeof name, "%.*s", (int)len, p);
-        const pvc_value *v = pvc_op_arg(op, name);
-        if (v)
-            snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s: %s", got[0] ? ", " : "", name,
-                     pvc_type_kind_name(v->type.kind));
-    }
-    pvc_error_at(d, op->loc, PVC_E_TYPE, "%s takes %s; here (%s)", info->name, want, got);
+    if (!m->dtypes || (m->dtypes >> dt & 1))
+        return 1;
+    char legal[256] = "";
+    for (int k = 0; k < PVC_DT_COUNT; k++)
+        if (m->dtypes >> k & 1)
+            snprintf(legal + strlen(legal), sizeof legal - strlen(legal), "%s%s", legal[0] ? " " : "",
+                     pvc_dtype_table[k].name);
+    pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s does not take %s (it takes %s)", pvc_ops[op->code].name,
+                 dt_name(dt), legal);
+    return 0;
 }
 
-/* A GENERIC vf op: its row by its arguments, its dtype, the dtype's legality, its results. */
+/* A GENERIC vf op: its row by its arguments, its dtype (§9.3), the dtype's legality, the
+ * op's traps (traps.c), its results. */
 static void type_generic(typer *t, pvc_op *op)
 {
+    const char *name = pvc_ops[op->code].name;
     int code = pvc_generic_variant(op);
     if (code < 0) { /* dispatch reports it with the other lowering errors; keep uses quiet */
         int dt = dtype_arg(op, "dtype", PVC_UNKNOWN);
@@ -966,33 +929,30 @@ static void type_generic(typer *t, pvc_op *op)
         return;
     }
     const pvc_mop *m = pvc_mop_of(code);
-    int dt = pvc_generic_dtype(op, code);
+    if ((m->flags & PVC_MF_NEEDS_DTYPE) && dtype_arg(op, "dtype", PVC_UNKNOWN) < 0) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s needs dtype=pl.DT_*: its result's dtype is not its "
+                     "source's (§9.3)", name);
+        return;
+    }
+    int dt = pvc_generic_dtype(op, code), fresh = pvc_generic_fresh_dtype(op);
     if (dt < 0) {
-        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s of a scalar needs dtype=pl.DT_*", pvc_ops[op->code].name);
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s: no argument carries a dtype (an int literal has "
+                     "none); write dtype=pl.DT_* (§9.3)", name);
         return;
     }
-    if (m->dtypes && !(m->dtypes >> dt & 1)) {
-        char legal[256] = "";
-        for (int k = 0; k < PVC_DT_COUNT; k++)
-            if (m->dtypes >> k & 1)
-                snprintf(legal + strlen(legal), sizeof legal - strlen(legal), "%s%s",
-                         legal[0] ? " " : "", pvc_dtype_table[k].name);
-        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s does not take %s (it takes %s)",
-                     pvc_ops[op->code].name, dt_name(dt), legal);
+    if (fresh >= 0 && fresh != dt && !(m->flags & PVC_MF_READS_DST)) /* an accumulator exists on purpose */
+        pvc_warn_at(t->d, op->loc, "'%s' is already a %s register: %s writes into it as %s, not as %s "
+                    "(§9.3, T23) [%s]", op->results[0]->name ? op->results[0]->name : "?", dt_name(dt), name,
+                    dt_name(dt), dt_name(fresh), pvc_warn_code(PVC_W_REASSIGN));
+    if (pvc_generic_traps(t->d, op, code, dt, t->def) || !dtype_legal(t, op, m, dt))
         return;
-    }
     for (int i = 0; (m->flags & PVC_MF_SAME) && i < m->nopnd; i++) {
         const pvc_value *v = pvc_op_arg(op, m->opnd[i].name);
         if (m->opnd[i].kind == PVC_OK_VREG && v->type.dtype != dt)
-            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s works on %s here but '%s' is %s",
-                         pvc_ops[op->code].name, dt_name(dt), m->opnd[i].name, dt_name(v->type.dtype));
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s works on %s here but '%s' is %s", name, dt_name(dt),
+                         m->opnd[i].name, dt_name(v->type.dtype));
     }
-    for (int i = 0; i < m->nres && i < op->nresults; i++) {
-        if (m->res[i].kind == PVC_OK_MASK) /* a compare's mask, at the compared width (§5.2) */
-            type_mask(t, op->results[i], pvc_dtype_lane_bytes((pvc_dtype)dt), dt, op->loc);
-        else
-            set_type(t, op->results[i], reg_type(dt), op->loc);
-    }
+    type_generic_results(t, op, m, dt);
 }
 
 static void type_vf_op(typer *t, pvc_op *op)
@@ -1001,8 +961,16 @@ static void type_vf_op(typer *t, pvc_op *op)
     case PVC_OP_VF_LOAD_ALIGN: type_load_align(t, op); break;
     case PVC_OP_VF_STORE_ALIGN:
     case PVC_OP_VF_STORE_UNALIGN:
+        if (pvc_op_arg(op, "src") && pvc_op_arg(op, "src")->type.kind == PVC_TY_MASK)
+            pvc_mask_store_traps(t->d, op, pvc_op_arg(op, "src"), t->def);
+        /* fall through */
     case PVC_OP_VF_STORE_UNALIGN_POST: expect(t, op, "tile", PVC_TY_TILE); break;
     case PVC_OP_VF_LOAD_UNALIGN_PRE: expect(t, op, "tile", PVC_TY_TILE); break;
+    case PVC_OP_VF_STORE: expect(t, op, "dst_ptr", PVC_TY_TILE); break;
+    case PVC_OP_VF_LOAD: /* the tile's dtype, as load_unalign (§10.16) */
+        if (expect(t, op, "src_ptr", PVC_TY_TILE))
+            set_type(t, op->results[0], reg_type(pvc_op_arg(op, "src_ptr")->type.dtype), op->loc);
+        break;
     case PVC_OP_VF_LOAD_UNALIGN:
         if (expect(t, op, "tile", PVC_TY_TILE))
             set_type(t, op->results[0], reg_type(pvc_op_arg(op, "tile")->type.dtype), op->loc);

@@ -200,8 +200,20 @@ static void count_mismatch(tally *t, size_t i, double a, double e)
     t->bad++;
 }
 
+/* Units in the last place between two float codes of dt: the codes ordered as the numbers
+ * they encode (sign-magnitude -> two's complement), so the next float up is one unit away and
+ * +0 / -0 are 0 units apart. */
+static uint64_t ulps_apart(pvc_dtype dt, uint64_t a, uint64_t b)
+{
+    unsigned bits = pvc_dtype_table[dt].bits;
+    uint64_t sign = UINT64_C(1) << (bits - 1);
+    int64_t oa = a & sign ? -(int64_t)(a & (sign - 1)) : (int64_t)a;
+    int64_t ob = b & sign ? -(int64_t)(b & (sign - 1)) : (int64_t)b;
+    return oa > ob ? (uint64_t)(oa - ob) : (uint64_t)(ob - oa);
+}
+
 static void write_report(FILE *f, const char *name, const view *act, const view *exp,
-                         const tally *t, int exact, double rtol, double atol)
+                         const tally *t, int exact, double rtol, double atol, long ulp)
 {
     char ia[200], ir[200], da[40], dr[40];
     format_index(act, t->at_abs, ia, sizeof ia);
@@ -212,7 +224,9 @@ static void write_report(FILE *f, const char *name, const view *act, const view 
             "%s: %zu / %zu elements differ (%.2f%%); greatest absolute difference %s at %s; "
             "greatest relative difference %s at %s",
             name, t->bad, act->n, 100.0 * (double)t->bad / (double)act->n, da, ia, dr, ir);
-    if (exact)
+    if (ulp >= 0)
+        fprintf(f, " (within %ld ulp)\n", ulp);
+    else if (exact)
         fprintf(f, " (exact comparison)\n");
     else
         fprintf(f, " (rtol %g, atol %g)\n", rtol, atol);
@@ -251,9 +265,10 @@ static int same_layout(const char *name, pvc_dtype dt, const pvc_npy *act, const
     return same;
 }
 
-int pvc_result_compare(const char *name, pvc_dtype dt, const pvc_npy *actual,
-                       const pvc_npy *expected, double rtol, double atol, int have_tol,
-                       FILE *report)
+/* One loop for both rules: ulp >= 0 counts units in the last place on floats (integers
+ * exact), else rtol/atol as torch does. */
+static int compare(const char *name, pvc_dtype dt, const pvc_npy *actual, const pvc_npy *expected,
+                   double rtol, double atol, int have_tol, long ulp, FILE *report)
 {
     if ((unsigned)dt >= PVC_DT_COUNT) {
         if (report)
@@ -266,7 +281,8 @@ int pvc_result_compare(const char *name, pvc_dtype dt, const pvc_npy *actual,
     int is_int = kind == PVC_KIND_S || kind == PVC_KIND_U;
     /* Codes are compared exactly for ints and storage formats unless tolerances are given;
      * zero tolerances on ints also mean codes (int64 does not fit a double). */
-    int exact = have_tol ? is_int && rtol == 0 && atol == 0
+    int exact = ulp >= 0 ? is_int
+              : have_tol ? is_int && rtol == 0 && atol == 0
                          : !pvc_result_default_tol(dt, &rtol, &atol);
     view act = view_of(dt, actual), exp = view_of(dt, expected);
     tally t = {0};
@@ -275,11 +291,26 @@ int pvc_result_compare(const char *name, pvc_dtype dt, const pvc_npy *actual,
         if (exact && ca == ce)
             continue;
         double a = value_of(dt, ca), e = value_of(dt, ce);
-        if (!exact && close_enough(a, e, rtol, atol))
+        if (!exact && ulp >= 0 && (isnan(a) ? isnan(e) : !isnan(e) && ulps_apart(dt, ca, ce) <= (uint64_t)ulp))
+            continue;
+        if (!exact && ulp < 0 && close_enough(a, e, rtol, atol))
             continue;
         count_mismatch(&t, i, a, e);
     }
     if (t.bad && report)
-        write_report(report, name, &act, &exp, &t, exact, rtol, atol);
+        write_report(report, name, &act, &exp, &t, exact, rtol, atol, exact ? -1 : ulp);
     return t.bad == 0;
+}
+
+int pvc_result_compare(const char *name, pvc_dtype dt, const pvc_npy *actual,
+                       const pvc_npy *expected, double rtol, double atol, int have_tol,
+                       FILE *report)
+{
+    return compare(name, dt, actual, expected, rtol, atol, have_tol, -1, report);
+}
+
+int pvc_result_compare_ulp(const char *name, pvc_dtype dt, const pvc_npy *actual,
+                           const pvc_npy *expected, long ulp, FILE *report)
+{
+    return compare(name, dt, actual, expected, 0, 0, 0, ulp, report);
 }

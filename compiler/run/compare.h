@@ -26,6 +26,13 @@ int pvc_result_compare(const char *name, pvc_dtype dt, const pvc_npy *actual,
                        const pvc_npy *expected, double rtol, double atol, int have_tol,
                        FILE *report);
 
+/* The same with a distance in units in the last place (`pvc run --ulp N`): a float element
+ * passes when at most ulp representable values lie between actual and expected (both NaN
+ * pass; +0 and -0 are equal); integers compare exactly. The approximate ops of
+ * docs/SEMANTICS.md §9.4 are checked this way with ulp 1. */
+int pvc_result_compare_ulp(const char *name, pvc_dtype dt, const pvc_npy *actual,
+                           const pvc_npy *expected, long ulp, FILE *report);
+
 /* torch's default (rtol, atol) for dt; returns 0 when dt compares exactly by default. */
 int pvc_result_default_tol(pvc_dtype dt, double *rtol, double *atol);
 

@@ -41,6 +41,7 @@ typedef struct {
     binding_list inputs, outputs, expects, shapes, scalars;
     double rtol, atol;
     int have_rtol, have_atol, verbose, stats;
+    long ulp; /* --ulp N, -1 when absent */
     const char *trace;    /* "-" = stderr (issue 5: --trace[=FILE] writes to stderr or FILE) */
     const char *timeline;
 } run_options;
@@ -99,12 +100,23 @@ static int parse_tol(const char *opt, const char *s, double *out)
     return 0;
 }
 
+static int parse_ulp(const char *s, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < 0)
+        return usage("--ulp wants a non-negative integer, not '%s'", s);
+    *out = v;
+    return 0;
+}
+
 /* Options that take a value: index into this table gives the slot to fill. */
 enum { O_KERNEL, O_BACKEND, O_INPUT, O_OUTPUT, O_EXPECT, O_SHAPE, O_SCALAR, O_RTOL, O_ATOL,
-       O_TIMELINE };
+       O_ULP, O_TIMELINE };
 static const char *const valued[] = {"--kernel", "--backend", "--input", "--output",
                                      "--expect", "--shape",   "--scalar", "--rtol",
-                                     "--atol",   "--timeline"};
+                                     "--atol",   "--ulp",     "--timeline"};
 
 static int set_valued(run_options *o, int which, const char *val)
 {
@@ -118,6 +130,7 @@ static int set_valued(run_options *o, int which, const char *val)
     case O_SCALAR: return add_binding(&o->scalars, "--scalar", val);
     case O_RTOL: o->have_rtol = 1; return parse_tol("--rtol", val, &o->rtol);
     case O_ATOL: o->have_atol = 1; return parse_tol("--atol", val, &o->atol);
+    case O_ULP: return parse_ulp(val, &o->ulp);
     default: o->timeline = val; return 0;
     }
 }
@@ -166,6 +179,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
     /* torch.testing.assert_close takes both tolerances or neither. */
     if (o->have_rtol != o->have_atol)
         return usage("--rtol and --atol must be given together");
+    if (o->ulp >= 0 && o->have_rtol)
+        return usage("--ulp replaces --rtol/--atol; give one or the other");
     return 0;
 }
 
@@ -490,8 +505,11 @@ static int compare_expects(const run_options *o, const pvc_func *k, const pvc_np
         int rc = read_for(p, "--expect", b->value, &e);
         if (rc)
             return rc;
-        if (!pvc_result_compare(p->name, (pvc_dtype)p->type.dtype, &arrays[j], &e, o->rtol,
-                                o->atol, o->have_rtol, stderr))
+        int same = o->ulp >= 0
+            ? pvc_result_compare_ulp(p->name, (pvc_dtype)p->type.dtype, &arrays[j], &e, o->ulp, stderr)
+            : pvc_result_compare(p->name, (pvc_dtype)p->type.dtype, &arrays[j], &e, o->rtol, o->atol,
+                                 o->have_rtol, stderr);
+        if (!same)
             status = PVC_EXIT_MISMATCH;
         pvc_npy_free(&e);
     }
@@ -581,7 +599,7 @@ done:
 
 int pvc_cmd_run(int argc, char **argv)
 {
-    run_options o = {0};
+    run_options o = {.ulp = -1};
     pvc_source src;
     pvc_unit u;
     int status = parse_run_options(argc, argv, &o);

@@ -18,6 +18,12 @@ double pvc_value_decode(pvc_dtype t, uint64_t code);
  * would (§5.4): for Python literals (vf.full values, compare scalars). */
 uint64_t pvc_value_encode(pvc_dtype t, double v, pvc_round r, pvc_sat sat);
 
+/* A scalar operand of a vf op as raw element bits of t (docs/SEMANTICS.md §9.6): the C++
+ * conversion of the emitted call from an int64 (is_float 0: i) or a float (is_float 1: f,
+ * already the float the device holds: a literal's "%f" text read back, a run-time scalar's
+ * value). The one rule for literals (dispatch) and run-time scalars (encode.i / encode.f). */
+uint64_t pvc_scalar_bits(pvc_dtype t, int64_t i, float f, int is_float);
+
 /* One element of `from` (raw bits) converted to `to` with the §5.4/§5.5 rules of vf.astype;
  * defined for every dtype pair, not only the table's. */
 uint64_t pvc_cast_scalar(pvc_dtype from, pvc_dtype to, uint64_t code, pvc_round r, pvc_sat sat);

@@ -186,6 +186,13 @@ void pvc_interleave(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, pvc_dtype t, const
                     const pvc_vreg *b);
 void pvc_de_interleave(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, pvc_dtype t, const pvc_vreg *a,
                        const pvc_vreg *b);
+/* The group width the lowering picks for a mask interleave of dtype t (§10.12): pintlv_b8
+ * only for INT8/UINT8, b16 for 16-bit dtypes, b32 for everything else. */
+static inline unsigned pvc_mask_group_bytes(pvc_dtype t)
+{
+    unsigned w = pvc_dtype_lane_bytes(t);
+    return t == PVC_DT_INT8 || t == PVC_DT_UINT8 ? 1 : w == 2 ? 2 : 4;
+}
 void pvc_mask_interleave(pvc_ctx *ctx, pvc_mreg *d0, pvc_mreg *d1, const pvc_mreg *a,
                          const pvc_mreg *b, unsigned w);
 void pvc_mask_de_interleave(pvc_ctx *ctx, pvc_mreg *d0, pvc_mreg *d1, const pvc_mreg *a,

@@ -126,6 +126,10 @@ void pvc_gather(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, uint32_t
  */
 void pvc_gather_datablock(pvc_ctx *ctx, pvc_vreg *dst, uint32_t base, const pvc_vreg *idx,
                           const pvc_mreg *mask);
+/* vf.gather from a tile as the lowering picks it by data_copy_mode (pypto pl.DataCopyMode:
+ * 0 NORM -> pvc_gather; 1 DATA_BLOCK_COPY / 2 DATA_BLOCK_LOAD -> pvc_gather_datablock). */
+void pvc_gather_tile(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, uint32_t base,
+                     const pvc_vreg *idx, const pvc_mreg *mask, int data_copy_mode);
 /* vselr (register gather): dst.e[i] = src.e[idx.uW[i] mod N], W = lane width of t (1, 2 or
  * 4 bytes, else BAD_ARG); every lane written, no mask. dst may alias src or idx. */
 void pvc_gather_reg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,

@@ -4,18 +4,48 @@
  * on the mask. preg NULL means all lanes active. */
 #include "rt_internal.h"
 
+/* 8 bits -> 8 bytes of 0x00/0xFF, by table (the hot part of every partial-mask blend). */
+#define SPREAD1(b) ((((b) >> 0 & 1ull) * 0xFFull) | (((b) >> 1 & 1ull) * 0xFF00ull) |           \
+                    (((b) >> 2 & 1ull) * 0xFF0000ull) | (((b) >> 3 & 1ull) * 0xFF000000ull) |     \
+                    (((b) >> 4 & 1ull) * 0xFF00000000ull) | (((b) >> 5 & 1ull) * 0xFF0000000000ull) | \
+                    (((b) >> 6 & 1ull) * 0xFF000000000000ull) | (((b) >> 7 & 1ull) * 0xFF00000000000000ull))
+#define SPREAD4(b) SPREAD1(b), SPREAD1((b) + 1), SPREAD1((b) + 2), SPREAD1((b) + 3)
+#define SPREAD16(b) SPREAD4(b), SPREAD4((b) + 4), SPREAD4((b) + 8), SPREAD4((b) + 12)
+#define SPREAD64(b) SPREAD16(b), SPREAD16((b) + 16), SPREAD16((b) + 32), SPREAD16((b) + 48)
+static const uint64_t spread_table[256] = {SPREAD64(0u), SPREAD64(64u), SPREAD64(128u), SPREAD64(192u)};
+
+/* Mask expansion and blend in one pass over the 32 eight-byte chunks (dst may be res). */
+static inline __attribute__((always_inline)) void blend_w(pvc_vreg *dst, const pvc_vreg *res,
+                                                          const pvc_mreg *m, unsigned w,
+                                                          pvc_merge mode)
+{
+    for (unsigned k = 0; k < PVC_VL / 8; k++) {
+        uint64_t e = spread_table[rt_mask_byte_lanes(m->bits[k], w)], s, d;
+        memcpy(&s, res->b + 8 * k, 8);
+        if (mode == PVC_MERGE_ZEROING) {
+            d = s & e;
+        } else {
+            memcpy(&d, dst->b + 8 * k, 8);
+            d = (d & ~e) | (s & e);
+        }
+        memcpy(dst->b + 8 * k, &d, 8);
+    }
+}
+
 void pvc_vreg_blend(pvc_vreg *dst, const pvc_vreg *res, const pvc_mreg *m, unsigned w,
                     pvc_merge mode)
 {
-    pvc_vreg e;
     if (!m || rt_mask_full(m, w)) {
         memcpy(dst->b, res->b, PVC_VL);
         return;
     }
-    rt_mask_expand(&e, m, w);
-    if (mode == PVC_MERGE_ZEROING)
-        memset(dst->b, 0, PVC_VL);
-    rt_blend_bytes(dst->b, res->b, e.b, PVC_VL);
+    int zero = mode == PVC_MERGE_ZEROING;
+    switch (w) { /* the width and mode as constants in the loop */
+    case 1:  zero ? blend_w(dst, res, m, 1, PVC_MERGE_ZEROING) : blend_w(dst, res, m, 1, PVC_MERGE_MERGING); break;
+    case 2:  zero ? blend_w(dst, res, m, 2, PVC_MERGE_ZEROING) : blend_w(dst, res, m, 2, PVC_MERGE_MERGING); break;
+    case 4:  zero ? blend_w(dst, res, m, 4, PVC_MERGE_ZEROING) : blend_w(dst, res, m, 4, PVC_MERGE_MERGING); break;
+    default: zero ? blend_w(dst, res, m, 8, PVC_MERGE_ZEROING) : blend_w(dst, res, m, 8, PVC_MERGE_MERGING); break;
+    }
 }
 
 static int bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t)

@@ -469,3 +469,23 @@ uint64_t pvc_value_encode(pvc_dtype t, double v, pvc_round r, pvc_sat sat)
     pvc_num x = pvc_num_from_double(v);
     return pvc_num_encode(t, &x, r, sat, PVC_DT_COUNT);
 }
+
+/* A scalar operand as element bits of t, by the C++ conversions of the emitted call
+ * (docs/SEMANTICS.md §9.6, Q16): float -> float type rounds to nearest even once, float ->
+ * integer truncates toward zero, integer -> narrower integer keeps the low bits, integer ->
+ * float type rounds to nearest even once. A float that no int64 holds (C++ leaves it
+ * undefined) truncates to the nearest int64 end, NaN to 0, then keeps the low bits [I]. */
+uint64_t pvc_scalar_bits(pvc_dtype t, int64_t i, float f, int is_float)
+{
+    pvc_dtype_kind k = pvc_dtype_table[t].kind;
+    unsigned bits = pvc_dtype_table[t].bits;
+    uint64_t low = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
+    if (k == PVC_KIND_S || k == PVC_KIND_U) {
+        if (is_float)
+            i = f != f ? 0 : f >= 0x1p63f ? INT64_MAX : f <= -0x1p63f ? INT64_MIN : (int64_t)f;
+        return (uint64_t)i & low;
+    }
+    pvc_num x = is_float ? pvc_num_from_double((double)f)
+                         : num_from_int(i < 0, i < 0 ? 0 - (uint64_t)i : (uint64_t)i, 0);
+    return pvc_num_encode(t, &x, PVC_ROUND_RINT, PVC_SAT_OFF, PVC_DT_COUNT);
+}

@@ -235,3 +235,12 @@ void pvc_scatter(pvc_ctx *ctx, pvc_dtype t, pvc_dtype it, uint32_t base, const p
         if (act[i])
             memcpy(ctx->ub + base + off[i], src->b + s.slot * i, s.ew);
 }
+
+void pvc_gather_tile(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, uint32_t base,
+                     const pvc_vreg *idx, const pvc_mreg *mask, int data_copy_mode)
+{
+    if (data_copy_mode == 0)
+        pvc_gather(ctx, dst, t, it, base, idx, mask);
+    else
+        pvc_gather_datablock(ctx, dst, base, idx, mask);
+}

@@ -360,8 +360,28 @@ static void test_legal(void)
                "why may be NULL");
 }
 
+/* Scalar operands (docs/SEMANTICS.md §9.6): C++ conversions, each value worked out by hand
+ * (the float bit patterns are IEEE encodings of the decimal shown). */
+static void test_scalar_bits(void)
+{
+    /* "%f" of 0.0078125 is "0.007812"; as a float: 0x3BFFFBCE, not 2^-7 = 0x3C000000 */
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_FP32, 0, 0.007812f, 1) == 0x3BFFFBCEu, "FP32 0.007812f");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_FP16, 0, 1.0f / 3.0f, 1) == 0x3555u, "FP16 (float)1/3 rounds once: 0x3555");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_BF16, 0, 1.00390625f, 1) == 0x3F80u, "BF16 1+2^-8 ties to even 1.0");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_INT32, 0, -2.7f, 1) == 0xFFFFFFFEu, "INT32 -2.7f truncates to -2");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_INT8, 0, 200.5f, 1) == 0xC8u, "INT8 200.5f -> 200, low byte 0xC8");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_INT32, 0, NAN, 1) == 0, "NaN -> 0 [I]");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_UINT8, 300, 0, 0) == 44, "UINT8 300 keeps the low bits: 44");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_INT16, -1, 0, 0) == 0xFFFFu, "INT16 -1 = 0xFFFF");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_FP16, 2049, 0, 0) == 0x6800u, "FP16 2049 ties to even 2048");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_FP32, 16777217, 0, 0) == 0x4B800000u, "FP32 2^24+1 ties to even 2^24");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_FP32, 0, 0, 0) == 0, "int 0 is +0");
+    UNIT_CHECK(pvc_scalar_bits(PVC_DT_INT64, INT64_MIN, 0, 0) == (uint64_t)INT64_MIN, "INT64 MIN unchanged");
+}
+
 int main(void)
 {
+    test_scalar_bits();
     test_pairs();
     test_placement_by_hand();
     test_seeds();

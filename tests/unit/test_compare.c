@@ -287,8 +287,39 @@ static void test_defaults(void)
     UNIT_CHECK(!pvc_result_default_tol(PVC_DT_INT64, &r, &a), "int64 exact");
 }
 
+/* --ulp: distances counted by hand in code space. */
+static int ulp1(pvc_dtype dt, const char *descr, const void *act, const void *exp, long ulp)
+{
+    pvc_npy a = make(descr, 1, 1, act), e = make(descr, 1, 1, exp);
+    int r = pvc_result_compare_ulp("x", dt, &a, &e, ulp, NULL);
+    pvc_npy_free(&a);
+    pvc_npy_free(&e);
+    return r;
+}
+
+static int u32(uint32_t act, uint32_t exp, long ulp) { return ulp1(PVC_DT_FP32, "<f4", &act, &exp, ulp); }
+
+static void test_ulp(void)
+{
+    UNIT_CHECK(u32(0x3F800001u, 0x3F800000u, 1), "1.0 + 1 ulp within 1");
+    UNIT_CHECK(!u32(0x3F800001u, 0x3F800000u, 0), "1.0 + 1 ulp not within 0");
+    UNIT_CHECK(!u32(0x3F800002u, 0x3F800000u, 1), "1.0 + 2 ulp not within 1");
+    UNIT_CHECK(u32(0x3F7FFFFFu, 0x3F800000u, 1), "the float below 1.0 is 1 ulp away (binade edge)");
+    UNIT_CHECK(u32(0x80000000u, 0x00000000u, 0), "-0 and +0 are 0 ulp apart");
+    UNIT_CHECK(!u32(0x80000001u, 0x00000001u, 1), "-min subnormal to +min subnormal is 2 ulp");
+    UNIT_CHECK(u32(0x80000001u, 0x00000001u, 2), "... within 2");
+    UNIT_CHECK(u32(0x7FC00000u, 0x7FFFFFFFu, 0), "NaN matches any NaN");
+    UNIT_CHECK(!u32(0x7FC00000u, 0x3F800000u, 5), "NaN is no number's neighbour");
+    UNIT_CHECK(!u32(0x7F7FFFFFu, 0x7F800000u, 0) && u32(0x7F7FFFFFu, 0x7F800000u, 1), "FLT_MAX is 1 ulp below inf");
+    uint16_t h1 = 0x3C01, h0 = 0x3C00;
+    UNIT_CHECK(ulp1(PVC_DT_FP16, "<f2", &h1, &h0, 1) && !ulp1(PVC_DT_FP16, "<f2", &h1, &h0, 0), "FP16 1 ulp");
+    int32_t i1 = 5, i0 = 6;
+    UNIT_CHECK(!ulp1(PVC_DT_INT32, "<i4", &i1, &i0, 100), "integers stay exact under --ulp");
+}
+
 int main(void)
 {
+    test_ulp();
     test_fp32_edges();
     test_nan_inf();
     test_fp16();
