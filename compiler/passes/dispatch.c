@@ -1404,6 +1404,15 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
         else if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {
             keep(x, op);
             rotated_group(x, op);
+        } else if (op->nresults && op->results[0]->type.kind == PVC_TY_TILE && op->results[0]->type.dyn &&
+                   pvc_op_attr(op, "ub")) {
+            /* a tile name bound more than once (types): this binding writes its address */
+            operand(x, emit(x, PVC_OP_ASSIGN, op->loc, op->results[0]), pvc_op_attr(op, "ub")->val);
+        } else if (op->code == PVC_OP_ASSIGN && op->results[0]->type.kind == PVC_TY_TILE &&
+                   op->results[0]->type.dyn && op->operands[0]->kind == PVC_V_VAR &&
+                   !op->operands[0]->type.dyn) {
+            operand(x, emit(x, PVC_OP_ASSIGN, op->loc, op->results[0]),
+                    cint(x, op->operands[0]->type.ub_addr, op->loc));
         } else if (op->code == PVC_OP_TENSOR_DIM) {
             tensor_dim(x, op);
         } else if (op->code >= PVC_OP_PL_GET_BLOCK_IDX && op->code <= PVC_OP_PL_GET_SUBBLOCK_NUM) {

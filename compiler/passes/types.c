@@ -51,6 +51,9 @@ typedef struct {
     unsigned char *dyn_valid; /* per tile variable: its valid shape lives in run-time variables */
     pvc_value *(*vvar)[2];   /* per dyn_valid tile: those variables */
     unsigned char *rotated; /* per tile_group variable: .next()/.previous() in a loop or branch */
+    unsigned char *dyn_tile; /* per variable of a kernel: a tile name bound more than once, whose
+                                UB address is therefore kept at run time */
+    int *ndefs;        /* per variable: the ops that define it */
     int loops;         /* enclosing pl.range / while loops */
     pvc_block *extra;  /* ops to append after the op being typed (valid-shape variables) */
     int norig;         /* functions before cloning */
@@ -79,6 +82,7 @@ static void note_defs(typer *t, const pvc_block *b, const pvc_block *region)
             else if (!t->def[id])
                 t->def_block[id] = region;
             t->def[id] = b->ops[i];
+            t->ndefs[id]++;
         }
         for (int k = 0, n = pvc_op_blocks(b->ops[i], blocks); k < n; k++)
             note_defs(t, blocks[k], region_of(b->ops[i], blocks[k], region));
@@ -106,6 +110,48 @@ static void note_dynamic(typer *t, const pvc_block *b, const pvc_block *region, 
     }
 }
 
+static int makes_tile(const pvc_op *op)
+{
+    switch (op->code) {
+    case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT: case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT:
+    case PVC_OP_TG_PREVIOUS: case PVC_OP_TILE_SLICE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Marks the variables a tile flows into (a tile op's result, an assign from one) in b. */
+static int flow_tiles(typer *t, const pvc_block *b)
+{
+    int changed = 0;
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        pvc_block *blocks[3];
+        if (op->nresults && !t->dyn_tile[op->results[0]->id] &&
+            (makes_tile(op) || (op->code == PVC_OP_ASSIGN && op->operands[0]->kind == PVC_V_VAR &&
+                                t->dyn_tile[op->operands[0]->id] >= 2)))
+            t->dyn_tile[op->results[0]->id] = 2, changed = 1;
+        for (int k = 0, n = pvc_op_blocks(op, blocks); k < n; k++)
+            changed |= flow_tiles(t, blocks[k]);
+    }
+    return changed;
+}
+
+/* A kernel's tile name bound more than once (x = a if c else b, a rebinding in a branch or
+ * in straight line) holds its tile's UB address at run time, as a rotated group's slot does
+ * (§6): every binding then writes the address into it. dyn_tile: 2 = a tile flows into the
+ * variable, 1 = and it is bound more than once. */
+static void note_tiles(typer *t, pvc_func *f)
+{
+    if (f->kind != PVC_FN_JIT)
+        return;
+    for (int round = 0; round < f->nvars + 1 && flow_tiles(t, &f->body); round++)
+        ;
+    for (int i = 0; i < f->nvars; i++)
+        t->dyn_tile[i] = t->dyn_tile[i] == 2 && t->ndefs[i] > 1;
+}
+
 static void begin_func(typer *t, pvc_func *f)
 {
     t->f = f;
@@ -117,7 +163,10 @@ static void begin_func(typer *t, pvc_func *f)
     t->vvar = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->vvar);
     t->loops = 0;
     t->rotated = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
+    t->dyn_tile = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
+    t->ndefs = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->ndefs);
     note_defs(t, &f->body, &f->body);
+    note_tiles(t, f);
     for (int i = 0; i < f->nparams; i++)
         t->def_block[f->params[i]->id] = &f->body;
     note_dynamic(t, &f->body, &f->body, 0);
@@ -143,6 +192,16 @@ static int is_scalar(pvc_type_kind k)
 static void set_type(typer *t, pvc_value *v, pvc_type ty, pvc_span at)
 {
     pvc_type *cur = &v->type;
+    if (ty.kind == PVC_TY_TILE && v->kind == PVC_V_VAR && v->id < t->f->nvars && t->dyn_tile[v->id]) {
+        ty.ub_addr = PVC_UNKNOWN; /* bound to several tiles: the address at run time (§6) */
+        ty.dyn = 1;
+        int known = cur->kind == PVC_TY_TILE && cur->dtype >= 0;
+        if (known && (cur->dtype != ty.dtype || cur->dims[0] != ty.dims[0] || cur->dims[1] != ty.dims[1]))
+            pvc_error_at(t->d, at, PVC_E_TYPE, "'%s' names tiles of two shapes or dtypes; pvc keeps "
+                         "one per name (use another name)", v->name ? v->name : "(temporary)");
+        if (known)
+            return;
+    }
     if (cur->kind == PVC_TY_ANY || (cur->kind == ty.kind && cur->dtype < 0 && cur->gran == 0)) {
         *cur = ty;
         return;
@@ -370,6 +429,12 @@ static void tile_defined(typer *t, pvc_op *op, pvc_type ty)
     int64_t vr = ty.dims[2], vc = ty.dims[3];
     if (!op->nresults)
         return; /* `grp.next()` as a statement: only the rotation counts */
+    const pvc_value *res = op->results[0];
+    if (res->id < t->f->nvars && t->dyn_tile[res->id] && !ty.dyn) {
+        pvc_value *ub = cint(t, ty.ub_addr, op->loc); /* the address this binding writes */
+        ub->type.kind = PVC_TY_INT;
+        pvc_op_add_attr(t->m, op, "ub", ub, op->loc);
+    }
     ty.kind = PVC_TY_TILE;
     ty.depth = 0;
     ty.stride = 0;
