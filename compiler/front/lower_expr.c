@@ -407,15 +407,15 @@ static pvc_op *method_op(lower_ctx *c, TSNode fn, pvc_block *out)
     return op;
 }
 
-/* kernel_vf(a, b) from a jit kernel. */
+/* kernel_vf(a, b) from a jit kernel or a vector function (pypto_pro inlines a vector
+ * function into its caller; pvc calls it). */
 static pvc_op *user_call(lower_ctx *c, TSNode fn, const pvc_pyval *target)
 {
     pvc_func *callee = target->func;
     const char *name = lw_dup(c, fn);
-    if (callee->kind != PVC_FN_VECTOR || c->f->kind != PVC_FN_JIT) {
-        pvc_error_at(c->d, at(fn), PVC_E_FUNCTION,
-                     "only a @pl.jit kernel may call a @pl.vector_function ('%s' is a %s)", name,
-                     callee->kind == PVC_FN_JIT ? "@pl.jit kernel" : "@pl.vector_function");
+    if (callee->kind != PVC_FN_VECTOR) {
+        pvc_error_at(c->d, at(fn), PVC_E_FUNCTION, "'%s' is a @pl.jit kernel: only a "
+                     "@pl.vector_function can be called", name);
         return NULL;
     }
     pvc_op *op = pvc_op_new(c->m, PVC_OP_CALL, at(fn));

@@ -185,7 +185,7 @@ static void check_op(verifier *v, const pvc_op *op)
         problem(v, op->loc, "body present iff the op is a block op: ", info->name);
     if (v->machine_level && v->f->kind == PVC_FN_VECTOR && !(info->flags & PVC_OPF_MACHINE) &&
         op->code != PVC_OP_PL_RANGE && op->code != PVC_OP_PL_PRINTF && !(info->flags & PVC_OPF_CTRL) &&
-        (!(info->flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST || op->code == PVC_OP_CALL))
+        (!(info->flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST))
         problem(v, op->loc, "DSL op left in a vector function after dispatch: ", info->name);
     if (v->machine_level && (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE))
         problem(v, op->loc, "pl.load/pl.store left after dispatch: ", info->name);

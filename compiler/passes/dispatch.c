@@ -1097,6 +1097,24 @@ static pvc_block *rebuilt(dispatcher *x, pvc_block *b, void (*fn)(dispatcher *, 
     return nb;
 }
 
+static void keep(dispatcher *x, pvc_op *op);
+
+/* A vector function calling one: a tile argument is its base tile when the callee's parameter
+ * has a static address (the value is not read), else the address itself (ub.addr). */
+static void vf_call(dispatcher *x, pvc_op *op)
+{
+    const pvc_attr *ca = pvc_op_attr(op, "callee");
+    const pvc_func *callee = ca ? pvc_func_find(x->m, ca->val->name) : NULL;
+    for (int i = 0; callee && i < op->noperands && i < callee->nparams; i++) {
+        pvc_value *v = op->operands[i];
+        if (v->kind != PVC_V_VAR || v->type.kind != PVC_TY_TILE || !x->tbase[v->id])
+            continue;
+        op->operands[i] = callee->params[i]->type.dyn ? ub_addr(x, x->tbase[v->id], x->toff[v->id], NULL, op->loc)
+                                                     : x->tbase[v->id];
+    }
+    keep(x, op);
+}
+
 /* pl.get_block_idx / get_block_num: the block's registers; get_subblock_idx / num the
  * constants of a vector-only launch (0 and 1, docs/SEMANTICS.md §6; resolve folded most). */
 static void block_op(dispatcher *x, pvc_op *op)
@@ -1158,6 +1176,7 @@ static void dispatch_vf_op(dispatcher *x, pvc_op *op)
     case PVC_OP_BREAK: case PVC_OP_CONTINUE: case PVC_OP_RETURN: case PVC_OP_PL_PRINTF:
         keep(x, op);
         return;
+    case PVC_OP_CALL: vf_call(x, op); return;
     case PVC_OP_PL_GET_BLOCK_IDX: case PVC_OP_PL_GET_BLOCK_NUM: case PVC_OP_PL_GET_SUBBLOCK_IDX:
     case PVC_OP_PL_GET_SUBBLOCK_NUM:
         block_op(x, op);

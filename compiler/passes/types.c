@@ -58,6 +58,8 @@ typedef struct {
     pvc_block *extra;  /* ops to append after the op being typed (valid-shape variables) */
     int norig;         /* functions before cloning */
     int *nclones;      /* per original function: clones made */
+    const pvc_func *calling[16]; /* the vector functions being typed, outermost first */
+    int ncalling;
 } typer;
 
 static const pvc_op *def_of(const typer *t, const pvc_value *v)
@@ -677,6 +679,26 @@ static void specialise(typer *t, pvc_op *op)
             return;
         sig_append(sig, sizeof sig, op->operands[i]);
     }
+    for (int i = 0; i < op->noperands && i < callee->nparams; i++) {
+        pvc_type_kind want = callee->params[i]->type.kind, got = op->operands[i]->type.kind;
+        if ((want == PVC_TY_INT || want == PVC_TY_FLOAT || want == PVC_TY_BOOL) && !is_scalar(got)) {
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "argument %d of %s must be a scalar (the parameter "
+                         "is annotated %s), not a %s", i + 1, callee->name, pvc_type_kind_name(want),
+                         pvc_type_kind_name(got));
+            return;
+        }
+    }
+    for (int i = 0; i < t->ncalling; i++)
+        if (t->calling[i] == callee) {
+            pvc_error_at(t->d, op->loc, PVC_E_FUNCTION, "recursive call of vector function '%s'",
+                         callee->name);
+            return;
+        }
+    if (t->ncalling == (int)(sizeof t->calling / sizeof t->calling[0])) {
+        pvc_error_at(t->d, op->loc, PVC_E_LIMIT, "vector functions call each other more than %d deep",
+                     t->ncalling);
+        return;
+    }
     int idx = 0;
     while (idx < t->norig && t->m->funcs[idx] != callee)
         idx++;
@@ -702,6 +724,7 @@ static void specialise(typer *t, pvc_op *op)
             clone->params[p]->type.ns = 0;
         }
         typer sub = *t;
+        sub.calling[sub.ncalling++] = callee;
         type_vf(&sub, clone);
     }
     pvc_value *fv = pvc_const(t->m, PVC_V_FUNC, ca->loc);

@@ -329,9 +329,12 @@ static void run_call(sim *S, sim_func *F, const sim_op *o)
             C->s[C->f->params[j]->id] = F->s[o->cargs[j]];
     memset(C->def, 0, (size_t)C->nvars); /* registers start undefined in every invocation */
     pvc_spr_reset(S->ctx);               /* and AR = SQZN = 0 (§10.9, §10.14) */
-    pvc_hazard_settle(S->hz);            /* the kernel's earlier moves are complete */
+    int from_kernel = F->f->kind == PVC_FN_JIT; /* a VF's call of a VF is inlined on the device */
+    if (from_kernel)
+        pvc_hazard_settle(S->hz);        /* the kernel's earlier moves are complete */
     run_func(S, C);
-    pvc_hazard_settle(S->hz);            /* end of the VF completes its stores (sim.h) */
+    if (from_kernel)
+        pvc_hazard_settle(S->hz);        /* end of the VF completes its stores (sim.h) */
     S->cur_f = F;
 }
 
