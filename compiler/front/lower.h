@@ -48,7 +48,8 @@ typedef enum {
 /* Builtins and library functions the evaluator knows. X(ID, "dotted name") */
 #define PV_BUILTINS(X)                                                                       \
     X(MIN, "min") X(MAX, "max") X(ABS, "abs") X(INT, "int") X(FLOAT, "float") X(BOOL, "bool") \
-    X(LEN, "len") X(ROUND, "round") X(RANGE, "range") X(PL_MIN, "pl.min") X(PL_MAX, "pl.max")  \
+    X(LEN, "len") X(ROUND, "round") X(RANGE, "range") X(LIST, "list") X(TUPLE, "tuple")       \
+    X(PL_MIN, "pl.min") X(PL_MAX, "pl.max")                                                  \
     X(JIT, "pl.jit") X(VECTOR_FUNCTION, "pl.vector_function") X(SQRT, "math.sqrt")            \
     X(CEIL, "math.ceil") X(FLOOR, "math.floor") X(LOG, "math.log") X(LOG2, "math.log2")       \
     X(LOG10, "math.log10") X(EXP, "math.exp") X(POW, "math.pow") X(FABS, "math.fabs")         \

@@ -640,6 +640,13 @@ static pvc_pyval *call_builtin(lower_ctx *c, pv_builtin b, pvc_pyval **a, int n,
         }
     case PVB_RANGE:
         return pv_opaque(c, loc, PVC_E_UNSUPPORTED, "range() is not a value (loop with pl.range)");
+    case PVB_LIST: case PVB_TUPLE:
+        if (n == 0)
+            return pv_seq(c, b == PVB_LIST ? PV_LIST : PV_TUPLE, NULL, 0, loc);
+        if (n != 1 || (a[0]->kind != PV_TUPLE && a[0]->kind != PV_LIST))
+            return pv_opaque(c, loc, PVC_E_TYPE, "%s() of a %s", b == PVB_LIST ? "list" : "tuple",
+                             pv_kind_name(a[0]));
+        return pv_seq(c, b == PVB_LIST ? PV_LIST : PV_TUPLE, a[0]->items, a[0]->n, loc);
     default:
         return pv_opaque(c, loc, PVC_E_UNSUPPORTED, "this function has no value at compile time");
     }

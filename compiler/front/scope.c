@@ -39,9 +39,9 @@ pvc_pyval *scope_lookup(const pvc_scope *sc, const char *name)
 pvc_pyval *scope_builtin(lower_ctx *c, const char *name, pvc_span loc)
 {
     static const char *const names[] = {"min", "max", "abs", "int", "float", "bool", "len",
-                                        "round", "range"};
+                                        "round", "range", "list", "tuple"};
     static const pv_builtin ids[] = {PVB_MIN, PVB_MAX, PVB_ABS, PVB_INT, PVB_FLOAT, PVB_BOOL,
-                                     PVB_LEN, PVB_ROUND, PVB_RANGE};
+                                     PVB_LEN, PVB_ROUND, PVB_RANGE, PVB_LIST, PVB_TUPLE};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(name, names[i])) {
             pvc_pyval *v = pv_new(c, PV_BUILTIN, loc);

@@ -71,7 +71,7 @@ static int is_int_value(const pvc_value *x)
 /* The IR type a machine operand or result of kind k must have (ops.h PVC_MOPS): registers
  * variables of their register type, tiles and tensors variables, in-place scalars int
  * variables, every other scalar an int value; NUM any number. */
-static int kind_fits(pvc_opnd_kind k, const pvc_value *x, int result)
+static int kind_fits(pvc_opnd_kind k, const pvc_value *x)
 {
     int var = x->kind == PVC_V_VAR;
     switch (k) {
@@ -84,7 +84,7 @@ static int kind_fits(pvc_opnd_kind k, const pvc_value *x, int result)
     case PVC_OK_NUM: return is_int_value(x) || x->kind == PVC_V_FLOAT || (var && x->type.kind == PVC_TY_FLOAT);
     case PVC_OK_CURSOR: case PVC_OK_SLOT: return var && is_int_value(x);
     case PVC_OK_ADDR: /* a run-time tile (a rotated group's slot) holds an address too */
-        return is_int_value(x) || (result && var && x->type.kind == PVC_TY_TILE && x->type.dyn);
+        return is_int_value(x) || (var && x->type.kind == PVC_TY_TILE && x->type.dyn);
     default: return is_int_value(x);
     }
 }
@@ -98,7 +98,7 @@ static void check_machine(verifier *v, const pvc_op *op)
         return;
     }
     for (int i = 0; i < m->nopnd; i++)
-        if (op->operands[i] && !kind_fits(m->opnd[i].kind, op->operands[i], 0))
+        if (op->operands[i] && !kind_fits(m->opnd[i].kind, op->operands[i]))
             problem(v, op->loc, "machine operand of the wrong kind in ", m->name);
     for (int i = 0; i < m->nattr; i++) {
         if (m->attr[i].kind == PVC_AK_CHECK)
@@ -108,7 +108,7 @@ static void check_machine(verifier *v, const pvc_op *op)
             problem(v, op->loc, "machine op without a constant attribute ", m->attr[i].name);
     }
     for (int i = 0; i < m->nres; i++)
-        if (op->results[i] && !kind_fits(m->res[i].kind, op->results[i], 1))
+        if (op->results[i] && !kind_fits(m->res[i].kind, op->results[i]))
             problem(v, op->loc, "machine result of the wrong type in ", m->name);
 }
 

@@ -1358,6 +1358,19 @@ static void gm_move(dispatcher *x, pvc_op *op)
     attr(x, g, "col_axis", cint(x, rank - 1, op->loc));
 }
 
+/* t[r0:r1, c0:c1] of a tile whose address is a run-time value: base + (r0*cols + c0)
+ * elements (types checked the bounds are constants). */
+static void tile_view(dispatcher *x, pvc_op *op)
+{
+    pvc_value *t = op->operands[0];
+    int64_t r0, c0;
+    pvc_const_int(op->operands[1], &r0);
+    pvc_const_int(op->operands[3], &c0);
+    pvc_op *v = emit(x, PVC_OP_M_TILE_VIEW, op->loc, op->results[0]);
+    operand(x, v, t);
+    attr(x, v, "off", cint(x, (r0 * t->type.dims[1] + c0) * lane(t->type.dtype), op->loc));
+}
+
 /* t.shape[i]: a constant dim of the annotation, else read from the bound tensor (§6). */
 static void tensor_dim(dispatcher *x, pvc_op *op)
 {
@@ -1432,6 +1445,8 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
                    !op->operands[0]->type.dyn) {
             operand(x, emit(x, PVC_OP_ASSIGN, op->loc, op->results[0]),
                     cint(x, op->operands[0]->type.ub_addr, op->loc));
+        } else if (op->code == PVC_OP_TILE_SLICE && op->operands[0]->type.dyn) {
+            tile_view(x, op);
         } else if (op->code == PVC_OP_TENSOR_DIM) {
             tensor_dim(x, op);
         } else if (op->code >= PVC_OP_PL_GET_BLOCK_IDX && op->code <= PVC_OP_PL_GET_SUBBLOCK_NUM) {

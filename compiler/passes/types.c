@@ -609,12 +609,7 @@ static void type_slice(typer *t, pvc_op *op)
                      (long long)b[0], (long long)b[1], (long long)b[2], (long long)b[3]);
         return;
     }
-    if (p->type.dyn) {
-        pvc_error_at(t->d, op->loc, PVC_E_NOT_SUPPORTED, "a slice of a tile whose address is kept at "
-                     "run time (a tile group rotated in a loop) is not supported");
-        return;
-    }
-    pvc_type ty = p->type;
+    pvc_type ty = p->type; /* a run-time tile's view is at run time too (tile.view) */
     if (ty.ub_addr >= 0)
         ty.ub_addr += (b[0] * ty.dims[1] + b[2]) * lane_bytes(ty.dtype);
     ty.dims[0] = b[1] - b[0];

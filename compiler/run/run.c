@@ -288,13 +288,13 @@ static int64_t logical_dim(const pvc_value *p, const pvc_npy *a, int k)
     return (k == a->rank - 1 && pvc_npy_packs_nibbles((pvc_dtype)p->type.dtype)) ? 2 * d : d;
 }
 
-/* The array must have the declared rank (1 or 2, what pl.load copies) and every fixed dim. */
+/* The array must have the declared rank (1 to 4, what pl.load copies) and every fixed dim. */
 static int check_shape(const pvc_value *p, const pvc_npy *a, const char *what)
 {
     const pvc_type *t = &p->type;
-    if (t->rank < 1 || t->rank > 2)
-        return usage("parameter '%s' has rank %d; pvc run binds rank 1 and 2 tensors", p->name,
-                     t->rank);
+    if (t->rank < 1 || t->rank > PVC_TENSOR_MAX_RANK)
+        return usage("parameter '%s' has rank %d; pvc run binds tensors of rank 1 to %d", p->name,
+                     t->rank, PVC_TENSOR_MAX_RANK);
     if (a->rank != t->rank)
         return usage("%s for '%s' has rank %d, the kernel declares rank %d", what, p->name,
                      a->rank, t->rank);
@@ -305,7 +305,7 @@ static int check_shape(const pvc_value *p, const pvc_npy *a, const char *what)
     return 0;
 }
 
-/* "R,C" or "N" -> dims; 0 on success. */
+/* "N", "R,C", ... up to 4 sizes -> dims; 0 on success. */
 static int parse_shape(const char *s, int *rank, int64_t *dims)
 {
     *rank = 0;
@@ -313,7 +313,7 @@ static int parse_shape(const char *s, int *rank, int64_t *dims)
         char *end;
         errno = 0;
         long long v = strtoll(s, &end, 10);
-        if (errno || end == s || v <= 0 || v > (1LL << 31) || *rank == 2)
+        if (errno || end == s || v <= 0 || v > (1LL << 31) || *rank == PVC_TENSOR_MAX_RANK)
             return -1;
         dims[(*rank)++] = v;
         if (*end == '\0')
@@ -347,9 +347,10 @@ static int bind_param(const run_options *o, const pvc_value *p, pvc_npy *a)
     }
     if ((b = find_binding(&o->shapes, p->name))) {
         int rank;
-        int64_t dims[2];
+        int64_t dims[PVC_TENSOR_MAX_RANK];
         if (parse_shape(b->value, &rank, dims))
-            return usage("--shape %s=%s: want positive sizes R,C or N", p->name, b->value);
+            return usage("--shape %s=%s: want 1 to %d positive sizes, as R,C or N", p->name, b->value,
+                         PVC_TENSOR_MAX_RANK);
         if (pvc_npy_alloc_for(a, (pvc_dtype)p->type.dtype, rank, dims, err, sizeof err))
             return usage("--shape %s=%s: %s", p->name, b->value, err);
         return check_shape(p, a, "--shape");
