@@ -4,7 +4,8 @@
 #      CC=/nonexistent (the simulator needs no C compiler)
 #   2. differential: every case runs in sim and native, --output files compared with cmp
 #      (skipped with a message when this pvc has no native backend); then every kernel of
-#      tests/sim/diff_kernels.txt (the runtime test kernels of tests/e2e/ and tests/sim/,
+#      tests/sim/diff_kernels.txt (the runtime test kernels of tests/e2e/, tests/sim/ and
+#      tests/golden/lang_*.py,
 #      and the tests/sim/diff_*.py kernels) on generated inputs, every parameter compared,
 #      and against the formulas of tools/diff_kernels.py where it has one
 #   3. one kernel per fault / hazard kind (tests/sim/*.py): exit status and the located
