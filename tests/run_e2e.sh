@@ -40,7 +40,7 @@ case "$p$f" in *[!0-9]*|'') bad "run_demo.sh printed no count" "$demo" ;;
     *) pass=$((pass + p)); fail=$((fail + f)) ;; esac
 
 # ---- emitted C: warning-free under gcc and clang, deterministic -------------------------
-for src in samples/*.py tests/e2e/*.py; do
+for src in samples/*.py tests/e2e/*.py tests/golden/lang_*.py tests/sim/lang_*.py; do
     name=${src##*/}; name=${name%.py}
     case $name in bad_*) continue ;; esac
     check "compile $name" 0 "$pvc" compile "$src" -o "$tmp/$name.c" || continue
@@ -166,6 +166,15 @@ dd if="$rows" bs=1 skip=128 count=256 2>/dev/null >"$tmp/row0"
 tail -c 256 "$tmp/n.npy" | cmp -s - "$tmp/row0" && ok "n holds row 0 of a" || bad "n holds row 0 of a"
 check "fixed dim checked" 2 "$pvc" run $two --kernel copy_rows_kernel --backend native \
     --input "a=$rows" --shape out=2,64 --shape n=2,64 && has "dim named" 'dimension 0 is 2, the kernel declares 1'
+
+# ---- tensors of rank 3: --shape with three sizes, the constant dims checked (exit 2) -------
+lt=tests/golden/lang_tiles.py
+check "rank-3 tensor bound by --shape" 0 "$pvc" run $lt --backend native --shape x=2,3,64 --shape y=3,64
+check "rank-3 constant dim checked" 2 "$pvc" run $lt --backend native --shape x=3,3,64 --shape y=3,64 &&
+    has "rank-3 dim named" "dimension 0 is 3, the kernel declares 2"
+check "rank checked" 2 "$pvc" run $lt --backend native --shape x=3,64 --shape y=3,64 &&
+    has "rank named" "has rank 2, the kernel declares rank 3"
+check "--shape takes at most 4 sizes" 2 "$pvc" run $lt --backend native --shape x=1,2,3,4,5 --shape y=3,64
 
 # ---- Python int semantics: // and % floor, negative range step ---------------------------
 # a[r][c] = 64r + c as FP32, and the same rows reversed (what the kernel must produce).

@@ -145,7 +145,23 @@ expect_fault fault_unflushed $shapes
 # Python's float % by zero: the same located fault from the runtime in both backends
 expect_fault fault_float_mod_zero --shape out=1,64
 [ -n "$native" ] && expect_fault fault_float_mod_zero --shape out=1,64 --backend native
+# the scalar language in a kernel: / by zero, a negative shift, a run-time valid shape
+# larger than its tile - located in both backends (the native fault names its op after the
+# kernel object is unloaded)
+for be in sim ${native:+native}; do
+    expect_fault fault_lang_truediv --shape out=1,64 --scalar n=3 --backend $be
+    expect_fault fault_lang_shift --shape out=1,64 --scalar n=3 --backend $be
+    expect_fault fault_lang_valid_shape --shape a=4,64 --scalar n=3 --backend $be
+done
 }
+# pl.printf: "[block 0] " and the formatted scalars on stdout, the same in both backends
+# (tests/golden/lang_tiles.py prints one line per tile: 3 tiles of 5 rows, the last of 1)
+printf '%s\n' "[block 0] tile 0: 2 rows" "[block 0] tile 1: 2 rows" "[block 0] tile 2: 1 rows" >"$tmp/printf.want"
+for be in sim ${native:+native}; do
+    "$pvc" run tests/golden/lang_tiles.py --backend $be --shape x=2,5,64 --shape y=5,64 >"$tmp/printf.got" 2>"$tmp/printf.err"
+    if cmp -s "$tmp/printf.want" "$tmp/printf.got"; then ok "pl.printf output ($be)"
+    else bad "pl.printf output ($be)" "$(cat "$tmp/printf.got" "$tmp/printf.err")"; fi
+done
 # the same kernel with vf.mem_bar(VST_VLD): runs, and copies a to out and back
 a=samples/data/load_align_norm/default/in_a.npy # 1x64 FP32
 if out=$("$pvc" run tests/sim/hazard_membar.py --input "a=$a" --expect "out=$a" --rtol 0 --atol 0 2>&1); then

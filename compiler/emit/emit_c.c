@@ -777,8 +777,9 @@ static void emit_decls(emitter *e, const pvc_func *f)
     line_begin(e, at);
     /* a vector function starts with AR = SQZN = 0, as the simulator's call does (§10.14) */
     fputs(f->kind == PVC_FN_JIT ? "(void)ctx; (void)args; (void)scalars;" : "pvc_spr_reset(ctx);", e->body);
-    for (int id = 0; id < f->nvars; id++)
-        if (e->writes[id] && !e->reads[id] && ctype_of(f->vars[id])) {
+    for (int id = 0; id < f->nvars; id++) /* and a VF's scalar parameter the body ignores */
+        if (!e->reads[id] && ctype_of(f->vars[id]) &&
+            (e->writes[id] || (f->kind == PVC_FN_VECTOR && is_param(f, f->vars[id])))) {
             fputs(" (void)", e->body);
             put_var(e->body, f->vars[id]);
             fputs(";", e->body);

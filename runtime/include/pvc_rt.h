@@ -159,6 +159,9 @@ typedef struct {
     pvc_loc loc;        /* copy of *ctx->at when the fault happened */
     pvc_loc related;    /* a second place, when one explains the fault (a hazard's store) */
     char detail[160];   /* human-readable specifics */
+    char op_name[32];   /* pvc_fault_raise's copy of op: a kernel object's inline function names
+                           its op with a literal of the object, which may be unloaded before the
+                           fault is printed */
 } pvc_fault;
 
 /* vf.mem_bar modes (§5.6): each orders the first class of accesses before the second
