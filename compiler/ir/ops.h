@@ -703,7 +703,7 @@ enum {
       *addr = pvc_tile_group_addr((uint32_t)base, slot, (uint32_t)slot_bytes), \
       "the slot's tile at run time: base + slot*slot_bytes, slot_bytes the slots' spacing (§6)") \
     M(M_TILE_VIEW, "tile.view", NONE, (O(ADDR, base)), (AI(off, 0)), (R(ADDR, addr)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
-      *addr = (uint32_t)(base + (uint32_t)off), \
+      *addr = pvc_tile_view_addr(base, off), \
       "the address of t[r0:r1, c0:c1] of a run-time tile t: its base + off bytes (§6)") \
     M(M_GM_LOAD, "gm.load", NONE, \
       (O(TILE, tile) O(TENSOR, tensor) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \

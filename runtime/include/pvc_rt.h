@@ -467,6 +467,12 @@ static inline uint32_t pvc_tile_group_addr(uint32_t base, int64_t slot, uint32_t
 {
     return base + (uint32_t)slot * slot_bytes;
 }
+/* The address of a view t[r0:r1, c0:c1] of a tile whose address is a run-time value: off is
+ * (r0 * cols + c0) element bytes, a constant (§6). */
+static inline uint32_t pvc_tile_view_addr(int64_t base, int64_t off)
+{
+    return (uint32_t)((uint64_t)base + (uint64_t)off);
+}
 /* Raises UB_RESERVED unless the whole tile lies in [0, PVC_UB_USABLE) (decision 3). */
 int pvc_tile_check(pvc_ctx *ctx, const pvc_tile *t);
 
