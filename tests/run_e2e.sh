@@ -40,7 +40,7 @@ case "$p$f" in *[!0-9]*|'') bad "run_demo.sh printed no count" "$demo" ;;
     *) pass=$((pass + p)); fail=$((fail + f)) ;; esac
 
 # ---- emitted C: warning-free under gcc and clang, deterministic -------------------------
-for src in samples/*.py tests/e2e/*.py tests/golden/lang_*.py tests/sim/lang_*.py; do
+for src in samples/*.py tests/e2e/*.py tests/golden/py_*.py tests/sim/lang_*.py; do
     name=${src##*/}; name=${name%.py}
     case $name in bad_*) continue ;; esac
     check "compile $name" 0 "$pvc" compile "$src" -o "$tmp/$name.c" || continue
@@ -168,7 +168,7 @@ check "fixed dim checked" 2 "$pvc" run $two --kernel copy_rows_kernel --backend 
     --input "a=$rows" --shape out=2,64 --shape n=2,64 && has "dim named" 'dimension 0 is 2, the kernel declares 1'
 
 # ---- tensors of rank 3: --shape with three sizes, the constant dims checked (exit 2) -------
-lt=tests/golden/lang_tiles.py
+lt=tests/golden/py_tiles.py
 check "rank-3 tensor bound by --shape" 0 "$pvc" run $lt --backend native --shape x=2,3,64 --shape y=3,64
 check "rank-3 constant dim checked" 2 "$pvc" run $lt --backend native --shape x=3,3,64 --shape y=3,64 &&
     has "rank-3 dim named" "dimension 0 is 3, the kernel declares 2"

@@ -5,7 +5,7 @@
 #   2. differential: every case runs in sim and native, --output files compared with cmp
 #      (skipped with a message when this pvc has no native backend); then every kernel of
 #      tests/sim/diff_kernels.txt (the runtime test kernels of tests/e2e/, tests/sim/ and
-#      tests/golden/lang_*.py,
+#      tests/golden/py_*.py,
 #      and the tests/sim/diff_*.py kernels) on generated inputs, every parameter compared,
 #      and against the formulas of tools/diff_kernels.py where it has one
 #   3. one kernel per fault / hazard kind (tests/sim/*.py): exit status and the located
@@ -155,10 +155,10 @@ for be in sim ${native:+native}; do
 done
 }
 # pl.printf: "[block 0] " and the formatted scalars on stdout, the same in both backends
-# (tests/golden/lang_tiles.py prints one line per tile: 3 tiles of 5 rows, the last of 1)
+# (tests/golden/py_tiles.py prints one line per tile: 3 tiles of 5 rows, the last of 1)
 printf '%s\n' "[block 0] tile 0: 2 rows" "[block 0] tile 1: 2 rows" "[block 0] tile 2: 1 rows" >"$tmp/printf.want"
 for be in sim ${native:+native}; do
-    "$pvc" run tests/golden/lang_tiles.py --backend $be --shape x=2,5,64 --shape y=5,64 >"$tmp/printf.got" 2>"$tmp/printf.err"
+    "$pvc" run tests/golden/py_tiles.py --backend $be --shape x=2,5,64 --shape y=5,64 >"$tmp/printf.got" 2>"$tmp/printf.err"
     if cmp -s "$tmp/printf.want" "$tmp/printf.got"; then ok "pl.printf output ($be)"
     else bad "pl.printf output ($be)" "$(cat "$tmp/printf.got" "$tmp/printf.err")"; fi
 done

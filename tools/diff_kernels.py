@@ -207,8 +207,8 @@ def expect_kernel_scalars(ins):
     return {"out": out}
 
 
-def expect_lang_constants(ins):
-    """tests/golden/lang_constants.py: module constants fold (USE_ABS true, NREGS 2, SCALE =
+def expect_py_constants(ins):
+    """tests/golden/py_constants.py: module constants fold (USE_ABS true, NREGS 2, SCALE =
     1/sqrt(64)); each row |a| (§5.3: the sign bit cleared) times FP32 0.125 (§10.2)."""
     a = np.abs(ins["a"].reshape(2, 64))
     with np.errstate(over="ignore", under="ignore", invalid="ignore"):
@@ -216,7 +216,7 @@ def expect_lang_constants(ins):
 
 
 def lang_control_rows(mode, count, out):
-    """The kernel of tests/golden/lang_control.py run as Python runs it: a 64-lane tile t (UB
+    """The kernel of tests/golden/py_control.py run as Python runs it: a 64-lane tile t (UB
     starts zeroed) that fill() writes only on its active lanes (update_mask, §5.1; zeroing
     full, §5.7), stored to out[row - 1] after each fill; mode 3 returns before any store."""
     n = max(0, min(count, 64))                       # clamp(count, 0, 64)
@@ -242,14 +242,14 @@ def lang_control_rows(mode, count, out):
     return out
 
 
-def expect_lang_control(ins):
-    """tests/golden/lang_control.py: if/elif/else, while/break/continue, return, and/or,
+def expect_py_control(ins):
+    """tests/golden/py_control.py: if/elif/else, while/break/continue, return, and/or,
     chained comparisons, a if c else b, min/max, helper inlining, as Python computes them."""
     return {"out": lang_control_rows(ins["mode"], ins["count"], ins["out"].copy())}
 
 
-def expect_lang_tiles(ins):
-    """tests/golden/lang_tiles.py: for every tile t of two rows of x[1] (rank 3, rows from
+def expect_py_tiles(ins):
+    """tests/golden/py_tiles.py: for every tile t of two rows of x[1] (rank 3, rows from
     x.shape[1], the last tile partial), y[2t] = -x[1][2t] (neg flips the sign bit, §10.4),
     through either view (the same row 0); every other row of y keeps its bytes."""
     x, y = ins["x"], ins["y"].copy()

@@ -30,6 +30,9 @@ import zlib
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lang_cases import LANG_SAMPLES  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "samples", "data")
 
@@ -269,6 +272,7 @@ SAMPLES = [  # (sample, generator)
     ("store_unalign_mask", store_unalign_mask),
     ("store_unalign_int64", int64_copy),
 ]
+SAMPLES += LANG_SAMPLES  # the language samples (tools/lang_cases.py)
 
 
 # ---- writing -----------------------------------------------------------------------------------
