@@ -3,8 +3,11 @@
 # Layout of the build (conventions every part of the tree relies on):
 #   build/libpvcrt.a   runtime/src/*.c                      (runtime library, runtime/include/pvc_rt.h)
 #   build/libpvc.a     compiler/*/*.c and compiler/*.c except compiler/main.c (one folder per
-#                      stage: front ir passes emit sim run; compiler/README.md)
+#                      stage: front ir passes emit sim run, and lib: the library API)
 #   build/pvc          compiler/main.c + both libraries + grammar + -ltree-sitter -ljansson
+#   build/libpvc.so    the same objects and the whole runtime as one shared library: the API of
+#                      compiler/lib/libpvc.h, which the Python package (python/) loads; every
+#                      object is built -fPIC for it
 #   build/tests/test_X tests/unit/test_X.c, linked with everything above; each prints
 #                      "N passed, M failed" last and exits non-zero on a failure
 # SAN=1 builds the same tree under build/san with ASan+UBSan.
@@ -24,8 +27,8 @@ CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     = -Wall -Wextra -Werror
 OPT      = -O2 -g
 CPPFLAGS = -Iruntime/include -Icompiler -I.
-CFLAGS   = $(CSTD) $(WARN) $(OPT) $(SANFLAGS)
-LDLIBS   = -ltree-sitter -ljansson -lm -ldl
+CFLAGS   = $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -fPIC -pthread
+LDLIBS   = -ltree-sitter -ljansson -lm -ldl -pthread
 
 RT_SRC   = $(wildcard runtime/src/*.c)
 RT_OBJ   = $(RT_SRC:%.c=$(BUILD)/%.o)
@@ -52,10 +55,10 @@ GRAMMAR_DIR = grammar/vendor/$(GRAMMAR_PACKAGE)-$(GRAMMAR_VERSION)
 GRAMMAR_SRC = $(GRAMMAR_DIR)/src/parser.c $(GRAMMAR_DIR)/src/scanner.c
 GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
-GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -I$(GRAMMAR_DIR)/src
+GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
 
-.PHONY: all deps deb-deps grammar unit golden samples demo e2e sim test fuzz fuzz-smoke bench clean help
-all: $(BUILD)/pvc $(BUILD)/libpvcrt.a
+.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim py test fuzz fuzz-smoke bench clean help
+all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so
 
 deps: deb-deps grammar
 
@@ -99,12 +102,21 @@ $(GRAMMAR_SRC): | grammar
 # ---------------------------------------------------------------------------------------
 # Build
 # ---------------------------------------------------------------------------------------
+# Objects depend on the command that built them: a build directory made with other flags
+# (say before -fPIC) is rebuilt rather than linked into a broken libpvc.so.
+FLAGS_STAMP = $(BUILD)/.flags
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS)' | cmp -s - $@ || \
+	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS)' > $@
+FORCE:
+
 # Every compile first makes sure the packages and the grammar are there (cheap when they are).
-$(BUILD)/%.o: %.c | deps
+$(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c | deps
+$(BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(GRAMMAR_CFLAGS) -c $< -o $@
 
@@ -122,6 +134,14 @@ $(BUILD)/libpvc.a: $(PVC_OBJ)
 $(BUILD)/pvc: $(BUILD)/compiler/main.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	$(CC) $(CFLAGS) -rdynamic $(BUILD)/compiler/main.o $(BUILD)/libpvc.a \
 	    -Wl,--whole-archive $(BUILD)/libpvcrt.a -Wl,--no-whole-archive $(GRAMMAR_OBJ) $(LDLIBS) -o $@
+
+# The library for other processes (python/pvc loads it with ctypes): everything pvc has, the
+# whole runtime exported for the kernels the native backend loads (libpvc.h "Symbols").
+$(BUILD)/libpvc.so: $(PVC_OBJ) $(RT_OBJ) $(GRAMMAR_OBJ)
+	$(CC) $(CFLAGS) -shared $(PVC_OBJ) $(RT_OBJ) $(GRAMMAR_OBJ) $(LDLIBS) -o $@
+
+# `pvc py` puts this tree's python/ first on PYTHONPATH.
+$(BUILD)/compiler/run/py.o: CPPFLAGS += -DPVC_PYTHON_DIR='"$(abspath python)"'
 
 # parse.c checks at compile time that libtree-sitter loads the pinned grammar's ABI.
 # (The fuzz build's parse.o gets the same two lines below.)
@@ -164,6 +184,11 @@ e2e: $(BUILD)/pvc
 # kernel per fault and hazard kind, golden --trace/--stats (tests/run_sim.sh, tests/sim/).
 sim: deps $(BUILD)/pvc
 	@sh tests/run_sim.sh $(BUILD)/pvc
+
+# pypto_pro test files unmodified through `pvc py`: tests/py/ (the library from Python, both
+# backends), every sample's own test, run directly and under pytest (tests/run_py.sh).
+py: deps $(BUILD)/pvc $(BUILD)/libpvc.so
+	@sh tests/run_py.sh $(BUILD)/pvc
 
 FUZZ_BUILD ?= $(BUILD)/fuzz
 FUZZ_CFLAGS = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
@@ -231,11 +256,12 @@ clean:
 
 help:
 	@echo "make deps         install Debian packages and commands (when missing), fetch the grammar of grammar/PIN"
-	@echo "make              build build/pvc and build/libpvcrt.a"
+	@echo "make              build build/pvc, build/libpvc.so and build/libpvcrt.a"
 	@echo "make demo         run every sample case natively against its expected output"
 	@echo "make samples      pvc check + pvc ir on every sample, one line each"
 	@echo "make e2e          end-to-end tests: native runs, emitted C, cache, CLI, faults"
 	@echo "make sim          simulator: samples, sim = native, faults, hazards, golden trace/stats"
+	@echo "make py           pypto_pro tests on the CPU: tests/py and every sample through pvc py"
 	@echo "make test         deps, build, every suite plain and under ASan/UBSan"
 	@echo "make docs         regenerate docs/IR.md's machine-op table from ops.h"
 	@echo "make unit         runtime unit tests"

@@ -80,9 +80,15 @@ static void run_native(void *arg, uint64_t n)
 static void run_sim(void *arg, uint64_t n)
 {
     kern_arg *k = arg;
-    pvc_run_opts ro = {.notes = stderr};
-    for (uint64_t i = 0; i < n; i++)
-        k->fault |= pvc_backend_sim(k->u, k->kernel, k->ctx, k->args, NULL, &ro) != 0;
+    pvc_run_opts ro = {0};
+    pvc_launch_args l = {k->args, NULL, 1};
+    char err[256];
+    for (uint64_t i = 0; i < n; i++) {
+        void *x = pvc_backend_sim.open(k->u, k->kernel, &ro, &l, &k->u->diag, err, sizeof err);
+        k->fault |= !x || pvc_backend_sim.run(x, k->ctx, &l) != 0;
+        if (x)
+            pvc_backend_sim.close(x, err, sizeof err);
+    }
 }
 
 /* The same bytes as one copy-kernel call: 256 x 64 KiB between the two tiles. */

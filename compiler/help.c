@@ -296,7 +296,7 @@ static void help_faults(FILE *out)
 #undef X
     };
     fputs("Kernel faults (pvc_rt.h PVC_FAULTS): a located error at the DSL op, exit status 1.\n"
-          "HAZARD and UNDEF_REG are raised by the simulator (--backend sim) only.\n\n",
+          "HAZARD, UNDEF_REG and GM_RACE are raised by the simulator (--backend sim) only.\n\n",
           out);
     for (int f = 1; f < PVC_FAULT_COUNT; f++)
         fprintf(out, "%-12s %s\n", names[f], pvc_fault_text[f]);

@@ -167,9 +167,12 @@ static const struct {
     {"run", pvc_cmd_run, "run FILE.py [--kernel NAME] [--backend sim|native]\n"
                          "        [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...\n"
                          "        [--shape P=R,C]... [--scalar P=VALUE]... [--rtol R --atol A | --ulp N] [-v|--verbose]\n"
-                         "        [--trace[=FILE]] [--stats] [--timeline FILE]\n"
+                         "        [--blocks N] [--threads T] [--trace[=FILE]] [--stats] [--timeline FILE]\n"
                          "                     run one jit kernel on .npy tensors and scalar values\n"
-                         "                     (int, float in Python syntax, True/False; default backend: sim)"},
+                         "                     (int, float in Python syntax, True/False; default backend: sim)\n"
+                         "                     on N blocks (default 1; native: T threads, default one per core)"},
+    {"py", pvc_cmd_py, "py [PYTHON ARGS]   /usr/bin/python3 with pvc's pypto_pro, torch_npu and pypto first\n"
+                       "                     on the path: pvc py test_x.py, pvc py -m pytest -n auto tests/"},
 };
 
 static void help(void)
@@ -211,6 +214,8 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         return usage_error("%s", "missing command");
+    if (!strcmp(argv[1], "py")) /* everything after py is Python's, --help included */
+        return pvc_cmd_py(argc - 2, argv + 2);
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
         return cmd_help(argc - 2, argv + 2);
     for (int i = 1; i < argc; i++)

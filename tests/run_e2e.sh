@@ -5,7 +5,7 @@
 #     -Werror) and is byte-identical across two runs of `pvc compile`
 #   - the object cache: a second run never invokes cc
 #   - --output, a wrong --expect (exit 3), usage errors (exit 2, --scalar among them), located kernel faults
-#     (exit 1, tests/e2e/fault_*.py), two kernels in one file, gdb on a .py line
+#     (exit 1, tests/e2e/fault_*.py), two kernels in one file, --blocks, gdb on a .py line
 # Closing line: "N passed, M failed". Needs no Python packages.
 pvc=${1:-build/pvc}
 pass=0; fail=0
@@ -203,6 +203,28 @@ fault() { # fault FILE LINE TEXT
 fault tests/e2e/fault_ub_bounds.py 11 'access outside the Unified Buffer \(load_align, UB address 0x40000'
 fault tests/e2e/fault_misaligned.py 12 'misaligned UB address \(store_align, UB address 0x210'
 fault tests/e2e/fault_unflushed.py '[0-9]+' 'store_unalign state not flushed'
+
+# ---- blocks: kernel[None, N] is --blocks N -------------------------------------------------
+check "--blocks 0 is a usage error" 2 "$pvc" run tests/e2e/two_kernels.py --blocks 0 &&
+    has "--blocks names its range" "--blocks wants a whole number from 1 to 65535, not '0'"
+check "--blocks 65536 is a usage error" 2 "$pvc" run tests/e2e/two_kernels.py --blocks 65536
+check "--threads x is a usage error" 2 "$pvc" run tests/e2e/two_kernels.py --threads x &&
+    has "--threads names its range" "--threads wants a whole number from 1 to 256, not 'x'"
+# rows split over N blocks give out = a for every N, on any number of threads
+if "$pvc" help ops | grep -q 'pl.get_block_idx'; then
+    rows_a=$data/load_align_loop_rows/default/in_a.npy # 2 x 64 FP32
+    for b in sim native; do
+        for n in 1 3 8; do
+            for t in 1 2; do
+                check "--blocks $n --threads $t ($b): every row copied once" 0 "$pvc" run \
+                    tests/e2e/blocks/copy_rows.py --backend "$b" --blocks "$n" --threads "$t" \
+                    --input "a=$rows_a" --expect "out=$rows_a" --scalar rows=2 --rtol 0 --atol 0
+            done
+        done
+    done
+else
+    echo "SKIP --blocks N: tests/e2e/blocks/copy_rows.py needs pl.get_block_idx (the language branch)"
+fi
 
 # ---- gdb stops on a .py line of the native kernel ---------------------------------------
 if command -v gdb >/dev/null 2>&1; then

@@ -9,7 +9,8 @@
 #      and the tests/sim/diff_*.py kernels) on generated inputs, every parameter compared,
 #      and against the formulas of tools/diff_kernels.py where it has one
 #   3. one kernel per fault / hazard kind (tests/sim/*.py): exit status and the located
-#      first error line (tests/sim/NAME.expect, a prefix of the line), and the note line
+#      first error line (tests/sim/NAME.expect, a prefix of the line), and the note line;
+#      GM races between the blocks of a launch (--blocks)
 #   4. golden --trace of three samples and --stats of one (tests/sim/*.trace, *.stats)
 #   5. --timeline writes JSON that parses, with the pipes as threads
 #   6. the NORM copy benchmark (prints lanes/s)
@@ -142,6 +143,9 @@ expect_fault fault_undef_reg $shapes
 expect_fault fault_hazard $shapes
 expect_fault fault_hazard_wrong_bar $shapes
 expect_fault fault_unflushed $shapes
+# GM shared by the blocks of one launch: two stores, and a load of another block's store
+expect_fault fault_gm_race_write $shapes --blocks 3
+expect_fault fault_gm_race_read --shape a=1,64 --blocks 2
 # Python's float % by zero: the same located fault from the runtime in both backends
 expect_fault fault_float_mod_zero --shape out=1,64
 [ -n "$native" ] && expect_fault fault_float_mod_zero --shape out=1,64 --backend native
@@ -162,6 +166,15 @@ for be in sim ${native:+native}; do
     if cmp -s "$tmp/printf.want" "$tmp/printf.got"; then ok "pl.printf output ($be)"
     else bad "pl.printf output ($be)" "$(cat "$tmp/printf.got" "$tmp/printf.err")"; fi
 done
+# one block has nothing to race with; natively the racing blocks run (no check there)
+if out=$("$pvc" run tests/sim/fault_gm_race_read.py --shape a=1,64 2>&1); then ok "one block, no race"
+else bad "one block, no race" "$out"; fi
+if [ -n "$native" ]; then
+    # shellcheck disable=SC2086
+    if out=$("$pvc" run tests/sim/fault_gm_race_write.py $shapes --blocks 3 --backend native 2>&1); then
+        ok "native runs racing blocks unchecked"
+    else bad "native runs racing blocks unchecked" "$out"; fi
+fi
 # the same kernel with vf.mem_bar(VST_VLD): runs, and copies a to out and back
 a=samples/data/load_align_norm/default/in_a.npy # 1x64 FP32
 if out=$("$pvc" run tests/sim/hazard_membar.py --input "a=$a" --expect "out=$a" --rtol 0 --atol 0 2>&1); then

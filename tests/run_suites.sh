@@ -32,6 +32,7 @@ for cfg in plain san; do
     run "golden ($cfg)" "$@" golden
     run "e2e ($cfg)" "$@" e2e
     run "sim ($cfg)" "$@" sim
+    run "py ($cfg)" "$@" py
     # The fuzzer is always built with ASan+UBSan; both configurations share its build.
     run "fuzz-smoke ($cfg)" "$@" FUZZ_BUILD="$BUILD/fuzz" fuzz-smoke
 done

@@ -1,8 +1,9 @@
-/* backend_native.c - `pvc run --backend native`: emit C (emit_c.c), compile it into a cached
- * shared object (native.c), call the kernel inside a protected call (backend.h contract).
+/* backend_native.c - the native backend (run/backend.h): emit C (emit_c.c), compile it into a
+ * cached shared object (native.c), call the kernel once per block inside a protected call.
+ * Blocks may run at once: the emitted code keeps no state outside its pvc_ctx.
  *
- * The shared object resolves the runtime from the running pvc (linked -rdynamic with the whole
- * runtime archive), so the kernel and this process share one pvc_ctx model.
+ * The shared object resolves the runtime from the running pvc or libpvc.so (both export the
+ * whole runtime archive), so the kernel and this process share one pvc_ctx model.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -44,53 +45,85 @@ static int entry_matches(const pvc_kernel_entry *e, const pvc_func *kernel)
 }
 
 typedef struct {
+    pvc_native *so;
     pvc_kernel_fn fn;
-    pvc_tensor *args;
-    const pvc_scalar *scalars;
+    const char *file;        /* the module's file: faults name it, not the object's copy */
+} native_exec;
+
+typedef struct {
+    pvc_kernel_fn fn;
+    const pvc_launch_args *l;
 } kernel_call;
 
 static void call_kernel(pvc_ctx *ctx, void *arg)
 {
     kernel_call *c = arg;
-    c->fn(ctx, c->args, c->scalars);
+    c->fn(ctx, c->l->args, c->l->scalars);
 }
 
-int pvc_backend_native(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tensor *args,
-                       const pvc_scalar *scalars, const pvc_run_opts *o)
+static void *native_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o,
+                         const pvc_launch_args *l, pvc_diag *d, char *err, size_t errlen)
 {
+    (void)l, (void)d;
     size_t len = 0;
-    char err[512];
+    char why[512];
     int hit = 0;
     char *c_src = pvc_emit_c_string(u->mod, &len);
-    if (!c_src)
-        return -1;
+    if (!c_src) {
+        snprintf(err, errlen, "native backend: cannot emit C for '%s'", u->mod->file);
+        return NULL;
+    }
     pvc_native_opts no = {.cc = o->cc, .include_dir = runtime_include()};
     no.cflags = o->cflags ? o->cflags : getenv("PVC_CFLAGS");
-    pvc_native *so = pvc_native_load(c_src, len, &no, &hit, err, sizeof err);
+    pvc_native *so = pvc_native_load(c_src, len, &no, &hit, why, sizeof why);
     free(c_src);
     if (!so) {
-        fprintf(stderr, "pvc: error: native backend: %s\n", err);
-        return -1;
+        snprintf(err, errlen, "native backend: %s", why);
+        return NULL;
     }
     if (o->verbose)
         fprintf(stderr, "pvc: %s %s\n", hit ? "cache hit" : "compiled", pvc_native_path(so));
     const pvc_kernel_entry *e = find_entry(so, kernel->name);
     if (!entry_matches(e, kernel)) {
-        fprintf(stderr, "pvc: error: native backend: %s has no kernel '%s' with these %d parameters\n",
-                pvc_native_path(so), kernel->name, kernel->nparams);
+        snprintf(err, errlen, "native backend: %s has no kernel '%s' with these %d parameters",
+                 pvc_native_path(so), kernel->name, kernel->nparams);
         pvc_native_close(so);
-        return -1;
+        return NULL;
     }
-    kernel_call call = {e->fn, args, scalars};
+    native_exec *x = malloc(sizeof *x);
+    if (!x) {
+        snprintf(err, errlen, "out of memory");
+        pvc_native_close(so);
+        return NULL;
+    }
+    *x = (native_exec){so, e->fn, u->mod->file};
+    return x;
+}
+
+/* The fault's file names point into the object, which a caller may unload before it prints
+ * the fault; every op site of the emitted file is in the module's file. */
+static int native_run(void *xp, pvc_ctx *ctx, const pvc_launch_args *l)
+{
+    native_exec *x = xp;
+    kernel_call call = {x->fn, l};
     int rc = pvc_ctx_pcall(ctx, call_kernel, &call);
-    /* The fault's file names point into the object we are about to unload; every op site
-     * of the emitted file is in this module's file. */
     if (rc) {
-        ctx->fault.loc.file = u->mod->file;
+        ctx->fault.loc.file = x->file;
         if (ctx->fault.related.line)
-            ctx->fault.related.file = u->mod->file;
+            ctx->fault.related.file = x->file;
     }
     ctx->at = NULL;
-    pvc_native_close(so);
     return rc;
 }
+
+static int native_close(void *xp, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    native_exec *x = xp;
+    if (x)
+        pvc_native_close(x->so);
+    free(x);
+    return 0;
+}
+
+const pvc_backend pvc_backend_native = {"native", 1, native_open, native_run, native_close};

@@ -71,6 +71,8 @@ void pvc_diag_init(pvc_diag *d, const pvc_source *src, FILE *out)
 {
     d->src = src;
     d->out = out;
+    d->sink = NULL;
+    d->sink_arg = NULL;
     d->nerrors = d->nwarnings = 0;
     d->max_errors = 50;
     d->nseen = 0;
@@ -78,7 +80,7 @@ void pvc_diag_init(pvc_diag *d, const pvc_source *src, FILE *out)
 
 /* Prints line `line` of the source and a caret under byte column `col`; tabs in front
  * of the column are copied so the caret lines up whatever the tab width. */
-static void print_source_line(const pvc_diag *d, int line, int col)
+static void print_source_line(const pvc_diag *d, FILE *out, int line, int col)
 {
     const char *p = d->src->text, *end = p + d->src->len;
     for (int l = 1; l < line && p < end; p++)
@@ -87,23 +89,77 @@ static void print_source_line(const pvc_diag *d, int line, int col)
     const char *eol = p;
     while (eol < end && *eol != '\n' && *eol != '\r')
         eol++;
-    fprintf(d->out, "%.*s\n", (int)(eol - p), p);
+    fprintf(out, "%.*s\n", (int)(eol - p), p);
     for (int i = 1; i < col && p + i - 1 < eol; i++)
-        fputc(p[i - 1] == '\t' ? '\t' : ' ', d->out);
-    fputs("^\n", d->out);
+        fputc(p[i - 1] == '\t' ? '\t' : ' ', out);
+    fputs("^\n", out);
+}
+
+/* vsnprintf into a fresh buffer; NULL when out of memory. */
+static char *format_alloc(const char *fmt, va_list ap)
+{
+    va_list cp;
+    va_copy(cp, ap);
+    int n = vsnprintf(NULL, 0, fmt, cp);
+    va_end(cp);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf)
+        vsnprintf(buf, (size_t)n + 1, fmt, ap);
+    return buf;
+}
+
+/* A warning's message ends in " [Wnnn]" (diag.h PVC_WARNS): the record carries it as its
+ * code. Returns the code's start in msg and cuts it off, or "" when there is none. */
+static const char *split_warn_code(char *msg)
+{
+    size_t n = strlen(msg);
+    if (n < 7 || strcmp(msg + n - 1, "]") || msg[n - 7] != ' ' || msg[n - 6] != '[' ||
+        msg[n - 5] != 'W')
+        return "";
+    msg[n - 7] = '\0';
+    msg[n - 1] = '\0';
+    return msg + n - 5;
+}
+
+/* Renders one message (the located line, then the source line and caret when show_source)
+ * and hands it to the stream and the sink. */
+static void emit(pvc_diag *d, pvc_span at, const char *what, const char *code, char *msg,
+                 int show_source)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        return;
+    fprintf(m, "%s:%d:%d: %s: %s", d->src->name, at.line, at.col, what, msg);
+    if (code)
+        fprintf(m, " [%s]", code);
+    fputc('\n', m);
+    if (show_source)
+        print_source_line(d, m, at.line, at.col);
+    if (fclose(m) != 0) {
+        free(text);
+        return;
+    }
+    if (d->out)
+        fputs(text, d->out);
+    if (d->sink) {
+        const char *c = code ? code : !strcmp(what, "warning") ? split_warn_code(msg) : "";
+        pvc_diag_record r = {what, d->src->name, at.line, at.col, c, msg, text};
+        d->sink(d->sink_arg, &r);
+    }
+    free(text);
 }
 
 static void report(pvc_diag *d, pvc_span at, const char *what, const char *code,
                    const char *fmt, va_list ap)
 {
-    if (!d->out)
+    if (!d->out && !d->sink)
         return;
-    fprintf(d->out, "%s:%d:%d: %s: ", d->src->name, at.line, at.col, what);
-    vfprintf(d->out, fmt, ap);
-    if (code)
-        fprintf(d->out, " [%s]", code);
-    fputc('\n', d->out);
-    print_source_line(d, at.line, at.col);
+    char *msg = format_alloc(fmt, ap);
+    if (msg)
+        emit(d, at, what, code, msg, 1);
+    free(msg);
 }
 
 /* A diagnostic identical to an earlier one (same place, same text) is dropped: the passes
@@ -135,9 +191,10 @@ void pvc_error_at(pvc_diag *d, pvc_span at, pvc_diag_kind kind, const char *fmt,
     if (dup)
         return;
     if (d->nerrors++ >= d->max_errors) {
-        if (d->nerrors == d->max_errors + 1 && d->out)
-            fprintf(d->out, "%s:%d:%d: error: too many errors, stopping [%s]\n", d->src->name,
-                    at.line, at.col, diag_codes[PVC_E_LIMIT]);
+        if (d->nerrors == d->max_errors + 1 && (d->out || d->sink)) {
+            char msg[] = "too many errors, stopping";
+            emit(d, at, "error", diag_codes[PVC_E_LIMIT], msg, 0);
+        }
         return;
     }
     va_list ap;
@@ -171,10 +228,22 @@ void pvc_report_at(pvc_diag *d, pvc_span at, const char *severity, const char *f
     va_end(ap);
 }
 
+_Thread_local jmp_buf *pvc_bug_trap;
+_Thread_local char pvc_bug_text[512];
+
 void pvc_internal_error(const char *file, int line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    if (pvc_bug_trap) {
+        int n = snprintf(pvc_bug_text, sizeof pvc_bug_text, "internal error at %s:%d: ", file, line);
+        if (n >= 0 && (size_t)n < sizeof pvc_bug_text)
+            vsnprintf(pvc_bug_text + n, sizeof pvc_bug_text - (size_t)n, fmt, ap);
+        va_end(ap);
+        jmp_buf *trap = pvc_bug_trap;
+        pvc_bug_trap = NULL; /* a bug while unwinding must not loop */
+        longjmp(*trap, 1);
+    }
     fflush(stdout);
     fprintf(stderr, "pvc: internal error at %s:%d: ", file, line);
     vfprintf(stderr, fmt, ap);

@@ -10,6 +10,7 @@
 #ifndef PVC_DIAG_H
 #define PVC_DIAG_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -142,9 +143,23 @@ typedef struct {
     size_t len;
 } pvc_source;
 
+/* A diagnostic as data, for a caller that collects them instead of reading text (the
+ * library, compiler/lib/libpvc.h). The strings live only during the sink's call. */
+typedef struct {
+    const char *severity;  /* "error", "warning" or "note" */
+    const char *file;
+    int line, col;         /* 1-based; 0 when the message has no place in the file */
+    const char *code;      /* "E004", "W005", or "" */
+    const char *message;   /* the text after "severity: ", without the " [code]" */
+    const char *rendered;  /* exactly what pvc prints: the located line, source line, caret */
+} pvc_diag_record;
+typedef void (*pvc_diag_sink)(void *arg, const pvc_diag_record *r);
+
 typedef struct {
     const pvc_source *src;
     FILE *out;       /* where messages go; NULL counts them silently (fuzzer) */
+    pvc_diag_sink sink; /* also hands every message to sink(sink_arg, ...); NULL: off */
+    void *sink_arg;
     int nerrors, nwarnings;
     int max_errors;  /* after this many, one E011 note and silence */
     unsigned long seen[64]; /* hashes of messages printed, to drop exact repeats */
@@ -166,6 +181,12 @@ void pvc_warn_at(pvc_diag *d, pvc_span at, const char *fmt, ...)
  * of a kernel (`pvc run`) and the second place that explains one. */
 void pvc_report_at(pvc_diag *d, pvc_span at, const char *severity, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* Internal errors exit, unless the calling thread set a trap: while pvc_bug_trap points at
+ * a jmp_buf, PVC_BUG writes its message into pvc_bug_text and longjmps there (the library
+ * returns it as a diagnostic; what the failed call allocated is leaked, it was a bug). */
+extern _Thread_local jmp_buf *pvc_bug_trap;
+extern _Thread_local char pvc_bug_text[512];
 
 _Noreturn void pvc_internal_error(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -291,6 +291,19 @@ static int is_areg(const pvc_value *v)
 }
 
 /* ---- loads (§2) ---- */
+/* A mask load/store offset is a byte count or an AddrReg (§2.5, §3.6): a [row, col] list or
+ * a register there has no meaning, and would otherwise be dropped. */
+static int mask_offset_ok(dispatcher *x, const pvc_op *op, const pvc_value *off)
+{
+    if (!off || off->kind == PVC_V_NONE || is_int(off) || is_areg(off))
+        return 1;
+    pvc_error_at(x->d, off->kind == PVC_V_VAR ? op->loc : off->loc, PVC_E_TYPE,
+                 "the offset of a mask %s is a byte count (an int) or an AddrReg, not a %s (§2.5, §3.6)",
+                 op->code == PVC_OP_VF_LOAD_ALIGN ? "load" : "store",
+                 off->type.kind == PVC_TY_LIST ? "[row, col] list" : pvc_type_kind_name(off->type.kind));
+    return 0;
+}
+
 static void load_to_mask(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *toff)
 {
     if (is_datablock(op)) {
@@ -309,6 +322,8 @@ static void load_to_mask(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *
     }
     pvc_value *off = pvc_op_arg(op, "offset");
     pvc_op *ld;
+    if (!mask_offset_ok(x, op, off))
+        return;
     if (flag_arg(op, "post_update") && !is_areg(off)) {
         pvc_value *c = cursor_of(x, base, toff, op->loc);
         if (!c)
@@ -499,6 +514,8 @@ static void store_mask(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *to
         off = pvc_op_arg(op, "offset");
     pvc_op *st;
     int64_t k;
+    if (!mask_offset_ok(x, op, off))
+        return;
     if (flag_arg(op, "post_update") && !is_areg(off)) {
         pvc_value *c = cursor_of(x, base, toff, op->loc);
         if (!c)

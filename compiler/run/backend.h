@@ -1,15 +1,29 @@
-/* backend.h - what `pvc run` (run.c) asks of a backend.
+/* backend.h - what a launch asks of a backend (compiler/lib/launch.c runs every launch:
+ * `pvc run`, libpvc's pvc_kernel_launch, the Python package's kernel[None, N](...)).
  *
- * run.c loads the file, runs the passes, binds the .npy inputs to the kernel's tensor
- * parameters (ARCHITECTURE.md §4), then hands the checked module to one backend:
+ * A launch runs one jit kernel of a checked module on N blocks (kernel[None, N],
+ * docs/SEMANTICS.md §6): each block has its own context (UB, registers, special registers,
+ * block_idx in [0, N), block_num = N) and all of them share GM, the caller's tensors.
  *
- *   native  (emit_c.c + native.c): emit C, cc it into a cached .so, call the kernel
- *   sim     (interp.c):            interpret the IR in-process, with every check on
+ *   native  (emit_c.c + native.c + backend_native.c): emit C, cc it into a cached .so, call
+ *           pvc_kernel_<name> once per block; blocks may run at once on worker threads
+ *   sim     (sim/interp.c): interpret the IR in-process with every check on; blocks run one
+ *           after the other, and with N > 1 sim/race.c reports GM bytes two blocks share
+ *           when one of them writes them (the device would not order the two)
  *
- * Both call the same runtime functions (pvc_rt.h) on the same pvc_ctx, so their outputs must
- * agree bit for bit. A kernel fault unwinds to the backend, which returns the fault kind;
- * ctx->fault then holds {kind, op, UB address, DSL loc} and run.c prints it as a located
- * error (exit 1). Backends print nothing for faults themselves.
+ * Both call the same runtime functions (pvc_rt.h) on the same kind of pvc_ctx, so their
+ * outputs agree bit for bit. A backend is a row of three functions:
+ *
+ *   open   make the kernel runnable: compile and load (native), decode (sim)
+ *   run    run one block on a context the caller prepared (run/blocks.c: zeroed UB,
+ *          block_idx and block_num set) inside a protected call; returns PVC_FAULT_NONE (0)
+ *          or the pvc_fault_kind that stopped the block, details in ctx->fault (loc.file
+ *          names the module's file)
+ *   close  release it; the simulator writes --stats and --timeline here
+ *
+ * native's open does not look at the launch, so its handle serves any number of launches
+ * of that kernel (the library keeps it with the program); sim's serves one launch. Backends
+ * print nothing for faults or failures: the caller renders them.
  */
 #ifndef PVC_BACKEND_H
 #define PVC_BACKEND_H
@@ -22,25 +36,49 @@
 typedef struct {
     /* native */
     const char *cc;          /* NULL: $CC or cc */
-    const char *cflags;      /* extra flags for cc, NULL: none */
-    int verbose;             /* say whether the object came from the cache */
+    const char *cflags;      /* extra flags for cc, NULL: $PVC_CFLAGS */
+    int verbose;             /* say on stderr whether the object came from the cache */
     /* sim */
     FILE *trace;             /* --trace[=FILE]: one JSON line per executed op; NULL: off */
     FILE *stats;             /* --stats: per-op counts, bytes moved, estimated cycles; NULL: off */
     const char *timeline;    /* --timeline FILE: Chrome trace-event JSON; NULL: off */
-    FILE *notes;             /* where the sim writes notes (clipped pl.load windows): stderr */
+    pvc_diag_sink notes;     /* where the sim's notes go (clipped pl.load windows); NULL: nowhere */
+    void *notes_arg;
 } pvc_run_opts;
 
-/* Runs jit kernel `kernel` of the checked module u->mod against ctx. Parameter i is bound to
- * args[i] when it is a tensor (data owned by the caller, written in place by pl.store) and to
- * scalars[i] when it is an int/bool (.i) or float (.f) (emit_c.h ABI); both arrays have
- * nparams entries, the other kind's entry unused.
- * Returns PVC_FAULT_NONE (0) or the pvc_fault_kind that stopped the kernel (details in
- * ctx->fault), or -1 for a backend failure that is not a kernel fault (cc failed, ...),
- * after printing one line saying why. */
-int pvc_backend_native(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tensor *args,
-                       const pvc_scalar *scalars, const pvc_run_opts *o);
-int pvc_backend_sim(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tensor *args,
-                    const pvc_scalar *scalars, const pvc_run_opts *o);
+/* The arguments of one launch. Parameter i is args[i] when it is a tensor (data owned by the
+ * caller, written in place by pl.store) and scalars[i] when it is an int/bool (.i) or a
+ * float (.f) (emit_c.h ABI); both arrays have one entry per parameter, the other kind's
+ * entry unused. */
+typedef struct {
+    pvc_tensor *args;
+    const pvc_scalar *scalars;
+    int blocks;              /* N >= 1 (libpvc.h PVC_LAUNCH_MAX_BLOCKS) */
+} pvc_launch_args;
+
+typedef struct {
+    const char *name;        /* "sim", "native" */
+    int concurrent;          /* run may be called for several blocks at once, from threads */
+    /* NULL on failure: a problem at an op of the file is reported to d (err left empty),
+     * any other (cc failed, out of memory, ...) is a one-line reason in err. */
+    void *(*open)(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o,
+                  const pvc_launch_args *l, pvc_diag *d, char *err, size_t errlen);
+    int (*run)(void *x, pvc_ctx *ctx, const pvc_launch_args *l);
+    /* 0, or -1 with a reason in err (the timeline could not be written). */
+    int (*close)(void *x, char *err, size_t errlen);
+} pvc_backend;
+
+extern const pvc_backend pvc_backend_native;
+extern const pvc_backend pvc_backend_sim;
+
+/* run/blocks.c. Runs blocks 0..N-1 of launch l through backend b: each on a context of its
+ * own, freshly initialised (pvc_ctx_init, then block_idx and block_num), concurrently on up to
+ * `threads` worker threads when b is concurrent (threads <= 0: one per online core), else in
+ * order on the calling thread. After a fault no block numbered above it starts, so the fault
+ * reported is always the lowest-numbered block's, whatever the threads did.
+ * Returns 0; or the fault kind, with the fault in *fault and its block in *block; or -1 with
+ * a reason in err when no context or thread could be made. */
+int pvc_blocks_run(const pvc_backend *b, void *x, const pvc_launch_args *l, int threads,
+                   pvc_fault *fault, int *block, char *err, size_t errlen);
 
 #endif /* PVC_BACKEND_H */

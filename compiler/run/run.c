@@ -1,6 +1,8 @@
-/* run.c - `pvc run` (run.h, ARCHITECTURE.md §4): options -> checked module -> one jit kernel
- * with every tensor parameter bound to a .npy array -> backend -> --output files and the
- * assert_close comparison against --expect files.
+/* run.c - `pvc run` (run.h, ARCHITECTURE.md §4), a client of the library (lib/libpvc.h):
+ * options -> pvc_program_load -> one jit kernel with every tensor parameter bound to a .npy
+ * array -> pvc_kernel_launch -> --output files and the assert_close comparison against
+ * --expect files. Diagnostics and faults are the library's records, echoed to stderr as
+ * they arrive.
  *
  * Binding order for a tensor parameter P (the first that applies):
  *   --input P=FILE     the file's data (its dtype must be the one P is declared with)
@@ -19,7 +21,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "run/backend.h"
+#include "lib/libpvc.h"
 #include "run/compare.h"
 #include "run/npy.h"
 #include "pvc.h"
@@ -41,6 +43,7 @@ typedef struct {
     binding_list inputs, outputs, expects, shapes, scalars;
     double rtol, atol;
     int have_rtol, have_atol, verbose, stats;
+    int blocks, threads;  /* --blocks N (kernel[None, N]), --threads T (native workers) */
     long ulp; /* --ulp N, -1 when absent */
     const char *trace;    /* "-" = stderr (issue 5: --trace[=FILE] writes to stderr or FILE) */
     const char *timeline;
@@ -111,12 +114,25 @@ static int parse_ulp(const char *s, long *out)
     return 0;
 }
 
+/* --blocks / --threads: a whole number in [1, max]. */
+static int parse_count(const char *opt, const char *s, int max, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < 1 || v > max)
+        return usage("%s wants a whole number from 1 to %d, not '%s'", opt, max, s);
+    *out = (int)v;
+    return 0;
+}
+
 /* Options that take a value: index into this table gives the slot to fill. */
 enum { O_KERNEL, O_BACKEND, O_INPUT, O_OUTPUT, O_EXPECT, O_SHAPE, O_SCALAR, O_RTOL, O_ATOL,
-       O_ULP, O_TIMELINE };
-static const char *const valued[] = {"--kernel", "--backend", "--input", "--output",
+       O_ULP, O_BLOCKS, O_THREADS, O_TIMELINE };
+static const char *const valued[] = {"--kernel", "--backend", "--input",  "--output",
                                      "--expect", "--shape",   "--scalar", "--rtol",
-                                     "--atol",   "--ulp",     "--timeline"};
+                                     "--atol",   "--ulp",     "--blocks", "--threads",
+                                     "--timeline"};
 
 static int set_valued(run_options *o, int which, const char *val)
 {
@@ -131,6 +147,8 @@ static int set_valued(run_options *o, int which, const char *val)
     case O_RTOL: o->have_rtol = 1; return parse_tol("--rtol", val, &o->rtol);
     case O_ATOL: o->have_atol = 1; return parse_tol("--atol", val, &o->atol);
     case O_ULP: return parse_ulp(val, &o->ulp);
+    case O_BLOCKS: return parse_count("--blocks", val, PVC_LAUNCH_MAX_BLOCKS, &o->blocks);
+    case O_THREADS: return parse_count("--threads", val, 256, &o->threads);
     default: o->timeline = val; return 0;
     }
 }
@@ -185,123 +203,119 @@ static int parse_run_options(int argc, char **argv, run_options *o)
 }
 
 /* ---- the kernel and its parameters --------------------------------------------------- */
-static void list_kernels(const pvc_module *m, char *buf, size_t n)
+static void list_kernels(const pvc_program *p, char *buf, size_t n)
 {
     buf[0] = '\0';
-    for (int i = 0; i < m->nfuncs; i++)
-        if (m->funcs[i]->kind == PVC_FN_JIT) {
-            size_t used = strlen(buf);
-            snprintf(buf + used, n - used, "%s%s", used ? ", " : "", m->funcs[i]->name);
-        }
+    for (int i = 0; i < pvc_program_kernel_count(p); i++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, n - used, "%s%s", used ? ", " : "",
+                 pvc_kernel_name(pvc_program_kernel_at(p, i)));
+    }
     if (!buf[0])
         snprintf(buf, n, "none");
 }
 
-static const pvc_func *find_kernel(const pvc_module *m, const char *name, int *status)
+static const pvc_kernel *find_kernel(const pvc_program *p, const char *name, int *status)
 {
-    const pvc_func *found = NULL;
-    int njit = 0;
     char list[1024];
-    for (int i = 0; i < m->nfuncs; i++) {
-        const pvc_func *f = m->funcs[i];
-        if (f->kind != PVC_FN_JIT)
-            continue;
-        njit++;
-        if (!name || !strcmp(f->name, name))
-            found = f;
-    }
-    if (found && (name || njit == 1))
-        return found;
-    list_kernels(m, list, sizeof list);
+    const pvc_kernel *k = pvc_program_kernel(p, name);
+    if (k)
+        return k;
+    list_kernels(p, list, sizeof list);
     if (name)
-        *status = usage("%s has no jit kernel '%s' (kernels: %s)", m->file, name, list);
+        *status = usage("%s has no jit kernel '%s' (kernels: %s)", pvc_program_file(p), name, list);
     else
-        *status = usage("%s: choose one with --kernel NAME (kernels: %s)", m->file, list);
+        *status = usage("%s: choose one with --kernel NAME (kernels: %s)", pvc_program_file(p), list);
     return NULL;
 }
 
-static const pvc_value *find_param(const pvc_func *k, const binding *b)
+static const char *pname(const pvc_kernel *k, int i) { return pvc_kernel_param_name(k, i); }
+static int is_tensor(const pvc_kernel *k, int i) { return pvc_kernel_param_kind(k, i) == 't'; }
+static pvc_dtype pdtype(const pvc_kernel *k, int i) { return (pvc_dtype)pvc_kernel_param_dtype(k, i); }
+
+/* Index of the parameter binding b names, or -1. */
+static int find_param(const pvc_kernel *k, const binding *b)
 {
-    for (int i = 0; i < k->nparams; i++)
-        if (names(b, k->params[i]->name))
-            return k->params[i];
-    return NULL;
+    for (int i = 0; i < pvc_kernel_param_count(k); i++)
+        if (names(b, pname(k, i)))
+            return i;
+    return -1;
 }
 
-static void list_params(const pvc_func *k, char *buf, size_t n)
+static void list_params(const pvc_kernel *k, char *buf, size_t n)
 {
     buf[0] = '\0';
-    for (int i = 0; i < k->nparams; i++) {
+    for (int i = 0; i < pvc_kernel_param_count(k); i++) {
         size_t used = strlen(buf);
-        snprintf(buf + used, n - used, "%s%s", used ? ", " : "", k->params[i]->name);
+        snprintf(buf + used, n - used, "%s%s", used ? ", " : "", pname(k, i));
     }
 }
-
-static int is_tensor(const pvc_value *p) { return pvc_param_kind_letter(p->type.kind) == 't'; }
 
 /* Every P=... names a parameter of k of the option's kind (--scalar: a scalar, the others a
  * tensor), and no list names one twice. */
-static int check_binding_names(const pvc_func *k, const binding_list *l, const char *opt)
+static int check_binding_names(const pvc_kernel *k, const binding_list *l, const char *opt)
 {
     int want_tensor = strcmp(opt, "--scalar") != 0;
     char list[1024];
     for (int i = 0; i < l->n; i++) {
         const binding *b = &l->items[i];
         int len = (int)(b->value - 1 - b->param);
-        const pvc_value *p = find_param(k, b);
-        if (!p) {
+        int p = find_param(k, b);
+        if (p < 0) {
             list_params(k, list, sizeof list);
             return usage("%s %.*s: kernel '%s' has no parameter '%.*s' (parameters: %s)", opt,
-                         len, b->param, k->name, len, b->param, list);
+                         len, b->param, pvc_kernel_name(k), len, b->param, list);
         }
-        if (want_tensor && !is_tensor(p))
+        if (want_tensor && !is_tensor(k, p))
             return usage("%s: parameter '%s' is not a tensor; bind it with --scalar %s=VALUE", opt,
-                         p->name, p->name);
-        if (!want_tensor && is_tensor(p))
+                         pname(k, p), pname(k, p));
+        if (!want_tensor && is_tensor(k, p))
             return usage("--scalar: parameter '%s' is a tensor; bind it with --input, --expect "
-                         "or --shape", p->name);
+                         "or --shape", pname(k, p));
         for (int j = 0; j < i; j++)
-            if (names(&l->items[j], p->name))
-                return usage("%s given twice for parameter '%s'", opt, p->name);
+            if (names(&l->items[j], pname(k, p)))
+                return usage("%s given twice for parameter '%s'", opt, pname(k, p));
     }
     return 0;
 }
 
 /* ---- binding arrays ------------------------------------------------------------------ */
 /* Reads a .npy whose dtype must be the one parameter p is declared with. */
-static int read_for(const pvc_value *p, const char *opt, const char *path, pvc_npy *a)
+static int read_for(const pvc_kernel *k, int p, const char *opt, const char *path, pvc_npy *a)
 {
     char err[256];
     if (pvc_npy_read(path, a, err, sizeof err))
-        return usage("%s %s=%s: %s", opt, p->name, path, err);
-    if (pvc_npy_check_dtype(a, (pvc_dtype)p->type.dtype, err, sizeof err)) {
+        return usage("%s %s=%s: %s", opt, pname(k, p), path, err);
+    if (pvc_npy_check_dtype(a, pdtype(k, p), err, sizeof err)) {
         pvc_npy_free(a);
-        return usage("%s %s=%s: %s", opt, p->name, path, err);
+        return usage("%s %s=%s: %s", opt, pname(k, p), path, err);
     }
     return 0;
 }
 
 /* Logical dims of a bound array: FP4/INT4 store two codes per byte of the last dim. */
-static int64_t logical_dim(const pvc_value *p, const pvc_npy *a, int k)
+static int64_t logical_dim(pvc_dtype t, const pvc_npy *a, int d)
 {
-    int64_t d = a->shape[k];
-    return (k == a->rank - 1 && pvc_npy_packs_nibbles((pvc_dtype)p->type.dtype)) ? 2 * d : d;
+    int64_t n = a->shape[d];
+    return (d == a->rank - 1 && pvc_npy_packs_nibbles(t)) ? 2 * n : n;
 }
 
 /* The array must have the declared rank (1 to 4, what pl.load copies) and every fixed dim. */
-static int check_shape(const pvc_value *p, const pvc_npy *a, const char *what)
+static int check_shape(const pvc_kernel *k, int p, const pvc_npy *a, const char *what)
 {
-    const pvc_type *t = &p->type;
-    if (t->rank < 1 || t->rank > PVC_TENSOR_MAX_RANK)
-        return usage("parameter '%s' has rank %d; pvc run binds tensors of rank 1 to %d", p->name,
-                     t->rank, PVC_TENSOR_MAX_RANK);
-    if (a->rank != t->rank)
-        return usage("%s for '%s' has rank %d, the kernel declares rank %d", what, p->name,
-                     a->rank, t->rank);
-    for (int k = 0; k < t->rank; k++)
-        if (t->dims[k] >= 0 && logical_dim(p, a, k) != t->dims[k])
+    int rank = pvc_kernel_param_rank(k, p);
+    if (rank < 1 || rank > PVC_TENSOR_MAX_RANK)
+        return usage("parameter '%s' has rank %d; pvc run binds tensors of rank 1 to %d", pname(k, p),
+                     rank, PVC_TENSOR_MAX_RANK);
+    if (a->rank != rank)
+        return usage("%s for '%s' has rank %d, the kernel declares rank %d", what, pname(k, p),
+                     a->rank, rank);
+    for (int d = 0; d < rank; d++) {
+        int64_t want = pvc_kernel_param_dim(k, p, d), got = logical_dim(pdtype(k, p), a, d);
+        if (want >= 0 && got != want)
             return usage("%s for '%s': dimension %d is %lld, the kernel declares %lld", what,
-                         p->name, k, (long long)logical_dim(p, a, k), (long long)t->dims[k]);
+                         pname(k, p), d, (long long)got, (long long)want);
+    }
     return 0;
 }
 
@@ -324,47 +338,49 @@ static int parse_shape(const char *s, int *rank, int64_t *dims)
     }
 }
 
-static int bind_param(const run_options *o, const pvc_value *p, pvc_npy *a)
+static int bind_param(const run_options *o, const pvc_kernel *k, int p, pvc_npy *a)
 {
     const binding *b;
+    const char *name = pname(k, p);
     char err[256];
-    if ((b = find_binding(&o->inputs, p->name))) {
-        int rc = read_for(p, "--input", b->value, a);
-        if (rc || (rc = check_shape(p, a, b->value)))
+    if ((b = find_binding(&o->inputs, name))) {
+        int rc = read_for(k, p, "--input", b->value, a);
+        if (rc || (rc = check_shape(k, p, a, b->value)))
             return rc;
         return 0;
     }
-    if ((b = find_binding(&o->expects, p->name))) {
+    if ((b = find_binding(&o->expects, name))) {
         pvc_npy e;
-        int rc = read_for(p, "--expect", b->value, &e);
-        if (rc || (rc = check_shape(p, &e, b->value))) {
+        int rc = read_for(k, p, "--expect", b->value, &e);
+        if (rc || (rc = check_shape(k, p, &e, b->value))) {
             pvc_npy_free(&e);
             return rc;
         }
         rc = pvc_npy_alloc(a, e.descr, e.rank, e.shape, err, sizeof err);
         pvc_npy_free(&e);
-        return rc ? usage("parameter '%s': %s", p->name, err) : 0;
+        return rc ? usage("parameter '%s': %s", name, err) : 0;
     }
-    if ((b = find_binding(&o->shapes, p->name))) {
+    if ((b = find_binding(&o->shapes, name))) {
         int rank;
         int64_t dims[PVC_TENSOR_MAX_RANK];
         if (parse_shape(b->value, &rank, dims))
-            return usage("--shape %s=%s: want 1 to %d positive sizes, as R,C or N", p->name, b->value,
+            return usage("--shape %s=%s: want 1 to %d positive sizes, as R,C or N", name, b->value,
                          PVC_TENSOR_MAX_RANK);
-        if (pvc_npy_alloc_for(a, (pvc_dtype)p->type.dtype, rank, dims, err, sizeof err))
-            return usage("--shape %s=%s: %s", p->name, b->value, err);
-        return check_shape(p, a, "--shape");
+        if (pvc_npy_alloc_for(a, pdtype(k, p), rank, dims, err, sizeof err))
+            return usage("--shape %s=%s: %s", name, b->value, err);
+        return check_shape(k, p, a, "--shape");
     }
     return usage("no data for parameter '%s': give --input %s=FILE.npy, --expect %s=FILE.npy "
                  "or --shape %s=R,C",
-                 p->name, p->name, p->name, p->name);
+                 name, name, name, name);
 }
 
-static pvc_tensor tensor_of(const pvc_value *p, const pvc_npy *a)
+/* The launch argument of a bound array: its declared dtype and logical shape, contiguous. */
+static pvc_arg tensor_arg(const pvc_kernel *k, int p, const pvc_npy *a)
 {
-    pvc_tensor t = {.data = a->data, .dtype = (pvc_dtype)p->type.dtype, .rank = a->rank};
-    for (int k = 0; k < a->rank; k++)
-        t.shape[k] = logical_dim(p, a, k);
+    pvc_arg t = {.kind = PVC_ARG_TENSOR, .data = a->data, .dtype = pdtype(k, p), .rank = a->rank};
+    for (int d = 0; d < a->rank; d++)
+        t.shape[d] = logical_dim(pdtype(k, p), a, d);
     return t;
 }
 
@@ -441,14 +457,16 @@ static int parse_py_float(const char *text, double *v)
     return 0;
 }
 
-/* --scalar P=VALUE for scalar parameter i, read as the parameter's Python type. */
-static int bind_scalar(const run_options *o, const pvc_value *p, pvc_scalar *out)
+/* --scalar P=VALUE for scalar parameter p, read as the parameter's Python type. */
+static int bind_scalar(const run_options *o, const pvc_kernel *k, int p, pvc_arg *out)
 {
-    const binding *b = find_binding(&o->scalars, p->name);
-    char kind = pvc_param_kind_letter(p->type.kind);
-    const char *ty = pvc_type_kind_name(p->type.kind);
+    const char *name = pname(k, p);
+    const binding *b = find_binding(&o->scalars, name);
+    char kind = (char)pvc_kernel_param_kind(k, p);
+    const char *ty = kind == 'i' ? "int" : kind == 'f' ? "float" : "bool";
     if (!b)
-        return usage("no value for %s parameter '%s': give --scalar %s=VALUE", ty, p->name, p->name);
+        return usage("no value for %s parameter '%s': give --scalar %s=VALUE", ty, name, name);
+    out->kind = kind == 'i' ? PVC_ARG_INT : kind == 'f' ? PVC_ARG_FLOAT : PVC_ARG_BOOL;
     if (kind == 'i' && !parse_py_int(b->value, &out->i))
         return 0;
     if (kind == 'f' && !parse_py_float(b->value, &out->f))
@@ -457,58 +475,40 @@ static int bind_scalar(const run_options *o, const pvc_value *p, pvc_scalar *out
         out->i = b->value[0] == 'T';
         return 0;
     }
-    return usage("--scalar %s=%s: parameter '%s' is %s, which wants %s", p->name, b->value, p->name,
+    return usage("--scalar %s=%s: parameter '%s' is %s, which wants %s", name, b->value, name,
                  ty, kind == 'i'   ? "a decimal integer in int64 range"
                      : kind == 'f' ? "a Python float (1.5, -2e-3, inf, nan)"
                                    : "True or False");
 }
 
 /* ---- after the run ------------------------------------------------------------------- */
-static void print_fault(pvc_unit *u, const pvc_fault *f)
-{
-    char what[512];
-    snprintf(what, sizeof what, "kernel fault: %s (%s, UB address 0x%x%s%s)",
-             f->kind < PVC_FAULT_COUNT ? pvc_fault_text[f->kind] : "unknown fault",
-             f->op ? f->op : "?", (unsigned)f->addr, f->detail[0] ? ", " : "", f->detail);
-    if (f->loc.line > 0)
-        pvc_report_at(&u->diag, (pvc_span){f->loc.line, f->loc.col}, "error", "%s", what);
-    else
-        fprintf(stderr, "%s: error: %s\n", u->src.name, what);
-    if (f->related.line > 0)
-        pvc_report_at(&u->diag, (pvc_span){f->related.line, f->related.col}, "note", "%s",
-                      f->kind == PVC_FAULT_HAZARD      ? "the vector store that wrote those bytes"
-                      : f->kind == PVC_FAULT_UNFLUSHED ? "the store_unalign that parked the bytes"
-                                                       : "the earlier op this fault refers to");
-}
-
-static int write_outputs(const run_options *o, const pvc_func *k, const pvc_npy *arrays)
+static int write_outputs(const run_options *o, const pvc_kernel *k, const pvc_npy *arrays)
 {
     char err[256];
     for (int i = 0; i < o->outputs.n; i++) {
         const binding *b = &o->outputs.items[i];
-        for (int j = 0; j < k->nparams; j++)
-            if (names(b, k->params[j]->name) && pvc_npy_write(b->value, &arrays[j], err, sizeof err))
-                return usage("--output %s=%s: %s", k->params[j]->name, b->value, err);
+        for (int j = 0; j < pvc_kernel_param_count(k); j++)
+            if (names(b, pname(k, j)) && pvc_npy_write(b->value, &arrays[j], err, sizeof err))
+                return usage("--output %s=%s: %s", pname(k, j), b->value, err);
     }
     return 0;
 }
 
 /* Compares every --expect; the mismatch reports go to stderr. */
-static int compare_expects(const run_options *o, const pvc_func *k, const pvc_npy *arrays)
+static int compare_expects(const run_options *o, const pvc_kernel *k, const pvc_npy *arrays)
 {
     int status = PVC_EXIT_OK;
-    for (int j = 0; j < k->nparams; j++) {
-        const pvc_value *p = k->params[j];
-        const binding *b = find_binding(&o->expects, p->name);
+    for (int j = 0; j < pvc_kernel_param_count(k); j++) {
+        const binding *b = find_binding(&o->expects, pname(k, j));
         pvc_npy e;
         if (!b)
             continue;
-        int rc = read_for(p, "--expect", b->value, &e);
+        int rc = read_for(k, j, "--expect", b->value, &e);
         if (rc)
             return rc;
         int same = o->ulp >= 0
-            ? pvc_result_compare_ulp(p->name, (pvc_dtype)p->type.dtype, &arrays[j], &e, o->ulp, stderr)
-            : pvc_result_compare(p->name, (pvc_dtype)p->type.dtype, &arrays[j], &e, o->rtol, o->atol,
+            ? pvc_result_compare_ulp(pname(k, j), pdtype(k, j), &arrays[j], &e, o->ulp, stderr)
+            : pvc_result_compare(pname(k, j), pdtype(k, j), &arrays[j], &e, o->rtol, o->atol,
                                  o->have_rtol, stderr);
         if (!same)
             status = PVC_EXIT_MISMATCH;
@@ -518,62 +518,47 @@ static int compare_expects(const run_options *o, const pvc_func *k, const pvc_np
 }
 
 /* ---- the run ------------------------------------------------------------------------- */
-typedef int (*backend_fn)(pvc_unit *, const pvc_func *, pvc_ctx *, pvc_tensor *,
-                          const pvc_scalar *, const pvc_run_opts *);
-
-static int open_sinks(const run_options *o, pvc_run_opts *ro)
+/* The library's status as pvc's exit status (a fault is a diagnostic, exit 1). */
+static int exit_status(int status)
 {
-    ro->notes = stderr;
-    ro->timeline = o->timeline;
-    ro->verbose = o->verbose;
-    if (o->stats)
-        ro->stats = stdout;
-    if (o->trace && strcmp(o->trace, "-")) {
-        ro->trace = fopen(o->trace, "w");
-        if (!ro->trace)
-            return usage("--trace=%s: %s", o->trace, strerror(errno));
-    } else if (o->trace)
-        ro->trace = stderr;
-    return 0;
+    switch (status) {
+    case PVC_STATUS_OK: return PVC_EXIT_OK;
+    case PVC_STATUS_USAGE: return PVC_EXIT_USAGE;
+    case PVC_STATUS_INTERNAL: return PVC_EXIT_INTERNAL;
+    default: return PVC_EXIT_DIAG;
+    }
 }
 
-static int execute(pvc_unit *u, const run_options *o, const pvc_func *k, pvc_npy *arrays,
-                   const pvc_scalar *scalars)
+static int execute(const run_options *o, const pvc_kernel *k, const pvc_arg *args,
+                   pvc_diagnostics *d)
 {
-    pvc_tensor args[k->nparams > 0 ? k->nparams : 1];
-    pvc_run_opts ro = {0};
-    for (int j = 0; j < k->nparams; j++)
-        args[j] = is_tensor(k->params[j]) ? tensor_of(k->params[j], &arrays[j]) : (pvc_tensor){0};
-    int status = open_sinks(o, &ro);
-    if (status)
-        return status;
-    pvc_ctx *ctx = pvc_ctx_new();
-    if (!ctx) {
-        fprintf(stderr, "pvc: error: out of memory for the Unified Buffer model\n");
-        status = PVC_EXIT_DIAG;
-    } else {
-        backend_fn run = strcmp(o->backend, "native") ? pvc_backend_sim : pvc_backend_native;
-        int rc = run(u, k, ctx, args, scalars, &ro);
-        if (rc > 0)
-            print_fault(u, &ctx->fault);
-        status = rc ? PVC_EXIT_DIAG : PVC_EXIT_OK;
-        pvc_ctx_free(ctx);
-    }
-    if (ro.trace && ro.trace != stderr)
-        fclose(ro.trace);
+    pvc_launch_options lo = {
+        .backend = strcmp(o->backend, "native") ? PVC_BACKEND_SIM : PVC_BACKEND_NATIVE,
+        .blocks = o->blocks, .threads = o->threads, .verbose = o->verbose,
+        .stats = o->stats ? stdout : NULL, .timeline = o->timeline};
+    if (o->trace && strcmp(o->trace, "-")) {
+        lo.trace = fopen(o->trace, "w");
+        if (!lo.trace)
+            return usage("--trace=%s: %s", o->trace, strerror(errno));
+    } else if (o->trace)
+        lo.trace = stderr;
+    int status = exit_status(pvc_kernel_launch(k, args, pvc_kernel_param_count(k), &lo, d));
+    if (lo.trace && lo.trace != stderr)
+        fclose(lo.trace);
     fflush(stdout);
     return status;
 }
 
-static int run_kernel(pvc_unit *u, const run_options *o, const pvc_func *k)
+static int run_kernel(const run_options *o, const pvc_kernel *k, pvc_diagnostics *d)
 {
-    size_t n = k->nparams > 0 ? (size_t)k->nparams : 1;
+    int np = pvc_kernel_param_count(k);
+    size_t n = np > 0 ? (size_t)np : 1;
     pvc_npy *arrays = calloc(n, sizeof *arrays);
-    pvc_scalar *scalars = calloc(n, sizeof *scalars);
+    pvc_arg *args = calloc(n, sizeof *args);
     int status = PVC_EXIT_OK;
-    if (!arrays || !scalars) {
+    if (!arrays || !args) {
         free(arrays);
-        free(scalars);
+        free(args);
         fprintf(stderr, "pvc: error: out of memory\n");
         return PVC_EXIT_DIAG;
     }
@@ -583,40 +568,49 @@ static int run_kernel(pvc_unit *u, const run_options *o, const pvc_func *k)
         (status = check_binding_names(k, &o->shapes, "--shape")) ||
         (status = check_binding_names(k, &o->scalars, "--scalar")))
         goto done;
-    for (int j = 0; j < k->nparams && !status; j++)
-        status = is_tensor(k->params[j]) ? bind_param(o, k->params[j], &arrays[j])
-                                         : bind_scalar(o, k->params[j], &scalars[j]);
-    if (status || (status = execute(u, o, k, arrays, scalars)))
+    for (int j = 0; j < np && !status; j++) {
+        if (!is_tensor(k, j))
+            status = bind_scalar(o, k, j, &args[j]);
+        else if (!(status = bind_param(o, k, j, &arrays[j])))
+            args[j] = tensor_arg(k, j, &arrays[j]);
+    }
+    if (status || (status = execute(o, k, args, d)))
         goto done;
     if (!(status = write_outputs(o, k, arrays)))
         status = compare_expects(o, k, arrays);
 done:
-    for (int j = 0; j < k->nparams; j++)
+    for (int j = 0; j < np; j++)
         pvc_npy_free(&arrays[j]);
     free(arrays);
-    free(scalars);
+    free(args);
     return status;
 }
 
 int pvc_cmd_run(int argc, char **argv)
 {
     run_options o = {.ulp = -1};
-    pvc_source src;
-    pvc_unit u;
     int status = parse_run_options(argc, argv, &o);
     if (status)
         return status;
-    if (pvc_source_load(&src, o.file)) {
-        fprintf(stderr, "pvc: error: cannot read '%s': %s\n", o.file, strerror(errno));
+    pvc_diagnostics *d = pvc_diagnostics_new();
+    if (!d) {
+        fprintf(stderr, "pvc: error: out of memory\n");
         return PVC_EXIT_DIAG;
     }
-    pvc_unit_init(&u, src, stderr);
-    status = pvc_run_passes(&u, NULL, NULL, NULL);
-    if (status == PVC_EXIT_OK) {
-        const pvc_func *k = find_kernel(u.mod, o.kernel, &status);
+    pvc_diagnostics_set_echo(d, stderr);
+    pvc_program *p = pvc_program_load(o.file, d);
+    int internal = 0;
+    for (size_t i = 0; i < pvc_diagnostics_count(d); i++)
+        internal |= !strcmp(pvc_diagnostics_get(d, i)->code, "internal");
+    if (!p)
+        status = internal ? PVC_EXIT_INTERNAL : PVC_EXIT_DIAG;
+    else {
+        const pvc_kernel *k = find_kernel(p, o.kernel, &status);
         if (k)
-            status = run_kernel(&u, &o, k);
+            status = run_kernel(&o, k, d);
     }
-    pvc_unit_free(&u);
+    pvc_program_release(p);
+    pvc_cache_clear();
+    pvc_diagnostics_delete(d);
     return status;
 }

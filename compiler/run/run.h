@@ -3,6 +3,7 @@
  *   pvc run FILE.py [--kernel NAME] [--backend sim|native]
  *           [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...
  *           [--shape P=R,C]... [--scalar P=VALUE]... [--rtol R] [--atol A] [-v|--verbose]
+ *           [--blocks N] [--threads T]
  *           [--trace[=FILE]] [--stats] [--timeline FILE]          (sim only)
  *
  * Exit status (ARCHITECTURE.md §4): 0 every --expect matched, 1 diagnostics or a kernel
@@ -17,5 +18,9 @@ enum { PVC_EXIT_MISMATCH = 3 };
 
 /* argv holds what follows `run` on the command line. Returns the exit status. */
 int pvc_cmd_run(int argc, char **argv);
+
+/* `pvc py [ARGS]` (py.c): replaces the process with Python running ARGS, pvc's package first
+ * on the path. Returns only when it cannot (exit status 2, after a message). */
+int pvc_cmd_py(int argc, char **argv);
 
 #endif /* PVC_RUN_H */

@@ -39,9 +39,9 @@ static void *xgrow(void *p, int *cap, int need, size_t size)
 static void fail(sim *S, pvc_span at, const char *what)
 {
     if (!S->error) {
-        snprintf(S->errbuf, sizeof S->errbuf, "%s:%d:%d: error: the simulator cannot run this: %s",
-                 S->u->src.name, at.line, at.col, what);
+        snprintf(S->errbuf, sizeof S->errbuf, "the simulator cannot run this: %s", what);
         S->error = S->errbuf;
+        S->error_at = at;
     }
 }
 

@@ -12,8 +12,10 @@
  *
  * Faults: the runtime raises UB_BOUNDS / MISALIGNED / UNFLUSHED / ... itself (ctx->at is
  * the op's loc); the simulator fills ctx->fault for UNDEF_REG and HAZARD and unwinds.
- * pvc_backend_sim runs the kernel inside pvc_ctx_pcall and returns the fault kind.
+ * pvc_backend_sim runs each block of a launch inside pvc_ctx_pcall and returns the fault
+ * kind; with several blocks the gm_touch hook checks GM shared between them (race.c).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/cost.h"
@@ -180,6 +182,25 @@ static void sim_mem_bar(pvc_ctx *ctx, pvc_membar mode)
     sim *S = ctx->user;
     if (mode < PVC_MEMBAR_COUNT)
         pvc_hazard_barrier(S->hz, mode);
+}
+
+/* The runtime's gm_touch hook (launches of several blocks): a GM span another block wrote,
+ * or (for a write) read, is a GM_RACE at this op that names the other block's op. */
+static void sim_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind)
+{
+    sim *S = ctx->user;
+    pvc_race_hit h;
+    int write = kind == PVC_GM_WRITE;
+    if (!pvc_race_access(S->race, S->block, S->cur->loc, gm, len, write, &h))
+        return;
+    fault_at(S, S->cur, PVC_FAULT_GM_RACE, S->touched.addr >= 0 ? (uint32_t)S->touched.addr : 0,
+             (uint32_t)len);
+    S->ctx->fault.related = *h.loc;
+    snprintf(S->ctx->fault.detail, sizeof S->ctx->fault.detail,
+             "block %d %s byte %llu of '%s', which block %d %s at line %d", S->block,
+             write ? "writes" : "reads", (unsigned long long)h.offset, h.param, h.block,
+             h.wrote ? "wrote" : "read", h.loc->line);
+    pvc_fault_unwind(S->ctx);
 }
 
 /* ---- the scalar language --------------------------------------------------------------- */
@@ -374,7 +395,8 @@ static inline void run_machine(sim *S, sim_func *F, const sim_op *o)
 static void run_func(sim *S, sim_func *F)
 {
     S->cur_f = F;
-    memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
+    if (F->nconsts) /* an empty body has none, and no array */
+        memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
     for (int pc = 0; pc < F->nops; pc++) {
         const sim_op *o = &F->ops[pc];
         int64_t value = 0;
@@ -475,59 +497,98 @@ static void sim_free(sim *S)
 {
     sim_decode_free(S);
     pvc_hazard_free(S->hz);
+    pvc_race_free(S->race);
+    pvc_timeline_close(S->obs.timeline);
+    free(S);
 }
 
-int pvc_backend_sim(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tensor *args,
-                    const pvc_scalar *scalars, const pvc_run_opts *o)
+/* ---- the backend (run/backend.h) ------------------------------------------------------ */
+/* Names of the kernel's parameters, for the race map's messages. */
+static pvc_race *race_for(const pvc_func *kernel, const pvc_launch_args *l)
 {
-    sim S;
-    pvc_stats stats;
-    memset(&S, 0, sizeof S);
-    memset(&stats, 0, sizeof stats);
-    S.u = u, S.ctx = ctx, S.args = args, S.scalars = scalars, S.o = o;
-    S.hz = pvc_hazard_new();
-    if (!S.hz) {
-        fprintf(stderr, "pvc: error: out of memory for the hazard map\n");
-        sim_free(&S);
-        return -1;
-    }
-    if (sim_decode(&S, kernel)) {
-        fprintf(stderr, "%s\n", S.error);
-        sim_free(&S);
-        return -1;
-    }
-    S.obs.trace = o->trace;
-    S.obs.stats = o->stats ? &stats : NULL;
-    if (o->timeline && !(S.obs.timeline = pvc_timeline_open(o->timeline))) {
-        fprintf(stderr, "pvc: error: --timeline %s: cannot write it\n", o->timeline);
-        sim_free(&S);
-        return -1;
-    }
-    S.observing = pvc_sim_observing(&S.obs);
+    const char *names[kernel->nparams > 0 ? kernel->nparams : 1];
+    for (int i = 0; i < kernel->nparams; i++)
+        names[i] = kernel->params[i]->name;
+    return pvc_race_new(l->args, names, kernel->nparams);
+}
 
-    pvc_mem_bar_fn saved_bar = ctx->mem_bar;
-    pvc_touch_fn saved_touch = ctx->touch;
-    void *saved_user = ctx->user;
+static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o,
+                      const pvc_launch_args *l, pvc_diag *d, char *err, size_t errlen)
+{
+    sim *S = calloc(1, sizeof *S);
+    if (!S) {
+        snprintf(err, errlen, "out of memory for the simulator");
+        return NULL;
+    }
+    /* decode.c points tensor operands into l->args and binds scalars from l->scalars */
+    S->u = u, S->o = o, S->blocks = l->blocks, S->args = l->args, S->scalars = l->scalars;
+    if (!(S->hz = pvc_hazard_new())) {
+        snprintf(err, errlen, "out of memory for the hazard map");
+        sim_free(S);
+        return NULL;
+    }
+    if (sim_decode(S, kernel)) {
+        pvc_report_at(d, S->error_at, "error", "%s", S->error);
+        sim_free(S);
+        return NULL;
+    }
+    if (l->blocks > 1 && !(S->race = race_for(kernel, l))) {
+        snprintf(err, errlen, "out of memory for the simulator's map of shared GM");
+        sim_free(S);
+        return NULL;
+    }
+    S->obs.trace = o->trace;
+    S->obs.stats = o->stats ? &S->stats : NULL;
+    if (o->timeline && !(S->obs.timeline = pvc_timeline_open(o->timeline))) {
+        snprintf(err, errlen, "--timeline %s: cannot write it", o->timeline);
+        sim_free(S);
+        return NULL;
+    }
+    S->observing = pvc_sim_observing(&S->obs);
+    return S;
+}
+
+/* One block, on its own context. The hazard map carries over from the previous block
+ * settled: every vector store of a finished block is complete (its UB is gone anyway). */
+static int sim_run(void *x, pvc_ctx *ctx, const pvc_launch_args *l)
+{
+    sim *S = x;
+    (void)l; /* the arguments open decoded against */
+    S->ctx = ctx;
+    S->block = (int)ctx->block_idx;
+    S->obs.now = 0; /* every block's clock starts with the launch */
+    pvc_hazard_settle(S->hz);
     ctx->mem_bar = sim_mem_bar;
     ctx->touch = sim_touch;
-    ctx->user = &S;
-    int rc = pvc_ctx_pcall(ctx, run_kernel, &S);
+    ctx->gm_touch = S->race ? sim_gm_touch : NULL;
+    ctx->user = S;
+    int rc = pvc_ctx_pcall(ctx, run_kernel, S);
     if (rc)
-        relate_unflushed(&S);
-    ctx->mem_bar = saved_bar;
-    ctx->touch = saved_touch;
-    ctx->user = saved_user;
+        relate_unflushed(S);
+    ctx->mem_bar = NULL;
+    ctx->touch = NULL;
+    ctx->gm_touch = NULL;
+    ctx->user = NULL;
     ctx->at = NULL;
-
-    if (o->trace)
-        fflush(o->trace);
-    if (o->stats)
-        pvc_stats_print(&stats, o->stats);
-    int terr = pvc_timeline_close(S.obs.timeline);
-    sim_free(&S);
-    if (terr && !rc) {
-        fprintf(stderr, "pvc: error: --timeline %s: write failed\n", o->timeline);
-        return -1;
-    }
     return rc;
 }
+
+/* Writes what the observers gathered over every block, then frees. */
+static int sim_close(void *x, char *err, size_t errlen)
+{
+    sim *S = x;
+    if (!S)
+        return 0;
+    if (S->o->trace)
+        fflush(S->o->trace);
+    if (S->o->stats)
+        pvc_stats_print(&S->stats, S->o->stats);
+    int terr = pvc_timeline_close(S->obs.timeline);
+    S->obs.timeline = NULL;
+    if (terr)
+        snprintf(err, errlen, "--timeline %s: write failed", S->o->timeline);
+    sim_free(S);
+    return terr ? -1 : 0;
+}
+
+const pvc_backend pvc_backend_sim = {"sim", 0, sim_open, sim_run, sim_close};

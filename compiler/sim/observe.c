@@ -14,10 +14,11 @@ static int64_t mask_population(const pvc_mreg *m, unsigned w)
     return n;
 }
 
-static pvc_sim_event event_of(const sim_op *o)
+static pvc_sim_event event_of(const sim *S, const sim_op *o)
 {
     pvc_sim_event e;
     memset(&e, 0, sizeof e);
+    e.block = S->blocks > 1 ? S->block : -1;
     e.opcode = o->code < PVC_OP_COUNT ? o->code : PVC_OP_PL_RANGE;
     e.name = pvc_ops[e.opcode].name;
     e.loc = o->loc;
@@ -31,7 +32,7 @@ static pvc_sim_event event_of(const sim_op *o)
 void sim_observe_machine(sim *S, const sim_op *o)
 {
     const sim_touched *t = &S->touched;
-    pvc_sim_event e = event_of(o);
+    pvc_sim_event e = event_of(S, o);
     if (t->addr >= 0) {
         e.addr = t->addr;
         e.bytes = (int64_t)t->bytes;
@@ -54,7 +55,7 @@ void sim_observe_machine(sim *S, const sim_op *o)
 /* A scalar-language op: its value, if any. */
 void sim_observe_core(sim *S, const sim_op *o, int64_t value, int has_value, const pvc_tile *t)
 {
-    pvc_sim_event e = event_of(o);
+    pvc_sim_event e = event_of(S, o);
     e.value = value;
     e.has_value = has_value;
     if (t) {
@@ -79,7 +80,9 @@ void sim_note_clipped(sim *S, const sim_op *o)
     if (clipped <= 0 || !S->o->notes)
         return;
     pvc_diag d;
-    pvc_diag_init(&d, &S->u->src, S->o->notes);
+    pvc_diag_init(&d, &S->u->src, NULL);
+    d.sink = S->o->notes;
+    d.sink_arg = S->o->notes_arg;
     pvc_report_at(&d, (pvc_span){o->loc->line, o->loc->col}, "note",
                   "%s window [%lld, %lld] + %ux%u crosses the edge of the %lldx%lld tensor: "
                   "%lld of %u tile elements are not copied",

@@ -113,13 +113,17 @@ struct sim {
     pvc_tensor *args;
     const pvc_scalar *scalars; /* the kernel's scalar parameters, by parameter index */
     const pvc_run_opts *o;
-    pvc_hazard *hz;
+    pvc_hazard *hz;          /* the running block's */
+    pvc_race *race;          /* GM shared between blocks: launches of N > 1 only */
+    int block, blocks;       /* the running block, N */
+    pvc_stats stats;         /* --stats, summed over the blocks */
     pvc_sim_obs obs;
     int observing;
     sim_func **funcs;        /* decoded, by index in the module */
     pvc_loc **locs;          /* by op id */
     int nlocs, caplocs;
-    const char *error;       /* decode failure */
+    const char *error;       /* decode failure: the message, at error_at */
+    pvc_span error_at;
     char errbuf[256];
     sim_func *kernel;
     /* while running */
@@ -153,7 +157,7 @@ void sim_observe_core(sim *S, const sim_op *o, int64_t value, int has_value, con
 void sim_note_clipped(sim *S, const sim_op *o);
 
 /* decode.c. Decodes the kernel and every vector function it calls into S->funcs;
- * 0, or -1 with S->error set (a located message). */
+ * 0, or -1 with S->error set (a message about the op at S->error_at). */
 int sim_decode(sim *S, const pvc_func *kernel);
 /* Frees what sim_decode allocated (also after a failed or partial decode). */
 void sim_decode_free(sim *S);

@@ -5,6 +5,7 @@
  *   interp.c      run them: machine ops through their ops.h rows, the scalar language by hand
  *   observe.c     the event of each executed op for the observers below
  *   hazard.c      shadow map of the UB: vector stores not yet ordered by a vf.mem_bar
+ *   race.c        shadow map of GM: bytes two blocks of a launch share, one of them writing
  *   trace.c       --trace: one JSON line per executed op
  *   stats.c       --stats: per-op counts, bytes moved, estimated cycles (cost.h)
  *   timeline.c    --timeline: Chrome/Perfetto trace-event JSON on pipes V, MTE2, MTE3, S
@@ -61,6 +62,31 @@ void pvc_hazard_settle(pvc_hazard *h);
 uint32_t pvc_hazard_read(const pvc_hazard *h, int k, uint32_t addr, uint32_t len, uint32_t *at);
 
 /* ---------------------------------------------------------------------------------------
+ * Races (run/backend.h): with N > 1 blocks, a GM byte one block writes and another block
+ * reads or writes, in either order. The device runs blocks at once and orders none of their
+ * GM accesses, so the result depends on the schedule. The simulator runs the blocks one
+ * after the other and reports the second access (GM_RACE), naming the first.
+ * ------------------------------------------------------------------------------------- */
+typedef struct pvc_race pvc_race;
+
+typedef struct {
+    int block;              /* the other block */
+    const pvc_loc *loc;     /* its op */
+    int wrote;              /* 1: it wrote the byte, 0: it read it */
+    const char *param;      /* the parameter whose tensor holds the byte */
+    uint64_t offset;        /* the byte's offset in that tensor's memory */
+} pvc_race_hit;
+
+/* Tracks the memory of the launch's tensors (args[i] named names[i]; entries without data
+ * are skipped); NULL on allocation failure. */
+pvc_race *pvc_race_new(const pvc_tensor *args, const char *const *names, int n);
+void pvc_race_free(pvc_race *r);
+/* Block `block` at op `loc` reads (write 0) or writes [gm, gm+len). Returns 1 and fills *hit
+ * when another block wrote one of those bytes, or (for a write) read one; else 0. */
+int pvc_race_access(pvc_race *r, int block, const pvc_loc *loc, const void *gm, uint64_t len,
+                    int write, pvc_race_hit *hit);
+
+/* ---------------------------------------------------------------------------------------
  * Events and observers.
  * ------------------------------------------------------------------------------------- */
 
@@ -77,6 +103,7 @@ typedef struct {
     int64_t cursor;         /* post-update cursor after the op, -1 none */
     int64_t value;          /* scalar result (loop index, arithmetic), -1 none */
     int has_value;
+    int block;              /* the block running it when a launch has several, else -1 */
     uint64_t ub_read, ub_write; /* bytes for --stats */
     uint64_t gm_in, gm_out;     /* GM -> UB, UB -> GM bytes */
 } pvc_sim_event;

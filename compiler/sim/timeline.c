@@ -11,6 +11,8 @@
  * sequential cost model's (cost.h): the ops run one after the other, nothing overlaps, and
  * one estimated cycle is drawn as 1 ns (ts and dur are in microseconds, as the format
  * wants). After PVC_TIMELINE_MAX events the rest is left out and an instant event says so.
+ * In a launch of several blocks, block b is process b+1 with its own pipe rows, each block's
+ * clock starting at 0 (the blocks run at once on the device).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -23,6 +25,7 @@ struct pvc_timeline {
     FILE *out;
     uint64_t nevents;
     int truncated;
+    int last_pid;            /* highest process named so far */
 };
 
 static const struct {
@@ -33,6 +36,21 @@ static const struct {
     PVC_PIPES(X)
 #undef X
 };
+
+/* The metadata of process pid: its pipe rows, then its name (the first process's rows open
+ * the event list, so they carry no leading comma). */
+static void name_process(pvc_timeline *t, int pid, const char *name)
+{
+    for (int p = 0; p < PVC_PIPE_COUNT; p++)
+        fprintf(t->out,
+                "%s{\"args\":{\"name\":\"%s\"},\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d},\n"
+                "{\"args\":{\"sort_index\":%d},\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d}",
+                pid == 1 && p == 0 ? "" : ",\n", pipes[p].name, pid, pipes[p].tid, pipes[p].tid, pid,
+                pipes[p].tid);
+    fprintf(t->out,
+            ",\n{\"args\":{\"name\":\"%s\"},\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":0}",
+            name, pid);
+}
 
 pvc_timeline *pvc_timeline_open(const char *path)
 {
@@ -45,14 +63,8 @@ pvc_timeline *pvc_timeline_open(const char *path)
         return NULL;
     }
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", t->out);
-    for (int p = 0; p < PVC_PIPE_COUNT; p++)
-        fprintf(t->out,
-                "{\"args\":{\"name\":\"%s\"},\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%d},\n"
-                "{\"args\":{\"sort_index\":%d},\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":%d},\n",
-                pipes[p].name, pipes[p].tid, pipes[p].tid, pipes[p].tid);
-    fputs("{\"args\":{\"name\":\"pvc sim (estimated cycles, 1 cycle = 1 ns)\"},\"name\":\"process_name\","
-          "\"ph\":\"M\",\"pid\":1,\"tid\":0}",
-          t->out);
+    name_process(t, 1, "pvc sim (estimated cycles, 1 cycle = 1 ns)");
+    t->last_pid = 1;
     return t;
 }
 
@@ -66,6 +78,13 @@ void pvc_timeline_event(pvc_timeline *t, const pvc_sim_event *e, uint64_t ts, ui
 {
     if (!dur || t->truncated)
         return;
+    int pid = e->block >= 0 ? e->block + 1 : 1;
+    if (pid > t->last_pid) {
+        char name[64];
+        snprintf(name, sizeof name, "pvc sim block %d", e->block);
+        name_process(t, pid, name);
+        t->last_pid = pid;
+    }
     if (t->nevents == PVC_TIMELINE_MAX) {
         fputs(",\n{\"name\":\"timeline truncated: later ops left out\",\"ph\":\"i\",\"pid\":1,\"s\":\"p\",\"tid\":0,", t->out);
         print_us(t->out, "ts", ts);
@@ -84,7 +103,7 @@ void pvc_timeline_event(pvc_timeline *t, const pvc_sim_event *e, uint64_t ts, ui
         fprintf(t->out, ",\"mask\":%" PRId64, e->mask);
     fprintf(t->out, "},\"cat\":\"%s\",", pipes[e->pipe].name);
     print_us(t->out, "dur", dur);
-    fprintf(t->out, ",\"name\":\"%s\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,", e->name, pipes[e->pipe].tid);
+    fprintf(t->out, ",\"name\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,", e->name, pid, pipes[e->pipe].tid);
     print_us(t->out, "ts", ts);
     fputc('}', t->out);
 }

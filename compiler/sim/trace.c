@@ -6,7 +6,8 @@
  *
  * addr/bytes: first UB byte and UB bytes the op touches; mask: active elements at the
  * op's granularity; cursor: the post-update cursor after the op; value: the scalar an op
- * produced (loop index, address, arithmetic).
+ * produced (loop index, address, arithmetic); block: the block running the op, in a launch
+ * of several blocks only.
  */
 #include <inttypes.h>
 
@@ -24,6 +25,8 @@ void pvc_trace_event(FILE *out, const pvc_sim_event *e)
     fputc('{', out);
     if (e->addr >= 0)
         field_int(out, "addr", e->addr, &first);
+    if (e->block >= 0)
+        field_int(out, "block", e->block, &first);
     if (e->bytes >= 0)
         field_int(out, "bytes", e->bytes, &first);
     field_int(out, "col", e->loc ? e->loc->col : 0, &first);

@@ -140,7 +140,8 @@ typedef struct {
     X(BAD_ARG,    "invalid operand for this op")                        \
     X(UB_RESERVED, "tile outside the usable 248 KiB of the Unified Buffer") \
     X(HAZARD,     "UB bytes read after a vector store with no covering vf.mem_bar") \
-    X(UNDEF_REG,  "register read before it was written")
+    X(UNDEF_REG,  "register read before it was written")                \
+    X(GM_RACE,    "GM bytes shared by two blocks with no order between them")
 
 typedef enum {
 #define X(name, text) PVC_FAULT_##name,
@@ -163,6 +164,14 @@ typedef struct {
                            its op with a literal of the object, which may be unloaded before the
                            fault is printed */
 } pvc_fault;
+
+/* *dst = *src, with op still naming the op when it points at src's own copy. */
+static inline void pvc_fault_copy(pvc_fault *dst, const pvc_fault *src)
+{
+    *dst = *src;
+    if (src->op == src->op_name)
+        dst->op = dst->op_name;
+}
 
 /* vf.mem_bar modes (§5.6): each orders the first class of accesses before the second
  * (V vector, LD/ST scalar). X(NAME, pypto name). */
@@ -202,6 +211,12 @@ typedef enum {
 } pvc_touch_kind;
 typedef void (*pvc_touch_fn)(struct pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind);
 
+/* What pl.load (reads) and pl.store (writes) do with GM, the caller's tensor memory, as
+ * reported to the gm_touch hook: the host address and length of each contiguous span. The
+ * simulator's check of blocks that share GM bytes reads them (compiler/sim/race.c). */
+typedef enum { PVC_GM_READ, PVC_GM_WRITE } pvc_gm_access;
+typedef void (*pvc_gm_touch_fn)(struct pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind);
+
 typedef struct pvc_ctx {
     _Alignas(64) uint8_t ub[PVC_UB_BYTES];
     const pvc_loc *at;      /* source position of the op being executed (may be NULL) */
@@ -209,6 +224,7 @@ typedef struct pvc_ctx {
     jmp_buf *unwind;        /* innermost protected call, NULL outside one */
     pvc_mem_bar_fn mem_bar; /* decision 8 hook; NULL = no-op (native, in-order) */
     pvc_touch_fn touch;     /* every UB span an op reads or writes; NULL = off (native) */
+    pvc_gm_touch_fn gm_touch; /* every GM span pl.load reads / pl.store writes; NULL = off */
     void *user;             /* free for the hooks' owner (the simulator) */
     /* Special registers of one block (docs/SEMANTICS.md §10.9, §10.14): AR is the offset
      * of the count-less store_unalign, SQZN the byte count the last squeeze(STORE_REG)
@@ -216,8 +232,9 @@ typedef struct pvc_ctx {
      * set by pl.set_vec_mask and read by vf.get_mask_spr; all ones when a kernel starts. */
     uint32_t spr_ar, spr_sqzn;
     uint64_t spr_mask[2];   /* [0] MASK0 (mask bits 0..63), [1] MASK1 (64..127) */
-    /* The block this context runs (docs/SEMANTICS.md §6): pl.get_block_idx() and
-     * pl.get_block_num(); 0 and 1 after pvc_ctx_init, set by whoever launches the blocks. */
+    /* The launch `kernel[None, N]` (docs/SEMANTICS.md §6): N blocks, each with its own
+     * context, sharing GM. pl.get_block_idx() reads block_idx in [0, block_num) and
+     * pl.get_block_num() block_num = N; a context outside a launch is block 0 of 1. */
     int64_t block_idx, block_num;
 } pvc_ctx;
 
@@ -264,6 +281,14 @@ static inline void pvc_ub_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_t
 {
     if (ctx->touch)
         ctx->touch(ctx, addr, len, kind);
+}
+
+/* Reports a GM span to the gm_touch hook, before any byte moves; one predictable branch
+ * when no hook is set. */
+static inline void pvc_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind)
+{
+    if (ctx->gm_touch)
+        ctx->gm_touch(ctx, gm, len, kind);
 }
 
 /* The special registers a vector-function call starts from: AR = SQZN = 0. */

@@ -1,0 +1,63 @@
+/* lib.h - what the library's files share (libpvc.h is the public side):
+ *
+ *   diagnostics.c  the record list, and the sink that fills it from pvc_diag
+ *   program.c      loading and compiling, the program cache, kernels and their parameters
+ *   launch.c       arguments -> runtime tensors, the backends over the blocks, faults
+ *   tables.c       dtypes and enums for callers (the Python package mirrors pvc's tables)
+ */
+#ifndef PVC_LIB_H
+#define PVC_LIB_H
+
+#include <pthread.h>
+
+#include "lib/libpvc.h"
+#include "pvc.h"
+#include "run/backend.h"
+
+struct pvc_kernel {
+    const pvc_func *fn;          /* a @pl.jit function of the program's module */
+    pvc_program *program;
+    unsigned char *written;      /* per parameter: the kernel pl.stores into it */
+};
+
+/* A native object kept for later launches of one kernel with one cc and cflags. */
+typedef struct native_slot {
+    struct native_slot *next;
+    const pvc_kernel *kernel;
+    char *cc, *cflags;           /* as given (NULL: the environment's) */
+    void *exec;                  /* pvc_backend_native's handle */
+} native_slot;
+
+struct pvc_program {
+    pvc_unit unit;               /* source, diagnostics state, checked module */
+    pvc_kernel *kernels;
+    int nkernels;
+    pvc_diagnostics *warnings;   /* what compiling it said, replayed on every load */
+    unsigned long long hash[2];  /* content hash: the cache key with the name */
+    char *name;
+    int refs;                    /* guarded by pvc_lib_lock */
+    native_slot *natives;        /* guarded by pvc_lib_lock */
+};
+
+/* One lock for the cache, reference counts and native builds (cc runs, dlopen). */
+extern pthread_mutex_t pvc_lib_lock;
+
+/* diagnostics.c */
+/* The pvc_diag sink that appends to the pvc_diagnostics in arg. */
+void pvc_lib_sink(void *arg, const pvc_diag_record *r);
+/* Appends a record about file not located in it, rendered "<prefix>: <severity>: message"
+ * (prefix NULL: "pvc"). */
+void pvc_lib_say(pvc_diagnostics *d, const char *file, const char *prefix, const char *severity,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Appends the internal error PVC_BUG left in pvc_bug_text (code "internal"), rendered as
+ * pvc prints one. */
+void pvc_lib_bug(pvc_diagnostics *d, const char *file);
+/* Copies every record of src to the end of dst. */
+void pvc_lib_append(pvc_diagnostics *dst, const pvc_diagnostics *src);
+
+/* program.c: the native handle of kernel k for options o, opened on first use; NULL with a
+ * reason in err (or a located diagnostic in d). */
+void *pvc_lib_native_exec(const pvc_kernel *k, const pvc_run_opts *o, pvc_diag *d, char *err,
+                          size_t errlen);
+
+#endif /* PVC_LIB_H */

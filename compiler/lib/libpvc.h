@@ -1,0 +1,184 @@
+/* libpvc.h - pvc as a library (build/libpvc.so): compile a pypto_pro file once, launch its
+ * @pl.jit kernels on the caller's tensors, get errors and kernel faults back as records.
+ * `pvc run` and the Python package (python/) are both clients of this API.
+ *
+ *   pvc_diagnostics *d = pvc_diagnostics_new();
+ *   pvc_program *p = pvc_program_load("kernel.py", d);        compiled once per content
+ *   const pvc_kernel *k = pvc_program_kernel(p, "my_kernel"); NULL name: the only kernel
+ *   pvc_arg args[2] = {{.kind = PVC_ARG_TENSOR, .data = x, .dtype = fp32, .rank = 2,
+ *                       .shape = {rows, cols}}, ...};
+ *   pvc_launch_options o = {.backend = PVC_BACKEND_NATIVE, .blocks = 8};
+ *   int status = pvc_kernel_launch(k, args, 2, &o, d);        PVC_STATUS_OK, ...
+ *   for (size_t i = 0; i < pvc_diagnostics_count(d); i++)
+ *       fputs(pvc_diagnostics_get(d, i)->rendered, stderr);
+ *   pvc_program_release(p);
+ *   pvc_diagnostics_delete(d);
+ *
+ * Nothing here exits or prints unless asked (pvc_diagnostics_set_echo, options.verbose).
+ * Memory: GM *is* the caller's memory. A launch reads and writes the tensors in place; a
+ * tensor that is not C-contiguous is copied into a contiguous buffer before the run and back
+ * after it (also after a fault), so kernels always see row-major data.
+ *
+ * Threads: every function may be called from any thread, a diagnostics list by one thread at
+ * a time. Compiles and native builds are serialised; launches run at once, each on contexts
+ * of its own.
+ *
+ * Symbols: libpvc.so exports the whole runtime (pvc_rt.h); the native backend's kernels are
+ * shared objects that call it through those symbols, so the library makes them global when it
+ * first loads a kernel (a ctypes.CDLL with the default RTLD_LOCAL works).
+ *
+ * Naming follows tree-sitter: pvc_<object>_<verb>.
+ */
+#ifndef LIBPVC_H
+#define LIBPVC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a call returns. The numbers are part of the ABI. */
+typedef enum {
+    PVC_STATUS_OK = 0,
+    PVC_STATUS_ERROR = 1,    /* the file has errors, cannot be read, or a backend failed */
+    PVC_STATUS_USAGE = 2,    /* a bad call: unknown kernel, wrong arguments or options */
+    PVC_STATUS_FAULT = 3,    /* a kernel fault; the diagnostics locate it in the file */
+    PVC_STATUS_INTERNAL = 4, /* a bug in pvc; the diagnostic says where */
+} pvc_status;
+
+/* ---- diagnostics ----------------------------------------------------------------------
+ * A list of records; each is what pvc prints for one message, taken apart. */
+typedef struct {
+    const char *severity;  /* "error", "warning" or "note" */
+    const char *file;      /* the .py file (as the caller named it) */
+    int line, col;         /* 1-based line and byte column; 0 when not located in the file */
+    const char *code;      /* "E004", "W005"; "internal" for a bug in pvc; "" for faults,
+                              notes and usage errors */
+    const char *message;   /* the message alone: "kernel fault: access outside ..." */
+    const char *rendered;  /* the full text: "file:line:col: error: ...\n", the source
+                              line and a caret (or "pvc: error: ...\n" when not located) */
+} pvc_diagnostic;
+
+typedef struct pvc_diagnostics pvc_diagnostics;
+
+pvc_diagnostics *pvc_diagnostics_new(void);              /* NULL when out of memory */
+void pvc_diagnostics_delete(pvc_diagnostics *d);
+size_t pvc_diagnostics_count(const pvc_diagnostics *d);
+/* Record i (valid until the list is cleared or deleted), NULL past the end. */
+const pvc_diagnostic *pvc_diagnostics_get(const pvc_diagnostics *d, size_t i);
+/* Every record's rendered text, concatenated ("" when empty); valid until the next change. */
+const char *pvc_diagnostics_text(pvc_diagnostics *d);
+void pvc_diagnostics_clear(pvc_diagnostics *d);
+/* Also print each record's rendered text to out as it arrives (NULL: stop). */
+void pvc_diagnostics_set_echo(pvc_diagnostics *d, FILE *out);
+
+/* ---- dtypes ----------------------------------------------------------------------------
+ * pvc's element types (`pvc help dtypes`): codes 0 .. pvc_dtype_count()-1. */
+int pvc_dtype_count(void);
+const char *pvc_dtype_name(int dtype);        /* "FP32"; NULL when out of range */
+int pvc_dtype_by_name(const char *name);      /* "FP32" or "DT_FP32" -> code, -1 unknown */
+int pvc_dtype_bits(int dtype);                /* storage bits of one element: 4 .. 64 */
+
+/* ---- enums -----------------------------------------------------------------------------
+ * The pl.<Namespace>.<MEMBER> constants a file may name (`pvc help enums`). */
+int pvc_enum_count(void);                     /* namespaces 0 .. count-1 */
+const char *pvc_enum_name(int ns);            /* "MaskPattern"; NULL when out of range */
+int pvc_enum_is_pl(int ns);                   /* 1: reachable as pl.<name> */
+/* Member k of namespace ns and its value; NULL past the last. */
+const char *pvc_enum_member(int ns, int k, int64_t *value);
+
+/* ---- programs and kernels ---------------------------------------------------------------
+ * A program is one compiled .py file. Loading the same file name with the same content
+ * again returns the same program (an in-memory cache keyed by name and a content hash;
+ * native objects are cached on disk besides, native.h). */
+typedef struct pvc_program pvc_program;
+typedef struct pvc_kernel pvc_kernel;
+
+/* Reads and compiles path. NULL when it cannot be read or has errors (in d); warnings go to
+ * d either way. The program is the caller's until pvc_program_release. */
+pvc_program *pvc_program_load(const char *path, pvc_diagnostics *d);
+/* The same for text held in memory, diagnostics naming it `name`. */
+pvc_program *pvc_program_load_source(const char *name, const char *text, size_t len,
+                                     pvc_diagnostics *d);
+void pvc_program_release(pvc_program *p);
+/* Forgets every cached program (those still held stay valid until released). */
+void pvc_cache_clear(void);
+
+const char *pvc_program_file(const pvc_program *p);
+int pvc_program_kernel_count(const pvc_program *p);
+const pvc_kernel *pvc_program_kernel_at(const pvc_program *p, int i);
+/* The @pl.jit kernel called name; with name NULL, the file's only kernel. NULL otherwise. */
+const pvc_kernel *pvc_program_kernel(const pvc_program *p, const char *name);
+
+const char *pvc_kernel_name(const pvc_kernel *k);
+int pvc_kernel_param_count(const pvc_kernel *k);
+const char *pvc_kernel_param_name(const pvc_kernel *k, int i);
+/* 't' tensor, 'i' int, 'f' float, 'b' bool; 0 when i is out of range. */
+int pvc_kernel_param_kind(const pvc_kernel *k, int i);
+/* Tensor parameters: the declared dtype, rank and dims (-1 pl.DYNAMIC / pl.STATIC). */
+int pvc_kernel_param_dtype(const pvc_kernel *k, int i);
+int pvc_kernel_param_rank(const pvc_kernel *k, int i);
+int64_t pvc_kernel_param_dim(const pvc_kernel *k, int i, int dim);
+/* 1 when the kernel pl.stores into tensor parameter i. */
+int pvc_kernel_param_written(const pvc_kernel *k, int i);
+
+/* ---- launching ----------------------------------------------------------------------- */
+enum { PVC_ARG_TENSOR = 0, PVC_ARG_INT = 1, PVC_ARG_FLOAT = 2, PVC_ARG_BOOL = 3 };
+
+#define PVC_ARG_MAX_RANK 4
+
+/* One argument, bound to the kernel's parameters in order. A tensor is the caller's memory:
+ * dtype is how its elements are stored, which must be the parameter's dtype or its stand-in
+ * (FP8/HF8 as UINT8 raw codes; FP4/INT4 as UINT8 (or INT8 for INT4) bytes of two codes, low
+ * nibble first, the last dim counting bytes; BF16 as UINT16 or INT16 bits; an unsigned
+ * integer type as the signed type of its width, which torch lacks). Shapes and strides count
+ * stored elements; strides all 0 means C-contiguous. Zero-sized tensors may have NULL data. */
+typedef struct {
+    int kind;                         /* PVC_ARG_* */
+    void *data;                       /* tensor */
+    int dtype;
+    int rank;                         /* 1 .. PVC_ARG_MAX_RANK */
+    int64_t shape[PVC_ARG_MAX_RANK];
+    int64_t strides[PVC_ARG_MAX_RANK];
+    int64_t i;                        /* int, bool (0 or 1) */
+    double f;                         /* float */
+} pvc_arg;
+
+enum { PVC_BACKEND_SIM = 0, PVC_BACKEND_NATIVE = 1 };
+
+/* Most blocks of one launch: pvc's own bound. A 950PR card offers 56 vector cores and pypto
+ * refuses more (docs/SEMANTICS.md §6); pvc does not model the card, so a kernel written for
+ * 32 or 64 cores runs anywhere. More is a PVC_STATUS_USAGE error. */
+#define PVC_LAUNCH_MAX_BLOCKS 65535
+
+/* All zero: the simulator, 1 block, one worker thread per core, quiet. */
+typedef struct {
+    int backend;                 /* PVC_BACKEND_SIM or PVC_BACKEND_NATIVE */
+    int blocks;                  /* N of kernel[None, N], 1 .. PVC_LAUNCH_MAX_BLOCKS; 0 means 1 */
+    int threads;                 /* native: worker threads for the blocks; 0: one per core */
+    int verbose;                 /* native: say on stderr whether cc ran or the cache hit */
+    const char *cc;              /* native: compiler command; NULL: $CC, else cc */
+    const char *cflags;          /* native: extra flags; NULL: $PVC_CFLAGS */
+    FILE *trace;                 /* sim: one JSON line per executed op; NULL off */
+    FILE *stats;                 /* sim: op counts and estimated cycles at the end; NULL off */
+    const char *timeline;        /* sim: write Chrome trace-event JSON to this file; NULL off */
+} pvc_launch_options;
+
+/* Runs kernel k on N blocks. Every block has its own UB, registers and special registers;
+ * pl.get_block_idx() is the block's index in [0, N), pl.get_block_num() is N, and (a
+ * vector-only launch) pl.get_subblock_idx() is 0 and pl.get_subblock_num() 1. Natively the
+ * blocks run on worker threads; the simulator runs them in order and reports GM bytes that
+ * two blocks share when one of them writes them (a race the device would not order).
+ * A fault stops the launch: the lowest-numbered faulting block's fault is reported.
+ * o NULL: all defaults. Returns a pvc_status; the diagnostics say why. */
+int pvc_kernel_launch(const pvc_kernel *k, const pvc_arg *args, int nargs,
+                      const pvc_launch_options *o, pvc_diagnostics *d);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LIBPVC_H */

@@ -1,0 +1,357 @@
+/* program.c - loading a .py file into a checked program, the in-memory cache of programs, and
+ * the kernels of a program (libpvc.h "programs and kernels").
+ *
+ * Cache: one entry per file name, keyed by a 128-bit hash of the content and confirmed by
+ * comparing the text; a name loaded with new content replaces its entry (the old program
+ * lives on while someone holds it). A program is freed when the cache and every caller have
+ * released it. A failed compile is not cached: the next load compiles again.
+ */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/lib.h"
+
+pthread_mutex_t pvc_lib_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static pvc_program **cache;
+static int ncache, capcache;
+
+/* ---- content hash (two FNV-1a streams, as native.c keys its objects) ------------------- */
+static void hash_text(const char *s, size_t n, unsigned long long h[2])
+{
+    h[0] = 0xcbf29ce484222325ULL, h[1] = 0x84222325cbf29ce4ULL;
+    for (size_t i = 0; i < n; i++) {
+        h[0] = (h[0] ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+        h[1] = (h[1] ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+        h[1] ^= h[1] >> 29;
+    }
+}
+
+static int same_program(const pvc_program *p, const char *name, const pvc_source *src,
+                        const unsigned long long h[2])
+{
+    return !strcmp(p->name, name) && p->hash[0] == h[0] && p->hash[1] == h[1] &&
+           p->unit.src.len == src->len && !memcmp(p->unit.src.text, src->text, src->len);
+}
+
+/* ---- kernels ----------------------------------------------------------------------------- */
+/* Marks in w every parameter of k that a gm.store (pl.store) in block b writes. */
+static void mark_written(const pvc_func *k, const pvc_block *b, unsigned char *w)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        if (op->body)
+            mark_written(k, op->body, w);
+        if (op->code != PVC_OP_M_GM_STORE || op->noperands < 1)
+            continue;
+        for (int j = 0; j < k->nparams; j++)
+            if (op->operands[0] == k->params[j])
+                w[j] = 1;
+    }
+}
+
+static int make_kernels(pvc_program *p)
+{
+    const pvc_module *m = p->unit.mod;
+    p->kernels = calloc((size_t)(m->nfuncs > 0 ? m->nfuncs : 1), sizeof *p->kernels);
+    if (!p->kernels)
+        return -1;
+    for (int i = 0; i < m->nfuncs; i++) {
+        const pvc_func *f = m->funcs[i];
+        if (f->kind != PVC_FN_JIT)
+            continue;
+        pvc_kernel *k = &p->kernels[p->nkernels++];
+        k->fn = f;
+        k->program = p;
+        k->written = calloc((size_t)(f->nparams > 0 ? f->nparams : 1), 1);
+        if (!k->written)
+            return -1;
+        mark_written(f, &f->body, k->written);
+    }
+    return 0;
+}
+
+/* ---- programs ---------------------------------------------------------------------------- */
+static void program_free(pvc_program *p)
+{
+    if (!p)
+        return;
+    for (native_slot *s = p->natives, *next; s; s = next) {
+        char err[256];
+        next = s->next;
+        pvc_backend_native.close(s->exec, err, sizeof err);
+        free(s->cc);
+        free(s->cflags);
+        free(s);
+    }
+    for (int i = 0; i < p->nkernels; i++)
+        free(p->kernels[i].written);
+    free(p->kernels);
+    pvc_diagnostics_delete(p->warnings);
+    pvc_unit_free(&p->unit);
+    free(p->name);
+    free(p);
+}
+
+/* Runs the passes with internal errors trapped: PVC_EXIT_* or -1 after a pvc bug, whose
+ * message is in pvc_bug_text. What the failed compile allocated is leaked. */
+static int run_passes_trapped(pvc_unit *u)
+{
+    jmp_buf trap;
+    jmp_buf *volatile outer = pvc_bug_trap;
+    pvc_bug_trap = &trap;
+    if (setjmp(trap)) {
+        pvc_bug_trap = outer;
+        return -1;
+    }
+    int rc = pvc_run_passes(u, NULL, NULL, NULL);
+    pvc_bug_trap = outer;
+    return rc;
+}
+
+/* Compiles src (taking it) into a new program; NULL after errors, reported to d. */
+static pvc_program *compile(const char *name, pvc_source src, const unsigned long long h[2],
+                            pvc_diagnostics *d)
+{
+    pvc_program *p = calloc(1, sizeof *p);
+    if (p)
+        p->name = strdup(name);
+    if (p)
+        p->warnings = pvc_diagnostics_new();
+    if (!p || !p->name || !p->warnings) {
+        pvc_lib_say(d, name, NULL, "error", "out of memory compiling '%s'", name);
+        pvc_source_free(&src);
+        program_free(p);
+        return NULL;
+    }
+    pvc_unit_init(&p->unit, src, NULL);
+    p->unit.src.name = p->name;
+    p->unit.diag.sink = pvc_lib_sink;
+    p->unit.diag.sink_arg = p->warnings;
+    int rc = run_passes_trapped(&p->unit);
+    if (rc < 0) {
+        pvc_lib_append(d, p->warnings);
+        pvc_lib_bug(d, name);
+        return NULL; /* leaked: the bug may have left it half-built */
+    }
+    if (rc != PVC_EXIT_OK || make_kernels(p)) {
+        pvc_lib_append(d, p->warnings);
+        if (rc == PVC_EXIT_OK)
+            pvc_lib_say(d, name, NULL, "error", "out of memory compiling '%s'", name);
+        program_free(p);
+        return NULL;
+    }
+    p->unit.diag.sink = NULL; /* later reports of this unit go through launch.c's own diag */
+    p->hash[0] = h[0], p->hash[1] = h[1];
+    return p;
+}
+
+/* Puts p in the cache (one reference), replacing an entry of the same name. Under the lock. */
+static void cache_put(pvc_program *p)
+{
+    for (int i = 0; i < ncache; i++)
+        if (!strcmp(cache[i]->name, p->name)) {
+            if (--cache[i]->refs == 0)
+                program_free(cache[i]);
+            cache[i] = p;
+            p->refs++;
+            return;
+        }
+    if (ncache == capcache) {
+        int cap = capcache ? 2 * capcache : 16;
+        pvc_program **c = realloc(cache, (size_t)cap * sizeof *c);
+        if (!c)
+            return; /* uncached: it still works, it is compiled again next time */
+        cache = c, capcache = cap;
+    }
+    cache[ncache++] = p;
+    p->refs++;
+}
+
+/* Takes src. The cached program for (name, content), or a new one. */
+static pvc_program *load(const char *name, pvc_source src, pvc_diagnostics *d)
+{
+    unsigned long long h[2];
+    hash_text(src.text, src.len, h);
+    pthread_mutex_lock(&pvc_lib_lock);
+    pvc_program *p = NULL;
+    for (int i = 0; i < ncache && !p; i++)
+        if (same_program(cache[i], name, &src, h))
+            p = cache[i];
+    if (p) {
+        pvc_source_free(&src);
+    } else if ((p = compile(name, src, h, d))) {
+        cache_put(p);
+    }
+    if (p)
+        p->refs++;
+    pthread_mutex_unlock(&pvc_lib_lock);
+    if (p)
+        pvc_lib_append(d, p->warnings);
+    return p;
+}
+
+pvc_program *pvc_program_load(const char *path, pvc_diagnostics *d)
+{
+    pvc_source src;
+    if (!path) {
+        pvc_lib_say(d, "", NULL, "error", "no file name");
+        return NULL;
+    }
+    if (pvc_source_load(&src, path)) {
+        pvc_lib_say(d, path, NULL, "error", "cannot read '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    return load(path, src, d);
+}
+
+pvc_program *pvc_program_load_source(const char *name, const char *text, size_t len,
+                                     pvc_diagnostics *d)
+{
+    pvc_source src;
+    if (!name || (!text && len)) {
+        pvc_lib_say(d, name ? name : "", NULL, "error", "no %s", name ? "text" : "name");
+        return NULL;
+    }
+    if (pvc_source_from_mem(&src, name, text ? text : "", len)) {
+        pvc_lib_say(d, name, NULL, "error", "out of memory reading '%s'", name);
+        return NULL;
+    }
+    return load(name, src, d);
+}
+
+void pvc_program_release(pvc_program *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&pvc_lib_lock);
+    if (--p->refs == 0)
+        program_free(p);
+    pthread_mutex_unlock(&pvc_lib_lock);
+}
+
+void pvc_cache_clear(void)
+{
+    pthread_mutex_lock(&pvc_lib_lock);
+    for (int i = 0; i < ncache; i++)
+        if (--cache[i]->refs == 0)
+            program_free(cache[i]);
+    free(cache);
+    cache = NULL;
+    ncache = capcache = 0;
+    pthread_mutex_unlock(&pvc_lib_lock);
+}
+
+const char *pvc_program_file(const pvc_program *p) { return p ? p->name : NULL; }
+int pvc_program_kernel_count(const pvc_program *p) { return p ? p->nkernels : 0; }
+
+const pvc_kernel *pvc_program_kernel_at(const pvc_program *p, int i)
+{
+    return p && i >= 0 && i < p->nkernels ? &p->kernels[i] : NULL;
+}
+
+const pvc_kernel *pvc_program_kernel(const pvc_program *p, const char *name)
+{
+    if (!p)
+        return NULL;
+    if (!name)
+        return p->nkernels == 1 ? &p->kernels[0] : NULL;
+    for (int i = 0; i < p->nkernels; i++)
+        if (!strcmp(p->kernels[i].fn->name, name))
+            return &p->kernels[i];
+    return NULL;
+}
+
+/* ---- kernel parameters ------------------------------------------------------------------- */
+static const pvc_value *param(const pvc_kernel *k, int i)
+{
+    return k && i >= 0 && i < k->fn->nparams ? k->fn->params[i] : NULL;
+}
+
+const char *pvc_kernel_name(const pvc_kernel *k) { return k ? k->fn->name : NULL; }
+int pvc_kernel_param_count(const pvc_kernel *k) { return k ? k->fn->nparams : 0; }
+
+const char *pvc_kernel_param_name(const pvc_kernel *k, int i)
+{
+    return param(k, i) ? param(k, i)->name : NULL;
+}
+
+int pvc_kernel_param_kind(const pvc_kernel *k, int i)
+{
+    return param(k, i) ? pvc_param_kind_letter(param(k, i)->type.kind) : 0;
+}
+
+int pvc_kernel_param_dtype(const pvc_kernel *k, int i)
+{
+    return pvc_kernel_param_kind(k, i) == 't' ? param(k, i)->type.dtype : -1;
+}
+
+int pvc_kernel_param_rank(const pvc_kernel *k, int i)
+{
+    return pvc_kernel_param_kind(k, i) == 't' ? param(k, i)->type.rank : 0;
+}
+
+int64_t pvc_kernel_param_dim(const pvc_kernel *k, int i, int dim)
+{
+    if (dim < 0 || dim >= pvc_kernel_param_rank(k, i))
+        return -1;
+    int64_t v = param(k, i)->type.dims[dim];
+    return v >= 0 ? v : -1; /* pl.DYNAMIC and pl.STATIC: read from the argument */
+}
+
+int pvc_kernel_param_written(const pvc_kernel *k, int i)
+{
+    return pvc_kernel_param_kind(k, i) == 't' && k->written[i];
+}
+
+/* ---- native objects kept per kernel ---------------------------------------------------- */
+/* The kernels native.c dlopens call the runtime through the symbols of whatever holds it.
+ * build/pvc exports them (-rdynamic); libpvc.so may have been opened RTLD_LOCAL (ctypes
+ * does), so it makes its own symbols global once, before the first kernel loads. */
+static void export_runtime_symbols(void)
+{
+    static int done;
+    Dl_info info;
+    if (done++)
+        return;
+    if (dladdr((void *)pvc_program_load, &info) && info.dli_fname)
+        (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL); /* kept for life */
+}
+
+static int same_str(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+void *pvc_lib_native_exec(const pvc_kernel *k, const pvc_run_opts *o, pvc_diag *d, char *err,
+                          size_t errlen)
+{
+    pvc_program *p = k->program;
+    void *x = NULL;
+    pthread_mutex_lock(&pvc_lib_lock);
+    for (native_slot *s = p->natives; s && !x; s = s->next)
+        if (s->kernel == k && same_str(s->cc, o->cc) && same_str(s->cflags, o->cflags))
+            x = s->exec;
+    if (!x) {
+        native_slot *s = calloc(1, sizeof *s);
+        export_runtime_symbols();
+        if (s && (!o->cc || (s->cc = strdup(o->cc))) && (!o->cflags || (s->cflags = strdup(o->cflags))))
+            x = pvc_backend_native.open(&p->unit, k->fn, o, NULL, d, err, errlen);
+        else
+            snprintf(err, errlen, "out of memory");
+        if (x) {
+            *s = (native_slot){p->natives, k, s->cc, s->cflags, x};
+            p->natives = s;
+        } else if (s) {
+            free(s->cc);
+            free(s->cflags);
+            free(s);
+        }
+    }
+    pthread_mutex_unlock(&pvc_lib_lock);
+    return x;
+}

@@ -1,0 +1,289 @@
+"""pvc from Python: compile a pypto_pro file with libpvc and launch its kernels in place on
+torch CPU tensors or numpy arrays (standard library ctypes only; torch and numpy are used
+only when the caller passes them).
+
+    import pvc
+    k = pvc.load("kernel.py").kernel("my_kernel")
+    k.launch([a, out], blocks=8)            # backend from $PVC_BACKEND (sim by default)
+
+Errors are exceptions carrying pvc's located diagnostics: CompileError (the file has
+errors), KernelFault (the kernel faulted; the message is the located error at the DSL line),
+LaunchError (a TypeError: arguments that do not fit the kernel), InternalError (a pvc bug).
+
+Environment: PVC_BACKEND=sim|native (default sim), PVC_VERBOSE=1 (print pvc's warnings and
+notes, and whether the native object came from the cache), PVC_THREADS=N (native worker
+threads, default one per core), PVC_LIB (the library to load).
+"""
+
+import collections
+import ctypes
+import numbers
+import os
+import sys
+
+from . import _lib
+from ._lib import lib
+
+__all__ = ["load", "Program", "Kernel", "Diagnostic", "PvcError", "CompileError", "KernelFault",
+           "LaunchError", "InternalError", "dtype_names", "enums"]
+
+Diagnostic = collections.namedtuple("Diagnostic", "severity file line col code message rendered")
+
+
+class PvcError(Exception):
+    """A pvc failure; .diagnostics holds pvc's records (Diagnostic tuples)."""
+
+    def __init__(self, message, diagnostics=()):
+        super().__init__(message)
+        self.diagnostics = list(diagnostics)
+
+
+class CompileError(PvcError):
+    """The file cannot be read or has errors."""
+
+
+class KernelFault(PvcError):
+    """The kernel faulted; the message is pvc's located error at the DSL line."""
+
+
+class LaunchError(PvcError, TypeError):
+    """The arguments or the launch do not fit the kernel."""
+
+
+class InternalError(PvcError):
+    """A bug in pvc."""
+
+
+_ERRORS = {_lib.ERROR: CompileError, _lib.USAGE: LaunchError, _lib.FAULT: KernelFault,
+           _lib.INTERNAL: InternalError}
+
+
+def _verbose():
+    return os.environ.get("PVC_VERBOSE", "") not in ("", "0")
+
+
+class _Diags:
+    """A pvc_diagnostics list for one call."""
+
+    def __init__(self):
+        self.handle = lib.pvc_diagnostics_new()
+        if not self.handle:
+            raise MemoryError("pvc: out of memory")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        lib.pvc_diagnostics_delete(self.handle)
+
+    def records(self):
+        out = []
+        for i in range(lib.pvc_diagnostics_count(self.handle)):
+            r = lib.pvc_diagnostics_get(self.handle, i).contents
+            out.append(Diagnostic(r.severity.decode(), r.file.decode(errors="replace"), r.line, r.col,
+                                  r.code.decode(), r.message.decode(errors="replace"),
+                                  r.rendered.decode(errors="replace")))
+        return out
+
+
+def _raise(status, records):
+    """Raises the exception of a failed status: its message is the rendered errors and their
+    notes (the warnings too under PVC_VERBOSE)."""
+    __tracebackhide__ = True  # pytest shows the caller's line, not pvc's
+    shown = [r for r in records if r.severity != "warning" or _verbose()]
+    text = "".join(r.rendered for r in shown).rstrip("\n")
+    cls = _ERRORS.get(status, PvcError)
+    if status == _lib.ERROR and any(r.code == "internal" for r in records):
+        cls = InternalError
+    raise cls(text, records)
+
+
+def _say(records):
+    """Under PVC_VERBOSE, pvc's warnings and notes go to stderr."""
+    if _verbose():
+        for r in records:
+            sys.stderr.write(r.rendered)
+
+
+# ---- dtypes and enums ----------------------------------------------------------------------
+def dtype_names():
+    """pvc's dtypes in code order: ["INT4", "INT8", ..., "FP4E1M2"]."""
+    return [lib.pvc_dtype_name(i).decode() for i in range(lib.pvc_dtype_count())]
+
+
+def enums():
+    """{namespace: {member: value}} of every pl.<Namespace> the DSL knows."""
+    out = {}
+    for ns in range(lib.pvc_enum_count()):
+        if not lib.pvc_enum_is_pl(ns):
+            continue
+        members, value, k = {}, ctypes.c_int64(), 0
+        while True:
+            name = lib.pvc_enum_member(ns, k, ctypes.byref(value))
+            if not name:
+                break
+            members[name.decode()] = value.value
+            k += 1
+        out[lib.pvc_enum_name(ns).decode()] = members
+    return out
+
+
+_CODE = {name: i for i, name in enumerate(dtype_names())}
+
+# torch dtypes by attribute name -> pvc dtype; the ones this torch lacks are skipped.
+_TORCH_DTYPES = {
+    "float32": "FP32", "float16": "FP16", "bfloat16": "BF16", "int8": "INT8", "uint8": "UINT8",
+    "int16": "INT16", "uint16": "UINT16", "int32": "INT32", "uint32": "UINT32", "int64": "INT64",
+    "uint64": "UINT64", "float8_e4m3fn": "FP8E4M3FN", "float8_e5m2": "FP8E5M2",
+    "float8_e8m0fnu": "FP8E8M0",
+}
+_NUMPY_DTYPES = {
+    "float32": "FP32", "float16": "FP16", "int8": "INT8", "uint8": "UINT8", "int16": "INT16",
+    "uint16": "UINT16", "int32": "INT32", "uint32": "UINT32", "int64": "INT64", "uint64": "UINT64",
+}
+
+
+# ---- arguments ---------------------------------------------------------------------------------
+def _is(x, module, cls):
+    m = sys.modules.get(module)
+    return m is not None and isinstance(x, getattr(m, cls))
+
+
+def _tensor_arg(x, what):
+    """(Arg, keepalive) for a torch tensor or numpy array."""
+    a = _lib.Arg(kind=_lib.ARG_TENSOR)
+    if _is(x, "torch", "Tensor"):
+        if x.device.type != "cpu":
+            raise LaunchError(f"{what}: a tensor on {x.device} (pvc runs on the CPU; torch_npu maps npu to cpu)")
+        name = str(x.dtype).replace("torch.", "")
+        if name not in _TORCH_DTYPES:
+            raise LaunchError(f"{what}: torch.{name} tensors have no pvc dtype")
+        a.dtype = _CODE[_TORCH_DTYPES[name]]
+        a.data = x.data_ptr() or None
+        shape, strides = tuple(x.shape), tuple(x.stride())
+    else:
+        if x.dtype.byteorder == ">" or x.dtype.name not in _NUMPY_DTYPES:
+            raise LaunchError(f"{what}: numpy {x.dtype.str} arrays have no pvc dtype")
+        a.dtype = _CODE[_NUMPY_DTYPES[x.dtype.name]]
+        a.data = x.ctypes.data or None
+        shape = x.shape
+        if any(s % x.itemsize for s in x.strides):
+            raise LaunchError(f"{what}: strides {x.strides} are not whole elements")
+        strides = tuple(s // x.itemsize for s in x.strides)
+    if not 1 <= len(shape) <= _lib.MAX_RANK:
+        raise LaunchError(f"{what}: a rank-{len(shape)} tensor (pvc binds rank 1 to {_lib.MAX_RANK})")
+    a.rank = len(shape)
+    for i, (n, s) in enumerate(zip(shape, strides)):
+        a.shape[i], a.strides[i] = n, s
+    return a
+
+
+def _scalar_arg(x, what):
+    if isinstance(x, bool) or _is(x, "numpy", "bool_"):
+        return _lib.Arg(kind=_lib.ARG_BOOL, i=int(x))
+    if isinstance(x, numbers.Integral):
+        if not -(2**63) <= int(x) < 2**63:
+            raise LaunchError(f"{what}: {x} does not fit the kernel's int64")
+        return _lib.Arg(kind=_lib.ARG_INT, i=int(x))
+    if isinstance(x, numbers.Real):
+        return _lib.Arg(kind=_lib.ARG_FLOAT, f=float(x))
+    raise LaunchError(f"{what}: pvc takes torch tensors, numpy arrays, int, float and bool, "
+                      f"not {type(x).__name__}")
+
+
+# ---- programs and kernels ----------------------------------------------------------------------
+class Kernel:
+    """A @pl.jit kernel of a loaded program."""
+
+    def __init__(self, program, handle):
+        self.program = program  # keeps the program (and so this handle) alive
+        self._h = handle
+        self.name = lib.pvc_kernel_name(handle).decode()
+        self.params = [lib.pvc_kernel_param_name(handle, i).decode()
+                       for i in range(lib.pvc_kernel_param_count(handle))]
+
+    def __repr__(self):
+        return f"<pvc kernel {self.name}({', '.join(self.params)}) of {self.program.path}>"
+
+    def _arg(self, i, x):
+        what = f"argument {i} ('{self.params[i]}') of kernel '{self.name}'" if i < len(self.params) \
+            else f"argument {i} of kernel '{self.name}'"
+        if _is(x, "torch", "Tensor") or _is(x, "numpy", "ndarray"):
+            if (_is(x, "numpy", "ndarray") and not x.flags.writeable and i < len(self.params)
+                    and lib.pvc_kernel_param_written(self._h, i)):
+                raise LaunchError(f"{what}: the kernel writes it, but the array is read-only")
+            return _tensor_arg(x, what)
+        return _scalar_arg(x, what)
+
+    def launch(self, args, blocks=1, backend=None, threads=None):
+        """Runs the kernel on `blocks` blocks with args bound to its parameters in order;
+        tensors are read and written in place."""
+        __tracebackhide__ = True
+        backend = backend or os.environ.get("PVC_BACKEND", "sim") or "sim"
+        if backend not in _lib.BACKENDS:
+            raise ValueError(f"pvc: backend must be sim or native, not {backend!r} (PVC_BACKEND)")
+        if isinstance(blocks, bool) or not isinstance(blocks, numbers.Integral) \
+                or not 1 <= blocks <= _lib.MAX_BLOCKS:
+            raise ValueError(f"pvc: a launch has 1 to {_lib.MAX_BLOCKS} blocks, not {blocks!r}")
+        if threads is None:
+            threads = int(os.environ.get("PVC_THREADS", "0") or 0)
+        argv = (_lib.Arg * max(len(args), 1))()
+        for i, x in enumerate(args):
+            argv[i] = self._arg(i, x)
+        opts = _lib.LaunchOptions(backend=_lib.BACKENDS[backend], blocks=int(blocks),
+                                  threads=int(threads), verbose=int(_verbose()))
+        with _Diags() as d:
+            status = lib.pvc_kernel_launch(self._h, argv, len(args), ctypes.byref(opts), d.handle)
+            records = d.records()
+        # args stay referenced until here: their memory is GM for the whole launch
+        if status != _lib.OK:
+            _raise(status, records)
+        _say(records)
+
+
+class Program:
+    """A compiled .py file (compiled once per content: libpvc caches it)."""
+
+    def __init__(self, path):
+        __tracebackhide__ = True
+        self.path = path
+        self._h = None
+        with _Diags() as d:
+            self._h = lib.pvc_program_load(os.fsencode(path), d.handle)
+            records = d.records()
+        if not self._h:
+            _raise(_lib.ERROR, records)
+        _say(records)
+        self.kernels = {}
+        for i in range(lib.pvc_program_kernel_count(self._h)):
+            k = Kernel(self, lib.pvc_program_kernel_at(self._h, i))
+            self.kernels[k.name] = k
+
+    def kernel(self, name):
+        if name not in self.kernels:
+            raise LaunchError(f"{self.path} has no @pl.jit kernel '{name}' that pvc compiles "
+                              f"(kernels: {', '.join(self.kernels) or 'none'}; pvc compiles "
+                              f"kernels defined at the top level of the file)")
+        return self.kernels[name]
+
+    def __del__(self):
+        if self._h and lib is not None:
+            lib.pvc_program_release(self._h)
+            self._h = None
+
+
+_programs = {}
+
+
+def load(path):
+    """The Program of path, compiled again only when the file changed since the last load."""
+    __tracebackhide__ = True
+    st = os.stat(path)
+    key = os.path.abspath(path)
+    stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+    hit = _programs.get(key)
+    if hit and hit[0] == stamp:
+        return hit[1]
+    program = Program(path)
+    _programs[key] = (stamp, program)
+    return program

@@ -1,0 +1,111 @@
+"""ctypes declarations of build/libpvc.so (compiler/lib/libpvc.h), nothing more.
+
+The library is found at $PVC_LIB, else at build/libpvc.so of the tree this package lives in
+(python/pvc/ -> ../../build/libpvc.so), which is what `pvc py` sets up.
+"""
+
+import ctypes
+import os
+
+MAX_RANK = 4  # PVC_ARG_MAX_RANK
+
+# pvc_status
+OK, ERROR, USAGE, FAULT, INTERNAL = 0, 1, 2, 3, 4
+# pvc_arg kinds
+ARG_TENSOR, ARG_INT, ARG_FLOAT, ARG_BOOL = 0, 1, 2, 3
+# backends
+BACKENDS = {"sim": 0, "native": 1}
+MAX_BLOCKS = 65535  # PVC_LAUNCH_MAX_BLOCKS
+
+
+class Diagnostic(ctypes.Structure):
+    _fields_ = [
+        ("severity", ctypes.c_char_p),
+        ("file", ctypes.c_char_p),
+        ("line", ctypes.c_int),
+        ("col", ctypes.c_int),
+        ("code", ctypes.c_char_p),
+        ("message", ctypes.c_char_p),
+        ("rendered", ctypes.c_char_p),
+    ]
+
+
+class Arg(ctypes.Structure):
+    _fields_ = [
+        ("kind", ctypes.c_int),
+        ("data", ctypes.c_void_p),
+        ("dtype", ctypes.c_int),
+        ("rank", ctypes.c_int),
+        ("shape", ctypes.c_int64 * MAX_RANK),
+        ("strides", ctypes.c_int64 * MAX_RANK),
+        ("i", ctypes.c_int64),
+        ("f", ctypes.c_double),
+    ]
+
+
+class LaunchOptions(ctypes.Structure):
+    _fields_ = [
+        ("backend", ctypes.c_int),
+        ("blocks", ctypes.c_int),
+        ("threads", ctypes.c_int),
+        ("verbose", ctypes.c_int),
+        ("cc", ctypes.c_char_p),
+        ("cflags", ctypes.c_char_p),
+        ("trace", ctypes.c_void_p),
+        ("stats", ctypes.c_void_p),
+        ("timeline", ctypes.c_char_p),
+    ]
+
+
+def _path():
+    env = os.environ.get("PVC_LIB")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.join(here, "..", "..", "build", "libpvc.so")
+
+
+def _load():
+    path = _path()
+    if not os.path.exists(path):
+        raise ImportError(
+            f"pvc: cannot find libpvc.so at {path}: run `make` in the pvc tree, or set PVC_LIB"
+        )
+    lib = ctypes.CDLL(path)
+    P, S, I, I64, SZ = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int64, ctypes.c_size_t
+    sig = {
+        "pvc_diagnostics_new": (P, []),
+        "pvc_diagnostics_delete": (None, [P]),
+        "pvc_diagnostics_count": (SZ, [P]),
+        "pvc_diagnostics_get": (ctypes.POINTER(Diagnostic), [P, SZ]),
+        "pvc_dtype_count": (I, []),
+        "pvc_dtype_name": (S, [I]),
+        "pvc_dtype_by_name": (I, [S]),
+        "pvc_dtype_bits": (I, [I]),
+        "pvc_enum_count": (I, []),
+        "pvc_enum_name": (S, [I]),
+        "pvc_enum_is_pl": (I, [I]),
+        "pvc_enum_member": (S, [I, I, ctypes.POINTER(I64)]),
+        "pvc_program_load": (P, [S, P]),
+        "pvc_program_release": (None, [P]),
+        "pvc_program_kernel_count": (I, [P]),
+        "pvc_program_kernel_at": (P, [P, I]),
+        "pvc_program_kernel": (P, [P, S]),
+        "pvc_kernel_name": (S, [P]),
+        "pvc_kernel_param_count": (I, [P]),
+        "pvc_kernel_param_name": (S, [P, I]),
+        "pvc_kernel_param_kind": (I, [P, I]),
+        "pvc_kernel_param_dtype": (I, [P, I]),
+        "pvc_kernel_param_rank": (I, [P, I]),
+        "pvc_kernel_param_dim": (I64, [P, I, I]),
+        "pvc_kernel_param_written": (I, [P, I]),
+        "pvc_kernel_launch": (I, [P, ctypes.POINTER(Arg), I, ctypes.POINTER(LaunchOptions), P]),
+    }
+    for name, (res, args) in sig.items():
+        fn = getattr(lib, name)
+        fn.restype = res
+        fn.argtypes = args
+    return lib
+
+
+lib = _load()

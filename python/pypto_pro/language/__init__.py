@@ -1,0 +1,219 @@
+"""pypto_pro.language backed by pvc.
+
+    import pypto_pro.language as pl
+    from pypto_pro.language import Vf as vf
+
+    @pl.vector_function
+    def my_vf(src, dst): ...
+
+    @pl.jit()
+    def my_kernel(a: pl.Tensor[[pl.DYNAMIC, pl.DYNAMIC], pl.DT_FP32], ...): ...
+
+    my_kernel[None, 8](a, out)      # compiles the file with libpvc, runs 8 blocks in place
+
+The decorators only record their function. `kernel[None, N](*args)` compiles the
+function's source file with pvc (once per content), finds the kernel by name, binds the
+arguments to its parameters in order (torch CPU tensors, numpy arrays, int, float, bool) and
+runs N blocks on the caller's memory. A fault raises pvc.KernelFault whose message is pvc's
+located diagnostic; a file with errors raises pvc.CompileError. Backend: $PVC_BACKEND (sim,
+the default, or native). pvc compiles kernels defined at the top level of a file.
+
+The names a file evaluates when Python imports it exist here: pl.DT_* (pvc's dtypes),
+pl.DYNAMIC and pl.STATIC, pl.Tensor[...] and pl.Ptr[...] annotations, the enum namespaces
+(pl.MaskPattern.ALL, ...), pl.Vf. The DSL ops themselves (pl.load, vf.load_align, ...)
+are compiled by pvc from the source; called from Python they raise.
+"""
+
+import inspect
+
+import pvc
+
+# pypto_pro imports torch and torch_npu itself, so its tests use torch.npu and device="npu"
+# without importing torch_npu; the same here, when torch is there at all (numpy needs none).
+try:
+    import torch_npu  # noqa: F401
+except ImportError:
+    pass
+
+__all__ = ["jit", "vector_function", "Tensor", "Ptr", "DYNAMIC", "STATIC", "Vf", "DataType"]
+
+
+class DataType:
+    """pl.DT_<NAME>: one of pvc's dtypes."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"pl.DT_{self.name}"
+
+
+class _Dim:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"pl.{self.name}"
+
+
+DYNAMIC = _Dim("DYNAMIC")
+STATIC = _Dim("STATIC")
+
+
+class _Annotation:
+    """What pl.Tensor[[dims], dtype] evaluates to: pvc reads the annotation from the source."""
+
+    def __init__(self, kind, args):
+        self.kind, self.args = kind, args
+
+    def __repr__(self):
+        return f"pl.{self.kind}[{self.args!r}]"
+
+
+class Tensor:
+    def __class_getitem__(cls, args):
+        return _Annotation("Tensor", args)
+
+
+class Ptr:
+    def __class_getitem__(cls, args):
+        return _Annotation("Ptr", args)
+
+
+class _Member:
+    def __init__(self, ns, name, value):
+        self.ns, self.name, self.value = ns, name, value
+
+    def __repr__(self):
+        return f"pl.{self.ns}.{self.name}"
+
+
+class _Namespace:
+    def __init__(self, name, members):
+        self._name = name
+        for member, value in members.items():
+            setattr(self, member, _Member(name, member, value))
+
+    def __repr__(self):
+        return f"pl.{self._name}"
+
+
+class _DslOp:
+    """A DSL op: pvc compiles it from the source; Python never runs it."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attr):
+        if attr.startswith("_"):
+            raise AttributeError(attr)
+        return _DslOp(f"{self._name}.{attr}")
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"{self._name} runs only inside a kernel: launch the @pl.jit kernel "
+                           f"with kernel[None, N](...) and pvc compiles it")
+
+    def __repr__(self):
+        return self._name
+
+
+Vf = _DslOp("vf")
+
+for _name in pvc.dtype_names():
+    globals()["DT_" + _name] = DataType(_name)
+    __all__.append("DT_" + _name)
+for _ns, _members in pvc.enums().items():
+    globals()[_ns] = _Namespace(_ns, _members)
+    __all__.append(_ns)
+
+
+def __getattr__(name):
+    if name.startswith("DT_"):
+        raise AttributeError(f"pvc has no dtype pl.{name} (its dtypes: "
+                             f"{', '.join('DT_' + n for n in pvc.dtype_names())})")
+    if name.startswith("_"):  # tools probe private names (pytest: _pytestfixturefunction)
+        raise AttributeError(f"module 'pypto_pro.language' has no attribute {name!r}")
+    # Any other pl.<name> is a DSL op, which only a kernel's body may call.
+    return _DslOp(f"pl.{name}")
+
+
+# ---- the decorators ---------------------------------------------------------------------------
+class _Launch:
+    def __init__(self, kernel, blocks):
+        self.kernel, self.blocks = kernel, blocks
+
+    def __call__(self, *args):
+        __tracebackhide__ = True  # a failing test shows its own line and pvc's message
+        self.kernel._pvc_kernel().launch(args, blocks=self.blocks)
+
+
+class JitKernel:
+    """What @pl.jit makes of a function: kernel[None, N](*args) launches N blocks."""
+
+    def __init__(self, fn, options):
+        self.fn = fn
+        self.options = options
+        self.__name__ = fn.__name__
+        self.__qualname__ = fn.__qualname__
+        self.__doc__ = fn.__doc__
+        self.__wrapped__ = fn
+        self._path = None  # the source file, found at the first launch
+
+    def _pvc_kernel(self):
+        __tracebackhide__ = True
+        if self._path is None:
+            self._path = inspect.getsourcefile(self.fn) or self.fn.__code__.co_filename
+        path = self._path
+        program = pvc.load(path)
+        if "<locals>" in self.fn.__qualname__ and self.__name__ not in program.kernels:
+            raise pvc.LaunchError(f"{path}: '{self.fn.__qualname__}' is a @pl.jit kernel defined "
+                                  f"inside a function; pvc compiles kernels defined at the top "
+                                  f"level of the file")
+        return program.kernel(self.__name__)
+
+    def __getitem__(self, key):
+        key = key if isinstance(key, tuple) else (key,)
+        if len(key) == 3:
+            raise pvc.LaunchError(f"kernel '{self.__name__}': pvc does not take a tiling or "
+                                  f"dtype key (the third item of kernel[None, N, key])")
+        if len(key) != 2:
+            raise pvc.LaunchError(f"kernel '{self.__name__}': launch it as kernel[None, N](...)")
+        return _Launch(self, key[1])
+
+    def __call__(self, *args):
+        return self[None, 1](*args)
+
+    def __repr__(self):
+        return f"<pl.jit kernel {self.__name__} (pvc)>"
+
+
+def jit(fn=None, **options):
+    """@pl.jit or @pl.jit(...): the options (auto_mutex=..., ...) are pypto's own and recorded."""
+    if fn is not None and callable(fn):
+        return JitKernel(fn, options)
+
+    def wrap(f):
+        return JitKernel(f, options)
+
+    return wrap
+
+
+class VectorFunction:
+    """What @pl.vector_function makes of a function: pvc compiles it where a kernel calls it."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        self.__wrapped__ = fn
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"vector function '{self.__name__}' runs only inside a kernel: launch "
+                           f"the @pl.jit kernel that calls it with kernel[None, N](...)")
+
+
+def vector_function(fn=None, **options):
+    """@pl.vector_function or @pl.vector_function(...)."""
+    if fn is not None and callable(fn):
+        return VectorFunction(fn)
+    return VectorFunction

@@ -1,0 +1,89 @@
+"""The pypto_pro.language surface a file evaluates at import: pvc's dtypes and enums under
+their pl names, annotations, the decorators; and what happens when Python calls what only a
+kernel may run."""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import pvc
+import pypto_pro.language as pl
+from pypto_pro.language import Vf as vf
+from conftest import pvc_binary
+
+
+def help_table(topic):
+    return subprocess.run([pvc_binary(), "help", topic], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def test_dtypes_are_pvcs():
+    names = [line.split()[1] for line in help_table("dtypes").splitlines() if " DT_" in line]
+    assert len(names) == 18 and names[0] == "DT_INT4"
+    for name in names:
+        assert repr(getattr(pl, name)) == f"pl.{name}" and getattr(pl, name).name == name[3:]
+    with pytest.raises(AttributeError, match="pvc has no dtype pl.DT_BOOL"):
+        pl.DT_BOOL
+
+
+def test_enums_are_pvcs():
+    assert repr(pl.MaskPattern.ALL) == "pl.MaskPattern.ALL"
+    assert pvc.enums()["MaskPattern"]["ALL"] == pl.MaskPattern.ALL.value
+    text = help_table("enums")
+    for ns, members in pvc.enums().items():
+        assert f"pl.{ns}" in text
+        for m in members:
+            assert getattr(getattr(pl, ns), m).name == m
+
+
+def test_annotations_evaluate():
+    t = pl.Tensor[[pl.DYNAMIC, 64], pl.DT_FP32]
+    assert repr(t) == "pl.Tensor[([pl.DYNAMIC, 64], pl.DT_FP32)]"
+    assert repr(pl.Ptr[pl.DT_FP16]) == "pl.Ptr[pl.DT_FP16]"
+    assert repr(pl.STATIC) == "pl.STATIC"
+
+
+def test_dsl_ops_do_not_run_in_python():
+    with pytest.raises(RuntimeError, match="vf.load_align runs only inside a kernel"):
+        vf.load_align(None, 0)
+    with pytest.raises(RuntimeError, match="pl.system.bar_all runs only inside a kernel"):
+        pl.system.bar_all()
+
+    @pl.vector_function
+    def v(src):
+        pass
+
+    with pytest.raises(RuntimeError, match="vector function 'v' runs only inside a kernel"):
+        v(None)
+    with pytest.raises(AttributeError):
+        pl._pytestfixturefunction  # tools probing private names get a plain AttributeError
+
+
+def test_decorator_forms():
+    def f(a):
+        pass
+
+    assert pl.jit(f).fn is f and pl.jit()(f).fn is f and pl.jit(auto_mutex=True)(f).options == {"auto_mutex": True}
+    assert pl.vector_function(f).fn is f and pl.vector_function()(f).fn is f
+
+
+def test_kernel_inside_a_function(tmp_path):
+    path = tmp_path / "nested.py"
+    path.write_text(textwrap.dedent("""\
+        import numpy as np
+        import pypto_pro.language as pl
+
+        def make():
+            @pl.jit()
+            def inner(a: pl.Tensor[[1, 64], pl.DT_FP32]):
+                pass
+            return inner
+
+        make()[None, 1](np.zeros((1, 64), np.float32))
+    """))
+    r = subprocess.run([sys.executable, str(path)], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert ("'make.<locals>.inner' is a @pl.jit kernel defined inside a function; pvc compiles "
+            "kernels defined at the top level of the file") in r.stderr

@@ -1,0 +1,39 @@
+"""torch_npu as pvc provides it: npu devices are the CPU, torch.npu's three calls, and a
+clear message for a dtype this torch lacks."""
+
+import pytest
+import torch
+
+import torch_npu  # noqa: F401
+
+
+def test_devices_are_the_cpu():
+    assert torch.randn([2, 3], device="npu:0").device.type == "cpu"
+    assert torch.empty([4], device="npu").device.type == "cpu"
+    assert torch.tensor(0.0, device="npu:3").device.type == "cpu"
+    x = torch.ones([2, 2])
+    assert x.npu() is x
+    assert x.to("npu:0") is x and x.to(device="npu").device.type == "cpu"
+    assert x.to("npu", torch.float16).dtype == torch.float16
+    assert x.new_zeros([3], device="npu:1").device.type == "cpu"
+    assert torch.zeros_like(x, device="npu").device.type == "cpu"
+    assert torch.randint(0, 5, [3], device="npu:0", dtype=torch.int64).dtype == torch.int64
+
+
+def test_npu_namespace():
+    torch.npu.set_device(0)
+    torch.npu.set_device("npu:1")
+    with pytest.raises(ValueError, match="expected a device index or 'npu:N', got 'cuda:0'"):
+        torch.npu.set_device("cuda:0")
+    assert torch.npu.synchronize() is None
+    assert "Ascend950" in torch.npu.get_device_name()
+
+
+def test_missing_dtypes_are_named():
+    for name in ("float8_e4m3fn", "uint32"):
+        if hasattr(torch, name):
+            continue  # a newer torch has it
+        with pytest.raises(AttributeError, match=f"has no dtype torch.{name}"):
+            getattr(torch, name)
+    with pytest.raises(AttributeError, match="module 'torch' has no attribute 'no_such_thing'"):
+        torch.no_such_thing

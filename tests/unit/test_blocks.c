@@ -1,0 +1,207 @@
+/* test_blocks.c - the blocks of a launch (run/blocks.c), the simulator's map of GM shared
+ * between blocks (sim/race.c) and the runtime's gm_touch reports (gm.c) that feed it.
+ * Every expected value is derived by hand from the rules in run/backend.h and sim.h. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/backend.h"
+#include "sim/sim.h"
+#include "unit.h"
+
+/* ---- a backend that records what each block saw ------------------------------------------ */
+enum { MAXB = 64 };
+
+typedef struct {
+    atomic_int runs[MAXB];     /* times block b ran */
+    int64_t seen_num[MAXB];    /* ctx->block_num in block b */
+    int ub_dirty[MAXB];        /* block b found a non-zero UB byte at start */
+    int fault_from;            /* blocks >= this fault (kind BAD_ARG), -1 none */
+    atomic_int concurrent, peak; /* blocks running at once */
+} rec;
+
+static int rec_run(void *x, pvc_ctx *ctx, const pvc_launch_args *l)
+{
+    (void)l;
+    rec *r = x;
+    int b = (int)ctx->block_idx;
+    int now = atomic_fetch_add(&r->concurrent, 1) + 1, peak = atomic_load(&r->peak);
+    while (now > peak && !atomic_compare_exchange_weak(&r->peak, &peak, now))
+        ;
+    atomic_fetch_add(&r->runs[b], 1);
+    r->seen_num[b] = ctx->block_num;
+    for (size_t i = 0; i < PVC_UB_BYTES; i++)
+        r->ub_dirty[b] |= ctx->ub[i] != 0;
+    memset(ctx->ub, 0xA5, 4096); /* the next block on this context must not see this */
+    for (volatile int spin = 0; spin < 20000; spin++)
+        ;
+    atomic_fetch_sub(&r->concurrent, 1);
+    if (r->fault_from >= 0 && b >= r->fault_from) {
+        memset(&ctx->fault, 0, sizeof ctx->fault);
+        ctx->fault.kind = PVC_FAULT_BAD_ARG;
+        ctx->fault.addr = (uint32_t)b; /* tells the test which block's fault came back */
+        return PVC_FAULT_BAD_ARG;
+    }
+    return 0;
+}
+
+static const pvc_backend seq = {"seq", 0, NULL, rec_run, NULL};
+static const pvc_backend par = {"par", 1, NULL, rec_run, NULL};
+
+static void check_all_once(const rec *r, int n, const char *what)
+{
+    int once = 1, num = 1, clean = 1;
+    for (int b = 0; b < n; b++) {
+        once &= atomic_load(&r->runs[b]) == 1;
+        num &= r->seen_num[b] == n;
+        clean &= !r->ub_dirty[b];
+    }
+    UNIT_CHECK(once, "%s: every block runs exactly once", what);
+    UNIT_CHECK(num, "%s: every block sees block_num %d", what, n);
+    UNIT_CHECK(clean, "%s: every block starts on a zeroed UB", what);
+}
+
+static void test_blocks(void)
+{
+    char err[128];
+    pvc_fault f;
+    int blk = -1;
+    for (int n = 1; n <= 8; n += 7) {
+        rec *r = calloc(1, sizeof *r);
+        r->fault_from = -1;
+        pvc_launch_args l = {NULL, NULL, n};
+        UNIT_CHECK(pvc_blocks_run(&seq, r, &l, 4, &f, &blk, err, sizeof err) == 0, "seq %d: no fault", n);
+        check_all_once(r, n, n == 1 ? "seq 1" : "seq 8");
+        UNIT_CHECK(atomic_load(&r->peak) == 1, "a non-concurrent backend runs one block at a time");
+        free(r);
+    }
+    rec *r = calloc(1, sizeof *r);
+    r->fault_from = -1;
+    pvc_launch_args l = {NULL, NULL, 40};
+    UNIT_CHECK(pvc_blocks_run(&par, r, &l, 4, &f, &blk, err, sizeof err) == 0, "par 40: no fault");
+    check_all_once(r, 40, "par 40 on 4 threads");
+    UNIT_CHECK(atomic_load(&r->peak) <= 4, "at most 4 blocks at once on 4 threads (peak %d)",
+               atomic_load(&r->peak));
+    free(r);
+
+    /* faults: blocks 5.. fault; the reported one is block 5 whatever the schedule, and in
+     * order (one thread) no block after 5 starts */
+    for (int threads = 1; threads <= 3; threads += 2) {
+        r = calloc(1, sizeof *r);
+        r->fault_from = 5;
+        l.blocks = 12;
+        int rc = pvc_blocks_run(&par, r, &l, threads, &f, &blk, err, sizeof err);
+        UNIT_CHECK(rc == PVC_FAULT_BAD_ARG && blk == 5 && f.addr == 5,
+                   "%d threads: the lowest faulting block (5) is reported, got rc %d block %d",
+                   threads, rc, blk);
+        int before = 1;
+        for (int b = 0; b < 5; b++)
+            before &= atomic_load(&r->runs[b]) == 1;
+        UNIT_CHECK(before, "%d threads: every block below the fault ran", threads);
+        if (threads == 1) {
+            int after = 0;
+            for (int b = 6; b < 12; b++)
+                after += atomic_load(&r->runs[b]);
+            UNIT_CHECK(after == 0, "in order, no block after the fault starts (%d did)", after);
+        }
+        free(r);
+    }
+}
+
+/* ---- the race map ---------------------------------------------------------------------- */
+static void test_race(void)
+{
+    static const pvc_loc l1 = {"k.py", 10, 5}, l2 = {"k.py", 20, 9}, l3 = {"k.py", 30, 1};
+    float a[64], out[64];
+    pvc_tensor args[3] = {{a, PVC_DT_FP32, 2, {1, 64}}, {out, PVC_DT_FP32, 1, {64}}, {0}};
+    const char *names[3] = {"a", "out", "n"};
+    pvc_race_hit h;
+    pvc_race *r = pvc_race_new(args, names, 3);
+    UNIT_CHECK(r != NULL, "race map made");
+    /* shared reads are no race */
+    UNIT_CHECK(!pvc_race_access(r, 0, &l1, a, 256, 0, &h), "block 0 reads a");
+    UNIT_CHECK(!pvc_race_access(r, 1, &l1, a, 256, 0, &h), "block 1 reads a too");
+    UNIT_CHECK(!pvc_race_access(r, 2, &l1, a + 8, 16, 0, &h), "block 2 reads part of a");
+    /* a block's own writes after its reads are program order */
+    UNIT_CHECK(!pvc_race_access(r, 0, &l2, out, 128, 1, &h), "block 0 writes out[0..32)");
+    UNIT_CHECK(!pvc_race_access(r, 0, &l3, out, 128, 0, &h), "block 0 reads back what it wrote");
+    UNIT_CHECK(!pvc_race_access(r, 1, &l2, out + 32, 128, 1, &h), "block 1 writes out[32..64)");
+    /* write after another block's write: byte 124 of out (float 31) */
+    UNIT_CHECK(pvc_race_access(r, 1, &l2, (uint8_t *)out + 124, 8, 1, &h) && h.block == 0 &&
+                   h.wrote == 1 && h.loc == &l2 && !strcmp(h.param, "out") && h.offset == 124,
+               "block 1 writing out bytes 124.. conflicts with block 0's write at line 20");
+    /* read of another block's write */
+    UNIT_CHECK(pvc_race_access(r, 2, &l1, out + 40, 4, 0, &h) && h.block == 1 && h.wrote == 1 &&
+                   h.offset == 160,
+               "block 2 reading out[40] conflicts with block 1's write");
+    /* write of bytes other blocks read: with readers 0 and 1 on record, block 0 finds 1 and
+     * block 1 finds 0 (a third reader, block 2, is not needed to catch either) */
+    UNIT_CHECK(pvc_race_access(r, 0, &l3, a, 4, 1, &h) && h.block == 1 && h.wrote == 0 &&
+                   h.loc == &l1 && !strcmp(h.param, "a") && h.offset == 0,
+               "block 0 writing a[0] conflicts with block 1's read");
+    UNIT_CHECK(pvc_race_access(r, 1, &l3, (uint8_t *)a + 4, 4, 1, &h) && h.block == 0,
+               "block 1 writing a[1] conflicts with block 0's read");
+    UNIT_CHECK(pvc_race_access(r, 2, &l3, (uint8_t *)a + 40, 4, 1, &h) && h.block != 2 && h.wrote == 0,
+               "block 2 writing a[10] conflicts with another block's read");
+    /* memory that is no tensor of the launch is not tracked */
+    float other[4];
+    UNIT_CHECK(!pvc_race_access(r, 3, &l1, other, 16, 1, &h), "untracked memory");
+    pvc_race_free(r);
+
+    /* a tensor passed twice (views of one buffer) is one region */
+    float buf[128];
+    pvc_tensor views[2] = {{buf, PVC_DT_FP32, 1, {128}}, {buf + 64, PVC_DT_FP32, 1, {64}}};
+    const char *vn[2] = {"x", "y"};
+    r = pvc_race_new(views, vn, 2);
+    UNIT_CHECK(!pvc_race_access(r, 0, &l1, buf + 64, 4, 1, &h), "block 0 writes y[0]");
+    UNIT_CHECK(pvc_race_access(r, 1, &l2, buf + 64, 4, 0, &h) && h.block == 0 && h.offset == 256,
+               "block 1 reading x[64], the same byte through the other view, conflicts");
+    pvc_race_free(r);
+}
+
+/* ---- gm.c reports its GM spans --------------------------------------------------------- */
+typedef struct {
+    const void *p[8];
+    uint64_t len[8];
+    int kind[8], n;
+} spans;
+
+static void gm_hook(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind)
+{
+    spans *s = ctx->user;
+    if (s->n < 8) {
+        s->p[s->n] = gm, s->len[s->n] = len, s->kind[s->n] = kind;
+        s->n++;
+    }
+}
+
+static void test_gm_touch(void)
+{
+    pvc_ctx *ctx = pvc_ctx_new();
+    float t[4 * 64];
+    spans s = {0};
+    pvc_tensor x = {t, PVC_DT_FP32, 2, {4, 64}};
+    pvc_tile tile = {0x100, PVC_DT_FP32, 2, 64};
+    UNIT_CHECK(ctx && ctx->block_idx == 0 && ctx->block_num == 1, "a fresh context is block 0 of 1");
+    ctx->gm_touch = gm_hook;
+    ctx->user = &s;
+    /* rows 1 and 2 of the tensor, 64 floats each: two spans of 256 bytes */
+    pvc_gm_load(ctx, &tile, &x, 1, 0, PVC_GM_WHOLE, PVC_GM_WHOLE);
+    UNIT_CHECK(s.n == 2 && s.p[0] == t + 64 && s.p[1] == t + 128 && s.len[0] == 256 &&
+                   s.len[1] == 256 && s.kind[0] == PVC_GM_READ && s.kind[1] == PVC_GM_READ,
+               "pl.load reports each row it reads (%d spans)", s.n);
+    /* a 2 x 16 window at (3, 8) keeps row 3 only, 16 floats of it; a store writes */
+    s.n = 0;
+    pvc_gm_store(ctx, &x, &tile, 3, 8, PVC_GM_WHOLE, 16);
+    UNIT_CHECK(s.n == 1 && s.p[0] == t + 3 * 64 + 8 && s.len[0] == 64 && s.kind[0] == PVC_GM_WRITE,
+               "pl.store reports the clipped row it writes");
+    pvc_ctx_free(ctx);
+}
+
+int main(void)
+{
+    test_blocks();
+    test_race();
+    test_gm_touch();
+    return UNIT_DONE();
+}
