@@ -225,6 +225,15 @@ if "$pvc" help ops | grep -q 'pl.get_block_idx'; then
 else
     echo "SKIP --blocks N: tests/e2e/blocks/copy_rows.py needs pl.get_block_idx (the language branch)"
 fi
+# the language's tiled kernel (16 rows in 4 tiles, spread by get_block_idx): the sample's
+# expected output for every N, idle blocks included (N = 8), in both backends
+lt=$data/lang_tiles/rows_16
+for b in sim native; do
+    for n in 1 3 8; do
+        check "samples/lang_tiles.py --blocks $n ($b): the same output" 0 "$pvc" run samples/lang_tiles.py \
+            --backend "$b" --blocks "$n" --input "x=$lt/in_x.npy" --expect "y=$lt/expect_y.npy" --rtol 0 --atol 0
+    done
+done
 
 # ---- gdb stops on a .py line of the native kernel ---------------------------------------
 if command -v gdb >/dev/null 2>&1; then

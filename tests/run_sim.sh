@@ -166,6 +166,14 @@ for be in sim ${native:+native}; do
     if cmp -s "$tmp/printf.want" "$tmp/printf.got"; then ok "pl.printf output ($be)"
     else bad "pl.printf output ($be)" "$(cat "$tmp/printf.got" "$tmp/printf.err")"; fi
 done
+# with --blocks 3 each tile is another block's, and each line names its block (one thread:
+# the blocks in order)
+printf '%s\n' "[block 0] tile 0: 2 rows" "[block 1] tile 1: 2 rows" "[block 2] tile 2: 1 rows" >"$tmp/printf.want"
+for be in sim ${native:+native}; do
+    "$pvc" run tests/golden/py_tiles.py --backend $be --blocks 3 --threads 1 --shape x=2,5,64 --shape y=5,64 >"$tmp/printf.got" 2>"$tmp/printf.err"
+    if cmp -s "$tmp/printf.want" "$tmp/printf.got"; then ok "pl.printf names the block ($be, --blocks 3)"
+    else bad "pl.printf names the block ($be, --blocks 3)" "$(cat "$tmp/printf.got" "$tmp/printf.err")"; fi
+done
 # one block has nothing to race with; natively the racing blocks run (no check there)
 if out=$("$pvc" run tests/sim/fault_gm_race_read.py --shape a=1,64 2>&1); then ok "one block, no race"
 else bad "one block, no race" "$out"; fi
