@@ -43,7 +43,9 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(UB_RANGE,    "E022", "tile outside the usable Unified Buffer")     \
     X(NOT_SUPPORTED, "E023", "form pvc does not support")                \
     X(LOWERING,    "E024", "a call the lowering rejects though the docs offer it (§12 T1, T3, T16)") \
-    X(NO_KERNEL,   "E025", "no @pl.jit kernel and no @pl.vector_function in the file")
+    X(NO_KERNEL,   "E025", "no @pl.jit kernel and no @pl.vector_function in the file") \
+    X(CUBE,        "E026", "cube (matrix) code: pvc compiles vector code only")  \
+    X(ASSERT,      "E027", "assert that is false at compile time")
 
 /* Warnings for the documented traps (docs/SEMANTICS.md decision 1): the call is accepted and
  * compiled as the device runs it, but does not do what it appears to say. The code is
@@ -81,6 +83,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(REASSIGN,       "W029", "T23", "a re-assigned register keeps its first dtype and kind") \
     X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes") \
     X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)") \
+    X(TILE_SIZE,      "W032", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved") \
     X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)")
 
 typedef enum {

@@ -117,9 +117,9 @@ static int bind_tensor(launch *L, int j, const pvc_value *p)
         return usage(L, "argument %d ('%s') of kernel '%s': the parameter is %s, got a %s tensor%s",
                      j, p->name, kn, pvc_dtype_table[want].pyname, pvc_dtype_table[a->dtype].name,
                      pvc_dtype_table[want].kind == PVC_KIND_Q ? " (8- and 4-bit float codes are passed as UINT8)" : "");
-    if (p->type.rank < 1 || p->type.rank > 2)
-        return usage(L, "parameter '%s' of kernel '%s' has rank %d; pvc binds rank 1 and 2 tensors",
-                     p->name, kn, p->type.rank);
+    if (p->type.rank < 1 || p->type.rank > PVC_TENSOR_MAX_RANK)
+        return usage(L, "parameter '%s' of kernel '%s' has rank %d; pvc binds tensors of rank 1 to %d",
+                     p->name, kn, p->type.rank, PVC_TENSOR_MAX_RANK);
     if (a->rank != p->type.rank)
         return usage(L, "argument %d ('%s') of kernel '%s': the parameter has rank %d, got a rank-%d tensor",
                      j, p->name, kn, p->type.rank, a->rank);

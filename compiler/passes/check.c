@@ -26,6 +26,7 @@ typedef struct {
     unsigned char *known;
     pvc_op **pending;     /* per store ureg: a store_unalign not yet flushed */
     const pvc_op *sqzn;   /* a squeeze(STORE_REG) whose byte count no store has used yet */
+    int in_if;            /* inside the blocks of an if: a second definition makes a value unknown */
 } checker;
 
 static int64_t lane(int dt) { return dt >= 0 && dt < PVC_DT_COUNT ? pvc_dtype_lane_bytes((pvc_dtype)dt) : 1; }
@@ -34,7 +35,7 @@ static int value_of(const checker *c, const pvc_value *v, int64_t *out)
 {
     if (pvc_const_int(v, out))
         return 1;
-    if (v && v->kind == PVC_V_VAR && c->known[v->id]) {
+    if (v && v->kind == PVC_V_VAR && c->known[v->id] == 1) {
         *out = c->val[v->id];
         return 1;
     }
@@ -82,6 +83,8 @@ static void track(checker *c, const pvc_op *op)
         break;
     default: break;
     }
+    if (c->known[id] == 1 && c->in_if && (!ok || r != c->val[id]))
+        c->known[id] = 2; /* defined differently in the branches of an if: unknown from here on */
     if (ok && !c->known[id]) {
         c->known[id] = 1;
         c->val[id] = r;
@@ -204,8 +207,12 @@ static void check_block(checker *c, const pvc_block *b)
             check_unflushed(c, op);
             check_sqzn_order(c, op);
         }
-        if (op->body)
-            check_block(c, op->body);
+        pvc_block *blk[3];
+        int nb = pvc_op_blocks(op, blk);
+        c->in_if += op->code == PVC_OP_IF;
+        for (int k = 0; k < nb; k++)
+            check_block(c, blk[k]);
+        c->in_if -= op->code == PVC_OP_IF;
     }
 }
 
@@ -266,8 +273,10 @@ static void collect_groups(const pvc_block *b, extents *x)
             const pvc_type *t = &op->results[0]->type;
             add_extent(x, op, t->ub_addr, t->ub_addr + t->dims[0] * t->dims[1] * lane(t->dtype));
         }
-        if (op->body)
-            collect_groups(op->body, x);
+        pvc_block *blk[3];
+        int nb = pvc_op_blocks(op, blk);
+        for (int k = 0; k < nb; k++)
+            collect_groups(blk[k], x);
     }
 }
 

@@ -345,16 +345,16 @@ static int64_t logical_dim(pvc_dtype t, const pvc_npy *a, int d)
     return (d == a->rank - 1 && pvc_npy_packs_nibbles(t)) ? 2 * n : n;
 }
 
-/* The array must have the declared rank (1 or 2, what pl.load copies) and every fixed dim.
+/* The array must have the declared rank (1 to 4, what pl.load copies) and every fixed dim.
  * opt and arg name where it came from: a file's problem for --input/--expect, a usage error
  * for --shape. */
 static int check_shape(const pvc_kernel *k, int p, const pvc_npy *a, const char *opt, const char *arg)
 {
     char what[300] = "";
     int rank = pvc_kernel_param_rank(k, p);
-    if (rank < 1 || rank > 2)
-        return usage("parameter '%s' has rank %d; pvc run binds rank 1 and 2 tensors", pname(k, p),
-                     rank);
+    if (rank < 1 || rank > PVC_TENSOR_MAX_RANK)
+        return usage("parameter '%s' has rank %d; pvc run binds tensors of rank 1 to %d", pname(k, p),
+                     rank, PVC_TENSOR_MAX_RANK);
     if (a->rank != rank)
         snprintf(what, sizeof what, "the array has rank %d; kernel '%s' declares '%s' with rank %d",
                  a->rank, pvc_kernel_name(k), pname(k, p), rank);
@@ -371,7 +371,7 @@ static int check_shape(const pvc_kernel *k, int p, const pvc_npy *a, const char 
     return file_error(opt, arg, "%s", what);
 }
 
-/* "R,C" or "N" -> dims; 0 on success. */
+/* "N", "R,C", ... up to 4 sizes -> dims; 0 on success. */
 static int parse_shape(const char *s, int *rank, int64_t *dims)
 {
     *rank = 0;
@@ -379,7 +379,7 @@ static int parse_shape(const char *s, int *rank, int64_t *dims)
         char *end;
         errno = 0;
         long long v = strtoll(s, &end, 10);
-        if (errno || end == s || v <= 0 || v > (1LL << 31) || *rank == 2)
+        if (errno || end == s || v <= 0 || v > (1LL << 31) || *rank == PVC_TENSOR_MAX_RANK)
             return -1;
         dims[(*rank)++] = v;
         if (*end == '\0')
@@ -414,9 +414,10 @@ static int bind_param(const run_options *o, const pvc_kernel *k, int p, pvc_npy 
     }
     if ((b = find_binding(&o->shapes, name))) {
         int rank;
-        int64_t dims[2];
+        int64_t dims[PVC_TENSOR_MAX_RANK];
         if (parse_shape(b->value, &rank, dims))
-            return usage("--shape %s=%s: want positive sizes R,C or N", name, b->value);
+            return usage("--shape %s=%s: want 1 to %d positive sizes, as R,C or N", name, b->value,
+                         PVC_TENSOR_MAX_RANK);
         if (pvc_npy_alloc_for(a, pdtype(k, p), rank, dims, err, sizeof err))
             return usage("--shape %s=%s: %s", name, b->value, err);
         return check_shape(k, p, a, "--shape ", b->param);
