@@ -361,8 +361,20 @@ static void run_call(sim *S, sim_func *F, const sim_op *o)
 
 /* ---- the runner ---------------------------------------------------------------------- */
 /* UNDEF_REG: every register the op reads must have been written in this call. */
+/* Is every lane of mask m active at width w (bit w*i set for each i)? */
+static int all_lanes_on(const pvc_mreg *m, int w)
+{
+    for (int i = 0; i < 256; i += w)
+        if (!pvc_mreg_bit(m, (unsigned)i))
+            return 0;
+    return 1;
+}
+
 static void check_defined(sim *S, const sim_func *F, const sim_op *o)
 {
+    /* a merging op's old result shows only in the lanes its mask leaves off (§9.2, T17) */
+    if (o->merge_reg >= 0 && !F->def[o->merge_reg] && !all_lanes_on(&F->m[o->merge_pred], o->merge_w))
+        undef_reg(S, F, o, o->merge_reg);
     for (int c = 0; c < o->nchk; c++)
         if (!F->def[o->chk[c]])
             undef_reg(S, F, o, o->chk[c]);
