@@ -5,8 +5,9 @@
 #   2. differential: every case runs in sim and native, --output files compared with cmp
 #      (skipped with a message when this pvc has no native backend); then every kernel of
 #      tests/sim/diff_kernels.txt (the runtime test kernels of tests/e2e/ and tests/sim/,
-#      and the tests/sim/diff_*.py kernels) on generated inputs, every parameter compared,
-#      and against the formulas of tools/diff_kernels.py where it has one
+#      and the tests/sim/diff_*.py kernels) on generated inputs, every parameter compared
+#      between native, the simulator's fast loop and its observing loop (--stats), and
+#      against the formulas of tools/diff_kernels.py where it has one
 #   3. one kernel per fault / hazard kind (tests/sim/*.py): exit status and the located
 #      first error line (tests/sim/NAME.expect, a prefix of the line), and the note line
 #   4. golden --trace of three samples and --stats of one (tests/sim/*.trace, *.stats)
@@ -96,6 +97,15 @@ diff_kernel() {
     done
     # shellcheck disable=SC2086 # flags, word-split on purpose
     out=$("$pvc" run "$file" $kflag --backend sim $io_sim 2>&1) || { bad "sim = native $tag: sim exit $?" "$out"; return; }
+    # the observing loop (--stats) against the fast one (compiler/sim/fast.c) that ran above
+    io_obs=$(echo "$io_sim" | sed "s|$d/sim_|$d/obs_|g")
+    # shellcheck disable=SC2086
+    out=$("$pvc" run "$file" $kflag --backend sim --stats $io_obs 2>&1) || { bad "sim fast = observing $tag: exit $?" "$out"; return; }
+    for spec in "$@"; do
+        case $spec in *:*) ;; *) continue ;; esac
+        p=${spec%%=*}
+        cmp -s "$d/sim_$p.npy" "$d/obs_$p.npy" || { bad "sim fast = observing $tag: parameter $p differs"; return; }
+    done
     # shellcheck disable=SC2086
     out=$("$pvc" run "$file" $kflag --backend native $io_nat 2>&1) || { bad "sim = native $tag: native exit $?" "$out"; return; }
     for spec in "$@"; do

@@ -478,8 +478,10 @@ static sim_func *decode_func(sim *S, const pvc_func *f)
     decode_block(S, F, &f->body);
     decode_call_args(S, F);
     alloc_frame(F);
-    if (!S->error)
+    if (!S->error) {
         bind(S, F);
+        sim_fast_build(S, F); /* the fast loop's ops, bound to the same frame */
+    }
     return F;
 }
 
@@ -489,6 +491,7 @@ static void free_func(sim_func *F)
         return;
     for (int i = 0; i < F->nops; i++)
         free(F->ops[i].cargs);
+    sim_fast_free(F); /* its copies share cargs with ops */
     free(F->ops);
     free(F->consts);
     free(F->tiles);

@@ -14,6 +14,10 @@
  * the op's loc); the simulator fills ctx->fault for UNDEF_REG and HAZARD and unwinds.
  * pvc_backend_sim runs the kernel inside pvc_ctx_pcall and returns the fault kind.
  */
+/* The row functions below call the touch hook directly (pvc_rt.h pvc_ub_touch), so the
+ * hazard checks of the inline NORM fast paths inline into them. */
+#define PVC_TOUCH_DIRECT sim_touch_direct
+
 #include <string.h>
 
 #include "sim/cost.h"
@@ -139,12 +143,11 @@ static const char *const membar_names[PVC_MEMBAR_COUNT] = {
 #undef X
 };
 
-/* Decision 8: a read of kind k of [addr, addr+len) after an unordered vector store. */
-static void hazard_read(sim *S, int k, uint32_t addr, uint32_t len)
+/* Decision 8: a read of kind k of [addr, addr+len) after an unordered vector store, of
+ * byte `at` by store `id`. */
+static void __attribute__((noinline, cold)) hazard_fault(sim *S, int k, uint32_t addr, uint32_t len,
+                                                        uint32_t at, uint32_t id)
 {
-    uint32_t at = 0, id = pvc_hazard_read(S->hz, k, addr, len, &at);
-    if (!id)
-        return;
     fault_at(S, S->cur, PVC_FAULT_HAZARD, at, len);
     const pvc_loc *st = S->locs[id];
     S->ctx->fault.related = *st;
@@ -154,6 +157,13 @@ static void hazard_read(sim *S, int k, uint32_t addr, uint32_t len)
              k == PVC_HZ_VLOAD ? "vector load" : "read", addr, addr + len, at, st->line,
              k == PVC_HZ_VLOAD ? membar_names[PVC_MEMBAR_VST_VLD] : membar_names[PVC_MEMBAR_VST_LD]);
     pvc_fault_unwind(S->ctx);
+}
+
+static inline void hazard_read(sim *S, int k, uint32_t addr, uint32_t len)
+{
+    uint32_t at = 0, id = pvc_hazard_read(S->hz, k, addr, len, &at);
+    if (id)
+        hazard_fault(S, k, addr, len, at, id);
 }
 
 /* The runtime's touch hook: every UB span an op reads or writes, after its bounds check and
@@ -171,6 +181,29 @@ static void sim_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind 
     if (t->addr < 0)
         t->addr = addr;
     t->bytes += len;
+}
+
+/* The touch hook when nothing observes the run: the hazard checks, and the GM bytes a
+ * clipped pl.load / pl.store note counts. */
+static inline void sim_touch_fast(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind)
+{
+    sim *S = ctx->user;
+    switch (kind) {
+    case PVC_TOUCH_VLOAD: hazard_read(S, PVC_HZ_VLOAD, addr, len); break;
+    case PVC_TOUCH_GM_OUT: hazard_read(S, PVC_HZ_SREAD, addr, len); S->touched.gm_out += len; break;
+    case PVC_TOUCH_VSTORE: pvc_hazard_store(S->hz, addr, len, S->cur->id); break;
+    case PVC_TOUCH_GM_IN: S->touched.gm_in += len; break; /* a clipped window's note */
+    }
+}
+
+/* The same hooks, as the inline fast paths of the row functions call them. */
+static inline void sim_touch_direct(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind)
+{
+    const sim *S = ctx->user;
+    if (S->observing)
+        sim_touch(ctx, addr, len, kind);
+    else
+        sim_touch_fast(ctx, addr, len, kind);
 }
 
 /* The runtime's vf.mem_bar hook (pvc_rt.h pvc_mem_bar): the op calls pvc_mem_bar as the
@@ -316,8 +349,81 @@ static inline void run_machine(sim *S, sim_func *F, const sim_op *o)
         sim_observe_machine(S, o);
 }
 
+/* The loop when nothing observes the run (S->observing 0): the same ops over fast.c's
+ * copies, which fold affine address arithmetic into the ops that read it and test only
+ * the register reads not proven defined ahead of time. Every runtime call and every check
+ * of the observing loop below is made, in the same order, at the same op. pl.range keeps
+ * its iteration count in a local stack instead of its hidden slots (which only the
+ * observing loop reads); the loop variable is rebound each iteration as there. */
+typedef struct {
+    uint64_t k, n;           /* iteration, trip count */
+    int64_t lo, st;
+    int64_t *var;
+    const sim_fop *body;     /* first op of the body */
+} fast_loop;
+
+static void run_func_fast(sim *S, sim_func *F)
+{
+    pvc_ctx *const ctx = S->ctx;
+    const sim_fop *f = F->fops, *const end = F->fops + F->nfops;
+    fast_loop loops[SIM_FAST_MAX_DEPTH], *top = loops - 1;
+    S->cur_f = F;
+    memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
+    for (; f < end; f++) {
+        const sim_op *o = &f->op;
+        for (int i = 0; i < f->nfold; i++)
+            *f->fold[i].dst = (int64_t)(f->fold[i].a + f->fold[i].b * (uint64_t)*f->fold[i].var);
+        ctx->at = o->loc;
+        S->cur = o;
+        switch (f->kind) {
+        case SIM_FK_MACHINE:
+            o->run(S, o);
+            if (f->mark)
+                mark_written(F, o);
+            break;
+        case SIM_FK_MACHINE_FULL: run_machine(S, F, o); break;
+        case SIM_FK_RANGE:
+            if (!run_range(S, F, o)) {
+                f = F->fops + f->skip - 1; /* past the body and its end marker */
+                break;
+            }
+            top++;
+            top->k = 0, top->n = (uint64_t)F->s[o->aux + 1];
+            top->lo = F->s[o->aux + 2], top->st = F->s[o->aux + 3];
+            top->var = &F->s[o->r[0]], top->body = f + 1;
+            break;
+        case SIM_FK_LOOP_END:
+            if (++top->k < top->n) {
+                *top->var = pvc_py_range_at(top->lo, top->k, top->st);
+                f = top->body - 1;
+            } else
+                top--;
+            break;
+        default:
+            check_defined(S, F, o);
+            switch (o->code) {
+            case PVC_OP_ASSIGN: run_assign(F, o); break;
+            case PVC_OP_CALL: run_call(S, F, o); break;
+            case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT: case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT:
+            case PVC_OP_TG_PREVIOUS:
+                pvc_tile_check(S->ctx, sim_tile_of(&F->tiles[o->tile]));
+                break;
+            default: {
+                int64_t value;
+                run_arith(S, F, o, &value);
+            }
+            }
+            mark_written(F, o);
+        }
+    }
+}
+
 static void run_func(sim *S, sim_func *F)
 {
+    if (F->fops && !S->observing) {
+        run_func_fast(S, F);
+        return;
+    }
     S->cur_f = F;
     memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
     for (int pc = 0; pc < F->nops; pc++) {
@@ -440,7 +546,7 @@ int pvc_backend_sim(pvc_unit *u, const pvc_func *kernel, pvc_ctx *ctx, pvc_tenso
     pvc_touch_fn saved_touch = ctx->touch;
     void *saved_user = ctx->user;
     ctx->mem_bar = sim_mem_bar;
-    ctx->touch = sim_touch;
+    ctx->touch = S.observing ? sim_touch : sim_touch_fast;
     ctx->user = &S;
     int rc = pvc_ctx_pcall(ctx, run_kernel, &S);
     if (rc)

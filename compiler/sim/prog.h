@@ -71,10 +71,34 @@ struct sim_op {
     const pvc_op *ir;
 };
 
+/* The fast loop's copy of an op (fast.c; interp.c run_func_fast): operands that fold an
+ * affine temporary point at scratch, which the op computes first; op.chk keeps only the
+ * UNDEF_REG tests not proven. Only the ops that run are kept, packed in order. */
+#define SIM_FAST_MAX_DEPTH 64 /* pl.range nesting the fast loop runs (deeper: observing loop) */
+enum { SIM_FK_SKIP, SIM_FK_MACHINE, SIM_FK_MACHINE_FULL, SIM_FK_RANGE, SIM_FK_LOOP_END, SIM_FK_CORE };
+
+typedef struct {
+    int64_t *dst;            /* scratch = a + b * *var (mod 2^64) */
+    const int64_t *var;
+    uint64_t a, b;
+} sim_fold;
+
+typedef struct {
+    int kind;                /* SIM_FK_* */
+    int nfold;
+    int skip;                /* RANGE: index of the op after its end marker */
+    unsigned char mark;      /* writes a register some kept UNDEF_REG test reads */
+    sim_fold fold[SIM_MAX_OPND];
+    sim_op op;
+    int64_t scratch[SIM_MAX_OPND];
+} sim_fop;
+
 struct sim_func {
     const pvc_func *f;
     sim_op *ops;
     int nops, cap;
+    sim_fop *fops;           /* the fast loop's ops (fast.c), NULL: observing loop only */
+    int nfops;
     int nvars;
     int64_t *consts;         /* initial values of slots nvars.. */
     int nconsts;
@@ -148,5 +172,10 @@ void sim_note_clipped(sim *S, const sim_op *o);
 int sim_decode(sim *S, const pvc_func *kernel);
 /* Frees what sim_decode allocated (also after a failed or partial decode). */
 void sim_decode_free(sim *S);
+
+/* fast.c: the fast loop's ops of a decoded, bound function (F->fops, or left NULL when it
+ * holds an op the fast loop does not know), and their release. */
+void sim_fast_build(sim *S, sim_func *F);
+void sim_fast_free(sim_func *F);
 
 #endif /* PVC_SIM_PROG_H */

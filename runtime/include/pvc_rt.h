@@ -253,10 +253,20 @@ static inline void pvc_mem_bar(pvc_ctx *ctx, pvc_membar mode)
 /* Reports [addr, addr+len) to the touch hook: once per contiguous span, after the span
  * passed its bounds check and before any byte moves, so a checker that unwinds leaves the
  * UB as it was. Costs one predictable branch when no hook is set. */
+#ifdef PVC_TOUCH_DIRECT
+/* A file that owns the hook defines PVC_TOUCH_DIRECT to it before including this header
+ * (the simulator, compiler/sim/interp.c): its inline fast paths then call the hook
+ * directly, where the compiler inlines it; out-of-line ops still go through ctx->touch. */
+static inline void PVC_TOUCH_DIRECT(struct pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind);
+#endif
 static inline void pvc_ub_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind)
 {
+#ifdef PVC_TOUCH_DIRECT
+    PVC_TOUCH_DIRECT(ctx, addr, len, kind);
+#else
     if (ctx->touch)
         ctx->touch(ctx, addr, len, kind);
+#endif
 }
 
 /* The special registers a vector-function call starts from: AR = SQZN = 0. */
