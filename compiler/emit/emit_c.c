@@ -404,14 +404,28 @@ static int ident_char(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* The row's CALL text with every operand, result and attribute name replaced (put_name). */
+/* 1 when the row's CALL takes `at`, the op's position (ops.h): the call sets ctx->at itself,
+ * on its slow path only, so the statement does not. */
+static int call_takes_at(const pvc_mop *m)
+{
+    for (const char *t = m->call; (t = strstr(t, "at")) != NULL; t += 2)
+        if ((t == m->call || !ident_char(t[-1])) && !ident_char(t[2]))
+            return 1;
+    return 0;
+}
+
+/* The row's CALL text with every operand, result and attribute name replaced (put_name),
+ * and `at` by the address of the op's loc_L_C. */
 static void emit_machine(emitter *e, const pvc_op *op)
 {
     const pvc_mop *m = pvc_mop_of(op->code);
     if (op->noperands != m->nopnd || op->nresults != m->nres)
         PVC_BUG("machine op '%s' has %d operands and %d results, its row %d and %d",
                 m->name, op->noperands, op->nresults, m->nopnd, m->nres);
-    begin_stmt(e, op, (m->flags & PVC_MF_FAULT) != 0);
+    int takes_at = call_takes_at(m);
+    begin_stmt(e, op, (m->flags & PVC_MF_FAULT) && !takes_at);
+    if (takes_at)
+        add_site(e, op->loc);
     for (const char *t = m->call; *t && !e->failed;) {
         int deref = *t == '*' && ident_char(t[1]) && !(t > m->call && ident_char(t[-1]));
         const char *id = t + deref;
@@ -422,7 +436,9 @@ static void emit_machine(emitter *e, const pvc_op *op)
         size_t len = 0;
         while (ident_char(id[len]))
             len++;
-        if (!put_name(e, op, m, id, len, deref))
+        if (len == 2 && !memcmp(id, "at", 2) && !deref)
+            fprintf(e->body, "&loc_%d_%d", op->loc.line, op->loc.col);
+        else if (!put_name(e, op, m, id, len, deref))
             fprintf(e->body, "%.*s", (int)(id - t + len), t);
         t = id + len;
     }

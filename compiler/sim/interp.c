@@ -73,11 +73,12 @@ static double sim_num(const void *p)
     static void run_##id(sim *S, const sim_op *o)                                          \
     {                                                                                      \
         pvc_ctx *const ctx = S->ctx;                                                       \
+        const pvc_loc *const at = o->loc; /* also in ctx->at: the loop sets it first */    \
         void *const *pp = o->p;                                                            \
         void *const *rp = o->rp;                                                           \
         const int64_t *kp = o->k;                                                          \
         LIST opnds LIST res LIST attrs                                                     \
-        (void)ctx, (void)pp, (void)rp, (void)kp;                                           \
+        (void)ctx, (void)at, (void)pp, (void)rp, (void)kp;                                 \
         call;                                                                              \
     }
 PVC_MOPS(M)

@@ -63,11 +63,17 @@ typedef struct {
 
 extern const pvc_dtype_info pvc_dtype_table[PVC_DT_COUNT];
 
-/* Bytes one element occupies in a register lane; FP4/INT4 lanes are bytes (§1.1). */
+/* Bytes one element occupies in a register lane; FP4/INT4 lanes are bytes (§1.1). A switch
+ * over the table's rows rather than a read of pvc_dtype_table, so that a constant dtype (a
+ * tile's, in emitted C) folds to a constant. */
 static inline unsigned pvc_dtype_lane_bytes(pvc_dtype t)
 {
-    unsigned bits = pvc_dtype_table[t].bits;
-    return bits < 8 ? 1 : bits / 8;
+    switch (t) {
+#define X(name, pyname, bits, kind) case PVC_DT_##name: return (bits) < 8 ? 1u : (bits) / 8u;
+    PVC_DTYPES(X)
+#undef X
+    default: return 1u;
+    }
 }
 
 /* ---------------------------------------------------------------------------------------
