@@ -404,16 +404,6 @@ static int ident_char(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* 1 when the row's CALL takes `at`, the op's position (ops.h): the call sets ctx->at itself,
- * on its slow path only, so the statement does not. */
-static int call_takes_at(const pvc_mop *m)
-{
-    for (const char *t = m->call; (t = strstr(t, "at")) != NULL; t += 2)
-        if ((t == m->call || !ident_char(t[-1])) && !ident_char(t[2]))
-            return 1;
-    return 0;
-}
-
 /* The row's CALL text with every operand, result and attribute name replaced (put_name),
  * and `at` by the address of the op's loc_L_C. */
 static void emit_machine(emitter *e, const pvc_op *op)
@@ -422,7 +412,7 @@ static void emit_machine(emitter *e, const pvc_op *op)
     if (op->noperands != m->nopnd || op->nresults != m->nres)
         PVC_BUG("machine op '%s' has %d operands and %d results, its row %d and %d",
                 m->name, op->noperands, op->nresults, m->nopnd, m->nres);
-    int takes_at = call_takes_at(m);
+    int takes_at = pvc_mop_takes_at(m);
     begin_stmt(e, op, (m->flags & PVC_MF_FAULT) && !takes_at);
     if (takes_at)
         add_site(e, op->loc);

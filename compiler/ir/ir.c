@@ -336,6 +336,20 @@ void pvc_func_remove(pvc_module *m, pvc_func *f)
         pvc_strmap_put(m->arena, &m->names, f->name, NULL);
 }
 
+/* ---- machine-op rows ---- */
+static int ident_byte(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+int pvc_mop_takes_at(const pvc_mop *m)
+{
+    for (const char *t = m->call; (t = strstr(t, "at")) != NULL; t += 2)
+        if ((t == m->call || !ident_byte(t[-1])) && !ident_byte(t[2]))
+            return 1;
+    return 0;
+}
+
 /* ---- printing ---- */
 const char *pvc_type_kind_name(pvc_type_kind k)
 {

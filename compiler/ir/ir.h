@@ -190,6 +190,9 @@ const char *pvc_dtype_pyname(int dtype);
 
 /* Index of the operand called `name` in machine row m, or -1. */
 int pvc_mop_operand(const pvc_mop *m, const char *name);
+/* 1 when row m's CALL takes `at`, the op's position (ops.h): the call sets ctx->at itself,
+ * on its out-of-line path only, so the emitted C and the simulator's fast loop do not. */
+int pvc_mop_takes_at(const pvc_mop *m);
 /* The element width (bytes) at which machine op `op` tests its PRED operand, 0 when it has
  * none or ignores it: the op's dtype, except stores (the dist's width, §3.3) and casts (the
  * wider side, §5.4). */

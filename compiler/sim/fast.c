@@ -377,6 +377,21 @@ static void choose_kinds(fast_ctx *c)
     }
 }
 
+/* A machine op's scalar operands as the fast row reads them (sim_fop.aff): a folded one
+ * is its fold, any other a + b * *var with a = 0, b = 1 over where it lives. */
+static void set_affine(sim_fop *g, const sim_fast_fn *rows)
+{
+    const pvc_mop *m = pvc_mop_of(g->op.code);
+    g->fn = rows[g->op.code - PVC_OP_MFIRST];
+    g->sets_at = (unsigned char)pvc_mop_takes_at(m);
+    for (int j = 0; j < m->nopnd; j++) {
+        g->aff[j] = (sim_fold){NULL, g->op.p[j], 0, 1};
+        for (int k = 0; k < g->nfold; k++)
+            if (g->fold[k].dst == &g->scratch[j])
+                g->aff[j] = g->fold[k];
+    }
+}
+
 /* The ops that run, packed in order (the next op is always the following one, so the loop
  * never waits on a load to find it); a pl.range knows where its body ends. Folded
  * operands point at scratch inside their op, so those pointers move with it. */
@@ -387,6 +402,7 @@ static void pack(fast_ctx *c)
     for (int i = 0; i < F->nops; i++)
         at[i] = c->fops[i].kind == SIM_FK_SKIP ? -1 : n++;
     sim_fop *out = xcalloc((size_t)n + 1, sizeof *out);
+    const sim_fast_fn *rows = sim_fast_table();
     for (int i = 0; i < F->nops; i++) {
         const sim_fop *f = &c->fops[i];
         if (at[i] < 0)
@@ -400,6 +416,8 @@ static void pack(fast_ctx *c)
             g->fold[k].dst = &g->scratch[f->fold[k].dst - f->scratch];
         if (g->kind == SIM_FK_RANGE)
             g->skip = at[f->op.jump] + 1; /* past its end marker */
+        if (g->op.run)
+            set_affine(g, rows);
     }
     free(at);
     free(c->fops);

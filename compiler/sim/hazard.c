@@ -1,16 +1,22 @@
 /* hazard.c - which UB bytes a vector store wrote since the last covering vf.mem_bar
- * (docs/SEMANTICS.md decision 8, §5.6). Layout and rules: hazard.h, whose inline store and
- * read are the hot paths; here the rest. A barrier clears the dirty words of the kinds of
- * read it covers, [lo, hi) only. */
+ * (docs/SEMANTICS.md decision 8, §5.6). Layout and rules: hazard.h, whose inline store of
+ * whole blocks and read are the hot paths; here the spans that split blocks, finding the
+ * first unordered byte of a read, and barriers (which clear block words [lo, hi) only). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/diag.h"
 #include "sim/hazard.h"
 
 static void clear_kind(pvc_hazard *h, int k)
 {
-    if (h->hi[k] > h->lo[k])
-        memset(&h->dirty[k][h->lo[k]], 0, (size_t)(h->hi[k] - h->lo[k]) * sizeof h->dirty[k][0]);
+    for (uint32_t w = h->lo[k]; w < h->hi[k]; w++) {
+        for (uint64_t p = h->part[k][w]; p; p &= p - 1) { /* the byte bits of split blocks */
+            uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(p);
+            h->byte[k][b / 2] &= b % 2 ? 0xFFFFFFFFull : ~0xFFFFFFFFull;
+        }
+        h->full[k][w] = h->part[k][w] = 0;
+    }
     h->lo[k] = UINT32_MAX;
     h->hi[k] = 0;
 }
@@ -19,12 +25,14 @@ pvc_hazard *pvc_hazard_new(void)
 {
     pvc_hazard *h = calloc(1, sizeof *h);
     for (int k = 0; h && k < PVC_HZ_KINDS; k++)
-        clear_kind(h, k); /* nothing dirty */
+        clear_kind(h, k); /* nothing unordered */
     return h;
 }
 
 void pvc_hazard_free(pvc_hazard *h)
 {
+    if (h)
+        free(h->byte_owner);
     free(h);
 }
 
@@ -34,15 +42,35 @@ static void owner_split(pvc_hazard *h, uint32_t b)
 {
     if (h->owner[b] == PVC_HZ_MIXED)
         return;
+    if (!h->byte_owner && !(h->byte_owner = malloc(PVC_UB_BYTES * sizeof *h->byte_owner)))
+        PVC_BUG("out of memory for the hazard map");
     for (uint32_t k = 0; k < 32; k++)
         h->byte_owner[b * 32 + k] = h->owner[b];
     h->owner[b] = PVC_HZ_MIXED;
 }
 
-void pvc_hazard_own_partial(pvc_hazard *h, uint32_t addr, uint32_t end, uint32_t id)
+/* Bytes [lo, hi) of block b, 0 <= lo < hi <= 32, as bits of its byte-bitmap word. */
+static uint64_t byte_bits(uint32_t b, uint32_t lo, uint32_t hi)
+{
+    uint64_t run = hi - lo == 32 ? 0xFFFFFFFFull : (1ull << (hi - lo)) - 1;
+    return run << (lo + (b % 2) * 32);
+}
+
+void pvc_hazard_store_span(pvc_hazard *h, uint32_t addr, uint32_t end, uint32_t id)
 {
     for (uint32_t a = addr; a < end;) {
         uint32_t b = a / 32, lo = a % 32, hi = end - b * 32 >= 32 ? 32 : end - b * 32;
+        uint32_t w = b / 64;
+        uint64_t bit = 1ull << (b % 64);
+        for (int k = 0; k < PVC_HZ_KINDS; k++) {
+            if (lo == 0 && hi == 32)
+                h->full[k][w] |= bit;
+            else {
+                h->part[k][w] |= bit;
+                h->byte[k][b / 2] |= byte_bits(b, lo, hi);
+            }
+        }
+        pvc_hz_widen(h, w, w);
         if (lo == 0 && hi == 32)
             h->owner[b] = id;
         else {
@@ -54,10 +82,29 @@ void pvc_hazard_own_partial(pvc_hazard *h, uint32_t addr, uint32_t end, uint32_t
     }
 }
 
-uint32_t pvc_hazard_owner(const pvc_hazard *h, uint32_t at)
+static uint32_t owner_of(const pvc_hazard *h, uint32_t at)
 {
     uint32_t o = h->owner[at / 32];
     return o == PVC_HZ_MIXED ? h->byte_owner[at] : o;
+}
+
+uint32_t pvc_hazard_find(const pvc_hazard *h, int k, uint32_t addr, uint32_t end, uint32_t *at)
+{
+    for (uint32_t b = addr / 32; b <= (end - 1) / 32; b++) {
+        uint32_t w = b / 64;
+        uint64_t bit = 1ull << (b % 64);
+        uint32_t lo = b * 32 < addr ? addr - b * 32 : 0, hi = end - b * 32 >= 32 ? 32 : end - b * 32;
+        if (h->full[k][w] & bit) {
+            *at = b * 32 + lo;
+            return owner_of(h, *at);
+        }
+        uint64_t hit = h->part[k][w] & bit ? h->byte[k][b / 2] & byte_bits(b, lo, hi) : 0;
+        if (hit) {
+            *at = b / 2 * 64 + (uint32_t)__builtin_ctzll(hit);
+            return owner_of(h, *at);
+        }
+    }
+    return 0;
 }
 
 /* docs/SEMANTICS.md §5.6: which kinds of read each mode orders after earlier vector stores.

@@ -90,6 +90,69 @@ const sim_run_fn sim_runs[PVC_MOP_COUNT] = {
 #undef M
 };
 
+/* The same rows as the fast loop runs them (fast.c): an INT, ADDR or BITS operand is the
+ * affine value aff[j] describes, so folded address arithmetic is computed here, in the op
+ * that reads it; every other operand, the results and the attributes as above.
+ * On x86-64 they are compiled twice, the second time for AVX-512, and sim_fast_table picks
+ * by the host at run time: pvc is built for the baseline ISA, where a register's 256 bytes
+ * move in 16-byte pieces, and those moves are the most of a NORM copy's time (BENCHMARKS.md;
+ * the native backend builds kernels for the host ISA for the same reason). */
+#undef SIM_O_BITS
+#undef SIM_O_INT
+#undef SIM_O_ADDR
+#define SIM_AFF(j) (f->aff[j].a + f->aff[j].b * (uint64_t) * f->aff[j].var)
+#define SIM_O_BITS(n) const uint64_t n = SIM_AFF(pp - o->p); pp++;
+#define SIM_O_INT(n) const int64_t n = (int64_t)SIM_AFF(pp - o->p); pp++;
+#define SIM_O_ADDR(n) const uint32_t n = (uint32_t)SIM_AFF(pp - o->p); pp++;
+#define SIM_FAST_ROW(id, attr, opnds, res, attrs, call)                                   \
+    attr static void fast_##id(sim *S, const sim_fop *f)                                   \
+    {                                                                                      \
+        const sim_op *const o = &f->op;                                                    \
+        pvc_ctx *const ctx = S->ctx;                                                       \
+        const pvc_loc *const at = o->loc;                                                  \
+        void *const *pp = o->p;                                                            \
+        void *const *rp = o->rp;                                                           \
+        const int64_t *kp = o->k;                                                          \
+        LIST opnds LIST res LIST attrs                                                     \
+        (void)ctx, (void)at, (void)pp, (void)rp, (void)kp;                                 \
+        call;                                                                              \
+    }
+#define M(id, nm, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc)              \
+    SIM_FAST_ROW(id, , opnds, res, attrs, call)
+PVC_MOPS(M)
+#undef M
+
+static const sim_fast_fn fast_rows[PVC_MOP_COUNT] = {
+#define M(id, ...) fast_##id,
+    PVC_MOPS(M)
+#undef M
+};
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define M(id, nm, from, opnds, attrs, res, dts, fl, pipe, base, bpc, call, doc)              \
+    SIM_FAST_ROW(id##_wide, __attribute__((target("avx512f"))), opnds, res, attrs, call)
+PVC_MOPS(M)
+#undef M
+
+static const sim_fast_fn fast_rows_wide[PVC_MOP_COUNT] = {
+#define M(id, ...) fast_##id##_wide,
+    PVC_MOPS(M)
+#undef M
+};
+#endif
+#undef SIM_AFF
+#undef SIM_FAST_ROW
+
+const sim_fast_fn *sim_fast_table(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        return fast_rows_wide;
+#endif
+    return fast_rows;
+}
+
 /* Every row fits a sim_op: its operands in p[], its attributes in k[]. */
 #undef O
 #undef AD
@@ -372,17 +435,22 @@ static void run_func_fast(sim *S, sim_func *F)
     memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
     for (; f < end; f++) {
         const sim_op *o = &f->op;
-        for (int i = 0; i < f->nfold; i++)
-            *f->fold[i].dst = (int64_t)(f->fold[i].a + f->fold[i].b * (uint64_t)*f->fold[i].var);
-        ctx->at = o->loc;
         S->cur = o;
-        switch (f->kind) {
-        case SIM_FK_MACHINE:
-            o->run(S, o);
+        if (f->kind == SIM_FK_MACHINE) {
+            if (!f->sets_at)
+                ctx->at = o->loc;
+            f->fn(S, f);
             if (f->mark)
                 mark_written(F, o);
+            continue;
+        }
+        ctx->at = o->loc;
+        switch (f->kind) {
+        case SIM_FK_MACHINE_FULL:
+            for (int i = 0; i < f->nfold; i++)
+                *f->fold[i].dst = (int64_t)(f->fold[i].a + f->fold[i].b * (uint64_t)*f->fold[i].var);
+            run_machine(S, F, o);
             break;
-        case SIM_FK_MACHINE_FULL: run_machine(S, F, o); break;
         case SIM_FK_RANGE:
             if (!run_range(S, F, o)) {
                 f = F->fops + f->skip - 1; /* past the body and its end marker */

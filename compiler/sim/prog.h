@@ -83,15 +83,21 @@ typedef struct {
     uint64_t a, b;
 } sim_fold;
 
-typedef struct {
+typedef struct sim_fop sim_fop;
+typedef void (*sim_fast_fn)(sim *S, const sim_fop *f);
+
+struct sim_fop {
     int kind;                /* SIM_FK_* */
     int nfold;
     int skip;                /* RANGE: index of the op after its end marker */
     unsigned char mark;      /* writes a register some kept UNDEF_REG test reads */
-    sim_fold fold[SIM_MAX_OPND];
+    unsigned char sets_at;   /* the call sets ctx->at itself (pvc_mop_takes_at) */
+    sim_fast_fn fn;          /* MACHINE: the row as the fast loop runs it (interp.c) */
+    sim_fold aff[SIM_MAX_OPND]; /* MACHINE: INT/ADDR/BITS operand j = aff[j].a + b * *var */
+    sim_fold fold[SIM_MAX_OPND]; /* MACHINE_FULL: scratch[j] = a + b * *var, then op.run */
     sim_op op;
     int64_t scratch[SIM_MAX_OPND];
-} sim_fop;
+};
 
 struct sim_func {
     const pvc_func *f;
@@ -158,8 +164,11 @@ static inline double slot_double(int64_t b)
     return d;
 }
 
-/* interp.c: the compiled row of each machine op, by opcode - PVC_OP_MFIRST. */
+/* interp.c: the compiled row of each machine op, by opcode - PVC_OP_MFIRST; and the table
+ * of the same rows as the fast loop runs them, its scalar operands affine (sim_fop.aff),
+ * built for the host's vector width. */
 extern const sim_run_fn sim_runs[PVC_MOP_COUNT];
+const sim_fast_fn *sim_fast_table(void);
 
 /* observe.c: the event of a machine op just run (its row, S->touched), of a scalar-language
  * op (its value, the tile it names), and the note for a clipped GM move. */
