@@ -27,6 +27,14 @@ CPPFLAGS = -Iruntime/include -Icompiler -I.
 CFLAGS   = $(CSTD) $(WARN) $(OPT) $(SANFLAGS)
 LDLIBS   = -ltree-sitter -ljansson -lm -ldl
 
+# libtcc (Debian libtcc-dev, a static library): on a cache miss the native backend compiles
+# the kernel in process and runs it at once while cc builds the optimised object in the
+# background (compiler/emit/native.h). Without it a miss waits for cc.
+HAVE_LIBTCC := $(shell printf '\043include <libtcc.h>\n' | $(CC) -E - >/dev/null 2>&1 && echo 1)
+ifeq ($(HAVE_LIBTCC),1)
+LDLIBS  += -ltcc
+endif
+
 RT_SRC   = $(wildcard runtime/src/*.c)
 RT_OBJ   = $(RT_SRC:%.c=$(BUILD)/%.o)
 PVC_SRC  = $(filter-out compiler/main.c,$(wildcard compiler/*.c compiler/*/*.c))
@@ -131,6 +139,9 @@ $(BUILD)/compiler/front/parse.o: CPPFLAGS += -DPVC_GRAMMAR_ABI=$(GRAMMAR_ABI)
 # The native backend compiles emitted C against this tree's pvc_rt.h wherever pvc runs from
 # ($PVC_RUNTIME_INCLUDE overrides it at run time).
 $(BUILD)/compiler/emit/backend_native.o: CPPFLAGS += -DPVC_RUNTIME_INCLUDE='"$(abspath runtime/include)"'
+ifeq ($(HAVE_LIBTCC),1)
+%/compiler/emit/native_tcc.o: CPPFLAGS += -DPVC_HAVE_LIBTCC
+endif
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	@mkdir -p $(dir $@)

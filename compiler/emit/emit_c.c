@@ -94,6 +94,8 @@ typedef struct {
 
 typedef struct {
     const pvc_module *m;
+    const pvc_func *only;   /* NULL: every function; else this kernel and what it calls */
+    unsigned char *keep;    /* per function of the module: it goes into the unit */
     const char *file_lit;   /* the .py name as a C string literal */
     FILE *out;              /* function definitions */
     site *sites;            /* loc_L_C constants used */
@@ -720,6 +722,60 @@ done:
 }
 
 /* ---- the translation unit ------------------------------------------------------------ */
+/* The callee names of every call in block b (and the bodies inside it), appended to names. */
+static void collect_callees(const pvc_block *b, const char **names, int *n)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        const pvc_attr *a = op->code == PVC_OP_CALL ? pvc_op_attr(op, "callee") : NULL;
+        if (a && a->val && a->val->name)
+            names[(*n)++] = a->val->name;
+        if (op->body)
+            collect_callees(op->body, names, n);
+    }
+}
+
+static int count_ops(const pvc_block *b)
+{
+    int n = b->nops;
+    for (int i = 0; i < b->nops; i++)
+        if (b->ops[i]->body)
+            n += count_ops(b->ops[i]->body);
+    return n;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* e->keep[i]: function i goes into the unit - all of them, or the one kernel and the vector
+ * functions it calls (only kernels call, docs/SEMANTICS.md §6). */
+static int choose_functions(emitter *e)
+{
+    const pvc_module *m = e->m;
+    e->keep = calloc((size_t)m->nfuncs + 1, 1);
+    if (!e->keep)
+        return -1;
+    if (!e->only) {
+        memset(e->keep, 1, (size_t)m->nfuncs);
+        return 0;
+    }
+    int n = 0;
+    const char **names = malloc(((size_t)count_ops(&e->only->body) + 1) * sizeof *names);
+    if (!names)
+        return -1;
+    collect_callees(&e->only->body, names, &n);
+    qsort(names, (size_t)n, sizeof *names, cmp_name);
+    for (int i = 0; i < m->nfuncs; i++) {
+        const pvc_func *f = m->funcs[i];
+        e->keep[i] = f == e->only || (f->kind == PVC_FN_VECTOR && n &&
+                                      bsearch(&f->name, names, (size_t)n, sizeof *names, cmp_name));
+    }
+    free(names);
+    return 0;
+}
+
 static int site_cmp(const void *a, const void *b)
 {
     const site *x = a, *y = b;
@@ -744,10 +800,11 @@ static void emit_prologue(emitter *e, FILE *o)
         fprintf(o, "static const pvc_loc loc_%d_%d = {%s, %d, %d};\n", e->sites[i].line,
                 e->sites[i].col, e->file_lit, e->sites[i].line, e->sites[i].col);
     fputs("\n", o);
-    for (int i = 0; i < e->m->nfuncs; i++) {
-        put_signature(o, e->m->funcs[i]);
-        fputs(";\n", o);
-    }
+    for (int i = 0; i < e->m->nfuncs; i++)
+        if (e->keep[i]) {
+            put_signature(o, e->m->funcs[i]);
+            fputs(";\n", o);
+        }
     fputs("\nconst struct pvc_kernel_entry {\n"
           "    const char *name;\n"
           "    void (*fn)(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars);\n"
@@ -757,7 +814,7 @@ static void emit_prologue(emitter *e, FILE *o)
           o);
     for (int i = 0; i < e->m->nfuncs; i++) {
         const pvc_func *f = e->m->funcs[i];
-        if (f->kind != PVC_FN_JIT)
+        if (f->kind != PVC_FN_JIT || !e->keep[i])
             continue;
         char *lit = c_string(f->name);
         fprintf(o, "    {%s, pvc_kernel_", lit ? lit : "\"\"");
@@ -784,19 +841,24 @@ int pvc_emit_c(const pvc_module *m, FILE *out)
 
 char *pvc_emit_c_string(const pvc_module *m, size_t *len)
 {
-    emitter e = {.m = m};
+    return pvc_emit_c_kernel(m, NULL, NULL, len);
+}
+
+char *pvc_emit_c_kernel(const pvc_module *m, const pvc_func *kernel, const char *file, size_t *len)
+{
+    emitter e = {.m = m, .only = kernel};
     char *defs = NULL, *text = NULL;
     size_t ndefs = 0;
-    e.file_lit = c_string(m->file ? m->file : "<input>");
+    e.file_lit = c_string(file ? file : m->file ? m->file : "<input>");
     e.out = open_memstream(&defs, &ndefs);
-    if (!e.file_lit || !e.out) {
+    if (!e.file_lit || !e.out || choose_functions(&e)) {
         fprintf(stderr, "pvc: error: out of memory emitting C\n");
         goto done;
     }
     /* Vector functions first: the kernels call them. Param types come from each function. */
     for (int pass = 0; pass < 2 && !e.failed; pass++)
         for (int i = 0; i < m->nfuncs && !e.failed; i++)
-            if ((m->funcs[i]->kind == PVC_FN_JIT) == pass)
+            if ((m->funcs[i]->kind == PVC_FN_JIT) == pass && e.keep[i])
                 emit_function(&e, m->funcs[i]);
     fclose(e.out);
     e.out = NULL;
@@ -816,6 +878,7 @@ done:
         fclose(e.out);
     free(defs);
     free(e.sites);
+    free(e.keep);
     free((char *)e.file_lit);
     return text;
 }

@@ -1,9 +1,11 @@
-/* native.c - compile emitted C with $CC into a cached shared object and dlopen it.
- * See native.h for the contract. */
+/* native.c - find emitted C's optimised object in the cache, or build it: in process with
+ * libtcc while $CC -O2 fills the cache in the background, or with $CC now (native.h). */
 #include "emit/native.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -12,12 +14,16 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "emit/native_tcc.h"
 
 extern char **environ;
 
 struct pvc_native {
-    void *handle;
+    void *handle;  /* dlopen'd optimised object, or */
+    pvc_tcc *tcc;  /* the libtcc build of a miss */
     char path[4200];
 };
 
@@ -80,15 +86,37 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* The runtime headers are part of the key: a changed runtime ABI must not reuse old objects. */
-static void key_feed_file(key128 *k, const char *dir, const char *name)
+static int cmp_str(const void *a, const void *b)
 {
-    char path[4200];
-    size_t len = 0;
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", name);
-    char *text = slurp(path, &len);
-    key_feed(k, text ? text : "", text ? len : 0);
-    free(text);
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every runtime header (pvc_rt*.h of dir, by name) is part of the key: a changed runtime
+ * ABI or inline fast path must not reuse old objects. */
+static void key_feed_headers(key128 *k, const char *dir)
+{
+    char *names[64];
+    int n = 0;
+    DIR *d = opendir(dir ? dir : ".");
+    struct dirent *e;
+    while (d && (e = readdir(d)) && n < 64) {
+        size_t len = strlen(e->d_name);
+        if (len > 2 && !strncmp(e->d_name, "pvc_rt", 6) && !strcmp(e->d_name + len - 2, ".h"))
+            names[n++] = strdup(e->d_name);
+    }
+    if (d)
+        closedir(d);
+    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    for (int i = 0; i < n; i++) {
+        char path[4200];
+        size_t len = 0;
+        snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", names[i] ? names[i] : "");
+        char *text = names[i] ? slurp(path, &len) : NULL;
+        key_feed_str(k, names[i]);
+        key_feed(k, text ? text : "", text ? len : 0);
+        free(text);
+        free(names[i]);
+    }
 }
 
 /* ---- cache directory ------------------------------------------------------------------- */
@@ -190,14 +218,39 @@ static const char *host_isa(void)
 #endif
 }
 
+static const char *cc_command(const pvc_native_opts *o)
+{
+    const char *cc = (o && o->cc) ? o->cc : getenv("CC");
+    return cc && *cc ? cc : "cc";
+}
+
+/* 1 when the compiler command's first word names a program we can run (on PATH unless it
+ * has a slash), so a miss knows before forking whether an optimised object can follow. */
+static int cc_found(const pvc_native_opts *o)
+{
+    char word[1024], path[4200];
+    const char *cc = cc_command(o);
+    size_t n = strcspn(cc + strspn(cc, " \t"), " \t");
+    snprintf(word, sizeof word, "%.*s", (int)n, cc + strspn(cc, " \t"));
+    if (strchr(word, '/'))
+        return access(word, X_OK) == 0;
+    const char *p = getenv("PATH");
+    for (p = p ? p : "/usr/bin:/bin"; *p;) {
+        size_t len = strcspn(p, ":");
+        snprintf(path, sizeof path, "%.*s/%s", (int)len, len ? p : ".", word);
+        if (access(path, X_OK) == 0)
+            return 1;
+        p += len + (p[len] == ':');
+    }
+    return 0;
+}
+
 static int run_cc(const pvc_native_opts *o, const char *c_path, const char *so_path,
                   char *err, size_t errlen)
 {
     char ccbuf[1024], flagbuf[2048], incflag[4200];
     char *argv[MAX_ARGS];
-    const char *cc = (o && o->cc) ? o->cc : getenv("CC");
-    if (!cc || !*cc)
-        cc = "cc";
+    const char *cc = cc_command(o);
     int argc = split_words(cc, ccbuf, sizeof ccbuf, argv, 0);
     if (argc <= 0) {
         set_err(err, errlen, "bad compiler command '%s'", cc);
@@ -237,20 +290,198 @@ static int run_cc(const pvc_native_opts *o, const char *c_path, const char *so_p
     return 0;
 }
 
+/* ---- building into the cache ------------------------------------------------------------- */
+/* cc on the C text into so_path, with c_path beside it: unique temporaries, then renames,
+ * so concurrent runs never see half-written files; the object first, so a reader that
+ * finds the C text finds the object too. */
+static int build_entry(const pvc_native_opts *o, const char *c_path, const char *so_path,
+                       const char *c_src, size_t len, char *err, size_t errlen)
+{
+    char tmp_c[4300], tmp_so[4300];
+    snprintf(tmp_c, sizeof tmp_c, "%s.%ld.tmp.c", c_path, (long)getpid());
+    snprintf(tmp_so, sizeof tmp_so, "%s.%ld.tmp.so", c_path, (long)getpid());
+    if (write_file(tmp_c, c_src, len) != 0) {
+        set_err(err, errlen, "cannot write %s: %s", tmp_c, strerror(errno));
+        unlink(tmp_c);
+        return -1;
+    }
+    int rc = run_cc(o, tmp_c, tmp_so, err, errlen);
+    if (rc == 0 && (rename(tmp_so, so_path) != 0 || rename(tmp_c, c_path) != 0)) {
+        set_err(err, errlen, "cannot store %s: %s", so_path, strerror(errno));
+        rc = -1;
+    }
+    unlink(tmp_c);
+    unlink(tmp_so);
+    return rc;
+}
+
+/* A build of this entry is under way (its lock is younger than ten minutes) or was just
+ * claimed by us (returns 0 and creates the lock). */
+static int claim(const char *lock)
+{
+    int fd = open(lock, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+        struct stat st;
+        if (errno != EEXIST || stat(lock, &st) != 0 || time(NULL) - st.st_mtime < 600)
+            return -1;
+        unlink(lock); /* left by a build that died */
+        if ((fd = open(lock, O_WRONLY | O_CREAT | O_EXCL, 0644)) < 0)
+            return -1;
+    }
+    close(fd);
+    return 0;
+}
+
+/* The optimised object, built by a detached grandchild (so this run neither waits for it
+ * nor leaves a zombie) with its output in <entry>.log, removed when the build succeeds.
+ * It holds no descriptor of ours: a pipe reading pvc's output closes when pvc exits. */
+static void build_in_background(const pvc_native_opts *o, const char *c_path, const char *so_path,
+                                const char *c_src, size_t len)
+{
+    char lock[4300], log[4300];
+    snprintf(lock, sizeof lock, "%s.lock", so_path);
+    snprintf(log, sizeof log, "%s.log", so_path);
+    if (claim(lock) != 0)
+        return;
+    pid_t pid = fork();
+    if (pid < 0) {
+        unlink(lock);
+        return;
+    }
+    if (pid == 0) {
+        if (fork() != 0)
+            _exit(0);
+        setsid();
+        int nul = open("/dev/null", O_RDONLY), out = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(nul, 0);
+        dup2(out >= 0 ? out : nul, 1);
+        dup2(out >= 0 ? out : nul, 2);
+        for (int fd = 3; fd < 1024; fd++)
+            close(fd);
+        char err[512];
+        int rc = build_entry(o, c_path, so_path, c_src, len, err, sizeof err);
+        if (rc == 0)
+            unlink(log);
+        else
+            fprintf(stderr, "pvc: background build: %s\n", err);
+        unlink(lock);
+        _exit(rc != 0);
+    }
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+}
+
 /* ---- public ---------------------------------------------------------------------------- */
+int pvc_native_have_tcc(void)
+{
+    return pvc_tcc_available();
+}
+
+static pvc_build_mode mode_of(const pvc_native_opts *o)
+{
+    const char *env = getenv("PVC_NATIVE_BUILD");
+    if (o && o->mode != PVC_BUILD_DEFAULT)
+        return o->mode;
+    if (env && !strcmp(env, "cc"))
+        return PVC_BUILD_CC;
+    if (env && !strcmp(env, "tcc"))
+        return PVC_BUILD_TCC;
+    return PVC_BUILD_AUTO;
+}
+
+static void say(const pvc_native_opts *o, const char *fmt, ...)
+{
+    va_list ap;
+    if (!o || !o->verbose)
+        return;
+    va_start(ap, fmt);
+    fputs("pvc: native: ", o->verbose);
+    vfprintf(o->verbose, fmt, ap);
+    fputc('\n', o->verbose);
+    va_end(ap);
+}
+
+static double ms_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+static pvc_native *load_object(pvc_native *so, const char *so_path, char *err, size_t errlen)
+{
+    snprintf(so->path, sizeof so->path, "%s", so_path);
+    so->handle = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
+    if (!so->handle) {
+        set_err(err, errlen, "cannot load %s: %s", so_path, dlerror());
+        free(so);
+        return NULL;
+    }
+    return so;
+}
+
+/* A miss: libtcc now (with cc into the cache in the background, or alone), or cc now. */
+static pvc_native *build_miss(pvc_native *so, const char *c_src, size_t len, const pvc_native_opts *o,
+                              const char *c_path, const char *so_path, char *err, size_t errlen)
+{
+    pvc_build_mode mode = mode_of(o);
+    int flags = o && o->cflags && o->cflags[strspn(o->cflags, " \t")];
+    int have_cc = cc_found(o);
+    const char *cc = cc_command(o), *why = NULL;
+    if (mode != PVC_BUILD_CC && flags)
+        mode = PVC_BUILD_CC, why = "PVC_CFLAGS is set and only cc takes flags";
+    else if (mode == PVC_BUILD_AUTO && !pvc_tcc_available())
+        mode = PVC_BUILD_CC, why = "this pvc was built without libtcc";
+    else if (mode == PVC_BUILD_CC)
+        why = "PVC_NATIVE_BUILD=cc";
+    if (mode != PVC_BUILD_CC) {
+        struct timespec t0;
+        char terr[512];
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        snprintf(so->path, sizeof so->path, "%s", so_path);
+        so->tcc = pvc_tcc_compile(c_src, len, o && o->include_dir ? o->include_dir : ".", terr, sizeof terr);
+        if (so->tcc && mode == PVC_BUILD_TCC) {
+            say(o, "cache miss: compiled in process by libtcc (%.1f ms); nothing cached (PVC_NATIVE_BUILD=tcc)",
+                ms_since(&t0));
+            return so;
+        }
+        if (so->tcc && !have_cc) {
+            say(o, "cache miss: compiled in process by libtcc (%.1f ms); nothing cached: no C compiler '%s'",
+                ms_since(&t0), cc);
+            return so;
+        }
+        if (so->tcc) {
+            say(o, "cache miss: compiled in process by libtcc (%.1f ms); '%s -O2' builds %s in the background",
+                ms_since(&t0), cc, so_path);
+            build_in_background(o, c_path, so_path, c_src, len);
+            return so;
+        }
+        if (mode == PVC_BUILD_TCC || !have_cc) {
+            set_err(err, errlen, "%s%s", pvc_tcc_available() ? terr : "this pvc was built without libtcc",
+                    mode == PVC_BUILD_TCC ? "" : " (and no C compiler to fall back on)");
+            free(so);
+            return NULL;
+        }
+        why = pvc_tcc_available() ? terr : "no libtcc";
+    }
+    if (build_entry(o, c_path, so_path, c_src, len, err, errlen) != 0) {
+        free(so);
+        return NULL;
+    }
+    say(o, "cache miss: compiled %s with '%s' (%s)", so_path, cc, why);
+    return load_object(so, so_path, err, errlen);
+}
+
 pvc_native *pvc_native_load(const char *c_src, size_t len, const pvc_native_opts *opts,
                             int *cache_hit, char *err, size_t errlen)
 {
-    char dir[4096], c_path[4200], so_path[4200], tmp_c[4300], tmp_so[4300];
-    const char *cc = (opts && opts->cc) ? opts->cc : getenv("CC");
+    char dir[4096], c_path[4200], so_path[4200];
     key128 k = {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
 
     key_feed(&k, c_src, len);
-    key_feed_str(&k, cc ? cc : "cc");
+    key_feed_str(&k, cc_command(opts));
     key_feed_str(&k, opts ? opts->cflags : NULL);
-    key_feed_file(&k, opts ? opts->include_dir : NULL, "pvc_rt.h");
-    key_feed_file(&k, opts ? opts->include_dir : NULL, "pvc_rt_cast.h");
-    key_feed_file(&k, opts ? opts->include_dir : NULL, "pvc_rt_inline.h");
+    key_feed_headers(&k, opts ? opts->include_dir : NULL);
     for (size_t i = 0; i < sizeof fixed_flags / sizeof *fixed_flags; i++)
         key_feed_str(&k, fixed_flags[i]);
     key_feed_str(&k, host_isa());
@@ -263,32 +494,16 @@ pvc_native *pvc_native_load(const char *c_src, size_t len, const pvc_native_opts
     snprintf(c_path, sizeof c_path, "%s/%016llx%016llx.c", dir, (unsigned long long)k.a,
              (unsigned long long)k.b);
     snprintf(so_path, sizeof so_path, "%.*s.so", (int)(strlen(c_path) - 2), c_path);
+    say(opts, "cache key %016llx%016llx: the C text (%zu bytes), '%s', its flags '%s', the runtime "
+        "headers of %s, the host's vector features (%s)", (unsigned long long)k.a,
+        (unsigned long long)k.b, len, cc_command(opts), opts && opts->cflags ? opts->cflags : "",
+        opts && opts->include_dir ? opts->include_dir : ".", host_isa());
 
-    /* A hit needs the object and the identical C text beside it. */
+    /* A hit needs the object and the identical C text beside it; PVC_BUILD_TCC never looks. */
     size_t old_len = 0;
-    char *old = slurp(c_path, &old_len);
+    char *old = mode_of(opts) == PVC_BUILD_TCC ? NULL : slurp(c_path, &old_len);
     int hit = old && old_len == len && memcmp(old, c_src, len) == 0 && access(so_path, R_OK) == 0;
     free(old);
-
-    if (!hit) {
-        /* Unique temporaries, then rename: concurrent runs never see half-written files. */
-        snprintf(tmp_c, sizeof tmp_c, "%s.%ld.tmp.c", c_path, (long)getpid());
-        snprintf(tmp_so, sizeof tmp_so, "%s.%ld.tmp.so", c_path, (long)getpid());
-        if (write_file(tmp_c, c_src, len) != 0) {
-            set_err(err, errlen, "cannot write %s: %s", tmp_c, strerror(errno));
-            unlink(tmp_c);
-            return NULL;
-        }
-        int rc = run_cc(opts, tmp_c, tmp_so, err, errlen);
-        if (rc == 0 && (rename(tmp_so, so_path) != 0 || rename(tmp_c, c_path) != 0)) {
-            set_err(err, errlen, "cannot store %s: %s", so_path, strerror(errno));
-            rc = -1;
-        }
-        unlink(tmp_c);
-        unlink(tmp_so);
-        if (rc != 0)
-            return NULL;
-    }
     if (cache_hit)
         *cache_hit = hit;
 
@@ -297,19 +512,17 @@ pvc_native *pvc_native_load(const char *c_src, size_t len, const pvc_native_opts
         set_err(err, errlen, "out of memory");
         return NULL;
     }
-    snprintf(so->path, sizeof so->path, "%s", so_path);
-    so->handle = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
-    if (!so->handle) {
-        set_err(err, errlen, "cannot load %s: %s", so_path, dlerror());
-        free(so);
-        return NULL;
-    }
-    return so;
+    if (!hit)
+        return build_miss(so, c_src, len, opts, c_path, so_path, err, errlen);
+    say(opts, "cache hit %s", so_path);
+    return load_object(so, so_path, err, errlen);
 }
 
 void *pvc_native_sym(pvc_native *so, const char *name)
 {
-    return so ? dlsym(so->handle, name) : NULL;
+    if (!so)
+        return NULL;
+    return so->tcc ? pvc_tcc_sym(so->tcc, name) : dlsym(so->handle, name);
 }
 
 const char *pvc_native_path(const pvc_native *so)
@@ -317,10 +530,17 @@ const char *pvc_native_path(const pvc_native *so)
     return so ? so->path : NULL;
 }
 
+int pvc_native_is_tcc(const pvc_native *so)
+{
+    return so && so->tcc;
+}
+
 void pvc_native_close(pvc_native *so)
 {
     if (!so)
         return;
-    dlclose(so->handle);
+    if (so->handle)
+        dlclose(so->handle);
+    pvc_tcc_free(so->tcc);
     free(so);
 }
