@@ -204,20 +204,30 @@ fuzz-smoke: $(FUZZ_BUILD)/fuzz_frontend
 fuzz: $(FUZZ_BUILD)/fuzz_frontend
 	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(if $(filter command line,$(origin FUZZ_SECS)),$(FUZZ_SECS),3600)
 
-# Benchmarks (BENCHMARKS.md; not part of `make test`): front end vs the bare tree-sitter parse,
-# the bench/kernels.py kernels native (vs memcpy) and simulated, `pvc run` latency. Linked
+# Benchmarks (BENCHMARKS.md; not part of `make test`): the first native run vs a warm one,
+# sim vs native and native vs memcpy on bench/kernels.py, `pvc compile` vs the bare parse
+# (bench/ts_parse.c) and vs cc on its output, its peak memory per vector function. Linked
 # like build/pvc (-rdynamic + the whole runtime) because it dlopens emitted kernels too.
-BENCH_SRC = $(wildcard bench/*.c)
+BENCH_SRC = $(filter-out bench/ts_parse.c,$(wildcard bench/*.c))
 BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/%.o)
 BENCH_REPS ?= 7
+BENCH_GEN = /usr/bin/python3 bench/gen_frontend.py
 
 $(BUILD)/bench/pvc_bench: $(BENCH_OBJ) $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	$(CC) $(CFLAGS) -rdynamic $(BENCH_OBJ) $(BUILD)/libpvc.a \
 	    -Wl,--whole-archive $(BUILD)/libpvcrt.a -Wl,--no-whole-archive $(GRAMMAR_OBJ) $(LDLIBS) -o $@
 
-bench: $(BUILD)/bench/pvc_bench $(BUILD)/pvc
-	/usr/bin/python3 bench/gen_frontend.py 1000 > $(BUILD)/bench/frontend_1000.py
-	$(BUILD)/bench/pvc_bench --pvc $(BUILD)/pvc --front $(BUILD)/bench/frontend_1000.py \
+$(BUILD)/bench/ts_parse: $(BUILD)/bench/ts_parse.o $(GRAMMAR_OBJ)
+	$(CC) $(CFLAGS) $^ -ltree-sitter -o $@
+
+$(BUILD)/bench/frontend_%.py: bench/gen_frontend.py
+	@mkdir -p $(dir $@)
+	$(BENCH_GEN) $* > $@
+
+bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/bench/frontend_1.py \
+       $(BUILD)/bench/frontend_1000.py $(BUILD)/bench/frontend_10000.py
+	$(BUILD)/bench/pvc_bench --pvc $(BUILD)/pvc --ts-parse $(BUILD)/bench/ts_parse \
+	    --front 1000=$(BUILD)/bench/frontend_1000.py --front 10000=$(BUILD)/bench/frontend_10000.py \
 	    --kernels bench/kernels.py --include $(abspath runtime/include) --work $(BUILD)/bench \
 	    --sample samples/load_align_norm.py --sample-data samples/data/load_align_norm/default \
 	    --reps $(BENCH_REPS)

@@ -245,35 +245,49 @@ static int cc_found(const pvc_native_opts *o)
     return 0;
 }
 
-static int run_cc(const pvc_native_opts *o, const char *c_path, const char *so_path,
-                  char *err, size_t errlen)
-{
+/* The compiler command of one build: cc's words, the fixed flags, -I, the extra flags,
+ * -o so_path c_path. */
+typedef struct {
     char ccbuf[1024], flagbuf[2048], incflag[4200];
     char *argv[MAX_ARGS];
+    int argc;
+} cc_cmd;
+
+static int cc_cmd_build(cc_cmd *c, const pvc_native_opts *o, const char *c_path, const char *so_path,
+                        char *err, size_t errlen)
+{
     const char *cc = cc_command(o);
-    int argc = split_words(cc, ccbuf, sizeof ccbuf, argv, 0);
-    if (argc <= 0) {
+    c->argc = split_words(cc, c->ccbuf, sizeof c->ccbuf, c->argv, 0);
+    if (c->argc <= 0) {
         set_err(err, errlen, "bad compiler command '%s'", cc);
         return -1;
     }
-    snprintf(incflag, sizeof incflag, "-I%s", (o && o->include_dir) ? o->include_dir : ".");
+    snprintf(c->incflag, sizeof c->incflag, "-I%s", (o && o->include_dir) ? o->include_dir : ".");
     for (size_t i = 0; i < sizeof fixed_flags / sizeof *fixed_flags; i++)
-        argv[argc++] = (char *)fixed_flags[i];
-    argv[argc++] = incflag;
-    argc = split_words(o ? o->cflags : NULL, flagbuf, sizeof flagbuf, argv, argc);
-    if (argc < 0) {
+        c->argv[c->argc++] = (char *)fixed_flags[i];
+    c->argv[c->argc++] = c->incflag;
+    c->argc = split_words(o ? o->cflags : NULL, c->flagbuf, sizeof c->flagbuf, c->argv, c->argc);
+    if (c->argc < 0) {
         set_err(err, errlen, "too many compiler flags");
         return -1;
     }
-    argv[argc++] = "-o";
-    argv[argc++] = (char *)so_path;
-    argv[argc++] = (char *)c_path;
-    argv[argc] = NULL;
+    c->argv[c->argc++] = "-o";
+    c->argv[c->argc++] = (char *)so_path;
+    c->argv[c->argc++] = (char *)c_path;
+    c->argv[c->argc] = NULL;
+    return 0;
+}
 
+static int run_cc(const pvc_native_opts *o, const char *c_path, const char *so_path,
+                  char *err, size_t errlen)
+{
+    cc_cmd c;
+    if (cc_cmd_build(&c, o, c_path, so_path, err, errlen))
+        return -1;
     pid_t pid;
-    int rc = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
+    int rc = posix_spawnp(&pid, c.argv[0], NULL, NULL, c.argv, environ);
     if (rc != 0) {
-        set_err(err, errlen, "cannot run C compiler '%s': %s", argv[0], strerror(rc));
+        set_err(err, errlen, "cannot run C compiler '%s': %s", c.argv[0], strerror(rc));
         return -1;
     }
     int status;
@@ -284,7 +298,7 @@ static int run_cc(const pvc_native_opts *o, const char *c_path, const char *so_p
         }
     }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        set_err(err, errlen, "C compiler '%s' failed on %s", argv[0], c_path);
+        set_err(err, errlen, "C compiler '%s' failed on %s", c.argv[0], c_path);
         return -1;
     }
     return 0;
@@ -332,43 +346,83 @@ static int claim(const char *lock)
     return 0;
 }
 
-/* The optimised object, built by a detached grandchild (so this run neither waits for it
- * nor leaves a zombie) with its output in <entry>.log, removed when the build succeeds.
- * It holds no descriptor of ours: a pipe reading pvc's output closes when pvc exits. */
+/* The background build, run by sh: cc at the lowest priority on the temporary C text, its
+ * output in the log; on success the object and then the C text take their final names (as
+ * build_entry) and the log goes; the temporaries and the lock go either way.
+ * $1 object, $2 C text, $3 $4 their temporaries, $5 log, $6 lock; then the cc command. */
+static const char bg_script[] =
+    "so=$1 c=$2 tso=$3 tc=$4 log=$5 lock=$6; shift 6; "
+    "if command -v nice >/dev/null 2>&1; then set -- nice -n 19 \"$@\"; fi; "
+    "if \"$@\" >\"$log\" 2>&1 && mv -f \"$tso\" \"$so\" && mv -f \"$tc\" \"$c\"; then rm -f \"$log\"; fi; "
+    "rm -f \"$tso\" \"$tc\" \"$lock\"";
+
+/* Background builds this process started, reaped when they are done (a long-lived host
+ * that loads kernels keeps no zombies; pvc itself exits first and leaves them to init). */
+static pid_t bg_pids[16];
+
+static void reap_background(void)
+{
+    for (size_t i = 0; i < sizeof bg_pids / sizeof *bg_pids; i++)
+        if (bg_pids[i] > 0 && waitpid(bg_pids[i], NULL, WNOHANG) != 0)
+            bg_pids[i] = 0;
+}
+
+/* The optimised object, built by sh in a process group of its own (posix_spawn: this run
+ * neither forks itself nor waits; Ctrl-C on the terminal does not reach the build). It
+ * inherits no descriptor of ours beyond /dev/null, so a pipe reading pvc's output closes
+ * when pvc exits. */
 static void build_in_background(const pvc_native_opts *o, const char *c_path, const char *so_path,
                                 const char *c_src, size_t len)
 {
-    char lock[4300], log[4300];
+    char lock[4300], log[4300], tmp_c[4300], tmp_so[4300], err[512];
+    cc_cmd cc;
+    char *argv[MAX_ARGS + 16];
     snprintf(lock, sizeof lock, "%s.lock", so_path);
     snprintf(log, sizeof log, "%s.log", so_path);
+    snprintf(tmp_c, sizeof tmp_c, "%s.%ld.bg.c", c_path, (long)getpid());
+    snprintf(tmp_so, sizeof tmp_so, "%s.%ld.bg.so", c_path, (long)getpid());
+    reap_background();
     if (claim(lock) != 0)
         return;
-    pid_t pid = fork();
-    if (pid < 0) {
+    if (write_file(tmp_c, c_src, len) != 0 || cc_cmd_build(&cc, o, tmp_c, tmp_so, err, sizeof err)) {
+        unlink(tmp_c);
         unlink(lock);
         return;
     }
-    if (pid == 0) {
-        if (fork() != 0)
-            _exit(0);
-        setsid();
-        int nul = open("/dev/null", O_RDONLY), out = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(nul, 0);
-        dup2(out >= 0 ? out : nul, 1);
-        dup2(out >= 0 ? out : nul, 2);
-        for (int fd = 3; fd < 1024; fd++)
-            close(fd);
-        char err[512];
-        int rc = build_entry(o, c_path, so_path, c_src, len, err, sizeof err);
-        if (rc == 0)
-            unlink(log);
-        else
-            fprintf(stderr, "pvc: background build: %s\n", err);
-        unlink(lock);
-        _exit(rc != 0);
+    int n = 0;
+    const char *head[] = {"sh", "-c", bg_script, "pvc-build", so_path, c_path, tmp_so, tmp_c, log, lock};
+    for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+        argv[n++] = (char *)head[i];
+    for (int i = 0; i < cc.argc; i++)
+        argv[n++] = cc.argv[i];
+    argv[n] = NULL;
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t at;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawnattr_init(&at);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&at, 0);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    for (int fd = 3; fd < 256; fd++) { /* what we were handed without close-on-exec */
+        int fl = fcntl(fd, F_GETFD);
+        if (fl >= 0 && !(fl & FD_CLOEXEC))
+            posix_spawn_file_actions_addclose(&fa, fd);
     }
-    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-        ;
+    pid_t pid;
+    if (posix_spawn(&pid, "/bin/sh", &fa, &at, argv, environ) != 0) {
+        unlink(tmp_c);
+        unlink(lock);
+        pid = 0;
+    }
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
+    for (size_t i = 0; pid > 0 && i < sizeof bg_pids / sizeof *bg_pids; i++)
+        if (bg_pids[i] <= 0) {
+            bg_pids[i] = pid;
+            break;
+        }
 }
 
 /* ---- public ---------------------------------------------------------------------------- */
@@ -537,6 +591,7 @@ int pvc_native_is_tcc(const pvc_native *so)
 
 void pvc_native_close(pvc_native *so)
 {
+    reap_background();
     if (!so)
         return;
     if (so->handle)

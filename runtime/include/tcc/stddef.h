@@ -1,7 +1,8 @@
-/* stddef.h for libtcc - the native backend compiles emitted C in process with libtcc on a
- * cache miss (compiler/emit/native_tcc.c). glibc's headers take stddef.h from the
- * compiler; libtcc-dev ships none (the tcc package would), so this directory, searched
- * only by libtcc, provides it from tcc's predefined type macros. */
+/* stddef.h for libtcc (compiler/emit/native_tcc.c). This directory is searched only by
+ * libtcc, which compiles emitted C in process on a cache miss, and before the system
+ * headers: stddef.h because glibc takes it from the compiler and libtcc-dev ships none (the
+ * tcc package would), stdint.h, string.h and setjmp.h so that libtcc need not read glibc's
+ * and the dozen headers behind them on every miss. Built from tcc's predefined macros. */
 #ifndef PVC_TCC_STDDEF_H
 #define PVC_TCC_STDDEF_H
 
