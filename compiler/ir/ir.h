@@ -10,7 +10,8 @@
  * the same mask_reg, as the types pass needs, docs/SEMANTICS.md §2.5); temporaries are
  * unnamed variables. Every variable carries one type; `any` until a pass knows better.
  *
- * All memory of a module lives in its arena and is released by pvc_module_free.
+ * All memory of a module lives in its arena and is released by pvc_module_free;
+ * pvc_module_compact moves what is still reachable into a fresh arena between passes.
  */
 #ifndef PVC_IR_H
 #define PVC_IR_H
@@ -28,6 +29,7 @@ pvc_arena *pvc_arena_new(void);
 void *pvc_arena_alloc(pvc_arena *a, size_t n); /* zeroed; never NULL (PVC_BUG on OOM) */
 char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n);
 void pvc_arena_free(pvc_arena *a);
+size_t pvc_arena_size(const pvc_arena *a); /* bytes of its chunks */
 
 /* ---- string -> pointer map (names of variables and functions), arena-backed ---- */
 typedef struct {
@@ -201,6 +203,10 @@ int pvc_mop_pred_width(const pvc_op *op);
 /* ---- building ---- */
 pvc_module *pvc_module_new(const char *file);
 void pvc_module_free(pvc_module *m);
+/* Copies the live IR (every function of m->funcs and what it reaches) into a new arena and
+ * frees the old one with what the passes left behind (compact.c); no pointer into the old
+ * arena may be held elsewhere. */
+void pvc_module_compact(pvc_module *m);
 pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc);
 pvc_func *pvc_func_find(const pvc_module *m, const char *name);
 pvc_value *pvc_var_named(pvc_module *m, pvc_func *f, const char *name, pvc_span loc); /* get or create */
