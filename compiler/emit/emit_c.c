@@ -697,7 +697,11 @@ static void put_signature(FILE *o, const pvc_func *f)
         fputs("(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars)", o);
         return;
     }
-    fputs("static void ", o);
+    /* Each vector function stays a function of its own: a kernel calls its vector
+     * functions once each, so cc would inline them all into one huge body, and its time
+     * grows faster than the size of a function (BENCHMARKS.md); a call per invocation of
+     * a vector function costs nothing beside its work. */
+    fputs("__attribute__((noinline)) static void ", o);
     put_vf_name(o, f->name);
     fputs("(pvc_ctx *ctx", o);
     for (int i = 0; i < f->nparams; i++) {
