@@ -31,6 +31,7 @@ typedef struct {
     /* Names whose assignment failed: later uses stay silent instead of repeating the
      * first error as "undefined variable" (chibicc-style error recovery). */
     pvc_strmap poisoned; /* per function */
+    pvc_arena *scratch;  /* kids() arrays: dropped after each function, not in the module */
 } lower_ctx;
 
 static pvc_value *lower_expr(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest);
@@ -57,7 +58,7 @@ static TSNode *kids(lower_ctx *c, TSNode n, uint32_t *count)
     *count = 0;
     if (ts_node_is_null(n))
         return NULL;
-    TSNode *out = pvc_arena_alloc(c->m->arena, (ts_node_child_count(n) + 1) * sizeof *out);
+    TSNode *out = pvc_arena_alloc(c->scratch, (ts_node_child_count(n) + 1) * sizeof *out);
     TSTreeCursor cur = ts_tree_cursor_new(n);
     if (ts_tree_cursor_goto_first_child(&cur))
         do {
@@ -1159,11 +1160,13 @@ static void lower_signature(lower_ctx *c, TSNode def)
  * against functions defined later), then bodies. */
 pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
 {
-    lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name)};
+    pvc_arena *file = pvc_arena_new(); /* the top-level lists, for the whole file */
+    lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name), .scratch = file};
     TSNode root = ts_tree_root_node(cst->tree);
     uint32_t cnt;
     TSNode *top = kids(&c, root, &cnt);
-    TSNode *defs = pvc_arena_alloc(c.m->arena, (cnt + 1) * sizeof *defs);
+    TSNode *defs = pvc_arena_alloc(file, (cnt + 1) * sizeof *defs);
+    c.scratch = pvc_arena_new();
     int ndefs = 0;
     for (uint32_t i = 0; i < cnt; i++) {
         TSNode n = top[i];
@@ -1179,12 +1182,16 @@ pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
         c.f = pvc_func_new(c.m, name, kind, at(def));
         lower_signature(&c, def);
         defs[ndefs++] = def;
+        pvc_arena_reset(c.scratch);
     }
     for (int i = 0; i < ndefs && d->nerrors <= d->max_errors; i++) {
         c.f = c.m->funcs[i];
         c.depth = 0;
         c.poisoned = (pvc_strmap){0};
         lower_block(&c, field(&c, defs[i], PVC_F_BODY), &c.f->body);
+        pvc_arena_reset(c.scratch);
     }
+    pvc_arena_free(c.scratch);
+    pvc_arena_free(file);
     return c.m;
 }

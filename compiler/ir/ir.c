@@ -52,6 +52,19 @@ char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n)
     return p;
 }
 
+void pvc_arena_reset(pvc_arena *a)
+{
+    chunk *c = a->head;
+    while (c && c->next) { /* the oldest chunk stays, for the next round */
+        chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    if (c)
+        c->used = 0;
+    a->head = c;
+}
+
 size_t pvc_arena_size(const pvc_arena *a)
 {
     size_t n = 0;

@@ -30,6 +30,7 @@ void *pvc_arena_alloc(pvc_arena *a, size_t n); /* zeroed; never NULL (PVC_BUG on
 char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n);
 void pvc_arena_free(pvc_arena *a);
 size_t pvc_arena_size(const pvc_arena *a); /* bytes of its chunks */
+void pvc_arena_reset(pvc_arena *a); /* drop everything allocated, keep one chunk for reuse */
 
 /* ---- string -> pointer map (names of variables and functions), arena-backed ---- */
 typedef struct {
