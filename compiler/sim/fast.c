@@ -371,7 +371,9 @@ static void choose_kinds(fast_ctx *c)
         else if (f->op.code == SIM_LOOP_END)
             f->kind = SIM_FK_LOOP_END;
         else if (f->op.run)
-            f->kind = f->op.nchk || f->op.ust >= 0 || f->op.gm ? SIM_FK_MACHINE_FULL : SIM_FK_MACHINE;
+            f->kind = f->op.nchk || f->op.ust >= 0 || f->op.gm ? SIM_FK_MACHINE_FULL
+                      : f->mark                                 ? SIM_FK_MACHINE_MARK
+                                                                : SIM_FK_MACHINE;
         else
             f->kind = SIM_FK_CORE;
     }

@@ -64,13 +64,15 @@ static inline void pvc_hz_bits(uint32_t b, uint32_t n, uint64_t *m0, uint64_t *m
     *m1 = sh ? run >> (64 - sh) : 0;
 }
 
-/* The block words of both kinds take in [w0, w1]. */
+/* The block words of both kinds take in [w0, w1] (a loop's stores mostly fall inside
+ * already: two compares). */
 static inline void pvc_hz_widen(pvc_hazard *h, uint32_t w0, uint32_t w1)
 {
-    for (int k = 0; k < PVC_HZ_KINDS; k++) {
-        h->lo[k] = w0 < h->lo[k] ? w0 : h->lo[k];
-        h->hi[k] = w1 + 1 > h->hi[k] ? w1 + 1 : h->hi[k];
-    }
+    for (int k = 0; k < PVC_HZ_KINDS; k++)
+        if (w0 < h->lo[k] || w1 >= h->hi[k]) {
+            h->lo[k] = w0 < h->lo[k] ? w0 : h->lo[k];
+            h->hi[k] = w1 + 1 > h->hi[k] ? w1 + 1 : h->hi[k];
+        }
 }
 
 /* A vector store by store id (> 0) wrote [addr, addr+len) (clipped to the UB). */

@@ -436,11 +436,11 @@ static void run_func_fast(sim *S, sim_func *F)
     for (; f < end; f++) {
         const sim_op *o = &f->op;
         S->cur = o;
-        if (f->kind == SIM_FK_MACHINE) {
+        if (f->kind <= SIM_FK_MACHINE_MARK) {
             if (!f->sets_at)
                 ctx->at = o->loc;
             f->fn(S, f);
-            if (f->mark)
+            if (f->kind == SIM_FK_MACHINE_MARK)
                 mark_written(F, o);
             continue;
         }

@@ -75,7 +75,15 @@ struct sim_op {
  * affine temporary point at scratch, which the op computes first; op.chk keeps only the
  * UNDEF_REG tests not proven. Only the ops that run are kept, packed in order. */
 #define SIM_FAST_MAX_DEPTH 64 /* pl.range nesting the fast loop runs (deeper: observing loop) */
-enum { SIM_FK_SKIP, SIM_FK_MACHINE, SIM_FK_MACHINE_FULL, SIM_FK_RANGE, SIM_FK_LOOP_END, SIM_FK_CORE };
+enum {
+    SIM_FK_SKIP,
+    SIM_FK_MACHINE,      /* the row alone */
+    SIM_FK_MACHINE_MARK, /* the row, then its results marked written (a kept test reads them) */
+    SIM_FK_MACHINE_FULL, /* run_machine: tests, marks, the unflushed culprit, a GM note */
+    SIM_FK_RANGE,
+    SIM_FK_LOOP_END,
+    SIM_FK_CORE,
+};
 
 typedef struct {
     int64_t *dst;            /* scratch = a + b * *var (mod 2^64) */
