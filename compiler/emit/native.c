@@ -25,6 +25,12 @@ struct pvc_native {
     void *handle;  /* dlopen'd optimised object, or */
     pvc_tcc *tcc;  /* the libtcc build of a miss */
     char path[4200];
+    /* the background build of a libtcc miss, started by pvc_native_close: after the kernel
+     * ran, so the build does not compete with it */
+    pvc_native_opts bg_opts; /* its strings point at the copies below */
+    char *bg_src;
+    size_t bg_len;
+    char bg_c_path[4200], bg_cc[1024], bg_cflags[2048], bg_inc[4200], bg_dir[4200];
 };
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -38,21 +44,33 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
 }
 
 /* ---- cache key -------------------------------------------------------------------------
- * Two FNV-1a streams with different offset bases give a 128-bit key. It names a cache file,
- * it is not a security boundary; a hit is still confirmed by comparing the stored C text. */
+ * Two multiply-xorshift streams over 8-byte words (FNV-1a's constants, a word at a time:
+ * the key covers ~100 KB of runtime headers on every run) give a 128-bit key. It names a
+ * cache file, it is not a security boundary; a hit is still confirmed by comparing the
+ * stored C text. */
 typedef struct { uint64_t a, b; } key128;
+
+static void key_word(key128 *k, uint64_t w)
+{
+    k->a = (k->a ^ w) * 0x100000001b3ULL;
+    k->a ^= k->a >> 32;
+    k->b = (k->b ^ w) * 0x9E3779B97F4A7C15ULL;
+    k->b ^= k->b >> 29;
+}
 
 static void key_feed(key128 *k, const void *p, size_t n)
 {
     const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) {
-        k->a = (k->a ^ s[i]) * 0x100000001b3ULL;
-        k->b = (k->b ^ s[i]) * 0x100000001b3ULL;
-        k->b ^= k->b >> 29;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        key_word(k, w);
     }
-    /* separator so ("ab","c") and ("a","bc") differ */
-    k->a = (k->a ^ 0xff) * 0x100000001b3ULL;
-    k->b = (k->b ^ 0xfe) * 0x100000001b3ULL;
+    uint64_t tail = 0;
+    memcpy(&tail, s + i, n - i);
+    key_word(k, tail);
+    key_word(k, (uint64_t)n ^ 0xff00000000000000ULL); /* the length: ("ab","c") != ("a","bc") */
 }
 
 static void key_feed_str(key128 *k, const char *s)
@@ -425,6 +443,28 @@ static void build_in_background(const pvc_native_opts *o, const char *c_path, co
         }
 }
 
+/* Keeps what build_in_background needs until pvc_native_close (the caller's strings may
+ * be gone by then: they are copied). Without memory for the copy there is no build. */
+static void defer_background(pvc_native *so, const pvc_native_opts *o, const char *c_path,
+                             const char *c_src, size_t len)
+{
+    if (!(so->bg_src = malloc(len ? len : 1)))
+        return;
+    memcpy(so->bg_src, c_src, len);
+    so->bg_len = len;
+    snprintf(so->bg_c_path, sizeof so->bg_c_path, "%s", c_path);
+    so->bg_opts = o ? *o : (pvc_native_opts){0};
+    snprintf(so->bg_cc, sizeof so->bg_cc, "%s", cc_command(o));
+    so->bg_opts.cc = so->bg_cc;
+    snprintf(so->bg_cflags, sizeof so->bg_cflags, "%s", o && o->cflags ? o->cflags : "");
+    so->bg_opts.cflags = o && o->cflags ? so->bg_cflags : NULL;
+    snprintf(so->bg_inc, sizeof so->bg_inc, "%s", o && o->include_dir ? o->include_dir : ".");
+    so->bg_opts.include_dir = so->bg_inc;
+    snprintf(so->bg_dir, sizeof so->bg_dir, "%s", o && o->cache_dir ? o->cache_dir : "");
+    so->bg_opts.cache_dir = o && o->cache_dir ? so->bg_dir : NULL;
+    so->bg_opts.verbose = NULL;
+}
+
 /* ---- public ---------------------------------------------------------------------------- */
 int pvc_native_have_tcc(void)
 {
@@ -507,7 +547,7 @@ static pvc_native *build_miss(pvc_native *so, const char *c_src, size_t len, con
         if (so->tcc) {
             say(o, "cache miss: compiled in process by libtcc (%.1f ms); '%s -O2' builds %s in the background",
                 ms_since(&t0), cc, so_path);
-            build_in_background(o, c_path, so_path, c_src, len);
+            defer_background(so, o, c_path, c_src, len);
             return so;
         }
         if (mode == PVC_BUILD_TCC || !have_cc) {
@@ -594,6 +634,10 @@ void pvc_native_close(pvc_native *so)
     reap_background();
     if (!so)
         return;
+    if (so->bg_src) {
+        build_in_background(&so->bg_opts, so->bg_c_path, so->path, so->bg_src, so->bg_len);
+        free(so->bg_src);
+    }
     if (so->handle)
         dlclose(so->handle);
     pvc_tcc_free(so->tcc);

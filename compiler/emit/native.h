@@ -4,8 +4,9 @@
  * object in a cache directory, keyed by a hash of the C text, the compiler and its flags,
  * the runtime headers and the host's vector features, and loads it with dlopen. On a miss
  * (the default, PVC_BUILD_AUTO) it compiles the C in process with libtcc, which takes a
- * few milliseconds, and runs that, while a detached child builds the optimised object with
- * `$CC -O2` into the cache, so the next run loads it; with no libtcc (or with PVC_CFLAGS,
+ * few milliseconds, and runs that; when the code is closed (the kernel has run), a
+ * detached process builds the optimised object with `$CC -O2` at the lowest priority into
+ * the cache, so the next run loads it; with no libtcc (or with PVC_CFLAGS,
  * flags only cc understands) a miss waits for cc, and with no cc a miss runs the libtcc
  * build and caches nothing. Both compile the same C against the same runtime, so they
  * compute the same bytes (tests/run_e2e.sh compares them on every sample).
@@ -60,6 +61,7 @@ int pvc_native_is_tcc(const pvc_native *so);
 /* 1 when this pvc was built with libtcc. */
 int pvc_native_have_tcc(void);
 
+/* Unloads the code; after a libtcc build, starts the background build of the object. */
 void pvc_native_close(pvc_native *so);
 
 #endif /* PVC_NATIVE_H */

@@ -8,6 +8,7 @@
  * glibc's, plus the compiler-provided ones tcc would bring from its own package
  * (stddef.h), which include_dir/tcc supplies. tcc has no __builtin_assume_aligned and no
  * __builtin_expect; pvc_rt_inline.h falls back without them under __TINYC__. */
+#define _GNU_SOURCE /* memmem */
 #include "emit/native_tcc.h"
 
 #ifdef PVC_HAVE_LIBTCC
@@ -34,14 +35,9 @@ typedef struct {
     size_t n, cap; /* open addressing, cap a power of two */
 } name_set;
 
-static int ident_start(unsigned char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
 static int ident_char(unsigned char c)
 {
-    return ident_start(c) || (c >= '0' && c <= '9');
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
 static uint32_t hash_name(const char *s, size_t n)
@@ -85,20 +81,17 @@ static void set_free(name_set *set)
     free(set->names);
 }
 
-/* The runtime names (pvc_*) in text, which the running program may provide. */
+/* The runtime names (pvc_*) in text, which the running program may provide: from one
+ * "pvc_" to the next (memmem skips the rest of the text fast). */
 static int scan(name_set *set, const char *text, size_t len)
 {
-    for (size_t i = 0; i < len;) {
-        if (!ident_start((unsigned char)text[i]) || (i > 0 && ident_char((unsigned char)text[i - 1]))) {
-            i++;
-            continue;
-        }
-        size_t n = 0;
-        while (i + n < len && ident_char((unsigned char)text[i + n]))
+    for (const char *p = text, *end = text + len; (p = memmem(p, (size_t)(end - p), "pvc_", 4));) {
+        size_t n = 4;
+        while (p + n < end && ident_char((unsigned char)p[n]))
             n++;
-        if (n > 4 && !memcmp(text + i, "pvc_", 4) && set_add(set, text + i, n))
+        if ((p == text || !ident_char((unsigned char)p[-1])) && n > 4 && set_add(set, p, n))
             return -1;
-        i += n;
+        p += n;
     }
     return 0;
 }
