@@ -21,7 +21,11 @@ static int pass_lower(pvc_unit *u)
     pvc_ts_arena_begin();
     if (!pvc_parse(&u->cst, &u->src, &u->diag))
         u->mod = pvc_lower(&u->cst, &u->diag);
-    u->cst.tree = NULL; /* both go with the arena */
+    /* The tree goes with the arena (no walk); the parser is deleted, which frees the
+     * grammar's external scanner state, malloc'd by the grammar itself. */
+    if (u->cst.parser)
+        ts_parser_delete(u->cst.parser);
+    u->cst.tree = NULL;
     u->cst.parser = NULL;
     pvc_ts_arena_end();
     return u->diag.nerrors - before;

@@ -97,7 +97,10 @@ static inline unsigned pvc_dtype_lane_bytes(pvc_dtype t)
  * ------------------------------------------------------------------------------------- */
 #define PVC_VL 256
 
-typedef struct { _Alignas(32) uint8_t b[PVC_VL]; } pvc_vreg;
+/* 16-byte aligned: registers are locals of code that cc builds (the emitter asks for 64,
+ * a cache line) or that libtcc builds on a cache miss (its stack frames align to 16), and
+ * the simulator's frame (64); the runtime must not demand more than the least of them. */
+typedef struct { _Alignas(16) uint8_t b[PVC_VL]; } pvc_vreg;
 typedef struct { uint8_t bits[PVC_VL / 8]; } pvc_mreg;
 
 /* The two 32-byte buffers of the unaligned family (§1.3, §4). ld caches the 32-B block
