@@ -425,6 +425,14 @@ static void pack(fast_ctx *c)
     free(c->fops);
     c->fops = out;
     F->nfops = n;
+    /* a loop whose body is machine ops alone runs without the dispatch of its end marker */
+    for (int i = 0; i < n; i++)
+        if (out[i].kind == SIM_FK_RANGE) {
+            int simple = 1;
+            for (int j = i + 1; j < out[i].skip - 1 && simple; j++)
+                simple = out[j].kind == SIM_FK_MACHINE || out[j].kind == SIM_FK_MACHINE_MARK;
+            out[i].simple = (unsigned char)simple;
+        }
 }
 
 void sim_fast_build(sim *S, sim_func *F)

@@ -426,6 +426,32 @@ typedef struct {
     const sim_fop *body;     /* first op of the body */
 } fast_loop;
 
+/* A pl.range whose body is machine ops alone (fast.c sets f->simple): the same ops in the
+ * same order, the loop variable rebound each iteration, without the end marker's
+ * dispatch. run_range has computed the trip count and bound the first value. */
+static void run_simple_loop(sim *S, sim_func *F, const sim_fop *f)
+{
+    pvc_ctx *const ctx = S->ctx;
+    const sim_fop *const body = f + 1, *const end = F->fops + f->skip - 1;
+    const int64_t *h = &F->s[f->op.aux];
+    const uint64_t n = (uint64_t)h[1];
+    const int64_t lo = h[2], st = h[3];
+    int64_t *const var = &F->s[f->op.r[0]];
+    for (uint64_t k = 0;;) {
+        for (const sim_fop *g = body; g < end; g++) {
+            S->cur = &g->op;
+            if (!g->sets_at)
+                ctx->at = g->op.loc;
+            g->fn(S, g);
+            if (g->kind == SIM_FK_MACHINE_MARK)
+                mark_written(F, &g->op);
+        }
+        if (++k >= n)
+            return;
+        *var = pvc_py_range_at(lo, k, st);
+    }
+}
+
 static void run_func_fast(sim *S, sim_func *F)
 {
     pvc_ctx *const ctx = S->ctx;
@@ -454,6 +480,11 @@ static void run_func_fast(sim *S, sim_func *F)
         case SIM_FK_RANGE:
             if (!run_range(S, F, o)) {
                 f = F->fops + f->skip - 1; /* past the body and its end marker */
+                break;
+            }
+            if (f->simple) {
+                run_simple_loop(S, F, f);
+                f = F->fops + f->skip - 1;
                 break;
             }
             top++;

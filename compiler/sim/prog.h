@@ -100,6 +100,7 @@ struct sim_fop {
     int skip;                /* RANGE: index of the op after its end marker */
     unsigned char mark;      /* writes a register some kept UNDEF_REG test reads */
     unsigned char sets_at;   /* the call sets ctx->at itself (pvc_mop_takes_at) */
+    unsigned char simple;    /* RANGE: its body is machine ops only, run by a tight loop */
     sim_fast_fn fn;          /* MACHINE: the row as the fast loop runs it (interp.c) */
     sim_fold aff[SIM_MAX_OPND]; /* MACHINE: INT/ADDR/BITS operand j = aff[j].a + b * *var */
     sim_fold fold[SIM_MAX_OPND]; /* MACHINE_FULL: scratch[j] = a + b * *var, then op.run */
