@@ -24,10 +24,23 @@ typedef struct {
  * grammar/nodes.h; a name the grammar lacks is an internal error (PVC_BUG) naming it. */
 int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d);
 void pvc_cst_free(pvc_cst *cst);
+/* Parses bytes [start, end) of src alone, a run of whole top-level statements from the
+ * start of row `row` (0-based) to that of end_row, into cst (free it as pvc_parse's);
+ * reports nothing, returns 1 when that text has a syntax error (pipeline.c then parses
+ * the file whole, which reports it). */
+int pvc_parse_part(pvc_cst *cst, const pvc_source *src, uint32_t start, uint32_t end, uint32_t row,
+                   uint32_t end_row);
 
 /* If node (a top-level decorated_definition) is a DSL function, stores its kind and
  * returns 1. Other decorators leave the function to Python. */
 int pvc_dsl_function(const pvc_cst *cst, TSNode node, pvc_func_kind *kind);
+
+/* lower.c: a file lowered in parts (pipeline.c), each part's DSL functions signature then
+ * body, in file order; the module at the end. */
+typedef struct pvc_lowering pvc_lowering;
+pvc_lowering *pvc_lower_begin(const char *name, pvc_diag *d);
+void pvc_lower_part(pvc_lowering *L, const pvc_cst *cst);
+pvc_module *pvc_lower_end(pvc_lowering *L);
 
 pvc_span pvc_node_span(TSNode n);
 /* The source text of a node; *len gets its length. */

@@ -1195,3 +1195,61 @@ pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
     pvc_arena_free(file);
     return c.m;
 }
+
+/* The lowering of a file in parts (pipeline.c): each part a tree of whole top-level
+ * statements, each DSL function lowered at once, signature then body. A call can then only
+ * reach a function defined before it, and a name only be told apart from a later function
+ * in an error message - so a file lowered in parts without a diagnostic is lowered as
+ * pvc_lower lowers it whole, and after any diagnostic the caller lowers it whole again. */
+struct pvc_lowering {
+    lower_ctx c;
+    pvc_arena *top; /* the part's top-level list, reset with each part */
+};
+
+pvc_lowering *pvc_lower_begin(const char *name, pvc_diag *d)
+{
+    pvc_lowering *L = calloc(1, sizeof *L);
+    if (!L)
+        PVC_BUG("out of memory");
+    L->c = (lower_ctx){.d = d, .m = pvc_module_new(name), .scratch = pvc_arena_new()};
+    L->top = pvc_arena_new();
+    return L;
+}
+
+void pvc_lower_part(pvc_lowering *L, const pvc_cst *cst)
+{
+    lower_ctx *c = &L->c;
+    pvc_arena *scratch = c->scratch;
+    uint32_t cnt;
+    c->cst = cst;
+    c->scratch = L->top;
+    TSNode *top = kids(c, ts_tree_root_node(cst->tree), &cnt);
+    c->scratch = scratch;
+    for (uint32_t i = 0; i < cnt; i++) {
+        pvc_func_kind kind;
+        if (!pvc_dsl_function(cst, top[i], &kind))
+            continue;
+        TSNode def = field(c, top[i], PVC_F_DEFINITION);
+        const char *name = dup_text(c, field(c, def, PVC_F_NAME));
+        if (pvc_func_find(c->m, name)) {
+            pvc_error_at(c->d, at(field(c, def, PVC_F_NAME)), PVC_E_FUNCTION, "function '%s' defined twice", name);
+            continue;
+        }
+        c->f = pvc_func_new(c->m, name, kind, at(def));
+        lower_signature(c, def);
+        c->depth = 0;
+        c->poisoned = (pvc_strmap){0};
+        lower_block(c, field(c, def, PVC_F_BODY), &c->f->body);
+        pvc_arena_reset(c->scratch);
+    }
+    pvc_arena_reset(L->top);
+}
+
+pvc_module *pvc_lower_end(pvc_lowering *L)
+{
+    pvc_module *m = L->c.m;
+    pvc_arena_free(L->c.scratch);
+    pvc_arena_free(L->top);
+    free(L);
+    return m;
+}

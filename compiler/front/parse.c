@@ -129,7 +129,7 @@ static void resolve_names(pvc_cst *cst, const TSLanguage *lang)
     }
 }
 
-int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)
+static void open_parser(pvc_cst *cst, const pvc_source *src)
 {
     const TSLanguage *lang = tree_sitter_python();
     cst->src = src;
@@ -140,6 +140,11 @@ int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)
                 (unsigned)ts_language_version(lang), TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION,
                 TREE_SITTER_LANGUAGE_VERSION);
     resolve_names(cst, lang);
+}
+
+int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)
+{
+    open_parser(cst, src);
     if (src->len > UINT32_MAX / 2) {
         pvc_error_at(d, (pvc_span){1, 1}, PVC_E_LIMIT, "file too large");
         return 1;
@@ -148,6 +153,23 @@ int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)
     if (!cst->tree)
         PVC_BUG("tree-sitter returned no tree");
     return report_syntax_errors(cst, d);
+}
+
+int pvc_parse_part(pvc_cst *cst, const pvc_source *src, uint32_t start, uint32_t end, uint32_t row,
+                   uint32_t end_row)
+{
+    open_parser(cst, src);
+    if (end > UINT32_MAX / 2)
+        return 1; /* pvc_parse reports it */
+    /* the part's bytes alone, at their own rows: the nodes keep the file's offsets and
+     * lines, and the grammar's scanner starts at column 0 as at the start of a file */
+    TSRange r = {{row, 0}, {end_row, 0}, start, end};
+    if (!ts_parser_set_included_ranges(cst->parser, &r, 1))
+        PVC_BUG("tree-sitter refused the range [%u, %u)", (unsigned)start, (unsigned)end);
+    cst->tree = ts_parser_parse_string(cst->parser, NULL, src->text, end);
+    if (!cst->tree)
+        PVC_BUG("tree-sitter returned no tree");
+    return ts_node_has_error(ts_tree_root_node(cst->tree));
 }
 
 void pvc_cst_free(pvc_cst *cst)

@@ -2,6 +2,7 @@
  * passes and a dump hook after the requested one. A new pass is one row here. */
 #include <string.h>
 
+#include "front/front.h"
 #include "front/tsalloc.h"
 #include "passes/passes.h"
 #include "pvc.h"
@@ -9,25 +10,93 @@
 /* A pass reads and rewrites u->mod and returns the number of errors it reported. */
 typedef int (*pvc_pass_fn)(pvc_unit *u);
 
-/* parse + lower: tree-sitter CST -> IR (parse.c, lower.c). Syntax errors stop here. The
- * CST lives in an arena (front/tsalloc.c) that goes as soon as the IR exists: nothing after
- * lowering reads it (diagnostics quote the source text), it is the largest structure of a
- * run (about 40 bytes per byte of source), the passes and the emitter reuse its memory,
- * and dropping the arena costs nothing where deleting the tree node by node cost a fifth
- * of the lowering. */
-static int pass_lower(pvc_unit *u)
+/* The CST of a part goes as soon as the part is lowered, its memory reused by the next:
+ * the grammar's scanner state is libc memory, freed with the parser; the tree goes with
+ * the arena (front/tsalloc.c), without a walk. */
+static void drop_cst(pvc_unit *u)
 {
-    int before = u->diag.nerrors;
-    pvc_ts_arena_begin();
-    if (!pvc_parse(&u->cst, &u->src, &u->diag))
-        u->mod = pvc_lower(&u->cst, &u->diag);
-    /* The tree goes with the arena (no walk); the parser is deleted, which frees the
-     * grammar's external scanner state, malloc'd by the grammar itself. */
     if (u->cst.parser)
         ts_parser_delete(u->cst.parser);
     u->cst.tree = NULL;
     u->cst.parser = NULL;
     pvc_ts_arena_end();
+}
+
+/* Bytes of source per part, at least: a tree of 32 KB of source is about 1.5 MB, which
+ * stays in the caches and is paged in once (the whole file's tree, about 47 bytes per byte
+ * of source, was the peak of a compile's memory and a fifth of its page faults). */
+enum { PART = 32 * 1024 };
+
+/* The end of the part starting at byte start: the start of the first line PART bytes on
+ * that opens a top-level function or decorated definition ('@' or "def " in column 0, the
+ * line before not a decorator), or the end of the file; *row counts the lines passed. A
+ * line like that inside a string or brackets leaves a part with a syntax error, and the
+ * file is then parsed whole. */
+static size_t part_end(const pvc_source *s, size_t start, uint32_t *row)
+{
+    const char *t = s->text;
+    size_t n = s->len, p = start;
+    int after_decorator = 0;
+    for (;;) {
+        const char *nl = memchr(t + p, '\n', n - p);
+        if (!nl)
+            return n;
+        after_decorator = t[p] == '@';
+        p = (size_t)(nl - t) + 1;
+        ++*row;
+        if (p >= n)
+            return n;
+        if (p - start >= PART && !after_decorator &&
+            (t[p] == '@' || (n - p > 4 && memcmp(t + p, "def ", 4) == 0)))
+            return p;
+    }
+}
+
+/* Lowers the file part by part (lower.c pvc_lower_part), silently; 0 when a part has a
+ * syntax error or any diagnostic came up, with nothing kept: the file is then lowered
+ * whole, which reports them as they always are. */
+static int lower_in_parts(pvc_unit *u)
+{
+    pvc_diag saved = u->diag;
+    u->diag.out = NULL;
+    pvc_lowering *L = pvc_lower_begin(u->src.name, &u->diag);
+    int ok = 1;
+    uint32_t row = 0;
+    for (size_t start = 0; ok && start < u->src.len;) {
+        uint32_t end_row = row;
+        size_t end = part_end(&u->src, start, &end_row);
+        pvc_ts_arena_begin();
+        ok = !pvc_parse_part(&u->cst, &u->src, (uint32_t)start, (uint32_t)end, row, end_row);
+        if (ok)
+            pvc_lower_part(L, &u->cst);
+        drop_cst(u);
+        ok = ok && u->diag.nerrors == saved.nerrors && u->diag.nwarnings == saved.nwarnings;
+        start = end, row = end_row;
+    }
+    pvc_module *m = pvc_lower_end(L);
+    if (!ok) {
+        pvc_module_free(m);
+        u->diag = saved;
+        return 0;
+    }
+    u->diag.out = saved.out;
+    u->mod = m;
+    return 1;
+}
+
+/* parse + lower: tree-sitter CST -> IR (parse.c, lower.c). Syntax errors stop here. The
+ * CST lives in an arena (front/tsalloc.c) that goes as soon as the IR exists: nothing after
+ * lowering reads it (diagnostics quote the source text). A file is lowered in parts first,
+ * so that one part's tree is in memory at a time, and whole when that reported anything. */
+static int pass_lower(pvc_unit *u)
+{
+    int before = u->diag.nerrors;
+    if (lower_in_parts(u))
+        return 0;
+    pvc_ts_arena_begin();
+    if (!pvc_parse(&u->cst, &u->src, &u->diag))
+        u->mod = pvc_lower(&u->cst, &u->diag);
+    drop_cst(u);
     return u->diag.nerrors - before;
 }
 
@@ -36,11 +105,13 @@ static int pass_types(pvc_unit *u) { return u->mod ? pvc_pass_types(u->mod, &u->
 static int pass_dispatch(pvc_unit *u) { return u->mod ? pvc_pass_dispatch(u->mod, &u->diag) : 0; }
 static int pass_check(pvc_unit *u) { return u->mod ? pvc_pass_check(u->mod, &u->diag) : 0; }
 
-/* compact: the live IR moves to a fresh arena after the pass (compact.c). Dispatch leaves
- * the most behind (the vf ops it replaced, on top of the lowering's scratch and the
- * functions the types pass specialised): after it the module is a third of its arena, and
- * the emitter's output then fits in what the lowering needed (the CST's memory, freed) -
- * one compaction holds the peak there; each costs about 4% of a compile. */
+/* compact: the live IR moves to a fresh arena after the pass (compact.c), the old arena
+ * freed. With the file lowered in parts, the peak of a compile's memory is a compaction
+ * (old arena and copy together): after types, which leaves the functions it specialised
+ * (1.8x the live IR at 1,000 vf), so that dispatch starts from the live IR alone, and
+ * after dispatch, which leaves the vf ops it replaced (1.5x). 3.6 + 4.4 + 5.3 MB at
+ * 1,000 vf where one compaction had 6.6 + 4.4 + 5.3 (BENCHMARKS.md); each costs about
+ * 2% of a compile. */
 static const struct {
     const char *name;
     pvc_pass_fn run;
@@ -48,7 +119,7 @@ static const struct {
 } passes[] = {
     {"lower", pass_lower, 0},       /* parse + lower (lower.c) */
     {"resolve", pass_resolve, 0},   /* constants, enum arguments (resolve.c) */
-    {"types", pass_types, 0},       /* types, static tiles, VF specialisation (types.c) */
+    {"types", pass_types, 1},       /* types, static tiles, VF specialisation (types.c) */
     {"dispatch", pass_dispatch, 1}, /* DSL ops -> machine ops (dispatch.c) */
     {"check", pass_check, 0},       /* constraint checks, trap warnings (check.c) */
 };
