@@ -82,6 +82,13 @@ static const char *copy_str(copier *c, const char *s)
     return t;
 }
 
+/* A constant once copied is overwritten in the old arena by a forwarding record: its kind
+ * FORWARDED, its new address in i. The old arena goes at the end of the compaction and
+ * nothing reads it before then, so the second and later uses of a constant (clones share
+ * theirs) find the copy without a lookup; a table of every constant was a fifth of the
+ * compaction (ir.h: a module's values live in its arena, none in static storage). */
+enum { FORWARDED = 0x7f0e };
+
 /* A value: a variable of the function being copied, else a constant (copied once). */
 static pvc_value *copy_value(copier *c, pvc_value *v)
 {
@@ -89,12 +96,17 @@ static pvc_value *copy_value(copier *c, pvc_value *v)
         return NULL;
     if (v->kind == PVC_V_VAR && c->f && v->id >= 0 && v->id < c->f->nvars && c->f->vars[v->id] == v)
         return c->vars[v->id];
-    pvc_value *n = map_get(&c->consts, v);
+    if ((int)v->kind == FORWARDED)
+        return (pvc_value *)(uintptr_t)v->i;
+    pvc_value *n = v->kind == PVC_V_VAR ? map_get(&c->consts, v) : NULL; /* another function's */
     if (!n) {
         n = pvc_arena_alloc(c->a, sizeof *n);
         *n = *v;
         n->name = copy_str(c, v->name);
-        map_put(&c->consts, v, n);
+        if (v->kind == PVC_V_VAR)
+            map_put(&c->consts, v, n);
+        else
+            v->kind = (pvc_value_kind)FORWARDED, v->i = (int64_t)(uintptr_t)n;
     }
     return n;
 }
