@@ -106,12 +106,12 @@ static int pass_dispatch(pvc_unit *u) { return u->mod ? pvc_pass_dispatch(u->mod
 static int pass_check(pvc_unit *u) { return u->mod ? pvc_pass_check(u->mod, &u->diag) : 0; }
 
 /* compact: the live IR moves to a fresh arena after the pass (compact.c), the old arena
- * freed. With the file lowered in parts, the peak of a compile's memory is a compaction
- * (old arena and copy together): after types, which leaves the functions it specialised
- * (1.8x the live IR at 1,000 vf), so that dispatch starts from the live IR alone, and
- * after dispatch, which leaves the vf ops it replaced (1.5x). 3.6 + 4.4 + 5.3 MB at
- * 1,000 vf where one compaction had 6.6 + 4.4 + 5.3 (BENCHMARKS.md); each costs about
- * 2% of a compile. */
+ * freed; while it copies, old and new exist together. With the file lowered in parts, the
+ * peak of a compile's memory is either a compaction or the emitter's text on top of the
+ * IR. After types, which leaves the functions it specialised behind (1.8x the live IR at
+ * 1,000 vf), a compaction pays: dispatch then starts from the live IR alone. After
+ * dispatch (1.5x) it does not: the copy and the old arena together (14.1 MB at 1,000 vf)
+ * outweigh the old arena and the C text together (12.0 MB), and it cost 4% of a compile. */
 static const struct {
     const char *name;
     pvc_pass_fn run;
@@ -120,7 +120,7 @@ static const struct {
     {"lower", pass_lower, 0},       /* parse + lower (lower.c) */
     {"resolve", pass_resolve, 0},   /* constants, enum arguments (resolve.c) */
     {"types", pass_types, 1},       /* types, static tiles, VF specialisation (types.c) */
-    {"dispatch", pass_dispatch, 1}, /* DSL ops -> machine ops (dispatch.c) */
+    {"dispatch", pass_dispatch, 0}, /* DSL ops -> machine ops (dispatch.c) */
     {"check", pass_check, 0},       /* constraint checks, trap warnings (check.c) */
 };
 
