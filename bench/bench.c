@@ -97,7 +97,7 @@ static char **env_with(const char *env)
     return out;
 }
 
-double bench_run(char *const argv[], const char *env, long *maxrss_kb)
+double bench_run(char *const argv[], const char *env, long *maxrss_kb, double *cpu_s)
 {
     posix_spawn_file_actions_t fa;
     pid_t pid;
@@ -114,6 +114,9 @@ double bench_run(char *const argv[], const char *env, long *maxrss_kb)
     double s = (double)(bench_now_ns() - t) * 1e-9;
     if (maxrss_kb)
         *maxrss_kb = ru.ru_maxrss; /* Linux: KiB */
+    if (cpu_s)
+        *cpu_s = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
     return s;
 }
 

@@ -56,9 +56,10 @@ void bench_median_pair(const bench_opts *o, bench_fn fa, void *a, bench_fn fb, v
 double bench_median_of(double *v, int n);
 
 /* Runs argv (NULL-terminated) with `env` (NAME=VALUE, may be NULL) added, its output to
- * /dev/null; wall seconds, and the child's peak resident set in KiB in *maxrss_kb (may be
- * NULL); -1 when it could not run or exited non-zero. */
-double bench_run(char *const argv[], const char *env, long *maxrss_kb);
+ * /dev/null; wall seconds, the child's peak resident set in KiB in *maxrss_kb and its CPU
+ * seconds (user + system, its own, not those of processes it leaves running) in *cpu_s
+ * (either may be NULL); -1 when it could not run or exited non-zero. */
+double bench_run(char *const argv[], const char *env, long *maxrss_kb, double *cpu_s);
 
 void bench_add(const bench_row *r);
 void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

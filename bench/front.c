@@ -18,8 +18,8 @@ static int pair(const bench_opts *o, char *const a[], char *const b[], double *t
     double va[o->reps], vb[o->reps];
     long rss[o->reps];
     for (int i = 0; i < o->reps; i++) {
-        va[i] = bench_run(a, NULL, &rss[i]);
-        vb[i] = b ? bench_run(b, NULL, NULL) : 0;
+        va[i] = bench_run(a, NULL, &rss[i], NULL);
+        vb[i] = b ? bench_run(b, NULL, NULL, NULL) : 0;
         if (va[i] < 0 || vb[i] < 0) {
             bench_fail("front end: `%s %s %s` or `%s %s` failed", a[0], a[1], a[2], b ? b[0] : "",
                        b ? b[1] : "");
