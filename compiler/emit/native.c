@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -374,27 +376,51 @@ static const char bg_script[] =
     "if \"$@\" >\"$log\" 2>&1 && mv -f \"$tso\" \"$so\" && mv -f \"$tc\" \"$c\"; then rm -f \"$log\"; fi; "
     "rm -f \"$tso\" \"$tc\" \"$lock\"";
 
+/* How long a background build waits for the run that started it to end (below). */
+enum { BG_DELAY_MS = 250 };
+
 /* Background builds this process started, reaped when they are done (a long-lived host
- * that loads kernels keeps no zombies; pvc itself exits first and leaves them to init). */
-static pid_t bg_pids[16];
+ * that loads kernels keeps no zombies; pvc itself exits first and leaves them to init),
+ * each with the write end of its gate (below), closed once the build has started. */
+static struct {
+    pid_t pid;
+    int gate;
+    struct timespec at;
+} bg[16];
 
 static void reap_background(void)
 {
-    for (size_t i = 0; i < sizeof bg_pids / sizeof *bg_pids; i++)
-        if (bg_pids[i] > 0 && waitpid(bg_pids[i], NULL, WNOHANG) != 0)
-            bg_pids[i] = 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    for (size_t i = 0; i < sizeof bg / sizeof *bg; i++) {
+        if (bg[i].gate >= 0 && bg[i].pid > 0 &&
+            (now.tv_sec - bg[i].at.tv_sec) * 1000 + (now.tv_nsec - bg[i].at.tv_nsec) / 1000000 > BG_DELAY_MS)
+            close(bg[i].gate), bg[i].gate = -1; /* its wait is over */
+        if (bg[i].pid > 0 && waitpid(bg[i].pid, NULL, WNOHANG) != 0) {
+            if (bg[i].gate >= 0)
+                close(bg[i].gate);
+            bg[i].pid = 0, bg[i].gate = -1;
+        }
+    }
 }
 
-/* The optimised object, built by sh in a process group of its own (posix_spawn: this run
- * neither forks itself nor waits; Ctrl-C on the terminal does not reach the build). It
- * inherits no descriptor of ours beyond /dev/null, so a pipe reading pvc's output closes
- * when pvc exits. */
+/* The optimised object, built by sh at the lowest priority in a process group of its own
+ * (Ctrl-C on the terminal does not reach the build), with no descriptor of ours but
+ * /dev/null, so a pipe reading pvc's output closes when pvc exits. It starts once this
+ * process has exited (or after BG_DELAY_MS, for a host that stays): started at once, as
+ * posix_spawn did, sh and cc took a CPU from the end of the first run on a loaded 2-core
+ * machine, whose wall time then exceeded its CPU time by 2-6 ms, more than its own work
+ * (BENCHMARKS.md). So it is forked, not spawned (posix_spawn returns only once the child
+ * has exec'd); the child blocks at once on a pipe whose write end only this process holds,
+ * and execs sh when that closes. Between fork and exec it calls only async-signal-safe
+ * functions, its argv built before the fork. */
 static void build_in_background(const pvc_native_opts *o, const char *c_path, const char *so_path,
                                 const char *c_src, size_t len)
 {
     char lock[4300], log[4300], tmp_c[4300], tmp_so[4300], err[512];
     cc_cmd cc;
     char *argv[MAX_ARGS + 16];
+    int gate[2];
     snprintf(lock, sizeof lock, "%s.lock", so_path);
     snprintf(log, sizeof log, "%s.log", so_path);
     snprintf(tmp_c, sizeof tmp_c, "%s.%ld.bg.c", c_path, (long)getpid());
@@ -402,11 +428,18 @@ static void build_in_background(const pvc_native_opts *o, const char *c_path, co
     reap_background();
     if (claim(lock) != 0)
         return;
-    if (write_file(tmp_c, c_src, len) != 0 || cc_cmd_build(&cc, o, tmp_c, tmp_so, err, sizeof err)) {
+    if (write_file(tmp_c, c_src, len) != 0 || cc_cmd_build(&cc, o, tmp_c, tmp_so, err, sizeof err) ||
+        pipe(gate) != 0) {
         unlink(tmp_c);
         unlink(lock);
         return;
     }
+    if (gate[0] < 3) { /* stdin was closed: keep the gate clear of the child's 0, 1, 2 */
+        int high = fcntl(gate[0], F_DUPFD, 3);
+        close(gate[0]);
+        gate[0] = high;
+    }
+    fcntl(gate[1], F_SETFD, FD_CLOEXEC); /* no other child of ours holds the gate open */
     int n = 0;
     const char *head[] = {"sh", "-c", bg_script, "pvc-build", so_path, c_path, tmp_so, tmp_c, log, lock};
     for (size_t i = 0; i < sizeof head / sizeof *head; i++)
@@ -414,33 +447,41 @@ static void build_in_background(const pvc_native_opts *o, const char *c_path, co
     for (int i = 0; i < cc.argc; i++)
         argv[n++] = cc.argv[i];
     argv[n] = NULL;
-    posix_spawn_file_actions_t fa;
-    posix_spawnattr_t at;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawnattr_init(&at);
-    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
-    posix_spawnattr_setpgroup(&at, 0);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    for (int fd = 3; fd < 256; fd++) { /* what we were handed without close-on-exec */
-        int fl = fcntl(fd, F_GETFD);
-        if (fl >= 0 && !(fl & FD_CLOEXEC))
-            posix_spawn_file_actions_addclose(&fa, fd);
+    pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        setpriority(PRIO_PROCESS, 0, 19);
+        /* first let go of everything of ours (a pipe reading our output, other builds' gates) */
+        int fd = open("/dev/null", O_RDWR);
+        if (fd >= 0)
+            dup2(fd, 0), dup2(fd, 1), dup2(fd, 2);
+        for (int i = 3; i < 256; i++)
+            if (i != gate[0])
+                close(i);
+        struct pollfd p = {gate[0], POLLIN, 0};
+        poll(&p, 1, BG_DELAY_MS); /* returns when this process has gone (EOF) */
+        close(gate[0]);
+        execve("/bin/sh", argv, environ);
+        _exit(127);
     }
-    pid_t pid;
-    if (posix_spawn(&pid, "/bin/sh", &fa, &at, argv, environ) != 0) {
+    close(gate[0]);
+    if (pid < 0) {
+        close(gate[1]);
         unlink(tmp_c);
         unlink(lock);
-        pid = 0;
+        return;
     }
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&at);
-    for (size_t i = 0; pid > 0 && i < sizeof bg_pids / sizeof *bg_pids; i++)
-        if (bg_pids[i] <= 0) {
-            bg_pids[i] = pid;
-            break;
-        }
+    /* gate[1] stays open until this process exits (that is the signal), or until a later
+     * reap finds the wait over; without a free slot it goes now and the build starts. */
+    size_t i = 0;
+    while (i < sizeof bg / sizeof *bg && bg[i].pid > 0)
+        i++;
+    if (i == sizeof bg / sizeof *bg) {
+        close(gate[1]);
+        return;
+    }
+    bg[i].pid = pid, bg[i].gate = gate[1];
+    clock_gettime(CLOCK_MONOTONIC, &bg[i].at);
 }
 
 /* Keeps what build_in_background needs until pvc_native_close (the caller's strings may

@@ -5,8 +5,9 @@
  * the runtime headers and the host's vector features, and loads it with dlopen. On a miss
  * (the default, PVC_BUILD_AUTO) it compiles the C in process with libtcc, which takes a
  * few milliseconds, and runs that; when the code is closed (the kernel has run), a
- * detached process builds the optimised object with `$CC -O2` at the lowest priority into
- * the cache, so the next run loads it; with no libtcc (or with PVC_CFLAGS,
+ * detached process is forked that, once this process has exited (or after 250 ms), builds
+ * the optimised object with `$CC -O2` at the lowest priority into the cache, so the next
+ * run loads it; with no libtcc (or with PVC_CFLAGS,
  * flags only cc understands) a miss waits for cc, and with no cc a miss runs the libtcc
  * build and caches nothing. Both compile the same C against the same runtime, so they
  * compute the same bytes (tests/run_e2e.sh compares them on every sample).
