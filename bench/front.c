@@ -12,14 +12,17 @@
 
 #include "bench.h"
 
-/* A paired median: two commands, alternately, reps times; the peak RSS of the first. */
-static int pair(const bench_opts *o, char *const a[], char *const b[], double *ta, double *tb, long *rss_a)
+/* A paired median: two commands, alternately, reps times; the peak RSS of the first; and
+ * (cpu_a, cpu_b may be NULL) the median CPU time of each. */
+static int pair(const bench_opts *o, char *const a[], char *const b[], double *ta, double *tb, long *rss_a,
+                double *cpu_a, double *cpu_b)
 {
-    double va[o->reps], vb[o->reps];
+    double va[o->reps], vb[o->reps], ca[o->reps], cb[o->reps];
     long rss[o->reps];
     for (int i = 0; i < o->reps; i++) {
-        va[i] = bench_run(a, NULL, &rss[i], NULL);
-        vb[i] = b ? bench_run(b, NULL, NULL, NULL) : 0;
+        cb[i] = 0;
+        va[i] = bench_run(a, NULL, &rss[i], &ca[i]);
+        vb[i] = b ? bench_run(b, NULL, NULL, &cb[i]) : 0;
         if (va[i] < 0 || vb[i] < 0) {
             bench_fail("front end: `%s %s %s` or `%s %s` failed", a[0], a[1], a[2], b ? b[0] : "",
                        b ? b[1] : "");
@@ -28,6 +31,10 @@ static int pair(const bench_opts *o, char *const a[], char *const b[], double *t
     }
     *ta = bench_median_of(va, o->reps);
     *tb = bench_median_of(vb, o->reps);
+    if (cpu_a)
+        *cpu_a = bench_median_of(ca, o->reps);
+    if (cpu_b)
+        *cpu_b = bench_median_of(cb, o->reps);
     if (rss_a) {
         double r[o->reps];
         for (int i = 0; i < o->reps; i++)
@@ -42,12 +49,14 @@ static int front_vs_parse(const bench_opts *o, const char *file, int n, const ch
 {
     char *compile[] = {(char *)o->pvc, "compile", (char *)file, "-o", (char *)out_c, NULL};
     char *parse[] = {(char *)o->ts_parse, (char *)file, NULL};
-    double tc, tp;
-    if (pair(o, compile, parse, &tc, &tp, rss))
+    double tc, tp, cc, cp;
+    if (pair(o, compile, parse, &tc, &tp, rss, &cc, &cp))
         return 1;
     bench_row r = {"", tc * 1e3, "ms", tp * 1e3, "bare tree-sitter parse", '<', 1.5};
     snprintf(r.what, sizeof r.what, "pvc compile / bare parse, %d vf (whole process)", n);
     bench_add(&r);
+    bench_add(&(bench_row){"  the same in CPU time (user + system)", cc * 1e3, "ms", cp * 1e3,
+                           "bare tree-sitter parse", 0, 0});
     printf("front end: %s: pvc compile %.1f ms, bare parse %.1f ms, peak %ld KiB\n", file, tc * 1e3,
            tp * 1e3, *rss);
     return 0;
@@ -67,7 +76,7 @@ static int cc_vs_front(const bench_opts *o, const char *file, int n, const char 
 #endif
                   inc, "-c", (char *)out_c, "-o", obj, NULL};
     double tcc, tf;
-    if (pair(o, cc, compile, &tcc, &tf, NULL))
+    if (pair(o, cc, compile, &tcc, &tf, NULL, NULL, NULL))
         return 1;
     bench_row r = {"", tcc * 1e3, "ms", tf * 1e3, "pvc compile", '<', 3.0};
     snprintf(r.what, sizeof r.what, "%s -O2 on the emitted C / pvc compile, %d vf", o->cc, n);
@@ -85,7 +94,7 @@ int bench_front(const bench_opts *o)
     snprintf(one_py, sizeof one_py, "%s/frontend_1.py", o->work_dir);
     snprintf(one_c, sizeof one_c, "%s/frontend_1.c", o->work_dir);
     char *floor_cmd[] = {(char *)o->pvc, "compile", one_py, "-o", one_c, NULL};
-    if (pair(o, floor_cmd, NULL, &t1, &t2, &rss_floor) ||
+    if (pair(o, floor_cmd, NULL, &t1, &t2, &rss_floor, NULL, NULL) ||
         front_vs_parse(o, o->front_small, o->n_small, out_c, &rss_small) ||
         front_vs_parse(o, o->front_large, o->n_large, out_c, &rss_large) ||
         cc_vs_front(o, o->front_small, o->n_small, out_c))
