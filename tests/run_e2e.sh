@@ -173,7 +173,7 @@ check "rank-3 tensor bound by --shape" 0 "$pvc" run $lt --backend native --shape
 check "rank-3 constant dim checked" 2 "$pvc" run $lt --backend native --shape x=3,3,64 --shape y=3,64 &&
     has "rank-3 dim named" "dimension 0 is 3, the kernel declares 2"
 check "rank checked" 2 "$pvc" run $lt --backend native --shape x=3,64 --shape y=3,64 &&
-    has "rank named" "has rank 2, the kernel declares rank 3"
+    has "rank named" "has rank 2; kernel 'kernel' declares 'x' with rank 3"
 check "--shape takes at most 4 sizes" 2 "$pvc" run $lt --backend native --shape x=1,2,3,4,5 --shape y=3,64
 
 # ---- Python int semantics: // and % floor, negative range step ---------------------------

@@ -143,6 +143,7 @@ expect_fault fault_undef_reg $shapes
 expect_fault fault_hazard $shapes
 expect_fault fault_hazard_wrong_bar $shapes
 expect_fault fault_unflushed $shapes
+expect_fault fault_unflushed_many $shapes
 # GM shared by the blocks of one launch: two stores, and a load of another block's store
 expect_fault fault_gm_race_write $shapes --blocks 3
 expect_fault fault_gm_race_read --shape a=1,64 --blocks 2

@@ -14,6 +14,11 @@ For every sample (samples/<sample>.py, one @pl.jit kernel) and case this writes
 Expected values come from the seed's own assertion applied to the inputs, computed here in
 numpy and never by pvc. Where the seed checks less than docs/SEMANTICS.md pins down, the exact value
 follows docs/SEMANTICS.md (section cited) and the seed's own assertion is asserted on it as well.
+The real kernels (softmax, layernorm, rmsnorm, silu, gelu, relu6, int8 quantisation, argmax, a
+tail loop) are computed op by op with the formulas of tools/op_ref.py: every FP32 op rounded as
+§9.4 says, reductions in the tree order of §10.10, the 1-ulp ops (div, exp, sqrt) correctly
+rounded with DAZ/FTZ and checked with `--ulp 1`; each is also compared with the plain float64
+formula (a loose sanity bound, never the expected value).
 
 Determinism: inputs come from numpy's legacy RandomState (its streams are frozen by NEP 19) and
 the .npy bytes are written by this script (format 1.0, header padded to 64 bytes as numpy does),
@@ -31,6 +36,7 @@ import zlib
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import op_ref as R  # noqa: E402  (the per-lane formulas of docs/SEMANTICS.md §9-§10, in numpy)
 from lang_cases import LANG_SAMPLES  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -256,6 +262,294 @@ def store_unalign_mask(sample):
     return cases
 
 
+# ---- the real kernels (docs/SEMANTICS.md §9-§10 through tools/op_ref.py) ---------------------
+
+ULP1 = "--ulp 1"
+ALL64 = np.ones(64, bool)
+
+
+def bits32(x):
+    return np.ascontiguousarray(x, dtype=np.float32).view(np.uint32)
+
+
+def floats32(b):
+    return np.asarray(b, dtype=np.uint32).view(np.float32)
+
+
+def lane0(b):
+    """A register whose lane 0 is b (the rest 0), as FP32 bits: what a reduction leaves."""
+    r = np.zeros(64, np.uint32)
+    r[0] = b
+    return r
+
+
+def bcast(b):
+    return np.full(64, b, np.uint32)
+
+
+def f32_add(x, y):
+    return int(R.binary("FP32", "add", np.array([x], np.uint32), np.array([y], np.uint32))[0])
+
+
+def f32_op(name, a, b):
+    """An exact FP32 op (§9.4) on bit arrays, b broadcast when it is one value."""
+    b = np.broadcast_to(np.asarray(b, np.uint32), np.shape(a)).copy()
+    return R.binary("FP32", name, np.asarray(a, np.uint32), b)
+
+
+def row_regs(row_bits):
+    return [row_bits[64 * r:64 * r + 64] for r in range(row_bits.size // 64)]
+
+
+def sum_regs(regs):
+    """vf.full(0.0) then vf.add(acc, reduce_sum(reg)) per register: lane-0 partial sums added in
+    register order, each reduce_sum a tree (§10.10), each add binary32 RNE."""
+    acc = 0
+    for reg in regs:
+        acc = f32_add(acc, R.sum_group("FP32", reg, ALL64))
+    return acc
+
+
+def softmax_ref(x):
+    out = []
+    for row in bits32(x):
+        regs = row_regs(row)
+        mx = R.extreme_group("FP32", regs[0], ALL64, True)[0]
+        for reg in regs[1:]:
+            part = R.extreme_group("FP32", reg, ALL64, True)[0]
+            mx = int(f32_op("max", [mx], part)[0])
+        exps = [R.exp_sub("FP32", reg, bcast(mx), np.ones(256, bool), 0) for reg in regs]
+        total = sum_regs(exps)
+        out.append(np.concatenate([R.approx_div("FP32", e, bcast(total)) for e in exps]))
+    return floats32(np.stack(out))
+
+
+def softmax_rows(sample):
+    rng = rng_for(sample)
+    cases = []
+    x = (rng.standard_normal((16, 256)) * 3.0).astype(np.float32)
+    wide = rng.uniform(-80.0, 80.0, (8, 256)).astype(np.float32)      # exp_sub keeps it finite
+    ties = np.repeat(rng.standard_normal((8, 4)).astype(np.float32), 64, axis=1)
+    ties[:, 5] = ties[:, 200] = 30.0                                   # two equal maxima
+    for name, data, tiles in (("default", x, 2), ("wide", wide, 1), ("ties", ties, 1)):
+        want = softmax_ref(data)
+        e = np.exp(data.astype(np.float64) - data.max(axis=1, keepdims=True))
+        assert_close(want, e / e.sum(axis=1, keepdims=True), 1e-5, 1e-7)
+        cases.append(Case(name, {"x": data}, {"y": want}, "%s --scalar n_tiles=%d" % (ULP1, tiles)))
+    return cases
+
+
+def scalar32(x):
+    """A float kernel scalar as an FP32 operand (§9.6: run-time scalars keep their value)."""
+    return int(R.scalar_to("FP32", x, True)[0])
+
+
+def layernorm_ref(x, gamma, beta, inv_n, eps):
+    g, b = row_regs(bits32(gamma)[0]), row_regs(bits32(beta)[0])
+    out = []
+    for row in bits32(x):
+        regs = row_regs(row)
+        mean = int(f32_op("mul", [sum_regs(regs)], scalar32(inv_n))[0])
+        xc = [f32_op("sub", reg, mean) for reg in regs]
+        var = int(f32_op("mul", [sum_regs([f32_op("mul", c, c) for c in xc])], scalar32(inv_n))[0])
+        std = R.approx_unary("FP32", "sqrt", f32_op("add", [var], scalar32(eps)))
+        y = [f32_op("add", f32_op("mul", R.approx_div("FP32", c, bcast(std[0])), gr), br)
+             for c, gr, br in zip(xc, g, b)]
+        out.append(np.concatenate(y))
+    return floats32(np.stack(out))
+
+
+def rmsnorm_ref(x, gamma, inv_n, eps):
+    g = row_regs(bits32(gamma)[0])
+    out = []
+    for row in bits32(x):
+        regs = row_regs(row)
+        acc = np.zeros(64, np.uint32)
+        for reg in regs:                                 # vf.mul_add_dst: FMA, one rounding
+            acc = R.fma("FP32", reg, reg, acc)
+        ms = f32_op("mul", [R.sum_group("FP32", acc, ALL64)], scalar32(inv_n))
+        std = R.approx_unary("FP32", "sqrt", f32_op("add", ms, scalar32(eps)))
+        rstd = R.approx_div("FP32", bits32([1.0]), std)[0]
+        out.append(np.concatenate([f32_op("mul", f32_op("mul", reg, rstd), gr)
+                                   for reg, gr in zip(regs, g)]))
+    return floats32(np.stack(out))
+
+
+def norm_inputs(rng, scale, rows=8):
+    x = (rng.standard_normal((rows, 256)) * scale + rng.standard_normal((rows, 1)) * scale).astype(
+        np.float32)
+    gamma = (rng.random_sample((1, 256)) + 0.5).astype(np.float32)
+    beta = rng.standard_normal((1, 256)).astype(np.float32)
+    return x, gamma, beta
+
+
+def layernorm_rows(sample):
+    rng = rng_for(sample)
+    cases = []
+    for name, scale, eps, tiles in (("default", 1.0, 1e-5, 2), ("large", 300.0, 1e-6, 1),
+                                    ("tiny", 1e-3, 1e-5, 1)):
+        x, gamma, beta = norm_inputs(rng, scale, 8 * tiles)
+        want = layernorm_ref(x, gamma, beta, 1.0 / 256, eps)
+        xd = x.astype(np.float64)
+        mu, var = xd.mean(axis=1, keepdims=True), xd.var(axis=1, keepdims=True)
+        assert_close(want, (xd - mu) / np.sqrt(var + eps) * gamma + beta, 1e-4, 1e-4)
+        cases.append(Case(name, {"x": x, "gamma": gamma, "beta": beta}, {"y": want},
+                          "%s --scalar inv_n=0.00390625 --scalar eps=%r --scalar n_tiles=%d"
+                          % (ULP1, eps, tiles)))
+    return cases
+
+
+def rmsnorm_rows(sample):
+    rng = rng_for(sample)
+    cases = []
+    for name, scale, eps in (("default", 1.0, 1e-6), ("large", 1e4, 1e-6), ("tiny", 1e-4, 1e-6)):
+        x, gamma, _ = norm_inputs(rng, scale)
+        want = rmsnorm_ref(x, gamma, 1.0 / 256, eps)
+        xd = x.astype(np.float64)
+        assert_close(want, xd / np.sqrt((xd * xd).mean(axis=1, keepdims=True) + eps) * gamma,
+                     1e-4, 1e-4)
+        cases.append(Case(name, {"x": x, "gamma": gamma}, {"y": want},
+                          "%s --scalar inv_n=0.00390625 --scalar eps=%r" % (ULP1, eps)))
+    return cases
+
+
+def lit32(x):
+    """A float literal as the device sees it: the binary32 of its "%f" text (§9.6)."""
+    return int(R.scalar_to("FP32", R.literal_text_value(x), True)[0])
+
+
+def silu_ref(x):
+    b = bits32(x).reshape(-1)
+    e = R.approx_unary("FP32", "exp", R.neg("FP32", b))
+    y = R.approx_div("FP32", b, f32_op("add", e, lit32(1.0)))
+    return floats32(y).reshape(x.shape)
+
+
+def gelu_tanh_ref(x):
+    b = bits32(x).reshape(-1)
+    cube = f32_op("mul", f32_op("mul", b, b), b)
+    inner = f32_op("add", b, f32_op("mul", cube, lit32(0.044715)))
+    u2 = f32_op("mul", f32_op("mul", inner, lit32(0.797885)), lit32(2.0))
+    den = f32_op("add", R.approx_unary("FP32", "exp", u2), lit32(1.0))
+    tanh = f32_op("sub", bcast(lit32(1.0))[:1].repeat(b.size), R.approx_div(
+        "FP32", np.full(b.size, lit32(2.0), np.uint32), den))
+    y = f32_op("mul", f32_op("mul", b, lit32(0.5)), f32_op("add", tanh, lit32(1.0)))
+    return floats32(y).reshape(x.shape)
+
+
+def silu(sample):
+    rng = rng_for(sample)
+    x = (rng.standard_normal((4, 256)) * 4.0).astype(np.float32)
+    x[0, :8] = [0.0, -0.0, 100.0, -100.0, 88.0, -88.0, 1e-30, -1e-30]   # exp overflow, FTZ
+    want = silu_ref(x)
+    xd = x.astype(np.float64)
+    assert_close(want, xd / (1.0 + np.exp(-xd)), 1e-5, 1e-30)
+    return [Case("default", {"x": x}, {"y": want}, ULP1)]
+
+
+def gelu_tanh(sample):
+    rng = rng_for(sample)
+    x = (rng.standard_normal((4, 256)) * 3.0).astype(np.float32)
+    x[0, :6] = [0.0, -0.0, 12.0, -12.0, 40.0, -40.0]                    # exp(2u) overflows / 0
+    want = gelu_tanh_ref(x)
+    xd = x.astype(np.float64)
+    approx = 0.5 * xd * (1 + np.tanh(0.797885 * (xd + 0.044715 * xd ** 3)))
+    assert_close(want, approx, 1e-5, 1e-6)
+    return [Case("default", {"x": x}, {"y": want}, ULP1)]
+
+
+def relu6_f16(sample):
+    rng = rng_for(sample)
+    x = (rng.standard_normal((4, 512)) * 5.0).astype(np.float16)
+    x[0, :8] = [0.0, -0.0, 6.0, 6.0009765625, np.inf, -np.inf, np.nan, -1e-7]
+    xb = x.view(np.uint16).reshape(-1)
+    zero, six = R.scalar_to("FP16", 0.0, True), R.scalar_to("FP16", 6.0, True)
+    y = R.binary("FP16", "min", R.binary("FP16", "max", xb, np.repeat(zero, xb.size)),
+                 np.repeat(six, xb.size))
+    want = y.view(np.float16).reshape(x.shape)
+    assert_close(want, np.clip(x.astype(np.float64), 0, 6), 0, 0)
+    return [Case("default", {"x": x}, {"y": want}, EXACT)]
+
+
+def quant_int8_ref(x):
+    q_rows, scales = [], np.zeros((x.shape[0], 8), np.float32)
+    for m, row in enumerate(bits32(x)):
+        regs = row_regs(row)
+        amax = 0
+        for reg in regs:
+            part = R.extreme_group("FP32", R.abs_("FP32", reg), ALL64, True)[0]
+            amax = int(f32_op("max", [amax], part)[0])
+        q127 = bits32([127.0])
+        scales[m, 0] = floats32(R.approx_div("FP32", np.array([amax], np.uint32), q127))[0]
+        inv = R.approx_div("FP32", q127, np.array([amax], np.uint32))[0]
+        q = f32_op("mul", row, inv)
+        h = [R.convert("FP32", "FP16", int(v), "RINT", False) for v in q]
+        q_rows.append([R.convert("FP16", "INT8", v, "ROUND", True) for v in h])
+    return np.array(q_rows, np.int8), scales
+
+
+def quant_int8(sample):
+    rng = rng_for(sample)
+    x = rng.standard_normal((4, 256)).astype(np.float32)
+    x[1] *= 1000.0
+    x[2] = 0.0                                              # amax 0: 0 * inf = NaN -> 0
+    x[3, :4] = [2.0, -2.0, 1.0, 1.0 / 127]                  # amax 2: 127 / 2 = 63.5 exactly
+    x[3, 4:8] = [0.5, -0.5, 0.0236220472, 1.5 / 63.5]      # halfway values round away
+    q, scales = quant_int8_ref(x)
+    amax = np.abs(x.astype(np.float64)).max(axis=1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        plain = np.nan_to_num(np.round(x * (127.0 / amax)))
+    assert np.abs(q.astype(np.int64) - plain).max() <= 1
+    return [Case("default", {"x": x, "scale": np.zeros((4, 8), np.float32)},
+                 {"q": q, "scale": scales}, ULP1)]
+
+
+def argmax_ref(x):
+    idx, top = np.zeros((x.shape[0], 8), np.int32), np.zeros((x.shape[0], 8), np.float32)
+    for m, row in enumerate(bits32(x)):
+        regs = row_regs(row)
+        best, best_idx = regs[0].copy(), np.arange(64)
+        for r, reg in enumerate(regs[1:], 1):
+            gt = R.compare("FP32", "gt", reg, best)
+            best = np.where(gt, reg, best).astype(np.uint32)
+            best_idx = np.where(gt, np.arange(64) + 64 * r, best_idx)
+        t = R.extreme_group("FP32", best, ALL64, True)[0]
+        hit = R.compare("FP32", "eq", best, bcast(t))
+        idx[m, 0] = min(np.where(hit, best_idx, 1000000))
+        top[m, 0] = floats32([t])[0]
+    return idx, top
+
+
+def argmax_rows(sample):
+    rng = rng_for(sample)
+    x = rng.standard_normal((8, 256)).astype(np.float32)
+    x[1, [70, 7, 200]] = 9.0                                # ties: the first column wins
+    x[2] = -np.abs(x[2])
+    x[2, [100, 30]] = [0.0, -0.0]                           # the maximum is a zero
+    x[3] = 1.5                                              # all equal: column 0
+    x[4, 255] = 50.0                                        # the last column
+    idx, top = argmax_ref(x)
+    assert (idx[:, 0] == x.argmax(axis=1)).all() and (top[:, 0] == x.max(axis=1)).all()
+    return [Case("default", {"x": x, "idx": np.zeros((8, 8), np.int32),
+                             "top": np.zeros((8, 8), np.float32)},
+                 {"idx": idx, "top": top}, EXACT)]
+
+
+def axpy_tail(sample):
+    rng = rng_for(sample)
+    cases = []
+    for n, alpha in ((200, 0.5), (64, -1.25), (1, 3.0), (512, 0.1), (0, 2.0)):
+        x = rng.standard_normal((1, 512)).astype(np.float32)
+        y = rng.standard_normal((1, 512)).astype(np.float32)
+        want = y.copy()
+        a = np.full(n, scalar32(alpha), np.uint32)
+        want[0, :n] = floats32(R.fma("FP32", a, bits32(x[0, :n]), bits32(y[0, :n])))
+        assert_close(want, np.where(np.arange(512) < n, alpha * x + y, y), 1e-6, 1e-6)
+        cases.append(Case("n%d" % n, {"x": x, "y": y}, {"y": want},
+                          "%s --scalar n=%d --scalar alpha=%r" % (EXACT, n, alpha)))
+    return cases
+
+
 SAMPLES = [  # (sample, generator)
     ("load_align_norm", lambda s: copy_case(s, (1, 64))),
     ("load_align_dintlv", load_align_dintlv),
@@ -271,6 +565,15 @@ SAMPLES = [  # (sample, generator)
     ("store_unalign_addr_reg", store_unalign_addr_reg),
     ("store_unalign_mask", store_unalign_mask),
     ("store_unalign_int64", int64_copy),
+    ("softmax_rows", softmax_rows),
+    ("layernorm_rows", layernorm_rows),
+    ("rmsnorm_rows", rmsnorm_rows),
+    ("silu", silu),
+    ("gelu_tanh", gelu_tanh),
+    ("relu6_f16", relu6_f16),
+    ("quant_int8", quant_int8),
+    ("argmax_rows", argmax_rows),
+    ("axpy_tail", axpy_tail),
 ]
 SAMPLES += LANG_SAMPLES  # the language samples (tools/lang_cases.py)
 

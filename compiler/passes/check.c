@@ -3,7 +3,7 @@
  *   - a statically known UB address (or post-update cursor start / step) that breaks the
  *     alignment of its dist (§2.2-§3.6, §4.3; decision 4);
  *   - a mask whose granularity is coarser than the elements of the op it guards, so lanes
- *     would be silently skipped (§1.2);
+ *     between its bits are off (a warning: the device runs it, §1.2);
  *   - a store_unalign whose unaligned register has no later store_unalign_post (§4.2);
  *   - squeeze(STORE_REG) and count-less store_unalign out of alternation (§10.9, a warning);
  *   - tiles outside the usable 248 KiB of the UB (error) or overlapping each other (a
@@ -155,10 +155,12 @@ static void check_mask_gran(checker *c, const pvc_op *op)
             continue;
         if (lane(p->type.dtype) == w)
             continue; /* a mask declared at this width though generated coarser: T21, warned */
-        pvc_error_at(c->d, op->loc, PVC_E_MASK_GRAN,
-                     "mask '%s' has %d-bit granularity but %s works on %d-bit elements: every "
-                     "element whose bit is not a multiple of %d would be off (§1.2)",
-                     p->name ? p->name : "?", p->type.gran, m->name, w * 8, p->type.gran / 8);
+        /* the device runs it (decision 1): only every (gran/w)-th element is active */
+        pvc_warn_at(c->d, op->loc,
+                    "mask '%s' has %d-bit granularity but %s works on %d-bit elements: only one element "
+                    "in %d is active, the others are off (§1.2) [%s]",
+                    p->name ? p->name : "?", p->type.gran, m->name, w * 8, p->type.gran / 8 / w,
+                    pvc_warn_code(PVC_W_MASK_COARSE));
     }
 }
 
@@ -236,25 +238,45 @@ typedef struct {
     int64_t lo, hi;
 } extent;
 
-static void collect_groups(const pvc_block *b, extent *out, int *n, int max)
+/* Every tile and tile group of a kernel, however many (arena memory, freed with the module). */
+typedef struct {
+    pvc_module *m;
+    extent *e;
+    int n, cap;
+} extents;
+
+static void add_extent(extents *x, const pvc_op *op, int64_t lo, int64_t hi)
+{
+    if (x->n == x->cap) {
+        int cap = x->cap ? 2 * x->cap : 32;
+        extent *e = pvc_arena_alloc(x->m->arena, (size_t)cap * sizeof *e);
+        if (x->n)
+            memcpy(e, x->e, (size_t)x->n * sizeof *e);
+        x->e = e;
+        x->cap = cap;
+    }
+    x->e[x->n++] = (extent){op, lo, hi};
+}
+
+static void collect_groups(const pvc_block *b, extents *x)
 {
     for (int i = 0; i < b->nops; i++) {
         const pvc_op *op = b->ops[i];
         if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->results[0]->type.kind == PVC_TY_TILE_GROUP &&
-            op->results[0]->type.ub_addr >= 0 && *n < max) {
+            op->results[0]->type.ub_addr >= 0) {
             const pvc_type *t = &op->results[0]->type;
             int64_t slot = t->dims[0] * t->dims[1] * lane(t->dtype);
-            out[(*n)++] = (extent){op, t->ub_addr, t->ub_addr + slot * t->depth};
+            add_extent(x, op, t->ub_addr, t->ub_addr + slot * t->depth);
         }
         if (op->code == PVC_OP_PL_MAKE_TILE && op->nresults && op->results[0]->type.kind == PVC_TY_TILE &&
-            op->results[0]->type.ub_addr >= 0 && *n < max) { /* pl.make_tile: one slot */
+            op->results[0]->type.ub_addr >= 0) { /* pl.make_tile: one slot */
             const pvc_type *t = &op->results[0]->type;
-            out[(*n)++] = (extent){op, t->ub_addr, t->ub_addr + t->dims[0] * t->dims[1] * lane(t->dtype)};
+            add_extent(x, op, t->ub_addr, t->ub_addr + t->dims[0] * t->dims[1] * lane(t->dtype));
         }
         pvc_block *blk[3];
         int nb = pvc_op_blocks(op, blk);
         for (int k = 0; k < nb; k++)
-            collect_groups(blk[k], out, n, max);
+            collect_groups(blk[k], x);
     }
 }
 
@@ -266,10 +288,10 @@ static const char *group_name(const extent *e)
 
 static void check_jit(checker *c, pvc_func *f)
 {
-    extent g[256];
-    int n = 0;
-    collect_groups(&f->body, g, &n, 256);
-    for (int i = 0; i < n; i++) {
+    extents x = {.m = c->m};
+    collect_groups(&f->body, &x);
+    const extent *g = x.e;
+    for (int i = 0; i < x.n; i++) {
         if (g[i].hi > (int64_t)PVC_UB_USABLE)
             pvc_error_at(c->d, g[i].op->loc, PVC_E_UB_RANGE,
                          "'%s' occupies UB bytes 0x%" PRIx64 "..0x%" PRIx64 ", beyond the usable "

@@ -46,11 +46,13 @@ typedef struct {
     pvc_value **toff;      /* per tile variable: its offset in tile elements (int value) */
     cursor_ent *cursors;
     int ncursors;
-    pvc_op *loops[64];     /* enclosing pl.range ops, outermost first */
+    /* Sized when a function begins, so no program can have more: loops by its pl.range ops,
+     * uregs by its variables (every store ureg is one of them). */
+    pvc_op **loops;        /* enclosing pl.range ops, outermost first */
     int nloops;
-    pvc_value *uregs[64];  /* store uregs in creation order, with their last cursor */
-    pvc_value *ucur[64];
-    int nuregs;
+    pvc_value **uregs;     /* store uregs in creation order, with their last cursor */
+    pvc_value **ucur;
+    int nuregs, capuregs;
     pvc_value **gslot;     /* jit: per rotated tile_group variable, its run-time slot */
 } dispatcher;
 
@@ -400,7 +402,9 @@ static int explicit_dist(dispatcher *x, pvc_span at, const dist_family *f, int g
 {
     const pvc_dist_info *info = &f->table[g];
     if (info->kind == PVC_DIST_E) {
-        if (info->w && info->w != lane(dt)) {
+        /* a store's explicit NORM_B16 / INTLV_B32 is used as given on any register: its bytes
+         * go out as lanes of that width (§3.1; the 8-bit gather of §10.13 is stored so) */
+        if (info->w && info->w != lane(dt) && f != &store_dists) {
             pvc_error_at(x->d, at, PVC_E_DIST, "dist %s works on %d-bit elements, not on a %s "
                          "register (%s)", info->name, info->w * 8, pvc_dtype_pyname(dt), f->section);
             return -1;
@@ -661,10 +665,10 @@ static void remember_ureg(dispatcher *x, pvc_value *u, pvc_value *cursor)
             x->ucur[i] = cursor;
             return;
         }
-    if (x->nuregs < 64) {
-        x->uregs[x->nuregs] = u;
-        x->ucur[x->nuregs++] = cursor;
-    }
+    if (x->nuregs == x->capuregs)
+        PVC_BUG("more store uregs than the function's %d variables", x->capuregs);
+    x->uregs[x->nuregs] = u;
+    x->ucur[x->nuregs++] = cursor;
 }
 
 static void ustream_flags(dispatcher *x, const pvc_op *op, int has_stride);
@@ -856,7 +860,8 @@ static void unified_load(dispatcher *x, pvc_op *op)
         return;
     ustream_flags(x, op, stride != NULL);
     if (!stride) {
-        operand(x, emit(x, PVC_OP_M_ULD, op->loc, op->results[0]), ub_addr(x, base, toff, NULL, op->loc));
+        pvc_value *a = ub_addr(x, base, toff, NULL, op->loc); /* emitted before the load */
+        operand(x, emit(x, PVC_OP_M_ULD, op->loc, op->results[0]), a);
         return;
     }
     if (!is_int(stride)) {
@@ -1081,8 +1086,13 @@ static void astype(dispatcher *x, pvc_op *op)
     const char *why = NULL;
     if (!pvc_astype_legal((pvc_dtype)from, (pvc_dtype)to, (pvc_layout)layout, (pvc_round)round,
                           (pvc_sat)sat, &why)) {
-        pvc_error_at(x->d, op->loc, PVC_E_CAST, "vf.astype %s -> %s: %s (§5.4)", pvc_dtype_pyname(from),
-                     pvc_dtype_pyname(to), why ? why : "not allowed");
+        const pvc_value *asked = pvc_op_arg(op, "dtype");
+        int reused = asked && asked->kind == PVC_V_DTYPE && asked->i != to; /* T23 */
+        pvc_error_at(x->d, op->loc, PVC_E_CAST, "vf.astype %s -> %s: %s (§5.4)%s%s%s", pvc_dtype_pyname(from),
+                     pvc_dtype_pyname(to), why ? why : "not allowed",
+                     reused ? "; it converts to the dtype of the existing register '" : "",
+                     reused && op->results[0]->name ? op->results[0]->name : "",
+                     reused ? "', not to dtype= (§9.3, §12 T23): assign to a new name" : "");
         return;
     }
     if (why) /* accepted, but it does not do what it says */
@@ -1251,15 +1261,20 @@ static void dispatch_block(dispatcher *x, pvc_block *b)
         dispatch_vf_op(x, b->ops[i]);
 }
 
-static void note_defs(dispatcher *x, const pvc_block *b)
+/* Notes each variable's defining op; returns the number of pl.range ops (the deepest
+ * nesting there can be). */
+static int note_defs(dispatcher *x, const pvc_block *b)
 {
+    int ranges = 0;
     for (int i = 0; i < b->nops; i++) {
         pvc_block *blocks[3];
         for (int k = 0; k < b->ops[i]->nresults; k++)
             x->def[b->ops[i]->results[k]->id] = b->ops[i];
+        ranges += b->ops[i]->code == PVC_OP_PL_RANGE;
         for (int k = 0, n = pvc_op_blocks(b->ops[i], blocks); k < n; k++)
-            note_defs(x, blocks[k]);
+            ranges += note_defs(x, blocks[k]);
     }
+    return ranges;
 }
 
 static void begin(dispatcher *x, pvc_func *f)
@@ -1269,7 +1284,11 @@ static void begin(dispatcher *x, pvc_func *f)
     x->def = pvc_arena_alloc(x->m->arena, n * sizeof *x->def);
     x->tbase = pvc_arena_alloc(x->m->arena, n * sizeof *x->tbase);
     x->toff = pvc_arena_alloc(x->m->arena, n * sizeof *x->toff);
-    note_defs(x, &f->body);
+    x->uregs = pvc_arena_alloc(x->m->arena, n * sizeof *x->uregs);
+    x->ucur = pvc_arena_alloc(x->m->arena, n * sizeof *x->ucur);
+    x->capuregs = (int)n;
+    size_t ranges = (size_t)note_defs(x, &f->body) + 1;
+    x->loops = pvc_arena_alloc(x->m->arena, ranges * sizeof *x->loops);
 }
 
 static void dispatch_vf(dispatcher *x, pvc_func *f)

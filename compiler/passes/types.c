@@ -20,6 +20,7 @@
  * tile view at +k elements (§1.5), and a name first bound by create_mask stays a mask, so a
  * later load_align into it takes the mask path (§2.5).
  */
+#include <limits.h>
 #include <string.h>
 
 #include "passes/passes.h"
@@ -249,14 +250,16 @@ static int dtype_arg(const pvc_op *op, const char *name, int dflt)
     return v && v->kind == PVC_V_DTYPE ? (int)v->i : dflt;
 }
 
-/* The constant ints of a list value (defined by a `list` op); -1 if it is not one. */
+/* The constant ints of a list value (defined by a `list` op) into out (NULL: only count
+ * them); -1 if it is not one. */
 static int const_list(const typer *t, const pvc_value *v, int64_t *out, int max)
 {
     const pvc_op *l = def_of(t, v);
+    int64_t x;
     if (!l || l->code != PVC_OP_LIST || l->noperands > max)
         return -1;
     for (int i = 0; i < l->noperands; i++)
-        if (!pvc_const_int(l->operands[i], &out[i]))
+        if (!pvc_const_int(l->operands[i], out ? &out[i] : &x))
             return -1;
     return l->noperands;
 }
@@ -491,26 +494,35 @@ static void type_tile_group(typer *t, pvc_op *op)
         return;
     pvc_type ty = pvc_op_arg(op, "type")->type;
     ty.kind = PVC_TY_TILE_GROUP;
-    int64_t addrs[64], depth = 1, ids[64];
+    int64_t addrs[64], depth = 1; /* a list literal has at most 64 elements (E011) */
     int na = const_list(t, pvc_op_arg(op, "addrs"), addrs, 64);
     if (na < 0 && pvc_const_int(pvc_op_arg(op, "addrs"), &addrs[0]))
         na = 0; /* one base address: slots follow each other */
-    if (na < 0 || (na == 0 && addrs[0] < 0) || (na > 0 && addrs[0] < 0)) {
+    if (na < 0 || addrs[0] < 0) {
         pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_STATIC_ADDR,
                      "addrs= must be a constant UB byte address or a list of them (pvc supports only "
                      "constant tile addresses)");
         return;
     }
-    int n = const_list(t, pvc_op_arg(op, "mutex_ids"), ids, 64);
+    int n = const_list(t, pvc_op_arg(op, "mutex_ids"), NULL, INT_MAX);
     if (pvc_op_arg(op, "depth") && !pvc_const_int(pvc_op_arg(op, "depth"), &depth))
         depth = 0;
     else if (!pvc_op_arg(op, "depth") && n >= 1)
         depth = n;
     else if (!pvc_op_arg(op, "depth") && na >= 1)
         depth = na;
-    if (depth < 1 || depth > 64) {
+    /* Any depth pypto_pro takes (a positive integer, §6): the check pass reports a group
+     * whose slots leave the usable UB. Past one slot per usable byte none can fit, and the
+     * slot arithmetic stays far from overflow. */
+    if (depth < 1) {
         pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR,
-                     "tile group depth must be a constant 1..64 (depth= or len(mutex_ids))");
+                     "tile group depth must be a positive constant (depth= or len(mutex_ids))");
+        return;
+    }
+    if (depth > (int64_t)PVC_UB_USABLE) {
+        pvc_error_at(t->d, op->loc, PVC_E_UB_RANGE,
+                     "a tile group of depth %lld cannot fit the usable 248 KiB of the UB (decision 3)",
+                     (long long)depth);
         return;
     }
     ty.stride = ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
@@ -1023,7 +1035,7 @@ static void type_generic(typer *t, pvc_op *op)
                      "none); write dtype=pl.DT_* (§9.3)", name);
         return;
     }
-    if (fresh >= 0 && fresh != dt && !(m->flags & PVC_MF_READS_DST)) /* an accumulator exists on purpose */
+    if (fresh >= 0 && fresh != dt && !(m->flags & (PVC_MF_READS_DST | PVC_MF_MERGES))) /* it exists on purpose */
         pvc_warn_at(t->d, op->loc, "'%s' is already a %s register: %s writes into it as %s, not as %s "
                     "(§9.3, T23) [%s]", op->results[0]->name ? op->results[0]->name : "?", dt_name(dt), name,
                     dt_name(dt), dt_name(fresh), pvc_warn_code(PVC_W_REASSIGN));
@@ -1143,10 +1155,13 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_PL_SET_VALIDSHAPE: type_set_validshape(t, op); return;
     case PVC_OP_PL_LOAD:
     case PVC_OP_PL_STORE: type_gm_move(t, op); return;
-    case PVC_OP_PL_SYNC_SRC: case PVC_OP_PL_SYNC_DST: case PVC_OP_PL_BAR_ALL:
-        return; /* pipe syncs: their arguments are constants (resolve), nothing to type */
     default:
-        if (flags & PVC_OPF_GENERIC)
+        if (flags & PVC_OPF_NOOP)
+            return; /* pipe syncs, mask mode: their arguments are constants (resolve) */
+        if (flags & PVC_OPF_REFUSED)
+            pvc_error_at(t->d, op->loc, PVC_E_NOT_SUPPORTED, "%s: %s", pvc_ops[op->code].name,
+                         pvc_ops[op->code].doc);
+        else if (flags & PVC_OPF_GENERIC)
             type_generic(t, op);
         else if (flags & PVC_OPF_VF)
             type_vf_op(t, op);

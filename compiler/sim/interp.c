@@ -361,8 +361,20 @@ static void run_call(sim *S, sim_func *F, const sim_op *o)
 
 /* ---- the runner ---------------------------------------------------------------------- */
 /* UNDEF_REG: every register the op reads must have been written in this call. */
+/* Is every lane of mask m active at width w (bit w*i set for each i)? */
+static int all_lanes_on(const pvc_mreg *m, int w)
+{
+    for (int i = 0; i < 256; i += w)
+        if (!pvc_mreg_bit(m, (unsigned)i))
+            return 0;
+    return 1;
+}
+
 static void check_defined(sim *S, const sim_func *F, const sim_op *o)
 {
+    /* a merging op's old result shows only in the lanes its mask leaves off (§9.2, T17) */
+    if (o->merge_reg >= 0 && !F->def[o->merge_reg] && !all_lanes_on(&F->m[o->merge_pred], o->merge_w))
+        undef_reg(S, F, o, o->merge_reg);
     for (int c = 0; c < o->nchk; c++)
         if (!F->def[o->chk[c]])
             undef_reg(S, F, o, o->chk[c]);
@@ -498,7 +510,7 @@ static void sim_free(sim *S)
     sim_decode_free(S);
     pvc_hazard_free(S->hz);
     pvc_race_free(S->race);
-    pvc_timeline_close(S->obs.timeline);
+    pvc_timeline_close(S->obs.timeline, NULL, 0);
     free(S);
 }
 
@@ -539,8 +551,9 @@ static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o
     }
     S->obs.trace = o->trace;
     S->obs.stats = o->stats ? &S->stats : NULL;
-    if (o->timeline && !(S->obs.timeline = pvc_timeline_open(o->timeline))) {
-        snprintf(err, errlen, "--timeline %s: cannot write it", o->timeline);
+    char why[512];
+    if (o->timeline && !(S->obs.timeline = pvc_timeline_open(o->timeline, why, sizeof why))) {
+        snprintf(err, errlen, "--timeline %s: %s", o->timeline, why);
         sim_free(S);
         return NULL;
     }
@@ -583,10 +596,11 @@ static int sim_close(void *x, char *err, size_t errlen)
         fflush(S->o->trace);
     if (S->o->stats)
         pvc_stats_print(&S->stats, S->o->stats);
-    int terr = pvc_timeline_close(S->obs.timeline);
+    char why[512];
+    int terr = pvc_timeline_close(S->obs.timeline, why, sizeof why);
     S->obs.timeline = NULL;
     if (terr)
-        snprintf(err, errlen, "--timeline %s: write failed", S->o->timeline);
+        snprintf(err, errlen, "--timeline %s: %s", S->o->timeline, why);
     sim_free(S);
     return terr ? -1 : 0;
 }

@@ -54,6 +54,8 @@ struct sim_op {
     int a[SIM_MAX_OPND];     /* operands: slot numbers (variable id, or constant slot) */
     int r[2];                /* result variable ids (-1 none) */
     int chk[SIM_MAX_OPND + 1], nchk; /* register variables the op reads (UNDEF_REG) */
+    int merge_reg, merge_pred, merge_w; /* a merging op's result (-1 none): read only in the
+                                lanes mask register merge_pred leaves off at width merge_w */
     int jump;                /* RANGE: index of its SIM_LOOP_END; LOOP_END: its RANGE; IF,
                                 WHILE, SIM_JUMP: the index to go to */
     int aux;                 /* RANGE, LOOP_END: first of 4 hidden slots (iteration, count,

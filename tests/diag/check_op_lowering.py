@@ -1,5 +1,6 @@
 # generic vf ops: what the dispatch pass rejects once the types are right - MERGING where
-# only ZEROING lowers (§12 T1), counts and strides of the unified load/store that are not ints
+# only ZEROING lowers (§12 T1), counts and strides of the unified load/store that are not ints, a cast into an
+# existing register of the source's dtype (§12 T23)
 import pypto_pro.language as pl
 
 @pl.vector_function
@@ -9,6 +10,7 @@ def vf_lowering(src, dst, k):
     a = vf.sub(f, f, m, mode=pl.MergeMode.MERGING)
     vf.store(dst, f, 1.5)
     g = vf.load(src, 2.5)
+    f = vf.astype(f, m, dtype=pl.DT_FP16)
     vf.store_align(dst, a, m)
 
 @pl.jit()

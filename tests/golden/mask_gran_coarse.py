@@ -1,4 +1,5 @@
-# a mask coarser than the elements it guards (§1.2): E019
+# a mask coarser than the elements it guards (§1.2): the device runs it with one element in
+# gran/w active; pvc warns (W033)
 import pypto_pro.language as pl
 
 @pl.vector_function

@@ -1,0 +1,24 @@
+# 64-bit arange DECREASE_ORDER: start, then start + 2^32 - i (§10.15, §12 T12); its emulation ends
+# in a vadds on the 64-bit register, the undocumented b64 instruction of T2. The expected
+# diagnostics (t12_arange_dec_i64.err) are written by hand from that rule: file, line, severity and
+# code are compared, the message text is the rule's own wording.
+import pypto_pro.language as pl
+
+
+@pl.vector_function
+def t12_arange_dec_i64_vf(a_tile, o_tile):
+    every = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_UINT8)
+    a = vf.load_align(a_tile, 0)
+    d = vf.arange(5, dtype=pl.DT_INT64, index_order=pl.IndexOrder.DECREASE_ORDER)
+    vf.store_align(o_tile, d, every)
+
+
+@pl.jit()
+def t12_arange_dec_i64(a: pl.Tensor[[1, 32], pl.DT_INT64], o: pl.Tensor[[1, 32], pl.DT_INT64]):
+    tt = pl.TileType(shape=[1, 32], dtype=pl.DT_INT64, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(tt, addr=0x0)
+    o_t = pl.make_tile(tt, addr=0x400)
+    with pl.section_vector():
+        pl.load(a_t, a, [0, 0])
+        t12_arange_dec_i64_vf(a_t, o_t)
+        pl.store(o, o_t, [0, 0])

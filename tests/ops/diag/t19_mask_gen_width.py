@@ -1,0 +1,25 @@
+# a mask_gen_with_reg_tensor mask (every bit of an element set) used at another width (§10.14, §12
+# T19). The expected diagnostics (t19_mask_gen_width.err) are written by hand from that rule: file,
+# line, severity and code are compared, the message text is the rule's own wording.
+import pypto_pro.language as pl
+
+
+@pl.vector_function
+def t19_mask_gen_width_vf(a_tile, o_tile):
+    every = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_UINT8)
+    a = vf.load_align(a_tile, 0)
+    g = vf.mask_gen_with_reg_tensor(a)
+    e = vf.load_align(a_tile, 0, dtype=pl.DT_INT8)
+    d = vf.abs(e, g)
+    vf.store_align(o_tile, d, every)
+
+
+@pl.jit()
+def t19_mask_gen_width(a: pl.Tensor[[1, 128], pl.DT_FP16], o: pl.Tensor[[1, 128], pl.DT_FP16]):
+    tt = pl.TileType(shape=[1, 128], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Vec)
+    a_t = pl.make_tile(tt, addr=0x0)
+    o_t = pl.make_tile(tt, addr=0x400)
+    with pl.section_vector():
+        pl.load(a_t, a, [0, 0])
+        t19_mask_gen_width_vf(a_t, o_t)
+        pl.store(o, o_t, [0, 0])

@@ -1,0 +1,10 @@
+#!/bin/sh
+# bench_ops.sh [BUILD] [REPS]: the op path on real kernels (softmax, layernorm samples) - pvc's
+# native backend vs numpy on the same math and data, the simulator vs native - timed in process
+# through the pvc package (tools/bench_ops.py has the method). Not part of `make test`; prints
+# measured ratios, no targets. BUILD defaults to build (it needs BUILD/pvc and BUILD/libpvc.so).
+build=${1:-build}; reps=${2:-7}
+if [ ! -x "$build/pvc" ] || [ ! -f "$build/libpvc.so" ]; then
+    echo "bench_ops.sh: run make first ($build/pvc, $build/libpvc.so)" >&2; exit 2
+fi
+PVC_LIB=$(cd "$build" && pwd)/libpvc.so exec "$build/pvc" py tools/bench_ops.py --reps "$reps"
