@@ -288,6 +288,14 @@ def expect_py_tile_elems(ins):
     return {"y": y, "n": n}
 
 
+def expect_lang_group_index(ins):
+    """tests/sim/lang_group_index.py: out[k] = x[k] + (k % 3 + 1), vf.adds in FP32 (§10.2)."""
+    x = ins["x"]
+    with np.errstate(invalid="ignore", over="ignore"):
+        out = x + np.array([k % 3 + 1 for k in range(x.shape[0])], np.float32)[:, None]
+    return {"out": out.astype(np.float32)}
+
+
 def expect_lang_tile_elems(ins):
     """tests/sim/lang_tile_elems.py: element reads and writes as Python computes them on
     doubles, a float stored into INT32 by the C++ conversion of its float (NaN 0, out of int64

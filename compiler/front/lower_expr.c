@@ -536,6 +536,22 @@ static int named_call(lower_ctx *c, TSNode n, TSNode fn, pvc_block *out, const T
             *value = r;
         return r != NULL;
     }
+    if (t && t->kind == PV_BUILTIN && t->i == PVB_FLOAT && lw_count(c, args) == 1) {
+        /* float(x) at run time: x * 1.0 is float(x) for an int and x itself for a float
+         * (-0.0 and NaN kept, where x + 0.0 would turn -0.0 into 0.0) */
+        pvc_value *a = lower_expr(c, lw_kid(c, args, 0), out, NULL);
+        if (!a)
+            return 0;
+        pvc_op *op = pvc_op_new(c->m, PVC_OP_PY_MUL, at(n));
+        pvc_op_add_operand(c->m, op, a);
+        pvc_value *one = pvc_const(c->m, PVC_V_FLOAT, at(n));
+        one->f = 1.0;
+        pvc_op_add_operand(c->m, op, one);
+        pvc_value *r = append_with_result(c, n, out, targets ? &targets[0] : NULL, op, PVC_TY_ANY);
+        if (value)
+            *value = r;
+        return r != NULL;
+    }
     if (t && t->kind == PV_OPAQUE) {
         pvc_error_at(c->d, at(fn), (pvc_diag_kind)t->i, "%s", t->s);
         return 0;

@@ -719,6 +719,10 @@ enum {
       0, PVC_NO_TRAP, 0, S, 2, 0, \
       *addr = pvc_tile_group_addr((uint32_t)base, slot, (uint32_t)slot_bytes), \
       "the slot's tile at run time: base + slot*slot_bytes, slot_bytes the slots' spacing (§6)") \
+    M(M_TG_INDEX, "tg.index", NONE, (O(INT, i)), (AI(base, 0) AI(depth, 1) AI(slot_bytes, 0)), (R(ADDR, addr)), \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, S, 2, 0, \
+      *addr = pvc_tile_group_index(ctx, (uint32_t)base, i, depth, (uint32_t)slot_bytes), \
+      "grp[i] with a run-time i: base + i*slot_bytes; i outside [0, depth) faults BAD_ARG (§6)") \
     M(M_TILE_VIEW, "tile.view", NONE, (O(ADDR, base)), (AI(off, 0)), (R(ADDR, addr)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       *addr = pvc_tile_view_addr(base, off), \
       "the address of t[r0:r1, c0:c1] of a run-time tile t: its base + off bytes (§6)") \

@@ -1454,6 +1454,17 @@ static void rotated_slot(dispatcher *x, pvc_op *op)
     attr(x, a, "slot_bytes", cint(x, g->type.stride, op->loc));
 }
 
+/* grp[i] with a run-time i: the slot's address into the (run-time) tile (§6). */
+static void indexed_slot(dispatcher *x, pvc_op *op)
+{
+    const pvc_value *g = op->operands[0];
+    pvc_op *a = emit(x, PVC_OP_M_TG_INDEX, op->loc, op->results[0]);
+    operand(x, a, op->operands[1]);
+    attr(x, a, "base", cint(x, g->type.ub_addr, op->loc));
+    attr(x, a, "depth", cint(x, g->type.depth, op->loc));
+    attr(x, a, "slot_bytes", cint(x, g->type.stride, op->loc));
+}
+
 /* t[r, c] and t[r, c] = v (§6): tile.get.i/f and tile.set.i/f by the element's or the
  * value's kind. */
 static void tile_elem(dispatcher *x, pvc_op *op)
@@ -1495,6 +1506,9 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
             dispatch_generic(x, op); /* pl.set_vec_mask, pl.get_spr: one machine op each */
         else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])
             rotated_slot(x, op);
+        else if (op->code == PVC_OP_TG_SLOT && op->nresults && op->results[0]->type.dyn &&
+                 !pvc_const_int(op->operands[1], &(int64_t){0}))
+            indexed_slot(x, op);
         else if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {
             keep(x, op);
             rotated_group(x, op);

@@ -565,9 +565,18 @@ static void type_group_slot(typer *t, pvc_op *op)
     int depth = g->type.depth, *slot = &t->slot[g->id];
     if (op->code == PVC_OP_TG_SLOT) {
         int64_t i;
-        if (!pvc_const_int(op->operands[1], &i) || i < 0 || i >= depth) {
-            pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR, "the slot of grp[i] must be a constant "
-                         "0..%d (the group's depth - 1)", depth - 1);
+        const pvc_value *ix = op->operands[1];
+        if (!pvc_const_int(ix, &i) && (ix->type.kind == PVC_TY_INT || ix->type.kind == PVC_TY_BOOL) &&
+            t->f->kind == PVC_FN_JIT) { /* a run-time slot: its address at run time (tg.index, §6) */
+            pvc_type ty = g->type;
+            ty.ub_addr = PVC_UNKNOWN;
+            ty.dyn = 1;
+            tile_defined(t, op, ty);
+            return;
+        }
+        if (!pvc_const_int(ix, &i) || i < 0 || i >= depth) {
+            pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR, "the slot of grp[i] must be an int in 0..%d "
+                         "(the group's depth - 1)", depth - 1);
             return;
         }
         pvc_type ty = g->type;

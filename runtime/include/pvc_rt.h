@@ -492,6 +492,9 @@ static inline uint32_t pvc_tile_group_addr(uint32_t base, int64_t slot, uint32_t
 {
     return base + (uint32_t)slot * slot_bytes;
 }
+/* grp[i] with a run-time i (§6): the slot's address, base + i * slot_bytes; an i outside
+ * [0, depth) raises BAD_ARG (pypto_pro takes in-bounds subscripts only). */
+uint32_t pvc_tile_group_index(pvc_ctx *ctx, uint32_t base, int64_t i, int64_t depth, uint32_t slot_bytes);
 /* The address of a view t[r0:r1, c0:c1] of a tile whose address is a run-time value: off is
  * (r0 * cols + c0) element bytes, a constant (§6). */
 static inline uint32_t pvc_tile_view_addr(int64_t base, int64_t off)

@@ -1,5 +1,6 @@
 /* tile_elem.c - scalar code's access to UB tiles (pvc_rt.h, docs/SEMANTICS.md §6): one element
- * read or written (t[r, c] in a kernel) and pl.move between two Vec tiles. */
+ * read or written (t[r, c] in a kernel), pl.move between two Vec tiles, and the slot of a tile
+ * group picked by a run-time index. */
 #include <string.h>
 
 #include "rt_internal.h"
@@ -96,4 +97,14 @@ void pvc_tile_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64
         uint64_t d = dst->addr + ((uint64_t)(insert ? r0 + i : i) * dst->cols + (uint64_t)(insert ? c0 : 0)) * eb;
         memmove(ctx->ub + d, ctx->ub + s, (size_t)cols * eb);
     }
+}
+
+uint32_t pvc_tile_group_index(pvc_ctx *ctx, uint32_t base, int64_t i, int64_t depth, uint32_t slot_bytes)
+{
+    if (i < 0 || i >= depth) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "tile_group[]", base, 0, "slot %lld of a tile group of depth %lld",
+                        (long long)i, (long long)depth);
+        return base;
+    }
+    return pvc_tile_group_addr(base, i, slot_bytes);
 }
