@@ -293,7 +293,11 @@ typedef enum {
  *             (move; as mode=MERGING does), so only those lanes read it
  *   PIPE BASE BPC  cost: cycles = BASE + ceil(UB bytes moved / BPC) (BPC 0: BASE) on pipe
  *             PIPE; nearly all assumed (docs/COSTS.md): an estimate, never a measurement
- *   CALL      the runtime call over the operand, result and attribute names and `ctx`
+ *   CALL      the runtime call over the operand, result and attribute names, `ctx` and
+ *             `at` (const pvc_loc *, the op's source position): a FAULT op whose call takes
+ *             `at` sets ctx->at itself, only on the path that can fault (the inline fast
+ *             paths of pvc_rt_inline.h); before any other FAULT op's call the emitted C sets
+ *             ctx->at
  *   doc       one line of meaning, printed by `pvc help ops`
  * Units: ADDR and CURSOR are UB byte addresses; post-update steps are BYTES; counts are
  * elements; gran and elem_bytes are bytes.
@@ -354,7 +358,7 @@ enum {
     /* ---- vf.load_align (§2) ---- */ \
     M(M_LD_REG, "ld.reg", NONE, (O(ADDR, addr)), (AE(dist, LoadDist, 0, 0)), (R(VREG, dst)), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
-      pvc_load_align_fast(ctx, dst, addr, dist), "one register by an explicit LoadDist (§2.2)") \
+      pvc_load_align_fast(ctx, dst, addr, dist, at), "one register by an explicit LoadDist (§2.2)") \
     M(M_LD_REG_POST, "ld.reg.post", NONE, (O(CURSOR, cursor) O(INT, step)), (AE(dist, LoadDist, 0, 0)), \
       (R(VREG, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
       pvc_load_align_post(ctx, dst, cursor, (int32_t)step, dist), \
@@ -383,7 +387,7 @@ enum {
     /* ---- vf.store_align (§3) ---- */ \
     M(M_ST_REG, "st.reg", NONE, (O(ADDR, addr) O(VREG, src) O(PRED, mask)), (AE(dist, HwStoreDist, 0, 0)), (), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
-      pvc_store_align_fast(ctx, addr, src, mask, dist), \
+      pvc_store_align_fast(ctx, addr, src, mask, dist, at), \
       "explicit HwStoreDist NORM_Bw/ONEPT_Bw/PK_Bx/PK4_B32 (§3.3)") \
     M(M_ST_REG_POST, "st.reg.post", NONE, (O(CURSOR, cursor) O(INT, step) O(VREG, src) O(PRED, mask)), \
       (AE(dist, HwStoreDist, 0, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \

@@ -22,6 +22,17 @@ static void *xcalloc(size_t n, size_t size)
     return p;
 }
 
+/* Zeroed memory on 64-byte boundaries: a register on a cache line of its own, so the
+ * runtime's wide moves into it never straddle two (as the emitted C's _Alignas(64)). */
+static void *xalloc_lines(size_t n)
+{
+    n = (n + 63) / 64 * 64;
+    void *p = aligned_alloc(64, n ? n : 64);
+    if (!p)
+        PVC_BUG("out of memory");
+    return memset(p, 0, n ? n : 64);
+}
+
 static void *xgrow(void *p, int *cap, int need, size_t size)
 {
     if (need <= *cap)
@@ -531,7 +542,7 @@ static void decode_call_args(sim *S, sim_func *F)
 static void alloc_frame(sim_func *F)
 {
     F->s = xcalloc((size_t)(F->nvars + F->nconsts), sizeof *F->s);
-    F->v = xcalloc((size_t)F->nvars, sizeof *F->v);
+    F->v = xalloc_lines((size_t)F->nvars * sizeof *F->v);
     F->m = xcalloc((size_t)F->nvars, sizeof *F->m);
     F->ul = xcalloc((size_t)F->nvars, sizeof *F->ul);
     F->us = xcalloc((size_t)F->nvars, sizeof *F->us);
@@ -585,8 +596,10 @@ static sim_func *decode_func(sim *S, const pvc_func *f)
     decode_block(S, F, &f->body);
     decode_call_args(S, F);
     alloc_frame(F);
-    if (!S->error)
+    if (!S->error) {
         bind(S, F);
+        sim_fast_build(S, F); /* the fast loop's ops, bound to the same frame */
+    }
     return F;
 }
 
@@ -596,6 +609,7 @@ static void free_func(sim_func *F)
         return;
     for (int i = 0; i < F->nops; i++)
         free(F->ops[i].cargs);
+    sim_fast_free(F); /* its copies share cargs with ops */
     free(F->ops);
     free(F->consts);
     free(F->tiles);
