@@ -106,8 +106,8 @@ int main(void)
         const char *bg = strstr(said, "builds ");
         snprintf(path, sizeof path, "%.*s", bg ? (int)strcspn(bg + 7, " \n") : 0, bg ? bg + 7 : "");
         check(bg && wait_for(path), "the background build lands in the cache");
-        char lock[4300];
-        snprintf(lock, sizeof lock, "%s.lock", path);
+        char lock[4300]; /* KEY.lock beside KEY.so, removed when the build ends */
+        snprintf(lock, sizeof lock, "%.*s.lock", (int)strlen(path) - 3, path);
         for (int i = 0; i < 100 && access(lock, F_OK) == 0; i++)
             nanosleep(&(struct timespec){0, 50000000}, NULL);
         check(call(src_sub, t, "sub7", &hit, &tcc, said, sizeof said, err) == -3 && hit == 1 && !tcc,
