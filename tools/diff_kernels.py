@@ -190,6 +190,12 @@ def expect_float_scale(ins):
     return {"out": np.full((1, 64), np.float32(1.25 * 2.0), np.float32)}
 
 
+def expect_nested_vf(ins):
+    """Three nested vector functions: (a + 1) * 2 - 3 in FP32, each step rounded."""
+    a = ins["a"].astype(np.float32)
+    return {"out": ((a + np.float32(1)) * np.float32(2)) - np.float32(3)}
+
+
 def expect_kernel_scalars(ins):
     """Scalar kernel parameters (tests/e2e/kernel_scalars.py): pl.range(n_rows), offsets
     r0 + 2r, thr * 2.0 in Python floats encoded at FP32 nearest-even and compared with >=

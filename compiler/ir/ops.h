@@ -934,4 +934,22 @@ typedef enum {
     X("pl.MemorySpace.Right") X("pl.MemorySpace.Bias") X("pl.MemorySpace.Scaling")        \
     X("pl.MemorySpace.ScaleLeft") X("pl.MemorySpace.ScaleRight")
 
+/* pypto_pro's tile-level compute ops (a whole tile per call, pypto_pro/language/_api.py):
+ * pvc compiles the vector-function level only, so a call of one is one E003 error that says
+ * so and points at the vf.* form (front/lower_expr.c). X("dotted name"). */
+#define PVC_TILE_OPS(X)                                                                     \
+    X("pl.add") X("pl.sub") X("pl.mul") X("pl.div") X("pl.and_") X("pl.shl") X("pl.shr")  \
+    X("pl.xor") X("pl.expands") X("pl.neg") X("pl.abs") X("pl.exp") X("pl.log")           \
+    X("pl.sqrt") X("pl.rsqrt") X("pl.recip") X("pl.relu") X("pl.fillpad") X("pl.cast")    \
+    X("pl.add_relu_cast") X("pl.sub_relu_cast") X("pl.mul_cast") X("pl.eq") X("pl.ne")    \
+    X("pl.lt") X("pl.le") X("pl.gt") X("pl.ge") X("pl.select") X("pl.add_relu")           \
+    X("pl.sub_relu") X("pl.addc") X("pl.mul_add_dst") X("pl.fused_mul_add")               \
+    X("pl.fused_mul_add_relu") X("pl.axpy") X("pl.partadd") X("pl.partmax")               \
+    X("pl.partmin") X("pl.partmul") X("pl.transpose") X("pl.sum") X("pl.argmax")          \
+    X("pl.argmin") X("pl.expand_max") X("pl.expand_min") X("pl.expand_mul")               \
+    X("pl.expand_sub") X("pl.expand_div") X("pl.gather") X("pl.gatherb")                  \
+    X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32")    \
+    X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index") X("pl.minimum")    \
+    X("pl.maximum")
+
 #endif /* PVC_OPS_H */
