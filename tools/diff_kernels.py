@@ -196,6 +196,11 @@ def expect_nested_vf(ins):
     return {"out": ((a + np.float32(1)) * np.float32(2)) - np.float32(3)}
 
 
+def expect_group_shared_mutex(ins):
+    """Two slots, each with a list of mutex ids: a + 1 in FP32, row by row."""
+    return {"out": ins["a"].astype(np.float32) + np.float32(1)}
+
+
 def expect_kernel_scalars(ins):
     """Scalar kernel parameters (tests/e2e/kernel_scalars.py): pl.range(n_rows), offsets
     r0 + 2r, thr * 2.0 in Python floats encoded at FP32 nearest-even and compared with >=

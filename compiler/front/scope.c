@@ -317,6 +317,8 @@ static void dsl_function(lower_ctx *c, pvc_scope *sc, TSNode def, pvc_func_kind 
     }
     pvc_pyval *v = pv_new(c, PV_DSL, at(def));
     v->func = pvc_func_new(c->m, name, kind, at(def));
+    TSPoint e = ts_node_end_point(def);
+    v->func->end = (pvc_span){(int)e.row + 1, (int)e.column + 1};
     bind(c, sc, base, v);
     if (fd->n == fd->cap) {
         int cap = fd->cap ? 2 * fd->cap : 16;

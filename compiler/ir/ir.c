@@ -186,6 +186,24 @@ pvc_func *pvc_func_find(const pvc_module *m, const char *name)
     return pvc_strmap_get(&m->names, name);
 }
 
+void pvc_module_drop(pvc_module *m, const pvc_span *ranges, int n)
+{
+    int kept = 0;
+    m->names = (pvc_strmap){0}; /* open addressing: rebuilt, not deleted from */
+    for (int i = 0; i < m->nfuncs; i++) {
+        pvc_func *f = m->funcs[i];
+        int drop = 0;
+        for (int k = 0; k < n && !drop; k++)
+            drop = ranges[2 * k].line == f->loc.line && ranges[2 * k].col == f->loc.col;
+        if (drop)
+            continue;
+        m->funcs[kept++] = f;
+        if (!pvc_strmap_get(&m->names, f->name))
+            pvc_strmap_put(m->arena, &m->names, f->name, f);
+    }
+    m->nfuncs = kept;
+}
+
 static pvc_value *new_var(pvc_module *m, pvc_func *f, const char *name, pvc_span loc)
 {
     pvc_value *v = pvc_arena_alloc(m->arena, sizeof *v);
@@ -357,6 +375,7 @@ static void clone_block(pvc_module *m, pvc_block *dst, const pvc_block *src, pvc
 pvc_func *pvc_func_clone(pvc_module *m, const pvc_func *f, const char *name)
 {
     pvc_func *c = pvc_func_new(m, name, f->kind, f->loc);
+    c->end = f->end;
     pvc_value **map = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *map);
     for (int i = 0; i < f->nvars; i++) {
         const pvc_value *v = f->vars[i];

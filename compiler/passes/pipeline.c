@@ -32,6 +32,8 @@ static int pass_lower(pvc_unit *u)
     if (!pvc_parse(&u->cst, &u->src, &u->diag))
         u->mod = pvc_lower(&u->cst, &u->diag);
     drop_cst(u);
+    if (u->mod && u->diag.nmute) /* the functions a per-kernel load left out (lib/program.c) */
+        pvc_module_drop(u->mod, u->diag.mute, u->diag.nmute);
     return u->diag.nerrors - before;
 }
 

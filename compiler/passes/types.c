@@ -504,7 +504,9 @@ static void type_tile_group(typer *t, pvc_op *op)
                      "constant tile addresses)");
         return;
     }
-    int n = const_list(t, pvc_op_arg(op, "mutex_ids"), NULL, INT_MAX);
+    /* one entry per slot: a mutex id, or a list of them for a slot several pipes share */
+    const pvc_op *ids = def_of(t, pvc_op_arg(op, "mutex_ids"));
+    int n = ids && ids->code == PVC_OP_LIST ? ids->noperands : -1;
     if (pvc_op_arg(op, "depth") && !pvc_const_int(pvc_op_arg(op, "depth"), &depth))
         depth = 0;
     else if (!pvc_op_arg(op, "depth") && n >= 1)
