@@ -18,6 +18,8 @@
  *   kernel_vf(a, b)           call(a, b) callee=@kernel_vf
  *   grp.current()             tile_group.current(%grp)
  */
+#include <stdlib.h>
+
 #include "front/lower.h"
 
 /* ---- annotations ---- */
@@ -190,39 +192,100 @@ done:
     return hit;
 }
 
-/* Lowers every DSL function of the file: signatures first (so calls can be checked
- * against functions defined later), then bodies. */
-pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
+/* Lowers the DSL functions fd holds from index `from` on: signatures first (so calls can
+ * be checked against functions defined later), then bodies. */
+static void lower_found(lower_ctx *c, const scope_found *fd, int from)
 {
-    lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name)};
-    TSNode root = ts_tree_root_node(cst->tree), *defs;
-    pvc_scope **home;
-    int ndefs;
-    c.module = scope_build(&c, root, &defs, &home, &ndefs);
-    if (!ndefs && !d->nerrors)
-        pvc_error_at(d, (pvc_span){1, 1}, PVC_E_NO_KERNEL, "no @pl.jit kernel and no @pl.vector_function "
-                     "in this file: nothing to compile");
-    for (int i = 0; i < ndefs; i++) {
-        c.f = c.m->funcs[i];
-        c.scope = home[i];
-        lower_signature(&c, defs[i]);
+    pvc_diag *d = c->d;
+    pvc_arena_reset(c->scratch); /* the arrays of the scope walk */
+    for (int i = from; i < fd->n; i++) {
+        c->f = c->m->funcs[i];
+        c->scope = fd->home[i];
+        lower_signature(c, fd->defs[i]);
     }
-    for (int i = 0; i < ndefs && d->nerrors <= d->max_errors; i++) {
-        c.f = c.m->funcs[i];
-        c.scope = home[i];
-        c.depth = 0;
-        c.nloops = 0;
-        c.ninlined = 0;
-        c.poisoned = (pvc_strmap){0};
-        TSNode body = field(&c, defs[i], PVC_F_BODY);
+    pvc_arena_reset(c->scratch);
+    for (int i = from; i < fd->n && d->nerrors <= d->max_errors; i++) {
+        c->f = c->m->funcs[i];
+        c->scope = fd->home[i];
+        c->depth = 0;
+        c->nloops = 0;
+        c->ninlined = 0;
+        c->poisoned = (pvc_strmap){0};
+        TSNode body = field(c, fd->defs[i], PVC_F_BODY);
         char name[256];
-        TSNode cube = first_cube_use(&c, body, name, sizeof name);
+        TSNode cube = first_cube_use(c, body, name, sizeof name);
         if (!ts_node_is_null(cube)) {
             pvc_error_at(d, at(cube), PVC_E_CUBE, "'%s' is cube (matrix) code: pvc compiles vector code "
-                         "only, so '%s' is not compiled", name, c.f->name);
+                         "only, so '%s' is not compiled", name, c->f->name);
             continue;
         }
-        lower_body(&c, body, &c.f->body);
+        lower_body(c, body, &c->f->body);
+        pvc_arena_reset(c->scratch);
     }
+}
+
+static void no_function(lower_ctx *c, int ndefs)
+{
+    if (!ndefs && !c->d->nerrors)
+        pvc_error_at(c->d, (pvc_span){1, 1}, PVC_E_NO_KERNEL, "no @pl.jit kernel and no "
+                     "@pl.vector_function in this file: nothing to compile");
+}
+
+pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
+{
+    lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name), .scratch = pvc_arena_new()};
+    scope_found fd = {0};
+    c.module = scope_module(&c);
+    scope_build(&c, c.module, ts_tree_root_node(cst->tree), &fd);
+    no_function(&c, fd.n);
+    lower_found(&c, &fd, 0);
+    pvc_arena_free(c.scratch);
     return c.m;
+}
+
+/* The lowering of a file in parts (pipeline.c): each part a tree of whole top-level
+ * statements, its bindings read into the module scope and its DSL functions lowered at
+ * once. A function then sees the module as bound up to its part, and can call only the
+ * functions of its part and the parts before; pvc_lower sees the whole file. They agree
+ * when no part reported a diagnostic (a call to a later function is one), no later part
+ * bound a name an earlier function may have read (scope.c bind), and no helper of an
+ * earlier part was called (it is read from its part's tree, which is gone by then,
+ * scope_helper_here): pvc_lower_end says so, and the caller otherwise lowers the file
+ * whole. */
+struct pvc_lowering {
+    lower_ctx c;
+    scope_found fd;
+    lower_parts parts;
+};
+
+pvc_lowering *pvc_lower_begin(const char *name, pvc_diag *d)
+{
+    pvc_lowering *L = calloc(1, sizeof *L);
+    if (!L)
+        PVC_BUG("out of memory");
+    L->c = (lower_ctx){.d = d, .m = pvc_module_new(name), .parts = &L->parts, .scratch = pvc_arena_new()};
+    L->c.module = scope_module(&L->c);
+    return L;
+}
+
+void pvc_lower_part(pvc_lowering *L, const pvc_cst *cst)
+{
+    lower_ctx *c = &L->c;
+    int from = L->fd.n;
+    c->cst = cst;
+    c->f = NULL;
+    scope_build(c, c->module, ts_tree_root_node(cst->tree), &L->fd);
+    lower_found(c, &L->fd, from);
+    c->parts->lowered = L->fd.n;
+    c->cst = NULL;
+}
+
+pvc_module *pvc_lower_end(pvc_lowering *L, int *same)
+{
+    no_function(&L->c, L->fd.n);
+    *same = !L->parts.stale;
+    pvc_module *m = L->c.m;
+    pvc_arena_free(L->c.scratch);
+    free(L);
+    return m;
 }
