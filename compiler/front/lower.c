@@ -157,15 +157,62 @@ static void lower_signature(lower_ctx *c, TSNode def)
 }
 
 /* ---- cube code ---- */
+
+/* The cube names; their last names (matmul, Mat, ...) are what the walk looks for: a
+ * canonical name ends in its attribute's own text, so an attribute ending otherwise is no
+ * cube name. */
+static const char *const cube_names[] = {
+#define X(n) n,
+    PVC_CUBE_NAMES(X)
+#undef X
+};
+#define NCUBE (sizeof cube_names / sizeof cube_names[0])
+
+static const char *cube_tail_of(size_t i)
+{
+    return strrchr(cube_names[i], '.') + 1;
+}
+
 static int is_cube_name(const char *name)
 {
-    static const char *const names[] = {
-#define X(n) n,
-        PVC_CUBE_NAMES(X)
-#undef X
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(name, names[i]))
+    for (size_t i = 0; i < NCUBE; i++)
+        if (!strcmp(name, cube_names[i]))
+            return 1;
+    return 0;
+}
+
+/* 1 if s occurs in the len bytes at t. */
+static int has_text(const char *t, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0; i + n <= len; i++) {
+        const char *p = memchr(t + i, s[0], len - n + 1 - i);
+        if (!p)
+            return 0;
+        i = (size_t)(p - t);
+        if (!memcmp(p, s, n))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 if the text of n holds the last name of a cube name (a cheap test before the walk). */
+static int may_hold_cube(const lower_ctx *c, TSNode n)
+{
+    size_t len;
+    const char *t = text(c, n, &len);
+    for (size_t i = 0; i < NCUBE; i++)
+        if (has_text(t, len, cube_tail_of(i)))
+            return 1;
+    return 0;
+}
+
+static int cube_tail(const lower_ctx *c, TSNode n)
+{
+    size_t len;
+    const char *t = text(c, field(c, n, PVC_F_ATTRIBUTE), &len);
+    for (size_t i = 0; i < NCUBE; i++)
+        if (strlen(cube_tail_of(i)) == len && !memcmp(cube_tail_of(i), t, len))
             return 1;
     return 0;
 }
@@ -173,11 +220,14 @@ static int is_cube_name(const char *name)
 /* The first use of a cube name in n, in source order (a null node when there is none). */
 static TSNode first_cube_use(lower_ctx *c, TSNode n, char *name, size_t size)
 {
-    TSTreeCursor cur = ts_tree_cursor_new(n);
     TSNode hit = {0};
+    if (!may_hold_cube(c, n)) /* a walk of every node costs more than lowering them */
+        return hit;
+    TSTreeCursor cur = ts_tree_cursor_new(n);
     for (;;) {
         TSNode x = ts_tree_cursor_current_node(&cur);
-        if (is(c, x, PVC_N_ATTRIBUTE) && scope_canon(c, x, c->scope, name, size) && is_cube_name(name)) {
+        if (is(c, x, PVC_N_ATTRIBUTE) && cube_tail(c, x) && scope_canon(c, x, c->scope, name, size) &&
+            is_cube_name(name)) {
             hit = x;
             break;
         }
