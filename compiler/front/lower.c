@@ -18,6 +18,8 @@
  *   kernel_vf(a, b)           call(a, b) callee=@kernel_vf
  *   grp.current()             tile_group.current(%grp)
  */
+#include <stdlib.h>
+
 #include "front/lower.h"
 
 /* ---- annotations ---- */
@@ -184,15 +186,62 @@ static void lower_signature(lower_ctx *c, TSNode def, int cube)
 }
 
 /* ---- cube code ---- */
+
+/* The cube names; their last names (matmul, Mat, ...) are what the walk looks for: a
+ * canonical name ends in its attribute's own text, so an attribute ending otherwise is no
+ * cube name. */
+static const char *const cube_names[] = {
+#define X(n) n,
+    PVC_CUBE_NAMES(X)
+#undef X
+};
+#define NCUBE (sizeof cube_names / sizeof cube_names[0])
+
+static const char *cube_tail_of(size_t i)
+{
+    return strrchr(cube_names[i], '.') + 1;
+}
+
 static int is_cube_name(const char *name)
 {
-    static const char *const names[] = {
-#define X(n) n,
-        PVC_CUBE_NAMES(X)
-#undef X
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(name, names[i]))
+    for (size_t i = 0; i < NCUBE; i++)
+        if (!strcmp(name, cube_names[i]))
+            return 1;
+    return 0;
+}
+
+/* 1 if s occurs in the len bytes at t. */
+static int has_text(const char *t, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0; i + n <= len; i++) {
+        const char *p = memchr(t + i, s[0], len - n + 1 - i);
+        if (!p)
+            return 0;
+        i = (size_t)(p - t);
+        if (!memcmp(p, s, n))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 if the text of n holds the last name of a cube name (a cheap test before the walk). */
+static int may_hold_cube(const lower_ctx *c, TSNode n)
+{
+    size_t len;
+    const char *t = text(c, n, &len);
+    for (size_t i = 0; i < NCUBE; i++)
+        if (has_text(t, len, cube_tail_of(i)))
+            return 1;
+    return 0;
+}
+
+static int cube_tail(const lower_ctx *c, TSNode n)
+{
+    size_t len;
+    const char *t = text(c, field(c, n, PVC_F_ATTRIBUTE), &len);
+    for (size_t i = 0; i < NCUBE; i++)
+        if (strlen(cube_tail_of(i)) == len && !memcmp(cube_tail_of(i), t, len))
             return 1;
     return 0;
 }
@@ -200,11 +249,14 @@ static int is_cube_name(const char *name)
 /* The first use of a cube name in n, in source order (a null node when there is none). */
 static TSNode first_cube_use(lower_ctx *c, TSNode n, char *name, size_t size)
 {
-    TSTreeCursor cur = ts_tree_cursor_new(n);
     TSNode hit = {0};
+    if (!may_hold_cube(c, n)) /* a walk of every node costs more than lowering them */
+        return hit;
+    TSTreeCursor cur = ts_tree_cursor_new(n);
     for (;;) {
         TSNode x = ts_tree_cursor_current_node(&cur);
-        if (is(c, x, PVC_N_ATTRIBUTE) && scope_canon(c, x, c->scope, name, size) && is_cube_name(name)) {
+        if (is(c, x, PVC_N_ATTRIBUTE) && cube_tail(c, x) && scope_canon(c, x, c->scope, name, size) &&
+            is_cube_name(name)) {
             hit = x;
             break;
         }
@@ -219,40 +271,102 @@ done:
     return hit;
 }
 
-/* Lowers every DSL function of the file: signatures first (so calls can be checked
- * against functions defined later), then bodies. */
-pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
+/* Lowers the DSL functions fd holds from index `from` on: signatures first (so calls can
+ * be checked against functions defined later), then bodies. */
+static void lower_found(lower_ctx *c, const scope_found *fd, int from)
 {
-    lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name)};
-    TSNode root = ts_tree_root_node(cst->tree), *defs;
-    pvc_scope **home;
-    int ndefs;
-    c.module = scope_build(&c, root, &defs, &home, &ndefs);
-    if (!ndefs && !d->nerrors)
-        pvc_error_at(d, (pvc_span){1, 1}, PVC_E_NO_KERNEL, "no @pl.jit kernel and no @pl.vector_function "
-                     "in this file: nothing to compile");
-    char name[256];
-    for (int i = 0; i < ndefs; i++) {
-        c.f = c.m->funcs[i];
-        c.scope = home[i];
-        lower_signature(&c, defs[i], !ts_node_is_null(first_cube_use(&c, field(&c, defs[i], PVC_F_BODY),
-                                                                       name, sizeof name)));
+    pvc_diag *d = c->d;
+    pvc_arena_reset(c->scratch); /* the arrays of the scope walk */
+    for (int i = from; i < fd->n; i++) {
+        c->f = c->m->funcs[i];
+        c->scope = fd->home[i];
+        char name[256];
+        TSNode body = field(c, fd->defs[i], PVC_F_BODY);
+        lower_signature(c, fd->defs[i], !ts_node_is_null(first_cube_use(c, body, name, sizeof name)));
     }
-    for (int i = 0; i < ndefs && d->nerrors <= d->max_errors; i++) {
-        c.f = c.m->funcs[i];
-        c.scope = home[i];
-        c.depth = 0;
-        c.nloops = 0;
-        c.ninlined = 0;
-        c.poisoned = (pvc_strmap){0};
-        TSNode body = field(&c, defs[i], PVC_F_BODY);
-        TSNode cube = first_cube_use(&c, body, name, sizeof name);
+    pvc_arena_reset(c->scratch);
+    for (int i = from; i < fd->n && d->nerrors <= d->max_errors; i++) {
+        c->f = c->m->funcs[i];
+        c->scope = fd->home[i];
+        c->depth = 0;
+        c->nloops = 0;
+        c->ninlined = 0;
+        c->poisoned = (pvc_strmap){0};
+        TSNode body = field(c, fd->defs[i], PVC_F_BODY);
+        char name[256];
+        TSNode cube = first_cube_use(c, body, name, sizeof name);
         if (!ts_node_is_null(cube)) {
             pvc_error_at(d, at(cube), PVC_E_CUBE, "'%s' is cube (matrix) code: pvc compiles vector code "
-                         "only, so '%s' is not compiled", name, c.f->name);
+                         "only, so '%s' is not compiled", name, c->f->name);
             continue;
         }
-        lower_body(&c, body, &c.f->body);
+        lower_body(c, body, &c->f->body);
+        pvc_arena_reset(c->scratch);
     }
+}
+
+static void no_function(lower_ctx *c, int ndefs)
+{
+    if (!ndefs && !c->d->nerrors)
+        pvc_error_at(c->d, (pvc_span){1, 1}, PVC_E_NO_KERNEL, "no @pl.jit kernel and no "
+                     "@pl.vector_function in this file: nothing to compile");
+}
+
+pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
+{
+    lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name), .scratch = pvc_arena_new()};
+    scope_found fd = {0};
+    c.module = scope_module(&c);
+    scope_build(&c, c.module, ts_tree_root_node(cst->tree), &fd);
+    no_function(&c, fd.n);
+    lower_found(&c, &fd, 0);
+    pvc_arena_free(c.scratch);
     return c.m;
+}
+
+/* The lowering of a file in parts (pipeline.c): each part a tree of whole top-level
+ * statements, its bindings read into the module scope and its DSL functions lowered at
+ * once. A function then sees the module as bound up to its part, and can call only the
+ * functions of its part and the parts before; pvc_lower sees the whole file. They agree
+ * when no part reported a diagnostic (a call to a later function is one), no later part
+ * bound a name an earlier function may have read (scope.c bind), and no helper of an
+ * earlier part was called (it is read from its part's tree, which is gone by then,
+ * scope_helper_here): pvc_lower_end says so, and the caller otherwise lowers the file
+ * whole. */
+struct pvc_lowering {
+    lower_ctx c;
+    scope_found fd;
+    lower_parts parts;
+};
+
+pvc_lowering *pvc_lower_begin(const char *name, pvc_diag *d)
+{
+    pvc_lowering *L = calloc(1, sizeof *L);
+    if (!L)
+        PVC_BUG("out of memory");
+    L->c = (lower_ctx){.d = d, .m = pvc_module_new(name), .parts = &L->parts, .scratch = pvc_arena_new()};
+    L->c.module = scope_module(&L->c);
+    return L;
+}
+
+void pvc_lower_part(pvc_lowering *L, const pvc_cst *cst)
+{
+    lower_ctx *c = &L->c;
+    int from = L->fd.n;
+    c->cst = cst;
+    c->f = NULL;
+    scope_build(c, c->module, ts_tree_root_node(cst->tree), &L->fd);
+    lower_found(c, &L->fd, from);
+    c->parts->lowered = L->fd.n;
+    c->cst = NULL;
+}
+
+pvc_module *pvc_lower_end(pvc_lowering *L, int *same)
+{
+    no_function(&L->c, L->fd.n);
+    *same = !L->parts.stale;
+    pvc_module *m = L->c.m;
+    pvc_arena_free(L->c.scratch);
+    free(L);
+    return m;
 }

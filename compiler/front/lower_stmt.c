@@ -737,6 +737,10 @@ static int bind_params(lower_ctx *c, inline_frame *fr, TSNode call, pvc_value **
 int lower_inline(lower_ctx *c, const pvc_pyval *h, TSNode call, pvc_value **args, int nargs,
                  pvc_block *out, pvc_value **vals, int nvals, int *nret)
 {
+    if (!scope_helper_here(c, h)) { /* never shown: the lowering in parts is dropped */
+        pvc_error_at(c->d, at(call), PVC_E_FUNCTION, "helper defined in an earlier part");
+        return 0;
+    }
     const char *name = lw_dup(c, field(c, h->node, PVC_F_NAME));
     int depth = 0;
     for (inline_frame *f = c->frame; f; f = f->up, depth++)

@@ -550,7 +550,7 @@ static void run_func_fast(sim *S, sim_func *F)
     const sim_fop *f = F->fops, *const end = F->fops + F->nfops;
     fast_loop loops[SIM_FAST_MAX_DEPTH], *top = loops - 1;
     S->cur_f = F;
-    if (F->nconsts) /* an empty body has none, and no array */
+    if (F->nconsts) /* an empty body has none, and no array (memcpy from NULL is undefined) */
         memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
     for (; f < end; f++) {
         const sim_op *o = &f->op;
