@@ -24,7 +24,7 @@
 #include <cpuid.h> /* without glibc's table (cpu_words) */
 #endif
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int pvc_native_fail(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
     if (err && errlen) {
@@ -70,9 +70,9 @@ static int choose_dir(const char *configured, char *out, size_t outlen, char *er
     }
     size_t n = strlen(base) + strlen(tail);
     if (n == 0)
-        return fail(err, errlen, "%s is empty", from);
+        return pvc_native_fail(err, errlen, "%s is empty", from);
     if (n > PVC_CACHE_DIR_MAX || n >= outlen)
-        return fail(err, errlen, "%s is %zu bytes long, more than the %d pvc takes ('%.40s...')", from, n,
+        return pvc_native_fail(err, errlen, "%s is %zu bytes long, more than the %d pvc takes ('%.40s...')", from, n,
                     (int)PVC_CACHE_DIR_MAX, base);
     snprintf(out, outlen, "%s%s", base, tail);
     return 0;
@@ -85,11 +85,11 @@ int pvc_cache_dir(const char *configured, char *dir, size_t dirlen, char *err, s
         return -1;
     struct stat st;
     if (stat(want, &st) != 0 && mkdir_p(want) != 0)
-        return fail(err, errlen, "cannot create cache directory %s: %s", want, strerror(errno));
+        return pvc_native_fail(err, errlen, "cannot create cache directory %s: %s", want, strerror(errno));
     if (!realpath(want, canon))
-        return fail(err, errlen, "cache directory %s: %s", want, strerror(errno));
+        return pvc_native_fail(err, errlen, "cache directory %s: %s", want, strerror(errno));
     if (strlen(canon) > PVC_CACHE_DIR_MAX || strlen(canon) >= dirlen)
-        return fail(err, errlen, "cache directory %.40s... is %zu bytes long, more than the %d pvc takes",
+        return pvc_native_fail(err, errlen, "cache directory %.40s... is %zu bytes long, more than the %d pvc takes",
                     canon, strlen(canon), (int)PVC_CACHE_DIR_MAX);
     if (pvc_cache_dir_safe(canon, err, errlen))
         return -1;
@@ -120,15 +120,15 @@ int pvc_cache_dir_safe(const char *dir, char *err, size_t errlen)
     struct stat st;
     uid_t me = geteuid();
     if (lstat(dir, &st) != 0)
-        return fail(err, errlen, "cache directory %s: %s", dir, strerror(errno));
+        return pvc_native_fail(err, errlen, "cache directory %s: %s", dir, strerror(errno));
     if (!S_ISDIR(st.st_mode))
-        return fail(err, errlen, "cache directory %s is not a directory", dir);
+        return pvc_native_fail(err, errlen, "cache directory %s is not a directory", dir);
     if (st.st_uid != me)
-        return fail(err, errlen, "cache directory %s is owned by uid %lu, not by this user (uid %lu): pvc "
+        return pvc_native_fail(err, errlen, "cache directory %s is owned by uid %lu, not by this user (uid %lu): pvc "
                     "loads no object another user could have written; set PVC_CACHE_DIR to a directory of yours",
                     dir, (unsigned long)st.st_uid, (unsigned long)me);
     if (st.st_mode & (S_IWGRP | S_IWOTH))
-        return fail(err, errlen, "cache directory %s is writable by %s (mode %04o): pvc loads no object another "
+        return pvc_native_fail(err, errlen, "cache directory %s is writable by %s (mode %04o): pvc loads no object another "
                     "user could have written; chmod go-w it or set PVC_CACHE_DIR", dir,
                     st.st_mode & S_IWOTH ? "others" : "its group", (unsigned)(st.st_mode & 07777));
     char up[PATH_MAX];
@@ -136,9 +136,9 @@ int pvc_cache_dir_safe(const char *dir, char *err, size_t errlen)
     for (char *slash = strrchr(up, '/'); slash; slash = strrchr(up, '/')) {
         slash[slash == up] = '\0'; /* "/a/b" -> "/a" -> "/" */
         if (lstat(up, &st) != 0)
-            return fail(err, errlen, "cache directory %s: %s: %s", dir, up, strerror(errno));
+            return pvc_native_fail(err, errlen, "cache directory %s: %s: %s", dir, up, strerror(errno));
         if ((st.st_uid != 0 && st.st_uid != me) || swappable(&st))
-            return fail(err, errlen, "cache directory %s is inside %s, which %s (mode %04o): another user could "
+            return pvc_native_fail(err, errlen, "cache directory %s is inside %s, which %s (mode %04o): another user could "
                         "put a directory of theirs in its place; set PVC_CACHE_DIR elsewhere", dir, up,
                         swappable(&st) ? "others can write to" : "another user owns",
                         (unsigned)(st.st_mode & 07777));
@@ -189,28 +189,28 @@ static int elf_whole(int fd, uint64_t size, char *why, size_t whylen)
 {
     elf_ehdr h;
     if (size == 0)
-        return fail(why, whylen, "it is empty");
+        return pvc_native_fail(why, whylen, "it is empty");
     if (size < sizeof h || read_at(fd, &h, sizeof h, 0) || memcmp(h.e_ident, ELFMAG, SELFMAG))
-        return fail(why, whylen, "it is not an ELF file (%llu bytes)", (unsigned long long)size);
+        return pvc_native_fail(why, whylen, "it is not an ELF file (%llu bytes)", (unsigned long long)size);
     if (h.e_ident[EI_CLASS] != PVC_ELFCLASS || h.e_ident[EI_DATA] != PVC_ELFDATA ||
         (PVC_EM && h.e_machine != PVC_EM))
-        return fail(why, whylen, "it is an ELF file for another machine");
+        return pvc_native_fail(why, whylen, "it is an ELF file for another machine");
     if (h.e_type != ET_DYN)
-        return fail(why, whylen, "it is not a shared object (ELF type %u)", (unsigned)h.e_type);
+        return pvc_native_fail(why, whylen, "it is not a shared object (ELF type %u)", (unsigned)h.e_type);
     if (h.e_phentsize != sizeof(elf_phdr) || h.e_phnum == 0 ||
         !inside(h.e_phoff, (uint64_t)h.e_phnum * sizeof(elf_phdr), size))
-        return fail(why, whylen, "its program headers are not inside its %llu bytes (truncated?)",
+        return pvc_native_fail(why, whylen, "its program headers are not inside its %llu bytes (truncated?)",
                     (unsigned long long)size);
     if (h.e_shoff && !inside(h.e_shoff, (uint64_t)(h.e_shnum ? h.e_shnum : 1) * h.e_shentsize, size))
-        return fail(why, whylen, "its section headers are not inside its %llu bytes (truncated)",
+        return pvc_native_fail(why, whylen, "its section headers are not inside its %llu bytes (truncated)",
                     (unsigned long long)size);
     elf_phdr p[16]; /* read 16 at a time: a cc object has about 10 */
     for (unsigned i = 0; i < h.e_phnum; i++) {
         unsigned at = i % 16, n = h.e_phnum - i < 16 ? h.e_phnum - i : 16;
         if (at == 0 && read_at(fd, p, n * sizeof *p, h.e_phoff + (uint64_t)i * sizeof *p))
-            return fail(why, whylen, "cannot read its program headers");
+            return pvc_native_fail(why, whylen, "cannot read its program headers");
         if (p[at].p_type == PT_LOAD && !inside(p[at].p_offset, p[at].p_filesz, size))
-            return fail(why, whylen, "a loaded segment ends past its %llu bytes (truncated)",
+            return pvc_native_fail(why, whylen, "a loaded segment ends past its %llu bytes (truncated)",
                         (unsigned long long)size);
     }
     return 0;
@@ -222,16 +222,16 @@ int pvc_cache_object_ok(const char *path, char *why, size_t whylen)
     /* O_NOFOLLOW: a link is not an object we wrote; O_NONBLOCK: a FIFO does not block */
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
-        return fail(why, whylen, "%s", errno == ELOOP ? "it is a symbolic link" : strerror(errno));
+        return pvc_native_fail(why, whylen, "%s", errno == ELOOP ? "it is a symbolic link" : strerror(errno));
     int rc = 0;
     if (fstat(fd, &st) != 0)
-        rc = fail(why, whylen, "%s", strerror(errno));
+        rc = pvc_native_fail(why, whylen, "%s", strerror(errno));
     else if (!S_ISREG(st.st_mode))
-        rc = fail(why, whylen, "it is not a regular file");
+        rc = pvc_native_fail(why, whylen, "it is not a regular file");
     else if (st.st_uid != geteuid())
-        rc = fail(why, whylen, "it is owned by uid %lu, not by this user", (unsigned long)st.st_uid);
+        rc = pvc_native_fail(why, whylen, "it is owned by uid %lu, not by this user", (unsigned long)st.st_uid);
     else if (st.st_mode & (S_IWGRP | S_IWOTH))
-        rc = fail(why, whylen, "it is writable by others (mode %04o)", (unsigned)(st.st_mode & 07777));
+        rc = pvc_native_fail(why, whylen, "it is writable by others (mode %04o)", (unsigned)(st.st_mode & 07777));
     else
         rc = elf_whole(fd, (uint64_t)st.st_size, why, whylen);
     close(fd);

@@ -17,6 +17,10 @@
  * stays within PATH_MAX (4096). A longer one is refused, never cut. */
 enum { PVC_CACHE_DIR_MAX = 4000, PVC_CACHE_LOCK_WAIT = 120 };
 
+/* Writes the reason into err (when there is room) and returns -1: the native files' way
+ * of failing with a one-line reason. */
+int pvc_native_fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* One cache entry: KEY.so the object, KEY.c the C text it was built from (a hit needs both
  * and the same text), KEY.lock held while it is built, KEY.failed.c the C of a failed build
  * (kept to reproduce it), KEY.so.log the messages of a failed background build. */

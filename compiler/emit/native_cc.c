@@ -2,6 +2,7 @@
  * background after this process has exited. */
 #define _GNU_SOURCE /* RTLD_DEFAULT */
 #include "emit/native_cc.h"
+#include "emit/native_cache.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -20,16 +21,6 @@
 
 extern char **environ;
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (err && errlen) {
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 static int write_file(const char *path, const char *data, size_t len)
 {
@@ -95,14 +86,14 @@ static int cc_cmd_build(cc_cmd *c, const pvc_native_opts *o, const char *c_path,
     const char *cc = pvc_cc_command(o);
     c->argc = split_words(cc, c->ccbuf, sizeof c->ccbuf, c->argv, 0);
     if (c->argc <= 0)
-        return fail(err, errlen, "bad compiler command '%s'", cc);
+        return pvc_native_fail(err, errlen, "bad compiler command '%s'", cc);
     snprintf(c->incflag, sizeof c->incflag, "-I%s", (o && o->include_dir) ? o->include_dir : ".");
     for (size_t i = 0; i < pvc_cc_nfixed; i++)
         c->argv[c->argc++] = (char *)pvc_cc_fixed_flags[i];
     c->argv[c->argc++] = c->incflag;
     c->argc = split_words(o ? o->cflags : NULL, c->flagbuf, sizeof c->flagbuf, c->argv, c->argc);
     if (c->argc < 0)
-        return fail(err, errlen, "too many compiler flags");
+        return pvc_native_fail(err, errlen, "too many compiler flags");
     c->argv[c->argc++] = "-o";
     c->argv[c->argc++] = (char *)so_path;
     c->argv[c->argc++] = (char *)c_path;
@@ -144,7 +135,7 @@ int pvc_cc_check_sanitizers(const char *cflags, char *err, size_t errlen)
                 if (strncmp(q, name, len) || (q[len] != ',' && q[len] != ' ' && q[len] != '\t' && q[len]))
                     continue;
                 if (!dlsym(RTLD_DEFAULT, early_sanitizers[i].runtime))
-                    return fail(err, errlen, "the C flags ask for -fsanitize=%s, whose runtime must be loaded before "
+                    return pvc_native_fail(err, errlen, "the C flags ask for -fsanitize=%s, whose runtime must be loaded before "
                                 "the program starts, and this pvc was built without it: a kernel object built so cannot "
                                 "be loaded (a pvc built with it, as by 'make SAN=1' for address, can)", name);
             }
@@ -161,15 +152,15 @@ static int run_cc(const cc_cmd *c, char *err, size_t errlen)
     pid_t pid;
     int rc = posix_spawnp(&pid, c->argv[0], NULL, NULL, c->argv, environ);
     if (rc != 0)
-        return fail(err, errlen, "cannot run C compiler '%s': %s", c->argv[0], strerror(rc));
+        return pvc_native_fail(err, errlen, "cannot run C compiler '%s': %s", c->argv[0], strerror(rc));
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR)
-            return fail(err, errlen, "waitpid: %s", strerror(errno));
+            return pvc_native_fail(err, errlen, "waitpid: %s", strerror(errno));
     if (WIFSIGNALED(status))
-        return fail(err, errlen, "killed by signal %d", WTERMSIG(status));
+        return pvc_native_fail(err, errlen, "killed by signal %d", WTERMSIG(status));
     if (WEXITSTATUS(status) != 0)
-        return fail(err, errlen, "exit status %d", WEXITSTATUS(status));
+        return pvc_native_fail(err, errlen, "exit status %d", WEXITSTATUS(status));
     return 0;
 }
 
@@ -183,9 +174,9 @@ static int failed_build(const pvc_native_opts *o, const pvc_cache_entry *e, cons
     snprintf(so, sizeof so, "%.*sso", (int)(strlen(e->failed) - 1), e->failed);
     int kept = rename(tmp_c, e->failed) == 0;
     if (!kept || cc_cmd_build(&c, o, e->failed, so, NULL, 0))
-        return fail(err, errlen, "the C compiler '%s' %s (%s)", pvc_cc_command(o), what, why);
+        return pvc_native_fail(err, errlen, "the C compiler '%s' %s (%s)", pvc_cc_command(o), what, why);
     cc_cmd_text(&c, text, sizeof text);
-    return fail(err, errlen, "the C compiler '%s' %s (%s) on the C kept as %s; to reproduce: %s", pvc_cc_command(o),
+    return pvc_native_fail(err, errlen, "the C compiler '%s' %s (%s) on the C kept as %s; to reproduce: %s", pvc_cc_command(o),
                 what, why, e->failed, text);
 }
 
@@ -198,20 +189,20 @@ int pvc_cc_build(const pvc_native_opts *o, const pvc_cache_entry *e, char *err, 
     if (cc_cmd_build(&c, o, tmp_c, tmp_so, err, errlen))
         return -1;
     if (write_file(tmp_c, e->text, e->len) != 0) {
-        fail(err, errlen, "cannot write %s: %s", tmp_c, strerror(errno));
+        pvc_native_fail(err, errlen, "cannot write %s: %s", tmp_c, strerror(errno));
         unlink(tmp_c);
         return -1;
     }
     int rc = 0;
     if (run_cc(&c, why, sizeof why) != 0) {
-        rc = !strncmp(why, "cannot run", 10) ? fail(err, errlen, "%s", why)
+        rc = !strncmp(why, "cannot run", 10) ? pvc_native_fail(err, errlen, "%s", why)
                                             : failed_build(o, e, tmp_c, "failed", why, err, errlen);
     } else if (access(tmp_so, F_OK) != 0) {
         rc = failed_build(o, e, tmp_c, "produced no object", "exit status 0", err, errlen);
     } else if (pvc_cache_object_ok(tmp_so, why, sizeof why) != 0) {
         rc = failed_build(o, e, tmp_c, "produced no usable object", why, err, errlen);
     } else if (rename(tmp_so, e->so) != 0 || rename(tmp_c, e->c) != 0) {
-        rc = fail(err, errlen, "cannot store %s: %s", e->so, strerror(errno));
+        rc = pvc_native_fail(err, errlen, "cannot store %s: %s", e->so, strerror(errno));
     }
     unlink(tmp_c);
     unlink(tmp_so);
