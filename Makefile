@@ -32,6 +32,12 @@ LDLIBS   = -ltree-sitter -ljansson -lm -ldl -pthread
 
 RT_SRC   = $(wildcard runtime/src/*.c)
 RT_OBJ   = $(RT_SRC:%.c=$(BUILD)/%.o)
+# Runtime objects only: libm without errno (sqrtf becomes one vector instruction) and no
+# contraction of a*b + c (every clone of a hot op computes the same bits, runtime/PERF.md).
+# RT_LEVELS picks the clones of the hot ops (runtime/src/rt_internal.h RT_CLONES): 4 = AVX-512,
+# AVX2 and baseline x86-64, chosen by the CPU at load time; 3 = AVX2 and baseline; 0 = baseline.
+RT_LEVELS ?= 4
+RT_CFLAGS = -fno-math-errno -ffp-contract=off -DPVC_RT_LEVELS=$(RT_LEVELS)
 PVC_SRC  = $(filter-out compiler/main.c,$(wildcard compiler/*.c compiler/*/*.c))
 PVC_OBJ  = $(PVC_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
@@ -107,14 +113,18 @@ $(GRAMMAR_SRC): | grammar
 FLAGS_STAMP = $(BUILD)/.flags
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS)' | cmp -s - $@ || \
-	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS)' > $@
+	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS)' | cmp -s - $@ || \
+	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS)' > $@
 FORCE:
 
 # Every compile first makes sure the packages and the grammar are there (cheap when they are).
 $(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/runtime/src/%.o: runtime/src/%.c $(FLAGS_STAMP) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(RT_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(dir $@)

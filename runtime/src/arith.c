@@ -113,12 +113,6 @@ static int full_legal(pvc_ctx *ctx, pvc_dtype t)
     return (unsigned)t < PVC_DT_COUNT ? 1 : bad_dtype(ctx, "full", t);
 }
 
-static void splat(pvc_vreg *r, unsigned w, uint64_t bits)
-{
-    for (unsigned i = 0; i < PVC_VL / w; i++)
-        rt_put(r->b + w * i, w, bits);
-}
-
 /* vbr (preg NULL) / vdup (masked): every lane = the element bits. */
 void pvc_full(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, uint64_t bits, const pvc_mreg *preg,
               pvc_merge mode)
@@ -128,8 +122,9 @@ void pvc_full(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, uint64_t bits, const pvc
     if (!full_legal(ctx, t))
         return;
     w = pvc_dtype_lane_bytes(t);
-    splat(&r, w, bits);
-    pvc_vreg_blend(dst, &r, preg, w, mode);
+    pvc_vreg *out = rt_blend_target(dst, &r, preg, w);
+    rt_splat(out, w, bits);
+    rt_blend_finish(dst, &r, out, preg, w, mode);
 }
 
 void pvc_full_reg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
@@ -140,6 +135,8 @@ void pvc_full_reg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
     if (!full_legal(ctx, t))
         return;
     w = pvc_dtype_lane_bytes(t);
-    splat(&r, w, rt_get(src->b + (pos == PVC_POS_HIGHEST ? PVC_VL - w : 0), w));
-    pvc_vreg_blend(dst, &r, preg, w, mode);
+    uint64_t bits = rt_get(src->b + (pos == PVC_POS_HIGHEST ? PVC_VL - w : 0), w);
+    pvc_vreg *out = rt_blend_target(dst, &r, preg, w);
+    rt_splat(out, w, bits);
+    rt_blend_finish(dst, &r, out, preg, w, mode);
 }

@@ -86,7 +86,7 @@ void pvc_axpy(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, uin
     pvc_vreg r, x;
     if (!legal(ctx, "axpy", t, DT(FP16) | DT(FP32) | DT(INT64) | DT(UINT64)))
         return;
-    rt_arith_splat(&x, pvc_dtype_lane_bytes(t), scalar);
+    rt_splat(&x, pvc_dtype_lane_bytes(t), scalar);
     rt_arith_fma(&r, t, &x, src, dst);
     pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
@@ -151,6 +151,7 @@ void pvc_abs_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, co
  * NaN operand becomes the FP32 NaN with the same payload (shifted as by a cast), quieted [I:
  * the §9.4 propagation rule applied across the widening].
  * ------------------------------------------------------------------------------------- */
+RT_CLONES
 void pvc_exp_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t, const pvc_vreg *src,
                  const pvc_vreg *max_val, const pvc_mreg *mask, pvc_layout layout)
 {
@@ -169,9 +170,10 @@ void pvc_exp_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t, cons
         return;
     }
     if (src_t == PVC_DT_FP32) {
-        rt_arith_binary(&d, FP_SUB, PVC_DT_FP32, src, max_val);
-        rt_arith_exp(&r, PVC_DT_FP32, &d);
-        pvc_vreg_blend(dst, &r, mask, 4, PVC_MERGE_ZEROING);
+        pvc_vreg *out = rt_blend_target(dst, &r, mask, 4);
+        fp_bin_f32(FP_SUB, &d, src, max_val);
+        rt_arith_exp(out, PVC_DT_FP32, &d);
+        rt_blend_finish(dst, &r, out, mask, 4, PVC_MERGE_ZEROING);
         return;
     }
     unsigned L = (unsigned)layout;
@@ -221,7 +223,7 @@ void pvc_muls_cast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t,
                         "muls_cast takes layout ZERO or ONE (docs/SEMANTICS.md §10.6)");
         return;
     }
-    rt_arith_splat(&x, 4, scalar);
+    rt_splat(&x, 4, scalar);
     rt_arith_binary(&p, FP_MUL, PVC_DT_FP32, src, &x);
     memcpy(p32, p.b, PVC_VL);
     for (unsigned i = 0; i < 64; i++)

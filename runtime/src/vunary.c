@@ -187,7 +187,7 @@ FP_INLINE void approx_f16(pvc_vreg *out, const pvc_vreg *a, int k)
     memcpy(out->b, rb, PVC_VL);
 }
 
-void rt_arith_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
+RT_CLONES void rt_arith_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
 {
     if (t == PVC_DT_FP32)
         approx_f32(r, a, 0);
@@ -195,7 +195,7 @@ void rt_arith_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
         approx_f16(r, a, 0);
 }
 
-void rt_arith_ln(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
+RT_CLONES void rt_arith_ln(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
 {
     if (t == PVC_DT_FP32)
         approx_f32(r, a, 1);
@@ -206,21 +206,23 @@ void rt_arith_ln(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
 /* exp: exp(±0) = 1, exp(-inf) = +0, exp(+inf) = +inf, overflow +inf (§10.4). */
 void pvc_exp(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
 {
-    pvc_vreg r;
+    pvc_vreg r, *out;
     if (!legal(ctx, "exp", t, DT(FP16) | DT(FP32)))
         return;
-    rt_arith_exp(&r, t, src);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+    out = rt_blend_target(dst, &r, mask, pvc_dtype_lane_bytes(t));
+    rt_arith_exp(out, t, src);
+    rt_blend_finish(dst, &r, out, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
 /* ln: ln(±0) = -inf, ln(x < 0) = NaN, ln(+inf) = +inf (§10.4). */
 void pvc_ln(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
 {
-    pvc_vreg r;
+    pvc_vreg r, *out;
     if (!legal(ctx, "ln", t, DT(FP16) | DT(FP32)))
         return;
-    rt_arith_ln(&r, t, src);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+    out = rt_blend_target(dst, &r, mask, pvc_dtype_lane_bytes(t));
+    rt_arith_ln(out, t, src);
+    rt_blend_finish(dst, &r, out, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
 void pvc_log(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
@@ -238,7 +240,7 @@ static void log_scaled(pvc_ctx *ctx, const char *op, pvc_vreg *dst, pvc_dtype t,
         return;
     unsigned w = pvc_dtype_lane_bytes(t);
     rt_arith_ln(&r, t, src);
-    rt_arith_splat(&c, w, t == PVC_DT_FP32 ? c32 : fp_f2h(fp_f32(c32)));
+    rt_splat(&c, w, t == PVC_DT_FP32 ? c32 : fp_f2h(fp_f32(c32)));
     rt_arith_binary(&r, FP_MUL, t, &r, &c);
     pvc_vreg_blend(dst, &r, mask, w, PVC_MERGE_ZEROING);
 }
@@ -262,7 +264,7 @@ void pvc_log10(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, co
  * included, gives +0 [C for finite inputs, I for +inf: "inputs above that give 0"].
  * The argument is clamped to >= 0 before sqrtf so the libm errno path is never taken.
  * ------------------------------------------------------------------------------------- */
-static void sqrt_f32(pvc_vreg *out, const pvc_vreg *a, int precise)
+FP_INLINE void sqrt_f32(pvc_vreg *out, const pvc_vreg *a, int precise)
 {
     uint32_t xa[64], rb[64];
     float x[64];
@@ -285,7 +287,7 @@ static void sqrt_f32(pvc_vreg *out, const pvc_vreg *a, int precise)
     memcpy(out->b, rb, PVC_VL);
 }
 
-static void sqrt_f16(pvc_vreg *out, const pvc_vreg *a)
+FP_INLINE void sqrt_f16(pvc_vreg *out, const pvc_vreg *a)
 {
     uint16_t xa[128], rb[128];
     float x[128];
@@ -303,10 +305,11 @@ static void sqrt_f16(pvc_vreg *out, const pvc_vreg *a)
     memcpy(out->b, rb, PVC_VL);
 }
 
+RT_CLONES
 void pvc_sqrt(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask,
               int precision)
 {
-    pvc_vreg r;
+    pvc_vreg r, *out;
     if (!legal(ctx, "sqrt", t, DT(FP16) | DT(FP32)))
         return;
     if (precision && t != PVC_DT_FP32) {
@@ -314,11 +317,14 @@ void pvc_sqrt(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, con
                         "sqrt(precision=True) is FP32 only (docs/SEMANTICS.md §12 T3)");
         return;
     }
-    if (t == PVC_DT_FP32)
-        sqrt_f32(&r, src, precision != 0);
+    out = rt_blend_target(dst, &r, mask, pvc_dtype_lane_bytes(t));
+    if (t == PVC_DT_FP32 && precision)
+        sqrt_f32(out, src, 1); /* a constant in each instance: branch-free loops */
+    else if (t == PVC_DT_FP32)
+        sqrt_f32(out, src, 0);
     else
-        sqrt_f16(&r, src);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+        sqrt_f16(out, src);
+    rt_blend_finish(dst, &r, out, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -339,7 +345,7 @@ void pvc_neg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, cons
             memcpy(r.b + k, &v, 8);
         }
     } else {
-        rt_arith_splat(&z, w, 0);
+        rt_splat(&z, w, 0);
         rt_arith_binary(&r, FP_SUB, t, &z, src);
     }
     pvc_vreg_blend(dst, &r, mask, w, PVC_MERGE_ZEROING);
@@ -387,7 +393,7 @@ void pvc_leaky_relu(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *sr
     pvc_vreg r, k;
     if (!legal(ctx, "leaky_relu", t, DT(FP16) | DT(FP32)))
         return;
-    rt_arith_splat(&k, pvc_dtype_lane_bytes(t), alpha);
+    rt_splat(&k, pvc_dtype_lane_bytes(t), alpha);
     prelu_lanes(&r, t, src, &k);
     pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
