@@ -114,6 +114,7 @@ static int full_legal(pvc_ctx *ctx, pvc_dtype t)
 }
 
 /* vbr (preg NULL) / vdup (masked): every lane = the element bits. */
+RT_CLONES
 void pvc_full(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, uint64_t bits, const pvc_mreg *preg,
               pvc_merge mode)
 {
@@ -127,6 +128,7 @@ void pvc_full(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, uint64_t bits, const pvc
     rt_blend_finish(dst, &r, out, preg, w, mode);
 }
 
+RT_CLONES
 void pvc_full_reg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
                   const pvc_mreg *preg, pvc_pos pos, pvc_merge mode)
 {

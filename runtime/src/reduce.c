@@ -36,6 +36,26 @@ static inline __attribute__((always_inline)) void masked_zero(pvc_vreg *x, const
     }
 }
 
+/* dst = a register whose lanes 0 and 1 (width w) hold v0 and v1 and all others 0, built in
+ * vector registers and stored whole: the next op loads it full width, and a narrow store of a
+ * lane in front of those loads would stall them (store forwarding fails across sizes). */
+#define PUT_TWO(T)                                                                            \
+    do {                                                                                      \
+        T r[PVC_VL / sizeof(T)];                                                              \
+        for (unsigned i = 0; i < PVC_VL / sizeof(T); i++)                                     \
+            r[i] = (T)(i == 0 ? v0 : i == 1 ? v1 : 0);                                        \
+        memcpy(dst->b, r, PVC_VL);                                                            \
+    } while (0)
+static inline __attribute__((always_inline)) void put_two(pvc_vreg *dst, unsigned w, uint64_t v0,
+                                                          uint64_t v1)
+{
+    switch (w) {
+    case 2:  PUT_TWO(uint16_t); break;
+    case 4:  PUT_TWO(uint32_t); break;
+    default: PUT_TWO(uint64_t); break;
+    }
+}
+
 /* ---- floating-point sums ------------------------------------------------------------- */
 
 #define F32_QUIET   0x00400000u
@@ -171,15 +191,19 @@ RT_CLONES
 void pvc_reduce_sum(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
                     const pvc_mreg *mask)
 {
-    pvc_vreg x, r;
+    pvc_vreg x;
     unsigned w;
     if ((unsigned)t >= PVC_DT_COUNT || !sum_legal(t, 0)) {
         bad_dtype(ctx, "reduce_sum", t);
         return;
     }
     w = pvc_dtype_lane_bytes(t);
+    if (t == PVC_DT_FP32 && (!mask || rt_mask_full(mask, 4))) {
+        /* the real kernels' case: the tree straight from the register, into lane 0 */
+        put_two(dst, 4, tree_f32((const uint32_t *)(const void *)src->b, 64), 0);
+        return;
+    }
     masked_zero(&x, src, mask, w);
-    memset(r.b, 0, PVC_VL);
     if (t == PVC_DT_INT16 || t == PVC_DT_UINT16) {
         /* §12 T6: the hardware sum of b16 integers is 32-bit (i16 -> i32, u16 -> u32) */
         uint16_t v[128];
@@ -191,14 +215,12 @@ void pvc_reduce_sum(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *sr
         else
             for (unsigned i = 0; i < 128; i++)
                 s += v[i];
-        rt_put(r.b, 4, s);
+        put_two(dst, 4, s, 0);
     } else {
-        rt_put(r.b, w, sum_range(&x, t, 0, 1));
+        put_two(dst, w, sum_range(&x, t, 0, 1), 0);
     }
-    *dst = r;
 }
 
-RT_CLONES
 void pvc_reduce_sum_datablock(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
                               const pvc_mreg *mask)
 {
@@ -231,30 +253,30 @@ typedef struct {
  * are a max over keys; inactive lanes get key 0, the identity. The first lane with a property
  * is a min over lane numbers (n where it fails), so every loop is branch-free with a constant
  * trip count (n is a constant at every call site) and vectorises. */
+#define MM_ACT(i) (e ? am[i] : all_on) /* lane i's activity: all ones or 0 */
 #define DEF_MAXMIN(W, UT, INF, QUIET)                                                          \
     static inline __attribute__((always_inline)) mm_result                                     \
     maxmin_body_##W(const pvc_vreg *src, const pvc_vreg *e, num_kind k, int is_max,            \
                     unsigned lo, unsigned n)                                                   \
     {                                                                                          \
         const UT sign = (UT)((UT)1 << (8 * W - 1)), flip = is_max ? (UT)0 : (UT)~(UT)0;       \
+        const UT all_on = (UT)~(UT)0;                                                          \
         UT v[PVC_VL / W], am[PVC_VL / W], key[PVC_VL / W], best = 0, any = 0;                 \
         UT nan_at = (UT)n, at = (UT)n;                                                         \
         mm_result res = {0, 0};                                                                \
         memcpy(v, src->b + W * lo, W * n);                                                     \
-        if (e)                                                                                 \
+        if (e) /* e is NULL or not at compile time (maxmin_range): ACT folds */               \
             memcpy(am, e->b + W * lo, W * n);                                                  \
-        else                                                                                   \
-            memset(am, 0xFF, W * n);                                                           \
         for (unsigned i = 0; i < n; i++) {                                                     \
             UT x = k == KIND_U ? v[i]                                                          \
                  : k == KIND_S ? (UT)(v[i] ^ sign)                                             \
                                : (UT)(v[i] ^ ((UT)((UT)0 - (UT)(v[i] >> (8 * W - 1))) | sign)); \
-            UT kk = (UT)((x ^ flip) & am[i]);                                                  \
+            UT kk = (UT)((x ^ flip) & MM_ACT(i));                                              \
             key[i] = kk;                                                                       \
             best = kk > best ? kk : best;                                                      \
-            any |= am[i];                                                                      \
+            any |= MM_ACT(i);                                                                  \
             if (k == KIND_F) {                                                                 \
-                UT nan = (UT)((UT)((UT)0 - (UT)((v[i] & (UT)(sign - 1)) > (UT)(INF))) & am[i]); \
+                UT nan = (UT)((UT)((UT)0 - (UT)((v[i] & (UT)(sign - 1)) > (UT)(INF))) & MM_ACT(i)); \
                 UT cand = (UT)(((UT)i & nan) | ((UT)n & (UT)~nan));                            \
                 nan_at = cand < nan_at ? cand : nan_at;                                        \
             }                                                                                  \
@@ -276,7 +298,7 @@ typedef struct {
             return res;                                                                        \
         }                                                                                      \
         for (unsigned i = 0; i < n; i++) { /* the lowest active lane holding the result */    \
-            UT hit = (UT)((UT)((UT)0 - (UT)(key[i] == best)) & am[i]);                         \
+            UT hit = (UT)((UT)((UT)0 - (UT)(key[i] == best)) & MM_ACT(i));                     \
             UT cand = (UT)(((UT)i & hit) | ((UT)n & (UT)~hit));                                \
             at = cand < at ? cand : at;                                                        \
         }                                                                                      \
@@ -322,6 +344,7 @@ maxmin_range(const pvc_vreg *src, const pvc_vreg *e, unsigned w, num_kind k, int
     }
 }
 
+
 static int maxmin_kind(pvc_dtype t, int datablock, num_kind *k)
 {
     switch (t) {
@@ -351,16 +374,18 @@ reduce_maxmin(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, con
         rt_mask_expand(&e, mask, w);
         ep = &e;
     }
-    memset(r.b, 0, PVC_VL);
     if (datablock) {
+        memset(r.b, 0, PVC_VL);
         for (unsigned b = 0; b < 8; b++)
             rt_put(r.b + w * b, w, maxmin_range(src, ep, w, k, is_max, (int)b).v);
+        *dst = r;
     } else {
-        mm_result m = maxmin_range(src, ep, w, k, is_max, -1);
-        rt_put(r.b, w, m.v);
-        rt_put(r.b + w, w, m.idx);
+        /* FP32 with every lane active, the real kernels' case, has its own instance (e NULL
+         * as a constant: no mask array) */
+        mm_result m = w == 4 && k == KIND_F && !ep ? maxmin_body_4(src, NULL, KIND_F, is_max, 0, 64)
+                                                  : maxmin_range(src, ep, w, k, is_max, -1);
+        put_two(dst, w, m.v, m.idx);
     }
-    *dst = r;
 }
 
 RT_CLONES
@@ -377,14 +402,12 @@ void pvc_reduce_min(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *sr
     reduce_maxmin(ctx, dst, t, src, mask, 0, 0);
 }
 
-RT_CLONES
 void pvc_reduce_max_datablock(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
                               const pvc_mreg *mask)
 {
     reduce_maxmin(ctx, dst, t, src, mask, 1, 1);
 }
 
-RT_CLONES
 void pvc_reduce_min_datablock(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
                               const pvc_mreg *mask)
 {
