@@ -289,11 +289,14 @@ int pvc_mop_pred_width(const pvc_op *op)
         const pvc_dist_info *d = &pvc_store_dist_table[attr_int_of(op, "dist", 0)];
         return strncmp(d->name, "ONEPT", 5) ? d->w : 0; /* FIRST_ELEMENT ignores the mask (§3.3) */
     }
-    if (op->code == PVC_OP_M_ASTYPE) { /* read at the source position; the wider side's works (§5.4) */
-        int f = lane_of(attr_int_of(op, "from", -1)), t = lane_of(attr_int_of(op, "to", -1));
-        return f > t ? f : t;
-    }
-    /* a row that converts (exp_sub, muls_cast) tests at its wider side, as astype does */
-    int f = lane_of(attr_int_of(op, "from", -1)), d = lane_of(attr_int_of(op, "dtype", -1));
-    return f > d ? f : d;
+    /* the widest of the row's dtypes: a conversion (astype, exp_sub, muls_cast) tests at its
+     * wider side (§5.4); a gather/scatter at its index width when that is wider (the 8-bit
+     * form's 16-bit lanes, the u32-index 16-bit form, §10.13) */
+    int w = 0;
+    for (int i = 0; i < m->nattr; i++)
+        if (m->attr[i].kind == PVC_AK_DTYPE) {
+            int l = lane_of(attr_int_of(op, m->attr[i].name, -1));
+            w = l > w ? l : w;
+        }
+    return w;
 }

@@ -398,7 +398,9 @@ static int explicit_dist(dispatcher *x, pvc_span at, const dist_family *f, int g
 {
     const pvc_dist_info *info = &f->table[g];
     if (info->kind == PVC_DIST_E) {
-        if (info->w && info->w != lane(dt)) {
+        /* a store's explicit NORM_B16 / INTLV_B32 is used as given on any register: its bytes
+         * go out as lanes of that width (§3.1; the 8-bit gather of §10.13 is stored so) */
+        if (info->w && info->w != lane(dt) && f != &store_dists) {
             pvc_error_at(x->d, at, PVC_E_DIST, "dist %s works on %d-bit elements, not on a %s "
                          "register (%s)", info->name, info->w * 8, pvc_dtype_pyname(dt), f->section);
             return -1;
