@@ -20,8 +20,9 @@
  *     algorithms using rounding to odd", IEEE TC 2008), and RO_24(RO_53(x)) = RO_24(x).
  * The host FPU is used in its default state (round to nearest even, no flush-to-zero or
  * denormals-are-zero) and nothing here relies on contraction: the exact ops are single C
- * operations and the FMA is fp_fma_odd. Only the exp/ln polynomials could be contracted by a
- * compiler that fuses a*b + c, which would only make them more accurate.
+ * operations and the FMA is fp_fma_odd. The runtime is built -ffp-contract=off all the same:
+ * a fused a*b + c in the exp/ln polynomials would be more accurate but differ in the last bit
+ * from the clones built without FMA (RT_CLONES, rt_internal.h), whose bits must be one.
  */
 #ifndef PVC_FP_INTERNAL_H
 #define PVC_FP_INTERNAL_H
