@@ -64,7 +64,7 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
 
-.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim ops py test fuzz fuzz-smoke bench clean help
+.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test fuzz fuzz-smoke fuzz-npy bench clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so
 
 deps: deb-deps grammar
@@ -196,6 +196,12 @@ e2e: $(BUILD)/pvc
 sim: deps $(BUILD)/pvc
 	@sh tests/run_sim.sh $(BUILD)/pvc
 
+# The files and processes of pvc (issue 14): non-regular inputs refused, atomic writes, no
+# sink that is a source, write errors on stdout/stderr, signals, no fixed tables
+# (tests/run_robust.sh, tests/robust/).
+robust: deps $(BUILD)/pvc
+	@sh tests/run_robust.sh $(BUILD)/pvc
+
 # Every vf op end to end: generated cases (tools/gen_op_tests.py) through sim and native against
 # numpy formulas of docs/SEMANTICS.md, hand-written diagnostics, op coverage (tests/run_ops.sh).
 ops: deps $(BUILD)/pvc
@@ -211,6 +217,7 @@ FUZZ_CFLAGS = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_SRC    = $(PVC_SRC) $(RT_SRC)
 FUZZ_OBJ    = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/grammar/parser.o $(FUZZ_BUILD)/grammar/scanner.o
 FUZZ_SECS  ?= 25
+FUZZ_NPY_SECS ?= 5
 
 $(FUZZ_BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
@@ -226,13 +233,22 @@ $(FUZZ_BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c | deps
 $(FUZZ_BUILD)/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJ)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
 
-# Short fuzzing run (FUZZ_SECS seconds, default 25) from the samples and diagnostics corpus.
-fuzz-smoke: $(FUZZ_BUILD)/fuzz_frontend
-	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_SECS)
+$(FUZZ_BUILD)/fuzz_npy: tests/fuzz/fuzz_npy.c $(FUZZ_OBJ)
+	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
 
-# Long fuzzing run (FUZZ_SECS=3600 by default here); crashes land in $(FUZZ_BUILD)/crashes.
-fuzz: $(FUZZ_BUILD)/fuzz_frontend
-	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(if $(filter command line,$(origin FUZZ_SECS)),$(FUZZ_SECS),3600)
+# Short fuzzing runs: the compiler for FUZZ_SECS seconds (default 25) from the samples and
+# diagnostics corpus, the .npy reader for FUZZ_NPY_SECS (default 5) from the sample data.
+fuzz-smoke: $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy
+	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_SECS) $(FUZZ_BUILD)/fuzz_npy $(FUZZ_NPY_SECS)
+
+# Long fuzzing runs, each harness FUZZ_SECS (3600 by default here); crashes land in
+# $(FUZZ_BUILD)/crashes. `make fuzz-npy` runs only the .npy reader's.
+FUZZ_LONG = $(if $(filter command line,$(origin FUZZ_SECS)),$(FUZZ_SECS),3600)
+fuzz: $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy
+	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_LONG) $(FUZZ_BUILD)/fuzz_npy $(FUZZ_LONG)
+
+fuzz-npy: $(FUZZ_BUILD)/fuzz_npy
+	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_npy $(FUZZ_LONG)
 
 # Benchmarks (BENCHMARKS.md; not part of `make test`): front end vs the bare tree-sitter parse,
 # the bench/kernels.py kernels native (vs memcpy) and simulated, `pvc run` latency. Linked
@@ -277,6 +293,7 @@ help:
 	@echo "make samples      pvc check + pvc ir on every sample, one line each"
 	@echo "make e2e          end-to-end tests: native runs, emitted C, cache, CLI, faults"
 	@echo "make sim          simulator: samples, sim = native, faults, hazards, golden trace/stats"
+	@echo "make robust       files and processes: bad inputs, atomic writes, write errors, signals"
 	@echo "make ops          every vf op in sim and native against numpy formulas (tests/ops/)"
 	@echo "make py           pypto_pro tests on the CPU: tests/py and every sample through pvc py"
 	@echo "make test         deps, build, every suite plain and under ASan/UBSan"
@@ -284,8 +301,9 @@ help:
 	@echo "make unit         runtime unit tests"
 	@echo "make golden       IR dump and diagnostics golden tests"
 	@echo "make bench        benchmarks: front end, native and simulated kernels, latency (BENCHMARKS.md)"
-	@echo "make fuzz-smoke   compiler fuzzer (passes, dumps, C emitter), $(FUZZ_SECS) s"
-	@echo "make fuzz         compiler fuzzer, long run (FUZZ_SECS=3600)"
+	@echo "make fuzz-smoke   compiler fuzzer (passes, dumps, C emitter) $(FUZZ_SECS) s, .npy reader fuzzer $(FUZZ_NPY_SECS) s"
+	@echo "make fuzz         both fuzzers, long runs (FUZZ_SECS=3600 each)"
+	@echo "make fuzz-npy     the .npy reader fuzzer, long run (FUZZ_SECS=3600)"
 	@echo "make clean        remove build/"
 	@echo "variables: BUILD=dir (build directory), SAN=1 (ASan+UBSan build), CC=..."
 

@@ -1,24 +1,32 @@
-/* main.c - the pvc command line (ARCHITECTURE.md §4). One row per subcommand. */
-#include <errno.h>
+/* main.c - the pvc command line (ARCHITECTURE.md §4). One row per subcommand. Every
+ * command's output goes through run/ioutil.h: files are written whole or not at all, and a
+ * write error on stdout or stderr fails the command (pvc_io_finish). */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "emit/emit_c.h"
 #include "help.h"
 #include "pvc.h"
+#include "run/ioutil.h"
 #include "run/run.h"
 
 typedef struct {
     const char *file;
     const char *after;  /* --after PASS */
     const char *format; /* --format text|json */
+    int dump_failed;    /* the JSON dump could not be built */
 } options;
 
-static int usage_error(const char *fmt, const char *arg)
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fputs("pvc: ", stderr);
-    fprintf(stderr, fmt, arg);
+    vfprintf(stderr, fmt, ap);
     fputs(" (try 'pvc --help')\n", stderr);
+    va_end(ap);
     return PVC_EXIT_USAGE;
 }
 
@@ -60,22 +68,23 @@ static int parse_options(int argc, char **argv, unsigned allowed, options *o)
 static int load_unit(pvc_unit *u, const options *o)
 {
     pvc_source src;
-    if (pvc_source_load(&src, o->file)) {
-        fprintf(stderr, "pvc: error: cannot read '%s': %s\n", o->file, strerror(errno));
+    char why[256];
+    if (pvc_source_read(&src, o->file, why, sizeof why)) {
+        fprintf(stderr, "pvc: error: cannot read '%s': %s\n", o->file, why);
         return PVC_EXIT_DIAG;
     }
     pvc_unit_init(u, src, stderr);
     return 0;
 }
 
+/* A write error on stdout is found by pvc_io_finish; here only a dump that failed. */
 static void dump_ir(const pvc_module *m, const char *pass, void *ctx)
 {
     (void)pass;
-    const options *o = ctx;
-    if (o->format && !strcmp(o->format, "json")) {
-        if (pvc_dump_json(m, stdout))
-            fprintf(stderr, "pvc: error: cannot write JSON for '%s'\n", m->file);
-    } else
+    options *o = ctx;
+    if (o->format && !strcmp(o->format, "json"))
+        o->dump_failed = pvc_dump_json(m, stdout) != 0 && !ferror(stdout);
+    else
         pvc_dump_text(m, stdout);
 }
 
@@ -87,6 +96,10 @@ static int cmd_ir(int argc, char **argv)
     if (rc || (rc = load_unit(&u, &o)))
         return rc;
     rc = pvc_run_passes(&u, o.after, dump_ir, &o);
+    if (o.dump_failed) {
+        fprintf(stderr, "pvc: error: cannot build the JSON of '%s'\n", o.file);
+        rc = PVC_EXIT_DIAG;
+    }
     pvc_unit_free(&u);
     return rc;
 }
@@ -103,8 +116,25 @@ static int cmd_check(int argc, char **argv)
     return rc;
 }
 
+/* -o OUT must not be the file it is compiled from (gcc: "input file is the same as output
+ * file"), and must be writable before anything is compiled: a usage error, exit 2. */
+static int check_output(const char *file, const char *out)
+{
+    char why[512];
+    pvc_file_id src, dst;
+    if (!pvc_io_file_id(file, &src) && !pvc_io_file_id(out, &dst) && pvc_io_same_file(&src, &dst))
+        return usage_error("-o %s is the same file as the source %s; pvc does not overwrite "
+                           "a file it reads", out, file);
+    if (pvc_sink_check(out, why, sizeof why)) {
+        fprintf(stderr, "pvc: error: -o %s: %s\n", out, why);
+        return PVC_EXIT_USAGE;
+    }
+    return 0;
+}
+
 /* pvc compile FILE.py [-o OUT.c]: the C of every kernel, to stdout or OUT.c. The text is
- * built in memory first, so a failed compile never leaves a half-written OUT.c. */
+ * built in memory first and OUT.c is replaced in one step (run/ioutil.h), so a failed
+ * compile or write leaves the old OUT.c as it was. */
 static int cmd_compile(int argc, char **argv)
 {
     options o = {0};
@@ -126,8 +156,8 @@ static int cmd_compile(int argc, char **argv)
     }
     if (!o.file)
         return usage_error("%s", "missing FILE.py");
-    int rc = load_unit(&u, &o);
-    if (rc)
+    int rc = out ? check_output(o.file, out) : 0;
+    if (rc || (rc = load_unit(&u, &o)))
         return rc;
     if ((rc = pvc_run_passes(&u, NULL, NULL, NULL))) {
         pvc_unit_free(&u);
@@ -138,20 +168,15 @@ static int cmd_compile(int argc, char **argv)
     pvc_unit_free(&u);
     if (!text)
         return PVC_EXIT_DIAG;
-    FILE *f = out ? fopen(out, "w") : stdout;
-    if (!f) {
-        fprintf(stderr, "pvc: error: cannot write '%s': %s\n", out, strerror(errno));
-        free(text);
-        return PVC_EXIT_USAGE;
+    char why[512];
+    if (!out)
+        fwrite(text, 1, len, stdout); /* checked by pvc_io_finish */
+    else if (pvc_io_write_file(out, text, len, why, sizeof why)) {
+        fprintf(stderr, "pvc: error: cannot write '%s': %s\n", out, why);
+        rc = PVC_EXIT_DIAG;
     }
-    int bad = fwrite(text, 1, len, f) != len;
-    bad |= out ? fclose(f) != 0 : fflush(f) != 0;
     free(text);
-    if (bad) {
-        fprintf(stderr, "pvc: error: cannot write '%s'\n", out ? out : "<stdout>");
-        return PVC_EXIT_DIAG;
-    }
-    return PVC_EXIT_OK;
+    return rc;
 }
 
 static const struct {
@@ -210,7 +235,7 @@ static int cmd_help(int argc, char **argv)
     return PVC_EXIT_USAGE;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return usage_error("%s", "missing command");
@@ -231,4 +256,10 @@ int main(int argc, char **argv)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 2, argv + 2);
     return usage_error("unknown command '%s'", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+    pvc_io_cleanup_on_signals();
+    return pvc_io_finish(dispatch(argc, argv));
 }

@@ -87,7 +87,48 @@
     NODE(FALSE, "false")                                                                      \
     NODE(NONE, "none")                                                                        \
     NODE(STRING, "string")                                                                    \
-    NODE(CONCATENATED_STRING, "concatenated_string")
+    NODE(CONCATENATED_STRING, "concatenated_string")                                          \
+    /* the parts of a string literal, read by the constant evaluator (front/cst.c) */        \
+    NODE(STRING_START, "string_start")                                                        \
+    NODE(STRING_CONTENT, "string_content")                                                    \
+    NODE(ESCAPE_SEQUENCE, "escape_sequence")                                                  \
+    NODE(INTERPOLATION, "interpolation")                                                      \
+    /* more expressions: tuples, a if c else b, and/or/not, comparisons, slices              \
+     * (front/pyval.c, front/lower_expr.c) */                                                 \
+    NODE(TUPLE, "tuple")                                                                      \
+    NODE(EXPRESSION_LIST, "expression_list")                                                  \
+    NODE(CONDITIONAL_EXPRESSION, "conditional_expression")                                    \
+    NODE(BOOLEAN_OPERATOR, "boolean_operator")                                                \
+    NODE(NOT_OPERATOR, "not_operator")                                                        \
+    NODE(COMPARISON_OPERATOR, "comparison_operator")                                          \
+    NODE(SLICE, "slice")                                                                      \
+    FIELD(OPERATORS, "operators")                                                             \
+    /* control flow and the other statements (front/lower_stmt.c) */                         \
+    NODE(IF_STATEMENT, "if_statement")                                                        \
+    NODE(ELIF_CLAUSE, "elif_clause")                                                          \
+    NODE(ELSE_CLAUSE, "else_clause")                                                          \
+    NODE(WHILE_STATEMENT, "while_statement")                                                  \
+    NODE(BREAK_STATEMENT, "break_statement")                                                  \
+    NODE(CONTINUE_STATEMENT, "continue_statement")                                            \
+    NODE(RETURN_STATEMENT, "return_statement")                                                \
+    NODE(ASSERT_STATEMENT, "assert_statement")                                                \
+    FIELD(CONDITION, "condition")                                                             \
+    FIELD(CONSEQUENCE, "consequence")                                                         \
+    /* what a module binds: imports, helper functions, classes, parameters with defaults     \
+     * (front/scope.c) */                                                                     \
+    NODE(MODULE, "module")                                                                    \
+    NODE(IMPORT_STATEMENT, "import_statement")                                                \
+    NODE(IMPORT_FROM_STATEMENT, "import_from_statement")                                      \
+    NODE(FUTURE_IMPORT_STATEMENT, "future_import_statement")                                  \
+    NODE(ALIASED_IMPORT, "aliased_import")                                                    \
+    NODE(DOTTED_NAME, "dotted_name")                                                          \
+    NODE(WILDCARD_IMPORT, "wildcard_import")                                                  \
+    NODE(CLASS_DEFINITION, "class_definition")                                                \
+    NODE(DEFAULT_PARAMETER, "default_parameter")                                              \
+    NODE(TYPED_DEFAULT_PARAMETER, "typed_default_parameter")                                  \
+    NODE(TRY_STATEMENT, "try_statement")                                                      \
+    FIELD(MODULE_NAME, "module_name")                                                         \
+    FIELD(ALIAS, "alias")
 
 #define PVC_GRAMMAR_NODE_(id, name) PVC_N_##id,
 #define PVC_GRAMMAR_FIELD_(id, name) PVC_F_##id,

@@ -40,7 +40,7 @@ case "$p$f" in *[!0-9]*|'') bad "run_demo.sh printed no count" "$demo" ;;
     *) pass=$((pass + p)); fail=$((fail + f)) ;; esac
 
 # ---- emitted C: warning-free under gcc and clang, deterministic -------------------------
-for src in samples/*.py tests/e2e/*.py; do
+for src in samples/*.py tests/e2e/*.py tests/golden/py_*.py tests/sim/lang_*.py; do
     name=${src##*/}; name=${name%.py}
     case $name in bad_*) continue ;; esac
     check "compile $name" 0 "$pvc" compile "$src" -o "$tmp/$name.c" || continue
@@ -167,6 +167,15 @@ tail -c 256 "$tmp/n.npy" | cmp -s - "$tmp/row0" && ok "n holds row 0 of a" || ba
 check "fixed dim checked" 2 "$pvc" run $two --kernel copy_rows_kernel --backend native \
     --input "a=$rows" --shape out=2,64 --shape n=2,64 && has "dim named" 'dimension 0 is 2, the kernel declares 1'
 
+# ---- tensors of rank 3: --shape with three sizes, the constant dims checked (exit 2) -------
+lt=tests/golden/py_tiles.py
+check "rank-3 tensor bound by --shape" 0 "$pvc" run $lt --backend native --shape x=2,3,64 --shape y=3,64
+check "rank-3 constant dim checked" 2 "$pvc" run $lt --backend native --shape x=3,3,64 --shape y=3,64 &&
+    has "rank-3 dim named" "dimension 0 is 3, the kernel declares 2"
+check "rank checked" 2 "$pvc" run $lt --backend native --shape x=3,64 --shape y=3,64 &&
+    has "rank named" "has rank 2; kernel 'kernel' declares 'x' with rank 3"
+check "--shape takes at most 4 sizes" 2 "$pvc" run $lt --backend native --shape x=1,2,3,4,5 --shape y=3,64
+
 # ---- Python int semantics: // and % floor, negative range step ---------------------------
 # a[r][c] = 64r + c as FP32, and the same rows reversed (what the kernel must produce).
 python3 - "$tmp" <<'PY'
@@ -216,6 +225,15 @@ if "$pvc" help ops | grep -q 'pl.get_block_idx'; then
 else
     echo "SKIP --blocks N: tests/e2e/blocks/copy_rows.py needs pl.get_block_idx (the language branch)"
 fi
+# the language's tiled kernel (16 rows in 4 tiles, spread by get_block_idx): the sample's
+# expected output for every N, idle blocks included (N = 8), in both backends
+lt=$data/lang_tiles/rows_16
+for b in sim native; do
+    for n in 1 3 8; do
+        check "samples/lang_tiles.py --blocks $n ($b): the same output" 0 "$pvc" run samples/lang_tiles.py \
+            --backend "$b" --blocks "$n" --input "x=$lt/in_x.npy" --expect "y=$lt/expect_y.npy" --rtol 0 --atol 0
+    done
+done
 
 # ---- gdb stops on a .py line of the native kernel ---------------------------------------
 if command -v gdb >/dev/null 2>&1; then

@@ -4,7 +4,8 @@
 #      CC=/nonexistent (the simulator needs no C compiler)
 #   2. differential: every case runs in sim and native, --output files compared with cmp
 #      (skipped with a message when this pvc has no native backend); then every kernel of
-#      tests/sim/diff_kernels.txt (the runtime test kernels of tests/e2e/ and tests/sim/,
+#      tests/sim/diff_kernels.txt (the runtime test kernels of tests/e2e/, tests/sim/ and
+#      tests/golden/py_*.py,
 #      and the tests/sim/diff_*.py kernels) on generated inputs, every parameter compared,
 #      and against the formulas of tools/diff_kernels.py where it has one
 #   3. one kernel per fault / hazard kind (tests/sim/*.py): exit status and the located
@@ -142,13 +143,38 @@ expect_fault fault_undef_reg $shapes
 expect_fault fault_hazard $shapes
 expect_fault fault_hazard_wrong_bar $shapes
 expect_fault fault_unflushed $shapes
+expect_fault fault_unflushed_many $shapes
 # GM shared by the blocks of one launch: two stores, and a load of another block's store
 expect_fault fault_gm_race_write $shapes --blocks 3
 expect_fault fault_gm_race_read --shape a=1,64 --blocks 2
 # Python's float % by zero: the same located fault from the runtime in both backends
 expect_fault fault_float_mod_zero --shape out=1,64
 [ -n "$native" ] && expect_fault fault_float_mod_zero --shape out=1,64 --backend native
+# the scalar language in a kernel: / by zero, a negative shift, a run-time valid shape
+# larger than its tile - located in both backends (the native fault names its op after the
+# kernel object is unloaded)
+for be in sim ${native:+native}; do
+    expect_fault fault_lang_truediv --shape out=1,64 --scalar n=3 --backend $be
+    expect_fault fault_lang_shift --shape out=1,64 --scalar n=3 --backend $be
+    expect_fault fault_lang_valid_shape --shape a=4,64 --scalar n=3 --backend $be
+done
 }
+# pl.printf: "[block 0] " and the formatted scalars on stdout, the same in both backends
+# (tests/golden/py_tiles.py prints one line per tile: 3 tiles of 5 rows, the last of 1)
+printf '%s\n' "[block 0] tile 0: 2 rows" "[block 0] tile 1: 2 rows" "[block 0] tile 2: 1 rows" >"$tmp/printf.want"
+for be in sim ${native:+native}; do
+    "$pvc" run tests/golden/py_tiles.py --backend $be --shape x=2,5,64 --shape y=5,64 >"$tmp/printf.got" 2>"$tmp/printf.err"
+    if cmp -s "$tmp/printf.want" "$tmp/printf.got"; then ok "pl.printf output ($be)"
+    else bad "pl.printf output ($be)" "$(cat "$tmp/printf.got" "$tmp/printf.err")"; fi
+done
+# with --blocks 3 each tile is another block's, and each line names its block (one thread:
+# the blocks in order)
+printf '%s\n' "[block 0] tile 0: 2 rows" "[block 1] tile 1: 2 rows" "[block 2] tile 2: 1 rows" >"$tmp/printf.want"
+for be in sim ${native:+native}; do
+    "$pvc" run tests/golden/py_tiles.py --backend $be --blocks 3 --threads 1 --shape x=2,5,64 --shape y=5,64 >"$tmp/printf.got" 2>"$tmp/printf.err"
+    if cmp -s "$tmp/printf.want" "$tmp/printf.got"; then ok "pl.printf names the block ($be, --blocks 3)"
+    else bad "pl.printf names the block ($be, --blocks 3)" "$(cat "$tmp/printf.got" "$tmp/printf.err")"; fi
+done
 # one block has nothing to race with; natively the racing blocks run (no check there)
 if out=$("$pvc" run tests/sim/fault_gm_race_read.py --shape a=1,64 2>&1); then ok "one block, no race"
 else bad "one block, no race" "$out"; fi

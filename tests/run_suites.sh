@@ -32,6 +32,7 @@ for cfg in plain san; do
     run "golden ($cfg)" "$@" golden
     run "e2e ($cfg)" "$@" e2e
     run "sim ($cfg)" "$@" sim
+    run "robust ($cfg)" "$@" robust
     run "ops ($cfg)" "$@" ops
     run "py ($cfg)" "$@" py
     # The fuzzer is always built with ASan+UBSan; both configurations share its build.

@@ -207,6 +207,71 @@ def expect_kernel_scalars(ins):
     return {"out": out}
 
 
+def expect_py_constants(ins):
+    """tests/golden/py_constants.py: module constants fold (USE_ABS true, NREGS 2, SCALE =
+    1/sqrt(64)); each row |a| (§5.3: the sign bit cleared) times FP32 0.125 (§10.2)."""
+    a = np.abs(ins["a"].reshape(2, 64))
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        return {"out": (a * np.float32(0.125)).astype(np.float32)}
+
+
+def lang_control_rows(mode, count, out):
+    """The kernel of tests/golden/py_control.py run as Python runs it: a 64-lane tile t (UB
+    starts zeroed) that fill() writes only on its active lanes (update_mask, §5.1; zeroing
+    full, §5.7), stored to out[row - 1] after each fill; mode 3 returns before any store."""
+    n = max(0, min(count, 64))                       # clamp(count, 0, 64)
+    t = np.zeros(64, np.float32)
+    row = 0
+    while True:
+        if row >= 4:
+            break
+        row += 1
+        if row % 2 == 0 and not mode:
+            continue
+        v = 1.5 if mode == 1 else (row << 2 | 1) / 2
+        if 0 < mode <= 2:
+            v = v * 2.0
+        elif mode == 3:
+            return out
+        else:
+            v = -v
+        k = max(n - row, 0) ^ 0
+        active = min(k, 64)
+        t[:active] = np.float32(v) if (k > 0 and v != 0.0) else np.float32(-1.0)
+        out[row - 1] = t
+    return out
+
+
+def expect_py_control(ins):
+    """tests/golden/py_control.py: if/elif/else, while/break/continue, return, and/or,
+    chained comparisons, a if c else b, min/max, helper inlining, as Python computes them."""
+    return {"out": lang_control_rows(ins["mode"], ins["count"], ins["out"].copy())}
+
+
+def expect_py_tiles(ins):
+    """tests/golden/py_tiles.py: for every tile t of two rows of x[1] (rank 3, rows from
+    x.shape[1], the last tile partial), y[2t] = -x[1][2t] (neg flips the sign bit, §10.4),
+    through either view (the same row 0); every other row of y keeps its bytes."""
+    x, y = ins["x"], ins["y"].copy()
+    rows = x.shape[1]
+    for t in range((rows + 1) // 2):
+        y[2 * t] = (x[1, 2 * t].view(np.uint32) ^ np.uint32(0x80000000)).view(np.float32)
+    return {"y": y}
+
+
+def expect_lang_scalars(ins):
+    """tests/sim/lang_scalars.py: the same expressions evaluated by Python (CPython is the
+    spec: exact int-float comparison, arithmetic >>, true division), each into one INT32 row
+    by vf.full's conversion of an int (modulo 2^32, §9.6)."""
+    a, b, x = ins["a"], ins["b"], ins["x"]
+    big = 1 << 62
+    vals = [a < x, a == x, b < a < x, (a << 3) & 0xFFFF, a >> 2, a & b, a | b, a ^ b, ~b, not b,
+            bool(x), min(a, b) > 0, max(a, b, 7), (a > b) and (b > 0), a / 4 >= 1.5,
+            (b if a else -b) if big + 1 > big * 1.0 else -99]
+    wrap = [(int(v) + 2 ** 31) % 2 ** 32 - 2 ** 31 for v in vals]  # the C++ int -> INT32 (§9.6)
+    return {"out": np.array([[v] * 64 for v in wrap], np.int32)}
+
+
 def cmd_check(name, indir, outdir):
     fn = globals().get("expect_" + name)
     if fn is None:

@@ -37,6 +37,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import op_ref as R  # noqa: E402  (the per-lane formulas of docs/SEMANTICS.md §9-§10, in numpy)
+from lang_cases import LANG_SAMPLES  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "samples", "data")
@@ -574,6 +575,7 @@ SAMPLES = [  # (sample, generator)
     ("argmax_rows", argmax_rows),
     ("axpy_tail", axpy_tail),
 ]
+SAMPLES += LANG_SAMPLES  # the language samples (tools/lang_cases.py)
 
 
 # ---- writing -----------------------------------------------------------------------------------

@@ -392,6 +392,15 @@ static void emit_arith(emitter *e, const pvc_op *op)
         {PVC_OP_PY_NEG, "pvc_py_neg(", "pvc_py_fneg(", 0},
         {PVC_OP_PY_FLOORDIV, "pvc_py_floordiv(ctx, ", "pvc_py_ffloordiv(ctx, ", 1},
         {PVC_OP_PY_MOD, "pvc_py_mod(ctx, ", "pvc_py_fmod(ctx, ", 1},
+        {PVC_OP_PY_TRUEDIV, "pvc_py_ftruediv(ctx, ", "pvc_py_ftruediv(ctx, ", 1}, /* a float */
+        {PVC_OP_PY_BITAND, "pvc_py_bitand(", NULL, 0},
+        {PVC_OP_PY_BITOR, "pvc_py_bitor(", NULL, 0},
+        {PVC_OP_PY_BITXOR, "pvc_py_bitxor(", NULL, 0},
+        {PVC_OP_PY_INVERT, "pvc_py_invert(", NULL, 0},
+        {PVC_OP_PY_LSHIFT, "pvc_py_lshift(ctx, ", NULL, 1},
+        {PVC_OP_PY_RSHIFT, "pvc_py_rshift(ctx, ", NULL, 1},
+        {PVC_OP_PY_MIN, "pvc_py_imin(", "pvc_py_fmin(", 0},
+        {PVC_OP_PY_MAX, "pvc_py_imax(", "pvc_py_fmax(", 0},
     };
     const pvc_value *r = op->nresults ? op->results[0] : NULL;
     if (!r || !ctype_of(r))
@@ -400,6 +409,10 @@ static void emit_arith(emitter *e, const pvc_op *op)
     while (arith[k].code != op->code)
         k++;
     int is_float = r->type.kind == PVC_TY_FLOAT;
+    if (is_float && !arith[k].on_float) {
+        fail_at(e, op->loc, "'%s' on a float", pvc_ops[op->code].name);
+        return;
+    }
     begin_stmt(e, op, arith[k].can_fault);
     use_var(e, r, VAR_WRITE);
     put_var(e->body, r);
@@ -413,6 +426,58 @@ static void emit_arith(emitter *e, const pvc_op *op)
         fputs(widen ? ")" : "", e->body);
     }
     fputs(");", e->body);
+    line_end(e);
+}
+
+/* Python's truth value of a scalar operand, as a C condition. */
+static void put_truth(emitter *e, const pvc_op *op, const pvc_value *v)
+{
+    int is_float = v->kind == PVC_V_FLOAT || (v->kind == PVC_V_VAR && v->type.kind == PVC_TY_FLOAT);
+    if (v->kind == PVC_V_NONE) {
+        fputs("0", e->body);
+        return;
+    }
+    fputs(is_float ? "pvc_py_ftruth(" : "(", e->body);
+    put_value(e, op, v);
+    fputs(is_float ? ")" : " != 0)", e->body);
+}
+
+/* x = a CMP b (pvc_rt.h comparisons): ints, floats, or an int against a float exactly (the
+ * int first, the comparison mirrored when it was on the right). */
+static void emit_compare(emitter *e, const pvc_op *op)
+{
+    static const pvc_opcode codes[] = {PVC_OP_PY_EQ, PVC_OP_PY_NE, PVC_OP_PY_LT,
+                                       PVC_OP_PY_LE, PVC_OP_PY_GT, PVC_OP_PY_GE};
+    static const char *const names[] = {"PVC_PY_EQ", "PVC_PY_NE", "PVC_PY_LT",
+                                        "PVC_PY_LE", "PVC_PY_GT", "PVC_PY_GE"};
+    static const int mirror[] = {0, 1, 4, 5, 2, 3};
+    const pvc_value *r = op->results[0], *a = op->operands[0], *b = op->operands[1];
+    int k = 0;
+    while (codes[k] != op->code)
+        k++;
+    int fa = a->type.kind == PVC_TY_FLOAT, fb = b->type.kind == PVC_TY_FLOAT;
+    begin_stmt(e, op, 0);
+    use_var(e, r, VAR_WRITE);
+    put_var(e->body, r);
+    fprintf(e->body, " = %s(%s, ", fa && fb ? "pvc_py_fcmp" : fa || fb ? "pvc_py_ifcmp" : "pvc_py_icmp",
+            names[fa && !fb ? mirror[k] : k]);
+    put_value(e, op, fa && !fb ? b : a);
+    fputs(", ", e->body);
+    put_value(e, op, fa && !fb ? a : b);
+    fputs(");", e->body);
+    line_end(e);
+}
+
+/* x = not a / x = bool(a). */
+static void emit_truth(emitter *e, const pvc_op *op)
+{
+    const pvc_value *r = op->results[0];
+    begin_stmt(e, op, 0);
+    use_var(e, r, VAR_WRITE);
+    put_var(e->body, r);
+    fputs(op->code == PVC_OP_PY_NOT ? " = !" : " = ", e->body);
+    put_truth(e, op, op->operands[0]);
+    fputs(";", e->body);
     line_end(e);
 }
 
@@ -468,6 +533,86 @@ static void emit_range(emitter *e, const pvc_op *op)
     emit_nested(e, op, "} }");
 }
 
+static void emit_block_at(emitter *e, const pvc_block *b, int line)
+{
+    e->depth++;
+    emit_block(e, b);
+    e->depth--;
+    line_begin(e, line);
+}
+
+/* if (truth) { body } else { else block }: the else line only when it has ops. */
+static void emit_if(emitter *e, const pvc_op *op)
+{
+    begin_stmt(e, op, 0);
+    fputs("if (", e->body);
+    put_truth(e, op, op->operands[0]);
+    fputs(") {", e->body);
+    line_end(e);
+    emit_block_at(e, op->body, op->loc.line);
+    if (op->orelse->nops) {
+        fputs("} else {", e->body);
+        line_end(e);
+        emit_block_at(e, op->orelse, op->loc.line);
+    }
+    fputs("}", e->body);
+    line_end(e);
+}
+
+/* for (;;) { cond block; if (!truth) break; body }: a continue re-runs the condition. */
+static void emit_while(emitter *e, const pvc_op *op)
+{
+    begin_stmt(e, op, 0);
+    fputs("for (;;) {", e->body);
+    line_end(e);
+    e->depth++;
+    emit_block(e, op->cond);
+    line_begin(e, op->loc.line);
+    fputs("if (!", e->body);
+    put_truth(e, op, op->operands[0]);
+    fputs(") break;", e->body);
+    line_end(e);
+    e->depth--;
+    emit_block_at(e, op->body, op->loc.line);
+    fputs("}", e->body);
+    line_end(e);
+}
+
+/* pl.printf: the runtime formats and prints (pvc_rt.h pvc_printf). */
+static void emit_printf(emitter *e, const pvc_op *op)
+{
+    const pvc_value *f = op->operands[0];
+    char *lit = c_string(f->name);
+    char kinds[16] = "";
+    if (!lit) {
+        e->failed++;
+        return;
+    }
+    begin_stmt(e, op, 0);
+    fprintf(e->body, "pvc_printf(ctx, %s, %d, ", lit, op->noperands - 1);
+    free(lit);
+    if (op->noperands == 1)
+        fputs("NULL", e->body);
+    else
+        fputs("(const pvc_scalar[]){", e->body);
+    for (int i = 1; i < op->noperands && i < 16; i++) {
+        int fl = op->operands[i]->type.kind == PVC_TY_FLOAT;
+        kinds[i - 1] = fl ? 'f' : 'i';
+        fprintf(e->body, "%s{.%c = ", i > 1 ? ", " : "", fl ? 'f' : 'i');
+        put_value(e, op, op->operands[i]);
+        fputs("}", e->body);
+    }
+    fprintf(e->body, "%s, \"%s\");", op->noperands > 1 ? "}" : "", kinds);
+    line_end(e);
+}
+
+static void emit_jump(emitter *e, const pvc_op *op)
+{
+    begin_stmt(e, op, 0);
+    fputs(op->code == PVC_OP_BREAK ? "break;" : op->code == PVC_OP_CONTINUE ? "continue;" : "return;", e->body);
+    line_end(e);
+}
+
 /* A jit kernel calls a specialised vector function with its run-time (scalar) arguments. */
 static void emit_call(emitter *e, const pvc_op *op)
 {
@@ -502,7 +647,23 @@ static void emit_op(emitter *e, const pvc_op *op)
     case PVC_OP_PY_MUL:
     case PVC_OP_PY_FLOORDIV:
     case PVC_OP_PY_MOD:
-    case PVC_OP_PY_NEG: emit_arith(e, op); return;
+    case PVC_OP_PY_NEG:
+    case PVC_OP_PY_TRUEDIV:
+    case PVC_OP_PY_BITAND:
+    case PVC_OP_PY_BITOR:
+    case PVC_OP_PY_BITXOR:
+    case PVC_OP_PY_INVERT:
+    case PVC_OP_PY_LSHIFT:
+    case PVC_OP_PY_RSHIFT:
+    case PVC_OP_PY_MIN:
+    case PVC_OP_PY_MAX: emit_arith(e, op); return;
+    case PVC_OP_PY_EQ: case PVC_OP_PY_NE: case PVC_OP_PY_LT: case PVC_OP_PY_LE: case PVC_OP_PY_GT:
+    case PVC_OP_PY_GE: emit_compare(e, op); return;
+    case PVC_OP_PY_NOT: case PVC_OP_PY_BOOL: emit_truth(e, op); return;
+    case PVC_OP_IF: emit_if(e, op); return;
+    case PVC_OP_WHILE: emit_while(e, op); return;
+    case PVC_OP_BREAK: case PVC_OP_CONTINUE: case PVC_OP_RETURN: emit_jump(e, op); return;
+    case PVC_OP_PL_PRINTF: emit_printf(e, op); return;
     case PVC_OP_PL_RANGE: emit_range(e, op); return;
     case PVC_OP_CALL: emit_call(e, op); return;
     case PVC_OP_PL_SECTION_VECTOR: /* the body runs on the vector core: here, in order */
@@ -521,8 +682,14 @@ static void emit_op(emitter *e, const pvc_op *op)
     case PVC_OP_TG_NEXT:
     case PVC_OP_TG_PREVIOUS:
     case PVC_OP_PL_SET_VALIDSHAPE:
+    case PVC_OP_TILE_SLICE:
     case PVC_OP_PL_SYNC_SRC:
     case PVC_OP_PL_SYNC_DST:
+    case PVC_OP_PL_SYNC_ALL:
+    case PVC_OP_PL_SET_CROSS_CORE:
+    case PVC_OP_PL_WAIT_CROSS_CORE:
+    case PVC_OP_PL_BAR_MTE2:
+    case PVC_OP_PL_BAR_MTE3:
     case PVC_OP_PL_BAR_ALL: return;
     default: fail_at(e, op->loc, "'%s' was not lowered to a machine op", pvc_ops[op->code].name);
     }
@@ -610,8 +777,9 @@ static void emit_decls(emitter *e, const pvc_func *f)
     line_begin(e, at);
     /* a vector function starts with AR = SQZN = 0, as the simulator's call does (§10.14) */
     fputs(f->kind == PVC_FN_JIT ? "(void)ctx; (void)args; (void)scalars;" : "pvc_spr_reset(ctx);", e->body);
-    for (int id = 0; id < f->nvars; id++)
-        if (e->writes[id] && !e->reads[id] && ctype_of(f->vars[id])) {
+    for (int id = 0; id < f->nvars; id++) /* and a VF's scalar parameter the body ignores */
+        if (!e->reads[id] && ctype_of(f->vars[id]) &&
+            (e->writes[id] || (f->kind == PVC_FN_VECTOR && is_param(f, f->vars[id])))) {
             fputs(" (void)", e->body);
             put_var(e->body, f->vars[id]);
             fputs(";", e->body);

@@ -1,6 +1,8 @@
 /* diag.c - source files and located diagnostics (see diag.h). */
 #include "ir/diag.h"
 
+#include "run/ioutil.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -12,40 +14,21 @@ static const char *const diag_codes[PVC_E_COUNT] = {
 #undef X
 };
 
-int pvc_source_load(pvc_source *src, const char *path)
+int pvc_source_read(pvc_source *src, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    char *buf;
+    size_t len;
+    if (pvc_io_read_file(path, PVC_SOURCE_MAX, PVC_SOURCE_MAX_TEXT, &buf, &len, err, errlen))
         return -1;
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            fclose(f);
-            errno = ENOMEM;
-            return -1;
-        }
-        len += fread(buf + len, 1, cap - len - 1, f);
-        if (len < cap - 1)
-            break;
-        cap *= 2;
-        char *nb = realloc(buf, cap);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        errno = EIO;
-        return -1;
-    }
-    buf[len] = '\0';
     src->name = path;
     src->text = buf;
     src->len = len;
     return 0;
+}
+
+int pvc_source_load(pvc_source *src, const char *path)
+{
+    return pvc_source_read(src, path, NULL, 0);
 }
 
 int pvc_source_from_mem(pvc_source *src, const char *name, const char *data, size_t len)

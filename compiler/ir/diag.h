@@ -43,7 +43,9 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(UB_RANGE,    "E022", "tile outside the usable Unified Buffer")     \
     X(NOT_SUPPORTED, "E023", "form pvc does not support")                \
     X(LOWERING,    "E024", "a call the lowering rejects though the docs offer it (§12 T1, T3, T16)") \
-    X(NO_KERNEL,   "E025", "no @pl.jit kernel and no @pl.vector_function in the file")
+    X(NO_KERNEL,   "E025", "no @pl.jit kernel and no @pl.vector_function in the file") \
+    X(CUBE,        "E026", "cube (matrix) code: pvc compiles vector code only")  \
+    X(ASSERT,      "E027", "assert that is false at compile time")
 
 /* Warnings for the documented traps (docs/SEMANTICS.md decision 1): the call is accepted and
  * compiled as the device runs it, but does not do what it appears to say. The code is
@@ -81,6 +83,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(REASSIGN,       "W029", "T23", "a re-assigned register keeps its first dtype and kind") \
     X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes") \
     X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)") \
+    X(TILE_SIZE,      "W032", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved") \
     X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)")
 
 typedef enum {
@@ -91,36 +94,26 @@ typedef enum {
     PVC_W_COUNT
 } pvc_warn_kind;
 
-static inline const char *pvc_warn_code(pvc_warn_kind k)
+/* A row of PVC_WARNS: its code ("W010"), trap id ("T2"; "" for a divergence of §1-§8) and
+ * text; an out-of-range kind gets the "W???" row. */
+typedef struct {
+    const char *code, *trap, *text;
+} pvc_warn_row;
+
+static inline const pvc_warn_row *pvc_warn_row_of(pvc_warn_kind k)
 {
-    static const char *const codes[] = {
-#define X(id, code, trap, text) code,
+    static const pvc_warn_row rows[] = {
+#define X(id, code, trap, text) {code, trap, text},
         PVC_WARNS(X)
 #undef X
+        {"W???", "", ""},
     };
-    return (unsigned)k < PVC_W_COUNT ? codes[k] : "W???";
+    return &rows[(unsigned)k < PVC_W_COUNT ? k : PVC_W_COUNT];
 }
 
-/* The row's text and its trap id ("T2"; "" for a divergence of §1-§8). */
-static inline const char *pvc_warn_text(pvc_warn_kind k)
-{
-    static const char *const texts[] = {
-#define X(id, code, trap, text) text,
-        PVC_WARNS(X)
-#undef X
-    };
-    return (unsigned)k < PVC_W_COUNT ? texts[k] : "";
-}
-
-static inline const char *pvc_warn_trap(pvc_warn_kind k)
-{
-    static const char *const traps[] = {
-#define X(id, code, trap, text) trap,
-        PVC_WARNS(X)
-#undef X
-    };
-    return (unsigned)k < PVC_W_COUNT ? traps[k] : "";
-}
+static inline const char *pvc_warn_code(pvc_warn_kind k) { return pvc_warn_row_of(k)->code; }
+static inline const char *pvc_warn_text(pvc_warn_kind k) { return pvc_warn_row_of(k)->text; }
+static inline const char *pvc_warn_trap(pvc_warn_kind k) { return pvc_warn_row_of(k)->trap; }
 
 typedef enum {
 #define X(id, code, text) PVC_E_##id,
@@ -164,7 +157,16 @@ typedef struct {
     int nseen;
 } pvc_diag;
 
-/* Reads path into src; on failure returns -1 with errno set. */
+/* The largest source file pvc reads. Kernel files are kilobytes (the largest real pypto_pro
+ * test file is under 200 KB); a file of many megabytes is a data file or a mistake, and the
+ * syntax tree and IR of a file cost a multiple of its size. */
+#define PVC_SOURCE_MAX ((size_t)64 << 20)
+#define PVC_SOURCE_MAX_TEXT "64 MiB"
+
+/* Reads path into src: a regular file (not a FIFO, a device or a directory) of at most
+ * PVC_SOURCE_MAX bytes (run/ioutil.h). -1 with the reason in err on failure. */
+int pvc_source_read(pvc_source *src, const char *path, char *err, size_t errlen);
+/* The same without the reason (tests, benchmarks). */
 int pvc_source_load(pvc_source *src, const char *path);
 /* Wraps a caller's buffer (copied) as a source named name. */
 int pvc_source_from_mem(pvc_source *src, const char *name, const char *data, size_t len);

@@ -43,6 +43,14 @@ static json_t *value_json(const pvc_value *v)
                          v->i == PVC_DIM_DYNAMIC ? "DYNAMIC" : "STATIC");
     case PVC_V_FUNC:
         return json_pack("{s:s,s:s}", "kind", "func", "name", v->name);
+    case PVC_V_STR: { /* bytes that are not UTF-8 print as their Python literal */
+        json_t *js = json_stringn(v->name, (size_t)v->i);
+        if (!js) {
+            pvc_value_str(v, buf, sizeof buf);
+            js = json_string(buf);
+        }
+        return json_pack("{s:s,s:o}", "kind", "str", "value", js);
+    }
     }
     return json_null();
 }
@@ -71,6 +79,10 @@ static json_t *op_json(const pvc_op *op)
                           loc_json(op->loc));
     if (op->body)
         json_object_set_new(o, "body", block_json(op->body));
+    if (op->orelse)
+        json_object_set_new(o, "else", block_json(op->orelse));
+    if (op->cond)
+        json_object_set_new(o, "cond", block_json(op->cond));
     return o;
 }
 

@@ -43,9 +43,20 @@ static void put_op(FILE *out, const pvc_op *op, int indent)
         put_type(out, &op->results[i]->type);
     }
     fprintf(out, "  @%d:%d", op->loc.line, op->loc.col);
+    /* while: `cond { ... } do { ... }`; if: `{ ... } else { ... }` (else when not empty) */
+    if (op->cond) {
+        fputs(" cond {\n", out);
+        put_block(out, op->cond, indent + 1);
+        fprintf(out, "%*s} do", indent * 2, "");
+    }
     if (op->body) {
         fputs(" {\n", out);
         put_block(out, op->body, indent + 1);
+        fprintf(out, "%*s}", indent * 2, "");
+    }
+    if (op->orelse && op->orelse->nops) {
+        fputs(" else {\n", out);
+        put_block(out, op->orelse, indent + 1);
         fprintf(out, "%*s}", indent * 2, "");
     }
     fputc('\n', out);

@@ -195,7 +195,7 @@ pvc_value *pvc_const(pvc_module *m, pvc_value_kind kind, pvc_span loc)
     static const pvc_type_kind type_of[] = {
         [PVC_V_INT] = PVC_TY_INT,     [PVC_V_FLOAT] = PVC_TY_FLOAT, [PVC_V_BOOL] = PVC_TY_BOOL,
         [PVC_V_NONE] = PVC_TY_NONE,   [PVC_V_ENUM] = PVC_TY_ENUM,   [PVC_V_DTYPE] = PVC_TY_DTYPE,
-        [PVC_V_DIM] = PVC_TY_DIM,     [PVC_V_FUNC] = PVC_TY_FUNC,
+        [PVC_V_DIM] = PVC_TY_DIM,     [PVC_V_FUNC] = PVC_TY_FUNC,   [PVC_V_STR] = PVC_TY_STR,
     };
     if (kind == PVC_V_VAR)
         PVC_BUG("pvc_const called for a variable");
@@ -215,7 +215,23 @@ pvc_op *pvc_op_new(pvc_module *m, pvc_opcode code, pvc_span loc)
     op->loc = loc;
     if (pvc_ops[code].flags & PVC_OPF_BLOCK)
         op->body = pvc_arena_alloc(m->arena, sizeof *op->body);
+    if (code == PVC_OP_IF)
+        op->orelse = pvc_arena_alloc(m->arena, sizeof *op->orelse);
+    if (code == PVC_OP_WHILE)
+        op->cond = pvc_arena_alloc(m->arena, sizeof *op->cond);
     return op;
+}
+
+int pvc_op_blocks(const pvc_op *op, pvc_block **out)
+{
+    int n = 0;
+    if (op->cond)
+        out[n++] = op->cond;
+    if (op->body)
+        out[n++] = op->body;
+    if (op->orelse)
+        out[n++] = op->orelse;
+    return n;
 }
 
 /* Operand/result/attr arrays are exact-size copies: ops are built once, rarely grown. */
@@ -299,6 +315,10 @@ static void clone_block(pvc_module *m, pvc_block *dst, const pvc_block *src, pvc
             pvc_op_add_attr(m, c, o->attrs[k].key, clone_value(o->attrs[k].val, map), o->attrs[k].loc);
         if (o->body)
             clone_block(m, c->body, o->body, map);
+        if (o->orelse)
+            clone_block(m, c->orelse, o->orelse, map);
+        if (o->cond)
+            clone_block(m, c->cond, o->cond, map);
         pvc_block_append(m, dst, c);
     }
 }
@@ -450,7 +470,45 @@ void pvc_value_str(const pvc_value *v, char *buf, size_t n)
     case PVC_V_FUNC:
         snprintf(buf, n, "@%s", v->name);
         break;
+    case PVC_V_STR:
+        pvc_str_repr(v->name, (size_t)v->i, buf, n);
+        break;
     }
+}
+
+/* A Python string literal that reads back as s: '...' with \\, \', \n, \t, \r and \xHH for
+ * every other byte outside printable ASCII; cut short (with ...) when buf is too small. */
+void pvc_str_repr(const char *s, size_t len, char *buf, size_t n)
+{
+    size_t k = 0;
+    if (n < 8) {
+        if (n)
+            buf[0] = '\0';
+        return;
+    }
+    buf[k++] = '\'';
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char esc[5];
+        if (c == '\\' || c == '\'')
+            snprintf(esc, sizeof esc, "\\%c", c);
+        else if (c == '\n' || c == '\t' || c == '\r')
+            snprintf(esc, sizeof esc, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
+        else if (c < 0x20 || c >= 0x7f)
+            snprintf(esc, sizeof esc, "\\x%02x", c);
+        else
+            snprintf(esc, sizeof esc, "%c", c);
+        size_t el = strlen(esc);
+        if (k + el + 5 > n) {
+            memcpy(buf + k, "...", 3);
+            k += 3;
+            break;
+        }
+        memcpy(buf + k, esc, el);
+        k += el;
+    }
+    buf[k++] = '\'';
+    buf[k] = '\0';
 }
 
 char pvc_param_kind_letter(pvc_type_kind kind)

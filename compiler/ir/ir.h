@@ -2,8 +2,8 @@
  *
  * A module holds the DSL functions of one file. A function has parameters, a table of
  * variables and a body: a block of ops. An op has an opcode (ops.h), results (variables),
- * operands and attributes (values), a source span, and - for pl.range and
- * pl.section_vector - a nested body (structured control flow, no CFG).
+ * operands and attributes (values), a source span, and - for pl.range, pl.section_vector,
+ * if and while - nested blocks (structured control flow, no CFG).
  *
  * Values are variables or constants. A Python name is ONE variable per function however
  * often it is assigned (so `m = vf.create_mask(...)` then `m = vf.load_align(...)` writes
@@ -58,7 +58,8 @@ void pvc_strmap_put(pvc_arena *a, pvc_strmap *m, const char *key, void *val);
     X(ENUM,       "enum",        "enum constant (namespace)")          \
     X(DTYPE,      "dtype",       "pl.DT_* constant")                   \
     X(DIM,        "dim",         "pl.DYNAMIC / pl.STATIC")             \
-    X(FUNC,       "func",        "a DSL function (call target)")
+    X(FUNC,       "func",        "a DSL function (call target)")       \
+    X(STR,        "str",         "a string constant (pl.printf's format)")
 
 typedef enum {
 #define X(id, name, text) PVC_TY_##id,
@@ -83,6 +84,8 @@ typedef struct {
     int gran;                    /* mask_reg: granularity in bits (8..64) or 0 unknown: every
                                     gran-th bit is the one its generator set (§1.2) */
     int depth;                   /* tile_group: slots */
+    int64_t stride;              /* tile_group: bytes from one slot to the next (the slot size,
+                                    or the spacing of an address list) */
     int ns;                      /* enum: pvc_enum_ns */
     int dyn;                     /* tile: its UB address is a run-time value the variable holds;
                                     tile_group: rotated inside pl.range, slot kept at run time */
@@ -99,6 +102,7 @@ typedef enum {
     PVC_V_DTYPE, /* i = pvc_dtype */
     PVC_V_DIM,   /* i = PVC_DIM_DYNAMIC / PVC_DIM_STATIC */
     PVC_V_FUNC,  /* name = DSL function */
+    PVC_V_STR,   /* name = the bytes (no NUL among them), i = their count */
 } pvc_value_kind;
 
 typedef struct pvc_value {
@@ -132,7 +136,13 @@ typedef struct pvc_op {
     pvc_attr *attrs;      /* keyword arguments, in source order */
     int nattrs;
     pvc_block *body;      /* PVC_OPF_BLOCK ops only */
+    pvc_block *orelse;    /* if: the else block (empty when there is none) */
+    pvc_block *cond;      /* while: run before every iteration; computes the operand */
 } pvc_op;
+
+/* The blocks of op in execution order (while: cond, body; if: body, else; else body), into
+ * out[3]; returns their count (0 for an op without blocks). */
+int pvc_op_blocks(const pvc_op *op, pvc_block **out);
 
 struct pvc_block {
     pvc_op **ops;
@@ -236,6 +246,7 @@ const char *pvc_type_kind_name(pvc_type_kind k);
 void pvc_type_str(const pvc_type *t, char *buf, size_t n);  /* "tile<FP32, [1, 64], ub=0x100>" */
 void pvc_value_str(const pvc_value *v, char *buf, size_t n); /* "%x", "%3", "64", "pl.LoadDist.US" */
 void pvc_float_str(double f, char *buf, size_t n);           /* shortest text that reads back */
+void pvc_str_repr(const char *s, size_t len, char *buf, size_t n); /* 'a\n' (Python literal) */
 
 /* ---- verifier (verify.c): structural invariants every pass must keep ---- */
 /* Returns the number of problems, each printed to err with the pass name. */

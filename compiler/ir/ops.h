@@ -45,7 +45,30 @@
     X(PY_FLOORDIV, "py.floordiv", "lhs rhs", "", 2, 2, 1, ANY, CORE, "a // b, Python floor division") \
     X(PY_MOD,      "py.mod",      "lhs rhs", "", 2, 2, 1, ANY, CORE, "a % b, Python modulo (sign of b)") \
     X(PY_NEG,      "py.neg",      "value", "", 1, 1, 1, ANY, CORE, "-a") \
+    X(PY_TRUEDIV,  "py.truediv",  "lhs rhs", "", 2, 2, 1, ANY, CORE, "a / b, Python true division: a float") \
+    X(PY_BITAND,   "py.bitand",   "lhs rhs", "", 2, 2, 1, ANY, CORE, "a & b on ints (two's complement)") \
+    X(PY_BITOR,    "py.bitor",    "lhs rhs", "", 2, 2, 1, ANY, CORE, "a | b on ints") \
+    X(PY_BITXOR,   "py.bitxor",   "lhs rhs", "", 2, 2, 1, ANY, CORE, "a ^ b on ints") \
+    X(PY_LSHIFT,   "py.lshift",   "lhs rhs", "", 2, 2, 1, ANY, CORE, "a << b on ints, wraps at 64 bits; b < 0 faults") \
+    X(PY_RSHIFT,   "py.rshift",   "lhs rhs", "", 2, 2, 1, ANY, CORE, "a >> b on ints, arithmetic; b < 0 faults") \
+    X(PY_INVERT,   "py.invert",   "value", "", 1, 1, 1, ANY, CORE, "~a on ints") \
+    X(PY_EQ,       "py.eq",       "lhs rhs", "", 2, 2, 1, BOOL, CORE, "a == b, Python's comparison (int vs float exact)") \
+    X(PY_NE,       "py.ne",       "lhs rhs", "", 2, 2, 1, BOOL, CORE, "a != b") \
+    X(PY_LT,       "py.lt",       "lhs rhs", "", 2, 2, 1, BOOL, CORE, "a < b") \
+    X(PY_LE,       "py.le",       "lhs rhs", "", 2, 2, 1, BOOL, CORE, "a <= b") \
+    X(PY_GT,       "py.gt",       "lhs rhs", "", 2, 2, 1, BOOL, CORE, "a > b") \
+    X(PY_GE,       "py.ge",       "lhs rhs", "", 2, 2, 1, BOOL, CORE, "a >= b") \
+    X(PY_NOT,      "py.not",      "value", "", 1, 1, 1, BOOL, CORE, "not a") \
+    X(PY_BOOL,     "py.bool",     "value", "", 1, 1, 1, BOOL, CORE, "bool(a): Python truthiness (and/or conditions)") \
+    X(PY_MIN,      "py.min",      "lhs rhs", "", 2, 2, 1, ANY, CORE, "min(a, b) and pl.min(a, b): b if b < a else a") \
+    X(PY_MAX,      "py.max",      "lhs rhs", "", 2, 2, 1, ANY, CORE, "max(a, b) and pl.max(a, b): b if b > a else a") \
     X(CALL,     "call",     "", "", 0, 64, 0, NONE, CORE, "jit kernel -> vector function; attr callee") \
+    /* ---- structured control flow from Python statements (docs/IR.md "Control flow") ---- */ \
+    X(IF,       "if",       "cond", "", 1, 1, 0, NONE, CTRL | PVC_OPF_BLOCK, "if cond (truthiness): body, else the else block") \
+    X(WHILE,    "while",    "cond", "", 1, 1, 0, NONE, CTRL | PVC_OPF_BLOCK, "run the cond block; while its value cond is true run body, repeat") \
+    X(BREAK,    "break",    "", "", 0, 0, 0, NONE, CTRL, "leave the innermost loop (not a vector function's pl.range, §6)") \
+    X(CONTINUE, "continue", "", "", 0, 0, 0, NONE, CTRL, "next iteration of the innermost loop") \
+    X(RETURN,   "return",   "", "", 0, 0, 0, NONE, CTRL, "leave the kernel") \
     /* ---- vf: registers, loads and stores (§2-§4) ---- */ \
     X(VF_LOAD_ALIGN, "vf.load_align", "tile offset", \
       "dist dtype post_update block_stride repeat_stride data_copy_mode", 1, 2, 2, REG, VF, "UB -> register(s) by dist; DINTLV gives two (§2)") \
@@ -153,18 +176,32 @@
     X(TG_PREVIOUS, "tile_group.previous", "", "", 0, 0, 1, TILE, METHOD, "step back, then the slot") \
     X(PL_SECTION_VECTOR, "pl.section_vector", "", "", 0, 0, 0, NONE, PL | PVC_OPF_BLOCK, "body runs on the vector core") \
     X(PL_RANGE, "pl.range", "start stop step", "", 1, 3, 1, INT, PL | PVC_OPF_BLOCK, "for v in range(...): body; Python semantics") \
-    X(PL_LOAD, "pl.load", "tile tensor offsets", "", 2, 3, 0, NONE, PL, "GM tensor [r0,c0].. -> UB tile") \
-    X(PL_STORE, "pl.store", "tensor tile offsets", "", 2, 3, 0, NONE, PL, "UB tile -> GM tensor at [r0,c0]") \
+    X(PL_LOAD, "pl.load", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, "GM tensor at one offset per axis -> UB tile (rows, cols: order=, default the last two axes)") \
+    X(PL_STORE, "pl.store", "tensor tile offsets", "order", 2, 3, 0, NONE, PL, "UB tile -> GM tensor at one offset per axis") \
     X(PL_SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, "valid rows/cols of a tile") \
     X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL, "pipe sync: set (no-op when sequential)") \
     X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL, "pipe sync: wait (no-op when sequential)") \
     X(PL_BAR_ALL, "pl.system.bar_all", "", "", 0, 0, 0, NONE, PL, "barrier on every pipe (no-op when sequential)") \
+    X(PL_GET_BLOCK_IDX, "pl.get_block_idx", "", "", 0, 0, 1, INT, PL, "this block's index, 0 .. get_block_num() - 1 (§6)") \
+    X(PL_GET_BLOCK_NUM, "pl.get_block_num", "", "", 0, 0, 1, INT, PL, "blocks of the launch, kernel[None, N] / pvc run --blocks N (§6)") \
+    X(PL_GET_SUBBLOCK_IDX, "pl.get_subblock_idx", "", "", 0, 0, 1, INT, PL, "0: a vector-only launch has one subblock per block (§6)") \
+    X(PL_GET_SUBBLOCK_NUM, "pl.get_subblock_num", "", "", 0, 0, 1, INT, PL, "1: a vector-only launch has one subblock per block (§6)") \
+    X(TENSOR_DIM, "tensor.shape[]", "axis", "", 1, 1, 1, INT, METHOD, "t.shape[i]: a constant dim, else read from the bound tensor (§6)") \
+    X(TILE_SLICE, "tile[:]", "r0 r1 c0 c1", "", 4, 4, 1, TILE, METHOD, "t[r0:r1, c0:c1]: a view at the parent's row pitch, valid shape clipped (§6)") \
+    X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc", 1, 9, 0, NONE, PL, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
+    X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type mode", 0, 1, 0, NONE, PL, "all-core barrier: a no-op, each block runs to completion (§6)") \
+    X(PL_SET_CROSS_CORE, "pl.system.set_cross_core", "", "pipe event_id sync_mode", 0, 0, 0, NONE, PL, "cross-core signal: a no-op for vector-only code (§6)") \
+    X(PL_WAIT_CROSS_CORE, "pl.system.wait_cross_core", "", "pipe event_id sync_mode", 0, 0, 0, NONE, PL, "cross-core wait: a no-op for vector-only code (§6)") \
+    X(PL_BAR_MTE2, "pl.system.bar_mte2", "", "", 0, 0, 0, NONE, PL, "barrier on the MTE2 pipe (no-op when sequential)") \
+    X(PL_BAR_MTE3, "pl.system.bar_mte3", "", "", 0, 0, 0, NONE, PL, "barrier on the MTE3 pipe (no-op when sequential)") \
     X(PL_GET_SPR, "pl.get_spr", "", "", 0, 0, 1, INT, PL | PVC_OPF_GENERIC, "AR, the count-less store_unalign offset (§10.14)") \
     X(PL_SET_VEC_MASK, "pl.set_vec_mask", "mask_high mask_low", "", 2, 2, 0, NONE, PL | PVC_OPF_GENERIC, "MASK1 = mask_high, MASK0 = mask_low, read by vf.get_mask_spr (§10.14)") \
     X(PL_TENSOR, "pl.Tensor", "", "", 0, 0, 0, NONE, PL | PVC_OPF_ANNOT, "pl.Tensor[[dims], dtype]: parameter annotation only")
 
 
-/* Op flags. CORE: produced from syntax, never named by the user; VF/PL: vf.* / pl.* calls;
+/* Op flags. CORE: produced from syntax, never named by the user (the scalar language);
+ * CTRL: structured control flow from Python statements (if, while, break, continue, return);
+ * VF/PL: vf.* / pl.* calls;
  * METHOD: x.m() on a value, the receiver is operand 0; BLOCK: the op owns a body;
  * ANNOT: a type annotation, not callable; GENERIC: lowered by the table alone (the PVC_MOPS
  * rows whose FROM is this op); MACHINE: a PVC_MOPS row. */
@@ -177,6 +214,7 @@ enum {
     PVC_OPF_ANNOT = 1 << 5,
     PVC_OPF_MACHINE = 1 << 6,
     PVC_OPF_GENERIC = 1 << 7,
+    PVC_OPF_CTRL = 1 << 8,
 };
 
 /* Pipes a machine op runs on (the cost column, the timeline's rows): X(NAME, tid, what). */
@@ -663,7 +701,10 @@ enum {
     M(M_TG_ADDR, "tg.addr", NONE, (O(INT, slot)), (AI(base, 0) AI(slot_bytes, 0)), (R(ADDR, addr)), \
       0, PVC_NO_TRAP, 0, S, 2, 0, \
       *addr = pvc_tile_group_addr((uint32_t)base, slot, (uint32_t)slot_bytes), \
-      "the slot's tile at run time: base + slot*slot_bytes (§6)") \
+      "the slot's tile at run time: base + slot*slot_bytes, slot_bytes the slots' spacing (§6)") \
+    M(M_TILE_VIEW, "tile.view", NONE, (O(ADDR, base)), (AI(off, 0)), (R(ADDR, addr)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
+      *addr = pvc_tile_view_addr(base, off), \
+      "the address of t[r0:r1, c0:c1] of a run-time tile t: its base + off bytes (§6)") \
     M(M_GM_LOAD, "gm.load", NONE, \
       (O(TILE, tile) O(TENSOR, tensor) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, MTE2, 200, 32, \
@@ -673,7 +714,23 @@ enum {
       (O(TENSOR, tensor) O(TILE, tile) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, MTE3, 200, 32, \
       (void)pvc_gm_store(ctx, tensor, tile, r0, c0, valid_rows, valid_cols), \
-      "tensor[r0+i][c0+j] = tile[i][j] inside the valid shape, clipped (§6)")
+      "tensor[r0+i][c0+j] = tile[i][j] inside the valid shape, clipped (§6)") \
+    M(M_GM_LOAD_ND, "gm.load.nd", NONE, \
+      (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, valid_rows) \
+       O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, MTE2, 200, 32, \
+      (void)pvc_gm_load_nd(ctx, tile, tensor, o0, o1, o2, o3, row_axis, col_axis, valid_rows, valid_cols), \
+      "rank 3-4: tile[i][j] = tensor at offsets o, +i on row_axis, +j on col_axis (the last), clipped (§6)") \
+    M(M_GM_STORE_ND, "gm.store.nd", NONE, \
+      (O(TENSOR, tensor) O(TILE, tile) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, valid_rows) \
+       O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, MTE3, 200, 32, \
+      (void)pvc_gm_store_nd(ctx, tensor, tile, o0, o1, o2, o3, row_axis, col_axis, valid_rows, valid_cols), \
+      "rank 3-4: the inverse of gm.load.nd (§6)") \
+    M(M_GM_DIM, "gm.dim", NONE, (O(TENSOR, tensor)), (AI(axis, 0)), (R(INT, dim)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
+      *dim = pvc_tensor_dim(tensor, axis), "t.shape[axis] of the tensor bound at run time (§6)") \
+    M(M_BLOCK_IDX, "block.idx", NONE, (), (), (R(INT, idx)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
+      *idx = pvc_block_idx(ctx), "pl.get_block_idx(): the block this context runs (§6)") \
+    M(M_BLOCK_NUM, "block.num", NONE, (), (), (R(INT, num)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
+      *num = pvc_block_num(ctx), "pl.get_block_num(): the blocks of the launch (§6)")
 
 typedef enum {
     PVC_OP_NONE = -1, /* FROM of a machine op made by hand-written code */
@@ -778,7 +835,10 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
     X(IndexOrder,   "direction of vf.arange (§10.15)", PL)            \
     X(SqueezeMode,  "whether vf.squeeze leaves its byte count for store_unalign (§10.9)", PL) \
     X(BinType,      "which half of the byte range vf.histograms counts (§10.15)", PL) \
-    X(HistType,     "cumulative or per-value vf.histograms (§10.15)", PL)
+    X(HistType,     "cumulative or per-value vf.histograms (§10.15)", PL) \
+    X(SyncCoreType, "cores pl.system.sync_all waits for (§6; no-op here)", PL) \
+    X(SyncAllMode,  "hardware or GM-polling pl.system.sync_all (§6; no-op here)", PL) \
+    X(CrossCoreSyncMode, "scope of pl.system.set/wait_cross_core (§6; no-op here)", PL)
 
 /* Hand-written members: X(NS, MEMBER, value, "meaning"); value is the runtime enum value
  * where one exists (pvc_rt.h), else pvc's own index. The pypto StoreDist names map onto the
@@ -802,6 +862,22 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
     X(DataCopyMode, DATA_BLOCK_LOAD, 2, "alias of DATA_BLOCK_COPY")                \
     X(MemorySpace, Vec, 0, "Unified Buffer")                                       \
     X(MemorySpace, Acc, 1, "accumulator buffer")                                   \
+    X(MemorySpace, Mat, 2, "L1 (cube side: pvc compiles vector code only)")      \
+    X(MemorySpace, Left, 3, "L0A (cube side)")                                     \
+    X(MemorySpace, Right, 4, "L0B (cube side)")                                    \
+    X(MemorySpace, Bias, 5, "bias table (cube side)")                              \
+    X(MemorySpace, Scaling, 6, "scaling buffer (cube side)")                       \
+    X(MemorySpace, ScaleLeft, 7, "MX scale, left (cube side)")                     \
+    X(MemorySpace, ScaleRight, 8, "MX scale, right (cube side)")                   \
+    X(SyncCoreType, MIX, 0, "vector and cube cores")                               \
+    X(SyncCoreType, AIV_ONLY, 1, "vector cores only")                              \
+    X(SyncCoreType, AIC_ONLY, 2, "cube cores only")                                \
+    X(SyncAllMode, HARD, 0, "hardware signal")                                     \
+    X(SyncAllMode, SOFT, 1, "GM polling through a workspace")                      \
+    X(CrossCoreSyncMode, INTER_BLOCK, 0, "between the cores of one kind")          \
+    X(CrossCoreSyncMode, INTER_SUBBLOCK, 1, "between the vector cores of a block") \
+    X(CrossCoreSyncMode, INTRA_BLOCK, 2, "between a block's cube and vector cores") \
+    X(CrossCoreSyncMode, UNICAST_BLOCK, 3, "cube waits for one vector core")       \
     X(MergeMode, ZEROING, PVC_MERGE_ZEROING, "inactive lanes become 0")            \
     X(MergeMode, MERGING, PVC_MERGE_MERGING, "inactive lanes keep the destination") \
     X(PipeType, S, 0, "scalar pipe")                                               \
@@ -831,5 +907,14 @@ typedef enum {
 #define PVC_PL_CONSTS(X)                                  \
     X(DYNAMIC, "dimension read from the argument at call time") \
     X(STATIC,  "dimension fixed at compile time")
+
+/* Names that mark cube (matrix) code: pvc compiles vector code only, so a kernel that uses
+ * one gets a single E026 error at its first use (front/lower.c). X("dotted name"). */
+#define PVC_CUBE_NAMES(X)                                                                  \
+    X("pl.section_cube") X("pl.matmul") X("pl.matmul_acc") X("pl.matmul_bias")            \
+    X("pl.matmul_mx") X("pl.matmul_mx_acc") X("pl.system.bar_m") X("pl.system.bar_mte1")  \
+    X("pl.system.bar_fix") X("pl.MemorySpace.Mat") X("pl.MemorySpace.Left")               \
+    X("pl.MemorySpace.Right") X("pl.MemorySpace.Bias") X("pl.MemorySpace.Scaling")        \
+    X("pl.MemorySpace.ScaleLeft") X("pl.MemorySpace.ScaleRight")
 
 #endif /* PVC_OPS_H */

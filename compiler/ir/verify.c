@@ -14,6 +14,7 @@ typedef struct {
     unsigned char *defined; /* per variable id: assigned earlier in walk order */
     int machine_level;      /* after dispatch: vector functions hold machine ops only */
     pvc_strmap seen;        /* names of the functions checked so far (duplicates) */
+    int loops;              /* enclosing pl.range / while ops */
 } verifier;
 
 static void problem(verifier *v, pvc_span loc, const char *what, const char *detail)
@@ -70,7 +71,7 @@ static int is_int_value(const pvc_value *x)
 /* The IR type a machine operand or result of kind k must have (ops.h PVC_MOPS): registers
  * variables of their register type, tiles and tensors variables, in-place scalars int
  * variables, every other scalar an int value; NUM any number. */
-static int kind_fits(pvc_opnd_kind k, const pvc_value *x, int result)
+static int kind_fits(pvc_opnd_kind k, const pvc_value *x)
 {
     int var = x->kind == PVC_V_VAR;
     switch (k) {
@@ -83,7 +84,7 @@ static int kind_fits(pvc_opnd_kind k, const pvc_value *x, int result)
     case PVC_OK_NUM: return is_int_value(x) || x->kind == PVC_V_FLOAT || (var && x->type.kind == PVC_TY_FLOAT);
     case PVC_OK_CURSOR: case PVC_OK_SLOT: return var && is_int_value(x);
     case PVC_OK_ADDR: /* a run-time tile (a rotated group's slot) holds an address too */
-        return is_int_value(x) || (result && var && x->type.kind == PVC_TY_TILE && x->type.dyn);
+        return is_int_value(x) || (var && x->type.kind == PVC_TY_TILE && x->type.dyn);
     default: return is_int_value(x);
     }
 }
@@ -97,7 +98,7 @@ static void check_machine(verifier *v, const pvc_op *op)
         return;
     }
     for (int i = 0; i < m->nopnd; i++)
-        if (op->operands[i] && !kind_fits(m->opnd[i].kind, op->operands[i], 0))
+        if (op->operands[i] && !kind_fits(m->opnd[i].kind, op->operands[i]))
             problem(v, op->loc, "machine operand of the wrong kind in ", m->name);
     for (int i = 0; i < m->nattr; i++) {
         if (m->attr[i].kind == PVC_AK_CHECK)
@@ -107,7 +108,7 @@ static void check_machine(verifier *v, const pvc_op *op)
             problem(v, op->loc, "machine op without a constant attribute ", m->attr[i].name);
     }
     for (int i = 0; i < m->nres; i++)
-        if (op->results[i] && !kind_fits(m->res[i].kind, op->results[i], 1))
+        if (op->results[i] && !kind_fits(m->res[i].kind, op->results[i]))
             problem(v, op->loc, "machine result of the wrong type in ", m->name);
 }
 
@@ -133,6 +134,10 @@ static void check_counts(verifier *v, const pvc_op *op)
         problem(v, op->loc, "a core op must have one result: ", info->name);
     if (op->code == PVC_OP_PL_RANGE && (op->noperands != 3 || op->nresults != 1))
         problem(v, op->loc, "pl.range must be (start, stop, step) -> var", NULL);
+    if ((info->flags & PVC_OPF_CTRL) && (op->noperands != info->min_pos || op->nresults))
+        problem(v, op->loc, "wrong operand or result count for ", info->name);
+    if ((op->code == PVC_OP_BREAK || op->code == PVC_OP_CONTINUE) && !v->loops)
+        problem(v, op->loc, "break/continue outside a loop", NULL);
     if (op->code == PVC_OP_CALL) {
         const pvc_attr *a = pvc_op_attr(op, "callee");
         const pvc_func *callee = a && a->val->kind == PVC_V_FUNC ? pvc_func_find(v->m, a->val->name) : NULL;
@@ -155,6 +160,10 @@ static void check_op(verifier *v, const pvc_op *op)
     if (info->flags & PVC_OPF_ANNOT)
         problem(v, op->loc, "annotation used as an op: ", info->name);
     check_counts(v, op);
+    if (!!op->cond != (op->code == PVC_OP_WHILE) || !!op->orelse != (op->code == PVC_OP_IF))
+        problem(v, op->loc, "a cond block belongs to while and an else block to if only: ", info->name);
+    if (op->cond) /* computes the while's operand: checked before it */
+        check_block(v, op->cond);
     for (int i = 0; i < op->noperands; i++)
         check_value(v, op, op->operands[i]);
     for (int i = 0; i < op->nattrs; i++) {
@@ -175,13 +184,18 @@ static void check_op(verifier *v, const pvc_op *op)
     if (!!(info->flags & PVC_OPF_BLOCK) != !!op->body)
         problem(v, op->loc, "body present iff the op is a block op: ", info->name);
     if (v->machine_level && v->f->kind == PVC_FN_VECTOR && !(info->flags & PVC_OPF_MACHINE) &&
-        op->code != PVC_OP_PL_RANGE && (!(info->flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST ||
-                                     op->code == PVC_OP_CALL))
+        op->code != PVC_OP_PL_RANGE && op->code != PVC_OP_PL_PRINTF && !(info->flags & PVC_OPF_CTRL) &&
+        (!(info->flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST))
         problem(v, op->loc, "DSL op left in a vector function after dispatch: ", info->name);
     if (v->machine_level && (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE))
         problem(v, op->loc, "pl.load/pl.store left after dispatch: ", info->name);
+    int loop = op->code == PVC_OP_PL_RANGE || op->code == PVC_OP_WHILE;
+    v->loops += loop;
     if (op->body)
         check_block(v, op->body);
+    v->loops -= loop;
+    if (op->orelse)
+        check_block(v, op->orelse);
 }
 
 static void check_block(verifier *v, const pvc_block *b)

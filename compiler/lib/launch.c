@@ -3,9 +3,10 @@
  *
  * Binding, parameter by parameter, in order:
  *   tensor  the argument must be a tensor whose stored dtype is the parameter's or one of its
- *           stand-ins (STANDINS below), of the declared rank, with every fixed dim; FP4/INT4
- *           bytes count two elements in the last dim. Its memory is GM as it is when it is
- *           C-contiguous; otherwise a contiguous copy is made and copied back after the run.
+ *           stand-ins (pvc_dtype_stands_in, tables.c), of the declared rank, with every
+ *           fixed dim; FP4/INT4 bytes count two elements in the last dim. Its memory is GM
+ *           as it is when it is C-contiguous; otherwise a contiguous copy is made and
+ *           copied back after the run.
  *   int     an int or a bool (Python's bool is an int)
  *   float   a float, or an int converted as Python's float(int) does (C's int64 -> double)
  *   bool    a bool, or an int 0 or 1
@@ -16,41 +17,6 @@
 #include <string.h>
 
 #include "lib/lib.h"
-
-/* Stored dtypes accepted for a parameter of another dtype: X(PARAM, STORED, why). */
-#define STANDINS(X)                                                              \
-    X(FP8E4M3FN, UINT8, "raw codes")                                              \
-    X(FP8E5M2, UINT8, "raw codes")                                                \
-    X(FP8E8M0, UINT8, "raw codes")                                                \
-    X(HF8, UINT8, "raw codes")                                                    \
-    X(FP4E2M1, UINT8, "bytes of two codes, low nibble first")                     \
-    X(FP4E1M2, UINT8, "bytes of two codes, low nibble first")                     \
-    X(INT4, UINT8, "bytes of two codes, low nibble first")                        \
-    X(INT4, INT8, "bytes of two codes, low nibble first")                         \
-    X(BF16, UINT16, "bits")                                                       \
-    X(BF16, INT16, "bits")                                                        \
-    X(UINT16, INT16, "the same bits (torch has no uint16 before 2.3)")            \
-    X(UINT32, INT32, "the same bits (torch has no uint32 before 2.3)")            \
-    X(UINT64, INT64, "the same bits (torch has no uint64 before 2.3)")
-
-static const struct {
-    pvc_dtype param, stored;
-    const char *why;
-} standins[] = {
-#define X(p, s, why) {PVC_DT_##p, PVC_DT_##s, why},
-    STANDINS(X)
-#undef X
-};
-
-static int stands_in(int stored, pvc_dtype param)
-{
-    if (stored == (int)param)
-        return 1;
-    for (size_t i = 0; i < sizeof standins / sizeof *standins; i++)
-        if (standins[i].param == param && (int)standins[i].stored == stored)
-            return 1;
-    return 0;
-}
 
 /* ---- one launch's state ------------------------------------------------------------------ */
 typedef struct {
@@ -147,13 +113,13 @@ static int bind_tensor(launch *L, int j, const pvc_value *p)
     if (a->dtype < 0 || a->dtype >= PVC_DT_COUNT)
         return usage(L, "argument %d ('%s') of kernel '%s': unknown dtype code %d", j, p->name, kn,
                      a->dtype);
-    if (!stands_in(a->dtype, want))
+    if (!pvc_dtype_stands_in(a->dtype, want, NULL))
         return usage(L, "argument %d ('%s') of kernel '%s': the parameter is %s, got a %s tensor%s",
                      j, p->name, kn, pvc_dtype_table[want].pyname, pvc_dtype_table[a->dtype].name,
                      pvc_dtype_table[want].kind == PVC_KIND_Q ? " (8- and 4-bit float codes are passed as UINT8)" : "");
-    if (p->type.rank < 1 || p->type.rank > 2)
-        return usage(L, "parameter '%s' of kernel '%s' has rank %d; pvc binds rank 1 and 2 tensors",
-                     p->name, kn, p->type.rank);
+    if (p->type.rank < 1 || p->type.rank > PVC_TENSOR_MAX_RANK)
+        return usage(L, "parameter '%s' of kernel '%s' has rank %d; pvc binds tensors of rank 1 to %d",
+                     p->name, kn, p->type.rank, PVC_TENSOR_MAX_RANK);
     if (a->rank != p->type.rank)
         return usage(L, "argument %d ('%s') of kernel '%s': the parameter has rank %d, got a rank-%d tensor",
                      j, p->name, kn, p->type.rank, a->rank);

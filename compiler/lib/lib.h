@@ -3,7 +3,8 @@
  *   diagnostics.c  the record list, and the sink that fills it from pvc_diag
  *   program.c      loading and compiling, the program cache, kernels and their parameters
  *   launch.c       arguments -> runtime tensors, the backends over the blocks, faults
- *   tables.c       dtypes and enums for callers (the Python package mirrors pvc's tables)
+ *   tables.c       dtypes and enums for callers (the Python package mirrors pvc's tables), and
+ *                  the stand-in rule: which stored dtypes a parameter of another dtype takes
  */
 #ifndef PVC_LIB_H
 #define PVC_LIB_H

@@ -81,6 +81,11 @@ int pvc_dtype_count(void);
 const char *pvc_dtype_name(int dtype);        /* "FP32"; NULL when out of range */
 int pvc_dtype_by_name(const char *name);      /* "FP32" or "DT_FP32" -> code, -1 unknown */
 int pvc_dtype_bits(int dtype);                /* storage bits of one element: 4 .. 64 */
+/* 1 when a tensor stored as dtype `stored` may be bound to a parameter of dtype `param`:
+ * the same dtype, or one of its stand-ins (pvc_arg below); *why (may be NULL) is then NULL
+ * for the same dtype, else how the stored elements are read ("the same bits (torch has no
+ * uint32 before 2.3)"). */
+int pvc_dtype_stands_in(int stored, int param, const char **why);
 
 /* ---- enums -----------------------------------------------------------------------------
  * The pl.<Namespace>.<MEMBER> constants a file may name (`pvc help enums`). */

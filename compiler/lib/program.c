@@ -8,7 +8,6 @@
  */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
-#include <errno.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,8 +201,9 @@ pvc_program *pvc_program_load(const char *path, pvc_diagnostics *d)
         pvc_lib_say(d, "", NULL, "error", "no file name");
         return NULL;
     }
-    if (pvc_source_load(&src, path)) {
-        pvc_lib_say(d, path, NULL, "error", "cannot read '%s': %s", path, strerror(errno));
+    char why[256];
+    if (pvc_source_read(&src, path, why, sizeof why)) {
+        pvc_lib_say(d, path, NULL, "error", "cannot read '%s': %s", path, why);
         return NULL;
     }
     return load(path, src, d);

@@ -26,6 +26,7 @@ typedef struct {
     unsigned char *known;
     pvc_op **pending;     /* per store ureg: a store_unalign not yet flushed */
     const pvc_op *sqzn;   /* a squeeze(STORE_REG) whose byte count no store has used yet */
+    int in_if;            /* inside the blocks of an if: a second definition makes a value unknown */
 } checker;
 
 static int64_t lane(int dt) { return dt >= 0 && dt < PVC_DT_COUNT ? pvc_dtype_lane_bytes((pvc_dtype)dt) : 1; }
@@ -34,7 +35,7 @@ static int value_of(const checker *c, const pvc_value *v, int64_t *out)
 {
     if (pvc_const_int(v, out))
         return 1;
-    if (v && v->kind == PVC_V_VAR && c->known[v->id]) {
+    if (v && v->kind == PVC_V_VAR && c->known[v->id] == 1) {
         *out = c->val[v->id];
         return 1;
     }
@@ -82,6 +83,8 @@ static void track(checker *c, const pvc_op *op)
         break;
     default: break;
     }
+    if (c->known[id] == 1 && c->in_if && (!ok || r != c->val[id]))
+        c->known[id] = 2; /* defined differently in the branches of an if: unknown from here on */
     if (ok && !c->known[id]) {
         c->known[id] = 1;
         c->val[id] = r;
@@ -204,8 +207,12 @@ static void check_block(checker *c, const pvc_block *b)
             check_unflushed(c, op);
             check_sqzn_order(c, op);
         }
-        if (op->body)
-            check_block(c, op->body);
+        pvc_block *blk[3];
+        int nb = pvc_op_blocks(op, blk);
+        c->in_if += op->code == PVC_OP_IF;
+        for (int k = 0; k < nb; k++)
+            check_block(c, blk[k]);
+        c->in_if -= op->code == PVC_OP_IF;
     }
 }
 
@@ -231,23 +238,45 @@ typedef struct {
     int64_t lo, hi;
 } extent;
 
-static void collect_groups(const pvc_block *b, extent *out, int *n, int max)
+/* Every tile and tile group of a kernel, however many (arena memory, freed with the module). */
+typedef struct {
+    pvc_module *m;
+    extent *e;
+    int n, cap;
+} extents;
+
+static void add_extent(extents *x, const pvc_op *op, int64_t lo, int64_t hi)
+{
+    if (x->n == x->cap) {
+        int cap = x->cap ? 2 * x->cap : 32;
+        extent *e = pvc_arena_alloc(x->m->arena, (size_t)cap * sizeof *e);
+        if (x->n)
+            memcpy(e, x->e, (size_t)x->n * sizeof *e);
+        x->e = e;
+        x->cap = cap;
+    }
+    x->e[x->n++] = (extent){op, lo, hi};
+}
+
+static void collect_groups(const pvc_block *b, extents *x)
 {
     for (int i = 0; i < b->nops; i++) {
         const pvc_op *op = b->ops[i];
         if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->results[0]->type.kind == PVC_TY_TILE_GROUP &&
-            op->results[0]->type.ub_addr >= 0 && *n < max) {
+            op->results[0]->type.ub_addr >= 0) {
             const pvc_type *t = &op->results[0]->type;
             int64_t slot = t->dims[0] * t->dims[1] * lane(t->dtype);
-            out[(*n)++] = (extent){op, t->ub_addr, t->ub_addr + slot * t->depth};
+            add_extent(x, op, t->ub_addr, t->ub_addr + slot * t->depth);
         }
         if (op->code == PVC_OP_PL_MAKE_TILE && op->nresults && op->results[0]->type.kind == PVC_TY_TILE &&
-            op->results[0]->type.ub_addr >= 0 && *n < max) { /* pl.make_tile: one slot */
+            op->results[0]->type.ub_addr >= 0) { /* pl.make_tile: one slot */
             const pvc_type *t = &op->results[0]->type;
-            out[(*n)++] = (extent){op, t->ub_addr, t->ub_addr + t->dims[0] * t->dims[1] * lane(t->dtype)};
+            add_extent(x, op, t->ub_addr, t->ub_addr + t->dims[0] * t->dims[1] * lane(t->dtype));
         }
-        if (op->body)
-            collect_groups(op->body, out, n, max);
+        pvc_block *blk[3];
+        int nb = pvc_op_blocks(op, blk);
+        for (int k = 0; k < nb; k++)
+            collect_groups(blk[k], x);
     }
 }
 
@@ -259,10 +288,10 @@ static const char *group_name(const extent *e)
 
 static void check_jit(checker *c, pvc_func *f)
 {
-    extent g[256];
-    int n = 0;
-    collect_groups(&f->body, g, &n, 256);
-    for (int i = 0; i < n; i++) {
+    extents x = {.m = c->m};
+    collect_groups(&f->body, &x);
+    const extent *g = x.e;
+    for (int i = 0; i < x.n; i++) {
         if (g[i].hi > (int64_t)PVC_UB_USABLE)
             pvc_error_at(c->d, g[i].op->loc, PVC_E_UB_RANGE,
                          "'%s' occupies UB bytes 0x%" PRIx64 "..0x%" PRIx64 ", beyond the usable "

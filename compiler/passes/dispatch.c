@@ -18,7 +18,9 @@
  *     alike when a store_unalign_post is missing (§4.2).
  * A form the device rejects or pvc does not model is a located error here; the traps that
  * the device accepts but that do not do what they say are warnings (decision 1).
- * In jit kernels pl.load / pl.store become gm.load / gm.store; the rest stays structured.
+ * In jit kernels pl.load / pl.store become gm.load / gm.store (gm.load.nd / gm.store.nd for
+ * rank 3 and 4), t.shape[i] a constant or gm.dim, pl.get_block_idx/num block.idx/num; the
+ * rest stays structured. if / while bodies are dispatched in place in both kinds.
  */
 #include <math.h>
 #include <stdio.h>
@@ -44,11 +46,13 @@ typedef struct {
     pvc_value **toff;      /* per tile variable: its offset in tile elements (int value) */
     cursor_ent *cursors;
     int ncursors;
-    pvc_op *loops[64];     /* enclosing pl.range ops, outermost first */
+    /* Sized when a function begins, so no program can have more: loops by its pl.range ops,
+     * uregs by its variables (every store ureg is one of them). */
+    pvc_op **loops;        /* enclosing pl.range ops, outermost first */
     int nloops;
-    pvc_value *uregs[64];  /* store uregs in creation order, with their last cursor */
-    pvc_value *ucur[64];
-    int nuregs;
+    pvc_value **uregs;     /* store uregs in creation order, with their last cursor */
+    pvc_value **ucur;
+    int nuregs, capuregs;
     pvc_value **gslot;     /* jit: per rotated tile_group variable, its run-time slot */
 } dispatcher;
 
@@ -661,10 +665,10 @@ static void remember_ureg(dispatcher *x, pvc_value *u, pvc_value *cursor)
             x->ucur[i] = cursor;
             return;
         }
-    if (x->nuregs < 64) {
-        x->uregs[x->nuregs] = u;
-        x->ucur[x->nuregs++] = cursor;
-    }
+    if (x->nuregs == x->capuregs)
+        PVC_BUG("more store uregs than the function's %d variables", x->capuregs);
+    x->uregs[x->nuregs] = u;
+    x->ucur[x->nuregs++] = cursor;
 }
 
 static void ustream_flags(dispatcher *x, const pvc_op *op, int has_stride);
@@ -1110,6 +1114,45 @@ static void astype(dispatcher *x, pvc_op *op)
 /* ---- walking ---- */
 static void dispatch_block(dispatcher *x, pvc_block *b);
 
+/* The block b rebuilt by fn into a new block (x->out while fn runs). */
+static pvc_block *rebuilt(dispatcher *x, pvc_block *b, void (*fn)(dispatcher *, pvc_block *))
+{
+    pvc_block *save = x->out, *nb = pvc_arena_alloc(x->m->arena, sizeof *nb);
+    x->out = nb;
+    fn(x, b);
+    x->out = save;
+    return nb;
+}
+
+static void keep(dispatcher *x, pvc_op *op);
+
+/* A vector function calling one: a tile argument is its base tile when the callee's parameter
+ * has a static address (the value is not read), else the address itself (ub.addr). */
+static void vf_call(dispatcher *x, pvc_op *op)
+{
+    const pvc_attr *ca = pvc_op_attr(op, "callee");
+    const pvc_func *callee = ca ? pvc_func_find(x->m, ca->val->name) : NULL;
+    for (int i = 0; callee && i < op->noperands && i < callee->nparams; i++) {
+        pvc_value *v = op->operands[i];
+        if (v->kind != PVC_V_VAR || v->type.kind != PVC_TY_TILE || !x->tbase[v->id])
+            continue;
+        op->operands[i] = callee->params[i]->type.dyn ? ub_addr(x, x->tbase[v->id], x->toff[v->id], NULL, op->loc)
+                                                     : x->tbase[v->id];
+    }
+    keep(x, op);
+}
+
+/* pl.get_block_idx / get_block_num: the block's registers; get_subblock_idx / num the
+ * constants of a vector-only launch (0 and 1, docs/SEMANTICS.md §6; resolve folded most). */
+static void block_op(dispatcher *x, pvc_op *op)
+{
+    pvc_opcode m = op->code == PVC_OP_PL_GET_BLOCK_IDX ? PVC_OP_M_BLOCK_IDX
+                 : op->code == PVC_OP_PL_GET_BLOCK_NUM ? PVC_OP_M_BLOCK_NUM : PVC_OP_ASSIGN;
+    pvc_op *b = emit(x, m, op->loc, op->results[0]);
+    if (m == PVC_OP_ASSIGN)
+        operand(x, b, cint(x, op->code == PVC_OP_PL_GET_SUBBLOCK_NUM, op->loc));
+}
+
 static void keep(dispatcher *x, pvc_op *op) { pvc_block_append(x->m, x->out, op); }
 
 static void tile_expr(dispatcher *x, pvc_op *op)
@@ -1142,14 +1185,41 @@ static void dispatch_vf_op(dispatcher *x, pvc_op *op)
             keep(x, op);
         return;
     case PVC_OP_PL_RANGE: {
-        pvc_block *save = x->out, *body = pvc_arena_alloc(x->m->arena, sizeof *body);
         x->loops[x->nloops++] = op;
-        x->out = body;
-        dispatch_block(x, op->body);
-        x->out = save;
+        op->body = rebuilt(x, op->body, dispatch_block);
         x->nloops--;
-        op->body = body;
         keep(x, op);
+        return;
+    }
+    case PVC_OP_IF:
+    case PVC_OP_WHILE:
+        if (op->cond)
+            op->cond = rebuilt(x, op->cond, dispatch_block);
+        op->body = rebuilt(x, op->body, dispatch_block);
+        if (op->orelse)
+            op->orelse = rebuilt(x, op->orelse, dispatch_block);
+        keep(x, op);
+        return;
+    case PVC_OP_BREAK: case PVC_OP_CONTINUE: case PVC_OP_RETURN: case PVC_OP_PL_PRINTF:
+        keep(x, op);
+        return;
+    case PVC_OP_CALL: vf_call(x, op); return;
+    case PVC_OP_PL_GET_BLOCK_IDX: case PVC_OP_PL_GET_BLOCK_NUM: case PVC_OP_PL_GET_SUBBLOCK_IDX:
+    case PVC_OP_PL_GET_SUBBLOCK_NUM:
+        block_op(x, op);
+        return;
+    case PVC_OP_TILE_SLICE: { /* a view at +(r0*cols + c0) elements of its tile (§6) */
+        pvc_value *base, *off;
+        if (!tile_of(x, op, "r0", &base, &off) && !(op->operands[0]->kind == PVC_V_VAR &&
+                                                      x->tbase[op->operands[0]->id]))
+            return;
+        pvc_value *t = op->operands[0];
+        int64_t r0, c0, cols = t->type.dims[1];
+        pvc_const_int(op->operands[1], &r0);
+        pvc_const_int(op->operands[3], &c0);
+        x->tbase[op->results[0]->id] = x->tbase[t->id];
+        x->toff[op->results[0]->id] = int_op(x, PVC_OP_PY_ADD, x->toff[t->id], cint(x, r0 * cols + c0, op->loc),
+                                             op->loc);
         return;
     }
     case PVC_OP_VF_LOAD_ALIGN: load_align(x, op); return;
@@ -1191,14 +1261,20 @@ static void dispatch_block(dispatcher *x, pvc_block *b)
         dispatch_vf_op(x, b->ops[i]);
 }
 
-static void note_defs(dispatcher *x, const pvc_block *b)
+/* Notes each variable's defining op; returns the number of pl.range ops (the deepest
+ * nesting there can be). */
+static int note_defs(dispatcher *x, const pvc_block *b)
 {
+    int ranges = 0;
     for (int i = 0; i < b->nops; i++) {
+        pvc_block *blocks[3];
         for (int k = 0; k < b->ops[i]->nresults; k++)
             x->def[b->ops[i]->results[k]->id] = b->ops[i];
-        if (b->ops[i]->body)
-            note_defs(x, b->ops[i]->body);
+        ranges += b->ops[i]->code == PVC_OP_PL_RANGE;
+        for (int k = 0, n = pvc_op_blocks(b->ops[i], blocks); k < n; k++)
+            ranges += note_defs(x, blocks[k]);
     }
+    return ranges;
 }
 
 static void begin(dispatcher *x, pvc_func *f)
@@ -1208,7 +1284,11 @@ static void begin(dispatcher *x, pvc_func *f)
     x->def = pvc_arena_alloc(x->m->arena, n * sizeof *x->def);
     x->tbase = pvc_arena_alloc(x->m->arena, n * sizeof *x->tbase);
     x->toff = pvc_arena_alloc(x->m->arena, n * sizeof *x->toff);
-    note_defs(x, &f->body);
+    x->uregs = pvc_arena_alloc(x->m->arena, n * sizeof *x->uregs);
+    x->ucur = pvc_arena_alloc(x->m->arena, n * sizeof *x->ucur);
+    x->capuregs = (int)n;
+    size_t ranges = (size_t)note_defs(x, &f->body) + 1;
+    x->loops = pvc_arena_alloc(x->m->arena, ranges * sizeof *x->loops);
 }
 
 static void dispatch_vf(dispatcher *x, pvc_func *f)
@@ -1238,35 +1318,110 @@ static void dispatch_vf(dispatcher *x, pvc_func *f)
 }
 
 /* ---- jit kernels: pl.load / pl.store -> gm.load / gm.store (§6) ---- */
+/* The axes a tile maps onto (pl.load's order=, default the last two): rows on *ra, columns
+ * on the last axis. 0 after an error: pvc moves only whole rows of the last axis. */
+static int tile_axes(dispatcher *x, const pvc_op *op, int rank, int *ra)
+{
+    const pvc_value *o = pvc_op_arg(op, "order");
+    const pvc_op *l = o && o->kind == PVC_V_VAR ? x->def[o->id] : NULL;
+    int64_t a = rank - 2, b = rank - 1;
+    if (o && o->kind != PVC_V_NONE &&
+        (!l || l->code != PVC_OP_LIST || l->noperands != 2 || !pvc_const_int(l->operands[0], &a) ||
+         !pvc_const_int(l->operands[1], &b))) {
+        pvc_error_at(x->d, pvc_op_arg_loc(op, "order"), PVC_E_TYPE, "order= of %s must be two "
+                     "constant axes [row, col]", pvc_ops[op->code].name);
+        return 0;
+    }
+    if (a < 0)
+        a += rank;
+    if (b < 0)
+        b += rank;
+    if (rank == 1 && !o) {
+        *ra = -1;
+        return 1;
+    }
+    if (b != rank - 1 || a < 0 || a >= b) {
+        pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "%s with order [%lld, %lld] on a rank-%d "
+                     "tensor: pvc moves tiles whose columns run along the last axis, not "
+                     "transposed (§6)", pvc_ops[op->code].name, (long long)a, (long long)b, rank);
+        return 0;
+    }
+    *ra = (int)a;
+    return 1;
+}
+
 static void gm_move(dispatcher *x, pvc_op *op)
 {
     pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor");
-    pvc_value *offs = pvc_op_arg(op, "offsets"), *r0 = cint(x, 0, op->loc), *c0 = r0;
+    pvc_value *offs = pvc_op_arg(op, "offsets"), *off[PVC_MAX_RANK];
     const pvc_op *l = offs && offs->kind == PVC_V_VAR ? x->def[offs->id] : NULL;
+    int rank = tensor->type.rank, ra, load = op->code == PVC_OP_PL_LOAD;
+    if (!tile_axes(x, op, rank, &ra))
+        return;
+    for (int i = 0; i < PVC_MAX_RANK; i++)
+        off[i] = cint(x, 0, op->loc);
     if (offs) {
-        int rank = tensor->type.rank;
-        if (!l || l->code != PVC_OP_LIST || l->noperands != (rank == 1 ? 1 : 2) ||
-            !is_int(l->operands[0]) || !is_int(l->operands[l->noperands - 1])) {
-            pvc_error_at(x->d, op->loc, PVC_E_TYPE, "offsets of %s must be [row, col] integers "
-                         "([col] for a rank-1 tensor)", pvc_ops[op->code].name);
+        int ok = l && l->code == PVC_OP_LIST && l->noperands == rank;
+        for (int i = 0; ok && i < rank; i++)
+            ok = is_int(l->operands[i]);
+        if (!ok) {
+            pvc_error_at(x->d, op->loc, PVC_E_TYPE, "offsets of %s must be %d integer%s, one per axis of "
+                         "the rank-%d tensor", pvc_ops[op->code].name, rank, rank == 1 ? "" : "s", rank);
             return;
         }
-        r0 = rank == 1 ? r0 : l->operands[0];
-        c0 = l->operands[l->noperands - 1];
+        for (int i = 0; i < rank; i++)
+            off[i] = l->operands[i];
     }
-    if (tensor->type.rank > 2) {
-        pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "pl.load/pl.store support rank-1 and rank-2 tensors");
+    const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
+    if (rank <= 2 && (rank == 1 || ra == 0)) { /* gm.load / gm.store: [r0, c0] */
+        pvc_op *g = emit(x, load ? PVC_OP_M_GM_LOAD : PVC_OP_M_GM_STORE, op->loc, NULL);
+        operand(x, g, load ? tile : tensor);
+        operand(x, g, load ? tensor : tile);
+        operand(x, g, rank == 1 ? cint(x, 0, op->loc) : off[0]);
+        operand(x, g, rank == 1 ? off[0] : off[1]);
+        operand(x, g, vr->val);
+        operand(x, g, vc->val);
         return;
     }
-    pvc_op *g = emit(x, op->code == PVC_OP_PL_LOAD ? PVC_OP_M_GM_LOAD : PVC_OP_M_GM_STORE, op->loc, NULL);
-    operand(x, g, op->code == PVC_OP_PL_LOAD ? tile : tensor);
-    operand(x, g, op->code == PVC_OP_PL_LOAD ? tensor : tile);
-    operand(x, g, r0);
-    operand(x, g, c0);
-    /* the valid shape the types pass recorded (§6); the whole tile if it did not */
-    const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
-    operand(x, g, vr ? vr->val : cint(x, tile->type.dims[0], op->loc));
-    operand(x, g, vc ? vc->val : cint(x, tile->type.dims[1], op->loc));
+    pvc_op *g = emit(x, load ? PVC_OP_M_GM_LOAD_ND : PVC_OP_M_GM_STORE_ND, op->loc, NULL);
+    operand(x, g, load ? tile : tensor);
+    operand(x, g, load ? tensor : tile);
+    for (int i = 0; i < PVC_MAX_RANK; i++)
+        operand(x, g, off[i]);
+    operand(x, g, vr->val);
+    operand(x, g, vc->val);
+    attr(x, g, "row_axis", cint(x, ra, op->loc));
+    attr(x, g, "col_axis", cint(x, rank - 1, op->loc));
+}
+
+/* t[r0:r1, c0:c1] of a tile whose address is a run-time value: base + (r0*cols + c0)
+ * elements (types checked the bounds are constants). */
+static void tile_view(dispatcher *x, pvc_op *op)
+{
+    pvc_value *t = op->operands[0];
+    int64_t r0, c0;
+    pvc_const_int(op->operands[1], &r0);
+    pvc_const_int(op->operands[3], &c0);
+    pvc_op *v = emit(x, PVC_OP_M_TILE_VIEW, op->loc, op->results[0]);
+    operand(x, v, t);
+    attr(x, v, "off", cint(x, (r0 * t->type.dims[1] + c0) * lane(t->type.dtype), op->loc));
+}
+
+/* t.shape[i]: a constant dim of the annotation, else read from the bound tensor (§6). */
+static void tensor_dim(dispatcher *x, pvc_op *op)
+{
+    pvc_value *t = op->operands[0];
+    int64_t i;
+    pvc_const_int(op->operands[1], &i);
+    if (i < 0)
+        i += t->type.rank;
+    if (t->type.dims[i] >= 0) {
+        operand(x, emit(x, PVC_OP_ASSIGN, op->loc, op->results[0]), cint(x, t->type.dims[i], op->loc));
+        return;
+    }
+    pvc_op *g = emit(x, PVC_OP_M_GM_DIM, op->loc, op->results[0]);
+    operand(x, g, t);
+    attr(x, g, "axis", cint(x, i, op->loc));
 }
 
 /* A tile group rotated inside pl.range (types: dyn) keeps its slot in an int variable,
@@ -1296,8 +1451,7 @@ static void rotated_slot(dispatcher *x, pvc_op *op)
     pvc_op *a = emit(x, PVC_OP_M_TG_ADDR, op->loc, op->results[0]);
     operand(x, a, slot);
     attr(x, a, "base", cint(x, g->type.ub_addr, op->loc));
-    attr(x, a, "slot_bytes", cint(x, g->type.dims[0] * g->type.dims[1] *
-                                         pvc_dtype_lane_bytes((pvc_dtype)g->type.dtype), op->loc));
+    attr(x, a, "slot_bytes", cint(x, g->type.stride, op->loc));
 }
 
 static void dispatch_jit_block(dispatcher *x, pvc_block *b)
@@ -1308,6 +1462,7 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
         pvc_op *op = b->ops[i];
         int slot_op = op->code == PVC_OP_TG_CURRENT || op->code == PVC_OP_TG_NEXT ||
                       op->code == PVC_OP_TG_PREVIOUS;
+        pvc_block *blocks[3];
         if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE)
             gm_move(x, op);
         else if ((pvc_ops[op->code].flags & (PVC_OPF_PL | PVC_OPF_GENERIC)) == (PVC_OPF_PL | PVC_OPF_GENERIC))
@@ -1317,9 +1472,24 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
         else if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {
             keep(x, op);
             rotated_group(x, op);
+        } else if (op->nresults && op->results[0]->type.kind == PVC_TY_TILE && op->results[0]->type.dyn &&
+                   pvc_op_attr(op, "ub")) {
+            /* a tile name bound more than once (types): this binding writes its address */
+            operand(x, emit(x, PVC_OP_ASSIGN, op->loc, op->results[0]), pvc_op_attr(op, "ub")->val);
+        } else if (op->code == PVC_OP_ASSIGN && op->results[0]->type.kind == PVC_TY_TILE &&
+                   op->results[0]->type.dyn && op->operands[0]->kind == PVC_V_VAR &&
+                   !op->operands[0]->type.dyn) {
+            operand(x, emit(x, PVC_OP_ASSIGN, op->loc, op->results[0]),
+                    cint(x, op->operands[0]->type.ub_addr, op->loc));
+        } else if (op->code == PVC_OP_TILE_SLICE && op->operands[0]->type.dyn) {
+            tile_view(x, op);
+        } else if (op->code == PVC_OP_TENSOR_DIM) {
+            tensor_dim(x, op);
+        } else if (op->code >= PVC_OP_PL_GET_BLOCK_IDX && op->code <= PVC_OP_PL_GET_SUBBLOCK_NUM) {
+            block_op(x, op);
         } else {
-            if (op->body)
-                dispatch_jit_block(x, op->body);
+            for (int k = 0, n = pvc_op_blocks(op, blocks); k < n; k++)
+                dispatch_jit_block(x, blocks[k]);
             keep(x, op);
         }
     }

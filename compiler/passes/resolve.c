@@ -6,7 +6,8 @@
  *   1. a variable defined exactly once, by `x = <constant>`, is replaced by the constant
  *      everywhere (its assign disappears); integer arithmetic on constants is folded with
  *      Python semantics, so `one_repeat_size * 4`, `[1, 0]` offsets, loop bounds and
- *      AddrReg strides are plain numbers for the later passes;
+ *      AddrReg strides are plain numbers for the later passes; an `if` whose condition
+ *      became a constant keeps only the block it takes, a `while False` disappears;
  *   2. every enum-valued argument (dist, pattern, mode, layout, ...) must be a constant of
  *      its own namespace, dtype arguments must be dtypes, flags and strides constants
  *      (docs/SEMANTICS.md decision 4: what is static is checked statically).
@@ -36,10 +37,11 @@ static void count_defs(resolver *r, const pvc_block *b)
 {
     for (int i = 0; i < b->nops; i++) {
         const pvc_op *op = b->ops[i];
+        pvc_block *blocks[3];
         for (int k = 0; k < op->nresults; k++)
             r->ndefs[op->results[k]->id]++;
-        if (op->body)
-            count_defs(r, op->body);
+        for (int k = pvc_op_blocks(op, blocks); k-- > 0;)
+            count_defs(r, blocks[k]);
     }
 }
 
@@ -49,10 +51,34 @@ static pvc_value *subst(resolver *r, pvc_value *v)
 }
 
 /* Python int arithmetic on constants, by the runtime's rules (pvc_rt.h); 0 when it is left
- * to run time: a result that overflows int64 (Python's would not) or a zero divisor (a fault). */
-static int fold_int(pvc_opcode code, int64_t a, int64_t b, int64_t *out)
+ * to run time: a result that overflows int64 (Python's would not), a zero divisor or a
+ * negative shift (a fault). Comparisons, not and bool give 0 or 1 (*is_bool set). */
+static int fold_int(pvc_opcode code, int64_t a, int64_t b, int64_t *out, int *is_bool)
 {
+    static const struct {
+        pvc_opcode code;
+        int op;
+    } cmps[] = {{PVC_OP_PY_EQ, PVC_PY_EQ}, {PVC_OP_PY_NE, PVC_PY_NE}, {PVC_OP_PY_LT, PVC_PY_LT},
+                {PVC_OP_PY_LE, PVC_PY_LE}, {PVC_OP_PY_GT, PVC_PY_GT}, {PVC_OP_PY_GE, PVC_PY_GE}};
+    for (size_t i = 0; i < sizeof cmps / sizeof cmps[0]; i++)
+        if (cmps[i].code == code) {
+            *is_bool = 1;
+            *out = pvc_py_icmp(cmps[i].op, a, b);
+            return 1;
+        }
     switch (code) {
+    case PVC_OP_PY_NOT: *is_bool = 1; *out = !a; return 1;
+    case PVC_OP_PY_BOOL: *is_bool = 1; *out = !!a; return 1;
+    case PVC_OP_PY_BITAND: *out = a & b; return 1;
+    case PVC_OP_PY_BITOR: *out = a | b; return 1;
+    case PVC_OP_PY_BITXOR: *out = a ^ b; return 1;
+    case PVC_OP_PY_INVERT: *out = ~a; return 1;
+    case PVC_OP_PY_MIN: *out = pvc_py_imin(a, b); return 1;
+    case PVC_OP_PY_MAX: *out = pvc_py_imax(a, b); return 1;
+    case PVC_OP_PY_LSHIFT:
+        return b >= 0 && b < 63 && (a > 0 ? a <= (INT64_MAX >> b) : a >= (INT64_MIN >> b)) &&
+               (*out = pvc_py_lshift(NULL, a, b), 1);
+    case PVC_OP_PY_RSHIFT: return b >= 0 && (*out = pvc_py_rshift(NULL, a, b), 1);
     case PVC_OP_PY_ADD: return !__builtin_add_overflow(a, b, out);
     case PVC_OP_PY_SUB: return !__builtin_sub_overflow(a, b, out);
     case PVC_OP_PY_MUL: return !__builtin_mul_overflow(a, b, out);
@@ -67,6 +93,25 @@ static int fold_int(pvc_opcode code, int64_t a, int64_t b, int64_t *out)
     }
 }
 
+/* The constant a pl. op always gives: a vector-only launch has one subblock per block
+ * (docs/SEMANTICS.md §6); a constant dim of a tensor parameter's annotation. */
+static int pl_constant(const pvc_op *op, int64_t *out)
+{
+    int64_t axis;
+    const pvc_value *t = op->noperands ? op->operands[0] : NULL;
+    switch (op->code) {
+    case PVC_OP_PL_GET_SUBBLOCK_IDX: *out = 0; return 1;
+    case PVC_OP_PL_GET_SUBBLOCK_NUM: *out = 1; return 1;
+    case PVC_OP_TENSOR_DIM:
+        if (t->kind != PVC_V_VAR || t->type.kind != PVC_TY_TENSOR || !pvc_const_int(op->operands[1], &axis) ||
+            axis < -t->type.rank || axis >= t->type.rank)
+            return 0;
+        *out = t->type.dims[axis < 0 ? axis + t->type.rank : axis];
+        return *out >= 0; /* not pl.DYNAMIC / pl.STATIC */
+    default: return 0;
+    }
+}
+
 /* The constant an op's single result always holds, or NULL. */
 static pvc_value *constant_result(resolver *r, const pvc_op *op)
 {
@@ -77,38 +122,75 @@ static pvc_value *constant_result(resolver *r, const pvc_op *op)
         return v->kind != PVC_V_VAR && v->kind != PVC_V_FUNC ? v : NULL;
     }
     int64_t a, b = 0, out;
+    int is_bool = 0;
+    if (pl_constant(op, &out)) {
+        pvc_value *c = pvc_const(r->m, PVC_V_INT, op->loc);
+        c->i = out;
+        return c;
+    }
     if (!(pvc_ops[op->code].flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST ||
-        op->code == PVC_OP_CALL || !pvc_const_int(op->operands[0], &a) ||
-        op->operands[0]->kind != PVC_V_INT)
+        op->code == PVC_OP_CALL || !pvc_const_int(op->operands[0], &a))
         return NULL;
-    if (op->noperands > 1 && (!pvc_const_int(op->operands[1], &b) || op->operands[1]->kind != PVC_V_INT))
+    /* ints and bools only (Python's bool is an int); floats are left to run time */
+    if (op->noperands > 1 && !pvc_const_int(op->operands[1], &b))
         return NULL;
-    if (!fold_int(op->code, a, b, &out))
+    int bools = op->operands[0]->kind == PVC_V_BOOL && (op->noperands < 2 || op->operands[1]->kind == PVC_V_BOOL);
+    if (!fold_int(op->code, a, b, &out, &is_bool))
         return NULL;
-    pvc_value *c = pvc_const(r->m, PVC_V_INT, op->loc);
+    int bitop = op->code == PVC_OP_PY_BITAND || op->code == PVC_OP_PY_BITOR || op->code == PVC_OP_PY_BITXOR ||
+                op->code == PVC_OP_PY_MIN || op->code == PVC_OP_PY_MAX;
+    pvc_value *c = pvc_const(r->m, is_bool || (bools && bitop) ? PVC_V_BOOL : PVC_V_INT, op->loc);
     c->i = out;
     return c;
 }
 
+/* if / while on a constant: the ops that remain in the enclosing block (the block an if
+ * takes; nothing for `while False`), or -1 when the op stays. */
+static int fold_branch(const pvc_op *op, pvc_block **taken)
+{
+    int64_t v;
+    if ((op->code != PVC_OP_IF && op->code != PVC_OP_WHILE) || !pvc_const_int(op->operands[0], &v))
+        return -1;
+    if (op->code == PVC_OP_WHILE) {
+        *taken = NULL;
+        return v ? -1 : 0;
+    }
+    *taken = v ? op->body : op->orelse;
+    return 1;
+}
+
 static void propagate(resolver *r, pvc_block *b)
 {
-    int j = 0;
+    pvc_block out = {0};
     for (int i = 0; i < b->nops; i++) {
         pvc_op *op = b->ops[i];
+        pvc_block *blocks[3], *taken;
+        if (op->cond) /* the while's operand is computed there */
+            propagate(r, op->cond);
         for (int k = 0; k < op->noperands; k++)
             op->operands[k] = subst(r, op->operands[k]);
         for (int k = 0; k < op->nattrs; k++)
             op->attrs[k].val = subst(r, op->attrs[k].val);
-        if (op->body)
-            propagate(r, op->body);
+        int fold = fold_branch(op, &taken);
+        if (fold >= 0) { /* a constant condition: the block taken joins this one */
+            if (taken) {
+                propagate(r, taken);
+                for (int k = 0; k < taken->nops; k++)
+                    pvc_block_append(r->m, &out, taken->ops[k]);
+            }
+            continue;
+        }
+        for (int k = 0, n = pvc_op_blocks(op, blocks); k < n; k++)
+            if (blocks[k] != op->cond)
+                propagate(r, blocks[k]);
         pvc_value *c = constant_result(r, op);
         if (c) {
             r->value[op->results[0]->id] = c;
             continue; /* every later use reads the constant; the op is gone */
         }
-        b->ops[j++] = op;
+        pvc_block_append(r->m, &out, op);
     }
-    b->nops = j;
+    *b = out;
 }
 
 /* ---- 2. constant arguments ---- */
@@ -144,7 +226,14 @@ enum { WANT_DTYPE = -1, WANT_BOOL = -2, WANT_INT = -3 };
     X(PL_SYNC_SRC, "event_id", WANT_INT)                   \
     X(PL_SYNC_DST, "set_pipe", PVC_NS_PipeType)            \
     X(PL_SYNC_DST, "wait_pipe", PVC_NS_PipeType)           \
-    X(PL_SYNC_DST, "event_id", WANT_INT)
+    X(PL_SYNC_DST, "event_id", WANT_INT)                   \
+    X(PL_SYNC_ALL, "core_type", PVC_NS_SyncCoreType)       \
+    X(PL_SYNC_ALL, "mode", PVC_NS_SyncAllMode)             \
+    X(PL_SET_CROSS_CORE, "pipe", PVC_NS_PipeType)          \
+    X(PL_SET_CROSS_CORE, "sync_mode", PVC_NS_CrossCoreSyncMode) \
+    X(PL_WAIT_CROSS_CORE, "pipe", PVC_NS_PipeType)         \
+    X(PL_WAIT_CROSS_CORE, "sync_mode", PVC_NS_CrossCoreSyncMode) \
+    X(PL_PRINTF, "loc", WANT_BOOL)
 
 static const struct {
     pvc_opcode op;
@@ -215,8 +304,9 @@ static void check_args(resolver *r, const pvc_block *b)
         for (size_t k = 0; k < sizeof const_args / sizeof const_args[0]; k++)
             if (const_args[k].op == op->code)
                 check_const_arg(r, op, const_args[k].arg, const_args[k].want);
-        if (op->body)
-            check_args(r, op->body);
+        pvc_block *blocks[3];
+        for (int k = 0, n = pvc_op_blocks(op, blocks); k < n; k++)
+            check_args(r, blocks[k]);
     }
 }
 

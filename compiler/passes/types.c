@@ -1,12 +1,15 @@
 /* types.c - the types pass: every value gets its type.
  *
  * jit kernels: pl.TileType gives dtype, static shape and valid shape; pl.make_tile a tile at
- * a constant UB address; pl.make_tile_group a UB base address, a slot size and a depth;
+ * a constant UB address; pl.make_tile_group a UB base address, a slot stride and a depth;
  * .current()/.next()/.previous() and grp[i] a tile at a static address (slot i at
- * addrs + i*slot_bytes, depth = len(mutex_ids) or depth=, §6). A group rotated inside a
- * loop is the one run-time case: its tiles are `ub=run-time` (the dispatch pass keeps the
- * slot). Valid shapes are tracked per tile variable in program order and recorded on each
- * pl.load / pl.store.
+ * addrs + i*stride, or addrs[i] of an evenly spaced list; depth = len(mutex_ids) or depth=,
+ * §6). A group rotated inside a loop or an if is the one run-time case: its tiles are
+ * `ub=run-time` (the dispatch pass keeps the slot). t[r0:r1, c0:c1] is a view at the
+ * parent's row pitch. Valid shapes (constants or run-time values) are tracked per tile
+ * variable in program order and recorded on each pl.load / pl.store; a tile whose
+ * pl.set_validshape stands in another block than its definition (a branch, a loop) keeps
+ * its valid shape in two int variables at run time instead.
  *
  * vector functions are typed per call: each jit `call` whose argument types (tiles with
  * their address, scalars) have not been seen for that callee gets a clone of the function
@@ -17,6 +20,7 @@
  * tile view at +k elements (§1.5), and a name first bound by create_mask stays a mask, so a
  * later load_align into it takes the mask path (§2.5).
  */
+#include <limits.h>
 #include <string.h>
 
 #include "passes/passes.h"
@@ -41,12 +45,22 @@ typedef struct {
     pvc_func *f;
     pvc_op **def;      /* per variable of f: its (last) defining op */
     int *slot;         /* per tile_group variable: current slot */
-    int64_t (*valid)[2]; /* per tile variable: valid [rows, cols] now (0 = its shape, §6) */
-    int *def_loops;    /* per tile variable: loops enclosing its definition */
-    unsigned char *rotated; /* per tile_group variable: .next()/.previous() inside pl.range */
-    int loops;         /* enclosing pl.range loops */
+    pvc_value *(*valid)[2]; /* per tile variable: valid rows, cols now (values, §6) */
+    const pvc_block **def_block; /* per variable: the control region of its definition (the
+                                    function's body or a body of pl.range/if/while; section_vector
+                                    is no region); NULL: defined in several */
+    unsigned char *dyn_valid; /* per tile variable: its valid shape lives in run-time variables */
+    pvc_value *(*vvar)[2];   /* per dyn_valid tile: those variables */
+    unsigned char *rotated; /* per tile_group variable: .next()/.previous() in a loop or branch */
+    unsigned char *dyn_tile; /* per variable of a kernel: a tile name bound more than once, whose
+                                UB address is therefore kept at run time */
+    int *ndefs;        /* per variable: the ops that define it */
+    int loops;         /* enclosing pl.range / while loops */
+    pvc_block *extra;  /* ops to append after the op being typed (valid-shape variables) */
     int norig;         /* functions before cloning */
     int *nclones;      /* per original function: clones made */
+    const pvc_func *calling[16]; /* the vector functions being typed, outermost first */
+    int ncalling;
 } typer;
 
 static const pvc_op *def_of(const typer *t, const pvc_value *v)
@@ -54,27 +68,91 @@ static const pvc_op *def_of(const typer *t, const pvc_value *v)
     return v && v->kind == PVC_V_VAR ? t->def[v->id] : NULL;
 }
 
-static void note_defs(typer *t, const pvc_block *b)
+/* The control region a block of op belongs to: its own, except a section_vector body. */
+static const pvc_block *region_of(const pvc_op *op, const pvc_block *blk, const pvc_block *region)
+{
+    return op->code == PVC_OP_PL_SECTION_VECTOR ? region : blk;
+}
+
+static void note_defs(typer *t, const pvc_block *b, const pvc_block *region)
 {
     for (int i = 0; i < b->nops; i++) {
-        for (int k = 0; k < b->ops[i]->nresults; k++)
-            t->def[b->ops[i]->results[k]->id] = b->ops[i];
-        if (b->ops[i]->body)
-            note_defs(t, b->ops[i]->body);
+        pvc_block *blocks[3];
+        for (int k = 0; k < b->ops[i]->nresults; k++) {
+            int id = b->ops[i]->results[k]->id;
+            if (t->def[id] && t->def_block[id] != region)
+                t->def_block[id] = NULL; /* defined in several regions */
+            else if (!t->def[id])
+                t->def_block[id] = region;
+            t->def[id] = b->ops[i];
+            t->ndefs[id]++;
+        }
+        for (int k = 0, n = pvc_op_blocks(b->ops[i], blocks); k < n; k++)
+            note_defs(t, blocks[k], region_of(b->ops[i], blocks[k], region));
     }
 }
 
-/* Groups whose slot moves inside a loop: their slot is kept at run time (§6). */
-static void note_rotations(typer *t, const pvc_block *b, int loops)
+/* Groups whose slot moves inside a loop or a branch: their slot is kept at run time (§6).
+ * Tiles whose pl.set_validshape is in another block than their one definition (or that
+ * copy such a tile): their valid shape is kept at run time. */
+static void note_dynamic(typer *t, const pvc_block *b, const pvc_block *region, int ctrl)
 {
     for (int i = 0; i < b->nops; i++) {
         const pvc_op *op = b->ops[i];
-        if ((op->code == PVC_OP_TG_NEXT || op->code == PVC_OP_TG_PREVIOUS) && loops &&
-            op->noperands && op->operands[0]->kind == PVC_V_VAR)
-            t->rotated[op->operands[0]->id] = 1;
-        if (op->body)
-            note_rotations(t, op->body, loops + (op->code == PVC_OP_PL_RANGE));
+        pvc_block *blocks[3];
+        const pvc_value *v = op->noperands ? op->operands[0] : NULL;
+        if ((op->code == PVC_OP_TG_NEXT || op->code == PVC_OP_TG_PREVIOUS) && ctrl && v->kind == PVC_V_VAR)
+            t->rotated[v->id] = 1;
+        if (op->code == PVC_OP_PL_SET_VALIDSHAPE && v && v->kind == PVC_V_VAR && t->def_block[v->id] != region)
+            t->dyn_valid[v->id] = 1;
+        if (op->code == PVC_OP_ASSIGN && v->kind == PVC_V_VAR && t->dyn_valid[v->id])
+            t->dyn_valid[op->results[0]->id] = 1;
+        for (int k = 0, n = pvc_op_blocks(op, blocks); k < n; k++)
+            note_dynamic(t, blocks[k], region_of(op, blocks[k], region),
+                         ctrl + (op->code == PVC_OP_PL_RANGE || op->code == PVC_OP_IF || op->code == PVC_OP_WHILE));
     }
+}
+
+static int makes_tile(const pvc_op *op)
+{
+    switch (op->code) {
+    case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT: case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT:
+    case PVC_OP_TG_PREVIOUS: case PVC_OP_TILE_SLICE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Marks the variables a tile flows into (a tile op's result, an assign from one) in b. */
+static int flow_tiles(typer *t, const pvc_block *b)
+{
+    int changed = 0;
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        pvc_block *blocks[3];
+        if (op->nresults && !t->dyn_tile[op->results[0]->id] &&
+            (makes_tile(op) || (op->code == PVC_OP_ASSIGN && op->operands[0]->kind == PVC_V_VAR &&
+                                t->dyn_tile[op->operands[0]->id] >= 2)))
+            t->dyn_tile[op->results[0]->id] = 2, changed = 1;
+        for (int k = 0, n = pvc_op_blocks(op, blocks); k < n; k++)
+            changed |= flow_tiles(t, blocks[k]);
+    }
+    return changed;
+}
+
+/* A kernel's tile name bound more than once (x = a if c else b, a rebinding in a branch or
+ * in straight line) holds its tile's UB address at run time, as a rotated group's slot does
+ * (§6): every binding then writes the address into it. dyn_tile: 2 = a tile flows into the
+ * variable, 1 = and it is bound more than once. */
+static void note_tiles(typer *t, pvc_func *f)
+{
+    if (f->kind != PVC_FN_JIT)
+        return;
+    for (int round = 0; round < f->nvars + 1 && flow_tiles(t, &f->body); round++)
+        ;
+    for (int i = 0; i < f->nvars; i++)
+        t->dyn_tile[i] = t->dyn_tile[i] == 2 && t->ndefs[i] > 1;
 }
 
 static void begin_func(typer *t, pvc_func *f)
@@ -83,11 +161,18 @@ static void begin_func(typer *t, pvc_func *f)
     t->def = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->def);
     t->slot = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->slot);
     t->valid = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->valid);
-    t->def_loops = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->def_loops);
+    t->def_block = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->def_block);
+    t->dyn_valid = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
+    t->vvar = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->vvar);
     t->loops = 0;
     t->rotated = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
-    note_defs(t, &f->body);
-    note_rotations(t, &f->body, 0);
+    t->dyn_tile = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
+    t->ndefs = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->ndefs);
+    note_defs(t, &f->body, &f->body);
+    note_tiles(t, f);
+    for (int i = 0; i < f->nparams; i++)
+        t->def_block[f->params[i]->id] = &f->body;
+    note_dynamic(t, &f->body, &f->body, 0);
 }
 
 static int64_t lane_bytes(int dtype)
@@ -110,11 +195,27 @@ static int is_scalar(pvc_type_kind k)
 static void set_type(typer *t, pvc_value *v, pvc_type ty, pvc_span at)
 {
     pvc_type *cur = &v->type;
+    if (ty.kind == PVC_TY_TILE && v->kind == PVC_V_VAR && v->id < t->f->nvars && t->dyn_tile[v->id]) {
+        ty.ub_addr = PVC_UNKNOWN; /* bound to several tiles: the address at run time (§6) */
+        ty.dyn = 1;
+        int known = cur->kind == PVC_TY_TILE && cur->dtype >= 0;
+        if (known && (cur->dtype != ty.dtype || cur->dims[0] != ty.dims[0] || cur->dims[1] != ty.dims[1]))
+            pvc_error_at(t->d, at, PVC_E_TYPE, "'%s' names tiles of two shapes or dtypes; pvc keeps "
+                         "one per name (use another name)", v->name ? v->name : "(temporary)");
+        if (known)
+            return;
+    }
     if (cur->kind == PVC_TY_ANY || (cur->kind == ty.kind && cur->dtype < 0 && cur->gran == 0)) {
         *cur = ty;
         return;
     }
-    if (cur->kind != ty.kind && !(is_scalar(cur->kind) && is_scalar(ty.kind)))
+    if ((cur->kind == PVC_TY_FLOAT) != (ty.kind == PVC_TY_FLOAT) && is_scalar(cur->kind) &&
+        is_scalar(ty.kind) && cur->kind != PVC_TY_NONE && ty.kind != PVC_TY_NONE)
+        pvc_error_at(t->d, at, PVC_E_TYPE, "'%s' holds a %s here but first held %s %s; pvc keeps "
+                     "one scalar type per name (use another name)",
+                     v->name ? v->name : "(temporary)", pvc_type_kind_name(ty.kind),
+                     cur->kind == PVC_TY_INT ? "an" : "a", pvc_type_kind_name(cur->kind));
+    else if (cur->kind != ty.kind && !(is_scalar(cur->kind) && is_scalar(ty.kind)))
         pvc_error_at(t->d, at, PVC_E_TYPE, "'%s' is a %s here but was first bound to a %s; use "
                      "another name", v->name ? v->name : "(temporary)", pvc_type_kind_name(ty.kind),
                      pvc_type_kind_name(cur->kind));
@@ -149,14 +250,16 @@ static int dtype_arg(const pvc_op *op, const char *name, int dflt)
     return v && v->kind == PVC_V_DTYPE ? (int)v->i : dflt;
 }
 
-/* The constant ints of a list value (defined by a `list` op); -1 if it is not one. */
+/* The constant ints of a list value (defined by a `list` op) into out (NULL: only count
+ * them); -1 if it is not one. */
 static int const_list(const typer *t, const pvc_value *v, int64_t *out, int max)
 {
     const pvc_op *l = def_of(t, v);
+    int64_t x;
     if (!l || l->code != PVC_OP_LIST || l->noperands > max)
         return -1;
     for (int i = 0; i < l->noperands; i++)
-        if (!pvc_const_int(l->operands[i], &out[i]))
+        if (!pvc_const_int(l->operands[i], out ? &out[i] : &x))
             return -1;
     return l->noperands;
 }
@@ -174,9 +277,17 @@ static int expect(typer *t, const pvc_op *op, const char *arg, pvc_type_kind k)
 }
 
 /* ---- jit kernels ---- */
+static pvc_value *cint(typer *t, int64_t v, pvc_span at)
+{
+    pvc_value *c = pvc_const(t->m, PVC_V_INT, at);
+    c->i = v;
+    return c;
+}
+
 /* The constant [m, n] of argument `arg` into out (0, 0 = the whole shape, also for
  * [-1, -1], pypto's "dynamic" default); 1 <= m <= rows, 1 <= n <= cols. Returns 0 after
- * an error. A run-time valid shape is not supported (E023). */
+ * an error. A TileType's valid shape is a constant; pl.set_validshape takes run-time values
+ * (shape_values). */
 static int valid_shape_of(typer *t, const pvc_op *op, const char *arg, const int64_t *shape,
                           int64_t *out)
 {
@@ -187,8 +298,8 @@ static int valid_shape_of(typer *t, const pvc_op *op, const char *arg, const int
         return 1;
     if (const_list(t, v, vs, 2) != 2) {
         pvc_error_at(t->d, pvc_op_arg_loc(op, arg), PVC_E_NOT_SUPPORTED,
-                     "%s of %s must be two integer constants [rows, cols]; a run-time valid "
-                     "shape is not supported", arg, pvc_ops[op->code].name);
+                     "%s of %s must be two integer constants [rows, cols] (pl.set_validshape "
+                     "takes run-time values)", arg, pvc_ops[op->code].name);
         return 0;
     }
     if (vs[0] == -1 && vs[1] == -1)
@@ -205,27 +316,77 @@ static int valid_shape_of(typer *t, const pvc_op *op, const char *arg, const int
     return 1;
 }
 
+/* [m, n] of pl.set_validshape: two ints, constants within the tile's shape (a run-time
+ * value is checked when it moves data, docs/SEMANTICS.md §6). 0 after an error. */
+static int shape_values(typer *t, const pvc_op *op, const int64_t *shape, pvc_value **out)
+{
+    const pvc_value *v = pvc_op_arg(op, "shape");
+    const pvc_op *l = def_of(t, v);
+    if (!l || l->code != PVC_OP_LIST || l->noperands != 2) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "shape"), PVC_E_TYPE,
+                     "the shape of pl.set_validshape must be [rows, cols]");
+        return 0;
+    }
+    int ok = 1;
+    char text[2][24];
+    for (int i = 0; i < 2; i++) {
+        pvc_value *x = l->operands[i];
+        int64_t k;
+        if (x->type.kind != PVC_TY_INT && x->type.kind != PVC_TY_BOOL) {
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the shape of pl.set_validshape takes ints, not %s",
+                         pvc_type_kind_name(x->type.kind));
+            return 0;
+        }
+        int known = pvc_const_int(x, &k);
+        snprintf(text[i], sizeof text[i], known ? "%lld" : "run-time", (long long)(known ? k : 0));
+        ok &= !known || (k >= 1 && k <= shape[i]);
+        out[i] = x;
+    }
+    if (!ok)
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "shape"), PVC_E_TYPE,
+                     "shape [%s, %s] of pl.set_validshape must lie in the tile shape [%lld, %lld]",
+                     text[0], text[1], (long long)shape[0], (long long)shape[1]);
+    return ok;
+}
+
+/* vr, vc = m, n for a tile whose valid shape lives at run time (after the current op). */
+static void set_valid_vars(typer *t, const pvc_value *tile, pvc_value *const *vals, pvc_span at)
+{
+    pvc_value **vv = t->vvar[tile->id];
+    for (int i = 0; i < 2; i++) {
+        if (!vv[i]) {
+            char name[300];
+            int len = snprintf(name, sizeof name, "%s.valid_%s", tile->name ? tile->name : "tile",
+                               i ? "cols" : "rows");
+            vv[i] = pvc_var_named(t->m, t->f, pvc_arena_strndup(t->m->arena, name, (size_t)len), at);
+            vv[i]->type.kind = PVC_TY_INT;
+        }
+        pvc_op *a = pvc_op_new(t->m, PVC_OP_ASSIGN, at);
+        pvc_op_add_operand(t->m, a, vals[i]);
+        pvc_op_add_result(t->m, a, vv[i]);
+        pvc_block_append(t->m, t->extra, a);
+        t->valid[tile->id][i] = vv[i];
+    }
+}
+
 /* pl.set_validshape(tile, [m, n]): the valid region of later pl.load/pl.store of this tile
- * variable. Tracked statically in program order, so inside a pl.range it may only change
- * a tile defined inside that loop (else iteration 2 would copy a shape iteration 1 set). */
+ * variable, constants or run-time ints (§6). */
 static void type_set_validshape(typer *t, pvc_op *op)
 {
     const pvc_value *tile = pvc_op_arg(op, "tile");
+    pvc_value *vals[2];
     if (!tile || tile->kind != PVC_V_VAR || tile->type.kind != PVC_TY_TILE || tile->type.rank != 2) {
         pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.set_validshape needs a tile variable");
         return;
     }
-    int64_t vs[2];
-    if (!valid_shape_of(t, op, "shape", tile->type.dims, vs))
+    if (!shape_values(t, op, tile->type.dims, vals))
         return;
-    if (t->loops > t->def_loops[tile->id]) {
-        pvc_error_at(t->d, op->loc, PVC_E_NOT_SUPPORTED,
-                     "pl.set_validshape inside pl.range of a tile defined outside that loop is "
-                     "not supported (pvc tracks valid shapes statically; define the tile in the loop)");
+    if (t->dyn_valid[tile->id]) {
+        set_valid_vars(t, tile, vals, op->loc);
         return;
     }
-    t->valid[tile->id][0] = vs[0];
-    t->valid[tile->id][1] = vs[1];
+    t->valid[tile->id][0] = vals[0];
+    t->valid[tile->id][1] = vals[1];
 }
 
 /* pl.load / pl.store: the tile's valid shape at this point, for the dispatch pass. */
@@ -235,13 +396,15 @@ static void type_gm_move(typer *t, pvc_op *op)
     if (!expect(t, op, "tile", PVC_TY_TILE))
         return;
     const pvc_value *tile = pvc_op_arg(op, "tile");
-    const int64_t *vs = tile->kind == PVC_V_VAR ? t->valid[tile->id] : &tile->type.dims[2];
-    pvc_value *r = pvc_const(t->m, PVC_V_INT, op->loc), *c = pvc_const(t->m, PVC_V_INT, op->loc);
-    r->i = vs[0] ? vs[0] : tile->type.dims[0];
-    c->i = vs[1] ? vs[1] : tile->type.dims[1];
-    r->type.kind = c->type.kind = PVC_TY_INT;
-    pvc_op_add_attr(t->m, op, "valid_rows", r, op->loc);
-    pvc_op_add_attr(t->m, op, "valid_cols", c, op->loc);
+    for (int i = 0; i < 2; i++) {
+        pvc_value *v = tile->kind == PVC_V_VAR ? t->valid[tile->id][i] : NULL;
+        if (!v) {
+            int64_t k = tile->type.dims[2 + i];
+            v = cint(t, k ? k : tile->type.dims[i], op->loc);
+            v->type.kind = PVC_TY_INT;
+        }
+        pvc_op_add_attr(t->m, op, i ? "valid_cols" : "valid_rows", v, op->loc);
+    }
 }
 
 static void type_tile_type(typer *t, pvc_op *op)
@@ -264,23 +427,40 @@ static void type_tile_type(typer *t, pvc_op *op)
     set_type(t, op->results[0], ty, op->loc);
 }
 
-/* A new tile in variable r: its valid shape starts as its TileType's (§6). */
+/* A new tile in variable r: its valid shape starts as its type's (dims[2], dims[3]: the
+ * TileType's, or a slice's; 0 = the shape, §6). */
 static void tile_defined(typer *t, pvc_op *op, pvc_type ty)
 {
+    int64_t vr = ty.dims[2], vc = ty.dims[3];
     if (!op->nresults)
         return; /* `grp.next()` as a statement: only the rotation counts */
+    const pvc_value *res = op->results[0];
+    if (res->id < t->f->nvars && t->dyn_tile[res->id] && !ty.dyn) {
+        pvc_value *ub = cint(t, ty.ub_addr, op->loc); /* the address this binding writes */
+        ub->type.kind = PVC_TY_INT;
+        pvc_op_add_attr(t->m, op, "ub", ub, op->loc);
+    }
     ty.kind = PVC_TY_TILE;
     ty.depth = 0;
+    ty.stride = 0;
     set_type(t, op->results[0], ty, op->loc);
-    int id = op->results[0]->id;
-    t->valid[id][0] = ty.dims[2];
-    t->valid[id][1] = ty.dims[3];
-    t->def_loops[id] = t->loops;
+    const pvc_value *r = op->results[0];
+    pvc_value *vals[2] = {cint(t, vr ? vr : ty.dims[0], op->loc), cint(t, vc ? vc : ty.dims[1], op->loc)};
+    vals[0]->type.kind = vals[1]->type.kind = PVC_TY_INT;
+    if (t->dyn_valid[r->id])
+        set_valid_vars(t, r, vals, op->loc);
+    else if (vr || vc) {
+        t->valid[r->id][0] = vals[0];
+        t->valid[r->id][1] = vals[1];
+    } else {
+        t->valid[r->id][0] = t->valid[r->id][1] = NULL; /* the shape */
+    }
 }
 
 /* pl.make_tile(tt, addr=A, size=S): the tile at UB byte address A. size is the buffer's
- * byte count (PP-D resource docs: given together with addr); pvc accepts it omitted and
- * requires it to hold the tile: size >= rows*cols*lane_bytes. */
+ * byte count (PP-D resource docs: given together with addr); pvc accepts it omitted. A size
+ * below the tile's rows*cols*lane_bytes is a warning (W031): the docs' own examples reserve
+ * only the part they write (the DINTLV example's 512-byte tile with size=256). */
 static void type_make_tile(typer *t, pvc_op *op)
 {
     if (!expect(t, op, "type", PVC_TY_TILE_TYPE))
@@ -294,12 +474,16 @@ static void type_make_tile(typer *t, pvc_op *op)
         return;
     }
     const pvc_value *sz = pvc_op_arg(op, "size");
-    if (sz && (!pvc_const_int(sz, &size) || size < need)) {
+    if (sz && (!pvc_const_int(sz, &size) || size < 0)) {
         pvc_error_at(t->d, pvc_op_arg_loc(op, "size"), PVC_E_STATIC_ADDR,
-                     "size= of pl.make_tile must be a constant byte count of at least the tile's "
-                     "%lld bytes (rows*cols*element bytes)", (long long)need);
+                     "size= of pl.make_tile must be a constant byte count");
         return;
     }
+    if (sz && size < need)
+        pvc_warn_at(t->d, pvc_op_arg_loc(op, "size"), "size=%lld of pl.make_tile is less than the "
+                    "tile's %lld bytes (rows*cols*element bytes): only the first %lld bytes are "
+                    "reserved for it [%s]", (long long)size, (long long)need, (long long)size,
+                    pvc_warn_code(PVC_W_TILE_SIZE));
     ty.ub_addr = addr;
     tile_defined(t, op, ty);
 }
@@ -310,24 +494,61 @@ static void type_tile_group(typer *t, pvc_op *op)
         return;
     pvc_type ty = pvc_op_arg(op, "type")->type;
     ty.kind = PVC_TY_TILE_GROUP;
-    int64_t addr, depth = 1, ids[64];
-    if (!pvc_const_int(pvc_op_arg(op, "addrs"), &addr) || addr < 0) {
+    int64_t addrs[64], depth = 1; /* a list literal has at most 64 elements (E011) */
+    int na = const_list(t, pvc_op_arg(op, "addrs"), addrs, 64);
+    if (na < 0 && pvc_const_int(pvc_op_arg(op, "addrs"), &addrs[0]))
+        na = 0; /* one base address: slots follow each other */
+    if (na < 0 || addrs[0] < 0) {
         pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_STATIC_ADDR,
-                     "addrs= must be a constant UB byte address (pvc supports only constant tile "
-                     "addresses)");
+                     "addrs= must be a constant UB byte address or a list of them (pvc supports only "
+                     "constant tile addresses)");
         return;
     }
-    int n = const_list(t, pvc_op_arg(op, "mutex_ids"), ids, 64);
+    int n = const_list(t, pvc_op_arg(op, "mutex_ids"), NULL, INT_MAX);
     if (pvc_op_arg(op, "depth") && !pvc_const_int(pvc_op_arg(op, "depth"), &depth))
         depth = 0;
     else if (!pvc_op_arg(op, "depth") && n >= 1)
         depth = n;
-    if (depth < 1 || depth > 64) {
+    else if (!pvc_op_arg(op, "depth") && na >= 1)
+        depth = na;
+    /* Any depth pypto_pro takes (a positive integer, §6): the check pass reports a group
+     * whose slots leave the usable UB. Past one slot per usable byte none can fit, and the
+     * slot arithmetic stays far from overflow. */
+    if (depth < 1) {
         pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR,
-                     "tile group depth must be a constant 1..64 (depth= or len(mutex_ids))");
+                     "tile group depth must be a positive constant (depth= or len(mutex_ids))");
         return;
     }
-    ty.ub_addr = addr;
+    if (depth > (int64_t)PVC_UB_USABLE) {
+        pvc_error_at(t->d, op->loc, PVC_E_UB_RANGE,
+                     "a tile group of depth %lld cannot fit the usable 248 KiB of the UB (decision 3)",
+                     (long long)depth);
+        return;
+    }
+    ty.stride = ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
+    if (na >= 1) { /* slot i at addrs[i]: one per slot, evenly spaced (base + i * stride) */
+        if (na != depth) {
+            pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_TYPE, "addrs= lists %d addresses "
+                         "for a group of depth %lld", na, (long long)depth);
+            return;
+        }
+        if (na > 1)
+            ty.stride = addrs[1] - addrs[0];
+        for (int i = 2; i < na; i++)
+            if (addrs[i] - addrs[i - 1] != ty.stride) {
+                pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_NOT_SUPPORTED,
+                             "the addresses of a tile group must be evenly spaced (pvc places slot i "
+                             "at addrs[0] + i * (addrs[1] - addrs[0]))");
+                return;
+            }
+        for (int i = 0; i < na; i++)
+            if (addrs[i] < 0) {
+                pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_STATIC_ADDR,
+                             "addrs= must be UB byte addresses >= 0");
+                return;
+            }
+    }
+    ty.ub_addr = addrs[0];
     ty.depth = (int)depth;
     ty.dyn = depth > 1 && t->rotated[op->results[0]->id];
     set_type(t, op->results[0], ty, op->loc);
@@ -350,7 +571,7 @@ static void type_group_slot(typer *t, pvc_op *op)
             return;
         }
         pvc_type ty = g->type;
-        ty.ub_addr = g->type.ub_addr + i * ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
+        ty.ub_addr = g->type.ub_addr + i * g->type.stride;
         ty.dyn = 0; /* a fixed slot: static even in a rotated group */
         tile_defined(t, op, ty);
         return;
@@ -366,8 +587,60 @@ static void type_group_slot(typer *t, pvc_op *op)
     else if (op->code == PVC_OP_TG_PREVIOUS)
         *slot = (*slot + depth - 1) % depth;
     pvc_type ty = g->type;
-    int64_t slot_bytes = ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
-    ty.ub_addr = g->type.ub_addr + *slot * slot_bytes;
+    ty.ub_addr = g->type.ub_addr + *slot * g->type.stride;
+    tile_defined(t, op, ty);
+}
+
+/* t[r0:r1, c0:c1]: a view of rows r0..r1-1 and columns c0..c1-1 at the parent's row pitch,
+ * so its shape is [r1-r0, parent cols] from element (r0, c0); its valid shape is the slice
+ * clipped to the parent's (§6, the subview docs). Bounds are constants (None: to the end). */
+static void type_slice(typer *t, pvc_op *op)
+{
+    const pvc_value *p = op->operands[0];
+    int64_t b[4];
+    if (p->type.kind != PVC_TY_TILE || p->type.rank != 2) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "only a tile can be sliced, not a %s",
+                     pvc_type_kind_name(p->type.kind));
+        return;
+    }
+    for (int i = 0; i < 4; i++) {
+        const pvc_value *v = op->operands[1 + i];
+        int64_t lim = p->type.dims[i / 2];
+        if (v->kind == PVC_V_NONE)
+            b[i] = lim;
+        else if (!pvc_const_int(v, &b[i])) {
+            pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR, "the bounds of a tile slice must be "
+                         "compile-time constants (the view's UB address is static)");
+            return;
+        } else if (b[i] < 0)
+            b[i] += lim; /* Python's negative bounds count from the end */
+        b[i] = b[i] < 0 ? 0 : b[i] > lim ? lim : b[i];
+    }
+    if (b[1] <= b[0] || b[3] <= b[2]) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the tile slice [%lld:%lld, %lld:%lld] is empty",
+                     (long long)b[0], (long long)b[1], (long long)b[2], (long long)b[3]);
+        return;
+    }
+    pvc_type ty = p->type; /* a run-time tile's view is at run time too (tile.view) */
+    if (ty.ub_addr >= 0)
+        ty.ub_addr += (b[0] * ty.dims[1] + b[2]) * lane_bytes(ty.dtype);
+    ty.dims[0] = b[1] - b[0];
+    int64_t pv[2] = {p->type.dims[0], p->type.dims[1]};
+    for (int i = 0; i < 2; i++) { /* clipped to the parent's valid shape when it is static */
+        const pvc_value *v = p->kind == PVC_V_VAR && t->f->kind == PVC_FN_JIT ? t->valid[p->id][i] : NULL;
+        int64_t k;
+        if (v && pvc_const_int(v, &k))
+            pv[i] = k;
+        else if (!v && p->type.dims[2 + i])
+            pv[i] = p->type.dims[2 + i];
+    }
+    int64_t vr = pv[0] - b[0], vc = pv[1] - b[2];
+    vr = vr > b[1] - b[0] ? b[1] - b[0] : vr;
+    vc = vc > b[3] - b[2] ? b[3] - b[2] : vc;
+    ty.dims[2] = vr < 1 ? 1 : vr;
+    ty.dims[3] = vc < 1 ? 1 : vc;
+    if (vr < 1 || vc < 1)
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the tile slice lies outside the tile's valid shape");
     tile_defined(t, op, ty);
 }
 
@@ -413,6 +686,26 @@ static void specialise(typer *t, pvc_op *op)
             return;
         sig_append(sig, sizeof sig, op->operands[i]);
     }
+    for (int i = 0; i < op->noperands && i < callee->nparams; i++) {
+        pvc_type_kind want = callee->params[i]->type.kind, got = op->operands[i]->type.kind;
+        if ((want == PVC_TY_INT || want == PVC_TY_FLOAT || want == PVC_TY_BOOL) && !is_scalar(got)) {
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "argument %d of %s must be a scalar (the parameter "
+                         "is annotated %s), not a %s", i + 1, callee->name, pvc_type_kind_name(want),
+                         pvc_type_kind_name(got));
+            return;
+        }
+    }
+    for (int i = 0; i < t->ncalling; i++)
+        if (t->calling[i] == callee) {
+            pvc_error_at(t->d, op->loc, PVC_E_FUNCTION, "recursive call of vector function '%s'",
+                         callee->name);
+            return;
+        }
+    if (t->ncalling == (int)(sizeof t->calling / sizeof t->calling[0])) {
+        pvc_error_at(t->d, op->loc, PVC_E_LIMIT, "vector functions call each other more than %d deep",
+                     t->ncalling);
+        return;
+    }
     int idx = 0;
     while (idx < t->norig && t->m->funcs[idx] != callee)
         idx++;
@@ -438,6 +731,7 @@ static void specialise(typer *t, pvc_op *op)
             clone->params[p]->type.ns = 0;
         }
         typer sub = *t;
+        sub.calling[sub.ncalling++] = callee;
         type_vf(&sub, clone);
     }
     pvc_value *fv = pvc_const(t->m, PVC_V_FUNC, ca->loc);
@@ -487,6 +781,117 @@ static void type_arith(typer *t, pvc_op *op)
              op->loc);
 }
 
+/* The scalar ops added for Python's syntax beyond + - * // % (ops.h "core"): comparisons,
+ * not and bool give bools; / a float; bitwise ops and shifts take ints; min/max follow
+ * their operands (a float when one is). */
+static void type_scalar_op(typer *t, pvc_op *op)
+{
+    const pvc_value *a = op->operands[0], *b = op->noperands > 1 ? op->operands[1] : a;
+    pvc_type_kind ka = a->type.kind, kb = b->type.kind, r;
+    int ints = (ka == PVC_TY_INT || ka == PVC_TY_BOOL) && (kb == PVC_TY_INT || kb == PVC_TY_BOOL);
+    switch (op->code) {
+    case PVC_OP_PY_NOT: case PVC_OP_PY_BOOL:
+        if (!is_num(ka) && ka != PVC_TY_NONE)
+            goto bad;
+        r = PVC_TY_BOOL;
+        break;
+    case PVC_OP_PY_EQ: case PVC_OP_PY_NE: case PVC_OP_PY_LT: case PVC_OP_PY_LE: case PVC_OP_PY_GT:
+    case PVC_OP_PY_GE:
+        if (!is_num(ka) || !is_num(kb))
+            goto bad;
+        r = PVC_TY_BOOL;
+        break;
+    case PVC_OP_PY_TRUEDIV:
+        if (!is_num(ka) || !is_num(kb))
+            goto bad;
+        r = PVC_TY_FLOAT;
+        break;
+    case PVC_OP_PY_MIN: case PVC_OP_PY_MAX:
+        if (!is_num(ka) || !is_num(kb))
+            goto bad;
+        r = ka == PVC_TY_FLOAT || kb == PVC_TY_FLOAT ? PVC_TY_FLOAT : PVC_TY_INT;
+        break;
+    default: /* & | ^ << >> ~ */
+        if (!ints)
+            goto bad;
+        r = PVC_TY_INT;
+    }
+    set_type(t, op->results[0], type_of(r), op->loc);
+    return;
+bad:
+    pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s of %s%s%s is not supported", pvc_ops[op->code].name,
+                 pvc_type_kind_name(ka), op->noperands > 1 ? " and " : "",
+                 op->noperands > 1 ? pvc_type_kind_name(kb) : "");
+}
+
+/* The condition of an if / while: a scalar, tested for Python's truth value. */
+static void type_condition(typer *t, const pvc_op *op)
+{
+    pvc_type_kind k = op->operands[0]->type.kind;
+    if (!is_num(k) && k != PVC_TY_NONE)
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the condition of %s must be a scalar, not a %s",
+                     op->code == PVC_OP_IF ? "an if" : "a while", pvc_type_kind_name(k));
+}
+
+/* t.shape[i]: i a constant in [-rank, rank) (Python's negative indices). */
+static void type_tensor_dim(typer *t, pvc_op *op)
+{
+    const pvc_value *x = op->operands[0];
+    int64_t i;
+    if (x->type.kind != PVC_TY_TENSOR)
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, ".shape is read from a tensor parameter, not a %s",
+                     pvc_type_kind_name(x->type.kind));
+    else if (!pvc_const_int(op->operands[1], &i) || i < -x->type.rank || i >= x->type.rank)
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the index of %s.shape must be a constant in [%d, %d)",
+                     x->name ? x->name : "tensor", -x->type.rank, x->type.rank);
+    set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
+}
+
+/* pl.printf(format, args...): a string constant whose conversions (%d %i %u %x %f, with
+ * flags, width and precision; %% a percent sign) take the arguments in order: %f a float,
+ * the others an int or bool. */
+static void type_printf(typer *t, pvc_op *op)
+{
+    const pvc_value *f = op->operands[0];
+    if (f->kind != PVC_V_STR) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the format of pl.printf must be a string constant");
+        return;
+    }
+    int arg = 1;
+    for (int64_t i = 0; i < f->i; i++) {
+        if (f->name[i] != '%')
+            continue;
+        i++;
+        while (i < f->i && strchr("-+ #0", f->name[i]))
+            i++;
+        while (i < f->i && ((f->name[i] >= '0' && f->name[i] <= '9') || f->name[i] == '.'))
+            i++;
+        char conv = i < f->i ? f->name[i] : '\0';
+        if (conv == '%')
+            continue;
+        if (!conv || !strchr("diuxf", conv)) {
+            pvc_error_at(t->d, f->loc, PVC_E_TYPE, "pl.printf takes the conversions %%d %%i %%u %%x %%f "
+                         "(and %%%%), not '%%%c'", conv ? conv : ' ');
+            return;
+        }
+        if (arg >= op->noperands) {
+            pvc_error_at(t->d, op->loc, PVC_E_ARGCOUNT, "pl.printf's format has more conversions than "
+                         "the %d argument%s given", op->noperands - 1, op->noperands == 2 ? "" : "s");
+            return;
+        }
+        pvc_type_kind k = op->operands[arg]->type.kind;
+        if (conv == 'f' ? !is_num(k) : (k != PVC_TY_INT && k != PVC_TY_BOOL)) {
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "argument %d of pl.printf is a %s, which '%%%c' "
+                         "does not print", arg, pvc_type_kind_name(k), conv);
+            return;
+        }
+        arg++;
+    }
+    if (arg != op->noperands)
+        pvc_error_at(t->d, op->loc, PVC_E_ARGCOUNT, "pl.printf got %d argument%s for the %d conversions "
+                     "of its format", op->noperands - 1, op->noperands == 2 ? "" : "s", arg - 1);
+}
+
 static void type_range(typer *t, pvc_op *op)
 {
     for (int i = 0; i < 3; i++) {
@@ -502,6 +907,23 @@ static void type_range(typer *t, pvc_op *op)
     t->loops++;
     type_block(t, op->body);
     t->loops--;
+}
+
+static void type_control(typer *t, pvc_op *op)
+{
+    if (op->code == PVC_OP_WHILE) {
+        type_block(t, op->cond);
+        type_condition(t, op);
+        t->loops++;
+        type_block(t, op->body);
+        t->loops--;
+        return;
+    }
+    if (op->code == PVC_OP_IF) {
+        type_condition(t, op);
+        type_block(t, op->body);
+        type_block(t, op->orelse);
+    }
 }
 
 /* ---- vector functions ---- */
@@ -682,16 +1104,46 @@ static void type_op(typer *t, pvc_op *op)
     switch (op->code) {
     case PVC_OP_ASSIGN: {
         pvc_type ty = op->operands[0]->type;
+        const pvc_value *src = op->operands[0], *dst = op->results[0];
         set_type(t, op->results[0], ty, op->loc);
-        if (ty.kind == PVC_TY_TILE && op->operands[0]->kind == PVC_V_VAR) { /* same tile */
-            memcpy(t->valid[op->results[0]->id], t->valid[op->operands[0]->id], sizeof t->valid[0]);
-            t->def_loops[op->results[0]->id] = t->def_loops[op->operands[0]->id];
+        if (ty.kind == PVC_TY_TILE && src->kind == PVC_V_VAR && t->f->kind == PVC_FN_JIT) { /* same tile */
+            pvc_value *vals[2];
+            for (int i = 0; i < 2; i++) {
+                vals[i] = t->valid[src->id][i];
+                if (!vals[i]) {
+                    vals[i] = cint(t, ty.dims[i], op->loc);
+                    vals[i]->type.kind = PVC_TY_INT;
+                }
+            }
+            if (t->dyn_valid[dst->id])
+                set_valid_vars(t, dst, vals, op->loc);
+            else
+                memcpy(t->valid[dst->id], t->valid[src->id], sizeof t->valid[0]);
         }
         return;
     }
     case PVC_OP_LIST: set_type(t, op->results[0], type_of(PVC_TY_LIST), op->loc); return;
     case PVC_OP_PY_ADD: case PVC_OP_PY_SUB: case PVC_OP_PY_MUL:
     case PVC_OP_PY_FLOORDIV: case PVC_OP_PY_MOD: case PVC_OP_PY_NEG: type_arith(t, op); return;
+    case PVC_OP_PY_TRUEDIV: case PVC_OP_PY_BITAND: case PVC_OP_PY_BITOR: case PVC_OP_PY_BITXOR:
+    case PVC_OP_PY_LSHIFT: case PVC_OP_PY_RSHIFT: case PVC_OP_PY_INVERT: case PVC_OP_PY_EQ:
+    case PVC_OP_PY_NE: case PVC_OP_PY_LT: case PVC_OP_PY_LE: case PVC_OP_PY_GT: case PVC_OP_PY_GE:
+    case PVC_OP_PY_NOT: case PVC_OP_PY_BOOL: case PVC_OP_PY_MIN: case PVC_OP_PY_MAX:
+        type_scalar_op(t, op);
+        return;
+    case PVC_OP_IF: case PVC_OP_WHILE: case PVC_OP_BREAK: case PVC_OP_CONTINUE: case PVC_OP_RETURN:
+        type_control(t, op);
+        return;
+    case PVC_OP_PL_GET_BLOCK_IDX: case PVC_OP_PL_GET_BLOCK_NUM: case PVC_OP_PL_GET_SUBBLOCK_IDX:
+    case PVC_OP_PL_GET_SUBBLOCK_NUM:
+        set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
+        return;
+    case PVC_OP_TENSOR_DIM: type_tensor_dim(t, op); return;
+    case PVC_OP_TILE_SLICE: type_slice(t, op); return;
+    case PVC_OP_PL_PRINTF: type_printf(t, op); return;
+    case PVC_OP_PL_SYNC_ALL: case PVC_OP_PL_SET_CROSS_CORE: case PVC_OP_PL_WAIT_CROSS_CORE:
+    case PVC_OP_PL_BAR_MTE2: case PVC_OP_PL_BAR_MTE3:
+        return; /* synchronisation: its arguments are checked (resolve), nothing to type */
     case PVC_OP_CALL: specialise(t, op); return;
     case PVC_OP_PL_RANGE: type_range(t, op); return;
     case PVC_OP_PL_SECTION_VECTOR: type_block(t, op->body); return;
@@ -715,10 +1167,21 @@ static void type_op(typer *t, pvc_op *op)
     }
 }
 
+/* Each op typed in order; the assignments of run-time valid shapes go right after the op
+ * that makes or reshapes the tile (t->extra). */
 static void type_block(typer *t, pvc_block *b)
 {
-    for (int i = 0; i < b->nops; i++)
+    pvc_block out = {0}, extra = {0}, *saved = t->extra;
+    for (int i = 0; i < b->nops; i++) {
+        t->extra = &extra;
         type_op(t, b->ops[i]);
+        pvc_block_append(t->m, &out, b->ops[i]);
+        for (int k = 0; k < extra.nops; k++)
+            pvc_block_append(t->m, &out, extra.ops[k]);
+        extra.nops = 0;
+    }
+    t->extra = saved;
+    *b = out;
 }
 
 static void type_vf(typer *t, pvc_func *f)

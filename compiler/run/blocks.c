@@ -33,7 +33,7 @@ static void record_fault(pool *p, const pvc_ctx *ctx, int blk, int rc)
     if (p->block < 0 || blk < p->block) {
         p->rc = rc;
         p->block = blk;
-        p->fault = ctx->fault;
+        pvc_fault_copy(&p->fault, &ctx->fault);
     }
     pthread_mutex_unlock(&p->lock);
     int low = atomic_load(&p->lowest);
@@ -100,7 +100,7 @@ int pvc_blocks_run(const pvc_backend *b, void *x, const pvc_launch_args *l, int 
         pthread_join(tid[i], NULL);
     pthread_mutex_destroy(&p.lock);
     if (p.block >= 0) {
-        *fault = p.fault;
+        pvc_fault_copy(fault, &p.fault);
         *block = p.block;
         return p.rc;
     }

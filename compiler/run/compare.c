@@ -243,12 +243,12 @@ static int same_layout(const char *name, pvc_dtype dt, const pvc_npy *act, const
                        FILE *report)
 {
     char why[200];
-    if (pvc_npy_check_dtype(act, dt, why, sizeof why)) {
+    if (pvc_npy_check_dtype(act, dt, NULL, why, sizeof why)) {
         if (report)
             fprintf(report, "%s: actual: %s\n", name, why);
         return 0;
     }
-    if (pvc_npy_check_dtype(exp, dt, why, sizeof why)) {
+    if (pvc_npy_check_dtype(exp, dt, NULL, why, sizeof why)) {
         if (report)
             fprintf(report, "%s: expected: %s\n", name, why);
         return 0;

@@ -11,6 +11,13 @@
  * A parameter with none of these is a usage error: pvc never invents a shape.
  * A scalar parameter (int, float, bool) is bound by --scalar P=VALUE, read as Python reads a
  * literal of its type (scalar_value); a missing or ill-typed value is a usage error too.
+ *
+ * Files (issue 14): before anything is read or run, no file pvc writes (--output, --trace=FILE,
+ * --timeline) may be one it reads (FILE.py, --input, --expect) or another it writes, and every
+ * one of them must be writable (check_files); each is then written whole or not at all
+ * (run/ioutil.h). After the run the --expect files are compared first, then the --output
+ * files written, a mismatch included. A .npy that cannot be used is an error naming the
+ * option and the file once ("pvc run: error: --input a=x.npy: ..."), exit 2.
  */
 #include "run/run.h"
 
@@ -23,19 +30,18 @@
 
 #include "lib/libpvc.h"
 #include "run/compare.h"
+#include "run/ioutil.h"
 #include "run/npy.h"
 #include "pvc.h"
 
-#define MAX_BINDINGS 64
-
 typedef struct {
-    const char *param; /* P of P=VALUE */
+    const char *param; /* P=VALUE as given; the name P runs up to the '=' */
     const char *value; /* FILE.npy or R,C */
 } binding;
 
 typedef struct {
-    binding items[MAX_BINDINGS];
-    int n;
+    binding *items;    /* as many as the command line has */
+    int n, cap;
 } binding_list;
 
 typedef struct {
@@ -61,20 +67,51 @@ static int usage(const char *fmt, ...)
     return PVC_EXIT_USAGE;
 }
 
+/* A file's problem, not the command line's: "pvc run: error: --input a=x.npy: <what>". */
+static int file_error(const char *opt, const char *arg, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int file_error(const char *opt, const char *arg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "pvc run: error: %s%s: ", opt, arg);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return PVC_EXIT_USAGE;
+}
+
 /* ---- options ------------------------------------------------------------------------- */
 static int add_binding(binding_list *l, const char *opt, const char *arg)
 {
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg || !eq[1])
         return usage("%s wants P=VALUE, not '%s'", opt, arg);
-    if (l->n == MAX_BINDINGS)
-        return usage("too many %s options", opt);
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 8;
+        binding *items = realloc(l->items, (size_t)cap * sizeof *items);
+        if (!items) {
+            fprintf(stderr, "pvc: error: out of memory\n");
+            return PVC_EXIT_DIAG;
+        }
+        l->items = items;
+        l->cap = cap;
+    }
     /* arg lives in argv for the whole run; cut the name off in a copy-free way by
      * remembering where '=' is: the name is [arg, eq). */
     l->items[l->n].param = arg;
     l->items[l->n].value = eq + 1;
     l->n++;
     return 0;
+}
+
+static void free_options(run_options *o)
+{
+    free(o->inputs.items);
+    free(o->outputs.items);
+    free(o->expects.items);
+    free(o->shapes.items);
+    free(o->scalars.items);
 }
 
 /* 1 when binding b names parameter `name` (b->param runs up to its '='). */
@@ -280,16 +317,24 @@ static int check_binding_names(const pvc_kernel *k, const binding_list *l, const
 }
 
 /* ---- binding arrays ------------------------------------------------------------------ */
-/* Reads a .npy whose dtype must be the one parameter p is declared with. */
-static int read_for(const pvc_kernel *k, int p, const char *opt, const char *path, pvc_npy *a)
+/* Reads the .npy file of binding b (option opt) for parameter p. Its dtype must be the one p
+ * is stored as or, by the library's rule, a stand-in of it (int32 data for a UINT32 tensor,
+ * as torch has no uint32): then, when note is set, one line says how it is read. */
+static int read_for(const pvc_kernel *k, int p, const char *opt, const binding *b, int note,
+                    pvc_npy *a)
 {
     char err[256];
-    if (pvc_npy_read(path, a, err, sizeof err))
-        return usage("%s %s=%s: %s", opt, pname(k, p), path, err);
-    if (pvc_npy_check_dtype(a, pdtype(k, p), err, sizeof err)) {
+    const char *standin = NULL;
+    if (pvc_npy_read(b->value, a, err, sizeof err))
+        return file_error(opt, b->param, "%s", err);
+    if (pvc_npy_check_dtype(a, pdtype(k, p), &standin, err, sizeof err)) {
         pvc_npy_free(a);
-        return usage("%s %s=%s: %s", opt, pname(k, p), path, err);
+        return file_error(opt, b->param, "%s", err);
     }
+    if (standin && note)
+        fprintf(stderr, "pvc run: note: %s%s: %s data for the %s parameter '%s', read as %s\n", opt,
+                b->param, pvc_npy_descr_name(a->descr), pvc_dtype_table[pdtype(k, p)].name,
+                pname(k, p), standin);
     return 0;
 }
 
@@ -300,26 +345,33 @@ static int64_t logical_dim(pvc_dtype t, const pvc_npy *a, int d)
     return (d == a->rank - 1 && pvc_npy_packs_nibbles(t)) ? 2 * n : n;
 }
 
-/* The array must have the declared rank (1 or 2, what pl.load copies) and every fixed dim. */
-static int check_shape(const pvc_kernel *k, int p, const pvc_npy *a, const char *what)
+/* The array must have the declared rank (1 to 4, what pl.load copies) and every fixed dim.
+ * opt and arg name where it came from: a file's problem for --input/--expect, a usage error
+ * for --shape. */
+static int check_shape(const pvc_kernel *k, int p, const pvc_npy *a, const char *opt, const char *arg)
 {
+    char what[300] = "";
     int rank = pvc_kernel_param_rank(k, p);
-    if (rank < 1 || rank > 2)
-        return usage("parameter '%s' has rank %d; pvc run binds rank 1 and 2 tensors", pname(k, p),
-                     rank);
+    if (rank < 1 || rank > PVC_TENSOR_MAX_RANK)
+        return usage("parameter '%s' has rank %d; pvc run binds tensors of rank 1 to %d", pname(k, p),
+                     rank, PVC_TENSOR_MAX_RANK);
     if (a->rank != rank)
-        return usage("%s for '%s' has rank %d, the kernel declares rank %d", what, pname(k, p),
-                     a->rank, rank);
-    for (int d = 0; d < rank; d++) {
+        snprintf(what, sizeof what, "the array has rank %d; kernel '%s' declares '%s' with rank %d",
+                 a->rank, pvc_kernel_name(k), pname(k, p), rank);
+    for (int d = 0; d < rank && !what[0]; d++) {
         int64_t want = pvc_kernel_param_dim(k, p, d), got = logical_dim(pdtype(k, p), a, d);
         if (want >= 0 && got != want)
-            return usage("%s for '%s': dimension %d is %lld, the kernel declares %lld", what,
-                         pname(k, p), d, (long long)got, (long long)want);
+            snprintf(what, sizeof what, "dimension %d is %lld, the kernel declares %lld", d,
+                     (long long)got, (long long)want);
     }
-    return 0;
+    if (!what[0])
+        return 0;
+    if (!strcmp(opt, "--shape "))
+        return usage("%s%s: %s", opt, arg, what);
+    return file_error(opt, arg, "%s", what);
 }
 
-/* "R,C" or "N" -> dims; 0 on success. */
+/* "N", "R,C", ... up to 4 sizes -> dims; 0 on success. */
 static int parse_shape(const char *s, int *rank, int64_t *dims)
 {
     *rank = 0;
@@ -327,7 +379,7 @@ static int parse_shape(const char *s, int *rank, int64_t *dims)
         char *end;
         errno = 0;
         long long v = strtoll(s, &end, 10);
-        if (errno || end == s || v <= 0 || v > (1LL << 31) || *rank == 2)
+        if (errno || end == s || v <= 0 || v > (1LL << 31) || *rank == PVC_TENSOR_MAX_RANK)
             return -1;
         dims[(*rank)++] = v;
         if (*end == '\0')
@@ -344,30 +396,31 @@ static int bind_param(const run_options *o, const pvc_kernel *k, int p, pvc_npy 
     const char *name = pname(k, p);
     char err[256];
     if ((b = find_binding(&o->inputs, name))) {
-        int rc = read_for(k, p, "--input", b->value, a);
-        if (rc || (rc = check_shape(k, p, a, b->value)))
+        int rc = read_for(k, p, "--input ", b, 1, a);
+        if (rc || (rc = check_shape(k, p, a, "--input ", b->param)))
             return rc;
         return 0;
     }
     if ((b = find_binding(&o->expects, name))) {
-        pvc_npy e;
-        int rc = read_for(k, p, "--expect", b->value, &e);
-        if (rc || (rc = check_shape(k, p, &e, b->value))) {
+        pvc_npy e; /* only its dtype and shape; compare_expects reads it again (and notes) */
+        int rc = read_for(k, p, "--expect ", b, 0, &e);
+        if (rc || (rc = check_shape(k, p, &e, "--expect ", b->param))) {
             pvc_npy_free(&e);
             return rc;
         }
         rc = pvc_npy_alloc(a, e.descr, e.rank, e.shape, err, sizeof err);
         pvc_npy_free(&e);
-        return rc ? usage("parameter '%s': %s", name, err) : 0;
+        return rc ? file_error("--expect ", b->param, "%s", err) : 0;
     }
     if ((b = find_binding(&o->shapes, name))) {
         int rank;
-        int64_t dims[2];
+        int64_t dims[PVC_TENSOR_MAX_RANK];
         if (parse_shape(b->value, &rank, dims))
-            return usage("--shape %s=%s: want positive sizes R,C or N", name, b->value);
+            return usage("--shape %s=%s: want 1 to %d positive sizes, as R,C or N", name, b->value,
+                         PVC_TENSOR_MAX_RANK);
         if (pvc_npy_alloc_for(a, pdtype(k, p), rank, dims, err, sizeof err))
             return usage("--shape %s=%s: %s", name, b->value, err);
-        return check_shape(k, p, a, "--shape");
+        return check_shape(k, p, a, "--shape ", b->param);
     }
     return usage("no data for parameter '%s': give --input %s=FILE.npy, --expect %s=FILE.npy "
                  "or --shape %s=R,C",
@@ -480,17 +533,82 @@ static int bind_scalar(const run_options *o, const pvc_kernel *k, int p, pvc_arg
                                    : "True or False");
 }
 
+/* ---- files: no sink is a source, every sink writable ----------------------------------- */
+/* A file of the command line: how to name it ("--input " + "a=x.npy") and what it is. */
+typedef struct {
+    const char *opt, *arg, *path;
+    pvc_file_id id;
+    int known;              /* id could be taken */
+} file_ref;
+
+static int add_ref(file_ref *r, int n, const char *opt, const char *arg, const char *path)
+{
+    r[n] = (file_ref){opt, arg, path, {0}, 0};
+    r[n].known = pvc_io_file_id(path, &r[n].id) == 0;
+    return n + 1;
+}
+
+/* What the run reads (sources first) and writes; returns the count, *nsrc the sources. */
+static int list_files(const run_options *o, file_ref *r, int *nsrc)
+{
+    int n = add_ref(r, 0, "the source ", o->file, o->file);
+    for (int i = 0; i < o->inputs.n; i++)
+        n = add_ref(r, n, "--input ", o->inputs.items[i].param, o->inputs.items[i].value);
+    for (int i = 0; i < o->expects.n; i++)
+        n = add_ref(r, n, "--expect ", o->expects.items[i].param, o->expects.items[i].value);
+    *nsrc = n;
+    for (int i = 0; i < o->outputs.n; i++)
+        n = add_ref(r, n, "--output ", o->outputs.items[i].param, o->outputs.items[i].value);
+    if (o->trace && strcmp(o->trace, "-"))
+        n = add_ref(r, n, "--trace=", o->trace, o->trace);
+    if (o->timeline)
+        n = add_ref(r, n, "--timeline ", o->timeline, o->timeline);
+    return n;
+}
+
+/* Before anything is read or run: a sink that is a source (or an earlier sink) would destroy
+ * what the run reads or writes, so it is a usage error (compared by st_dev/st_ino: links
+ * and other spellings of a path are caught). Devices (/dev/null) may repeat. Then every
+ * sink is checked as it will be written (a temporary made and removed). */
+static int check_files(const run_options *o)
+{
+    int nsrc, n = 1 + o->inputs.n + o->expects.n + o->outputs.n + 2;
+    file_ref *r = malloc((size_t)n * sizeof *r);
+    if (!r) {
+        fprintf(stderr, "pvc: error: out of memory\n");
+        return PVC_EXIT_DIAG;
+    }
+    n = list_files(o, r, &nsrc);
+    int status = 0;
+    for (int i = nsrc; i < n && !status; i++) {
+        char why[512];
+        for (int j = 0; j < i && !status && r[i].known && (r[i].id.regular || !r[i].id.exists); j++)
+            if (r[j].known && pvc_io_same_file(&r[i].id, &r[j].id))
+                status = usage("%s%s is the same file as %s%s; pvc does not %s", r[i].opt, r[i].arg,
+                               r[j].opt, r[j].arg,
+                               j < nsrc ? "overwrite a file it reads" : "write one file twice");
+        if (!status && pvc_sink_check(r[i].path, why, sizeof why))
+            status = file_error(r[i].opt, r[i].arg, "%s", why);
+    }
+    free(r);
+    return status;
+}
+
 /* ---- after the run ------------------------------------------------------------------- */
+/* Every --output, each replacing its file whole; a write error is exit 1. */
 static int write_outputs(const run_options *o, const pvc_kernel *k, const pvc_npy *arrays)
 {
-    char err[256];
+    char err[512];
+    int status = PVC_EXIT_OK;
     for (int i = 0; i < o->outputs.n; i++) {
         const binding *b = &o->outputs.items[i];
         for (int j = 0; j < pvc_kernel_param_count(k); j++)
-            if (names(b, pname(k, j)) && pvc_npy_write(b->value, &arrays[j], err, sizeof err))
-                return usage("--output %s=%s: %s", pname(k, j), b->value, err);
+            if (names(b, pname(k, j)) && pvc_npy_write(b->value, &arrays[j], err, sizeof err)) {
+                file_error("--output ", b->param, "%s", err);
+                status = PVC_EXIT_DIAG;
+            }
     }
-    return 0;
+    return status;
 }
 
 /* Compares every --expect; the mismatch reports go to stderr. */
@@ -502,7 +620,7 @@ static int compare_expects(const run_options *o, const pvc_kernel *k, const pvc_
         pvc_npy e;
         if (!b)
             continue;
-        int rc = read_for(k, j, "--expect", b->value, &e);
+        int rc = read_for(k, j, "--expect ", b, 1, &e);
         if (rc)
             return rc;
         int same = o->ulp >= 0
@@ -528,6 +646,8 @@ static int exit_status(int status)
     }
 }
 
+/* Runs the kernel; --trace=FILE is written through a sink (whole or not at all), kept when
+ * the kernel faults: the trace of a fault is what one debugs it with. */
 static int execute(const run_options *o, const pvc_kernel *k, const pvc_arg *args,
                    pvc_diagnostics *d)
 {
@@ -535,16 +655,20 @@ static int execute(const run_options *o, const pvc_kernel *k, const pvc_arg *arg
         .backend = strcmp(o->backend, "native") ? PVC_BACKEND_SIM : PVC_BACKEND_NATIVE,
         .blocks = o->blocks, .threads = o->threads, .verbose = o->verbose,
         .stats = o->stats ? stdout : NULL, .timeline = o->timeline};
+    pvc_sink trace = {0};
+    char err[512];
     if (o->trace && strcmp(o->trace, "-")) {
-        lo.trace = fopen(o->trace, "w");
-        if (!lo.trace)
-            return usage("--trace=%s: %s", o->trace, strerror(errno));
+        if (pvc_sink_open(&trace, o->trace, err, sizeof err))
+            return file_error("--trace=", o->trace, "%s", err);
+        lo.trace = trace.f;
     } else if (o->trace)
         lo.trace = stderr;
     int status = exit_status(pvc_kernel_launch(k, args, pvc_kernel_param_count(k), &lo, d));
-    if (lo.trace && lo.trace != stderr)
-        fclose(lo.trace);
-    fflush(stdout);
+    if (trace.f && pvc_sink_commit(&trace, err, sizeof err)) {
+        file_error("--trace=", o->trace, "%s", err);
+        status = status ? status : PVC_EXIT_DIAG;
+    }
+    pvc_io_flush_stdout(); /* --stats before the comparison's reports */
     return status;
 }
 
@@ -575,8 +699,11 @@ static int run_kernel(const run_options *o, const pvc_kernel *k, pvc_diagnostics
     }
     if (status || (status = execute(o, k, args, d)))
         goto done;
-    if (!(status = write_outputs(o, k, arrays)))
-        status = compare_expects(o, k, arrays);
+    status = compare_expects(o, k, arrays);
+    if (status == PVC_EXIT_OK || status == PVC_EXIT_MISMATCH) {
+        int wrote = write_outputs(o, k, arrays);
+        status = wrote ? wrote : status; /* a lost --output fails the run, a mismatch or not */
+    }
 done:
     for (int j = 0; j < np; j++)
         pvc_npy_free(&arrays[j]);
@@ -589,11 +716,14 @@ int pvc_cmd_run(int argc, char **argv)
 {
     run_options o = {.ulp = -1};
     int status = parse_run_options(argc, argv, &o);
-    if (status)
+    if (status || (status = check_files(&o))) {
+        free_options(&o);
         return status;
+    }
     pvc_diagnostics *d = pvc_diagnostics_new();
     if (!d) {
         fprintf(stderr, "pvc: error: out of memory\n");
+        free_options(&o);
         return PVC_EXIT_DIAG;
     }
     pvc_diagnostics_set_echo(d, stderr);
@@ -611,5 +741,6 @@ int pvc_cmd_run(int argc, char **argv)
     pvc_program_release(p);
     pvc_cache_clear();
     pvc_diagnostics_delete(d);
+    free_options(&o);
     return status;
 }

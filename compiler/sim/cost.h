@@ -22,6 +22,28 @@
     X(PY_FLOORDIV, S, 1, 0) \
     X(PY_MOD,      S, 1, 0) \
     X(PY_NEG,      S, 1, 0) \
+    X(PY_TRUEDIV,  S, 1, 0) \
+    X(PY_BITAND,   S, 1, 0) \
+    X(PY_BITOR,    S, 1, 0) \
+    X(PY_BITXOR,   S, 1, 0) \
+    X(PY_LSHIFT,   S, 1, 0) \
+    X(PY_RSHIFT,   S, 1, 0) \
+    X(PY_INVERT,   S, 1, 0) \
+    X(PY_EQ,       S, 1, 0) \
+    X(PY_NE,       S, 1, 0) \
+    X(PY_LT,       S, 1, 0) \
+    X(PY_LE,       S, 1, 0) \
+    X(PY_GT,       S, 1, 0) \
+    X(PY_GE,       S, 1, 0) \
+    X(PY_NOT,      S, 1, 0) \
+    X(PY_BOOL,     S, 1, 0) \
+    X(PY_MIN,      S, 1, 0) \
+    X(PY_MAX,      S, 1, 0) \
+    X(IF,          S, 1, 0)    /* compare and branch */ \
+    X(WHILE,       S, 1, 0)    /* per test: compare and branch */ \
+    X(BREAK,       S, 1, 0) \
+    X(CONTINUE,    S, 1, 0) \
+    X(RETURN,      S, 1, 0) \
     X(CALL,        S, 10, 0)   /* vector-function launch */ \
     X(PL_TILE_TYPE, S, 0, 0)   /* descriptor: no instruction */ \
     X(PL_MAKE_TILE_GROUP, S, 0, 0) \
@@ -38,7 +60,19 @@
     X(PL_SYNC_SRC, S, 1, 0) \
     X(PL_SYNC_DST, S, 1, 0) \
     X(PL_BAR_ALL,  S, 0, 0)    /* sequential model: nothing to wait for */ \
-    X(PL_TENSOR,   S, 0, 0)    /* annotation only */
+    X(PL_TENSOR,   S, 0, 0)    /* annotation only */ \
+    X(PL_GET_BLOCK_IDX, S, 1, 0) /* a special-register read */ \
+    X(PL_GET_BLOCK_NUM, S, 1, 0) \
+    X(PL_GET_SUBBLOCK_IDX, S, 1, 0) \
+    X(PL_GET_SUBBLOCK_NUM, S, 1, 0) \
+    X(TENSOR_DIM,  S, 1, 0)    /* a scalar read of the tensor's shape */ \
+    X(TILE_SLICE,  S, 0, 0)    /* a static view: no instruction */ \
+    X(PL_PRINTF,   S, 0, 0)    /* debug output: not costed */ \
+    X(PL_SYNC_ALL, S, 0, 0)    /* one block at a time: nothing to wait for */ \
+    X(PL_SET_CROSS_CORE, S, 0, 0) \
+    X(PL_WAIT_CROSS_CORE, S, 0, 0) \
+    X(PL_BAR_MTE2, S, 0, 0) \
+    X(PL_BAR_MTE3, S, 0, 0)
 
 typedef struct {
     unsigned char has;  /* the op has a row */

@@ -4,7 +4,8 @@
  * decoded from its ops.h row alone: each operand to its storage in the frame (a register,
  * a slot, a tile, a tensor), each attribute to an int in row order, and its compiled row
  * (sim_runs). The scalar language keeps slot numbers; pl.range becomes a begin/end pair
- * that jump. Constants get slots after the variables; the frame is allocated once per
+ * that jump, if and while ops jump on their condition, break / continue / return become
+ * jumps. Constants get slots after the variables; the frame is allocated once per
  * function. No string is looked at after this; interp.c runs the result.
  */
 #include <stdlib.h>
@@ -317,7 +318,19 @@ static void decode_arith(sim *S, sim_func *F, const pvc_op *op)
     }
 }
 
-/* pl.range: the RANGE op, its body, then a SIM_LOOP_END; each knows the other's index. */
+/* The breaks (jump -1) and continues (jump -2) of ops [from, F->nops) that no inner loop
+ * took: they leave to brk and continue at cont. */
+enum { JUMP_BREAK = -1, JUMP_CONTINUE = -2 };
+
+static void patch_loop(sim_func *F, int from, int brk, int cont)
+{
+    for (int i = from; i < F->nops; i++)
+        if (F->ops[i].code == SIM_JUMP && F->ops[i].jump < 0)
+            F->ops[i].jump = F->ops[i].jump == JUMP_BREAK ? brk : cont;
+}
+
+/* pl.range: the RANGE op, its body, then a SIM_LOOP_END; each knows the other's index. A
+ * continue goes to the LOOP_END (next iteration), a break past it. */
 static void decode_range(sim *S, sim_func *F, const pvc_op *op)
 {
     sim_op *o = emit(S, F, op->code, op);
@@ -334,6 +347,79 @@ static void decode_range(sim *S, sim_func *F, const pvc_op *op)
     e->aux = F->ops[begin].aux;
     e->r[0] = F->ops[begin].r[0];
     F->ops[begin].jump = F->nops - 1;
+    patch_loop(F, begin + 1, F->nops, F->nops - 1);
+}
+
+/* A condition operand: its slot (a float's bits) and whether it is a float (fl bit 0). */
+static void decode_cond(sim *S, sim_func *F, int at, const pvc_value *v, pvc_span loc)
+{
+    int fl = v->type.kind == PVC_TY_FLOAT || v->kind == PVC_V_FLOAT;
+    int slot = fl ? float_slot(S, F, v, loc) : scalar_slot(S, F, v, loc);
+    F->ops[at].a[0] = slot;
+    F->ops[at].fl = fl;
+}
+
+/* if: the IF op jumps to the else block when its condition is false; the then block ends
+ * with a jump past the else block when there is one. */
+static void decode_if(sim *S, sim_func *F, const pvc_op *op)
+{
+    emit(S, F, op->code, op);
+    int at = F->nops - 1;
+    decode_cond(S, F, at, op->operands[0], op->loc);
+    decode_block(S, F, op->body);
+    if (!op->orelse->nops) {
+        F->ops[at].jump = F->nops;
+        return;
+    }
+    emit(S, F, SIM_JUMP, op);
+    int skip = F->nops - 1;
+    F->ops[at].jump = F->nops;
+    decode_block(S, F, op->orelse);
+    F->ops[skip].jump = F->nops;
+}
+
+/* while: the condition block, the WHILE op (out of the loop when false), the body, a jump
+ * back to the condition; a continue runs the condition again. */
+static void decode_while(sim *S, sim_func *F, const pvc_op *op)
+{
+    int top = F->nops;
+    decode_block(S, F, op->cond);
+    emit(S, F, op->code, op);
+    int at = F->nops - 1;
+    decode_cond(S, F, at, op->operands[0], op->loc);
+    decode_block(S, F, op->body);
+    emit(S, F, SIM_JUMP, op)->jump = top;
+    F->ops[at].jump = F->nops;
+    patch_loop(F, at + 1, F->nops, top);
+}
+
+/* == != < <= > >=: fl bit i set when operand i is a float (an int against a float compares
+ * exactly, pvc_py_ifcmp); not / bool: fl bit 0 for a float operand. */
+static void decode_compare(sim *S, sim_func *F, const pvc_op *op)
+{
+    sim_op *o = emit(S, F, op->code, op);
+    o->r[0] = op->results[0]->id;
+    for (int i = 0; i < op->noperands && i < 2; i++) {
+        const pvc_value *v = op->operands[i];
+        int fl = v->type.kind == PVC_TY_FLOAT || v->kind == PVC_V_FLOAT;
+        o->fl |= fl << i;
+        o->a[i] = fl ? float_slot(S, F, v, op->loc) : scalar_slot(S, F, v, op->loc);
+    }
+}
+
+/* pl.printf: the format, each argument's slot and kind. */
+static void decode_printf(sim *S, sim_func *F, const pvc_op *op)
+{
+    sim_op *o = emit(S, F, op->code, op);
+    o->text = op->operands[0]->name;
+    o->nchk = 0;
+    for (int i = 1; i < op->noperands && i <= SIM_MAX_OPND; i++) {
+        const pvc_value *v = op->operands[i];
+        int fl = v->type.kind == PVC_TY_FLOAT || v->kind == PVC_V_FLOAT;
+        o->kinds[i - 1] = fl ? 'f' : 'i';
+        o->a[i - 1] = fl ? float_slot(S, F, v, op->loc) : scalar_slot(S, F, v, op->loc);
+    }
+    o->aux = op->noperands - 1;
 }
 
 /* The slot's address is static in the result type; the run checks it lies in usable UB. */
@@ -363,19 +449,33 @@ static void decode_core(sim *S, sim_func *F, const pvc_op *op)
     switch (op->code) {
     case PVC_OP_ASSIGN: decode_assign(S, F, op); break;
     case PVC_OP_PY_ADD: case PVC_OP_PY_SUB: case PVC_OP_PY_MUL: case PVC_OP_PY_FLOORDIV: case PVC_OP_PY_MOD:
-    case PVC_OP_PY_NEG:
+    case PVC_OP_PY_NEG: case PVC_OP_PY_TRUEDIV: case PVC_OP_PY_BITAND: case PVC_OP_PY_BITOR:
+    case PVC_OP_PY_BITXOR: case PVC_OP_PY_INVERT: case PVC_OP_PY_LSHIFT: case PVC_OP_PY_RSHIFT:
+    case PVC_OP_PY_MIN: case PVC_OP_PY_MAX:
         decode_arith(S, F, op);
         break;
+    case PVC_OP_PY_EQ: case PVC_OP_PY_NE: case PVC_OP_PY_LT: case PVC_OP_PY_LE: case PVC_OP_PY_GT:
+    case PVC_OP_PY_GE: case PVC_OP_PY_NOT: case PVC_OP_PY_BOOL:
+        decode_compare(S, F, op);
+        break;
     case PVC_OP_PL_RANGE: decode_range(S, F, op); break;
+    case PVC_OP_IF: decode_if(S, F, op); break;
+    case PVC_OP_WHILE: decode_while(S, F, op); break;
+    case PVC_OP_BREAK: emit(S, F, SIM_JUMP, op)->jump = JUMP_BREAK; break;
+    case PVC_OP_CONTINUE: emit(S, F, SIM_JUMP, op)->jump = JUMP_CONTINUE; break;
+    case PVC_OP_RETURN: emit(S, F, SIM_RET, op); break;
+    case PVC_OP_PL_PRINTF: decode_printf(S, F, op); break;
     case PVC_OP_PL_SECTION_VECTOR: decode_block(S, F, op->body); break;
-    case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT:
+    case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT: case PVC_OP_TILE_SLICE:
     case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS:
         decode_tile(S, F, op);
         break;
     case PVC_OP_CALL: decode_call(S, F, op); break;
     case PVC_OP_PL_SET_VALIDSHAPE: /* the types pass put the valid shape on each gm.load/store */
     case PVC_OP_PL_TILE_TYPE: case PVC_OP_PL_MAKE_TILE_GROUP: case PVC_OP_LIST:
-    case PVC_OP_PL_SYNC_SRC: case PVC_OP_PL_SYNC_DST: case PVC_OP_PL_BAR_ALL:
+    case PVC_OP_PL_SYNC_SRC: case PVC_OP_PL_SYNC_DST: case PVC_OP_PL_BAR_ALL: case PVC_OP_PL_SYNC_ALL:
+    case PVC_OP_PL_SET_CROSS_CORE: case PVC_OP_PL_WAIT_CROSS_CORE: case PVC_OP_PL_BAR_MTE2:
+    case PVC_OP_PL_BAR_MTE3:
         break; /* descriptors and pipe syncs: nothing happens at run time (sequential model) */
     default:
         fail(S, op->loc, "an op the check pass should have lowered to machine ops");

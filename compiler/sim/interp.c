@@ -207,6 +207,14 @@ static void sim_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_acce
 static int64_t int_arith(pvc_ctx *ctx, int code, int64_t a, int64_t b)
 {
     switch (code) {
+    case PVC_OP_PY_BITAND: return pvc_py_bitand(a, b);
+    case PVC_OP_PY_BITOR: return pvc_py_bitor(a, b);
+    case PVC_OP_PY_BITXOR: return pvc_py_bitxor(a, b);
+    case PVC_OP_PY_INVERT: return pvc_py_invert(a);
+    case PVC_OP_PY_LSHIFT: return pvc_py_lshift(ctx, a, b);
+    case PVC_OP_PY_RSHIFT: return pvc_py_rshift(ctx, a, b);
+    case PVC_OP_PY_MIN: return pvc_py_imin(a, b);
+    case PVC_OP_PY_MAX: return pvc_py_imax(a, b);
     case PVC_OP_PY_ADD: return pvc_py_add(a, b);
     case PVC_OP_PY_SUB: return pvc_py_sub(a, b);
     case PVC_OP_PY_MUL: return pvc_py_mul(a, b);
@@ -226,8 +234,51 @@ static double float_arith(pvc_ctx *ctx, int code, double a, double b)
     case PVC_OP_PY_FLOORDIV: return pvc_py_ffloordiv(ctx, a, b);
     case PVC_OP_PY_MOD: return pvc_py_fmod(ctx, a, b);
     case PVC_OP_PY_NEG: return pvc_py_fneg(a);
+    case PVC_OP_PY_TRUEDIV: return pvc_py_ftruediv(ctx, a, b);
+    case PVC_OP_PY_MIN: return pvc_py_fmin(a, b);
+    case PVC_OP_PY_MAX: return pvc_py_fmax(a, b);
     default: PVC_BUG("'%s' is not Python arithmetic", pvc_ops[code].name);
     }
+}
+
+_Static_assert(PVC_OP_PY_NE - PVC_OP_PY_EQ == PVC_PY_NE && PVC_OP_PY_LT - PVC_OP_PY_EQ == PVC_PY_LT &&
+                   PVC_OP_PY_LE - PVC_OP_PY_EQ == PVC_PY_LE && PVC_OP_PY_GT - PVC_OP_PY_EQ == PVC_PY_GT &&
+                   PVC_OP_PY_GE - PVC_OP_PY_EQ == PVC_PY_GE,
+               "ops.h lists the comparisons in pvc_py_cmpop's order");
+
+/* A scalar slot's truth value: fl says it holds a double's bits. */
+static int slot_truth(const sim_func *F, int slot, int fl)
+{
+    return fl ? pvc_py_ftruth(slot_double(F->s[slot])) != 0 : F->s[slot] != 0;
+}
+
+/* == != < <= > >= (exact for an int against a float), not, bool: the int result. */
+static int64_t run_compare(const sim_func *F, const sim_op *o)
+{
+    static const int mirror[] = {PVC_PY_EQ, PVC_PY_NE, PVC_PY_GT, PVC_PY_GE, PVC_PY_LT, PVC_PY_LE};
+    if (o->code == PVC_OP_PY_NOT || o->code == PVC_OP_PY_BOOL)
+        return slot_truth(F, o->a[0], o->fl & 1) == (o->code == PVC_OP_PY_BOOL);
+    int op = o->code - PVC_OP_PY_EQ; /* EQ NE LT LE GT GE: the order of pvc_py_cmpop */
+    int64_t a = F->s[o->a[0]], b = F->s[o->a[1]];
+    switch (o->fl & 3) {
+    case 0: return pvc_py_icmp(op, a, b);
+    case 3: return pvc_py_fcmp(op, slot_double(a), slot_double(b));
+    case 2: return pvc_py_ifcmp(op, a, slot_double(b));
+    default: return pvc_py_ifcmp(mirror[op], b, slot_double(a));
+    }
+}
+
+/* pl.printf: the same runtime call as the emitted C. */
+static void run_printf(sim *S, const sim_func *F, const sim_op *o)
+{
+    pvc_scalar args[SIM_MAX_OPND];
+    for (int i = 0; i < o->aux; i++) {
+        if (o->kinds[i] == 'f')
+            args[i].f = slot_double(F->s[o->a[i]]);
+        else
+            args[i].i = F->s[o->a[i]];
+    }
+    pvc_printf(S->ctx, o->text, o->aux, args, o->kinds);
 }
 
 /* A float op's operand i: a double's bits, or an int widened as the emitted C does. */
@@ -299,9 +350,12 @@ static void run_call(sim *S, sim_func *F, const sim_op *o)
             C->s[C->f->params[j]->id] = F->s[o->cargs[j]];
     memset(C->def, 0, (size_t)C->nvars); /* registers start undefined in every invocation */
     pvc_spr_reset(S->ctx);               /* and AR = SQZN = 0 (§10.9, §10.14) */
-    pvc_hazard_settle(S->hz);            /* the kernel's earlier moves are complete */
+    int from_kernel = F->f->kind == PVC_FN_JIT; /* a VF's call of a VF is inlined on the device */
+    if (from_kernel)
+        pvc_hazard_settle(S->hz);        /* the kernel's earlier moves are complete */
     run_func(S, C);
-    pvc_hazard_settle(S->hz);            /* end of the VF completes its stores (sim.h) */
+    if (from_kernel)
+        pvc_hazard_settle(S->hz);        /* end of the VF completes its stores (sim.h) */
     S->cur_f = F;
 }
 
@@ -363,16 +417,30 @@ static void run_func(sim *S, sim_func *F)
             value = F->s[o->r[0]], has_value = 1;
             break;
         case SIM_LOOP_END: pc = run_loop_end(S, F, o, pc); continue;
+        case PVC_OP_IF:
+        case PVC_OP_WHILE:
+            if (!slot_truth(F, o->a[0], o->fl & 1))
+                pc = o->jump - 1;
+            continue;
+        case SIM_JUMP: pc = o->jump - 1; continue;
+        case SIM_RET: return;
+        case PVC_OP_PY_EQ: case PVC_OP_PY_NE: case PVC_OP_PY_LT: case PVC_OP_PY_LE: case PVC_OP_PY_GT:
+        case PVC_OP_PY_GE: case PVC_OP_PY_NOT: case PVC_OP_PY_BOOL:
+            value = F->s[o->r[0]] = run_compare(F, o), has_value = 1;
+            break;
+        case PVC_OP_PL_PRINTF: run_printf(S, F, o); continue;
         case PVC_OP_ASSIGN:
             run_assign(F, o);
             if (o->k[0] == CP_INT)
                 value = F->s[o->r[0]], has_value = 1;
             break;
         case PVC_OP_PY_ADD: case PVC_OP_PY_SUB: case PVC_OP_PY_MUL: case PVC_OP_PY_FLOORDIV:
-        case PVC_OP_PY_MOD: case PVC_OP_PY_NEG:
+        case PVC_OP_PY_MOD: case PVC_OP_PY_NEG: case PVC_OP_PY_TRUEDIV: case PVC_OP_PY_BITAND:
+        case PVC_OP_PY_BITOR: case PVC_OP_PY_BITXOR: case PVC_OP_PY_INVERT: case PVC_OP_PY_LSHIFT:
+        case PVC_OP_PY_RSHIFT: case PVC_OP_PY_MIN: case PVC_OP_PY_MAX:
             has_value = run_arith(S, F, o, &value);
             break;
-        case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT:
+        case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT: case PVC_OP_TILE_SLICE:
         case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS:
             /* pl.make_tile and the tile-group slots: the tile must lie in usable UB */
             pvc_tile_check(S->ctx, sim_tile_of(&F->tiles[o->tile]));
@@ -430,7 +498,7 @@ static void sim_free(sim *S)
     sim_decode_free(S);
     pvc_hazard_free(S->hz);
     pvc_race_free(S->race);
-    pvc_timeline_close(S->obs.timeline);
+    pvc_timeline_close(S->obs.timeline, NULL, 0);
     free(S);
 }
 
@@ -471,8 +539,9 @@ static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o
     }
     S->obs.trace = o->trace;
     S->obs.stats = o->stats ? &S->stats : NULL;
-    if (o->timeline && !(S->obs.timeline = pvc_timeline_open(o->timeline))) {
-        snprintf(err, errlen, "--timeline %s: cannot write it", o->timeline);
+    char why[512];
+    if (o->timeline && !(S->obs.timeline = pvc_timeline_open(o->timeline, why, sizeof why))) {
+        snprintf(err, errlen, "--timeline %s: %s", o->timeline, why);
         sim_free(S);
         return NULL;
     }
@@ -515,10 +584,11 @@ static int sim_close(void *x, char *err, size_t errlen)
         fflush(S->o->trace);
     if (S->o->stats)
         pvc_stats_print(&S->stats, S->o->stats);
-    int terr = pvc_timeline_close(S->obs.timeline);
+    char why[512];
+    int terr = pvc_timeline_close(S->obs.timeline, why, sizeof why);
     S->obs.timeline = NULL;
     if (terr)
-        snprintf(err, errlen, "--timeline %s: write failed", S->o->timeline);
+        snprintf(err, errlen, "--timeline %s: %s", S->o->timeline, why);
     sim_free(S);
     return terr ? -1 : 0;
 }

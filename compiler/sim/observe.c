@@ -75,7 +75,7 @@ void sim_note_clipped(sim *S, const sim_op *o)
     int64_t r0 = *(const int64_t *)o->p[2], c0 = *(const int64_t *)o->p[3];
     int64_t vr = *(const int64_t *)o->p[4], vc = *(const int64_t *)o->p[5];
     uint64_t bits = pvc_dtype_table[t->dtype].bits, moved = load ? S->touched.gm_in : S->touched.gm_out;
-    int64_t want = (vr ? vr : t->rows) * (vc ? vc : t->cols);
+    int64_t want = (vr == PVC_GM_WHOLE ? t->rows : vr) * (vc == PVC_GM_WHOLE ? t->cols : vc);
     int64_t clipped = want - (int64_t)(moved * 8 / bits);
     if (clipped <= 0 || !S->o->notes)
         return;

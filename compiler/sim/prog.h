@@ -18,8 +18,11 @@
 #include "run/backend.h"
 #include "sim/sim.h"
 
-/* The pseudo-opcode after the ops.h ones: the end of a pl.range body, which jumps back. */
-enum { SIM_LOOP_END = PVC_OP_COUNT };
+/* Pseudo-opcodes after the ops.h ones: the end of a pl.range body, which jumps back; a jump
+ * to `jump` (an if's then-block end, break, continue, a while's way back); the end of the
+ * function (return). An `if` op jumps to its `jump` (the else block) when its condition is
+ * false; a `while` op (after its condition block) jumps past the loop. */
+enum { SIM_LOOP_END = PVC_OP_COUNT, SIM_JUMP, SIM_RET };
 
 /* How ASSIGN copies: by the result's kind. */
 enum { CP_INT, CP_VREG, CP_MREG, CP_ULD, CP_UST, CP_NONE };
@@ -51,11 +54,14 @@ struct sim_op {
     int a[SIM_MAX_OPND];     /* operands: slot numbers (variable id, or constant slot) */
     int r[2];                /* result variable ids (-1 none) */
     int chk[SIM_MAX_OPND + 1], nchk; /* register variables the op reads (UNDEF_REG) */
-    int jump;                /* RANGE: index of its SIM_LOOP_END; LOOP_END: its RANGE */
+    int jump;                /* RANGE: index of its SIM_LOOP_END; LOOP_END: its RANGE; IF,
+                                WHILE, SIM_JUMP: the index to go to */
     int aux;                 /* RANGE, LOOP_END: first of 4 hidden slots (iteration, count,
                                 start, step) */
     int tile;                /* core tile ops: index into the function's tiles, -1 none */
-    int fl;                  /* arithmetic: bit i operand i is an int to widen, bit 2 float op */
+    int fl;                  /* arithmetic: bit i operand i is an int to widen, bit 2 float op;
+                                compares: bit i operand i is a float; if/while/not/bool: bit 0
+                                the condition is a float */
     /* for --trace / --stats */
     int dtype;               /* dtype the op moves or computes, -1 none */
     int gran;                /* mask granularity in bytes for the mask count, 0 none */
@@ -67,7 +73,10 @@ struct sim_op {
     uint32_t id;             /* module-wide op id (1-based): a hazard's store */
     const pvc_loc *loc;
     sim_func *callee;        /* CALL */
-    int *cargs;              /* CALL: per callee parameter, the caller's slot (-1 static tile) */
+    int *cargs;              /* CALL: per callee parameter, the caller's slot (-1 static tile);
+                                PRINTF: per argument its slot */
+    const char *text;        /* PRINTF: the format; kinds (one 'i' / 'f' per argument) in kinds */
+    char kinds[16];
     const pvc_op *ir;
 };
 

@@ -39,7 +39,9 @@ struct pvc_race {
 /* ---- regions ------------------------------------------------------------------------- */
 static uint64_t tensor_bytes(const pvc_tensor *t)
 {
-    uint64_t n = t->rank == 1 ? (uint64_t)t->shape[0] : (uint64_t)t->shape[0] * (uint64_t)t->shape[1];
+    uint64_t n = 1;
+    for (int k = 0; k < t->rank; k++)
+        n *= (uint64_t)t->shape[k];
     return n * pvc_dtype_table[t->dtype].bits / 8;
 }
 
@@ -56,7 +58,7 @@ static int make_regions(pvc_race *r, const pvc_tensor *args, const char *const *
     if (!r->regions)
         return -1;
     for (int i = 0; i < n; i++)
-        if (args[i].data && args[i].rank >= 1 && args[i].rank <= 2 && args[i].dtype < PVC_DT_COUNT &&
+        if (args[i].data && args[i].rank >= 1 && args[i].rank <= PVC_TENSOR_MAX_RANK && args[i].dtype < PVC_DT_COUNT &&
             tensor_bytes(&args[i]) > 0) {
             const uint8_t *lo = args[i].data;
             r->regions[r->nregions++] = (race_region){lo, lo + tensor_bytes(&args[i]), names[i], 0, 0, 0};

@@ -138,8 +138,10 @@ void pvc_trace_event(FILE *out, const pvc_sim_event *e);            /* trace.c *
 void pvc_stats_add(pvc_stats *s, const pvc_sim_event *e, uint64_t cycles); /* stats.c */
 void pvc_stats_print(const pvc_stats *s, FILE *out);
 
-pvc_timeline *pvc_timeline_open(const char *path); /* timeline.c; NULL + errno on failure */
+/* timeline.c. open: NULL and the reason in err on failure. close: writes the file (whole
+ * or not at all); 0, or -1 and the reason in err. */
+pvc_timeline *pvc_timeline_open(const char *path, char *err, size_t errlen);
 void pvc_timeline_event(pvc_timeline *t, const pvc_sim_event *e, uint64_t ts, uint64_t dur);
-int pvc_timeline_close(pvc_timeline *t);           /* 0 ok */
+int pvc_timeline_close(pvc_timeline *t, char *err, size_t errlen);
 
 #endif /* PVC_INTERP_H */

@@ -12,17 +12,20 @@
  * one estimated cycle is drawn as 1 ns (ts and dur are in microseconds, as the format
  * wants). After PVC_TIMELINE_MAX events the rest is left out and an instant event says so.
  * In a launch of several blocks, block b is process b+1 with its own pipe rows, each block's
- * clock starting at 0 (the blocks run at once on the device).
+ * clock starting at 0 (the blocks run at once on the device). The file is written through a
+ * sink (run/ioutil.h): it appears whole when the run ends, or not at all.
  */
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "run/ioutil.h"
 #include "sim/sim.h"
 
 #define PVC_TIMELINE_MAX 200000u /* about 30 MB of JSON */
 
 struct pvc_timeline {
-    FILE *out;
+    pvc_sink sink;
+    FILE *out;              /* sink.f */
     uint64_t nevents;
     int truncated;
     int last_pid;            /* highest process named so far */
@@ -52,16 +55,18 @@ static void name_process(pvc_timeline *t, int pid, const char *name)
             name, pid);
 }
 
-pvc_timeline *pvc_timeline_open(const char *path)
+pvc_timeline *pvc_timeline_open(const char *path, char *err, size_t errlen)
 {
     pvc_timeline *t = calloc(1, sizeof *t);
-    if (!t)
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
         return NULL;
-    t->out = fopen(path, "w");
-    if (!t->out) {
+    }
+    if (pvc_sink_open(&t->sink, path, err, errlen)) {
         free(t);
         return NULL;
     }
+    t->out = t->sink.f;
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", t->out);
     name_process(t, 1, "pvc sim (estimated cycles, 1 cycle = 1 ns)");
     t->last_pid = 1;
@@ -108,14 +113,12 @@ void pvc_timeline_event(pvc_timeline *t, const pvc_sim_event *e, uint64_t ts, ui
     fputc('}', t->out);
 }
 
-int pvc_timeline_close(pvc_timeline *t)
+int pvc_timeline_close(pvc_timeline *t, char *err, size_t errlen)
 {
     if (!t)
         return 0;
     fputs("\n]}\n", t->out);
-    int err = ferror(t->out);
-    if (fclose(t->out))
-        err = 1;
+    int rc = pvc_sink_commit(&t->sink, err, errlen);
     free(t);
-    return err ? -1 : 0;
+    return rc;
 }

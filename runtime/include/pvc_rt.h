@@ -160,7 +160,18 @@ typedef struct {
     pvc_loc loc;        /* copy of *ctx->at when the fault happened */
     pvc_loc related;    /* a second place, when one explains the fault (a hazard's store) */
     char detail[160];   /* human-readable specifics */
+    char op_name[32];   /* pvc_fault_raise's copy of op: a kernel object's inline function names
+                           its op with a literal of the object, which may be unloaded before the
+                           fault is printed */
 } pvc_fault;
+
+/* *dst = *src, with op still naming the op when it points at src's own copy. */
+static inline void pvc_fault_copy(pvc_fault *dst, const pvc_fault *src)
+{
+    *dst = *src;
+    if (src->op == src->op_name)
+        dst->op = dst->op_name;
+}
 
 /* vf.mem_bar modes (§5.6): each orders the first class of accesses before the second
  * (V vector, LD/ST scalar). X(NAME, pypto name). */
@@ -230,7 +241,8 @@ typedef struct pvc_ctx {
 /* Heap context with a zero-filled UB; NULL on allocation failure. */
 pvc_ctx *pvc_ctx_new(void);
 void pvc_ctx_free(pvc_ctx *ctx);
-/* Zero the UB and clear fault/at/unwind/hook (for a context the caller placed itself). */
+/* Zero the UB and clear fault/at/unwind/hook; block 0 of 1 (for a context the caller placed
+ * itself). */
 void pvc_ctx_init(pvc_ctx *ctx);
 
 /* Runs fn(ctx, arg) protected: returns PVC_FAULT_NONE (0) or the kind of the fault that
@@ -364,6 +376,79 @@ static inline double pvc_py_fneg(double a) { return -a; }
 double pvc_py_ffloordiv(pvc_ctx *ctx, double a, double b);
 double pvc_py_fmod(pvc_ctx *ctx, double a, double b);
 
+/* a / b: always a float; ints convert first (pvc_py_float: exact below 2^53, where Python's
+ * int / int is correctly rounded too). BAD_ARG when b is zero. */
+static inline double pvc_py_ftruediv(pvc_ctx *ctx, double a, double b)
+{
+    if (b == 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "truediv", 0, 0, "float division by zero");
+        return 0;
+    }
+    return a / b;
+}
+
+/* Bitwise ops on ints are two's complement, as Python's on infinite-width ints restricted
+ * to int64. a << b wraps at 64 bits (0 from b = 64 on); a >> b is arithmetic (-1 or 0 from
+ * b = 64 on); a negative count raises BAD_ARG (Python's ValueError). */
+static inline int64_t pvc_py_lshift(pvc_ctx *ctx, int64_t a, int64_t b)
+{
+    if (b < 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "lshift", 0, 0, "negative shift count");
+        return 0;
+    }
+    return b >= 64 ? 0 : pvc_py_wrap((uint64_t)a << b);
+}
+static inline int64_t pvc_py_rshift(pvc_ctx *ctx, int64_t a, int64_t b)
+{
+    if (b < 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "rshift", 0, 0, "negative shift count");
+        return 0;
+    }
+    if (b >= 64)
+        return a < 0 ? -1 : 0;
+    return a < 0 ? ~(int64_t)(~(uint64_t)a >> b) : (int64_t)((uint64_t)a >> b);
+}
+static inline int64_t pvc_py_bitand(int64_t a, int64_t b) { return a & b; }
+static inline int64_t pvc_py_bitor(int64_t a, int64_t b) { return a | b; }
+static inline int64_t pvc_py_bitxor(int64_t a, int64_t b) { return a ^ b; }
+static inline int64_t pvc_py_invert(int64_t a) { return ~a; }
+
+/* Comparisons give 1 or 0. Ints compare as C ints, floats as IEEE doubles (NaN is unordered:
+ * only != holds), an int against a float exactly, as Python does (2**53 + 1 > 2.0**53). */
+typedef enum { PVC_PY_EQ, PVC_PY_NE, PVC_PY_LT, PVC_PY_LE, PVC_PY_GT, PVC_PY_GE } pvc_py_cmpop;
+/* c < 0, == 0, > 0, or 2 for unordered -> the comparison's result. */
+static inline int64_t pvc_py_cmp_result(int op, int c)
+{
+    switch (op) {
+    case PVC_PY_EQ: return c == 0;
+    case PVC_PY_NE: return c != 0;
+    case PVC_PY_LT: return c == -1;
+    case PVC_PY_LE: return c == -1 || c == 0;
+    case PVC_PY_GT: return c == 1;
+    default: return c == 1 || c == 0;
+    }
+}
+static inline int64_t pvc_py_icmp(int op, int64_t a, int64_t b)
+{
+    return pvc_py_cmp_result(op, a < b ? -1 : a > b);
+}
+static inline int64_t pvc_py_fcmp(int op, double a, double b)
+{
+    return pvc_py_cmp_result(op, a < b ? -1 : a > b ? 1 : a == b ? 0 : 2);
+}
+/* int a against float b, exactly (runtime/src/pyscalar.c). */
+int64_t pvc_py_ifcmp(int op, int64_t a, double b);
+
+/* min(a, b) is b if b < a else a, max(a, b) b if b > a else a: the first of equal (or
+ * unordered, NaN) operands wins, as in Python. */
+static inline int64_t pvc_py_imin(int64_t a, int64_t b) { return b < a ? b : a; }
+static inline int64_t pvc_py_imax(int64_t a, int64_t b) { return b > a ? b : a; }
+static inline double pvc_py_fmin(double a, double b) { return b < a ? b : a; }
+static inline double pvc_py_fmax(double a, double b) { return b > a ? b : a; }
+
+/* Python's truth value of a float: not zero (NaN is true). */
+static inline int64_t pvc_py_ftruth(double a) { return a != 0; }
+
 /* ---------------------------------------------------------------------------------------
  * Tiles, offsets, cursors, AddrReg (§1.4, §1.5, §2.1).
  *
@@ -406,6 +491,12 @@ static inline void pvc_tile_group_step(int64_t *slot, int64_t delta, int64_t dep
 static inline uint32_t pvc_tile_group_addr(uint32_t base, int64_t slot, uint32_t slot_bytes)
 {
     return base + (uint32_t)slot * slot_bytes;
+}
+/* The address of a view t[r0:r1, c0:c1] of a tile whose address is a run-time value: off is
+ * (r0 * cols + c0) element bytes, a constant (§6). */
+static inline uint32_t pvc_tile_view_addr(int64_t base, int64_t off)
+{
+    return (uint32_t)((uint64_t)base + (uint64_t)off);
 }
 /* Raises UB_RESERVED unless the whole tile lies in [0, PVC_UB_USABLE) (decision 3). */
 int pvc_tile_check(pvc_ctx *ctx, const pvc_tile *t);
@@ -809,18 +900,36 @@ typedef enum { PVC_SAT_OFF, PVC_SAT_ON } pvc_sat;
  *   |            +-----+  |  <--------  |           |   the clipped rest is not copied
  *   +---------------------+   pl.store  +-----------+   (UB / GM keep their bytes)
  *
- * Only the tile's valid rows x cols move (valid_rows x valid_cols, 0 meaning the tile's
- * shape, §6 [I]); the row pitch stays the static cols, and the rest of the tile's UB bytes
- * are left alone.
- * A rank-1 tensor is one row. Shapes count elements; FP4/INT4 data is packed two per byte
- * (low nibble first), so their column offsets and widths must be even.
+ * Only the tile's valid rows x cols move (valid_rows x valid_cols, run-time values: 0 moves
+ * nothing, PVC_GM_WHOLE means the tile's shape, §6 [I]); the row pitch stays the static
+ * cols, and the rest of the tile's UB bytes are left alone.
+ * A rank-1 tensor is one row. A tensor of rank 3 or 4 is addressed by one offset per axis:
+ * the tile's rows and columns run along two of its axes (by default the last two), every
+ * other axis stays at its offset (pl.load's `order`, §6). Shapes count elements; FP4/INT4
+ * data is packed two per byte (low nibble first), so their column offsets and widths must be
+ * even.
  * ------------------------------------------------------------------------------------- */
+#define PVC_TENSOR_MAX_RANK 4
+#define PVC_GM_WHOLE INT64_MIN /* a valid_rows / valid_cols meaning the tile's whole shape */
 typedef struct {
-    void *data;          /* host memory, row-major, shape[0] * shape[1] elements */
+    void *data;          /* host memory, row-major: shape[0] * ... * shape[rank-1] elements */
     pvc_dtype dtype;
-    int rank;            /* 1 or 2 */
-    int64_t shape[2];
+    int rank;            /* 1 to 4 */
+    int64_t shape[PVC_TENSOR_MAX_RANK];
 } pvc_tensor;
+
+/* t.shape[axis] (a negative axis counts from the end, as in Python); 0 for an axis the
+ * tensor does not have (the compiler checks the axis against the declared rank). */
+static inline int64_t pvc_tensor_dim(const pvc_tensor *t, int64_t axis)
+{
+    if (axis < 0)
+        axis += t->rank;
+    return axis >= 0 && axis < t->rank ? t->shape[axis] : 0;
+}
+
+/* pl.get_block_idx() / pl.get_block_num() of the block ctx runs (§6). */
+static inline int64_t pvc_block_idx(const pvc_ctx *ctx) { return ctx->block_idx; }
+static inline int64_t pvc_block_num(const pvc_ctx *ctx) { return ctx->block_num; }
 
 /* A scalar argument of a jit kernel: parameter i of `pvc_kernel_<name>(ctx, args, scalars)`
  * is args[i] when it is a tensor and scalars[i] when it is a scalar; int and bool (0/1)
@@ -838,6 +947,21 @@ int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, i
                     int64_t valid_rows, int64_t valid_cols);
 int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
                      int64_t valid_rows, int64_t valid_cols);
+/* The same for a tensor of any rank: o0..o3 are the offsets of its axes (those past its rank
+ * unused); the tile's rows run along row_axis and its columns along col_axis, which must be
+ * the last axis (its elements are contiguous) with row_axis before it. An offset of another
+ * axis outside the tensor clips the whole window. */
+int64_t pvc_gm_load_nd(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0,
+                       int64_t o1, int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis,
+                       int64_t valid_rows, int64_t valid_cols);
+int64_t pvc_gm_store_nd(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t o0,
+                        int64_t o1, int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis,
+                        int64_t valid_rows, int64_t valid_cols);
+
+/* pl.printf (§6): prints "[block N] " and the format with its conversions (%d %i %u %x %f,
+ * flags, width, precision; %% a percent sign) taking args in order (kinds[k] 'i' an int64 in
+ * .i, 'f' a double in .f) to stdout in one write. The compiler checks the format. */
+void pvc_printf(pvc_ctx *ctx, const char *format, int nargs, const pvc_scalar *args, const char *kinds);
 
 #include "pvc_rt_cast.h" /* cast and format entry points */
 #include "pvc_rt_arith.h" /* arithmetic, unary and composite vf ops */

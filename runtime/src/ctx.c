@@ -54,7 +54,8 @@ void pvc_fault_raise(pvc_ctx *ctx, pvc_fault_kind kind, const char *op, uint32_t
     pvc_fault *f = &ctx->fault;
     va_list ap;
     f->kind = kind;
-    f->op = op;
+    snprintf(f->op_name, sizeof f->op_name, "%s", op ? op : "?");
+    f->op = f->op_name;
     f->addr = addr;
     f->len = len;
     if (ctx->at)

@@ -2,15 +2,20 @@
  *
  * The device moves the tile's rows with the MTE pipes; only the order of bytes matters here.
  * Row i of the tile lives at tile.addr + i * cols * elem_bytes (row pitch = static shape[1],
- * §6 [I]); only the valid rows x cols move (pvc_tile_vrows/vcols, §6 [I]): the window
- * [r0, r0+vrows) x [c0, c0+vcols) is clipped to the tensor, and elements outside it are not
- * copied in either direction. */
+ * §6 [I]); only the valid rows x cols move (§6 [I]). The tile maps onto a plane of the
+ * tensor: its rows along one axis, its columns along the last one, every other axis fixed at
+ * its offset. The window [r0, r0+vrows) x [c0, c0+vcols) is clipped to that plane (and to
+ * nothing when a fixed offset lies outside its axis); elements outside it are not copied in
+ * either direction. */
 #include <string.h>
 
 #include "rt_internal.h"
 
+/* The plane of the tensor a tile maps onto, and the part of the window inside it. */
 typedef struct {
-    int64_t rows, cols;       /* tensor shape, rank 1 = one row */
+    int64_t rows, cols;       /* extent of the row and column axes */
+    int64_t rstride;          /* elements from one row of the plane to the next */
+    int64_t base;             /* element index of the plane's (0, 0) */
     int64_t r_lo, r_hi;       /* valid tile rows that fall inside the tensor */
     int64_t c_lo, c_hi;       /* valid tile cols that fall inside the tensor */
 } gm_window;
@@ -26,21 +31,48 @@ static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* The plane of tensor t for offsets off[] (one per axis) with rows on axis ra and columns on
+ * axis ca; r0 and c0 become the row and column offsets. 0 when a fixed offset is outside. */
+static int plane_of(const pvc_tensor *t, const int64_t *off, int ra, int ca, gm_window *w,
+                    int64_t *r0, int64_t *c0)
+{
+    int64_t stride = 1, base = 0;
+    int inside = 1;
+    w->rows = 1, w->cols = 0, w->rstride = 0, *r0 = 0, *c0 = 0;
+    for (int k = t->rank - 1; k >= 0; k--) {
+        if (k == ca) {
+            w->cols = t->shape[k];
+            *c0 = off[k];
+        } else if (k == ra) {
+            w->rows = t->shape[k];
+            w->rstride = stride;
+            *r0 = off[k];
+        } else {
+            inside &= off[k] >= 0 && off[k] < t->shape[k];
+            base += off[k] * stride;
+        }
+        stride *= t->shape[k];
+    }
+    w->base = base;
+    return inside;
+}
+
 /* Validates the operands and computes the part of the tile inside the tensor. Returns 0 after
  * raising a fault (only reached outside a protected call). */
 static int gm_window_of(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
-                        int64_t r0, int64_t c0, int64_t vr, int64_t vc, gm_window *w)
+                        const int64_t *off, int ra, int ca, int64_t vr, int64_t vc, gm_window *w,
+                        int64_t *r0, int64_t *c0)
 {
-    if (!t || !t->data || t->rank < 1 || t->rank > 2 || t->dtype >= PVC_DT_COUNT) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile ? tile->addr : 0, 0, "invalid tensor");
+    if (!t || !t->data || t->rank < 1 || t->rank > PVC_TENSOR_MAX_RANK || t->dtype >= PVC_DT_COUNT ||
+        ca != t->rank - 1 || ra >= ca || (ra < 0 && t->rank > 1)) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile ? tile->addr : 0, 0, "invalid tensor or axes");
         return 0;
     }
-    w->rows = t->rank == 1 ? 1 : t->shape[0];
-    w->cols = t->rank == 1 ? t->shape[0] : t->shape[1];
-    if (w->rows < 0 || w->cols < 0) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0, "negative tensor shape");
-        return 0;
-    }
+    for (int k = 0; k < t->rank; k++)
+        if (t->shape[k] < 0) {
+            pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0, "negative tensor shape");
+            return 0;
+        }
     if (pvc_dtype_table[tile->dtype].bits != elem_bits(t->dtype)) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0,
                         "tile dtype %s and tensor dtype %s differ in width",
@@ -49,11 +81,12 @@ static int gm_window_of(pvc_ctx *ctx, const char *op, const pvc_tile *tile, cons
     }
     if (vr < 0 || vc < 0 || vr > tile->rows || vc > tile->cols) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0,
-                        "valid shape %lldx%lld exceeds the tile shape %ux%u", (long long)vr,
+                        "valid shape %lldx%lld is not within the tile shape %ux%u", (long long)vr,
                         (long long)vc, tile->rows, tile->cols);
         return 0;
     }
-    if (elem_bits(t->dtype) == 4 && ((c0 & 1) || (tile->cols & 1) || (vc & 1) || (w->cols & 1))) {
+    int inside = plane_of(t, off, ra, ca, w, r0, c0);
+    if (elem_bits(t->dtype) == 4 && ((*c0 & 1) || (tile->cols & 1) || (vc & 1) || (w->cols & 1))) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0,
                         "4-bit data needs even column offsets and widths");
         return 0;
@@ -61,10 +94,10 @@ static int gm_window_of(pvc_ctx *ctx, const char *op, const pvc_tile *tile, cons
     uint64_t tile_bytes = (uint64_t)tile->rows * tile->cols * elem_bits(tile->dtype) / 8;
     if (!pvc_ub_check(ctx, op, tile->addr, tile_bytes, 1))
         return 0;
-    w->r_lo = clamp64(-r0, 0, vr);
-    w->r_hi = clamp64(w->rows - r0, w->r_lo, vr);
-    w->c_lo = clamp64(-c0, 0, vc);
-    w->c_hi = clamp64(w->cols - c0, w->c_lo, vc);
+    w->r_lo = clamp64(-*r0, 0, vr);
+    w->r_hi = inside ? clamp64(w->rows - *r0, w->r_lo, vr) : w->r_lo;
+    w->c_lo = clamp64(-*c0, 0, vc);
+    w->c_hi = clamp64(w->cols - *c0, w->c_lo, vc);
     return 1;
 }
 
@@ -77,21 +110,22 @@ typedef enum { GM_TO_UB, UB_TO_GM } gm_dir;
 
 /* Copies the part of the window inside the tensor, one row segment at a time. */
 static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
-                       int64_t r0, int64_t c0, int64_t vr, int64_t vc, gm_dir dir)
+                       const int64_t *off, int ra, int ca, int64_t vr, int64_t vc, gm_dir dir)
 {
     gm_window w;
-    if (!vr)
+    int64_t r0, c0;
+    if (vr == PVC_GM_WHOLE)
         vr = tile->rows;
-    if (!vc)
+    if (vc == PVC_GM_WHOLE)
         vc = tile->cols;
-    if (!gm_window_of(ctx, op, tile, t, r0, c0, vr, vc, &w))
+    if (!gm_window_of(ctx, op, tile, t, off, ra, ca, vr, vc, &w, &r0, &c0))
         return 0;
     unsigned bits = elem_bits(tile->dtype);
     size_t seg = (size_t)(w.c_hi - w.c_lo) * bits / 8;
     for (int64_t i = w.r_lo; i < w.r_hi && seg; i++) {
         uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;
-        uint64_t gm = ((uint64_t)(r0 + i) * (uint64_t)w.cols + (uint64_t)(c0 + w.c_lo)) * bits / 8;
-        uint8_t *host = (uint8_t *)t->data + gm;
+        uint64_t e = (uint64_t)w.base + (uint64_t)(r0 + i) * (uint64_t)w.rstride + (uint64_t)(c0 + w.c_lo);
+        uint8_t *host = (uint8_t *)t->data + e * bits / 8;
         pvc_ub_touch(ctx, (uint32_t)ub, (uint32_t)seg, dir == GM_TO_UB ? PVC_TOUCH_GM_IN : PVC_TOUCH_GM_OUT);
         pvc_gm_touch(ctx, host, seg, dir == GM_TO_UB ? PVC_GM_READ : PVC_GM_WRITE);
         if (dir == GM_TO_UB)
@@ -102,14 +136,51 @@ static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const
     return clipped_count(vr, vc, &w);
 }
 
+/* Rank 1 and 2: a rank-1 tensor is one row, [r0, c0] its offsets (r0 is 0). */
+static int64_t gm_copy2(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
+                        int64_t r0, int64_t c0, int64_t vr, int64_t vc, gm_dir dir)
+{
+    int64_t off[PVC_TENSOR_MAX_RANK] = {r0, c0};
+    int rank = t ? t->rank : 2;
+    if (rank == 1)
+        off[0] = c0;
+    return gm_copy(ctx, op, tile, t, off, rank == 1 ? -1 : 0, rank == 1 ? 0 : 1, vr, vc, dir);
+}
+
 int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0,
                     int64_t valid_rows, int64_t valid_cols)
 {
-    return gm_copy(ctx, "pl.load", tile, src, r0, c0, valid_rows, valid_cols, GM_TO_UB);
+    if (src && src->rank > 2) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.load", tile ? tile->addr : 0, 0, "invalid tensor or axes");
+        return 0;
+    }
+    return gm_copy2(ctx, "pl.load", tile, src, r0, c0, valid_rows, valid_cols, GM_TO_UB);
 }
 
 int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
                      int64_t valid_rows, int64_t valid_cols)
 {
-    return gm_copy(ctx, "pl.store", tile, dst, r0, c0, valid_rows, valid_cols, UB_TO_GM);
+    if (dst && dst->rank > 2) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.store", tile ? tile->addr : 0, 0, "invalid tensor or axes");
+        return 0;
+    }
+    return gm_copy2(ctx, "pl.store", tile, dst, r0, c0, valid_rows, valid_cols, UB_TO_GM);
+}
+
+int64_t pvc_gm_load_nd(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0,
+                       int64_t o1, int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis,
+                       int64_t valid_rows, int64_t valid_cols)
+{
+    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3};
+    return gm_copy(ctx, "pl.load", tile, src, off, (int)row_axis, (int)col_axis, valid_rows, valid_cols,
+                   GM_TO_UB);
+}
+
+int64_t pvc_gm_store_nd(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t o0,
+                        int64_t o1, int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis,
+                        int64_t valid_rows, int64_t valid_cols)
+{
+    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3};
+    return gm_copy(ctx, "pl.store", tile, dst, off, (int)row_axis, (int)col_axis, valid_rows, valid_cols,
+                   UB_TO_GM);
 }

@@ -1,4 +1,5 @@
-/* pyscalar.c - Python's // and % on floats (pvc_rt.h "Python scalar arithmetic").
+/* pyscalar.c - Python's // and % on floats and the exact int-float comparison (pvc_rt.h
+ * "Python scalar arithmetic").
  *
  * Out of line because they need libm and an emitted kernel resolves only pvc's own symbols.
  * The rules are CPython's (its float floor division and remainder), the spec for a kernel's
@@ -41,3 +42,22 @@ static double float_floor_op(pvc_ctx *ctx, double a, double b, int rem)
 
 double pvc_py_ffloordiv(pvc_ctx *ctx, double a, double b) { return float_floor_op(ctx, a, b, 0); }
 double pvc_py_fmod(pvc_ctx *ctx, double a, double b) { return float_floor_op(ctx, a, b, 1); }
+
+/* int a against float b as Python compares them: the float's integer part first (exact in
+ * int64 once b lies in [-2^63, 2^63)), then its fraction. */
+int64_t pvc_py_ifcmp(int op, int64_t a, double b)
+{
+    int c;
+    if (b != b)
+        c = 2;
+    else if (b >= 9223372036854775808.0)
+        c = -1;
+    else if (b < -9223372036854775808.0)
+        c = 1;
+    else {
+        double t = trunc(b);
+        int64_t bi = (int64_t)t;
+        c = a != bi ? (a < bi ? -1 : 1) : b > t ? -1 : b < t ? 1 : 0;
+    }
+    return pvc_py_cmp_result(op, c);
+}

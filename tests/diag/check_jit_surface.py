@@ -1,5 +1,6 @@
-# jit-surface forms pvc rejects: make_tile sizes/addresses, grp[i] slots, valid shapes
-# (static only) (docs/SEMANTICS.md §6)
+# jit-surface forms pvc rejects: make_tile addresses (a size below the tile's is a warning),
+# grp[i] slots, valid shapes outside the tile; a run-time valid shape, also one set inside a
+# loop, is accepted (docs/SEMANTICS.md §6)
 import pypto_pro.language as pl
 
 @pl.jit()

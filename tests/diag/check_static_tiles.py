@@ -1,5 +1,6 @@
-# pvc supports only compile-time tile addresses (E015; a group rotated in a loop is the
-# run-time exception, tests/sim/tile_group_rotation.py) and tiles/scalars as VF arguments (E014)
+# pvc supports only compile-time tile addresses (E015; a group rotated in a loop and a name
+# bound to several tiles are the run-time exceptions, tests/sim/tile_group_rotation.py), one
+# shape and dtype per tile name, and tiles/scalars as VF arguments (E014)
 import pypto_pro.language as pl
 
 @pl.vector_function
@@ -16,5 +17,6 @@ def kernel(a: pl.Tensor[[pl.DYNAMIC, pl.DYNAMIC], pl.DT_FP32], base: int):
     t0 = g_lo.current()
     with pl.section_vector():
         t0 = g_lo[1]
+        t0 = pl.make_tile(pl.TileType(shape=[2, 64], dtype=pl.DT_FP32), addr=0x800)
         vf_x(t0, a)
     bad = pl.TileType(shape=[base, 64], dtype=pl.DT_FP32)

@@ -1,11 +1,14 @@
+# expressions outside the DSL: each a located error, the rest still checked
 import pypto_pro.language as pl
 
 @pl.vector_function
 def vf_bad(src_tile, dst_tile, n):
-    a = n / 2
     b = n ** 2
-    c = n < 3
-    d = ~n
+    c = n @ n
+    d = n is None
     e = "text"
     f = src_tile[0]
-    n += 1
+    g = n in [1, 2]
+    h = lambda: n
+    k = abs(n)
+    m = n < 2 < n + 1 < "x"

@@ -1,23 +1,45 @@
 #!/bin/sh
-# run_fuzz.sh FUZZER SECONDS: fuzz the compiler (passes and C emitter) for SECONDS from a
-# fresh copy of the seed corpus (samples/*.py, tests/diag/*.py, tests/golden/*.py,
-# tests/sim/*.py, tests/e2e/*.py, tests/fuzz/corpus/*). Prints one count
-# line: "1 passed, 0 failed" when no crash was found, else the crash and "0 passed, 1 failed".
-fuzzer=$1; secs=${2:-25}
-dir=$(dirname "$fuzzer")
-work=$(mktemp -d "$dir/run.XXXXXX")
-mkdir -p "$work/corpus" "$dir/crashes"
-cp samples/*.py tests/diag/*.py tests/golden/*.py "$work/corpus/" 2>/dev/null
-# tests/sim and tests/e2e share file names: prefix them so none overwrites another
-for f in tests/sim/*.py tests/e2e/*.py; do cp "$f" "$work/corpus/$(basename "$(dirname "$f")")_${f##*/}"; done
-[ -d tests/fuzz/corpus ] && cp tests/fuzz/corpus/* "$work/corpus/" 2>/dev/null
-dict=""; [ -f tests/fuzz/python.dict ] && dict="-dict=tests/fuzz/python.dict"
-"$fuzzer" "$work/corpus" $dict -max_total_time="$secs" -max_len=8192 -timeout=10 \
-    -rss_limit_mb=2048 -artifact_prefix="$dir/crashes/" -print_final_stats=1 \
-    >"$work/log" 2>&1
-rc=$?
-grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)|^==[0-9]+==ERROR|SUMMARY' "$work/log" | head -n 20
-rm -rf "$work"
-if [ $rc -eq 0 ]; then echo "fuzz-smoke: ${secs}s clean"; echo "1 passed, 0 failed"; exit 0; fi
-echo "fuzz-smoke: fuzzer exit $rc; artifacts in $dir/crashes/"
-echo "0 passed, 1 failed"; exit 1
+# run_fuzz.sh FUZZER SECONDS [FUZZER SECONDS]...: run each libFuzzer harness for its SECONDS
+# from a fresh copy of its seed corpus, with its dictionary:
+#   fuzz_frontend  the compiler (passes, dumps, C emitter): samples/*.py, tests/diag/*.py,
+#                  tests/golden/*.py, tests/sim/*.py, tests/e2e/*.py, tests/fuzz/corpus/*;
+#                  tests/fuzz/python.dict
+#   fuzz_npy       the .npy reader: samples/data/*/*/*.npy, tests/fuzz/corpus_npy/*;
+#                  tests/fuzz/npy.dict
+# Prints each run's executions, coverage and peak memory, a crash if there was one, and one
+# count line: "N passed, M failed", a harness that ran clean passing.
+pass=0; fail=0
+while [ $# -ge 2 ]; do
+    fuzzer=$1; secs=$2; shift 2
+    name=${fuzzer##*/}
+    dir=$(dirname "$fuzzer")
+    work=$(mktemp -d "$dir/run.XXXXXX")
+    mkdir -p "$work/corpus" "$dir/crashes"
+    case $name in
+    fuzz_npy)
+        # samples/data/<sample>/<case>/<file>.npy: names repeat, so prefix them
+        for f in samples/data/*/*/*.npy; do
+            c=${f#samples/data/}; cp "$f" "$work/corpus/$(printf '%s' "$c" | tr / _)"
+        done
+        cp tests/fuzz/corpus_npy/* "$work/corpus/" 2>/dev/null
+        dict=tests/fuzz/npy.dict; max_len=4096 ;;
+    *)
+        cp samples/*.py tests/diag/*.py tests/golden/*.py "$work/corpus/" 2>/dev/null
+        # tests/sim and tests/e2e share file names: prefix them so none overwrites another
+        for f in tests/sim/*.py tests/e2e/*.py; do cp "$f" "$work/corpus/$(basename "$(dirname "$f")")_${f##*/}"; done
+        [ -d tests/fuzz/corpus ] && cp tests/fuzz/corpus/* "$work/corpus/" 2>/dev/null
+        dict=tests/fuzz/python.dict; max_len=8192 ;;
+    esac
+    "$fuzzer" "$work/corpus" -dict="$dict" -max_total_time="$secs" -max_len=$max_len -timeout=10 \
+        -rss_limit_mb=2048 -artifact_prefix="$dir/crashes/$name-" -print_final_stats=1 \
+        >"$work/log" 2>&1
+    rc=$?
+    echo "$name:"
+    grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)|^==[0-9]+==ERROR|SUMMARY|^fuzz_' "$work/log" | head -n 20
+    grep -E '^#[0-9]+.*(DONE|INITED)' "$work/log" | tail -n 1 # cov: edges, ft: features, corp
+    rm -rf "$work"
+    if [ $rc -eq 0 ]; then echo "$name: ${secs}s clean"; pass=$((pass + 1))
+    else echo "$name: fuzzer exit $rc; artifacts in $dir/crashes/"; fail=$((fail + 1)); fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -186,13 +186,13 @@ static void test_gm_touch(void)
     ctx->gm_touch = gm_hook;
     ctx->user = &s;
     /* rows 1 and 2 of the tensor, 64 floats each: two spans of 256 bytes */
-    pvc_gm_load(ctx, &tile, &x, 1, 0, 0, 0);
+    pvc_gm_load(ctx, &tile, &x, 1, 0, PVC_GM_WHOLE, PVC_GM_WHOLE);
     UNIT_CHECK(s.n == 2 && s.p[0] == t + 64 && s.p[1] == t + 128 && s.len[0] == 256 &&
                    s.len[1] == 256 && s.kind[0] == PVC_GM_READ && s.kind[1] == PVC_GM_READ,
                "pl.load reports each row it reads (%d spans)", s.n);
     /* a 2 x 16 window at (3, 8) keeps row 3 only, 16 floats of it; a store writes */
     s.n = 0;
-    pvc_gm_store(ctx, &x, &tile, 3, 8, 0, 16);
+    pvc_gm_store(ctx, &x, &tile, 3, 8, PVC_GM_WHOLE, 16);
     UNIT_CHECK(s.n == 1 && s.p[0] == t + 3 * 64 + 8 && s.len[0] == 64 && s.kind[0] == PVC_GM_WRITE,
                "pl.store reports the clipped row it writes");
     pvc_ctx_free(ctx);

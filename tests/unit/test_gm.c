@@ -16,11 +16,11 @@ static void test_full_window(pvc_ctx *ctx)
             a[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
     pvc_tile tile = {0x200, PVC_DT_FP32, 2, 64};
-    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0, 0, 0) == 0, "full window clips nothing");
+    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "full window clips nothing");
     UNIT_CHECK(memcmp(ctx->ub + 0x200, a, sizeof a) == 0, "UB row-major image of the tensor");
     memset(back, 0, sizeof back);
     pvc_tensor b = {back, PVC_DT_FP32, 2, {2, 64}};
-    UNIT_CHECK(pvc_gm_store(ctx, &b, &tile, 0, 0, 0, 0) == 0, "store clips nothing");
+    UNIT_CHECK(pvc_gm_store(ctx, &b, &tile, 0, 0, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "store clips nothing");
     UNIT_CHECK(memcmp(back, a, sizeof a) == 0, "round trip");
 }
 
@@ -34,7 +34,7 @@ static void test_clipped_window(pvc_ctx *ctx)
     pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
     pvc_tile tile = {0x400, PVC_DT_FP32, 2, 8};
     memset(ctx->ub + 0x400, 0xAB, 64);
-    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 1, 60, 0, 0) == 12, "16 - 4 elements clipped");
+    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 1, 60, PVC_GM_WHOLE, PVC_GM_WHOLE) == 12, "16 - 4 elements clipped");
     float want[16];
     memset(want, 0xAB, sizeof want);
     for (int j = 0; j < 4; j++)
@@ -44,7 +44,7 @@ static void test_clipped_window(pvc_ctx *ctx)
     float out[2][64];
     memset(out, 0, sizeof out);
     pvc_tensor o = {out, PVC_DT_FP32, 2, {2, 64}};
-    UNIT_CHECK(pvc_gm_store(ctx, &o, &tile, 1, 60, 0, 0) == 12, "store clips the same window");
+    UNIT_CHECK(pvc_gm_store(ctx, &o, &tile, 1, 60, PVC_GM_WHOLE, PVC_GM_WHOLE) == 12, "store clips the same window");
     for (int j = 0; j < 4; j++)
         UNIT_CHECK(out[1][60 + j] == fval(1, 60 + j), "stored col %d", 60 + j);
     UNIT_CHECK(out[0][63] == 0.0f && out[1][59] == 0.0f, "nothing outside the window written");
@@ -94,7 +94,7 @@ static void test_rank1_and_bytes(pvc_ctx *ctx)
         v[i] = (uint8_t)(3 * i + 1);
     pvc_tensor t = {v, PVC_DT_HF8, 1, {40, 0}};
     pvc_tile tile = {0x800, PVC_DT_HF8, 1, 32};
-    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 8, 0, 0) == 0, "rank-1 window inside");
+    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 8, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "rank-1 window inside");
     UNIT_CHECK(memcmp(ctx->ub + 0x800, v + 8, 32) == 0, "bytes 8..39");
 }
 
@@ -106,7 +106,7 @@ static void test_fp4_packing(pvc_ctx *ctx)
             v[r][i] = (uint8_t)(r * 16 + i);
     pvc_tensor t = {v, PVC_DT_FP4E2M1, 2, {2, 16}};
     pvc_tile tile = {0x900, PVC_DT_FP4E2M1, 2, 8};
-    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 4, 0, 0) == 0, "fp4 window inside");
+    UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 4, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "fp4 window inside");
     uint8_t want[8] = {2, 3, 4, 5, 18, 19, 20, 21}; /* element 4 = byte 2 of each row */
     UNIT_CHECK(memcmp(ctx->ub + 0x900, want, 8) == 0, "fp4 rows packed, pitch 4 bytes");
 }
@@ -116,7 +116,7 @@ typedef struct { pvc_tile tile; pvc_tensor t; int64_t c0; } fault_case;
 static void run_load(pvc_ctx *ctx, void *arg)
 {
     fault_case *f = arg;
-    pvc_gm_load(ctx, &f->tile, &f->t, 0, f->c0, 0, 0);
+    pvc_gm_load(ctx, &f->tile, &f->t, 0, f->c0, PVC_GM_WHOLE, PVC_GM_WHOLE);
 }
 
 static void test_faults(pvc_ctx *ctx)

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "run/npy.h"
@@ -210,9 +211,9 @@ static void test_bad_dtype_and_order(void)
 static void test_size_mismatch_and_overflow(void)
 {
     expect_header_error("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3)}", 23,
-                        "shape needs 24 bytes, file has 23");
+                        "the shape needs 24 bytes, the file holds 23");
     expect_header_error("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3)}", 25,
-                        "shape needs 24 bytes, file has 25");
+                        "the shape needs 24 bytes, the file holds 25");
     expect_header_error("{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904,)}",
                         8, "overflow");
     expect_header_error("{'descr': '|u1', 'fortran_order': False, "
@@ -278,7 +279,7 @@ static void test_write_layout(void)
 static void test_round_trip(void)
 {
     static const char *descrs[] = {
-#define X(d, size, kind) d,
+#define X(d, size, kind, name, dtype) d,
         PVC_NPY_DESCRS(X)
 #undef X
     };
@@ -324,22 +325,45 @@ static void test_file_errors(void)
 {
     pvc_npy a;
     char err[256] = "", path[128];
+    /* The reasons name no path: the caller names the file (and the option) once. */
     tmp_path(path, sizeof path, "missing.npy");
-    UNIT_CHECK(pvc_npy_read(path, &a, err, sizeof err) == -1 && strstr(err, "cannot open") &&
-                   strstr(err, "missing.npy"),
+    UNIT_CHECK(pvc_npy_read(path, &a, err, sizeof err) == -1 &&
+                   strcmp(err, "No such file or directory") == 0,
                "missing file: %s", err);
-    UNIT_CHECK(pvc_npy_read(tmpdir, &a, err, sizeof err) == -1 && a.data == NULL,
+    UNIT_CHECK(pvc_npy_read(tmpdir, &a, err, sizeof err) == -1 && a.data == NULL &&
+                   strcmp(err, "Is a directory") == 0,
                "directory: %s", err);
+    /* Not regular files: refused before a byte is read (a FIFO would block, /dev/zero never
+     * ends). */
+    tmp_path(path, sizeof path, "fifo.npy");
+    if (mkfifo(path, 0600) == 0) {
+        UNIT_CHECK(pvc_npy_read(path, &a, err, sizeof err) == -1 &&
+                       strcmp(err, "not a regular file (a FIFO)") == 0,
+                   "fifo: %s", err);
+        remove(path);
+    }
+    UNIT_CHECK(pvc_npy_read("/dev/zero", &a, err, sizeof err) == -1 &&
+                   strcmp(err, "not a regular file (a character device)") == 0,
+               "/dev/zero: %s", err);
 
-    /* A truncated file on disk: the path prefixes the reason. */
+    /* A truncated file on disk. */
     tmp_path(path, sizeof path, "cut.npy");
     FILE *f = fopen(path, "wb");
     if (f) {
         fwrite(v1_i2, 1, sizeof v1_i2 - 3, f);
         fclose(f);
     }
-    UNIT_CHECK(pvc_npy_read(path, &a, err, sizeof err) == -1 && strstr(err, "cut.npy: data size"),
+    UNIT_CHECK(pvc_npy_read(path, &a, err, sizeof err) == -1 &&
+                   strcmp(err, "data size mismatch: the shape needs 12 bytes, the file holds 10") == 0,
                "cut file: %s", err);
+    /* A file whose header claims more than the file holds: refused from its size. */
+    f = fopen(path, "wb");
+    if (f) {
+        fwrite(v1_i2, 1, 9, f);
+        fclose(f);
+    }
+    UNIT_CHECK(pvc_npy_read(path, &a, err, sizeof err) == -1 && strstr(err, "no header length"),
+               "cut length: %s", err);
     remove(path);
 
     int64_t shape[1] = {4};
@@ -351,10 +375,37 @@ static void test_file_errors(void)
     tmp_path(path, sizeof path, "bad.npy");
     UNIT_CHECK(pvc_npy_write(path, &a, err, sizeof err) == -1 && strstr(err, "count"),
                "inconsistent array: %s", err);
+    UNIT_CHECK(access(path, F_OK) != 0, "an invalid array creates no file");
     a.count = 4;
     pvc_npy_free(&a);
     UNIT_CHECK(pvc_npy_alloc(&a, ">f4", 1, shape, err, sizeof err) == -1, "alloc big-endian");
     UNIT_CHECK(pvc_npy_alloc(&a, "<f4", 9, shape, err, sizeof err) == -1, "alloc rank 9");
+}
+
+/* pvc_npy_encode_prefix gives exactly the bytes before the data of a written file. */
+static void test_encode_prefix(void)
+{
+    pvc_npy a;
+    char err[256] = "", path[128];
+    int64_t shape[2] = {2, 3};
+    unsigned char pre[PVC_NPY_PREFIX_MAX], file[256];
+    UNIT_CHECK(pvc_npy_alloc(&a, "<i2", 2, shape, err, sizeof err) == 0, "alloc: %s", err);
+    size_t n = pvc_npy_encode_prefix(&a, pre, err, sizeof err);
+    tmp_path(path, sizeof path, "prefix.npy");
+    UNIT_CHECK(n == 128 && pvc_npy_write(path, &a, err, sizeof err) == 0, "prefix %zu: %s", n, err);
+    FILE *f = fopen(path, "rb");
+    size_t got = f ? fread(file, 1, sizeof file, f) : 0;
+    if (f)
+        fclose(f);
+    UNIT_CHECK(got == 128 + 12 && n == 128, "file of %zu bytes", got);
+    if (got == 128 + 12 && n == 128)
+        UNIT_CHECK_BYTES(file, pre, 128, "prefix = the file's first bytes");
+    a.rank = 9;
+    UNIT_CHECK(pvc_npy_encode_prefix(&a, pre, err, sizeof err) == 0 && strstr(err, "rank 9"),
+               "invalid array: %s", err);
+    a.rank = 2;
+    pvc_npy_free(&a);
+    remove(path);
 }
 
 /* ---- kernel dtypes ------------------------------------------------------------------- */
@@ -386,16 +437,53 @@ static void test_dtype_mapping(void)
 
     pvc_npy a;
     char err[256] = "";
+    const char *why = "unset";
     int64_t shape[1] = {2};
     pvc_npy_alloc(&a, "<f8", 1, shape, err, sizeof err);
-    UNIT_CHECK(pvc_npy_check_dtype(&a, PVC_DT_FP32, err, sizeof err) == -1 &&
-                   strstr(err, "'<f8'") && strstr(err, "DT_FP32") && strstr(err, "'<f4'"),
+    UNIT_CHECK(pvc_npy_check_dtype(&a, PVC_DT_FP32, &why, err, sizeof err) == -1 &&
+                   strcmp(err, "the file holds float64 ('<f8'), and FP32 tensors are float32 "
+                               "('<f4')") == 0,
                "check_dtype: %s", err);
-    UNIT_CHECK(pvc_npy_check_dtype(&a, PVC_DT_FP32, err, sizeof err) == -1, "f8 is not FP32");
     pvc_npy_free(&a);
     pvc_npy_alloc(&a, "<u2", 1, shape, err, sizeof err);
-    UNIT_CHECK(pvc_npy_check_dtype(&a, PVC_DT_BF16, err, sizeof err) == 0, "u2 holds BF16");
+    UNIT_CHECK(pvc_npy_check_dtype(&a, PVC_DT_BF16, &why, err, sizeof err) == 0 && why == NULL,
+               "u2 holds BF16, as its own storage");
     pvc_npy_free(&a);
+
+    /* Stand-ins, the library's rule (libpvc.h): the signed type of an unsigned dtype's width
+     * (torch has no uint32), int16 bits for BF16, int8 bytes for INT4; each with how it is
+     * read. Not the other way round, and not another width. */
+    static const struct {
+        const char *descr;
+        pvc_dtype t;
+        int ok;
+    } standin[] = {
+        {"<i4", PVC_DT_UINT32, 1}, {"<i2", PVC_DT_UINT16, 1}, {"<i8", PVC_DT_UINT64, 1},
+        {"<i2", PVC_DT_BF16, 1},   {"|i1", PVC_DT_INT4, 1},   {"<u4", PVC_DT_INT32, 0},
+        {"<i2", PVC_DT_UINT32, 0}, {"|i1", PVC_DT_UINT8, 0},  {"<i4", PVC_DT_FP32, 0},
+    };
+    for (size_t i = 0; i < sizeof standin / sizeof *standin; i++) {
+        pvc_npy_alloc(&a, standin[i].descr, 1, shape, err, sizeof err);
+        why = NULL;
+        int rc = pvc_npy_check_dtype(&a, standin[i].t, &why, err, sizeof err);
+        UNIT_CHECK(standin[i].ok ? rc == 0 && why != NULL : rc == -1, "%s for %s: rc %d",
+                   standin[i].descr, pvc_dtype_table[standin[i].t].name, rc);
+        pvc_npy_free(&a);
+    }
+    pvc_npy_alloc(&a, "<i4", 1, shape, err, sizeof err);
+    pvc_npy_check_dtype(&a, PVC_DT_UINT32, &why, err, sizeof err);
+    UNIT_CHECK(why && strcmp(why, "the same bits (torch has no uint32 before 2.3)") == 0,
+               "int32 for UINT32 reads as '%s'", why ? why : "(null)");
+    pvc_npy_free(&a);
+    pvc_npy_alloc(&a, "<i2", 1, shape, err, sizeof err);
+    UNIT_CHECK(pvc_npy_check_dtype(&a, PVC_DT_UINT32, NULL, err, sizeof err) == -1 &&
+                   strcmp(err, "the file holds int16 ('<i2'), and UINT32 tensors are uint32 "
+                               "('<u4') or int32 ('<i4')") == 0,
+               "int16 for UINT32: %s", err);
+    pvc_npy_free(&a);
+    UNIT_CHECK(strcmp(pvc_npy_descr_name("|u1"), "uint8") == 0 &&
+                   strcmp(pvc_npy_descr_name("<c8"), "<c8") == 0,
+               "descr names");
 
     /* Logical shapes: an FP4 [2, 6] tensor is a [2, 3] byte array; odd widths do not pack. */
     int64_t logical[2] = {2, 6};
@@ -433,6 +521,7 @@ int main(void)
     test_write_layout();
     test_round_trip();
     test_file_errors();
+    test_encode_prefix();
     test_dtype_mapping();
     rmdir(tmpdir);
     return UNIT_DONE();

@@ -1,0 +1,457 @@
+/* scope.c - what a Python file binds, as the DSL functions in it see it (lower.h).
+ *
+ * The file is read the way Python imports it, statement by statement, without running
+ * anything but constant expressions (pyval.c):
+ *   import / from-import   bind modules and their names in any of the forms pypto_pro's
+ *                          files use (`import pypto_pro.language as pl`, `from
+ *                          pypto_pro.language import Vf as vf`, `vf = Vf`, `import math`)
+ *   NAME = expr            a constant when expr evaluates, else an opaque value that says
+ *                          why (reported only where a DSL function uses the name); tuple
+ *                          targets unpack; `x += k` and `x: int = 5` too
+ *   def f(...)             a helper function (inlined or run at compile time where called)
+ *   @pl.jit / @pl.vector_function def   a DSL function, at any depth: inside a test
+ *                          function it sees that function's locals as its enclosing scope
+ *                          and is named test_x.kernel
+ *   if CONST: ...          only the branch taken; names bound under a run-time if, in a
+ *                          loop, a with or a try are opaque (their value depends on the run)
+ * The last binding of a name wins: a kernel runs after the module has been imported.
+ */
+#include "front/lower.h"
+
+typedef struct {
+    TSNode *defs;
+    pvc_scope **home;
+    int n, cap;
+} found;
+
+static void walk(lower_ctx *c, pvc_scope *sc, TSNode block, int cond, found *fd);
+
+pvc_pyval *scope_lookup(const pvc_scope *sc, const char *name)
+{
+    for (; sc; sc = sc->up) {
+        pvc_pyval *v = pvc_strmap_get(&sc->names, name);
+        if (v)
+            return v;
+    }
+    return NULL;
+}
+
+pvc_pyval *scope_builtin(lower_ctx *c, const char *name, pvc_span loc)
+{
+    static const char *const names[] = {"min", "max", "abs", "int", "float", "bool", "len",
+                                        "round", "range", "list", "tuple"};
+    static const pv_builtin ids[] = {PVB_MIN, PVB_MAX, PVB_ABS, PVB_INT, PVB_FLOAT, PVB_BOOL,
+                                     PVB_LEN, PVB_ROUND, PVB_RANGE, PVB_LIST, PVB_TUPLE};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i])) {
+            pvc_pyval *v = pv_new(c, PV_BUILTIN, loc);
+            v->i = ids[i];
+            return v;
+        }
+    if (!strcmp(name, "pl") || !strcmp(name, "vf")) { /* the DSL's namespaces, unimported */
+        pvc_pyval *v = pv_new(c, PV_MODULE, loc);
+        v->s = name[0] == 'p' ? "pl" : "vf";
+        return v;
+    }
+    return NULL;
+}
+
+/* The scope names resolve in: a helper being inlined sees its own globals. */
+static pvc_scope *home_of(const lower_ctx *c, pvc_scope *sc)
+{
+    return c->frame ? c->frame->scope : sc;
+}
+
+/* The root of a dotted name. pl and vf are the DSL's namespaces unless a module is bound to
+ * them (a function may be named vf and still use vf.*, as pvc's samples do). */
+static pvc_pyval *lookup_root(lower_ctx *c, TSNode id, pvc_scope *sc)
+{
+    const char *name = lw_dup(c, id);
+    pvc_pyval *v = scope_lookup(home_of(c, sc), name);
+    int reserved = !strcmp(name, "pl") || !strcmp(name, "vf");
+    return v && (!reserved || v->kind == PV_MODULE) ? v : scope_builtin(c, name, at(id));
+}
+
+pvc_pyval *scope_callee(lower_ctx *c, TSNode id, pvc_scope *sc)
+{
+    const char *name = lw_dup(c, id);
+    pvc_pyval *v = scope_lookup(home_of(c, sc), name);
+    return v ? v : scope_builtin(c, name, at(id));
+}
+
+pvc_pyval *scope_resolve(lower_ctx *c, TSNode n, pvc_scope *sc)
+{
+    if (is(c, n, PVC_N_IDENTIFIER))
+        return lookup_root(c, n, sc);
+    if (!is(c, n, PVC_N_ATTRIBUTE))
+        return NULL;
+    pvc_pyval *obj = scope_resolve(c, field(c, n, PVC_F_OBJECT), sc);
+    if (!obj || obj->kind == PV_OPAQUE)
+        return obj;
+    return pv_attr(c, obj, lw_dup(c, field(c, n, PVC_F_ATTRIBUTE)), at(n));
+}
+
+int scope_canon(lower_ctx *c, TSNode n, pvc_scope *sc, char *buf, size_t size)
+{
+    TSNode parts[16];
+    int np = lw_chain(c, n, parts, 16);
+    if (!np)
+        return 0;
+    const char *root = lw_dup(c, parts[0]);
+    if (c->f && (lower_find_var(c, root) || (c->frame && pvc_strmap_get(&c->frame->params, root))))
+        return 0;
+    pvc_pyval *v = lookup_root(c, parts[0], sc);
+    size_t used;
+    if (v && v->kind == PV_MODULE)
+        used = (size_t)snprintf(buf, size, "%s", v->s);
+    else if (v && v->kind == PV_NS)
+        used = (size_t)snprintf(buf, size, "pl.%s", pvc_enum_ns_name(v->ns));
+    else
+        return 0;
+    for (int i = 1; i < np && used < size; i++) {
+        size_t len;
+        const char *t = text(c, parts[i], &len);
+        used += (size_t)snprintf(buf + used, size - used, ".%.*s", (int)len, t);
+    }
+    return used < size;
+}
+
+/* ---- imports ---- */
+/* The canonical name of an imported module path. */
+static const char *module_canon(lower_ctx *c, const char *path)
+{
+    static const struct {
+        const char *path, *canon;
+    } known[] = {{"pypto_pro.language", "pl"}, {"pypto_pro.language.Vf", "vf"},
+                 {"pypto_pro.language.system", "pl.system"}};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (!strcmp(path, known[i].path))
+            return known[i].canon;
+    return pvc_arena_strndup(c->m->arena, path, strlen(path));
+}
+
+static pvc_pyval *module_val(lower_ctx *c, const char *path, pvc_span loc)
+{
+    pvc_pyval *v = pv_new(c, PV_MODULE, loc);
+    v->s = module_canon(c, path);
+    return v;
+}
+
+static void bind(lower_ctx *c, pvc_scope *sc, const char *name, pvc_pyval *v)
+{
+    pvc_strmap_put(c->m->arena, &sc->names, name, v);
+}
+
+static void import_stmt(lower_ctx *c, pvc_scope *sc, TSNode s)
+{
+    uint32_t n;
+    TSNode *k = lw_kids(c, s, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        if (is(c, k[i], PVC_N_ALIASED_IMPORT)) {
+            bind(c, sc, lw_dup(c, field(c, k[i], PVC_F_ALIAS)),
+                 module_val(c, lw_dup(c, field(c, k[i], PVC_F_NAME)), at(k[i])));
+        } else if (is(c, k[i], PVC_N_DOTTED_NAME)) { /* import a.b.c binds a */
+            TSNode first = lw_kid(c, k[i], 0);
+            bind(c, sc, lw_dup(c, first), module_val(c, lw_dup(c, first), at(k[i])));
+        }
+    }
+}
+
+static void import_from(lower_ctx *c, pvc_scope *sc, TSNode s)
+{
+    TSNode mod = field(c, s, PVC_F_MODULE_NAME);
+    const char *path = lw_dup(c, mod);
+    pvc_pyval *m = module_val(c, path, at(mod));
+    TSTreeCursor cur = ts_tree_cursor_new(s);
+    for (int ok = ts_tree_cursor_goto_first_child(&cur); ok; ok = ts_tree_cursor_goto_next_sibling(&cur)) {
+        if (ts_tree_cursor_current_field_id(&cur) != c->cst->field[PVC_F_NAME])
+            continue;
+        TSNode k = ts_tree_cursor_current_node(&cur), name = k, alias = k;
+        if (is(c, k, PVC_N_ALIASED_IMPORT)) {
+            name = field(c, k, PVC_F_NAME);
+            alias = field(c, k, PVC_F_ALIAS);
+        }
+        const char *nm = lw_dup(c, name);
+        pvc_pyval *v = is(c, mod, PVC_N_DOTTED_NAME) ? pv_attr(c, m, nm, at(k)) : NULL;
+        if (!v) { /* a submodule (pypto_pro.language.Vf), or a name pvc does not read */
+            char full[512];
+            snprintf(full, sizeof full, "%s.%s", path, nm);
+            v = strcmp(module_canon(c, full), full) ? module_val(c, full, at(k))
+              : pv_opaque(c, at(k), PVC_E_NOT_CONST, "'%s' is imported from %s, which pvc does not read",
+                          nm, path);
+        }
+        bind(c, sc, lw_dup(c, alias), v);
+    }
+    ts_tree_cursor_delete(&cur);
+}
+
+/* ---- assignments ---- */
+static void bind_targets(lower_ctx *c, pvc_scope *sc, TSNode t, pvc_pyval *v, TSNode stmt)
+{
+    if (is(c, t, PVC_N_IDENTIFIER)) {
+        const char *name = lw_dup(c, t);
+        if (!v)
+            v = pv_opaque(c, at(stmt), PVC_E_NOT_CONST, "'%s' is bound at line %d to a value pvc cannot "
+                          "compute at compile time", name, at(stmt).line);
+        else if (v->kind == PV_OPAQUE) /* say which name, and where it was bound */
+            v = pv_opaque(c, at(stmt), (pvc_diag_kind)v->i, "'%s' (bound at line %d): %s", name,
+                          at(stmt).line, v->s);
+        bind(c, sc, name, v);
+        return;
+    }
+    if (!(is(c, t, PVC_N_PATTERN_LIST) || is(c, t, PVC_N_TUPLE_PATTERN) || is(c, t, PVC_N_LIST) ||
+          is(c, t, PVC_N_TUPLE)))
+        return; /* x.attr = ..., x[i] = ...: nothing a kernel can read */
+    uint32_t n;
+    TSNode *k = lw_kids(c, t, &n);
+    int fits = v && (v->kind == PV_TUPLE || v->kind == PV_LIST) && v->n == (int)n;
+    for (uint32_t i = 0; i < n; i++)
+        bind_targets(c, sc, k[i], fits ? v->items[i] : v && v->kind == PV_OPAQUE ? v : NULL, stmt);
+}
+
+static void assignment(lower_ctx *c, pvc_scope *sc, TSNode a, int cond)
+{
+    TSNode left = field(c, a, PVC_F_LEFT), right = field(c, a, PVC_F_RIGHT);
+    if (ts_node_is_null(right))
+        return; /* x: int */
+    if (is(c, right, PVC_N_ASSIGNMENT)) { /* a = b = v: bind the inner ones first */
+        assignment(c, sc, right, cond);
+        right = field(c, right, PVC_F_RIGHT);
+        while (is(c, right, PVC_N_ASSIGNMENT))
+            right = field(c, right, PVC_F_RIGHT);
+    }
+    pvc_pyval *v = cond ? pv_opaque(c, at(a), PVC_E_NOT_CONST, "its value depends on a run-time "
+                                    "if, loop, with or try")
+                        : pv_eval(c, right, sc);
+    bind_targets(c, sc, left, v, a);
+}
+
+static void augmented(lower_ctx *c, pvc_scope *sc, TSNode a, int cond)
+{
+    TSNode left = field(c, a, PVC_F_LEFT), optok = field(c, a, PVC_F_OPERATOR);
+    if (!is(c, left, PVC_N_IDENTIFIER))
+        return;
+    const char *name = lw_dup(c, left);
+    pvc_pyval *old = scope_lookup(sc, name), *r = NULL;
+    if (!cond && old && old->kind != PV_OPAQUE) {
+        pvc_pyval *b = pv_eval(c, field(c, a, PVC_F_RIGHT), sc);
+        size_t len;
+        const char *t = text(c, optok, &len);
+        r = b ? pv_binary_tok(c, t, len - 1, old, b, at(a)) : NULL;
+    }
+    bind_targets(c, sc, left, r ? r : old && old->kind == PV_OPAQUE ? old : NULL, a);
+}
+
+/* ---- definitions ---- */
+static int is_dsl_decorator(lower_ctx *c, pvc_scope *sc, TSNode dec, pvc_func_kind *kind)
+{
+    TSNode e = lw_kid(c, dec, 0);
+    if (is(c, e, PVC_N_CALL))
+        e = field(c, e, PVC_F_FUNCTION);
+    pvc_pyval *v = scope_resolve(c, e, sc);
+    if (!v || v->kind != PV_BUILTIN || (v->i != PVB_JIT && v->i != PVB_VECTOR_FUNCTION))
+        return 0;
+    *kind = v->i == PVB_JIT ? PVC_FN_JIT : PVC_FN_VECTOR;
+    return 1;
+}
+
+/* 1 if n holds a decorated definition anywhere below it (a function worth reading). */
+static int holds_decorated(lower_ctx *c, TSNode n)
+{
+    TSTreeCursor cur = ts_tree_cursor_new(n);
+    int found_one = 0;
+    for (;;) {
+        if (is(c, ts_tree_cursor_current_node(&cur), PVC_N_DECORATED_DEFINITION)) {
+            found_one = 1;
+            break;
+        }
+        if (ts_tree_cursor_goto_first_child(&cur))
+            continue;
+        while (!ts_tree_cursor_goto_next_sibling(&cur))
+            if (!ts_tree_cursor_goto_parent(&cur) || ts_node_eq(ts_tree_cursor_current_node(&cur), n))
+                goto done;
+    }
+done:
+    ts_tree_cursor_delete(&cur);
+    return found_one;
+}
+
+/* A plain function's body, when DSL functions are defined in it: a scope of its own whose
+ * parameters are run-time values (the test's arguments). */
+static void walk_function(lower_ctx *c, pvc_scope *sc, TSNode def, found *fd)
+{
+    TSNode body = field(c, def, PVC_F_BODY);
+    if (!holds_decorated(c, body))
+        return;
+    const char *name = lw_dup(c, field(c, def, PVC_F_NAME));
+    pvc_scope *inner = pvc_arena_alloc(c->m->arena, sizeof *inner);
+    inner->up = sc;
+    size_t ql = strlen(sc->qual) + strlen(name) + 2;
+    char *qual = pvc_arena_alloc(c->m->arena, ql);
+    snprintf(qual, ql, "%s%s.", sc->qual, name);
+    inner->qual = qual;
+    uint32_t n;
+    TSNode *ps = lw_kids(c, field(c, def, PVC_F_PARAMETERS), &n);
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode p = ps[i], id = is(c, p, PVC_N_IDENTIFIER) ? p
+                            : is(c, p, PVC_N_TYPED_PARAMETER) ? lw_kid(c, p, 0) : field(c, p, PVC_F_NAME);
+        if (is(c, id, PVC_N_IDENTIFIER))
+            bind(c, inner, lw_dup(c, id),
+                 pv_opaque(c, at(id), PVC_E_NOT_CONST, "'%s' is a parameter of the enclosing function "
+                           "'%s', known only when it runs; pvc compiles with compile-time constants",
+                           lw_dup(c, id), name));
+    }
+    walk(c, inner, body, 0, fd);
+}
+
+static void dsl_function(lower_ctx *c, pvc_scope *sc, TSNode def, pvc_func_kind kind, found *fd)
+{
+    TSNode nm = field(c, def, PVC_F_NAME);
+    const char *base = lw_dup(c, nm);
+    size_t ql = strlen(sc->qual) + strlen(base) + 1;
+    char *name = pvc_arena_alloc(c->m->arena, ql);
+    snprintf(name, ql, "%s%s", sc->qual, base);
+    if (pvc_func_find(c->m, name)) {
+        pvc_error_at(c->d, at(nm), PVC_E_FUNCTION, "function '%s' defined twice", name);
+        return;
+    }
+    pvc_pyval *v = pv_new(c, PV_DSL, at(def));
+    v->func = pvc_func_new(c->m, name, kind, at(def));
+    bind(c, sc, base, v);
+    if (fd->n == fd->cap) {
+        int cap = fd->cap ? 2 * fd->cap : 16;
+        TSNode *d = pvc_arena_alloc(c->m->arena, (size_t)cap * sizeof *d);
+        pvc_scope **h = pvc_arena_alloc(c->m->arena, (size_t)cap * sizeof *h);
+        if (fd->n) {
+            memcpy(d, fd->defs, (size_t)fd->n * sizeof *d);
+            memcpy(h, fd->home, (size_t)fd->n * sizeof *h);
+        }
+        fd->defs = d, fd->home = h, fd->cap = cap;
+    }
+    fd->defs[fd->n] = def;
+    fd->home[fd->n++] = sc;
+}
+
+static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
+{
+    TSNode def = field(c, s, PVC_F_DEFINITION);
+    pvc_func_kind kind;
+    uint32_t n;
+    TSNode *k = lw_kids(c, s, &n);
+    for (uint32_t i = 0; i < n; i++)
+        if (is(c, k[i], PVC_N_DECORATOR) && is_dsl_decorator(c, sc, k[i], &kind)) {
+            if (is(c, def, PVC_N_FUNCTION_DEFINITION))
+                dsl_function(c, sc, def, kind, fd);
+            return;
+        }
+    TSNode nm = field(c, def, PVC_F_NAME);
+    if (!ts_node_is_null(nm))
+        bind(c, sc, lw_dup(c, nm), pv_opaque(c, at(def), PVC_E_NOT_CONST, "'%s' is a decorated "
+                                            "definition, not a helper pvc can inline", lw_dup(c, nm)));
+    if (is(c, def, PVC_N_FUNCTION_DEFINITION))
+        walk_function(c, sc, def, fd);
+}
+
+static void helper(lower_ctx *c, pvc_scope *sc, TSNode def, found *fd)
+{
+    pvc_pyval *v = pv_new(c, PV_HELPER, at(def));
+    v->node = def;
+    v->scope = sc;
+    bind(c, sc, lw_dup(c, field(c, def, PVC_F_NAME)), v);
+    walk_function(c, sc, def, fd);
+}
+
+/* ---- statements ---- */
+static void walk_if(lower_ctx *c, pvc_scope *sc, TSNode s, int cond, found *fd)
+{
+    pvc_pyval *v = cond ? NULL : pv_eval(c, field(c, s, PVC_F_CONDITION), sc);
+    int truth = v ? pv_truth(v) : -1;
+    if (truth == 1) {
+        walk(c, sc, field(c, s, PVC_F_CONSEQUENCE), cond, fd);
+        return;
+    }
+    if (truth < 0)
+        walk(c, sc, field(c, s, PVC_F_CONSEQUENCE), 1, fd);
+    uint32_t n;
+    TSNode *k = lw_kids(c, s, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        if (is(c, k[i], PVC_N_ELSE_CLAUSE)) {
+            walk(c, sc, field(c, k[i], PVC_F_BODY), truth < 0 ? 1 : cond, fd);
+            return;
+        }
+        if (!is(c, k[i], PVC_N_ELIF_CLAUSE))
+            continue;
+        pvc_pyval *ev = truth < 0 ? NULL : pv_eval(c, field(c, k[i], PVC_F_CONDITION), sc);
+        int t = ev ? pv_truth(ev) : -1;
+        if (t == 0)
+            continue;
+        walk(c, sc, field(c, k[i], PVC_F_CONSEQUENCE), t < 0 ? 1 : cond, fd);
+        if (t == 1)
+            return;
+        truth = -1; /* from here on every branch may run */
+    }
+}
+
+/* Names a statement binds that are not assignments: loop targets, with ... as x, except
+ * ... as e. They are opaque (run-time values). */
+static void walk_compound(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
+{
+    TSNode left = field(c, s, PVC_F_LEFT);
+    if (!ts_node_is_null(left))
+        bind_targets(c, sc, left, pv_opaque(c, at(s), PVC_E_NOT_CONST, "a loop variable"), s);
+    uint32_t n;
+    TSNode *k = lw_kids(c, s, &n);
+    for (uint32_t i = 0; i < n; i++) /* the bodies, and the clauses that hold bodies */
+        if (is(c, k[i], PVC_N_BLOCK))
+            walk(c, sc, k[i], 1, fd);
+        else if (!ts_node_is_null(field(c, k[i], PVC_F_BODY)))
+            walk(c, sc, field(c, k[i], PVC_F_BODY), 1, fd);
+        else
+            for (uint32_t j = 0; j < lw_count(c, k[i]); j++)
+                if (is(c, lw_kid(c, k[i], j), PVC_N_BLOCK))
+                    walk(c, sc, lw_kid(c, k[i], j), 1, fd);
+}
+
+static void walk(lower_ctx *c, pvc_scope *sc, TSNode block, int cond, found *fd)
+{
+    uint32_t n;
+    TSNode *k = lw_kids(c, block, &n);
+    for (uint32_t i = 0; i < n && c->d->nerrors <= c->d->max_errors; i++) {
+        TSNode s = k[i];
+        if (is(c, s, PVC_N_EXPRESSION_STATEMENT)) {
+            TSNode e = lw_kid(c, s, 0);
+            if (is(c, e, PVC_N_ASSIGNMENT))
+                assignment(c, sc, e, cond);
+            else if (is(c, e, PVC_N_AUGMENTED_ASSIGNMENT))
+                augmented(c, sc, e, cond);
+        } else if (is(c, s, PVC_N_IMPORT_STATEMENT)) {
+            import_stmt(c, sc, s);
+        } else if (is(c, s, PVC_N_IMPORT_FROM_STATEMENT)) {
+            import_from(c, sc, s);
+        } else if (is(c, s, PVC_N_FUNCTION_DEFINITION)) {
+            helper(c, sc, s, fd);
+        } else if (is(c, s, PVC_N_DECORATED_DEFINITION)) {
+            decorated(c, sc, s, fd);
+        } else if (is(c, s, PVC_N_CLASS_DEFINITION)) {
+            bind(c, sc, lw_dup(c, field(c, s, PVC_F_NAME)),
+                 pv_opaque(c, at(s), PVC_E_NOT_CONST, "'%s' is a class", lw_dup(c, field(c, s, PVC_F_NAME))));
+        } else if (is(c, s, PVC_N_IF_STATEMENT)) {
+            walk_if(c, sc, s, cond, fd);
+        } else if (is(c, s, PVC_N_FOR_STATEMENT) || is(c, s, PVC_N_WHILE_STATEMENT) ||
+                   is(c, s, PVC_N_WITH_STATEMENT) || is(c, s, PVC_N_TRY_STATEMENT)) {
+            walk_compound(c, sc, s, fd);
+        }
+    }
+}
+
+pvc_scope *scope_build(lower_ctx *c, TSNode root, TSNode **defs, pvc_scope ***home, int *ndefs)
+{
+    pvc_scope *sc = pvc_arena_alloc(c->m->arena, sizeof *sc);
+    sc->qual = "";
+    found fd = {0};
+    walk(c, sc, root, 0, &fd);
+    *defs = fd.defs;
+    *home = fd.home;
+    *ndefs = fd.n;
+    return sc;
+}
