@@ -85,6 +85,9 @@ def main():
     ap.add_argument("--min-ms", type=float, default=30.0, help="least time per sample")
     ap.add_argument("--rows", default="512,4096,16384",
                     help="comma-separated row counts (multiples of 8)")
+    ap.add_argument("--loop", choices=("native", "sim", "numpy"),
+                    help="only run this contestant, --reps samples per kernel and size, and print "
+                         "the time per call (for a profiler: perf record ... --loop native)")
     a = ap.parse_args()
     min_s = a.min_ms / 1000.0
     sizes = [int(r) for r in a.rows.split(",")]
@@ -92,6 +95,15 @@ def main():
         sys.exit("bench_ops: --rows takes positive multiples of 8")
     soft = pvc.load(os.path.join(ROOT, "samples", "softmax_rows.py")).kernel("softmax_kernel")
     norm = pvc.load(os.path.join(ROOT, "samples", "layernorm_rows.py")).kernel("layernorm_kernel")
+    if a.loop:
+        for rows in sizes:
+            for name, args, kernel, ref in workloads(rows, soft, norm):
+                y = np.zeros((rows, COLS), np.float32)
+                fn = ref if a.loop == "numpy" else (
+                    lambda: kernel.launch(args(y), backend=a.loop))
+                t = statistics.median(per_call(fn, min_s) for _ in range(a.reps))
+                print("%s %s R=%d: %.3f ms per call" % (a.loop, name, rows, t * 1e3))
+        return
     print("bench_ops: R x %d FP32 rows, %d repetitions, samples of at least %g ms, %d cpus"
           % (COLS, a.reps, a.min_ms, os.cpu_count() or 0))
     print("%-10s %6s %5s %10s %10s %10s   %-20s %-20s" % (
