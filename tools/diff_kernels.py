@@ -272,6 +272,18 @@ def expect_lang_scalars(ins):
     return {"out": np.array([[v] * 64 for v in wrap], np.int32)}
 
 
+def expect_diff_fold(ins):
+    """docs/SEMANTICS.md §1.5, §2.1: tile + k is +k elements, [row, col] is row*cols + col,
+    post_update reads at the cursor then steps it by the offset (64 FP32 = 256 bytes)."""
+    a = ins["a"]
+    out = np.zeros((16, 64), np.float32)
+    for i in range(4):
+        out[2 * i] = out[2 * i + 1] = a[i]
+        out[8 + i] = a[3 - i]
+        out[12 + i] = a[i]
+    return {"out": out}
+
+
 def cmd_check(name, indir, outdir):
     fn = globals().get("expect_" + name)
     if fn is None:

@@ -1035,7 +1035,7 @@ static void type_generic(typer *t, pvc_op *op)
                      "none); write dtype=pl.DT_* (§9.3)", name);
         return;
     }
-    if (fresh >= 0 && fresh != dt && !(m->flags & PVC_MF_READS_DST)) /* an accumulator exists on purpose */
+    if (fresh >= 0 && fresh != dt && !(m->flags & (PVC_MF_READS_DST | PVC_MF_MERGES))) /* it exists on purpose */
         pvc_warn_at(t->d, op->loc, "'%s' is already a %s register: %s writes into it as %s, not as %s "
                     "(§9.3, T23) [%s]", op->results[0]->name ? op->results[0]->name : "?", dt_name(dt), name,
                     dt_name(dt), dt_name(fresh), pvc_warn_code(PVC_W_REASSIGN));
@@ -1155,10 +1155,13 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_PL_SET_VALIDSHAPE: type_set_validshape(t, op); return;
     case PVC_OP_PL_LOAD:
     case PVC_OP_PL_STORE: type_gm_move(t, op); return;
-    case PVC_OP_PL_SYNC_SRC: case PVC_OP_PL_SYNC_DST: case PVC_OP_PL_BAR_ALL:
-        return; /* pipe syncs: their arguments are constants (resolve), nothing to type */
     default:
-        if (flags & PVC_OPF_GENERIC)
+        if (flags & PVC_OPF_NOOP)
+            return; /* pipe syncs, mask mode: their arguments are constants (resolve) */
+        if (flags & PVC_OPF_REFUSED)
+            pvc_error_at(t->d, op->loc, PVC_E_NOT_SUPPORTED, "%s: %s", pvc_ops[op->code].name,
+                         pvc_ops[op->code].doc);
+        else if (flags & PVC_OPF_GENERIC)
             type_generic(t, op);
         else if (flags & PVC_OPF_VF)
             type_vf_op(t, op);

@@ -32,6 +32,20 @@
 #define RT_CLONES
 #endif
 
+/* Whether t is a float dtype (FP16, BF16, FP32): a switch over the table's rows, as
+ * pvc_dtype_lane_bytes, so that a constant dtype folds and an op that already asked for the
+ * lane width does not index pvc_dtype_table with a dtype that width's default row admits
+ * (gcc -O3 warns of that read past the table). */
+static inline int rt_dtype_is_float(pvc_dtype t)
+{
+    switch (t) {
+#define X(name, pyname, bits, kind) case PVC_DT_##name: return PVC_KIND_##kind == PVC_KIND_F;
+    PVC_DTYPES(X)
+#undef X
+    default: return 0;
+    }
+}
+
 /* Little-endian w-byte element at p (w = 1, 2, 4, 8); fixed-size copies so they inline. */
 static inline uint64_t rt_get(const uint8_t *p, unsigned w)
 {

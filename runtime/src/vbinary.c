@@ -173,7 +173,7 @@ RT_CLONES void rt_arith_binary(pvc_vreg *r, fp_binop op, pvc_dtype t, const pvc_
         bin_f32(op, r, a, b);
         return;
     }
-    if (op == FP_SUB && pvc_dtype_table[t].kind == PVC_KIND_F) {
+    if (op == FP_SUB && rt_dtype_is_float(t)) {
         flip_signs(&nb, b, pvc_dtype_lane_bytes(t)); /* sub = add(a, neg b), §9.4 */
         b = &nb;
         op = FP_ADD;
@@ -242,7 +242,7 @@ FP_INLINE int bin_check(pvc_ctx *ctx, unsigned k, pvc_dtype t, pvc_merge mode)
 static int div_check(pvc_ctx *ctx, pvc_dtype t, const pvc_vreg *b, const pvc_mreg *mask)
 {
     unsigned w = pvc_dtype_lane_bytes(t);
-    if (pvc_dtype_table[t].kind == PVC_KIND_F)
+    if (rt_dtype_is_float(t))
         return 1;
     for (unsigned i = 0; i < PVC_VL / w; i++)
         if (rt_get(b->b + w * i, w) == 0 && fp_active(mask, w, i)) {
@@ -322,7 +322,7 @@ FP_INLINE void scalar_op(pvc_ctx *ctx, unsigned k, pvc_vreg *dst, pvc_dtype t, c
     unsigned w = pvc_dtype_lane_bytes(t);
     fp_binop op = bin_ops[k].op;
     if (op == FP_SUB) {
-        x = pvc_dtype_table[t].kind == PVC_KIND_F ? x ^ (1ull << (8 * w - 1)) : 0 - x;
+        x = rt_dtype_is_float(t) ? x ^ (1ull << (8 * w - 1)) : 0 - x;
         op = FP_ADD;
     }
     rt_splat(&s, w, x);

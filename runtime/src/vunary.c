@@ -337,7 +337,7 @@ void pvc_neg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, cons
     if (!legal(ctx, "neg", t, DT(INT8) | DT(INT16) | DT(INT32) | DT(INT64) | DT(FP16) | DT(FP32)))
         return;
     unsigned w = pvc_dtype_lane_bytes(t);
-    if (pvc_dtype_table[t].kind == PVC_KIND_F) {
+    if (rt_dtype_is_float(t)) {
         uint64_t m = w == 2 ? 0x8000800080008000ull : 0x8000000080000000ull, v;
         for (unsigned k = 0; k < PVC_VL; k += 8) {
             memcpy(&v, src->b + k, 8);
