@@ -270,8 +270,11 @@ fuzz-npy: $(FUZZ_BUILD)/fuzz_npy
 
 # Benchmarks (BENCHMARKS.md; not part of `make test`): the first native run vs a warm one,
 # sim vs native and native vs memcpy on bench/kernels.py, `pvc compile` vs the bare parse
-# (bench/ts_parse.c) and vs cc on its output, its peak memory per vector function. Linked
-# like build/pvc (-rdynamic + the whole runtime) because it dlopens emitted kernels too.
+# (bench/ts_parse.c) and vs cc on its output, its peak memory per vector function; and the
+# softmax / layernorm / rmsnorm samples at 4,096 rows, native vs numpy and sim vs native
+# (tools/bench_ops.sh, in process through libpvc.so; its TSV becomes rows of the table,
+# bench/ops.c). Linked like build/pvc (-rdynamic + the whole runtime) because it dlopens
+# emitted kernels too.
 BENCH_SRC = $(filter-out bench/ts_parse.c,$(wildcard bench/*.c))
 BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/%.o)
 BENCH_REPS ?= 7
@@ -288,13 +291,16 @@ $(BUILD)/bench/frontend_%.py: bench/gen_frontend.py
 	@mkdir -p $(dir $@)
 	$(BENCH_GEN) $* > $@
 
-bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/bench/frontend_1.py \
-       $(BUILD)/bench/frontend_1000.py $(BUILD)/bench/frontend_10000.py
+BENCH_OPS_ROWS ?= 4096
+
+bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/libpvc.so \
+       $(BUILD)/bench/frontend_1.py $(BUILD)/bench/frontend_1000.py $(BUILD)/bench/frontend_10000.py
+	sh tools/bench_ops.sh $(BUILD) $(BENCH_REPS) $(BENCH_OPS_ROWS) --tsv $(BUILD)/bench/ops.tsv
 	$(BUILD)/bench/pvc_bench --pvc $(BUILD)/pvc --ts-parse $(BUILD)/bench/ts_parse \
 	    --front 1000=$(BUILD)/bench/frontend_1000.py --front 10000=$(BUILD)/bench/frontend_10000.py \
 	    --kernels bench/kernels.py --include $(abspath runtime/include) --work $(BUILD)/bench \
 	    --sample samples/load_align_norm.py --sample-data samples/data/load_align_norm/default \
-	    --reps $(BENCH_REPS)
+	    --ops $(BUILD)/bench/ops.tsv --reps $(BENCH_REPS)
 
 # Everything, twice: plain and SAN=1 (in $(BUILD)/san). tests/run_suites.sh runs each suite
 # through make, prints every suite's own count line, and closes with the one summed line.

@@ -5,6 +5,8 @@
  *   front.c     `pvc compile` vs the bare parse and vs cc on its output, and its peak memory
  *               (whole processes)
  *   latency.c   `pvc run`: the first native run (a cache miss) vs a warm one, and the sim
+ *   ops.c       the rows of tools/bench_ops.py: softmax, layernorm, rmsnorm native vs numpy,
+ *               sim vs native (in process, measured by that script; read from its TSV)
  *   ts_parse.c  (a program of its own) the bare tree-sitter parse of a file, whole process
  *
  * Every figure is a median over `reps` samples. A ratio compares two workloads that take
@@ -29,11 +31,13 @@ typedef struct {
     const char *cc;           /* the C compiler the native backend runs ($CC or cc) */
     int reps;                 /* samples per figure (>= 5) */
     uint64_t min_ns;          /* shortest in-process sample */
+    const char *ops_tsv;      /* tools/bench_ops.py --tsv output (NULL: no op rows) */
 } bench_opts;
 
 /* One row of the table: value in unit; base (0: none) in the same unit; the ratio is
- * value / base. target_kind '>' ratio at least target, '<' ratio at most, 'm' the value
- * (a size per unit, never a throughput) at most, 0 none. */
+ * value / base, or `ratio` where that is set (the median of per-turn ratios), printed with
+ * its lowest and highest (lo, hi; 0: none). target_kind '>' ratio at least target, '<' ratio
+ * at most, 'm' the value (a size per unit, never a throughput) at most, 0 none. */
 typedef struct {
     char what[72];
     double value;
@@ -42,6 +46,7 @@ typedef struct {
     char base_what[28];
     char target_kind;
     double target;
+    double ratio, lo, hi;
 } bench_row;
 
 typedef void (*bench_fn)(void *arg, uint64_t n);
@@ -67,4 +72,5 @@ void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int bench_kernels(const bench_opts *o);
 int bench_front(const bench_opts *o);
 int bench_latency(const bench_opts *o);
+int bench_ops(const bench_opts *o);
 #endif /* PVC_BENCH_H */

@@ -41,6 +41,7 @@ static pvc_mreg all32, part32, all16;
     X(exp_sub,      pvc_exp_sub(ctx, &dst, PVC_DT_FP32, PVC_DT_FP32, &xa, &xb, &all32,         \
                                 PVC_LAYOUT_ZERO))                                              \
     X(ln,           pvc_ln(ctx, &dst, PVC_DT_FP32, &xpos, &all32))                            \
+    X(mul_add_dst,  pvc_mul_add_dst(ctx, &dst, PVC_DT_FP32, &xa, &xb, &all32))                 \
     X(reduce_sum,   pvc_reduce_sum(ctx, &dst, PVC_DT_FP32, &xa, &all32))                      \
     X(reduce_max,   pvc_reduce_max(ctx, &dst, PVC_DT_FP32, &xa, &all32))                      \
     X(full,         pvc_full(ctx, &dst, PVC_DT_FP32, 0, &all32, PVC_MERGE_ZEROING))           \

@@ -32,6 +32,17 @@
 #define RT_CLONES
 #endif
 
+/* RT_HW_FMA(): 1 when the CPU has a fused multiply-add instruction, for a cloned op whose
+ * v3/v4 clones may then compute an FP32 FMA with it (__builtin_fmaf: one instruction there,
+ * and the correctly rounded a*b + c, the same bits as the double round-to-odd emulation of
+ * fp_fma_odd). Builds without clones (RT_LEVELS=0, other compilers) keep the emulation. */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__) && !defined(__clang__) && \
+    __GNUC__ >= 11 && PVC_RT_LEVELS >= 3
+#define RT_HW_FMA() __builtin_cpu_supports("fma")
+#else
+#define RT_HW_FMA() 0
+#endif
+
 /* Whether t is a float dtype (FP16, BF16, FP32): a switch over the table's rows, as
  * pvc_dtype_lane_bytes, so that a constant dtype folds and an op that already asked for the
  * lane width does not index pvc_dtype_table with a dtype that width's default row admits
