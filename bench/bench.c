@@ -20,6 +20,7 @@ extern char **environ;
 
 #define MAX_ROWS 64
 static bench_row rows[MAX_ROWS];
+static double spreads[MAX_ROWS][3]; /* bench_add_spread: ratio, lowest, highest (0: none) */
 static int nrows, failed;
 
 uint64_t bench_now_ns(void)
@@ -126,6 +127,14 @@ void bench_add(const bench_row *r)
         rows[nrows++] = *r;
 }
 
+void bench_add_spread(const bench_row *r, double ratio, double lo, double hi)
+{
+    if (nrows < MAX_ROWS) {
+        spreads[nrows][0] = ratio, spreads[nrows][1] = lo, spreads[nrows][2] = hi;
+        rows[nrows++] = *r;
+    }
+}
+
 void bench_fail(const char *fmt, ...)
 {
     va_list ap;
@@ -163,9 +172,10 @@ static void print_table(void)
         const bench_row *r = &rows[i];
         char val[32], base[32] = "-", ratio[32] = "-", target[32] = "-", met[8] = "-";
         char spread[40] = "";
-        double q = r->ratio > 0 ? r->ratio : r->base > 0 ? r->value / r->base : 0;
-        if (r->lo > 0)
-            snprintf(spread, sizeof spread, "[%.2f - %.2f]", r->lo, r->hi);
+        const double *sp = spreads[i];
+        double q = sp[0] > 0 ? sp[0] : r->base > 0 ? r->value / r->base : 0;
+        if (sp[0] > 0)
+            snprintf(spread, sizeof spread, "[%.2f - %.2f]", sp[1], sp[2]);
         fmt_value(val, sizeof val, r->value, r->unit);
         if (r->base > 0) {
             fmt_value(base, sizeof base, r->base, r->unit);

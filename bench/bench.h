@@ -35,9 +35,8 @@ typedef struct {
 } bench_opts;
 
 /* One row of the table: value in unit; base (0: none) in the same unit; the ratio is
- * value / base, or `ratio` where that is set (the median of per-turn ratios), printed with
- * its lowest and highest (lo, hi; 0: none). target_kind '>' ratio at least target, '<' ratio
- * at most, 'm' the value (a size per unit, never a throughput) at most, 0 none. */
+ * value / base. target_kind '>' ratio at least target, '<' ratio at most, 'm' the value
+ * (a size per unit, never a throughput) at most, 0 none. */
 typedef struct {
     char what[72];
     double value;
@@ -46,7 +45,6 @@ typedef struct {
     char base_what[28];
     char target_kind;
     double target;
-    double ratio, lo, hi;
 } bench_row;
 
 typedef void (*bench_fn)(void *arg, uint64_t n);
@@ -67,6 +65,9 @@ double bench_median_of(double *v, int n);
 double bench_run(char *const argv[], const char *env, long *maxrss_kb, double *cpu_s);
 
 void bench_add(const bench_row *r);
+/* A row whose ratio is the median of per-turn ratios (not value / base of the medians),
+ * printed with the lowest and highest of them. */
+void bench_add_spread(const bench_row *r, double ratio, double lo, double hi);
 void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 int bench_kernels(const bench_opts *o);

@@ -32,13 +32,12 @@ int bench_ops(const bench_opts *o)
             fclose(f);
             return 1;
         }
-        bench_row a = {"", nat, "ms", np, "numpy (same math)", '<', 1.0,
-                       r[0], r[1], r[2]};
+        bench_row a = {"", nat, "ms", np, "numpy (same math)", '<', 1.0};
         snprintf(a.what, sizeof a.what, "native / numpy, %s %d x 256 FP32", name, rows);
-        bench_add(&a);
-        bench_row s = {"", sim, "ms", nat, "native", '<', 10.0, r[3], r[4], r[5]};
+        bench_add_spread(&a, r[0], r[1], r[2]);
+        bench_row s = {"", sim, "ms", nat, "native", '<', 10.0};
         snprintf(s.what, sizeof s.what, "sim / native, %s %d x 256 FP32", name, rows);
-        bench_add(&s);
+        bench_add_spread(&s, r[3], r[4], r[5]);
         n++;
     }
     fclose(f);
