@@ -39,8 +39,10 @@
 #if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__) && !defined(__clang__) && \
     __GNUC__ >= 11 && PVC_RT_LEVELS >= 3
 #define RT_HW_FMA() __builtin_cpu_supports("fma")
+#define RT_FMA_KERNELS 1 /* kernels written for it: GCC vector extensions, __builtin_fma */
 #else
 #define RT_HW_FMA() 0
+#define RT_FMA_KERNELS 0
 #endif
 
 /* Whether t is a float dtype (FP16, BF16, FP32): a switch over the table's rows, as
