@@ -42,9 +42,10 @@ RT_SRC   = $(wildcard runtime/src/*.c)
 RT_OBJ   = $(RT_SRC:%.c=$(BUILD)/%.o)
 # Runtime objects only: -O3 (the fixed-trip lane loops unrolled whole), libm without errno
 # (sqrtf becomes one vector instruction) and no contraction of a*b + c (every clone of a hot op
-# computes the same bits); runtime/PERF.md measures each. RT_LEVELS picks the clones of the hot
-# ops (runtime/src/rt_internal.h RT_CLONES): 4 = AVX-512, AVX2 and baseline x86-64, chosen by
-# the CPU at load time; 3 = AVX2 and baseline; 0 = baseline only.
+# computes the same bits); BENCHMARKS.md (the op path) measures each. RT_LEVELS picks the
+# clones of the hot ops (runtime/src/rt_internal.h RT_CLONES): 4 = AVX-512, AVX2 and baseline
+# x86-64, chosen by the CPU at load time; 3 = AVX2 and baseline; 0 = baseline only (which
+# also leaves out the FMA kernels, RT_HW_FMA).
 RT_LEVELS ?= 4
 RT_CFLAGS = -O3 -fno-math-errno -ffp-contract=off -DPVC_RT_LEVELS=$(RT_LEVELS)
 PVC_SRC  = $(filter-out compiler/main.c,$(wildcard compiler/*.c compiler/*/*.c))

@@ -6,7 +6,7 @@
 
 /* Mask expansion and blend in one pass over the 32 eight-byte chunks (dst may be res). The
  * byte mask of each chunk is computed (rt_spread8), not looked up in a table: the loop then
- * vectorises, 2x faster than the table in the AVX-512 clone (runtime/PERF.md). */
+ * vectorises, 2x faster than the table in the AVX-512 clone (BENCHMARKS.md, the op path). */
 static inline __attribute__((always_inline)) void blend_w(pvc_vreg *dst, const pvc_vreg *res,
                                                           const pvc_mreg *m, unsigned w,
                                                           pvc_merge mode)

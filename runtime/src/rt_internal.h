@@ -14,7 +14,9 @@
  * the fixed-trip lane loops run 16 FP32 lanes per instruction where the machine allows while
  * the library stays baseline x86-64. Every clone is the same C with the same IEEE operations
  * in the same order (runtime objects are built -ffp-contract=off: no clone fuses a*b + c), so
- * all compute the same bits; only the vector width differs (runtime/PERF.md). The kernels a
+ * all compute the same bits; only the vector width differs (BENCHMARKS.md, the op path).
+ * The one exception is explicit: RT_HW_FMA below, where a kernel on an FMA CPU gives the same
+ * bits by another route (proof or exhaustive check, beside each). The kernels a
  * clone should widen must be inlined into it (always_inline helpers), since a called function
  * is built for the baseline. PVC_RT_LEVELS (Makefile RT_LEVELS) limits the clones: 4 (the
  * default) v4 + v3 + baseline, 3 v3 + baseline, 0 baseline only - a way to run the tests on
