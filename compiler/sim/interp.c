@@ -549,7 +549,8 @@ static void run_func_fast(sim *S, sim_func *F)
     const sim_fop *f = F->fops, *const end = F->fops + F->nfops;
     fast_loop loops[SIM_FAST_MAX_DEPTH], *top = loops - 1;
     S->cur_f = F;
-    memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
+    if (F->nconsts) /* as run_func: a function without constants has no array */
+        memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
     for (; f < end; f++) {
         const sim_op *o = &f->op;
         S->cur = o;
