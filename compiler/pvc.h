@@ -36,4 +36,17 @@ const char *pvc_pass_list(void);
 /* The lower pass proper (lower.c): the DSL functions of a parsed file as IR. */
 pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d);
 
+/* The same, one part of the file at a time (pipeline.c lowers in parts so that one part's
+ * tree is in memory at a time): begin, a part per tree of whole top-level statements in
+ * order, end. *same says whether the result is pvc_lower's for the whole file when no
+ * diagnostic came up; if not, or after any diagnostic, lower the file whole instead. */
+typedef struct pvc_lowering pvc_lowering;
+pvc_lowering *pvc_lower_begin(const char *name, pvc_diag *d);
+void pvc_lower_part(pvc_lowering *L, const pvc_cst *cst);
+pvc_module *pvc_lower_end(pvc_lowering *L, int *same);
+/* The lower pass of pvc_run_passes with parts of at least `part` bytes (0: the pass's own
+ * size), for the tests: returns the errors reported; *in_parts says whether the parts'
+ * lowering was kept (else the file was lowered whole). */
+int pvc_lower_unit(pvc_unit *u, size_t part, int *in_parts);
+
 #endif /* PVC_H */

@@ -13,6 +13,7 @@
 #   B17  --timeline (like --trace and --output) is checked before anything runs
 #   B21  .npy content errors name the option and the file once, no usage hint
 #   B22  70 tensor parameters, a vector function of 20 parameters: no fixed tables
+#   B2 B5 B15 B18 and the cache's lock, sweep and key: tests/robust/cache.sh
 #   and a .npy of the signed type of an unsigned parameter's width runs, with one note.
 # Closing line: "N passed, M failed". Needs /usr/bin/python3 (standard library only) for
 # getrusage and to write small .npy files.
@@ -340,6 +341,9 @@ for b in sim native; do
     check "a vector function of 20 parameters ($b)" 0 "$pvc" run tests/robust/wide_call.py --backend $b \
         --input "a=$in_a" --expect "out=$tmp/v153.npy" --scalar n=4 --rtol 0 --atol 0
 done
+
+# ---- B2, B5, B15, B18 and the hardening of the native object cache -------------------------
+. tests/robust/cache.sh
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

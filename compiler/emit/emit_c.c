@@ -957,13 +957,33 @@ static int count_ops(const pvc_block *b)
     return n;
 }
 
-static int cmp_name(const void *a, const void *b)
+/* Marks every vector function that a call in f's body names (found by name in the sorted
+ * module); returns how many were newly marked. */
+static int keep_callees(emitter *e, const pvc_func *f)
 {
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
+    int n = 0, added = 0;
+    const char **names = malloc(((size_t)count_ops(&f->body) + 1) * sizeof *names);
+    if (!names)
+        return -1;
+    collect_callees(&f->body, names, &n);
+    for (int i = 0; i < e->m->nfuncs && n; i++) {
+        const pvc_func *g = e->m->funcs[i];
+        if (e->keep[i] || g->kind != PVC_FN_VECTOR)
+            continue;
+        for (int k = 0; k < n; k++)
+            if (strcmp(names[k], g->name) == 0) {
+                e->keep[i] = 1;
+                added++;
+                break;
+            }
+    }
+    free(names);
+    return added;
 }
 
 /* e->keep[i]: function i goes into the unit - all of them, or the one kernel and the vector
- * functions it calls (only kernels call, docs/SEMANTICS.md §6). */
+ * functions it reaches: a vector function may call another (docs/SEMANTICS.md §6), so the
+ * callees are closed over until nothing new is added. */
 static int choose_functions(emitter *e)
 {
     const pvc_module *m = e->m;
@@ -974,18 +994,18 @@ static int choose_functions(emitter *e)
         memset(e->keep, 1, (size_t)m->nfuncs);
         return 0;
     }
-    int n = 0;
-    const char **names = malloc(((size_t)count_ops(&e->only->body) + 1) * sizeof *names);
-    if (!names)
-        return -1;
-    collect_callees(&e->only->body, names, &n);
-    qsort(names, (size_t)n, sizeof *names, cmp_name);
-    for (int i = 0; i < m->nfuncs; i++) {
-        const pvc_func *f = m->funcs[i];
-        e->keep[i] = f == e->only || (f->kind == PVC_FN_VECTOR && n &&
-                                      bsearch(&f->name, names, (size_t)n, sizeof *names, cmp_name));
+    for (int i = 0; i < m->nfuncs; i++)
+        e->keep[i] = m->funcs[i] == e->only;
+    for (int added = 1; added > 0;) {
+        added = 0;
+        for (int i = 0; i < m->nfuncs; i++) {
+            int a = e->keep[i] == 1 ? keep_callees(e, m->funcs[i]) : 0;
+            if (a < 0)
+                return -1;
+            e->keep[i] = e->keep[i] ? 2 : 0; /* 2: its callees are marked */
+            added += a;
+        }
     }
-    free(names);
     return 0;
 }
 

@@ -12,7 +12,7 @@ TSNode *lw_kids(lower_ctx *c, TSNode n, uint32_t *count)
     *count = 0;
     if (ts_node_is_null(n))
         return NULL;
-    TSNode *out = pvc_arena_alloc(c->m->arena, (ts_node_child_count(n) + 1) * sizeof *out);
+    TSNode *out = pvc_arena_alloc(c->scratch, (ts_node_child_count(n) + 1) * sizeof *out);
     TSTreeCursor cur = ts_tree_cursor_new(n);
     if (ts_tree_cursor_goto_first_child(&cur))
         do {

@@ -23,6 +23,11 @@ typedef struct {
  * (the tree is kept either way; free it with pvc_cst_free). First resolves every name of
  * grammar/nodes.h; a name the grammar lacks is an internal error (PVC_BUG) naming it. */
 int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d);
+/* Parses bytes [start, end) of src alone, starting at line `row` (0-based) and ending at
+ * line end_row: whole top-level statements (pipeline.c cuts them). Reports nothing;
+ * returns 1 if the part has a syntax error (the caller then parses the file whole). */
+int pvc_parse_part(pvc_cst *cst, const pvc_source *src, uint32_t start, uint32_t end, uint32_t row,
+                   uint32_t end_row);
 void pvc_cst_free(pvc_cst *cst);
 
 /* If node (a top-level decorated_definition) is a DSL function, stores its kind and

@@ -18,6 +18,8 @@
  *   kernel_vf(a, b)           call(a, b) callee=@kernel_vf
  *   grp.current()             tile_group.current(%grp)
  */
+#include <stdlib.h>
+
 #include "front/lower.h"
 
 /* ---- annotations ---- */
@@ -101,10 +103,39 @@ static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
     return bad_annotation(c, e, NULL);
 }
 
-static void lower_params(lower_ctx *c, TSNode params)
+/* `x: pl.Ptr[dtype]`: a raw GM pointer that pl.make_tensor gives a shape (pypto_pro's
+ * dynamic-rank kernels). pvc binds every kernel tensor by its pl.Tensor annotation. */
+static int is_ptr_annotation(lower_ctx *c, TSNode ty)
+{
+    char name[64];
+    TSNode e = ts_node_is_null(ty) || !is(c, ty, PVC_N_TYPE) ? ty : lw_kid(c, ty, 0);
+    return !ts_node_is_null(e) && is(c, e, PVC_N_SUBSCRIPT) &&
+           scope_canon(c, field(c, e, PVC_F_VALUE), c->scope, name, sizeof name) && !strcmp(name, "pl.Ptr");
+}
+
+/* One error for all the pl.Ptr parameters of a function, at the first. */
+static void refuse_ptrs(lower_ctx *c, TSNode *all, uint32_t cnt)
+{
+    int n = 0;
+    TSNode first = {0};
+    for (uint32_t i = 0; i < cnt; i++)
+        if (is(c, all[i], PVC_N_TYPED_PARAMETER) && is_ptr_annotation(c, field(c, all[i], PVC_F_TYPE)) &&
+            !n++)
+            first = field(c, all[i], PVC_F_TYPE);
+    if (n)
+        pvc_error_at(c->d, at(first), PVC_E_ANNOTATION, "pl.Ptr parameters are not supported (%d in '%s'): "
+                     "pvc binds each kernel tensor as pl.Tensor[[dims], pl.DT_*], not as a raw pointer "
+                     "shaped by pl.make_tensor", n, c->f->name);
+}
+
+/* The parameters of a function; a cube function (annotations 0) gets its names only, its
+ * one error being its cube code. */
+static void lower_params(lower_ctx *c, TSNode params, int annotations)
 {
     uint32_t cnt;
     TSNode *all = lw_kids(c, params, &cnt);
+    if (annotations)
+        refuse_ptrs(c, all, cnt);
     for (uint32_t i = 0; i < cnt; i++) {
         TSNode p = all[i], id = p, ty = {0};
         if (is(c, p, PVC_N_TYPED_PARAMETER)) {
@@ -127,7 +158,7 @@ static void lower_params(lower_ctx *c, TSNode params)
         }
         pvc_value *v = pvc_var_named(c->m, c->f, name, at(id));
         v->is_param = 1;
-        if (!ts_node_is_null(ty))
+        if (annotations && !ts_node_is_null(ty) && !is_ptr_annotation(c, ty))
             lower_annotation(c, ty, &v->type);
         if (v->type.kind == PVC_TY_TENSOR && c->f->kind == PVC_FN_VECTOR) {
             pvc_error_at(c->d, at(ty), PVC_E_ANNOTATION, "a vector function takes tiles and scalars, not a "
@@ -142,7 +173,7 @@ static void lower_params(lower_ctx *c, TSNode params)
     }
 }
 
-static void lower_signature(lower_ctx *c, TSNode def)
+static void lower_signature(lower_ctx *c, TSNode def, int cube)
 {
     if (is(c, ts_node_child(def, 0), PVC_N_ASYNC))
         pvc_error_at(c->d, at(def), PVC_E_FUNCTION, "a DSL function cannot be async");
@@ -151,19 +182,66 @@ static void lower_signature(lower_ctx *c, TSNode def)
         pvc_error_at(c->d, at(rt), PVC_E_FUNCTION, "a DSL function returns nothing (-> None at most)");
     if (!ts_node_is_null(field(c, def, PVC_F_TYPE_PARAMETERS)))
         pvc_error_at(c->d, at(def), PVC_E_FUNCTION, "type parameters are not supported");
-    lower_params(c, field(c, def, PVC_F_PARAMETERS));
+    lower_params(c, field(c, def, PVC_F_PARAMETERS), !cube);
 }
 
 /* ---- cube code ---- */
+
+/* The cube names; their last names (matmul, Mat, ...) are what the walk looks for: a
+ * canonical name ends in its attribute's own text, so an attribute ending otherwise is no
+ * cube name. */
+static const char *const cube_names[] = {
+#define X(n) n,
+    PVC_CUBE_NAMES(X)
+#undef X
+};
+#define NCUBE (sizeof cube_names / sizeof cube_names[0])
+
+static const char *cube_tail_of(size_t i)
+{
+    return strrchr(cube_names[i], '.') + 1;
+}
+
 static int is_cube_name(const char *name)
 {
-    static const char *const names[] = {
-#define X(n) n,
-        PVC_CUBE_NAMES(X)
-#undef X
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(name, names[i]))
+    for (size_t i = 0; i < NCUBE; i++)
+        if (!strcmp(name, cube_names[i]))
+            return 1;
+    return 0;
+}
+
+/* 1 if s occurs in the len bytes at t. */
+static int has_text(const char *t, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0; i + n <= len; i++) {
+        const char *p = memchr(t + i, s[0], len - n + 1 - i);
+        if (!p)
+            return 0;
+        i = (size_t)(p - t);
+        if (!memcmp(p, s, n))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 if the text of n holds the last name of a cube name (a cheap test before the walk). */
+static int may_hold_cube(const lower_ctx *c, TSNode n)
+{
+    size_t len;
+    const char *t = text(c, n, &len);
+    for (size_t i = 0; i < NCUBE; i++)
+        if (has_text(t, len, cube_tail_of(i)))
+            return 1;
+    return 0;
+}
+
+static int cube_tail(const lower_ctx *c, TSNode n)
+{
+    size_t len;
+    const char *t = text(c, field(c, n, PVC_F_ATTRIBUTE), &len);
+    for (size_t i = 0; i < NCUBE; i++)
+        if (strlen(cube_tail_of(i)) == len && !memcmp(cube_tail_of(i), t, len))
             return 1;
     return 0;
 }
@@ -171,11 +249,14 @@ static int is_cube_name(const char *name)
 /* The first use of a cube name in n, in source order (a null node when there is none). */
 static TSNode first_cube_use(lower_ctx *c, TSNode n, char *name, size_t size)
 {
-    TSTreeCursor cur = ts_tree_cursor_new(n);
     TSNode hit = {0};
+    if (!may_hold_cube(c, n)) /* a walk of every node costs more than lowering them */
+        return hit;
+    TSTreeCursor cur = ts_tree_cursor_new(n);
     for (;;) {
         TSNode x = ts_tree_cursor_current_node(&cur);
-        if (is(c, x, PVC_N_ATTRIBUTE) && scope_canon(c, x, c->scope, name, size) && is_cube_name(name)) {
+        if (is(c, x, PVC_N_ATTRIBUTE) && cube_tail(c, x) && scope_canon(c, x, c->scope, name, size) &&
+            is_cube_name(name)) {
             hit = x;
             break;
         }
@@ -190,39 +271,102 @@ done:
     return hit;
 }
 
-/* Lowers every DSL function of the file: signatures first (so calls can be checked
- * against functions defined later), then bodies. */
-pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
+/* Lowers the DSL functions fd holds from index `from` on: signatures first (so calls can
+ * be checked against functions defined later), then bodies. */
+static void lower_found(lower_ctx *c, const scope_found *fd, int from)
 {
-    lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name)};
-    TSNode root = ts_tree_root_node(cst->tree), *defs;
-    pvc_scope **home;
-    int ndefs;
-    c.module = scope_build(&c, root, &defs, &home, &ndefs);
-    if (!ndefs && !d->nerrors)
-        pvc_error_at(d, (pvc_span){1, 1}, PVC_E_NO_KERNEL, "no @pl.jit kernel and no @pl.vector_function "
-                     "in this file: nothing to compile");
-    for (int i = 0; i < ndefs; i++) {
-        c.f = c.m->funcs[i];
-        c.scope = home[i];
-        lower_signature(&c, defs[i]);
-    }
-    for (int i = 0; i < ndefs && d->nerrors <= d->max_errors; i++) {
-        c.f = c.m->funcs[i];
-        c.scope = home[i];
-        c.depth = 0;
-        c.nloops = 0;
-        c.ninlined = 0;
-        c.poisoned = (pvc_strmap){0};
-        TSNode body = field(&c, defs[i], PVC_F_BODY);
+    pvc_diag *d = c->d;
+    pvc_arena_reset(c->scratch); /* the arrays of the scope walk */
+    for (int i = from; i < fd->n; i++) {
+        c->f = c->m->funcs[i];
+        c->scope = fd->home[i];
         char name[256];
-        TSNode cube = first_cube_use(&c, body, name, sizeof name);
+        TSNode body = field(c, fd->defs[i], PVC_F_BODY);
+        lower_signature(c, fd->defs[i], !ts_node_is_null(first_cube_use(c, body, name, sizeof name)));
+    }
+    pvc_arena_reset(c->scratch);
+    for (int i = from; i < fd->n && d->nerrors <= d->max_errors; i++) {
+        c->f = c->m->funcs[i];
+        c->scope = fd->home[i];
+        c->depth = 0;
+        c->nloops = 0;
+        c->ninlined = 0;
+        c->poisoned = (pvc_strmap){0};
+        TSNode body = field(c, fd->defs[i], PVC_F_BODY);
+        char name[256];
+        TSNode cube = first_cube_use(c, body, name, sizeof name);
         if (!ts_node_is_null(cube)) {
             pvc_error_at(d, at(cube), PVC_E_CUBE, "'%s' is cube (matrix) code: pvc compiles vector code "
-                         "only, so '%s' is not compiled", name, c.f->name);
+                         "only, so '%s' is not compiled", name, c->f->name);
             continue;
         }
-        lower_body(&c, body, &c.f->body);
+        lower_body(c, body, &c->f->body);
+        pvc_arena_reset(c->scratch);
     }
+}
+
+static void no_function(lower_ctx *c, int ndefs)
+{
+    if (!ndefs && !c->d->nerrors)
+        pvc_error_at(c->d, (pvc_span){1, 1}, PVC_E_NO_KERNEL, "no @pl.jit kernel and no "
+                     "@pl.vector_function in this file: nothing to compile");
+}
+
+pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
+{
+    lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name), .scratch = pvc_arena_new()};
+    scope_found fd = {0};
+    c.module = scope_module(&c);
+    scope_build(&c, c.module, ts_tree_root_node(cst->tree), &fd);
+    no_function(&c, fd.n);
+    lower_found(&c, &fd, 0);
+    pvc_arena_free(c.scratch);
     return c.m;
+}
+
+/* The lowering of a file in parts (pipeline.c): each part a tree of whole top-level
+ * statements, its bindings read into the module scope and its DSL functions lowered at
+ * once. A function then sees the module as bound up to its part, and can call only the
+ * functions of its part and the parts before; pvc_lower sees the whole file. They agree
+ * when no part reported a diagnostic (a call to a later function is one), no later part
+ * bound a name an earlier function may have read (scope.c bind), and no helper of an
+ * earlier part was called (it is read from its part's tree, which is gone by then,
+ * scope_helper_here): pvc_lower_end says so, and the caller otherwise lowers the file
+ * whole. */
+struct pvc_lowering {
+    lower_ctx c;
+    scope_found fd;
+    lower_parts parts;
+};
+
+pvc_lowering *pvc_lower_begin(const char *name, pvc_diag *d)
+{
+    pvc_lowering *L = calloc(1, sizeof *L);
+    if (!L)
+        PVC_BUG("out of memory");
+    L->c = (lower_ctx){.d = d, .m = pvc_module_new(name), .parts = &L->parts, .scratch = pvc_arena_new()};
+    L->c.module = scope_module(&L->c);
+    return L;
+}
+
+void pvc_lower_part(pvc_lowering *L, const pvc_cst *cst)
+{
+    lower_ctx *c = &L->c;
+    int from = L->fd.n;
+    c->cst = cst;
+    c->f = NULL;
+    scope_build(c, c->module, ts_tree_root_node(cst->tree), &L->fd);
+    lower_found(c, &L->fd, from);
+    c->parts->lowered = L->fd.n;
+    c->cst = NULL;
+}
+
+pvc_module *pvc_lower_end(pvc_lowering *L, int *same)
+{
+    no_function(&L->c, L->fd.n);
+    *same = !L->parts.stale;
+    pvc_module *m = L->c.m;
+    pvc_arena_free(L->c.scratch);
+    free(L);
+    return m;
 }

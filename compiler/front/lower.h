@@ -102,6 +102,21 @@ typedef struct inline_frame {
 
 typedef enum { LOOP_RANGE, LOOP_WHILE } loop_kind;
 
+/* What a lowering in parts must know to tell whether it equals the whole file's
+ * (lower.c pvc_lower_part, scope.c bind). */
+typedef struct {
+    int stale;                  /* a later part rebound a name an earlier one may have read,
+                                   or a helper of an earlier part (its tree gone) was called */
+    int lowered;                /* functions lowered by the parts before this one */
+} lower_parts;
+
+/* The DSL functions scope.c found, in source order, and the scope each was defined in. */
+typedef struct {
+    TSNode *defs;
+    pvc_scope **home;
+    int n, cap;
+} scope_found;
+
 typedef struct {
     const pvc_cst *cst;
     pvc_diag *d;
@@ -118,6 +133,8 @@ typedef struct {
     /* Names whose assignment failed: later uses stay silent instead of repeating the
      * first error as "undefined variable" (chibicc-style error recovery). */
     pvc_strmap poisoned;        /* per function */
+    lower_parts *parts;         /* lowering in parts, else NULL */
+    pvc_arena *scratch;         /* lw_kids arrays: reset after each function, not in the module */
 } lower_ctx;
 
 /* ---- cst.c ---- */
@@ -186,10 +203,16 @@ pvc_pyval *pv_binary_tok(lower_ctx *c, const char *tok, size_t len, const pvc_py
                          const pvc_pyval *b, pvc_span loc);
 
 /* ---- scope.c ---- */
-/* Reads the file's bindings and finds every DSL function (pvc_func_new, in source order,
- * signatures not yet lowered); returns the module scope. defs[] gets each function's
- * function_definition node and home[] the scope it was defined in. */
-pvc_scope *scope_build(lower_ctx *c, TSNode root, TSNode **defs, pvc_scope ***home, int *ndefs);
+/* 1 if helper h can be read: its definition is in the tree being lowered. Lowered in parts,
+ * a helper of an earlier part is not (that tree is gone): 0, and the lowering in parts is
+ * marked stale (the file is then lowered whole). Called before h->node is read. */
+int scope_helper_here(lower_ctx *c, const pvc_pyval *h);
+/* A new, empty module scope. */
+pvc_scope *scope_module(lower_ctx *c);
+/* Reads the bindings of root's statements (a file, or a part of one) into module scope sc
+ * and appends every DSL function found to fd (pvc_func_new, in source order, signatures
+ * not yet lowered): its function_definition node and the scope it was defined in. */
+void scope_build(lower_ctx *c, pvc_scope *sc, TSNode root, scope_found *fd);
 /* The binding of name in sc or its enclosing scopes, NULL when none binds it. */
 pvc_pyval *scope_lookup(const pvc_scope *sc, const char *name);
 /* Python's builtins (min, max, len, ...) and the default namespaces pl and vf. */
@@ -222,6 +245,8 @@ pvc_value *lower_binop(lower_ctx *c, TSNode n, TSNode optok, pvc_value *l, pvc_v
 pvc_value *lower_pyval(lower_ctx *c, const pvc_pyval *v, TSNode at_node, pvc_block *out,
                        const TSNode *dest);
 /* A target name: a new or existing variable (of the helper being inlined, if any). */
+pvc_value *lower_tile_elem(lower_ctx *c, TSNode n, pvc_value *t, TSNode r, TSNode col, pvc_value *value,
+                           pvc_block *out, const TSNode *dest);
 pvc_value *target_var(lower_ctx *c, TSNode n);
 /* The variable named name of the current function or helper frame, or NULL. */
 pvc_value *lower_find_var(const lower_ctx *c, const char *name);

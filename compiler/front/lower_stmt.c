@@ -141,6 +141,20 @@ static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
         pvc_error_at(c->d, at(right), PVC_E_UNSUPPORTED, "chained assignment is not supported");
         return;
     }
+    if (is(c, left, PVC_N_SUBSCRIPT)) { /* t[r, c] = value: one tile element (§6) */
+        uint32_t cnt;
+        TSNode *k = lw_kids(c, left, &cnt);
+        TSNode obj = field(c, left, PVC_F_VALUE);
+        if (cnt != 3 || !is(c, obj, PVC_N_IDENTIFIER) || is(c, k[1], PVC_N_SLICE) || is(c, k[2], PVC_N_SLICE)) {
+            pvc_error_at(c->d, at(left), PVC_E_UNSUPPORTED, "a subscript assigned to must be t[r, c], one "
+                         "element of a tile");
+            return;
+        }
+        pvc_value *v = lower_expr(c, right, out, NULL), *t = v ? lower_expr(c, obj, out, NULL) : NULL;
+        if (t)
+            lower_tile_elem(c, left, t, k[1], k[2], v, out, NULL);
+        return;
+    }
     int tuple = is(c, left, PVC_N_PATTERN_LIST) || is(c, left, PVC_N_TUPLE_PATTERN);
     uint32_t ntargets = tuple ? lw_count(c, left) : 1;
     TSNode targets[8];
@@ -723,6 +737,10 @@ static int bind_params(lower_ctx *c, inline_frame *fr, TSNode call, pvc_value **
 int lower_inline(lower_ctx *c, const pvc_pyval *h, TSNode call, pvc_value **args, int nargs,
                  pvc_block *out, pvc_value **vals, int nvals, int *nret)
 {
+    if (!scope_helper_here(c, h)) { /* never shown: the lowering in parts is dropped */
+        pvc_error_at(c->d, at(call), PVC_E_FUNCTION, "helper defined in an earlier part");
+        return 0;
+    }
     const char *name = lw_dup(c, field(c, h->node, PVC_F_NAME));
     int depth = 0;
     for (inline_frame *f = c->frame; f; f = f->up, depth++)

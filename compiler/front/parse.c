@@ -155,6 +155,23 @@ int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)
     return report_syntax_errors(cst, d);
 }
 
+int pvc_parse_part(pvc_cst *cst, const pvc_source *src, uint32_t start, uint32_t end, uint32_t row,
+                   uint32_t end_row)
+{
+    open_parser(cst, src);
+    if (end > UINT32_MAX / 2)
+        return 1; /* pvc_parse reports it */
+    /* the part's bytes alone, at their own rows: the nodes keep the file's offsets and
+     * lines, and the grammar's scanner starts at column 0 as at the start of a file */
+    TSRange r = {{row, 0}, {end_row, 0}, start, end};
+    if (!ts_parser_set_included_ranges(cst->parser, &r, 1))
+        PVC_BUG("tree-sitter refused the range [%u, %u)", (unsigned)start, (unsigned)end);
+    cst->tree = ts_parser_parse_string(cst->parser, NULL, src->text, end);
+    if (!cst->tree)
+        PVC_BUG("tree-sitter returned no tree");
+    return ts_node_has_error(ts_tree_root_node(cst->tree));
+}
+
 void pvc_cst_free(pvc_cst *cst)
 {
     if (cst->tree)

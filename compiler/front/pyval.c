@@ -33,9 +33,11 @@ typedef struct {
 static pvc_pyval *ev(lower_ctx *c, TSNode n, ev_ctx *e);
 
 /* ---- constructors ---- */
+/* A value the scopes bind lives as long as the module; one made while a function is
+ * lowered (c->f) only while that function is (its IR copies what it needs), in scratch. */
 pvc_pyval *pv_new(lower_ctx *c, pv_kind kind, pvc_span loc)
 {
-    pvc_pyval *v = pvc_arena_alloc(c->m->arena, sizeof *v);
+    pvc_pyval *v = pvc_arena_alloc(c->f ? c->scratch : c->m->arena, sizeof *v);
     v->kind = kind;
     v->loc = loc;
     return v;
@@ -856,7 +858,7 @@ static pvc_pyval *call_helper(lower_ctx *c, const pvc_pyval *h, pvc_pyval **args
     if (outer->depth >= MAX_CALL_DEPTH)
         return pv_opaque(c, loc, PVC_E_FUNCTION, "helper calls nested deeper than %d (recursion?)",
                          MAX_CALL_DEPTH);
-    if (!helper_params(c, h->node, names, dflts, 32, &np) || n > np)
+    if (!scope_helper_here(c, h) || !helper_params(c, h->node, names, dflts, 32, &np) || n > np)
         return NULL;
     pvc_strmap env = {0};
     ev_ctx e = {&env, h->scope, outer->depth + 1, outer->steps};

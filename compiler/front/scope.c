@@ -18,11 +18,7 @@
  */
 #include "front/lower.h"
 
-typedef struct {
-    TSNode *defs;
-    pvc_scope **home;
-    int n, cap;
-} found;
+typedef scope_found found;
 
 static void walk(lower_ctx *c, pvc_scope *sc, TSNode block, int cond, found *fd);
 
@@ -137,8 +133,16 @@ static pvc_pyval *module_val(lower_ctx *c, const char *path, pvc_span loc)
     return v;
 }
 
+/* Lowered in parts (lower.c pvc_lower_part), a function sees the module as bound up to
+ * its part; the whole file's lowering sees the last binding of each name. The two agree
+ * unless a later part binds a module name again, or binds a name that resolved to a
+ * builtin or the DSL's namespaces before: such a part marks the lowering `stale`, and the
+ * file is lowered whole instead (a name that resolved to nothing was an error). */
 static void bind(lower_ctx *c, pvc_scope *sc, const char *name, pvc_pyval *v)
 {
+    if (c->parts && c->parts->lowered && sc == c->module &&
+        (pvc_strmap_get(&sc->names, name) || scope_builtin(c, name, v->loc)))
+        c->parts->stale = 1;
     pvc_strmap_put(c->m->arena, &sc->names, name, v);
 }
 
@@ -317,6 +321,8 @@ static void dsl_function(lower_ctx *c, pvc_scope *sc, TSNode def, pvc_func_kind 
     }
     pvc_pyval *v = pv_new(c, PV_DSL, at(def));
     v->func = pvc_func_new(c->m, name, kind, at(def));
+    TSPoint e = ts_node_end_point(def);
+    v->func->end = (pvc_span){(int)e.row + 1, (int)e.column + 1};
     bind(c, sc, base, v);
     if (fd->n == fd->cap) {
         int cap = fd->cap ? 2 * fd->cap : 16;
@@ -444,14 +450,22 @@ static void walk(lower_ctx *c, pvc_scope *sc, TSNode block, int cond, found *fd)
     }
 }
 
-pvc_scope *scope_build(lower_ctx *c, TSNode root, TSNode **defs, pvc_scope ***home, int *ndefs)
+int scope_helper_here(lower_ctx *c, const pvc_pyval *h)
+{
+    if (h->node.tree == c->cst->tree)
+        return 1;
+    c->parts->stale = 1; /* only a lowering in parts holds nodes of another tree */
+    return 0;
+}
+
+pvc_scope *scope_module(lower_ctx *c)
 {
     pvc_scope *sc = pvc_arena_alloc(c->m->arena, sizeof *sc);
     sc->qual = "";
-    found fd = {0};
-    walk(c, sc, root, 0, &fd);
-    *defs = fd.defs;
-    *home = fd.home;
-    *ndefs = fd.n;
     return sc;
+}
+
+void scope_build(lower_ctx *c, pvc_scope *sc, TSNode root, scope_found *fd)
+{
+    walk(c, sc, root, 0, fd);
 }

@@ -59,6 +59,8 @@ void pvc_diag_init(pvc_diag *d, const pvc_source *src, FILE *out)
     d->nerrors = d->nwarnings = 0;
     d->max_errors = 50;
     d->nseen = 0;
+    d->mute = NULL;
+    d->nmute = d->muted = 0;
 }
 
 /* Prints line `line` of the source and a caret under byte column `col`; tabs in front
@@ -165,8 +167,20 @@ static int repeated(pvc_diag *d, pvc_span at, const char *fmt, va_list ap)
     return 0;
 }
 
+static int before(pvc_span a, pvc_span b) { return a.line < b.line || (a.line == b.line && a.col < b.col); }
+
+static int in_muted(const pvc_diag *d, pvc_span at)
+{
+    for (int i = 0; i < d->nmute; i++)
+        if (!before(at, d->mute[2 * i]) && before(at, d->mute[2 * i + 1]))
+            return 1;
+    return 0;
+}
+
 void pvc_error_at(pvc_diag *d, pvc_span at, pvc_diag_kind kind, const char *fmt, ...)
 {
+    if ((d->muted = in_muted(d, at)))
+        return;
     va_list chk;
     va_start(chk, fmt);
     int dup = repeated(d, at, fmt, chk);
@@ -188,6 +202,8 @@ void pvc_error_at(pvc_diag *d, pvc_span at, pvc_diag_kind kind, const char *fmt,
 
 void pvc_warn_at(pvc_diag *d, pvc_span at, const char *fmt, ...)
 {
+    if (in_muted(d, at))
+        return;
     va_list chk;
     va_start(chk, fmt);
     int dup = repeated(d, at, fmt, chk);
@@ -203,6 +219,8 @@ void pvc_warn_at(pvc_diag *d, pvc_span at, const char *fmt, ...)
 
 void pvc_report_at(pvc_diag *d, pvc_span at, const char *severity, const char *fmt, ...)
 {
+    if (!strcmp(severity, "note") ? d->muted : (d->muted = in_muted(d, at)))
+        return;
     if (!strcmp(severity, "error"))
         d->nerrors++;
     va_list ap;

@@ -155,6 +155,12 @@ typedef struct {
     int max_errors;  /* after this many, one E011 note and silence */
     unsigned long seen[64]; /* hashes of messages printed, to drop exact repeats */
     int nseen;
+    /* Muted ranges, pairs [from, to) of positions: what is reported inside one is dropped,
+     * not counted, and so are the notes after a dropped error (libpvc's per-kernel load
+     * compiles a file again without the functions that had errors, lib/program.c). */
+    const pvc_span *mute;
+    int nmute;
+    int muted;      /* the last error was dropped */
 } pvc_diag;
 
 /* The largest source file pvc reads. Kernel files are kilobytes (the largest real pypto_pro

@@ -52,10 +52,19 @@ char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n)
     return p;
 }
 
+/* Under ASan every chunk goes: a pointer kept past a reset (the lowering's scratch arena
+ * holds child arrays and Python values per function) is then a use-after-free it reports,
+ * not a read of whatever the next round wrote there. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_KEEP_CHUNK 0
+#else
+#define ARENA_KEEP_CHUNK 1
+#endif
+
 void pvc_arena_reset(pvc_arena *a)
 {
     chunk *c = a->head;
-    while (c && c->next) { /* the oldest chunk stays, for the next round */
+    while (c && (c->next || !ARENA_KEEP_CHUNK)) { /* the oldest stays, for the next round */
         chunk *next = c->next;
         free(c);
         c = next;
@@ -184,6 +193,24 @@ pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_
 pvc_func *pvc_func_find(const pvc_module *m, const char *name)
 {
     return pvc_strmap_get(&m->names, name);
+}
+
+void pvc_module_drop(pvc_module *m, const pvc_span *ranges, int n)
+{
+    int kept = 0;
+    m->names = (pvc_strmap){0}; /* open addressing: rebuilt, not deleted from */
+    for (int i = 0; i < m->nfuncs; i++) {
+        pvc_func *f = m->funcs[i];
+        int drop = 0;
+        for (int k = 0; k < n && !drop; k++)
+            drop = ranges[2 * k].line == f->loc.line && ranges[2 * k].col == f->loc.col;
+        if (drop)
+            continue;
+        m->funcs[kept++] = f;
+        if (!pvc_strmap_get(&m->names, f->name))
+            pvc_strmap_put(m->arena, &m->names, f->name, f);
+    }
+    m->nfuncs = kept;
 }
 
 static pvc_value *new_var(pvc_module *m, pvc_func *f, const char *name, pvc_span loc)
@@ -357,6 +384,7 @@ static void clone_block(pvc_module *m, pvc_block *dst, const pvc_block *src, pvc
 pvc_func *pvc_func_clone(pvc_module *m, const pvc_func *f, const char *name)
 {
     pvc_func *c = pvc_func_new(m, name, f->kind, f->loc);
+    c->end = f->end;
     pvc_value **map = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *map);
     for (int i = 0; i < f->nvars; i++) {
         const pvc_value *v = f->vars[i];

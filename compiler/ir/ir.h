@@ -158,6 +158,7 @@ typedef struct pvc_func {
     const char *name;
     pvc_func_kind kind;
     pvc_span loc;
+    pvc_span end;     /* where the def ends (a clone: its original's) */
     pvc_value **params;
     int nparams;
     pvc_value **vars; /* every variable, vars[v->id] == v */
@@ -208,6 +209,7 @@ const char *pvc_dtype_pyname(int dtype);
 int pvc_mop_operand(const pvc_mop *m, const char *name);
 /* For a legacy name of PVC_LEGACY_OPS, the call to write instead; else NULL. */
 const char *pvc_legacy_op_hint(const char *name);
+int pvc_is_tile_op(const char *name); /* a row of PVC_TILE_OPS */
 /* Index of the attribute named name in row m, or -1. */
 int pvc_mop_attr(const pvc_mop *m, const char *name);
 /* 1 when row m's CALL takes `at`, the op's position (ops.h): the call sets ctx->at itself,
@@ -227,6 +229,8 @@ void pvc_module_free(pvc_module *m);
 void pvc_module_compact(pvc_module *m);
 pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc);
 pvc_func *pvc_func_find(const pvc_module *m, const char *name);
+/* Removes the functions whose def starts where one of the n ranges ranges[2k, 2k+1] does. */
+void pvc_module_drop(pvc_module *m, const pvc_span *ranges, int n);
 pvc_value *pvc_var_named(pvc_module *m, pvc_func *f, const char *name, pvc_span loc); /* get or create */
 pvc_value *pvc_var_find(const pvc_func *f, const char *name);
 pvc_value *pvc_var_temp(pvc_module *m, pvc_func *f, pvc_span loc);

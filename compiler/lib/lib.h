@@ -29,10 +29,22 @@ typedef struct native_slot {
     void *exec;                  /* pvc_backend_native's handle */
 } native_slot;
 
+/* A function a per-kernel load left out for its errors (program.c). */
+typedef struct {
+    char *name;                  /* as pvc names it: test_x.k for a nested one */
+    int is_kernel;
+    pvc_span range[2];           /* its def, from .. to */
+    pvc_diagnostics *said;       /* its errors and their notes */
+} failed_func;
+
 struct pvc_program {
     pvc_unit unit;               /* source, diagnostics state, checked module */
     pvc_kernel *kernels;
     int nkernels;
+    int each;                    /* loaded by pvc_program_load_each */
+    failed_func *failed;         /* functions left out for their errors (each only) */
+    int nfailed;
+    pvc_span *mute;              /* their ranges, pairs, as unit.diag.mute reads them */
     pvc_diagnostics *warnings;   /* what compiling it said, replayed on every load */
     unsigned long long hash[2];  /* content hash: the cache key with the name */
     char *name;

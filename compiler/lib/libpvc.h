@@ -105,6 +105,14 @@ typedef struct pvc_kernel pvc_kernel;
 /* Reads and compiles path. NULL when it cannot be read or has errors (in d); warnings go to
  * d either way. The program is the caller's until pvc_program_release. */
 pvc_program *pvc_program_load(const char *path, pvc_diagnostics *d);
+/* As pvc_program_load, but a function with errors leaves out only itself and the kernels
+ * that call it: the rest of the file compiles and runs (a test file whose other kernels use
+ * what pvc does not compile). NULL when no kernel is left, or an error lies outside every
+ * function (a syntax error, a bad module constant). */
+pvc_program *pvc_program_load_each(const char *path, pvc_diagnostics *d);
+/* For a kernel that pvc_program_load_each left out: 1, and its errors (with their notes)
+ * appended to d. 0 for any other name. */
+int pvc_program_kernel_errors(const pvc_program *p, const char *name, pvc_diagnostics *d);
 /* The same for text held in memory, diagnostics naming it `name`. */
 pvc_program *pvc_program_load_source(const char *name, const char *text, size_t len,
                                      pvc_diagnostics *d);

@@ -31,9 +31,10 @@ static void hash_text(const char *s, size_t n, unsigned long long h[2])
 }
 
 static int same_program(const pvc_program *p, const char *name, const pvc_source *src,
-                        const unsigned long long h[2])
+                        const unsigned long long h[2], int each)
 {
-    return !strcmp(p->name, name) && p->hash[0] == h[0] && p->hash[1] == h[1] &&
+    /* a per-kernel load that left functions out is not what a whole load gives */
+    return (!p->nfailed || p->each == each) && !strcmp(p->name, name) && p->hash[0] == h[0] && p->hash[1] == h[1] &&
            p->unit.src.len == src->len && !memcmp(p->unit.src.text, src->text, src->len);
 }
 
@@ -91,6 +92,12 @@ static void program_free(pvc_program *p)
     for (int i = 0; i < p->nkernels; i++)
         free(p->kernels[i].written);
     free(p->kernels);
+    for (int i = 0; i < p->nfailed; i++) {
+        free(p->failed[i].name);
+        pvc_diagnostics_delete(p->failed[i].said);
+    }
+    free(p->failed);
+    free(p->mute);
     pvc_diagnostics_delete(p->warnings);
     pvc_unit_free(&p->unit);
     free(p->name);
@@ -113,9 +120,167 @@ static int run_passes_trapped(pvc_unit *u)
     return rc;
 }
 
-/* Compiles src (taking it) into a new program; NULL after errors, reported to d. */
+/* ---- per-kernel loads ---------------------------------------------------------------------
+ * pvc_program_load_each: a function with errors is left out with them, and the file is
+ * compiled again without it (its range muted, pvc_diag.mute); a kernel that calls it then
+ * fails at the call and goes too, in the next round. Rounds end when a compile is clean,
+ * or an error lies outside every function (the whole load fails, as pvc_program_load's). */
+
+static int inside(pvc_span at, const pvc_func *f)
+{
+    int after_start = at.line > f->loc.line || (at.line == f->loc.line && at.col >= f->loc.col);
+    int before_end = at.line < f->end.line || (at.line == f->end.line && at.col < f->end.col);
+    return after_start && before_end;
+}
+
+/* The innermost function of m whose def holds at (the latest to start), NULL if none. */
+static const pvc_func *holder(const pvc_module *m, pvc_span at)
+{
+    const pvc_func *best = NULL;
+    for (int i = 0; i < m->nfuncs; i++) {
+        const pvc_func *f = m->funcs[i];
+        if (inside(at, f) && (!best || f->loc.line > best->loc.line ||
+                              (f->loc.line == best->loc.line && f->loc.col > best->loc.col)))
+            best = f;
+    }
+    return best;
+}
+
+/* The failed entry for f, made when new (NULL when out of memory). */
+static failed_func *failed_entry(pvc_program *p, const pvc_func *f, int *added)
+{
+    for (int i = 0; i < p->nfailed; i++)
+        if (p->failed[i].range[0].line == f->loc.line && p->failed[i].range[0].col == f->loc.col)
+            return &p->failed[i];
+    failed_func *a = realloc(p->failed, (size_t)(p->nfailed + 1) * sizeof *a);
+    pvc_span *m = a ? realloc(p->mute, (size_t)(p->nfailed + 1) * 2 * sizeof *m) : NULL;
+    if (a)
+        p->failed = a;
+    if (!m)
+        return NULL;
+    p->mute = m;
+    failed_func *e = &p->failed[p->nfailed];
+    *e = (failed_func){strdup(f->name), f->kind == PVC_FN_JIT, {f->loc, f->end}, pvc_diagnostics_new()};
+    if (!e->name || !e->said) {
+        free(e->name);
+        pvc_diagnostics_delete(e->said);
+        return NULL;
+    }
+    m[2 * p->nfailed] = f->loc, m[2 * p->nfailed + 1] = f->end;
+    p->nfailed++;
+    (*added)++;
+    return e;
+}
+
+static int failed_at(const pvc_program *p, pvc_span loc)
+{
+    for (int i = 0; i < p->nfailed; i++)
+        if (p->failed[i].range[0].line == loc.line && p->failed[i].range[0].col == loc.col)
+            return i;
+    return -1;
+}
+
+/* The first call in b of a function that failed, NULL if none; *callee is its entry. */
+static const pvc_op *call_of_failed(const pvc_program *p, const pvc_block *b, int *callee)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        const pvc_attr *a = op->code == PVC_OP_CALL ? pvc_op_attr(op, "callee") : NULL;
+        const pvc_func *g = a && a->val && a->val->name ? pvc_func_find(p->unit.mod, a->val->name) : NULL;
+        if (g && (*callee = failed_at(p, g->loc)) >= 0)
+            return op;
+        pvc_block *blocks[3]; /* a body, an if's else, a while's condition */
+        for (int k = 0, nb = pvc_op_blocks(op, blocks); k < nb; k++) {
+            const pvc_op *hit = call_of_failed(p, blocks[k], callee);
+            if (hit)
+                return hit;
+        }
+    }
+    return NULL;
+}
+
+/* A function that calls one that failed fails too, located at the call, with the callee's
+ * errors after it; repeated until no caller is left (a kernel calls a vector function that
+ * calls one with errors). */
+static int leave_out_callers(pvc_program *p, int *added)
+{
+    const pvc_module *m = p->unit.mod;
+    for (int again = 1; again;) {
+        again = 0;
+        for (int i = 0; i < m->nfuncs; i++) {
+            const pvc_func *f = m->funcs[i];
+            int callee;
+            const pvc_op *call = failed_at(p, f->loc) < 0 ? call_of_failed(p, &f->body, &callee) : NULL;
+            if (!call)
+                continue;
+            char *cname = strdup(p->failed[callee].name);
+            failed_func *e = cname ? failed_entry(p, f, added) : NULL;
+            if (!e) {
+                free(cname);
+                return -1;
+            }
+            pvc_diag say;
+            pvc_diag_init(&say, &p->unit.src, NULL);
+            say.sink = pvc_lib_sink, say.sink_arg = e->said;
+            pvc_error_at(&say, call->loc, PVC_E_FUNCTION, "'%s' calls '%s', which has errors (below): "
+                         "pvc leaves both out", f->name, cname);
+            pvc_lib_append(e->said, p->failed[failed_at(p, p->failed[callee].range[0])].said);
+            free(cname);
+            again = 1;
+        }
+    }
+    return 0;
+}
+
+/* Gives each error of the last compile (and the notes after it) to the function holding it.
+ * Returns how many functions newly failed; 0 when an error lies outside every function. */
+static int leave_out_failed(pvc_program *p)
+{
+    const pvc_module *m = p->unit.mod;
+    int added = 0;
+    failed_func *to = NULL;
+    for (size_t i = 0; m && i < pvc_diagnostics_count(p->warnings); i++) {
+        const pvc_diagnostic *r = pvc_diagnostics_get(p->warnings, i);
+        if (!strcmp(r->severity, "error")) {
+            const pvc_func *f = r->line ? holder(m, (pvc_span){r->line, r->col}) : NULL;
+            if (!f || !(to = failed_entry(p, f, &added)))
+                return 0;
+        }
+        if (to && strcmp(r->severity, "warning"))
+            pvc_lib_sink(to->said, &(pvc_diag_record){r->severity, r->file, r->line, r->col,
+                                                       r->code, r->message, r->rendered});
+    }
+    return m && !leave_out_callers(p, &added) ? added : 0;
+}
+
+/* The diagnostics of the first n failed functions to d (a load that fails after all). */
+static void say_failed(const pvc_program *p, int n, pvc_diagnostics *d)
+{
+    for (int i = 0; i < n; i++)
+        pvc_lib_append(d, p->failed[i].said);
+}
+
+/* Compiles the file again from text, the failed functions muted. */
+static int recompile(pvc_program *p, const char *text, size_t len)
+{
+    pvc_source s;
+    pvc_unit_free(&p->unit);
+    pvc_diagnostics_clear(p->warnings);
+    if (pvc_source_from_mem(&s, p->name, text, len))
+        return -2;
+    pvc_unit_init(&p->unit, s, NULL);
+    p->unit.src.name = p->name;
+    p->unit.diag.sink = pvc_lib_sink;
+    p->unit.diag.sink_arg = p->warnings;
+    p->unit.diag.mute = p->mute;
+    p->unit.diag.nmute = p->nfailed;
+    return run_passes_trapped(&p->unit);
+}
+
+/* Compiles src (taking it) into a new program; NULL after errors, reported to d. each: a
+ * function with errors leaves out only itself and the kernels that call it. */
 static pvc_program *compile(const char *name, pvc_source src, const unsigned long long h[2],
-                            pvc_diagnostics *d)
+                            int each, pvc_diagnostics *d)
 {
     pvc_program *p = calloc(1, sizeof *p);
     if (p)
@@ -132,15 +297,33 @@ static pvc_program *compile(const char *name, pvc_source src, const unsigned lon
     p->unit.src.name = p->name;
     p->unit.diag.sink = pvc_lib_sink;
     p->unit.diag.sink_arg = p->warnings;
-    int rc = run_passes_trapped(&p->unit);
+    size_t len = src.len;
+    char *text = each ? malloc(len + 1) : NULL;
+    if (text)
+        memcpy(text, src.text, len);
+    p->each = each;
+    int rc = run_passes_trapped(&p->unit), settled = 0;
+    while (text && rc == PVC_EXIT_DIAG && (settled = p->nfailed, leave_out_failed(p) > 0))
+        rc = recompile(p, text, len);
+    if (rc == PVC_EXIT_OK)
+        settled = p->nfailed;
+    int oom = rc == -2 || (each && !text);
+    free(text);
+    if (oom) {
+        pvc_lib_say(d, name, NULL, "error", "out of memory compiling '%s'", name);
+        program_free(p);
+        return NULL;
+    }
     if (rc < 0) {
         pvc_lib_append(d, p->warnings);
         pvc_lib_bug(d, name);
         return NULL; /* leaked: the bug may have left it half-built */
     }
-    if (rc != PVC_EXIT_OK || make_kernels(p)) {
+    int nomem = rc == PVC_EXIT_OK && make_kernels(p);
+    if (rc != PVC_EXIT_OK || nomem || (p->nfailed && !p->nkernels)) {
+        say_failed(p, settled, d);
         pvc_lib_append(d, p->warnings);
-        if (rc == PVC_EXIT_OK)
+        if (nomem)
             pvc_lib_say(d, name, NULL, "error", "out of memory compiling '%s'", name);
         program_free(p);
         return NULL;
@@ -173,18 +356,18 @@ static void cache_put(pvc_program *p)
 }
 
 /* Takes src. The cached program for (name, content), or a new one. */
-static pvc_program *load(const char *name, pvc_source src, pvc_diagnostics *d)
+static pvc_program *load(const char *name, pvc_source src, int each, pvc_diagnostics *d)
 {
     unsigned long long h[2];
     hash_text(src.text, src.len, h);
     pthread_mutex_lock(&pvc_lib_lock);
     pvc_program *p = NULL;
     for (int i = 0; i < ncache && !p; i++)
-        if (same_program(cache[i], name, &src, h))
+        if (same_program(cache[i], name, &src, h, each))
             p = cache[i];
     if (p) {
         pvc_source_free(&src);
-    } else if ((p = compile(name, src, h, d))) {
+    } else if ((p = compile(name, src, h, each, d))) {
         cache_put(p);
     }
     if (p)
@@ -195,7 +378,7 @@ static pvc_program *load(const char *name, pvc_source src, pvc_diagnostics *d)
     return p;
 }
 
-pvc_program *pvc_program_load(const char *path, pvc_diagnostics *d)
+static pvc_program *load_file(const char *path, int each, pvc_diagnostics *d)
 {
     pvc_source src;
     if (!path) {
@@ -207,7 +390,20 @@ pvc_program *pvc_program_load(const char *path, pvc_diagnostics *d)
         pvc_lib_say(d, path, NULL, "error", "cannot read '%s': %s", path, why);
         return NULL;
     }
-    return load(path, src, d);
+    return load(path, src, each, d);
+}
+
+pvc_program *pvc_program_load(const char *path, pvc_diagnostics *d) { return load_file(path, 0, d); }
+pvc_program *pvc_program_load_each(const char *path, pvc_diagnostics *d) { return load_file(path, 1, d); }
+
+int pvc_program_kernel_errors(const pvc_program *p, const char *name, pvc_diagnostics *d)
+{
+    for (int i = 0; p && name && i < p->nfailed; i++)
+        if (p->failed[i].is_kernel && !strcmp(p->failed[i].name, name)) {
+            pvc_lib_append(d, p->failed[i].said);
+            return 1;
+        }
+    return 0;
 }
 
 pvc_program *pvc_program_load_source(const char *name, const char *text, size_t len,
@@ -222,7 +418,7 @@ pvc_program *pvc_program_load_source(const char *name, const char *text, size_t 
         pvc_lib_say(d, name, NULL, "error", "out of memory reading '%s'", name);
         return NULL;
     }
-    return load(name, src, d);
+    return load(name, src, 0, d);
 }
 
 void pvc_program_release(pvc_program *p)

@@ -21,18 +21,100 @@ static void drop_cst(pvc_unit *u)
     pvc_ts_arena_end();
 }
 
+/* Bytes of source per part, at least: a tree of 32 KB of source is about 1.5 MB, which
+ * stays in the caches and is paged in once (the whole file's tree, about 60 bytes per byte
+ * of source, was the peak of a compile's memory). */
+enum { PART = 32 * 1024 };
+
+/* The end of the part starting at byte start: the start of the first line `part` bytes on
+ * that opens a top-level function or decorated definition ('@' or "def " in column 0, the
+ * line before not a decorator), or the end of the file; *row counts the lines passed. A
+ * line like that inside a string or brackets leaves a part with a syntax error, and the
+ * file is then parsed whole. */
+static size_t part_end(const pvc_source *s, size_t start, size_t part, uint32_t *row)
+{
+    const char *t = s->text;
+    size_t n = s->len, p = start;
+    for (;;) {
+        const char *nl = memchr(t + p, '\n', n - p);
+        if (!nl)
+            return n;
+        int after_decorator = t[p] == '@';
+        p = (size_t)(nl - t) + 1;
+        ++*row;
+        if (p >= n)
+            return n;
+        if (p - start >= part && !after_decorator &&
+            (t[p] == '@' || (n - p > 4 && memcmp(t + p, "def ", 4) == 0)))
+            return p;
+    }
+}
+
+/* Lowers the file part by part (lower.c pvc_lower_part), silently; 0 when a part has a
+ * syntax error, any diagnostic came up or the parts do not give the whole file's IR
+ * (pvc_lower_end), with nothing kept: the file is then lowered whole, which reports
+ * everything as it always does. */
+static int lower_in_parts(pvc_unit *u, size_t part)
+{
+    pvc_diag saved = u->diag;
+    u->diag.out = NULL;
+    u->diag.sink = NULL;
+    pvc_lowering *L = pvc_lower_begin(u->src.name, &u->diag);
+    int ok = 1, same = 0;
+    uint32_t row = 0;
+    for (size_t start = 0; ok && start < u->src.len;) {
+        uint32_t end_row = row;
+        size_t end = part_end(&u->src, start, part, &end_row);
+        pvc_ts_arena_begin();
+        ok = !pvc_parse_part(&u->cst, &u->src, (uint32_t)start, (uint32_t)end, row, end_row);
+        if (ok)
+            pvc_lower_part(L, &u->cst);
+        drop_cst(u);
+        ok = ok && u->diag.nerrors == saved.nerrors && u->diag.nwarnings == saved.nwarnings;
+        start = end, row = end_row;
+    }
+    pvc_module *m = pvc_lower_end(L, &same);
+    if (!ok || !same || u->diag.nerrors != saved.nerrors || u->diag.nwarnings != saved.nwarnings) {
+        pvc_module_free(m);
+        u->diag = saved;
+        return 0;
+    }
+    u->diag.out = saved.out;
+    u->diag.sink = saved.sink;
+    u->mod = m;
+    return 1;
+}
+
 /* parse + lower: tree-sitter CST -> IR (parse.c, lower.c). Syntax errors stop here. The
  * CST lives in an arena (front/tsalloc.c) that goes as soon as the IR exists: nothing after
- * lowering reads it (diagnostics quote the source text). The file is lowered whole: the
- * module's constants and helpers are read before any function (front/scope.c). */
-static int pass_lower(pvc_unit *u)
+ * lowering reads it (diagnostics quote the source text). A file is lowered in parts
+ * first, so that one part's tree is in memory at a time, and whole when that cannot give
+ * the same IR or reported anything (the module's constants and helpers are then read
+ * before any function, front/scope.c). */
+static int lower_file(pvc_unit *u, size_t part, int *in_parts)
 {
     int before = u->diag.nerrors;
-    pvc_ts_arena_begin();
-    if (!pvc_parse(&u->cst, &u->src, &u->diag))
-        u->mod = pvc_lower(&u->cst, &u->diag);
-    drop_cst(u);
+    *in_parts = u->src.len <= UINT32_MAX / 2 && lower_in_parts(u, part);
+    if (!*in_parts) {
+        pvc_ts_arena_begin();
+        if (!pvc_parse(&u->cst, &u->src, &u->diag))
+            u->mod = pvc_lower(&u->cst, &u->diag);
+        drop_cst(u);
+    }
+    if (u->mod && u->diag.nmute) /* the functions a per-kernel load left out (lib/program.c) */
+        pvc_module_drop(u->mod, u->diag.mute, u->diag.nmute);
     return u->diag.nerrors - before;
+}
+
+static int pass_lower(pvc_unit *u)
+{
+    int in_parts;
+    return lower_file(u, PART, &in_parts);
+}
+
+int pvc_lower_unit(pvc_unit *u, size_t part, int *in_parts)
+{
+    return lower_file(u, part ? part : PART, in_parts);
 }
 
 static int pass_resolve(pvc_unit *u) { return u->mod ? pvc_pass_resolve(u->mod, &u->diag) : 0; }

@@ -61,6 +61,7 @@ static double sim_num(const void *p)
 #define SIM_R_VREG(n) pvc_vreg *const n = *rp++;
 #define SIM_R_MASK(n) pvc_mreg *const n = *rp++;
 #define SIM_R_INT(n) int64_t *const n = *rp++;
+#define SIM_R_NUM(n) void *const n = *rp++; /* the slot the call writes a double's bits into */
 #define SIM_R_ADDR(n) int64_t *const n = *rp++;
 #define SIM_R_ULD(n) pvc_ureg_ld *const n = *rp++;
 #define SIM_R_UST(n) pvc_ureg_st *const n = *rp++;
@@ -549,7 +550,7 @@ static void run_func_fast(sim *S, sim_func *F)
     const sim_fop *f = F->fops, *const end = F->fops + F->nfops;
     fast_loop loops[SIM_FAST_MAX_DEPTH], *top = loops - 1;
     S->cur_f = F;
-    if (F->nconsts) /* as run_func: a function without constants has no array */
+    if (F->nconsts) /* an empty body has none, and no array (memcpy from NULL is undefined) */
         memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
     for (; f < end; f++) {
         const sim_op *o = &f->op;

@@ -242,14 +242,16 @@ class Kernel:
 
 
 class Program:
-    """A compiled .py file (compiled once per content: libpvc caches it)."""
+    """A compiled .py file (compiled once per content: libpvc caches it). A function with
+    errors leaves out only itself and the kernels that call it: launching such a kernel
+    raises CompileError with its errors, the file's other kernels run."""
 
     def __init__(self, path):
         __tracebackhide__ = True
         self.path = path
         self._h = None
         with _Diags() as d:
-            self._h = lib.pvc_program_load(os.fsencode(path), d.handle)
+            self._h = lib.pvc_program_load_each(os.fsencode(path), d.handle)
             records = d.records()
         if not self._h:
             _raise(_lib.ERROR, records)
@@ -260,10 +262,15 @@ class Program:
             self.kernels[k.name] = k
 
     def kernel(self, name):
+        __tracebackhide__ = True
         if name not in self.kernels:
+            with _Diags() as d:
+                failed = lib.pvc_program_kernel_errors(self._h, name.encode(), d.handle)
+                records = d.records()
+            if failed:
+                _raise(_lib.ERROR, records)
             raise LaunchError(f"{self.path} has no @pl.jit kernel '{name}' that pvc compiles "
-                              f"(kernels: {', '.join(self.kernels) or 'none'}; pvc compiles "
-                              f"kernels defined at the top level of the file)")
+                              f"(kernels: {', '.join(self.kernels) or 'none'})")
         return self.kernels[name]
 
     def __del__(self):
