@@ -40,6 +40,14 @@ endif
 
 RT_SRC   = $(wildcard runtime/src/*.c)
 RT_OBJ   = $(RT_SRC:%.c=$(BUILD)/%.o)
+# Runtime objects only: -O3 (the fixed-trip lane loops unrolled whole), libm without errno
+# (sqrtf becomes one vector instruction) and no contraction of a*b + c (every clone of a hot op
+# computes the same bits); BENCHMARKS.md (the op path) measures each. RT_LEVELS picks the
+# clones of the hot ops (runtime/src/rt_internal.h RT_CLONES): 4 = AVX-512, AVX2 and baseline
+# x86-64, chosen by the CPU at load time; 3 = AVX2 and baseline; 0 = baseline only (which
+# also leaves out the FMA kernels, RT_HW_FMA).
+RT_LEVELS ?= 4
+RT_CFLAGS = -O3 -fno-math-errno -ffp-contract=off -DPVC_RT_LEVELS=$(RT_LEVELS)
 PVC_SRC  = $(filter-out compiler/main.c,$(wildcard compiler/*.c compiler/*/*.c))
 PVC_OBJ  = $(PVC_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
@@ -115,14 +123,18 @@ $(GRAMMAR_SRC): | grammar
 FLAGS_STAMP = $(BUILD)/.flags
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS)' | cmp -s - $@ || \
-	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS)' > $@
+	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS)' | cmp -s - $@ || \
+	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS)' > $@
 FORCE:
 
 # Every compile first makes sure the packages and the grammar are there (cheap when they are).
 $(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/runtime/src/%.o: runtime/src/%.c $(FLAGS_STAMP) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(RT_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(dir $@)
@@ -259,8 +271,11 @@ fuzz-npy: $(FUZZ_BUILD)/fuzz_npy
 
 # Benchmarks (BENCHMARKS.md; not part of `make test`): the first native run vs a warm one,
 # sim vs native and native vs memcpy on bench/kernels.py, `pvc compile` vs the bare parse
-# (bench/ts_parse.c) and vs cc on its output, its peak memory per vector function. Linked
-# like build/pvc (-rdynamic + the whole runtime) because it dlopens emitted kernels too.
+# (bench/ts_parse.c) and vs cc on its output, its peak memory per vector function; and the
+# softmax / layernorm / rmsnorm samples at 4,096 rows, native vs numpy and sim vs native
+# (tools/bench_ops.sh, in process through libpvc.so; its TSV becomes rows of the table,
+# bench/ops.c). Linked like build/pvc (-rdynamic + the whole runtime) because it dlopens
+# emitted kernels too.
 BENCH_SRC = $(filter-out bench/ts_parse.c,$(wildcard bench/*.c))
 BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/%.o)
 BENCH_REPS ?= 7
@@ -277,13 +292,16 @@ $(BUILD)/bench/frontend_%.py: bench/gen_frontend.py
 	@mkdir -p $(dir $@)
 	$(BENCH_GEN) $* > $@
 
-bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/bench/frontend_1.py \
-       $(BUILD)/bench/frontend_1000.py $(BUILD)/bench/frontend_10000.py
+BENCH_OPS_ROWS ?= 4096
+
+bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/libpvc.so \
+       $(BUILD)/bench/frontend_1.py $(BUILD)/bench/frontend_1000.py $(BUILD)/bench/frontend_10000.py
+	sh tools/bench_ops.sh $(BUILD) $(BENCH_REPS) $(BENCH_OPS_ROWS) --tsv $(BUILD)/bench/ops.tsv
 	$(BUILD)/bench/pvc_bench --pvc $(BUILD)/pvc --ts-parse $(BUILD)/bench/ts_parse \
 	    --front 1000=$(BUILD)/bench/frontend_1000.py --front 10000=$(BUILD)/bench/frontend_10000.py \
 	    --kernels bench/kernels.py --include $(abspath runtime/include) --work $(BUILD)/bench \
 	    --sample samples/load_align_norm.py --sample-data samples/data/load_align_norm/default \
-	    --reps $(BENCH_REPS)
+	    --ops $(BUILD)/bench/ops.tsv --reps $(BENCH_REPS)
 
 # Everything, twice: plain and SAN=1 (in $(BUILD)/san). tests/run_suites.sh runs each suite
 # through make, prints every suite's own count line, and closes with the one summed line.

@@ -20,6 +20,7 @@ extern char **environ;
 
 #define MAX_ROWS 64
 static bench_row rows[MAX_ROWS];
+static double spreads[MAX_ROWS][3]; /* bench_add_spread: ratio, lowest, highest (0: none) */
 static int nrows, failed;
 
 uint64_t bench_now_ns(void)
@@ -126,6 +127,14 @@ void bench_add(const bench_row *r)
         rows[nrows++] = *r;
 }
 
+void bench_add_spread(const bench_row *r, double ratio, double lo, double hi)
+{
+    if (nrows < MAX_ROWS) {
+        spreads[nrows][0] = ratio, spreads[nrows][1] = lo, spreads[nrows][2] = hi;
+        rows[nrows++] = *r;
+    }
+}
+
 void bench_fail(const char *fmt, ...)
 {
     va_list ap;
@@ -157,12 +166,16 @@ static void fmt_value(char *buf, size_t n, double v, const char *unit)
 
 static void print_table(void)
 {
-    printf("\n%-46s %10s %-8s %10s %-26s %7s %8s %4s\n", "what", "value", "unit", "baseline",
-           "(of)", "ratio", "target", "met?");
+    printf("\n%-46s %10s %-8s %10s %-26s %7s %-13s %8s %4s\n", "what", "value", "unit",
+           "baseline", "(of)", "ratio", "[low - high]", "target", "met?");
     for (int i = 0; i < nrows; i++) {
         const bench_row *r = &rows[i];
         char val[32], base[32] = "-", ratio[32] = "-", target[32] = "-", met[8] = "-";
-        double q = r->base > 0 ? r->value / r->base : 0;
+        char spread[40] = "";
+        const double *sp = spreads[i];
+        double q = sp[0] > 0 ? sp[0] : r->base > 0 ? r->value / r->base : 0;
+        if (sp[0] > 0)
+            snprintf(spread, sizeof spread, "[%.2f - %.2f]", sp[1], sp[2]);
         fmt_value(val, sizeof val, r->value, r->unit);
         if (r->base > 0) {
             fmt_value(base, sizeof base, r->base, r->unit);
@@ -175,8 +188,8 @@ static void print_table(void)
             snprintf(target, sizeof target, "%s %.3g", r->target_kind == '>' ? ">=" : "<=", r->target);
             strcpy(met, (r->target_kind == '>' ? q >= r->target : q <= r->target) ? "yes" : "NO");
         }
-        printf("%-46s %10s %-8s %10s %-26s %7s %8s %4s\n", r->what, val, r->unit, base,
-               r->base > 0 ? r->base_what : "", ratio, target, met);
+        printf("%-46s %10s %-8s %10s %-26s %7s %-13s %8s %4s\n", r->what, val, r->unit, base,
+               r->base > 0 ? r->base_what : "", ratio, spread, target, met);
     }
 }
 
@@ -185,7 +198,7 @@ static void usage(void)
     fputs("usage: pvc_bench --pvc PVC --ts-parse TS_PARSE --front N=FILE.py --front N=FILE.py\n"
           "                 --kernels FILE.py --include DIR --work DIR --sample FILE.py\n"
           "                 --sample-data DIR [--cc CC] [--reps N] [--min-ms MS]\n"
-          "                 [--only front|kernels|latency]\n",
+          "                 [--ops OPS.tsv] [--only front|kernels|latency|ops]\n",
           stderr);
     exit(2);
 }
@@ -224,6 +237,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--cc")) o.cc = v;
         else if (!strcmp(a, "--reps")) o.reps = atoi(v);
         else if (!strcmp(a, "--min-ms")) o.min_ns = (uint64_t)(atof(v) * 1e6);
+        else if (!strcmp(a, "--ops")) o.ops_tsv = v;
         else if (!strcmp(a, "--only")) only = v;
         else usage();
     }
@@ -240,6 +254,8 @@ int main(int argc, char **argv)
         failed |= bench_kernels(&o);
     if (!only || !strcmp(only, "front"))
         failed |= bench_front(&o);
+    if (o.ops_tsv && (!only || !strcmp(only, "ops")))
+        failed |= bench_ops(&o);
     print_table();
     return failed ? 1 : 0;
 }

@@ -5,6 +5,8 @@
  *   front.c     `pvc compile` vs the bare parse and vs cc on its output, and its peak memory
  *               (whole processes)
  *   latency.c   `pvc run`: the first native run (a cache miss) vs a warm one, and the sim
+ *   ops.c       the rows of tools/bench_ops.py: softmax, layernorm, rmsnorm native vs numpy,
+ *               sim vs native (in process, measured by that script; read from its TSV)
  *   ts_parse.c  (a program of its own) the bare tree-sitter parse of a file, whole process
  *
  * Every figure is a median over `reps` samples. A ratio compares two workloads that take
@@ -29,6 +31,7 @@ typedef struct {
     const char *cc;           /* the C compiler the native backend runs ($CC or cc) */
     int reps;                 /* samples per figure (>= 5) */
     uint64_t min_ns;          /* shortest in-process sample */
+    const char *ops_tsv;      /* tools/bench_ops.py --tsv output (NULL: no op rows) */
 } bench_opts;
 
 /* One row of the table: value in unit; base (0: none) in the same unit; the ratio is
@@ -62,9 +65,13 @@ double bench_median_of(double *v, int n);
 double bench_run(char *const argv[], const char *env, long *maxrss_kb, double *cpu_s);
 
 void bench_add(const bench_row *r);
+/* A row whose ratio is the median of per-turn ratios (not value / base of the medians),
+ * printed with the lowest and highest of them. */
+void bench_add_spread(const bench_row *r, double ratio, double lo, double hi);
 void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 int bench_kernels(const bench_opts *o);
 int bench_front(const bench_opts *o);
 int bench_latency(const bench_opts *o);
+int bench_ops(const bench_opts *o);
 #endif /* PVC_BENCH_H */

@@ -4,6 +4,8 @@
 #   e = vf.exp_sub(x, m)  = exp(RNE_f32(x - m))              (1 ulp, docs/SEMANTICS.md §10.6)
 #   s = ((0 + sum_0) + sum_1) + ... over the registers' tree sums   (§10.10)
 #   y = vf.div(e, s)                                         (1 ulp, §9.4)
+# As a real softmax kernel does, e is computed once: stored into the output tile beside the
+# sum, then read back for the quotient, after a VST_VLD barrier that orders the two (§5.6).
 import os
 import pypto_pro.language as pl
 import torch
@@ -23,12 +25,13 @@ def softmax_rows_vf(x_tile, y_tile):
         for r in pl.range(4):
             x = vf.load_align(x_tile, [m, r * 64])
             e = vf.exp_sub(x, max_b, preg)
+            vf.store_align(y_tile, e, preg, [m, r * 64])
             row_sum = vf.add(row_sum, vf.reduce_sum(e, preg), preg)
         sum_b = vf.full(row_sum, preg)
+        vf.mem_bar(mode=pl.MemBarMode.VST_VLD)
         for r in pl.range(4):
-            x = vf.load_align(x_tile, [m, r * 64])
-            y = vf.div(vf.exp_sub(x, max_b, preg), sum_b, preg)
-            vf.store_align(y_tile, y, preg, [m, r * 64])
+            e = vf.load_align(y_tile, [m, r * 64])
+            vf.store_align(y_tile, vf.div(e, sum_b, preg), preg, [m, r * 64])
 
 
 @pl.jit()

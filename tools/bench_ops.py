@@ -1,16 +1,22 @@
 """bench_ops.py - the op path on real kernels: pvc's native backend against numpy doing the same
 math on the same data, and the simulator against native (run by tools/bench_ops.sh).
 
-Workloads: samples/softmax_rows.py and samples/layernorm_rows.py on 512 x 256 FP32 rows (64 tiles
-of 8 rows; every tile is a pl.load, a vector-function call, a pl.store), launched in process
-through the pvc package (libpvc: the program compiled once, each launch binds the arrays and
-runs the kernel), against numpy in float32 on the same arrays (max/exp/sum/divide; mean/var/
-sqrt/scale). Before timing, native and sim must give the same bytes and stay close to numpy.
+Workloads: samples/softmax_rows.py, samples/layernorm_rows.py and samples/rmsnorm_rows.py on
+R x 256 FP32 rows (R / 8 tiles of 8 rows; every tile is a pl.load, a vector-function call, a
+pl.store), for each R of --rows (default 512, 4096, 16384: the input is 2, 16 and 64 times the
+256 KiB Unified Buffer), launched in process through the pvc package (libpvc: the program
+compiled once, each launch binds the arrays and runs the kernel), against numpy in float32 on
+the same arrays (max/exp/sum/divide; mean/var/sqrt/scale; mean of squares/sqrt/scale). Before
+timing, native and sim must give the same bytes and stay close to numpy.
 
 Timing: one sample repeats a contestant's call until it has run at least --min-ms, and counts
 time per call; the contestants take turns sample by sample (native, sim, numpy, native, ...), so
-load on the machine weighs on all of them alike. Each ratio printed is the median over the
-repetitions of the ratio within one repetition. Figures are measurements, not targets.
+load on the machine weighs on all of them alike. The time is this thread's CPU time (--clock
+cpu, the default: every contestant runs in this one thread, and time the machine's other jobs
+take from it is not counted) or wall time (--clock wall). Each ratio printed is the median over
+the repetitions of the ratio within one repetition, with the lowest and highest of those ratios
+beside it. --tsv FILE also writes one line per kernel and size for `make bench`
+(bench/ops.c). The figures are measurements; the targets are bench/ops.c's.
 """
 import argparse
 import os
@@ -23,7 +29,8 @@ import numpy as np
 import pvc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ROWS, COLS = 512, 256
+COLS = 256
+UB_BYTES = 256 * 1024
 
 
 def softmax_np(x):
@@ -38,36 +45,45 @@ def layernorm_np(x, gamma, beta, eps):
     return xc / np.sqrt(var + np.float32(eps)) * gamma + beta
 
 
-def workloads():
+def rmsnorm_np(x, gamma, eps):
+    return x * (np.float32(1) / np.sqrt((x * x).mean(axis=1, keepdims=True) + np.float32(eps))) \
+        * gamma
+
+
+def workloads(rows, soft, norm, rms):
     rng = np.random.RandomState(20240611)
-    x = (rng.standard_normal((ROWS, COLS)) * 3.0).astype(np.float32)
+    x = (rng.standard_normal((rows, COLS)) * 3.0).astype(np.float32)
     gamma = (rng.random_sample((1, COLS)) + 0.5).astype(np.float32)
     beta = rng.standard_normal((1, COLS)).astype(np.float32)
-    tiles = ROWS // 8
-    soft = pvc.load(os.path.join(ROOT, "samples", "softmax_rows.py")).kernel("softmax_kernel")
-    norm = pvc.load(os.path.join(ROOT, "samples", "layernorm_rows.py")).kernel("layernorm_kernel")
+    tiles = rows // 8
     return [
         ("softmax", lambda y: [x, y, tiles], soft, lambda: softmax_np(x)),
         ("layernorm", lambda y: [x, gamma, beta, y, 1.0 / COLS, 1e-5, tiles], norm,
          lambda: layernorm_np(x, gamma, beta, 1e-5)),
+        ("rmsnorm", lambda y: [x, gamma, y, 1.0 / COLS, 1e-6, tiles], rms,
+         lambda: rmsnorm_np(x, gamma, 1e-6)),
     ]
+
+
+CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
+clock = time.thread_time
 
 
 def per_call(fn, min_s):
     """Seconds per call of fn, repeated until min_s has passed (at least once)."""
-    n, start = 0, time.perf_counter()
+    n, start = 0, clock()
     while True:
         fn()
         n += 1
-        spent = time.perf_counter() - start
+        spent = clock() - start
         if spent >= min_s:
             return spent / n
 
 
-def check(name, args, kernel, ref):
+def check(name, rows, args, kernel, ref):
     outs = {}
     for backend in ("native", "sim"):
-        y = np.zeros((ROWS, COLS), np.float32)
+        y = np.zeros((rows, COLS), np.float32)
         kernel.launch(args(y), backend=backend)
         outs[backend] = y
     if outs["native"].tobytes() != outs["sim"].tobytes():
@@ -81,29 +97,71 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--reps", type=int, default=7, help="repetitions (medians over them)")
     ap.add_argument("--min-ms", type=float, default=30.0, help="least time per sample")
+    ap.add_argument("--rows", default="512,4096,16384",
+                    help="comma-separated row counts (multiples of 8)")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                    help="cpu: this thread's CPU time (default); wall: elapsed time")
+    ap.add_argument("--tsv", help="also write kernel, R, the three medians (ms) and both ratios "
+                                  "(median, lowest, highest), tab-separated, to this file")
+    ap.add_argument("--loop", choices=("native", "sim", "numpy"),
+                    help="only run this contestant, --reps samples per kernel and size, and print "
+                         "the time per call (for a profiler: perf record ... --loop native)")
     a = ap.parse_args()
+    global clock
+    clock = CLOCKS[a.clock]
     min_s = a.min_ms / 1000.0
-    print("bench_ops: %d x %d FP32 rows, %d repetitions, samples of at least %g ms, %d cpus"
-          % (ROWS, COLS, a.reps, a.min_ms, os.cpu_count() or 0))
-    print("%-10s %12s %12s %12s   %18s %18s" % ("kernel", "native ms", "sim ms", "numpy ms",
-                                                  "native / numpy", "sim / native"))
-    for name, args, kernel, ref in workloads():
-        check(name, args, kernel, ref)
-        y = np.zeros((ROWS, COLS), np.float32)
-        runs = {"native": lambda: kernel.launch(args(y), backend="native"),
-                "sim": lambda: kernel.launch(args(y), backend="sim"),
-                "numpy": ref}
-        times = {k: [] for k in runs}
-        for _ in range(a.reps):
-            for k, fn in runs.items():                   # interleaved: one sample each in turn
-                times[k].append(per_call(fn, min_s))
-        med = {k: statistics.median(v) for k, v in times.items()}
-        nat_np = statistics.median(n / p for n, p in zip(times["native"], times["numpy"]))
-        sim_nat = statistics.median(s / n for s, n in zip(times["sim"], times["native"]))
-        print("%-10s %12.3f %12.3f %12.3f   %18.2f %18.2f" % (
-            name, med["native"] * 1e3, med["sim"] * 1e3, med["numpy"] * 1e3, nat_np, sim_nat))
-    print("ratios are time per call (> 1: the first is slower), medians of the per-repetition "
-          "ratios")
+    sizes = [int(r) for r in a.rows.split(",")]
+    if any(r <= 0 or r % 8 for r in sizes):
+        sys.exit("bench_ops: --rows takes positive multiples of 8")
+    soft = pvc.load(os.path.join(ROOT, "samples", "softmax_rows.py")).kernel("softmax_kernel")
+    norm = pvc.load(os.path.join(ROOT, "samples", "layernorm_rows.py")).kernel("layernorm_kernel")
+    rms = pvc.load(os.path.join(ROOT, "samples", "rmsnorm_rows.py")).kernel("rmsnorm_kernel")
+    if a.loop:
+        for rows in sizes:
+            for name, args, kernel, ref in workloads(rows, soft, norm, rms):
+                y = np.zeros((rows, COLS), np.float32)
+                fn = ref if a.loop == "numpy" else (
+                    lambda: kernel.launch(args(y), backend=a.loop))
+                t = statistics.median(per_call(fn, min_s) for _ in range(a.reps))
+                print("%s %s R=%d: %.3f ms per call" % (a.loop, name, rows, t * 1e3))
+        return
+    print("bench_ops: R x %d FP32 rows, %d repetitions, samples of at least %g ms of %s time, "
+          "%d cpus" % (COLS, a.reps, a.min_ms, a.clock, os.cpu_count() or 0))
+    tsv = open(a.tsv, "w") if a.tsv else None
+    print("%-10s %6s %5s %10s %10s %10s   %-20s %-20s" % (
+        "kernel", "R", "x UB", "native ms", "sim ms", "numpy ms", "native / numpy",
+        "sim / native"))
+    for rows in sizes:
+        for name, args, kernel, ref in workloads(rows, soft, norm, rms):
+            check(name, rows, args, kernel, ref)
+            y = np.zeros((rows, COLS), np.float32)
+            runs = {"native": lambda: kernel.launch(args(y), backend="native"),
+                    "sim": lambda: kernel.launch(args(y), backend="sim"),
+                    "numpy": ref}
+            times = {k: [] for k in runs}
+            for _ in range(a.reps):
+                for k, fn in runs.items():               # interleaved: one sample each in turn
+                    times[k].append(per_call(fn, min_s))
+            med = {k: statistics.median(v) for k, v in times.items()}
+            nat_np = [n / p for n, p in zip(times["native"], times["numpy"])]
+            sim_nat = [s / n for s, n in zip(times["sim"], times["native"])]
+            print("%-10s %6d %5.0f %10.3f %10.3f %10.3f   %-20s %-20s" % (
+                name, rows, rows * COLS * 4 / UB_BYTES, med["native"] * 1e3, med["sim"] * 1e3,
+                med["numpy"] * 1e3, spread(nat_np), spread(sim_nat)))
+            if tsv:
+                tsv.write("\t".join([name, str(rows)] + ["%.6g" % (med[k] * 1e3) for k in
+                                                          ("native", "sim", "numpy")] +
+                                     ["%.4g" % v for r in (nat_np, sim_nat) for v in
+                                      (statistics.median(r), min(r), max(r))]) + "\n")
+            sys.stdout.flush()
+    if tsv:
+        tsv.close()
+    print("ratios are time per call (> 1: the first is slower): the median of the "
+          "per-repetition ratios [lowest - highest]")
+
+
+def spread(ratios):
+    return "%.2f [%.2f - %.2f]" % (statistics.median(ratios), min(ratios), max(ratios))
 
 
 if __name__ == "__main__":

@@ -402,14 +402,16 @@ def layernorm_rows(sample):
 def rmsnorm_rows(sample):
     rng = rng_for(sample)
     cases = []
-    for name, scale, eps in (("default", 1.0, 1e-6), ("large", 1e4, 1e-6), ("tiny", 1e-4, 1e-6)):
-        x, gamma, _ = norm_inputs(rng, scale)
+    for name, scale, eps, tiles in (("default", 1.0, 1e-6, 2), ("large", 1e4, 1e-6, 1),
+                                    ("tiny", 1e-4, 1e-6, 1)):
+        x, gamma, _ = norm_inputs(rng, scale, 8 * tiles)
         want = rmsnorm_ref(x, gamma, 1.0 / 256, eps)
         xd = x.astype(np.float64)
         assert_close(want, xd / np.sqrt((xd * xd).mean(axis=1, keepdims=True) + eps) * gamma,
                      1e-4, 1e-4)
         cases.append(Case(name, {"x": x, "gamma": gamma}, {"y": want},
-                          "%s --scalar inv_n=0.00390625 --scalar eps=%r" % (ULP1, eps)))
+                          "%s --scalar inv_n=0.00390625 --scalar eps=%r --scalar n_tiles=%d"
+                          % (ULP1, eps, tiles)))
     return cases
 
 

@@ -480,6 +480,11 @@ uint64_t pvc_scalar_bits(pvc_dtype t, int64_t i, float f, int is_float)
     pvc_dtype_kind k = pvc_dtype_table[t].kind;
     unsigned bits = pvc_dtype_table[t].bits;
     uint64_t low = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
+    if (is_float && t == PVC_DT_FP32 && f == f) { /* a float is its own FP32 encoding: the */
+        uint32_t u;                               /* per-call case of FP32 kernel scalars */
+        memcpy(&u, &f, 4);
+        return u;
+    }
     if (k == PVC_KIND_S || k == PVC_KIND_U) {
         if (is_float)
             i = f != f ? 0 : f >= 0x1p63f ? INT64_MAX : f <= -0x1p63f ? INT64_MIN : (int64_t)f;

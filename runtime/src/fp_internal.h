@@ -20,8 +20,9 @@
  *     algorithms using rounding to odd", IEEE TC 2008), and RO_24(RO_53(x)) = RO_24(x).
  * The host FPU is used in its default state (round to nearest even, no flush-to-zero or
  * denormals-are-zero) and nothing here relies on contraction: the exact ops are single C
- * operations and the FMA is fp_fma_odd. Only the exp/ln polynomials could be contracted by a
- * compiler that fuses a*b + c, which would only make them more accurate.
+ * operations and the FMA is fp_fma_odd. The runtime is built -ffp-contract=off all the same:
+ * a fused a*b + c in the exp/ln polynomials would be more accurate but differ in the last bit
+ * from the clones built without FMA (RT_CLONES, rt_internal.h), whose bits must be one.
  */
 #ifndef PVC_FP_INTERNAL_H
 #define PVC_FP_INTERNAL_H
@@ -33,6 +34,15 @@
 /* Generated NaNs (docs/SEMANTICS.md §9.4 [I]): an invalid operation on non-NaN operands. */
 #define FP_F32_GEN_NAN 0x7FFFFFFFu
 #define FP_H16_GEN_NAN 0x7FFFu /* FP16 and BF16 alike */
+
+/* A register's bytes read in place as FP32 lanes (GCC's may_alias: no copy, no aliasing
+ * assumption broken). Kernels read their operands through these and write a local array, so
+ * the loop vectorises with no overlap test even when the destination is an operand. */
+typedef float fp_f32_lane __attribute__((may_alias));
+FP_INLINE const fp_f32_lane *fp_f32_lanes(const pvc_vreg *r)
+{
+    return (const fp_f32_lane *)(const void *)r->b;
+}
 
 FP_INLINE float fp_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 FP_INLINE uint32_t fp_u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -186,11 +196,74 @@ typedef enum { FP_ADD, FP_SUB, FP_MUL, FP_DIV, FP_MAX, FP_MIN } fp_binop;
  * fault first); signed MIN / -1 = MIN. r may alias a or b. */
 void rt_arith_binary(pvc_vreg *r, fp_binop op, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b);
 
+/* The NaN lanes of an FP32 a OP b, repaired (§9.4): SUB takes b negated, as sub = add(a,
+ * neg b) (§9.4 [I]). Out of line: it runs only when a result lane is NaN. */
+void rt_arith_nan_binary32(uint32_t *r, fp_binop op, const pvc_vreg *a, const pvc_vreg *b);
+
+/* max/min on values, result taken as bits. Equal values (+0 and -0 included) combine their
+ * bits: AND for max gives +0, OR for min gives -0 (§10.1 (d)). Unordered (a NaN operand):
+ * some NaN, which the NaN repair replaces by the right operand. Never libm fmax (it drops
+ * NaN). */
+FP_INLINE uint32_t fp_max_bits(float x, float y)
+{
+    uint32_t xb = fp_u32(x), yb = fp_u32(y);
+    return x > y ? xb : x < y ? yb : x == y ? (xb & yb) : 0x7FC00000u;
+}
+FP_INLINE uint32_t fp_min_bits(float x, float y)
+{
+    uint32_t xb = fp_u32(x), yb = fp_u32(y);
+    return x < y ? xb : x > y ? yb : x == y ? (xb | yb) : 0x7FC00000u;
+}
+
+/* r = x OP y on n float lanes (DIV: the caller flushed the inputs). n is a constant after
+ * inlining, so each loop vectorises. SUB is x - y, which IEEE defines as x + (-y): the same
+ * bits as §9.4's add(x, neg y) on every lane but a NaN one, which the NaN repair decides. */
+FP_INLINE void fp_f32_kernel(fp_binop op, float *r, const fp_f32_lane *x, const fp_f32_lane *y,
+                             unsigned n)
+{
+    switch (op) {
+    case FP_ADD: for (unsigned i = 0; i < n; i++) r[i] = x[i] + y[i]; break;
+    case FP_SUB: for (unsigned i = 0; i < n; i++) r[i] = x[i] - y[i]; break;
+    case FP_MUL: for (unsigned i = 0; i < n; i++) r[i] = x[i] * y[i]; break;
+    case FP_DIV: for (unsigned i = 0; i < n; i++) r[i] = x[i] / y[i]; break;
+    case FP_MAX: for (unsigned i = 0; i < n; i++) r[i] = fp_f32(fp_max_bits(x[i], y[i])); break;
+    default:     for (unsigned i = 0; i < n; i++) r[i] = fp_f32(fp_min_bits(x[i], y[i])); break;
+    }
+}
+
+/* out = a OP b on the 64 FP32 lanes (out may alias a or b); inlined into the ops that call
+ * it, so it runs at their clone's width (RT_CLONES). DIV is approximate (§9.4): inputs and
+ * result flushed; the quotient itself is the IEEE correctly rounded one. */
+FP_INLINE void fp_bin_f32(fp_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b)
+{
+    const fp_f32_lane *x = fp_f32_lanes(a), *y = fp_f32_lanes(b);
+    float r[64];
+    int nan = 0;
+    if (op == FP_DIV) {
+        float xf[64], yf[64];
+        for (unsigned i = 0; i < 64; i++) {
+            xf[i] = fp_f32(fp_flush32(fp_u32(x[i])));
+            yf[i] = fp_f32(fp_flush32(fp_u32(y[i])));
+        }
+        fp_f32_kernel(op, r, xf, yf, 64);
+        for (unsigned i = 0; i < 64; i++)
+            r[i] = fp_f32(fp_flush32(fp_u32(r[i])));
+    } else {
+        fp_f32_kernel(op, r, x, y, 64);
+    }
+    for (unsigned i = 0; i < 64; i++)
+        nan |= r[i] != r[i];
+    if (nan) { /* before out is written: out may be a or b */
+        uint32_t rb[64];
+        memcpy(rb, r, PVC_VL);
+        rt_arith_nan_binary32(rb, op, a, b);
+        memcpy(r, rb, PVC_VL);
+    }
+    memcpy(out->b, r, PVC_VL);
+}
+
 /* r = a*b + c with one rounding (floats) or modulo 2^bits (integers). r may alias. */
 void rt_arith_fma(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b, const pvc_vreg *c);
-
-/* Every lane of r = the element bits `bits` at width w. */
-void rt_arith_splat(pvc_vreg *r, unsigned w, uint64_t bits);
 
 /* The approximate exp / ln of FP32 or FP16 lanes, §9.4 rule (DAZ, FTZ, NaN rules). */
 void rt_arith_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a);

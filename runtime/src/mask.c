@@ -8,18 +8,8 @@ const pvc_pattern_info pvc_mask_pattern_table[PVC_PAT_COUNT] = {
 #undef X
 };
 
-/* Is element i of n active under pattern p? The expressions are the table's column. */
-static int pattern_active(pvc_mask_pattern p, unsigned i, unsigned n)
-{
-    (void)n;
-    switch (p) {
-#define X(name, hw, active, text) case PVC_PAT_##name: return (active);
-        PVC_MASK_PATTERNS(X)
-#undef X
-    default: return 0;
-    }
-}
-
+/* One loop per pattern, the table's `active` column as its condition: the pattern switch runs
+ * once per call, not once per element (a kernel creates its mask on every vector-function call). */
 void pvc_mask_create(pvc_ctx *ctx, pvc_mreg *dst, pvc_mask_pattern pat, unsigned w)
 {
     pvc_mreg m;
@@ -31,9 +21,18 @@ void pvc_mask_create(pvc_ctx *ctx, pvc_mreg *dst, pvc_mask_pattern pat, unsigned
     }
     n = PVC_VL / w;
     memset(&m, 0, sizeof m);
-    for (unsigned i = 0; i < n; i++)
-        if (pattern_active(pat, i, n))
-            pvc_mreg_set_bit(&m, w * i, 1);
+    switch (pat) {
+#define X(name, hw, active, text)                                                             \
+    case PVC_PAT_##name:                                                                      \
+        for (unsigned i = 0; i < n; i++)                                                      \
+            if (active)                                                                       \
+                pvc_mreg_set_bit(&m, w * i, 1);                                               \
+        break;
+        PVC_MASK_PATTERNS(X)
+#undef X
+    default:
+        break;
+    }
     *dst = m;
 }
 

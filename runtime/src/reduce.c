@@ -19,7 +19,8 @@ static int bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t)
 
 /* x = src with every inactive lane (tested bit m[w*i] clear) set to +0.0 / 0 (the SUM
  * identity, §13 Q12); mask NULL: x = src. Branch-free (expanded mask). */
-static void masked_zero(pvc_vreg *x, const pvc_vreg *src, const pvc_mreg *mask, unsigned w)
+static inline __attribute__((always_inline)) void masked_zero(pvc_vreg *x, const pvc_vreg *src,
+                                                              const pvc_mreg *mask, unsigned w)
 {
     pvc_vreg e;
     *x = *src;
@@ -32,6 +33,26 @@ static void masked_zero(pvc_vreg *x, const pvc_vreg *src, const pvc_mreg *mask, 
         memcpy(&m, e.b + j, 8);
         s &= m;
         memcpy(x->b + j, &s, 8);
+    }
+}
+
+/* dst = a register whose lanes 0 and 1 (width w) hold v0 and v1 and all others 0, built in
+ * vector registers and stored whole: the next op loads it full width, and a narrow store of a
+ * lane in front of those loads would stall them (store forwarding fails across sizes). */
+#define PUT_TWO(T)                                                                            \
+    do {                                                                                      \
+        T r[PVC_VL / sizeof(T)];                                                              \
+        for (unsigned i = 0; i < PVC_VL / sizeof(T); i++)                                     \
+            r[i] = (T)(i == 0 ? v0 : i == 1 ? v1 : 0);                                        \
+        memcpy(dst->b, r, PVC_VL);                                                            \
+    } while (0)
+static inline __attribute__((always_inline)) void put_two(pvc_vreg *dst, unsigned w, uint64_t v0,
+                                                          uint64_t v1)
+{
+    switch (w) {
+    case 2:  PUT_TWO(uint16_t); break;
+    case 4:  PUT_TWO(uint32_t); break;
+    default: PUT_TWO(uint64_t); break;
     }
 }
 
@@ -166,18 +187,23 @@ static int sum_legal(pvc_dtype t, int datablock)
     }
 }
 
+RT_CLONES
 void pvc_reduce_sum(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
                     const pvc_mreg *mask)
 {
-    pvc_vreg x, r;
+    pvc_vreg x;
     unsigned w;
     if ((unsigned)t >= PVC_DT_COUNT || !sum_legal(t, 0)) {
         bad_dtype(ctx, "reduce_sum", t);
         return;
     }
     w = pvc_dtype_lane_bytes(t);
+    if (t == PVC_DT_FP32 && (!mask || rt_mask_full(mask, 4))) {
+        /* the real kernels' case: the tree straight from the register, into lane 0 */
+        put_two(dst, 4, tree_f32((const uint32_t *)(const void *)src->b, 64), 0);
+        return;
+    }
     masked_zero(&x, src, mask, w);
-    memset(r.b, 0, PVC_VL);
     if (t == PVC_DT_INT16 || t == PVC_DT_UINT16) {
         /* §12 T6: the hardware sum of b16 integers is 32-bit (i16 -> i32, u16 -> u32) */
         uint16_t v[128];
@@ -189,11 +215,10 @@ void pvc_reduce_sum(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *sr
         else
             for (unsigned i = 0; i < 128; i++)
                 s += v[i];
-        rt_put(r.b, 4, s);
+        put_two(dst, 4, s, 0);
     } else {
-        rt_put(r.b, w, sum_range(&x, t, 0, 1));
+        put_two(dst, w, sum_range(&x, t, 0, 1), 0);
     }
-    *dst = r;
 }
 
 void pvc_reduce_sum_datablock(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
@@ -225,40 +250,42 @@ typedef struct {
  * expanded mask (lane bytes all 0xFF when active; NULL = all active); idx is relative to lo.
  * Each value maps to an unsigned key that sorts like it (ints: offset binary; floats:
  * sign-magnitude flipped, so -inf < ... < -0 < +0 < ... < +inf), inverted for MIN, so both
- * are a max over keys; inactive lanes get key 0, the identity. Branch-free loops with a
- * constant trip count (n is a constant at every call site). */
+ * are a max over keys; inactive lanes get key 0, the identity. The first lane with a property
+ * is a min over lane numbers (n where it fails), so every loop is branch-free with a constant
+ * trip count (n is a constant at every call site) and vectorises. */
+#define MM_ACT(i) (e ? am[i] : all_on) /* lane i's activity: all ones or 0 */
 #define DEF_MAXMIN(W, UT, INF, QUIET)                                                          \
     static inline __attribute__((always_inline)) mm_result                                     \
     maxmin_body_##W(const pvc_vreg *src, const pvc_vreg *e, num_kind k, int is_max,            \
                     unsigned lo, unsigned n)                                                   \
     {                                                                                          \
         const UT sign = (UT)((UT)1 << (8 * W - 1)), flip = is_max ? (UT)0 : (UT)~(UT)0;       \
-        UT v[PVC_VL / W], am[PVC_VL / W], key[PVC_VL / W], best = 0, any = 0, nan_any = 0;     \
+        const UT all_on = (UT)~(UT)0;                                                          \
+        UT v[PVC_VL / W], am[PVC_VL / W], key[PVC_VL / W], best = 0, any = 0;                 \
+        UT nan_at = (UT)n, at = (UT)n;                                                         \
         mm_result res = {0, 0};                                                                \
         memcpy(v, src->b + W * lo, W * n);                                                     \
-        if (e)                                                                                 \
+        if (e) /* e is NULL or not at compile time (maxmin_range): ACT folds */               \
             memcpy(am, e->b + W * lo, W * n);                                                  \
-        else                                                                                   \
-            memset(am, 0xFF, W * n);                                                           \
-        if (k == KIND_F) {                                                                     \
-            for (unsigned i = 0; i < n; i++)                                                   \
-                nan_any |= (UT)((UT)((v[i] & (UT)(sign - 1)) > (UT)(INF)) & am[i]);            \
-            if (nan_any) /* §9.4: the first active NaN, quieted [I]; its lane is the index */  \
-                for (unsigned i = 0; i < n; i++)                                               \
-                    if (am[i] && (v[i] & (UT)(sign - 1)) > (UT)(INF)) {                        \
-                        res.v = (UT)(v[i] | (UT)(QUIET));                                      \
-                        res.idx = i;                                                           \
-                        return res;                                                            \
-                    }                                                                          \
-        }                                                                                      \
         for (unsigned i = 0; i < n; i++) {                                                     \
             UT x = k == KIND_U ? v[i]                                                          \
                  : k == KIND_S ? (UT)(v[i] ^ sign)                                             \
                                : (UT)(v[i] ^ ((UT)((UT)0 - (UT)(v[i] >> (8 * W - 1))) | sign)); \
-            UT kk = (UT)((x ^ flip) & am[i]);                                                  \
+            UT kk = (UT)((x ^ flip) & MM_ACT(i));                                              \
             key[i] = kk;                                                                       \
             best = kk > best ? kk : best;                                                      \
-            any |= am[i];                                                                      \
+            any |= MM_ACT(i);                                                                  \
+            if (k == KIND_F) {                                                                 \
+                UT nan = (UT)((UT)((UT)0 - (UT)((v[i] & (UT)(sign - 1)) > (UT)(INF))) & MM_ACT(i)); \
+                UT cand = (UT)(((UT)i & nan) | ((UT)n & (UT)~nan));                            \
+                nan_at = cand < nan_at ? cand : nan_at;                                        \
+            }                                                                                  \
+        }                                                                                      \
+        if (k == KIND_F && nan_at < n) {                                                       \
+            /* §9.4: the first active NaN, quieted [I]; its lane is the index */              \
+            res.v = (UT)(v[nan_at] | (UT)(QUIET));                                             \
+            res.idx = nan_at;                                                                  \
+            return res;                                                                        \
         }                                                                                      \
         if (!any) {                                                                            \
             /* no active lane: LOWEST / HIGHEST (floats -inf / +inf, §13 Q10), index 0 */      \
@@ -270,23 +297,36 @@ typedef struct {
                 res.v = flip;                                                                  \
             return res;                                                                        \
         }                                                                                      \
-        for (unsigned i = 0; i < n; i++)                                                       \
-            if (am[i] && key[i] == best) {                                                     \
-                res.v = v[i];                                                                  \
-                res.idx = i;                                                                   \
-                break;                                                                         \
-            }                                                                                  \
+        for (unsigned i = 0; i < n; i++) { /* the lowest active lane holding the result */    \
+            UT hit = (UT)((UT)((UT)0 - (UT)(key[i] == best)) & MM_ACT(i));                     \
+            UT cand = (UT)(((UT)i & hit) | ((UT)n & (UT)~hit));                                \
+            at = cand < at ? cand : at;                                                        \
+        }                                                                                      \
+        res.v = v[at];                                                                         \
+        res.idx = at;                                                                          \
         return res;                                                                            \
     }                                                                                          \
-    static mm_result maxmin_full_##W(const pvc_vreg *src, const pvc_vreg *e, num_kind k,      \
-                                     int is_max)                                               \
+    /* the kind as a constant in each body: the loops then have no branch to unswitch */    \
+    static inline __attribute__((always_inline)) mm_result                                     \
+    maxmin_kinds_##W(const pvc_vreg *src, const pvc_vreg *e, num_kind k, int is_max,           \
+                     unsigned lo, unsigned n)                                                  \
     {                                                                                          \
-        return maxmin_body_##W(src, e, k, is_max, 0, PVC_VL / W);                              \
+        switch (k) {                                                                           \
+        case KIND_U: return maxmin_body_##W(src, e, KIND_U, is_max, lo, n);                    \
+        case KIND_S: return maxmin_body_##W(src, e, KIND_S, is_max, lo, n);                    \
+        default:     return maxmin_body_##W(src, e, KIND_F, is_max, lo, n);                    \
+        }                                                                                      \
     }                                                                                          \
-    static mm_result maxmin_block_##W(const pvc_vreg *src, const pvc_vreg *e, num_kind k,     \
-                                      int is_max, unsigned blk)                                \
+    static inline __attribute__((always_inline)) mm_result                                     \
+    maxmin_full_##W(const pvc_vreg *src, const pvc_vreg *e, num_kind k, int is_max)            \
     {                                                                                          \
-        return maxmin_body_##W(src, e, k, is_max, blk * (32 / W), 32 / W);                     \
+        return maxmin_kinds_##W(src, e, k, is_max, 0, PVC_VL / W);                             \
+    }                                                                                          \
+    static inline __attribute__((always_inline)) mm_result                                     \
+    maxmin_block_##W(const pvc_vreg *src, const pvc_vreg *e, num_kind k, int is_max,           \
+                     unsigned blk)                                                             \
+    {                                                                                          \
+        return maxmin_kinds_##W(src, e, k, is_max, blk * (32 / W), 32 / W);                   \
     }
 
 DEF_MAXMIN(2, uint16_t, 0x7C00u, 0x200u)
@@ -294,8 +334,8 @@ DEF_MAXMIN(4, uint32_t, 0x7F800000u, 0x400000u)
 DEF_MAXMIN(8, uint64_t, 0x7FF0000000000000ull, 0x8000000000000ull) /* ints only */
 
 /* blk < 0: the whole register, else 32-byte block blk. */
-static mm_result maxmin_range(const pvc_vreg *src, const pvc_vreg *e, unsigned w, num_kind k,
-                              int is_max, int blk)
+static inline __attribute__((always_inline)) mm_result
+maxmin_range(const pvc_vreg *src, const pvc_vreg *e, unsigned w, num_kind k, int is_max, int blk)
 {
     switch (w) {
     case 2:  return blk < 0 ? maxmin_full_2(src, e, k, is_max) : maxmin_block_2(src, e, k, is_max, (unsigned)blk);
@@ -303,6 +343,7 @@ static mm_result maxmin_range(const pvc_vreg *src, const pvc_vreg *e, unsigned w
     default: return blk < 0 ? maxmin_full_8(src, e, k, is_max) : maxmin_block_8(src, e, k, is_max, (unsigned)blk);
     }
 }
+
 
 static int maxmin_kind(pvc_dtype t, int datablock, num_kind *k)
 {
@@ -316,8 +357,9 @@ static int maxmin_kind(pvc_dtype t, int datablock, num_kind *k)
     }
 }
 
-static void reduce_maxmin(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
-                          const pvc_mreg *mask, int is_max, int datablock)
+static inline __attribute__((always_inline)) void
+reduce_maxmin(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask,
+              int is_max, int datablock)
 {
     const char *op = is_max ? "reduce_max" : "reduce_min";
     pvc_vreg r, e, *ep = NULL;
@@ -332,24 +374,28 @@ static void reduce_maxmin(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vr
         rt_mask_expand(&e, mask, w);
         ep = &e;
     }
-    memset(r.b, 0, PVC_VL);
     if (datablock) {
+        memset(r.b, 0, PVC_VL);
         for (unsigned b = 0; b < 8; b++)
             rt_put(r.b + w * b, w, maxmin_range(src, ep, w, k, is_max, (int)b).v);
+        *dst = r;
     } else {
-        mm_result m = maxmin_range(src, ep, w, k, is_max, -1);
-        rt_put(r.b, w, m.v);
-        rt_put(r.b + w, w, m.idx);
+        /* FP32 with every lane active, the real kernels' case, has its own instance (e NULL
+         * as a constant: no mask array) */
+        mm_result m = w == 4 && k == KIND_F && !ep ? maxmin_body_4(src, NULL, KIND_F, is_max, 0, 64)
+                                                  : maxmin_range(src, ep, w, k, is_max, -1);
+        put_two(dst, w, m.v, m.idx);
     }
-    *dst = r;
 }
 
+RT_CLONES
 void pvc_reduce_max(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
                     const pvc_mreg *mask)
 {
     reduce_maxmin(ctx, dst, t, src, mask, 1, 0);
 }
 
+RT_CLONES
 void pvc_reduce_min(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
                     const pvc_mreg *mask)
 {

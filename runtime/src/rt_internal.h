@@ -9,6 +9,58 @@
 #error "pvc runtime models a little-endian machine on a little-endian host"
 #endif
 
+/* RT_CLONES on a hot op: GCC builds it once per x86-64 level - v4 (AVX-512), v3 (AVX2), the
+ * baseline - and the dynamic loader picks the best the CPU has (target_clones, an ifunc), so
+ * the fixed-trip lane loops run 16 FP32 lanes per instruction where the machine allows while
+ * the library stays baseline x86-64. Every clone is the same C with the same IEEE operations
+ * in the same order (runtime objects are built -ffp-contract=off: no clone fuses a*b + c), so
+ * all compute the same bits; only the vector width differs (BENCHMARKS.md, the op path).
+ * The one exception is explicit: RT_HW_FMA below, where a kernel on an FMA CPU gives the same
+ * bits by another route (proof or exhaustive check, beside each). The kernels a
+ * clone should widen must be inlined into it (always_inline helpers), since a called function
+ * is built for the baseline. PVC_RT_LEVELS (Makefile RT_LEVELS) limits the clones: 4 (the
+ * default) v4 + v3 + baseline, 3 v3 + baseline, 0 baseline only - a way to run the tests on
+ * a narrower clone than the host would pick. Other compilers get the baseline function. */
+#ifndef PVC_RT_LEVELS
+#define PVC_RT_LEVELS 4
+#endif
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__) && !defined(__clang__) && \
+    __GNUC__ >= 11 && PVC_RT_LEVELS >= 4
+#define RT_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#elif defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__) && !defined(__clang__) && \
+    __GNUC__ >= 11 && PVC_RT_LEVELS >= 3
+#define RT_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define RT_CLONES
+#endif
+
+/* RT_HW_FMA(): 1 when the CPU has a fused multiply-add instruction, for a cloned op whose
+ * v3/v4 clones may then compute an FP32 FMA with it (__builtin_fmaf: one instruction there,
+ * and the correctly rounded a*b + c, the same bits as the double round-to-odd emulation of
+ * fp_fma_odd). Builds without clones (RT_LEVELS=0, other compilers) keep the emulation. */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__) && !defined(__clang__) && \
+    __GNUC__ >= 11 && PVC_RT_LEVELS >= 3
+#define RT_HW_FMA() __builtin_cpu_supports("fma")
+#define RT_FMA_KERNELS 1 /* kernels written for it: GCC vector extensions, __builtin_fma */
+#else
+#define RT_HW_FMA() 0
+#define RT_FMA_KERNELS 0
+#endif
+
+/* Whether t is a float dtype (FP16, BF16, FP32): a switch over the table's rows, as
+ * pvc_dtype_lane_bytes, so that a constant dtype folds and an op that already asked for the
+ * lane width does not index pvc_dtype_table with a dtype that width's default row admits
+ * (gcc -O3 warns of that read past the table). */
+static inline int rt_dtype_is_float(pvc_dtype t)
+{
+    switch (t) {
+#define X(name, pyname, bits, kind) case PVC_DT_##name: return PVC_KIND_##kind == PVC_KIND_F;
+    PVC_DTYPES(X)
+#undef X
+    default: return 0;
+    }
+}
+
 /* Little-endian w-byte element at p (w = 1, 2, 4, 8); fixed-size copies so they inline. */
 static inline uint64_t rt_get(const uint8_t *p, unsigned w)
 {
@@ -29,6 +81,17 @@ static inline void rt_put(uint8_t *p, unsigned w, uint64_t v)
     case 4: memcpy(p, &v4, 4); break;
     default: memcpy(p, &v, 8); break;
     }
+}
+
+/* Every w-byte lane of r = the element bits `bits`: one 8-byte pattern copied 32 times (inline,
+ * so the op that calls it gets a broadcast). */
+static inline void rt_splat(pvc_vreg *r, unsigned w, uint64_t bits)
+{
+    uint64_t v = w == 1 ? (bits & 0xFFu) * 0x0101010101010101ull
+               : w == 2 ? (bits & 0xFFFFu) * 0x0001000100010001ull
+               : w == 4 ? (bits & 0xFFFFFFFFu) * 0x0000000100000001ull : bits;
+    for (unsigned k = 0; k < PVC_VL; k += 8)
+        memcpy(r->b + k, &v, 8);
 }
 
 /* Keep only the tested bits of one mask byte at granularity w and spread each tested bit
@@ -67,13 +130,41 @@ static inline uint8_t rt_mask_tested(unsigned w)
     return (uint8_t)(w == 1 ? 0xFF : w == 2 ? 0x55 : w == 4 ? 0x11 : 0x01);
 }
 
-/* 1 when every element at granularity w is active. */
+/* 1 when every element at granularity w is active: the AND of the four mask words holds
+ * every tested bit. */
 static inline int rt_mask_full(const pvc_mreg *m, unsigned w)
 {
-    uint8_t pat = rt_mask_tested(w), acc = 0xFF;
-    for (unsigned k = 0; k < PVC_VL / 8; k++)
-        acc &= m->bits[k];
-    return (acc & pat) == pat;
+    uint64_t q[4], pat = rt_mask_tested(w) * 0x0101010101010101ull;
+    memcpy(q, m->bits, sizeof q);
+    return ((q[0] & q[1] & q[2] & q[3]) & pat) == pat;
+}
+
+/* The blend of a masked op (pvc_vreg_blend, arith.c) in two halves around its kernel, so that
+ * with every element active - the common case - the kernel writes dst itself (kernels read
+ * all their operands before they write, so dst may be one of them):
+ *     pvc_vreg r, *out = rt_blend_target(dst, &r, mask, w);
+ *     kernel(out, ...);
+ *     rt_blend_finish(dst, &r, out, mask, w, mode);    (blends r into dst when out is r) */
+static inline pvc_vreg *rt_blend_target(pvc_vreg *dst, pvc_vreg *tmp, const pvc_mreg *m,
+                                        unsigned w)
+{
+    return !m || rt_mask_full(m, w) ? dst : tmp;
+}
+static inline void rt_blend_finish(pvc_vreg *dst, const pvc_vreg *tmp, const pvc_vreg *out,
+                                   const pvc_mreg *m, unsigned w, pvc_merge mode)
+{
+    if (out != dst)
+        pvc_vreg_blend(dst, tmp, m, w, mode);
+}
+
+/* pvc_vreg_blend with its all-active case - a copy - inline. */
+static inline void rt_blend(pvc_vreg *dst, const pvc_vreg *res, const pvc_mreg *m, unsigned w,
+                            pvc_merge mode)
+{
+    if (!m || rt_mask_full(m, w))
+        memcpy(dst->b, res->b, PVC_VL);
+    else
+        pvc_vreg_blend(dst, res, m, w, mode);
 }
 
 /* dst[j] = e[j] ? src[j] : dst[j] over n bytes (n multiple of 8), branch-free. */

@@ -17,16 +17,6 @@ int rt_arith_bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t)
     return 0;
 }
 
-/* One 8-byte pattern of the element, copied 32 times. */
-void rt_arith_splat(pvc_vreg *r, unsigned w, uint64_t bits)
-{
-    uint64_t v = w == 1 ? (bits & 0xFFu) * 0x0101010101010101ull
-               : w == 2 ? (bits & 0xFFFFu) * 0x0001000100010001ull
-               : w == 4 ? (bits & 0xFFFFFFFFu) * 0x0000000100000001ull : bits;
-    for (unsigned k = 0; k < PVC_VL; k += 8)
-        memcpy(r->b + k, &v, 8);
-}
-
 /* ---------------------------------------------------------------------------------------
  * NaN fix-up (§9.4 [I], fp_internal.h)
  * ------------------------------------------------------------------------------------- */
@@ -56,61 +46,21 @@ void rt_arith_nan_repair16(uint16_t *r, const void *a, const void *b, const void
     }
 }
 
-/* ---------------------------------------------------------------------------------------
- * Float kernels. SUB never reaches them: rt_arith_binary turns a - b into a + (-b) first (§9.4:
- * sub = add(x, neg(y)); identical to IEEE a - b including signed zeros, and a NaN b
- * propagates with its sign flipped [I]).
- * ------------------------------------------------------------------------------------- */
-
-/* max/min on values, result taken as bits. Equal values (+0 and -0 included) combine their
- * bits: AND for max gives +0, OR for min gives -0 (§10.1 (d)). Unordered (a NaN operand):
- * some NaN, which the NaN repair replaces by the right operand. Never libm fmax (it drops
- * NaN). */
-FP_INLINE uint32_t max_bits(float x, float y)
+void rt_arith_nan_binary32(uint32_t *r, fp_binop op, const pvc_vreg *a, const pvc_vreg *b)
 {
-    uint32_t xb = fp_u32(x), yb = fp_u32(y);
-    return x > y ? xb : x < y ? yb : x == y ? (xb & yb) : 0x7FC00000u;
-}
-FP_INLINE uint32_t min_bits(float x, float y)
-{
-    uint32_t xb = fp_u32(x), yb = fp_u32(y);
-    return x < y ? xb : x > y ? yb : x == y ? (xb | yb) : 0x7FC00000u;
-}
-
-/* r = x OP y on n float lanes (DIV: the caller flushed the inputs). n is a constant after
- * inlining, so each loop vectorises. */
-FP_INLINE void f32_kernel(fp_binop op, float *r, const float *x, const float *y, unsigned n)
-{
-    switch (op) {
-    case FP_ADD: for (unsigned i = 0; i < n; i++) r[i] = x[i] + y[i]; break;
-    case FP_MUL: for (unsigned i = 0; i < n; i++) r[i] = x[i] * y[i]; break;
-    case FP_DIV: for (unsigned i = 0; i < n; i++) r[i] = x[i] / y[i]; break;
-    case FP_MAX: for (unsigned i = 0; i < n; i++) r[i] = fp_f32(max_bits(x[i], y[i])); break;
-    default:     for (unsigned i = 0; i < n; i++) r[i] = fp_f32(min_bits(x[i], y[i])); break;
-    }
-}
-
-/* FP32 lanes. DIV is approximate (§9.4): inputs and result flushed; the quotient itself is
- * the IEEE correctly rounded one. */
-FP_INLINE void bin_f32_impl(fp_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b)
-{
-    uint32_t rb[64];
-    float x[64], y[64], r[64];
-    memcpy(x, a->b, PVC_VL);
-    memcpy(y, b->b, PVC_VL);
-    if (op == FP_DIV)
-        for (unsigned i = 0; i < 64; i++) {
-            x[i] = fp_f32(fp_flush32(fp_u32(x[i])));
-            y[i] = fp_f32(fp_flush32(fp_u32(y[i])));
-        }
-    f32_kernel(op, r, x, y, 64);
-    memcpy(rb, r, PVC_VL);
-    if (op == FP_DIV)
+    uint32_t nb[64];
+    memcpy(nb, b->b, PVC_VL);
+    if (op == FP_SUB)
         for (unsigned i = 0; i < 64; i++)
-            rb[i] = fp_flush32(rb[i]);
-    fp_nan_fix32(rb, a->b, b->b, b->b, 64);
-    memcpy(out->b, rb, PVC_VL);
+            nb[i] ^= 0x80000000u;
+    rt_arith_nan_repair32(r, a->b, nb, nb, 64);
 }
+
+/* ---------------------------------------------------------------------------------------
+ * Float kernels: FP32 is fp_bin_f32 (fp_internal.h). SUB never reaches the FP16/BF16 one:
+ * rt_arith_binary turns a - b into a + (-b) first (§9.4: sub = add(x, neg(y)); identical to
+ * IEEE a - b including signed zeros, and a NaN b propagates with its sign flipped [I]).
+ * ------------------------------------------------------------------------------------- */
 
 /* FP16 / BF16 lanes through FP32 (fp_internal.h). DIV (FP16 only) flushes FP16 subnormals. */
 FP_INLINE void bin_f16_impl(fp_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b,
@@ -129,7 +79,7 @@ FP_INLINE void bin_f16_impl(fp_binop op, pvc_vreg *out, const pvc_vreg *a, const
         x[i] = fp_x2f(xa[i], bf);
         y[i] = fp_x2f(yb[i], bf);
     }
-    f32_kernel(op, r, x, y, 128);
+    fp_f32_kernel(op, r, x, y, 128);
     for (unsigned i = 0; i < 128; i++)
         rb[i] = fp_f2x(r[i], bf);
     if (op == FP_DIV)
@@ -143,20 +93,21 @@ FP_INLINE void bin_f16_impl(fp_binop op, pvc_vreg *out, const pvc_vreg *a, const
 #define FLOAT_OPS(F, ...)                                         \
     switch (op) {                                                 \
     case FP_ADD: F(FP_ADD, __VA_ARGS__); break;                   \
+    case FP_SUB: F(FP_SUB, __VA_ARGS__); break;                   \
     case FP_MUL: F(FP_MUL, __VA_ARGS__); break;                   \
     case FP_DIV: F(FP_DIV, __VA_ARGS__); break;                   \
     case FP_MAX: F(FP_MAX, __VA_ARGS__); break;                   \
     default:     F(FP_MIN, __VA_ARGS__); break;                   \
     }
-static void bin_f32(fp_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
+FP_INLINE void bin_f32(fp_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
 {
-    FLOAT_OPS(bin_f32_impl, o, a, b)
+    FLOAT_OPS(fp_bin_f32, o, a, b)
 }
-static void bin_fp16(fp_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
+FP_INLINE void bin_fp16(fp_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
 {
     FLOAT_OPS(bin_f16_impl, o, a, b, 0)
 }
-static void bin_bf16(fp_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
+FP_INLINE void bin_bf16(fp_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg *b)
 {
     FLOAT_OPS(bin_f16_impl, o, a, b, 1)
 }
@@ -168,7 +119,7 @@ static void bin_bf16(fp_binop op, pvc_vreg *o, const pvc_vreg *a, const pvc_vreg
  * giving 0 (the op faulted before, or the lane is masked off) and signed MIN / -1 = MIN.
  * ------------------------------------------------------------------------------------- */
 #define INT_KERNEL(NAME, T, U, M, SIGNED)                                                   \
-    static void NAME(fp_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b)      \
+    FP_INLINE void NAME(fp_binop op, pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b)      \
     {                                                                                       \
         enum { N = PVC_VL / sizeof(T) };                                                    \
         T x[N], y[N];                                                                       \
@@ -214,10 +165,15 @@ static void flip_signs(pvc_vreg *r, const pvc_vreg *a, unsigned w)
     }
 }
 
-void rt_arith_binary(pvc_vreg *r, fp_binop op, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b)
+RT_CLONES void rt_arith_binary(pvc_vreg *r, fp_binop op, pvc_dtype t, const pvc_vreg *a,
+                               const pvc_vreg *b)
 {
     pvc_vreg nb;
-    if (op == FP_SUB && pvc_dtype_table[t].kind == PVC_KIND_F) {
+    if (t == PVC_DT_FP32) {
+        bin_f32(op, r, a, b);
+        return;
+    }
+    if (op == FP_SUB && rt_dtype_is_float(t)) {
         flip_signs(&nb, b, pvc_dtype_lane_bytes(t)); /* sub = add(a, neg b), §9.4 */
         b = &nb;
         op = FP_ADD;
@@ -231,7 +187,6 @@ void rt_arith_binary(pvc_vreg *r, fp_binop op, pvc_dtype t, const pvc_vreg *a, c
     case PVC_DT_UINT32: bin_u32(op, r, a, b); break;
     case PVC_DT_INT64:  bin_i64(op, r, a, b); break;
     case PVC_DT_UINT64: bin_u64(op, r, a, b); break;
-    case PVC_DT_FP32:   bin_f32(op, r, a, b); break;
     case PVC_DT_FP16:   bin_fp16(op, r, a, b); break;
     case PVC_DT_BF16:   bin_bf16(op, r, a, b); break;
     default:            memset(r->b, 0, PVC_VL); break;
@@ -270,7 +225,7 @@ static const struct {
 };
 enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MAX, OP_MIN, OP_ADDS, OP_SUBS, OP_MULS, OP_MAXS, OP_MINS };
 
-static int bin_check(pvc_ctx *ctx, unsigned k, pvc_dtype t, pvc_merge mode)
+FP_INLINE int bin_check(pvc_ctx *ctx, unsigned k, pvc_dtype t, pvc_merge mode)
 {
     if ((unsigned)t >= PVC_DT_COUNT || !((bin_ops[k].dtypes >> t) & 1))
         return rt_arith_bad_dtype(ctx, bin_ops[k].name, t);
@@ -287,7 +242,7 @@ static int bin_check(pvc_ctx *ctx, unsigned k, pvc_dtype t, pvc_merge mode)
 static int div_check(pvc_ctx *ctx, pvc_dtype t, const pvc_vreg *b, const pvc_mreg *mask)
 {
     unsigned w = pvc_dtype_lane_bytes(t);
-    if (pvc_dtype_table[t].kind == PVC_KIND_F)
+    if (rt_dtype_is_float(t))
         return 1;
     for (unsigned i = 0; i < PVC_VL / w; i++)
         if (rt_get(b->b + w * i, w) == 0 && fp_active(mask, w, i)) {
@@ -298,43 +253,57 @@ static int div_check(pvc_ctx *ctx, pvc_dtype t, const pvc_vreg *b, const pvc_mre
     return 1;
 }
 
-static void binary_op(pvc_ctx *ctx, unsigned k, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a,
-                      const pvc_vreg *b, const pvc_mreg *mask, pvc_merge mode)
+/* Inlined into each public op (k a constant), which is built per vector width (RT_CLONES):
+ * FP32, the dtype of the real kernels, runs its kernel inline; the others call the (also
+ * cloned) rt_arith_binary. */
+FP_INLINE void binary_op(pvc_ctx *ctx, unsigned k, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a,
+                         const pvc_vreg *b, const pvc_mreg *mask, pvc_merge mode)
 {
     pvc_vreg r;
     if (!bin_check(ctx, k, t, mode))
         return;
     if (bin_ops[k].op == FP_DIV && !div_check(ctx, t, b, mask))
         return;
-    rt_arith_binary(&r, bin_ops[k].op, t, a, b);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), mode);
+    unsigned w = pvc_dtype_lane_bytes(t);
+    pvc_vreg *out = rt_blend_target(dst, &r, mask, w);
+    if (t == PVC_DT_FP32)
+        bin_f32(bin_ops[k].op, out, a, b);
+    else
+        rt_arith_binary(out, bin_ops[k].op, t, a, b);
+    rt_blend_finish(dst, &r, out, mask, w, mode);
 }
 
+RT_CLONES
 void pvc_add(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b,
              const pvc_mreg *mask, pvc_merge mode)
 {
     binary_op(ctx, OP_ADD, dst, t, a, b, mask, mode);
 }
+RT_CLONES
 void pvc_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b,
              const pvc_mreg *mask, pvc_merge mode)
 {
     binary_op(ctx, OP_SUB, dst, t, a, b, mask, mode);
 }
+RT_CLONES
 void pvc_mul(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b,
              const pvc_mreg *mask, pvc_merge mode)
 {
     binary_op(ctx, OP_MUL, dst, t, a, b, mask, mode);
 }
+RT_CLONES
 void pvc_div(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b,
              const pvc_mreg *mask, pvc_merge mode)
 {
     binary_op(ctx, OP_DIV, dst, t, a, b, mask, mode);
 }
+RT_CLONES
 void pvc_max(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b,
              const pvc_mreg *mask, pvc_merge mode)
 {
     binary_op(ctx, OP_MAX, dst, t, a, b, mask, mode);
 }
+RT_CLONES
 void pvc_min(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b,
              const pvc_mreg *mask, pvc_merge mode)
 {
@@ -344,8 +313,8 @@ void pvc_min(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, const 
 /* Scalar forms (§10.2 (d)): the scalar is one element's bits, broadcast. subs adds the
  * negation (float: sign bit flipped, so a NaN scalar keeps its payload; integer: two's
  * complement modulo 2^bits), as PP-BE's vadds(d, s, -(x)). */
-static void scalar_op(pvc_ctx *ctx, unsigned k, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a,
-                      uint64_t x, const pvc_mreg *mask)
+FP_INLINE void scalar_op(pvc_ctx *ctx, unsigned k, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a,
+                         uint64_t x, const pvc_mreg *mask)
 {
     pvc_vreg s;
     if (!bin_check(ctx, k, t, PVC_MERGE_ZEROING))
@@ -353,34 +322,43 @@ static void scalar_op(pvc_ctx *ctx, unsigned k, pvc_vreg *dst, pvc_dtype t, cons
     unsigned w = pvc_dtype_lane_bytes(t);
     fp_binop op = bin_ops[k].op;
     if (op == FP_SUB) {
-        x = pvc_dtype_table[t].kind == PVC_KIND_F ? x ^ (1ull << (8 * w - 1)) : 0 - x;
+        x = rt_dtype_is_float(t) ? x ^ (1ull << (8 * w - 1)) : 0 - x;
         op = FP_ADD;
     }
-    rt_arith_splat(&s, w, x);
-    rt_arith_binary(&s, op, t, a, &s);
-    pvc_vreg_blend(dst, &s, mask, w, PVC_MERGE_ZEROING);
+    rt_splat(&s, w, x);
+    pvc_vreg *out = rt_blend_target(dst, &s, mask, w);
+    if (t == PVC_DT_FP32)
+        bin_f32(op, out, a, &s);
+    else
+        rt_arith_binary(out, op, t, a, &s);
+    rt_blend_finish(dst, &s, out, mask, w, PVC_MERGE_ZEROING);
 }
 
+RT_CLONES
 void pvc_adds(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, uint64_t x,
               const pvc_mreg *mask)
 {
     scalar_op(ctx, OP_ADDS, dst, t, a, x, mask);
 }
+RT_CLONES
 void pvc_subs(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, uint64_t x,
               const pvc_mreg *mask)
 {
     scalar_op(ctx, OP_SUBS, dst, t, a, x, mask);
 }
+RT_CLONES
 void pvc_muls(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, uint64_t x,
               const pvc_mreg *mask)
 {
     scalar_op(ctx, OP_MULS, dst, t, a, x, mask);
 }
+RT_CLONES
 void pvc_maxs(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, uint64_t x,
               const pvc_mreg *mask)
 {
     scalar_op(ctx, OP_MAXS, dst, t, a, x, mask);
 }
+RT_CLONES
 void pvc_mins(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, uint64_t x,
               const pvc_mreg *mask)
 {

@@ -21,20 +21,26 @@ static int legal(pvc_ctx *ctx, const char *op, pvc_dtype t, uint32_t set)
  * the order a, b, c (0 * inf and inf - inf generate 0x7FFFFFFF / 0x7FFF). Integers: modulo
  * 2^bits (§10.6 [I]).
  * ------------------------------------------------------------------------------------- */
-static void fma_f32(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, const pvc_vreg *c)
+FP_INLINE void fma_f32(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, const pvc_vreg *c)
 {
-    uint32_t xa[64], ya[64], za[64], rb[64];
-    float x[64], y[64], z[64];
-    memcpy(xa, a->b, PVC_VL);
-    memcpy(ya, b->b, PVC_VL);
-    memcpy(za, c->b, PVC_VL);
-    memcpy(x, xa, PVC_VL);
-    memcpy(y, ya, PVC_VL);
-    memcpy(z, za, PVC_VL);
+    const fp_f32_lane *x = fp_f32_lanes(a), *y = fp_f32_lanes(b), *z = fp_f32_lanes(c);
+    float r[64];
+    int nan = 0;
+    if (RT_HW_FMA()) /* the fused instruction: the same correctly rounded result */
+        for (unsigned i = 0; i < 64; i++)
+            r[i] = __builtin_fmaf(x[i], y[i], z[i]);
+    else
+        for (unsigned i = 0; i < 64; i++)
+            r[i] = (float)fp_fma_odd((double)x[i], (double)y[i], (double)z[i]);
     for (unsigned i = 0; i < 64; i++)
-        rb[i] = fp_u32((float)fp_fma_odd((double)x[i], (double)y[i], (double)z[i]));
-    fp_nan_fix32(rb, a->b, b->b, c->b, 64);
-    memcpy(out->b, rb, PVC_VL);
+        nan |= r[i] != r[i];
+    if (nan) { /* before out is written: out may be a, b or c */
+        uint32_t rb[64];
+        memcpy(rb, r, PVC_VL);
+        rt_arith_nan_repair32(rb, a->b, b->b, c->b, 64);
+        memcpy(r, rb, PVC_VL);
+    }
+    memcpy(out->b, r, PVC_VL);
 }
 
 FP_INLINE void fma_f16(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, const pvc_vreg *c,
@@ -65,6 +71,13 @@ FP_INLINE void fma_f16(pvc_vreg *out, const pvc_vreg *a, const pvc_vreg *b, cons
         memcpy(r->b, z, PVC_VL);                                                       \
     } while (0)
 
+/* Cloned (RT_CLONES): FP32 on a CPU with FMA runs the fused instruction (RT_HW_FMA), 16 lanes
+ * per AVX-512 instruction; otherwise, and for FP16 / BF16 (whose one rounding is to 11 or 8
+ * bits, not 24), the double-precision TwoSum and round-to-odd, as wide as the clone allows.
+ * Both compute the correctly rounded a*b + c, so every path gives the same bits (NaN lanes
+ * are then rebuilt from the operands alike). r may alias a, b or c: every kernel reads its
+ * operands whole before it writes r. */
+RT_CLONES
 void rt_arith_fma(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a, const pvc_vreg *b, const pvc_vreg *c)
 {
     /* Integers in their unsigned image: the low bits of a*b + c do not depend on signedness. */
@@ -86,9 +99,11 @@ void pvc_axpy(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, uin
     pvc_vreg r, x;
     if (!legal(ctx, "axpy", t, DT(FP16) | DT(FP32) | DT(INT64) | DT(UINT64)))
         return;
-    rt_arith_splat(&x, pvc_dtype_lane_bytes(t), scalar);
-    rt_arith_fma(&r, t, &x, src, dst);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+    unsigned w = pvc_dtype_lane_bytes(t);
+    rt_splat(&x, w, scalar);
+    pvc_vreg *out = rt_blend_target(dst, &r, mask, w);
+    rt_arith_fma(out, t, &x, src, dst);
+    rt_blend_finish(dst, &r, out, mask, w, PVC_MERGE_ZEROING);
 }
 
 /* mul_add_dst (§10.6): dst = FMA(a, b, dst_old); INT16..UINT64 (not 8-bit), FP16 BF16 FP32. */
@@ -100,8 +115,9 @@ void pvc_mul_add_dst(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a
                DT(INT16) | DT(UINT16) | DT(INT32) | DT(UINT32) | DT(INT64) | DT(UINT64) |
                    DT(FP16) | DT(BF16) | DT(FP32)))
         return;
-    rt_arith_fma(&r, t, a, b, dst);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+    pvc_vreg *out = rt_blend_target(dst, &r, mask, pvc_dtype_lane_bytes(t));
+    rt_arith_fma(out, t, a, b, dst);
+    rt_blend_finish(dst, &r, out, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
 /* mul_dst_add (§10.6): dst = FMA(dst_old, a, b) (dst the multiplicand, b the addend). */
@@ -111,8 +127,9 @@ void pvc_mul_dst_add(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a
     pvc_vreg r;
     if (!legal(ctx, "mul_dst_add", t, DT(FP16) | DT(BF16) | DT(FP32)))
         return;
-    rt_arith_fma(&r, t, dst, a, b);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+    pvc_vreg *out = rt_blend_target(dst, &r, mask, pvc_dtype_lane_bytes(t));
+    rt_arith_fma(out, t, dst, a, b);
+    rt_blend_finish(dst, &r, out, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
 /* abs_sub (§10.6): |a - b| in two steps: the difference rounded (RNE), then the sign bit
@@ -151,6 +168,7 @@ void pvc_abs_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *a, co
  * NaN operand becomes the FP32 NaN with the same payload (shifted as by a cast), quieted [I:
  * the §9.4 propagation rule applied across the widening].
  * ------------------------------------------------------------------------------------- */
+RT_CLONES
 void pvc_exp_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t, const pvc_vreg *src,
                  const pvc_vreg *max_val, const pvc_mreg *mask, pvc_layout layout)
 {
@@ -169,9 +187,10 @@ void pvc_exp_sub(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t, cons
         return;
     }
     if (src_t == PVC_DT_FP32) {
-        rt_arith_binary(&d, FP_SUB, PVC_DT_FP32, src, max_val);
-        rt_arith_exp(&r, PVC_DT_FP32, &d);
-        pvc_vreg_blend(dst, &r, mask, 4, PVC_MERGE_ZEROING);
+        pvc_vreg *out = rt_blend_target(dst, &r, mask, 4);
+        fp_bin_f32(FP_SUB, &d, src, max_val);
+        rt_arith_exp(out, PVC_DT_FP32, &d);
+        rt_blend_finish(dst, &r, out, mask, 4, PVC_MERGE_ZEROING);
         return;
     }
     unsigned L = (unsigned)layout;
@@ -221,7 +240,7 @@ void pvc_muls_cast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t,
                         "muls_cast takes layout ZERO or ONE (docs/SEMANTICS.md §10.6)");
         return;
     }
-    rt_arith_splat(&x, 4, scalar);
+    rt_splat(&x, 4, scalar);
     rt_arith_binary(&p, FP_MUL, PVC_DT_FP32, src, &x);
     memcpy(p32, p.b, PVC_VL);
     for (unsigned i = 0; i < 64; i++)

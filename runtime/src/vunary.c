@@ -99,6 +99,59 @@ FP_INLINE void exp_lanes(double *y, const uint32_t *xb, unsigned n)
     }
 }
 
+#if RT_FMA_KERNELS
+/* The same exp on a CPU with FMA (RT_HW_FMA), FP32 lanes only, in fewer operations: a
+ * 16-entry table held in two vector registers (one two-source permute per 8 lanes, where the
+ * 64-entry one needs a scalar load per lane), the reduction and a degree-7 polynomial in FMAs,
+ * 2^(k >> 4) added to the table value's exponent. k = round(16 x / ln 2) (one rounding of the
+ * fused x * 16/ln2 + SHIFT), r = x - k ln2/16 (the LN2_HI step exact as above, the LN2_LO
+ * step one rounding), |r| <= ln2/32 + 2^-40 < 0.02167; exp(r) - 1 by its Taylor polynomial
+ * of degree 7 (truncation below 0.02167^8/8! < 2^-59), then t * (1 + q) as one fma of the
+ * scaled table value t: below 2^-51 in all, as the kernel above. Both kernels return a double
+ * that rounds to the correctly rounded FP32 result for every FP32 input, checked exhaustively
+ * (tools/arith_exhaustive.c, runtime/ARITH.md), so both give the same bits. 81 -> 61 ns per
+ * register (BENCHMARKS.md, the op path). */
+typedef double rt_v8d __attribute__((vector_size(64)));
+typedef int64_t rt_v8l __attribute__((vector_size(64)));
+static const rt_v8d exp2_16th_lo = { /* 2^(j/16) = exp2_64th[4j], j < 8 */
+    0x1.0000000000000p+0, 0x1.0b5586cf9890fp+0, 0x1.172b83c7d517bp+0, 0x1.2387a6e756238p+0,
+    0x1.306fe0a31b715p+0, 0x1.3dea64c123422p+0, 0x1.4bfdad5362a27p+0, 0x1.5ab07dd485429p+0,
+};
+static const rt_v8d exp2_16th_hi = { /* j = 8..15 */
+    0x1.6a09e667f3bcdp+0, 0x1.7a11473eb0187p+0, 0x1.8ace5422aa0dbp+0, 0x1.9c49182a3f090p+0,
+    0x1.ae89f995ad3adp+0, 0x1.c199bdd85529cp+0, 0x1.d5818dcfba487p+0, 0x1.ea4afa2a490dap+0,
+};
+
+FP_INLINE void exp_lanes_fma(double *y, const uint32_t *xb)
+{
+    double r[64], tv[64];
+    uint64_t kb[64];
+    for (unsigned i = 0; i < 64; i++) {
+        double x = (double)fp_f32(exp_arg(xb[i]));
+        double t = __builtin_fma(x, 0x1.71547652b82fep4, SHIFT); /* 16 x / ln 2, rounded */
+        double kd = t - SHIFT;
+        r[i] = __builtin_fma(-kd, LN2_LO / 16, __builtin_fma(-kd, LN2_HI / 16, x));
+        kb[i] = fp_u64(t) - fp_u64(SHIFT) + 65536u; /* k + 65536 */
+    }
+    for (unsigned g = 0; g < 64; g += 8) {
+        rt_v8l idx;
+        rt_v8d t;
+        memcpy(&idx, kb + g, sizeof idx);
+        t = __builtin_shuffle(exp2_16th_lo, exp2_16th_hi, idx & 15);
+        memcpy(tv + g, &t, sizeof t);
+    }
+    for (unsigned i = 0; i < 64; i++) {
+        double x = r[i], x2 = x * x, x4 = x2 * x2;
+        double a23 = __builtin_fma(x, 1.0 / 6.0, 0.5);
+        double a45 = __builtin_fma(x, 1.0 / 120.0, 1.0 / 24.0);
+        double a67 = __builtin_fma(x, 1.0 / 5040.0, 1.0 / 720.0);
+        double q = __builtin_fma(x2, __builtin_fma(x4, a67, __builtin_fma(x2, a45, a23)), x);
+        double t = fp_f64(fp_u64(tv[i]) + (((kb[i] >> 4) - 4096u) << 52)); /* * 2^(k >> 4) */
+        y[i] = __builtin_fma(t, q, t);
+    }
+}
+#endif
+
 /* ln(x) for a positive normal float x (bits u; any other input gives a finite value that
  * ln_special replaces). x = 2^e m with m in [sqrt(1/2), sqrt(2)), taken from the bits in the
  * integer domain; ln(m) = 2 atanh(s), s = (m - 1) / (m + 1), |s| <= 0.1716, z = s^2 <=
@@ -157,7 +210,12 @@ FP_INLINE void approx_f32(pvc_vreg *out, const pvc_vreg *a, int k)
     memcpy(xa, a->b, PVC_VL);
     for (unsigned i = 0; i < 64; i++)
         xa[i] = fp_flush32(xa[i]);
-    kernel_lanes(k, y, xa, 64);
+#if RT_FMA_KERNELS
+    if (!k && RT_HW_FMA())
+        exp_lanes_fma(y, xa);
+    else
+#endif
+        kernel_lanes(k, y, xa, 64);
     for (unsigned i = 0; i < 64; i++)
         rb[i] = fp_flush32(fp_u32((float)y[i]));
     if (k)
@@ -187,7 +245,7 @@ FP_INLINE void approx_f16(pvc_vreg *out, const pvc_vreg *a, int k)
     memcpy(out->b, rb, PVC_VL);
 }
 
-void rt_arith_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
+RT_CLONES void rt_arith_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
 {
     if (t == PVC_DT_FP32)
         approx_f32(r, a, 0);
@@ -195,7 +253,7 @@ void rt_arith_exp(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
         approx_f16(r, a, 0);
 }
 
-void rt_arith_ln(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
+RT_CLONES void rt_arith_ln(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
 {
     if (t == PVC_DT_FP32)
         approx_f32(r, a, 1);
@@ -206,21 +264,23 @@ void rt_arith_ln(pvc_vreg *r, pvc_dtype t, const pvc_vreg *a)
 /* exp: exp(±0) = 1, exp(-inf) = +0, exp(+inf) = +inf, overflow +inf (§10.4). */
 void pvc_exp(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
 {
-    pvc_vreg r;
+    pvc_vreg r, *out;
     if (!legal(ctx, "exp", t, DT(FP16) | DT(FP32)))
         return;
-    rt_arith_exp(&r, t, src);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+    out = rt_blend_target(dst, &r, mask, pvc_dtype_lane_bytes(t));
+    rt_arith_exp(out, t, src);
+    rt_blend_finish(dst, &r, out, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
 /* ln: ln(±0) = -inf, ln(x < 0) = NaN, ln(+inf) = +inf (§10.4). */
 void pvc_ln(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
 {
-    pvc_vreg r;
+    pvc_vreg r, *out;
     if (!legal(ctx, "ln", t, DT(FP16) | DT(FP32)))
         return;
-    rt_arith_ln(&r, t, src);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+    out = rt_blend_target(dst, &r, mask, pvc_dtype_lane_bytes(t));
+    rt_arith_ln(out, t, src);
+    rt_blend_finish(dst, &r, out, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
 void pvc_log(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask)
@@ -238,7 +298,7 @@ static void log_scaled(pvc_ctx *ctx, const char *op, pvc_vreg *dst, pvc_dtype t,
         return;
     unsigned w = pvc_dtype_lane_bytes(t);
     rt_arith_ln(&r, t, src);
-    rt_arith_splat(&c, w, t == PVC_DT_FP32 ? c32 : fp_f2h(fp_f32(c32)));
+    rt_splat(&c, w, t == PVC_DT_FP32 ? c32 : fp_f2h(fp_f32(c32)));
     rt_arith_binary(&r, FP_MUL, t, &r, &c);
     pvc_vreg_blend(dst, &r, mask, w, PVC_MERGE_ZEROING);
 }
@@ -262,7 +322,7 @@ void pvc_log10(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, co
  * included, gives +0 [C for finite inputs, I for +inf: "inputs above that give 0"].
  * The argument is clamped to >= 0 before sqrtf so the libm errno path is never taken.
  * ------------------------------------------------------------------------------------- */
-static void sqrt_f32(pvc_vreg *out, const pvc_vreg *a, int precise)
+FP_INLINE void sqrt_f32(pvc_vreg *out, const pvc_vreg *a, int precise)
 {
     uint32_t xa[64], rb[64];
     float x[64];
@@ -285,7 +345,7 @@ static void sqrt_f32(pvc_vreg *out, const pvc_vreg *a, int precise)
     memcpy(out->b, rb, PVC_VL);
 }
 
-static void sqrt_f16(pvc_vreg *out, const pvc_vreg *a)
+FP_INLINE void sqrt_f16(pvc_vreg *out, const pvc_vreg *a)
 {
     uint16_t xa[128], rb[128];
     float x[128];
@@ -303,10 +363,11 @@ static void sqrt_f16(pvc_vreg *out, const pvc_vreg *a)
     memcpy(out->b, rb, PVC_VL);
 }
 
+RT_CLONES
 void pvc_sqrt(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, const pvc_mreg *mask,
               int precision)
 {
-    pvc_vreg r;
+    pvc_vreg r, *out;
     if (!legal(ctx, "sqrt", t, DT(FP16) | DT(FP32)))
         return;
     if (precision && t != PVC_DT_FP32) {
@@ -314,11 +375,14 @@ void pvc_sqrt(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, con
                         "sqrt(precision=True) is FP32 only (docs/SEMANTICS.md §12 T3)");
         return;
     }
-    if (t == PVC_DT_FP32)
-        sqrt_f32(&r, src, precision != 0);
+    out = rt_blend_target(dst, &r, mask, pvc_dtype_lane_bytes(t));
+    if (t == PVC_DT_FP32 && precision)
+        sqrt_f32(out, src, 1); /* a constant in each instance: branch-free loops */
+    else if (t == PVC_DT_FP32)
+        sqrt_f32(out, src, 0);
     else
-        sqrt_f16(&r, src);
-    pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
+        sqrt_f16(out, src);
+    rt_blend_finish(dst, &r, out, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -331,7 +395,7 @@ void pvc_neg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, cons
     if (!legal(ctx, "neg", t, DT(INT8) | DT(INT16) | DT(INT32) | DT(INT64) | DT(FP16) | DT(FP32)))
         return;
     unsigned w = pvc_dtype_lane_bytes(t);
-    if (pvc_dtype_table[t].kind == PVC_KIND_F) {
+    if (rt_dtype_is_float(t)) {
         uint64_t m = w == 2 ? 0x8000800080008000ull : 0x8000000080000000ull, v;
         for (unsigned k = 0; k < PVC_VL; k += 8) {
             memcpy(&v, src->b + k, 8);
@@ -339,7 +403,7 @@ void pvc_neg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src, cons
             memcpy(r.b + k, &v, 8);
         }
     } else {
-        rt_arith_splat(&z, w, 0);
+        rt_splat(&z, w, 0);
         rt_arith_binary(&r, FP_SUB, t, &z, src);
     }
     pvc_vreg_blend(dst, &r, mask, w, PVC_MERGE_ZEROING);
@@ -387,7 +451,7 @@ void pvc_leaky_relu(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *sr
     pvc_vreg r, k;
     if (!legal(ctx, "leaky_relu", t, DT(FP16) | DT(FP32)))
         return;
-    rt_arith_splat(&k, pvc_dtype_lane_bytes(t), alpha);
+    rt_splat(&k, pvc_dtype_lane_bytes(t), alpha);
     prelu_lanes(&r, t, src, &k);
     pvc_vreg_blend(dst, &r, mask, pvc_dtype_lane_bytes(t), PVC_MERGE_ZEROING);
 }

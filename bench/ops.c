@@ -1,0 +1,49 @@
+/* ops.c - the op path on real kernels: the softmax, layernorm and rmsnorm samples at 4,096 x
+ * 256 FP32 rows (16 times the Unified Buffer), pvc's native backend vs numpy computing the
+ * same math, and the simulator vs native. tools/bench_ops.py measures them in process through
+ * the pvc package (contestants in turns, each sample at least 30 ms of this thread's CPU time)
+ * and writes one line per kernel to a TSV file, which `make bench` hands to pvc_bench with
+ * --ops; this file turns each line into two rows of the table, the ratio being the median of
+ * the per-turn ratios with their lowest and highest beside it.
+ * Targets (issue 10): native at least as fast as numpy (<= 1), sim within 10x of native. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+
+int bench_ops(const bench_opts *o)
+{
+    FILE *f = fopen(o->ops_tsv, "r");
+    char line[512];
+    int n = 0;
+    if (!f) {
+        bench_fail("ops: cannot read %s (tools/bench_ops.py --tsv writes it)", o->ops_tsv);
+        return 1;
+    }
+    while (fgets(line, sizeof line, f)) {
+        char name[32];
+        int rows;
+        double nat, sim, np, r[6];
+        if (sscanf(line, "%31s %d %lf %lf %lf %lf %lf %lf %lf %lf %lf", name, &rows, &nat, &sim,
+                   &np, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5]) != 11 || nat <= 0 || np <= 0 ||
+            sim <= 0) {
+            bench_fail("ops: %s: a line that is not kernel, R, three times and six ratios",
+                       o->ops_tsv);
+            fclose(f);
+            return 1;
+        }
+        bench_row a = {"", nat, "ms", np, "numpy (same math)", '<', 1.0};
+        snprintf(a.what, sizeof a.what, "native / numpy, %s %d x 256 FP32", name, rows);
+        bench_add_spread(&a, r[0], r[1], r[2]);
+        bench_row s = {"", sim, "ms", nat, "native", '<', 10.0};
+        snprintf(s.what, sizeof s.what, "sim / native, %s %d x 256 FP32", name, rows);
+        bench_add_spread(&s, r[3], r[4], r[5]);
+        n++;
+    }
+    fclose(f);
+    if (!n) {
+        bench_fail("ops: %s has no kernel line", o->ops_tsv);
+        return 1;
+    }
+    return 0;
+}
