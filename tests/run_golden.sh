@@ -110,7 +110,7 @@ same "docs/IR.md machine-op table" docs/IR.md "$tmp/ir.md"
 "$pvc" --help | grep -q '^usage: pvc' && ok || bad "--help: no usage line"
 "$pvc" --help | grep -q '^  pvc compile' && "$pvc" --help | grep -q '^  pvc run' && ok || bad "--help does not list compile and run"
 # Every repository path (and `symbol` after it) the documents name exists (tools/check_doc_refs.py)
-/usr/bin/python3 tools/check_doc_refs.py README.md docs/*.md runtime/*.md >"$tmp/refs" 2>&1
+/usr/bin/python3 tools/check_doc_refs.py README.md BENCHMARKS.md docs/*.md runtime/*.md >"$tmp/refs" 2>&1
 grep '^FAIL' "$tmp/refs"
 line=$(tail -n 1 "$tmp/refs")
 case $line in
