@@ -13,6 +13,7 @@
 #   B17  --timeline (like --trace and --output) is checked before anything runs
 #   B21  .npy content errors name the option and the file once, no usage hint
 #   B22  70 tensor parameters, a vector function of 20 parameters: no fixed tables
+#   B14  names of 260+ characters run in both backends (lookups, generated names, C names)
 #   and a .npy of the signed type of an unsigned parameter's width runs, with one note.
 # Closing line: "N passed, M failed". Needs /usr/bin/python3 (standard library only) for
 # getrusage and to write small .npy files.
@@ -339,6 +340,16 @@ PY
 for b in sim native; do
     check "a vector function of 20 parameters ($b)" 0 "$pvc" run tests/robust/wide_call.py --backend $b \
         --input "a=$in_a" --expect "out=$tmp/v153.npy" --scalar n=4 --rtol 0 --atol 0
+done
+
+# ---- B14: names of any length ----------------------------------------------------------
+# tests/robust/long_names.py: every name 260+ characters; the three outputs equal the input
+# (the file's comment derives it).
+N=$(printf '%0260d' 0 | tr 0 n); rows=samples/data/load_align_loop_rows/default/in_a.npy
+for b in sim native; do
+    check "names of 260+ characters ($b)" 0 "$pvc" run tests/robust/long_names.py --backend $b \
+        --input "${N}_a=$rows" --expect "${N}_o1=$rows" --expect "${N}_o2=$rows" --expect "${N}_o3=$rows" \
+        --scalar n=2 --rtol 0 --atol 0
 done
 
 echo "$pass passed, $fail failed"

@@ -86,16 +86,22 @@ static char *c_string(const char *s)
     return out;
 }
 
-/* C spelling of a Python identifier: bytes outside [A-Za-z0-9_] become _xHH. */
-static void put_ident(FILE *o, const char *s)
+/* C spelling of the n bytes of a Python identifier at s: bytes outside [A-Za-z0-9_] become
+ * _xHH. */
+static void put_ident_n(FILE *o, const char *s, size_t n)
 {
-    for (; *s; s++) {
+    for (const char *end = s + n; s < end; s++) {
         unsigned char c = (unsigned char)*s;
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
             fputc(c, o);
         else
             fprintf(o, "_x%02x", c);
     }
+}
+
+static void put_ident(FILE *o, const char *s)
+{
+    put_ident_n(o, s, strlen(s));
 }
 
 /* vf_<base>__<k> for a specialised vector function "<base>.<k>". */
@@ -107,9 +113,7 @@ static void put_vf_name(FILE *o, const char *name)
         put_ident(o, name);
         return;
     }
-    char base[256];
-    snprintf(base, sizeof base, "%.*s", (int)(dot - name), name);
-    put_ident(o, base);
+    put_ident_n(o, name, (size_t)(dot - name));
     fputs("__", o);
     put_ident(o, dot + 1);
 }

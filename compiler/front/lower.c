@@ -81,9 +81,9 @@ static int tensor_annotation(lower_ctx *c, TSNode e, pvc_type *out)
 static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
 {
     TSNode e = is(c, ty, PVC_N_TYPE) ? lw_kid(c, ty, 0) : ty;
-    char name[64];
     if (is(c, e, PVC_N_SUBSCRIPT)) {
-        if (scope_canon(c, field(c, e, PVC_F_VALUE), c->scope, name, sizeof name) && !strcmp(name, "pl.Tensor"))
+        const char *name = scope_canon(c, field(c, e, PVC_F_VALUE), c->scope);
+        if (name && !strcmp(name, "pl.Tensor"))
             return tensor_annotation(c, e, out);
         return bad_annotation(c, e, NULL);
     }
@@ -169,13 +169,13 @@ static int is_cube_name(const char *name)
 }
 
 /* The first use of a cube name in n, in source order (a null node when there is none). */
-static TSNode first_cube_use(lower_ctx *c, TSNode n, char *name, size_t size)
+static TSNode first_cube_use(lower_ctx *c, TSNode n, const char **name)
 {
     TSTreeCursor cur = ts_tree_cursor_new(n);
     TSNode hit = {0};
     for (;;) {
         TSNode x = ts_tree_cursor_current_node(&cur);
-        if (is(c, x, PVC_N_ATTRIBUTE) && scope_canon(c, x, c->scope, name, size) && is_cube_name(name)) {
+        if (is(c, x, PVC_N_ATTRIBUTE) && (*name = scope_canon(c, x, c->scope)) && is_cube_name(*name)) {
             hit = x;
             break;
         }
@@ -215,8 +215,8 @@ pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
         c.ninlined = 0;
         c.poisoned = (pvc_strmap){0};
         TSNode body = field(&c, defs[i], PVC_F_BODY);
-        char name[256];
-        TSNode cube = first_cube_use(&c, body, name, sizeof name);
+        const char *name = NULL;
+        TSNode cube = first_cube_use(&c, body, &name);
         if (!ts_node_is_null(cube)) {
             pvc_error_at(d, at(cube), PVC_E_CUBE, "'%s' is cube (matrix) code: pvc compiles vector code "
                          "only, so '%s' is not compiled", name, c.f->name);

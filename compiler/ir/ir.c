@@ -2,6 +2,8 @@
 #include "ir/ir.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +63,21 @@ void pvc_arena_free(pvc_arena *a)
         free(c);
     }
     free(a);
+}
+
+char *pvc_arena_printf(pvc_arena *a, const char *fmt, ...)
+{
+    va_list ap, cp;
+    va_start(ap, fmt);
+    va_copy(cp, ap);
+    int n = vsnprintf(NULL, 0, fmt, cp);
+    va_end(cp);
+    if (n < 0)
+        PVC_BUG("bad format '%s'", fmt);
+    char *p = pvc_arena_alloc(a, (size_t)n + 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return p;
 }
 
 /* Grows an arena array of elem-size items to hold at least need (old memory stays in

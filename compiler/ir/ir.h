@@ -26,6 +26,8 @@
 typedef struct pvc_arena pvc_arena;
 pvc_arena *pvc_arena_new(void);
 void *pvc_arena_alloc(pvc_arena *a, size_t n); /* zeroed; never NULL (PVC_BUG on OOM) */
+/* printf into the arena, as long as the text is: generated names hold whole user names. */
+char *pvc_arena_printf(pvc_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n);
 void pvc_arena_free(pvc_arena *a);
 

@@ -208,10 +208,9 @@ static pvc_value *cursor_of(dispatcher *x, pvc_value *base, pvc_value *off, pvc_
     for (int i = 0; i < x->ncursors; i++)
         if (x->cursors[i].base_id == base->id && x->cursors[i].off == k)
             return x->cursors[i].cursor;
-    char name[160];
-    int len = k ? snprintf(name, sizeof name, "%s%+lld.cursor", base->name, (long long)k)
-                : snprintf(name, sizeof name, "%s.cursor", base->name);
-    pvc_value *c = pvc_var_named(x->m, x->f, pvc_arena_strndup(x->m->arena, name, (size_t)len), at);
+    const char *name = k ? pvc_arena_printf(x->m->arena, "%s%+lld.cursor", base->name, (long long)k)
+                         : pvc_arena_printf(x->m->arena, "%s.cursor", base->name);
+    pvc_value *c = pvc_var_named(x->m, x->f, name, at);
     c->type.kind = PVC_TY_INT;
     pvc_block *save = x->out;
     x->out = &x->prelude;

@@ -355,10 +355,9 @@ static void set_valid_vars(typer *t, const pvc_value *tile, pvc_value *const *va
     pvc_value **vv = t->vvar[tile->id];
     for (int i = 0; i < 2; i++) {
         if (!vv[i]) {
-            char name[300];
-            int len = snprintf(name, sizeof name, "%s.valid_%s", tile->name ? tile->name : "tile",
-                               i ? "cols" : "rows");
-            vv[i] = pvc_var_named(t->m, t->f, pvc_arena_strndup(t->m->arena, name, (size_t)len), at);
+            const char *name = pvc_arena_printf(t->m->arena, "%s.valid_%s", tile->name ? tile->name : "tile",
+                                                i ? "cols" : "rows");
+            vv[i] = pvc_var_named(t->m, t->f, name, at);
             vv[i]->type.kind = PVC_TY_INT;
         }
         pvc_op *a = pvc_op_new(t->m, PVC_OP_ASSIGN, at);
@@ -647,13 +646,26 @@ static void type_slice(typer *t, pvc_op *op)
 static void type_block(typer *t, pvc_block *b);
 static void type_vf(typer *t, pvc_func *f);
 
-/* Appends the text of v's type to sig (the specialisation key). */
-static void sig_append(char *sig, size_t n, const pvc_value *v)
+/* The specialisation key of n values: the text of each one's type, ';' after each, whole
+ * however many there are (in the module's arena). */
+static const char *sig_of(pvc_arena *a, pvc_value *const *vals, int n)
 {
-    char buf[128];
-    pvc_type_str(&v->type, buf, sizeof buf);
-    strncat(sig, buf, n - strlen(sig) - 1);
-    strncat(sig, ";", n - strlen(sig) - 1);
+    char buf[192]; /* a type's text: at most a tensor of rank 4 with 20-digit dims */
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        pvc_type_str(&vals[i]->type, buf, sizeof buf);
+        len += strlen(buf) + 1;
+    }
+    char *sig = pvc_arena_alloc(a, len + 1), *w = sig;
+    for (int i = 0; i < n; i++) {
+        pvc_type_str(&vals[i]->type, buf, sizeof buf);
+        size_t k = strlen(buf);
+        memcpy(w, buf, k);
+        w[k] = ';';
+        w += k + 1;
+    }
+    *w = '\0';
+    return sig;
 }
 
 static int arg_typable(typer *t, const pvc_op *op, const pvc_value *a, int i)
@@ -680,12 +692,10 @@ static void specialise(typer *t, pvc_op *op)
     pvc_func *callee = ca ? pvc_func_find(t->m, ca->val->name) : NULL;
     if (!callee)
         return;
-    char sig[2048] = "";
-    for (int i = 0; i < op->noperands; i++) {
+    for (int i = 0; i < op->noperands; i++)
         if (!arg_typable(t, op, op->operands[i], i))
             return;
-        sig_append(sig, sizeof sig, op->operands[i]);
-    }
+    const char *sig = sig_of(t->m->arena, op->operands, op->noperands);
     for (int i = 0; i < op->noperands && i < callee->nparams; i++) {
         pvc_type_kind want = callee->params[i]->type.kind, got = op->operands[i]->type.kind;
         if ((want == PVC_TY_INT || want == PVC_TY_FLOAT || want == PVC_TY_BOOL) && !is_scalar(got)) {
@@ -713,19 +723,13 @@ static void specialise(typer *t, pvc_op *op)
         return;
     pvc_func *clone = NULL;
     for (int k = 1; k <= t->nclones[idx] && !clone; k++) {
-        char name[256];
-        snprintf(name, sizeof name, "%s.%d", callee->name, k);
-        pvc_func *c = pvc_func_find(t->m, name);
-        char csig[2048] = "";
-        for (int p = 0; c && p < c->nparams; p++)
-            sig_append(csig, sizeof csig, c->params[p]);
-        if (c && !strcmp(csig, sig))
+        pvc_func *c = pvc_func_find(t->m, pvc_arena_printf(t->m->arena, "%s.%d", callee->name, k));
+        if (c && !strcmp(sig_of(t->m->arena, c->params, c->nparams), sig))
             clone = c;
     }
     if (!clone) {
-        char name[256];
-        int len = snprintf(name, sizeof name, "%s.%d", callee->name, ++t->nclones[idx]);
-        clone = pvc_func_clone(t->m, callee, pvc_arena_strndup(t->m->arena, name, (size_t)len));
+        const char *name = pvc_arena_printf(t->m->arena, "%s.%d", callee->name, ++t->nclones[idx]);
+        clone = pvc_func_clone(t->m, callee, name);
         for (int p = 0; p < clone->nparams; p++) {
             clone->params[p]->type = op->operands[p]->type;
             clone->params[p]->type.ns = 0;
@@ -1215,9 +1219,8 @@ int pvc_pass_types(pvc_module *m, pvc_diag *d)
                         "kernel; it is not compiled [%s]", orig[i]->name,
                         pvc_warn_code(PVC_W_VF_UNUSED));
         for (int k = 1; k <= t.nclones[i]; k++) {
-            char name[256];
-            snprintf(name, sizeof name, "%s.%d", orig[i]->name, k);
-            pvc_func *c = pvc_func_find(m, name); /* by name: a scan was O(functions^2) */
+            /* by name: a scan was O(functions^2) */
+            pvc_func *c = pvc_func_find(m, pvc_arena_printf(m->arena, "%s.%d", orig[i]->name, k));
             if (c)
                 m->funcs[n++] = c;
         }
