@@ -14,6 +14,7 @@
 #   B21  .npy content errors name the option and the file once, no usage hint
 #   B22  70 tensor parameters, a vector function of 20 parameters: no fixed tables
 #   B14  names of 260+ characters run in both backends (lookups, generated names, C names)
+#   B13  a line indented 255 columns compiles, 256 is a located error naming the limit
 #   and a .npy of the signed type of an unsigned parameter's width runs, with one note.
 # Closing line: "N passed, M failed". Needs /usr/bin/python3 (standard library only) for
 # getrusage and to write small .npy files.
@@ -351,6 +352,19 @@ for b in sim native; do
         --input "${N}_a=$rows" --expect "${N}_o1=$rows" --expect "${N}_o2=$rows" --expect "${N}_o3=$rows" \
         --scalar n=2 --rtol 0 --atol 0
 done
+
+# ---- B13: indentation the grammar's scanner cannot track ---------------------------------
+# A continuation line of the sample indented 255 columns (the most the scanner keeps, one
+# byte per level) compiles; at 256 columns it is one located E011 naming the line.
+for w in 255 256; do
+    pad=$(printf "%${w}s" "")
+    sed "s/^        pl.store(out, t_out, \[0, 0\])$/        pl.store(out, t_out,\\
+$pad[0, 0])/" $S >"$tmp/indent$w.py"
+done
+check "a line indented 255 columns compiles" 0 "$pvc" check "$tmp/indent255.py"
+check "a line indented 256 columns: refused" 1 "$pvc" check "$tmp/indent256.py" &&
+    has "a line indented 256 columns: names the line and the limit" \
+        "^$tmp/indent256.py:28:257: error: this line is indented 256 columns; pvc's Python parser tracks at most 255 \(a tab counts 8\) \[E011\]$"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

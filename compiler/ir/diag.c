@@ -61,23 +61,6 @@ void pvc_diag_init(pvc_diag *d, const pvc_source *src, FILE *out)
     d->nseen = 0;
 }
 
-/* Prints line `line` of the source and a caret under byte column `col`; tabs in front
- * of the column are copied so the caret lines up whatever the tab width. */
-static void print_source_line(const pvc_diag *d, FILE *out, int line, int col)
-{
-    const char *p = d->src->text, *end = p + d->src->len;
-    for (int l = 1; l < line && p < end; p++)
-        if (*p == '\n')
-            l++;
-    const char *eol = p;
-    while (eol < end && *eol != '\n' && *eol != '\r')
-        eol++;
-    fprintf(out, "%.*s\n", (int)(eol - p), p);
-    for (int i = 1; i < col && p + i - 1 < eol; i++)
-        fputc(p[i - 1] == '\t' ? '\t' : ' ', out);
-    fputs("^\n", out);
-}
-
 /* vsnprintf into a fresh buffer; NULL when out of memory. */
 static char *format_alloc(const char *fmt, va_list ap)
 {
@@ -119,7 +102,7 @@ static void emit(pvc_diag *d, pvc_span at, const char *what, const char *code, c
         fprintf(m, " [%s]", code);
     fputc('\n', m);
     if (show_source)
-        print_source_line(d, m, at.line, at.col);
+        pvc_diag_echo_line(m, d->src, at.line, at.col);
     if (fclose(m) != 0) {
         free(text);
         return;
@@ -139,10 +122,11 @@ static void report(pvc_diag *d, pvc_span at, const char *what, const char *code,
 {
     if (!d->out && !d->sink)
         return;
-    char *msg = format_alloc(fmt, ap);
+    char *raw = format_alloc(fmt, ap), *msg = raw ? pvc_diag_clean(raw) : NULL;
     if (msg)
         emit(d, at, what, code, msg, 1);
     free(msg);
+    free(raw);
 }
 
 /* A diagnostic identical to an earlier one (same place, same text) is dropped: the passes

@@ -173,6 +173,14 @@ int pvc_source_from_mem(pvc_source *src, const char *name, const char *data, siz
 void pvc_source_free(pvc_source *src);
 
 void pvc_diag_init(pvc_diag *d, const pvc_source *src, FILE *out);
+
+/* diag_echo.c. Prints line `line` of src and a caret under byte column `col`: control bytes
+ * and invalid UTF-8 escaped as \xHH, a line wider than 160 columns cut to 160 around the
+ * caret ("..." at a cut end), the caret aligned with what was printed. */
+void pvc_diag_echo_line(FILE *out, const pvc_source *src, int line, int col);
+/* A message made fit for a terminal: escaped as the echo is (newlines kept), and longer than
+ * 2048 bytes, its head and tail around "..."; malloc'd, NULL when out of memory. */
+char *pvc_diag_clean(const char *msg);
 void pvc_error_at(pvc_diag *d, pvc_span at, pvc_diag_kind kind, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void pvc_warn_at(pvc_diag *d, pvc_span at, const char *fmt, ...)

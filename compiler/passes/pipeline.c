@@ -12,6 +12,8 @@ typedef int (*pvc_pass_fn)(pvc_unit *u);
 static int pass_lower(pvc_unit *u)
 {
     int before = u->diag.nerrors;
+    if (pvc_check_indent(&u->src, &u->diag))
+        return u->diag.nerrors - before;
     if (pvc_parse(&u->cst, &u->src, &u->diag))
         return u->diag.nerrors - before;
     u->mod = pvc_lower(&u->cst, &u->diag);
