@@ -787,7 +787,8 @@ def mask_cases():
     for name, hi, lo, args in (("mask_spr_initial", -1, -1, EXACT),
                                ("mask_spr_set", 0x0123456789ABCDEF, -0x5555555555555556,
                                 EXACT + " --scalar hi=%d --scalar lo=%d"),
-                               ("mask_spr_doc", 0, 0xFFFFFFFF, EXACT)):
+                               ("mask_spr_doc", 0, 0xFFFFFFFF, EXACT),
+                               ("mask_spr_reset", -1, -1, EXACT)):  # reset_mask: all ones again
         hu, lu = hi % (1 << 64), lo % (1 << 64)
         lo_bits = np.array([(lu >> k) & 1 for k in range(64)], bool)
         both = np.array([((lu | (hu << 64)) >> k) & 1 for k in range(128)], bool)

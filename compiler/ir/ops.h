@@ -179,9 +179,9 @@
     X(PL_LOAD, "pl.load", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, "GM tensor at one offset per axis -> UB tile (rows, cols: order=, default the last two axes)") \
     X(PL_STORE, "pl.store", "tensor tile offsets", "order", 2, 3, 0, NONE, PL, "UB tile -> GM tensor at one offset per axis") \
     X(PL_SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, "valid rows/cols of a tile") \
-    X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL, "pipe sync: set (no-op when sequential)") \
-    X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL, "pipe sync: wait (no-op when sequential)") \
-    X(PL_BAR_ALL, "pl.system.bar_all", "", "", 0, 0, 0, NONE, PL, "barrier on every pipe (no-op when sequential)") \
+    X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, "pipe sync: set (no-op when sequential)") \
+    X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, "pipe sync: wait (no-op when sequential)") \
+    X(PL_BAR_ALL, "pl.system.bar_all", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, "barrier on every pipe (no-op when sequential)") \
     X(PL_GET_BLOCK_IDX, "pl.get_block_idx", "", "", 0, 0, 1, INT, PL, "this block's index, 0 .. get_block_num() - 1 (§6)") \
     X(PL_GET_BLOCK_NUM, "pl.get_block_num", "", "", 0, 0, 1, INT, PL, "blocks of the launch, kernel[None, N] / pvc run --blocks N (§6)") \
     X(PL_GET_SUBBLOCK_IDX, "pl.get_subblock_idx", "", "", 0, 0, 1, INT, PL, "0: a vector-only launch has one subblock per block (§6)") \
@@ -189,12 +189,15 @@
     X(TENSOR_DIM, "tensor.shape[]", "axis", "", 1, 1, 1, INT, METHOD, "t.shape[i]: a constant dim, else read from the bound tensor (§6)") \
     X(TILE_SLICE, "tile[:]", "r0 r1 c0 c1", "", 4, 4, 1, TILE, METHOD, "t[r0:r1, c0:c1]: a view at the parent's row pitch, valid shape clipped (§6)") \
     X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc", 1, 9, 0, NONE, PL, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
-    X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type mode", 0, 1, 0, NONE, PL, "all-core barrier: a no-op, each block runs to completion (§6)") \
-    X(PL_SET_CROSS_CORE, "pl.system.set_cross_core", "", "pipe event_id sync_mode", 0, 0, 0, NONE, PL, "cross-core signal: a no-op for vector-only code (§6)") \
-    X(PL_WAIT_CROSS_CORE, "pl.system.wait_cross_core", "", "pipe event_id sync_mode", 0, 0, 0, NONE, PL, "cross-core wait: a no-op for vector-only code (§6)") \
-    X(PL_BAR_MTE2, "pl.system.bar_mte2", "", "", 0, 0, 0, NONE, PL, "barrier on the MTE2 pipe (no-op when sequential)") \
-    X(PL_BAR_MTE3, "pl.system.bar_mte3", "", "", 0, 0, 0, NONE, PL, "barrier on the MTE3 pipe (no-op when sequential)") \
+    X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type mode", 0, 1, 0, NONE, PL | PVC_OPF_NOOP, "all-core barrier: a no-op, each block runs to completion (§6)") \
+    X(PL_SET_CROSS_CORE, "pl.system.set_cross_core", "", "pipe event_id sync_mode", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, "cross-core signal: a no-op for vector-only code (§6)") \
+    X(PL_WAIT_CROSS_CORE, "pl.system.wait_cross_core", "", "pipe event_id sync_mode", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, "cross-core wait: a no-op for vector-only code (§6)") \
+    X(PL_BAR_MTE2, "pl.system.bar_mte2", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, "barrier on the MTE2 pipe (no-op when sequential)") \
+    X(PL_BAR_MTE3, "pl.system.bar_mte3", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, "barrier on the MTE3 pipe (no-op when sequential)") \
     X(PL_GET_SPR, "pl.get_spr", "", "", 0, 0, 1, INT, PL | PVC_OPF_GENERIC, "AR, the count-less store_unalign offset (§10.14)") \
+    X(PL_SET_MASK_NORM, "pl.set_mask_norm", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, "the MASK register in per-bit (norm) mode, the only mode pvc models (§10.14)") \
+    X(PL_SET_MASK_COUNT, "pl.set_mask_count", "", "", 0, 0, 0, NONE, PL | PVC_OPF_REFUSED, "the MASK register's counter mode is not modelled; pvc runs the mask in per-bit (norm) mode only (§10.14)") \
+    X(PL_RESET_MASK, "pl.reset_mask", "", "", 0, 0, 0, NONE, PL | PVC_OPF_GENERIC, "MASK1 = MASK0 = all ones, no masking (§10.14)") \
     X(PL_SET_VEC_MASK, "pl.set_vec_mask", "mask_high mask_low", "", 2, 2, 0, NONE, PL | PVC_OPF_GENERIC, "MASK1 = mask_high, MASK0 = mask_low, read by vf.get_mask_spr (§10.14)") \
     X(PL_TENSOR, "pl.Tensor", "", "", 0, 0, 0, NONE, PL | PVC_OPF_ANNOT, "pl.Tensor[[dims], dtype]: parameter annotation only")
 
@@ -204,7 +207,10 @@
  * VF/PL: vf.* / pl.* calls;
  * METHOD: x.m() on a value, the receiver is operand 0; BLOCK: the op owns a body;
  * ANNOT: a type annotation, not callable; GENERIC: lowered by the table alone (the PVC_MOPS
- * rows whose FROM is this op); MACHINE: a PVC_MOPS row. */
+ * rows whose FROM is this op); MACHINE: a PVC_MOPS row; NOOP: nothing happens in pvc's model
+ * (one block at a time, in program order, the mask in norm mode), so every pass keeps it and
+ * both backends skip it; REFUSED: pypto_pro has it but pvc does not model it: the types
+ * pass reports E023 with the row's doc as the reason. */
 enum {
     PVC_OPF_CORE = 1 << 0,
     PVC_OPF_VF = 1 << 1,
@@ -215,6 +221,8 @@ enum {
     PVC_OPF_MACHINE = 1 << 6,
     PVC_OPF_GENERIC = 1 << 7,
     PVC_OPF_CTRL = 1 << 8,
+    PVC_OPF_NOOP = 1 << 9,
+    PVC_OPF_REFUSED = 1 << 10,
 };
 
 /* Pipes a machine op runs on (the cost column, the timeline's rows): X(NAME, tid, what). */
@@ -668,6 +676,8 @@ enum {
       "value = AR (§10.14)") \
     M(M_SET_VEC_MASK, "spr.set_mask", PL_SET_VEC_MASK, (O(INT, mask_high) O(INT, mask_low)), (), (), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       pvc_set_vec_mask(ctx, (uint64_t)mask_high, (uint64_t)mask_low), "MASK1 = mask_high, MASK0 = mask_low (§10.14)") \
+    M(M_RESET_MASK, "spr.reset_mask", PL_RESET_MASK, (), (), (), 0, PVC_NO_TRAP, 0, S, 1, 0, pvc_reset_mask(ctx), \
+      "MASK1 = MASK0 = all ones (§10.14)") \
     M(M_GET_MASK_SPR, "spr.mask", VF_GET_MASK_SPR, (), (AE(width, MaskWidth, PVC_MASK_WIDTH_B32, 0)), (R(MASK, dst)), \
       0, PVC_NO_TRAP, PVC_MF_MASK_ALLBITS, V, 1, 0, pvc_get_mask_spr(ctx, dst, width), "the MASK register, each bit in 4 (B32) or 2 (B16) mask bits (§10.14)") \
     M(M_MASK_GEN, "mask.gen", VF_MASK_GEN, (O(VREG, src)), (AD(dtype) AI(offset, 0)), (R(MASK, dst)), \

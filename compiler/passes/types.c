@@ -1159,10 +1159,13 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_PL_SET_VALIDSHAPE: type_set_validshape(t, op); return;
     case PVC_OP_PL_LOAD:
     case PVC_OP_PL_STORE: type_gm_move(t, op); return;
-    case PVC_OP_PL_SYNC_SRC: case PVC_OP_PL_SYNC_DST: case PVC_OP_PL_BAR_ALL:
-        return; /* pipe syncs: their arguments are constants (resolve), nothing to type */
     default:
-        if (flags & PVC_OPF_GENERIC)
+        if (flags & PVC_OPF_NOOP)
+            return; /* pipe syncs, mask mode: their arguments are constants (resolve) */
+        if (flags & PVC_OPF_REFUSED)
+            pvc_error_at(t->d, op->loc, PVC_E_NOT_SUPPORTED, "%s: %s", pvc_ops[op->code].name,
+                         pvc_ops[op->code].doc);
+        else if (flags & PVC_OPF_GENERIC)
             type_generic(t, op);
         else if (flags & PVC_OPF_VF)
             type_vf_op(t, op);

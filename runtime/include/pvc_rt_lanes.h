@@ -205,6 +205,8 @@ void pvc_mask_de_interleave(pvc_ctx *ctx, pvc_mreg *d0, pvc_mreg *d1, const pvc_
 
 /* pl.set_vec_mask(mask_high, mask_low): MASK1 = high (ctx->spr_mask[1]), MASK0 = low. */
 void pvc_set_vec_mask(pvc_ctx *ctx, uint64_t high, uint64_t low);
+/* pl.reset_mask(): MASK1 = MASK0 = all ones, as when a kernel starts. */
+void pvc_reset_mask(pvc_ctx *ctx);
 /* get_mask_spr(width): B32: m[4k .. 4k+3] = bit k of MASK0, k < 64;
  *                      B16: m[2k .. 2k+1] = bit k of MASK1:MASK0 (MASK0 for k < 64), k < 128. */
 void pvc_get_mask_spr(pvc_ctx *ctx, pvc_mreg *dst, pvc_mask_width width);

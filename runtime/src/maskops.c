@@ -16,6 +16,11 @@ void pvc_set_vec_mask(pvc_ctx *ctx, uint64_t high, uint64_t low)
     ctx->spr_mask[1] = high;  /* MASK1: mask bits 64..127 */
 }
 
+void pvc_reset_mask(pvc_ctx *ctx)
+{
+    pvc_set_vec_mask(ctx, UINT64_MAX, UINT64_MAX);
+}
+
 /* Bit k of the 32 low bits of x fills bits 2k, 2k+1 (x2) of the result. */
 static uint64_t fill2(uint64_t x) { return rt_bits_spread(x, 1) * 3; }
 /* Bit k of the 16 low bits of x fills bits 4k .. 4k+3 of the result. */

@@ -26,7 +26,7 @@ def scalar_ops(a_tile, m_tile, x, k, adds_lit_t, adds_tiny_t, adds_frac_t, maxs_
 
 
 @pl.vector_function
-def muls_lit(a_tile, m_tile, muls_lit_t):
+def muls_literal(a_tile, m_tile, muls_lit_t):
     every = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_UINT8)
     m = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_UINT8)
     for r in pl.range(4):
@@ -221,7 +221,7 @@ def scalars_i8(
         pl.load(m_t, m, [0, 0])
         scalar_ops(a_t, m_t, x, k, adds_lit_t, adds_tiny_t, adds_frac_t, maxs_x_t, mins_k_t,
             ge_lit_t, ge_x_t)
-        muls_lit(a_t, m_t, muls_lit_t)
+        muls_literal(a_t, m_t, muls_lit_t)
         full_i8(c_t, m_t, x, k, full_lit_t, full_masked_t, full_merge_t, full_from_x_t,
             full_from_k_t)
         full_reg(a_t, c_t, m_t, full_low_t, full_high_t, full_high_merge_t)
@@ -294,7 +294,7 @@ def scalars_u8(
         pl.load(m_t, m, [0, 0])
         scalar_ops(a_t, m_t, x, k, adds_lit_t, adds_tiny_t, adds_frac_t, maxs_x_t, mins_k_t,
             ge_lit_t, ge_x_t)
-        muls_lit(a_t, m_t, muls_lit_t)
+        muls_literal(a_t, m_t, muls_lit_t)
         full_u8(c_t, m_t, x, k, full_lit_t, full_masked_t, full_merge_t, full_from_x_t,
             full_from_k_t)
         full_reg(a_t, c_t, m_t, full_low_t, full_high_t, full_high_merge_t)
@@ -367,7 +367,7 @@ def scalars_i16(
         pl.load(m_t, m, [0, 0])
         scalar_ops(a_t, m_t, x, k, adds_lit_t, adds_tiny_t, adds_frac_t, maxs_x_t, mins_k_t,
             ge_lit_t, ge_x_t)
-        muls_lit(a_t, m_t, muls_lit_t)
+        muls_literal(a_t, m_t, muls_lit_t)
         full_i16(c_t, m_t, x, k, full_lit_t, full_masked_t, full_merge_t, full_from_x_t,
             full_from_k_t)
         full_reg(a_t, c_t, m_t, full_low_t, full_high_t, full_high_merge_t)
@@ -440,7 +440,7 @@ def scalars_i32(
         pl.load(m_t, m, [0, 0])
         scalar_ops(a_t, m_t, x, k, adds_lit_t, adds_tiny_t, adds_frac_t, maxs_x_t, mins_k_t,
             ge_lit_t, ge_x_t)
-        muls_lit(a_t, m_t, muls_lit_t)
+        muls_literal(a_t, m_t, muls_lit_t)
         full_i32(c_t, m_t, x, k, full_lit_t, full_masked_t, full_merge_t, full_from_x_t,
             full_from_k_t)
         full_reg(a_t, c_t, m_t, full_low_t, full_high_t, full_high_merge_t)
@@ -513,7 +513,7 @@ def scalars_u32(
         pl.load(m_t, m, [0, 0])
         scalar_ops(a_t, m_t, x, k, adds_lit_t, adds_tiny_t, adds_frac_t, maxs_x_t, mins_k_t,
             ge_lit_t, ge_x_t)
-        muls_lit(a_t, m_t, muls_lit_t)
+        muls_literal(a_t, m_t, muls_lit_t)
         full_u32(c_t, m_t, x, k, full_lit_t, full_masked_t, full_merge_t, full_from_x_t,
             full_from_k_t)
         full_reg(a_t, c_t, m_t, full_low_t, full_high_t, full_high_merge_t)
@@ -586,7 +586,7 @@ def scalars_f16(
         pl.load(m_t, m, [0, 0])
         scalar_ops(a_t, m_t, x, k, adds_lit_t, adds_tiny_t, adds_frac_t, maxs_x_t, mins_k_t,
             ge_lit_t, ge_x_t)
-        muls_lit(a_t, m_t, muls_lit_t)
+        muls_literal(a_t, m_t, muls_lit_t)
         full_f16(c_t, m_t, x, k, full_lit_t, full_masked_t, full_merge_t, full_from_x_t,
             full_from_k_t)
         full_reg(a_t, c_t, m_t, full_low_t, full_high_t, full_high_merge_t)
@@ -728,7 +728,7 @@ def scalars_f32(
         pl.load(m_t, m, [0, 0])
         scalar_ops(a_t, m_t, x, k, adds_lit_t, adds_tiny_t, adds_frac_t, maxs_x_t, mins_k_t,
             ge_lit_t, ge_x_t)
-        muls_lit(a_t, m_t, muls_lit_t)
+        muls_literal(a_t, m_t, muls_lit_t)
         full_f32(c_t, m_t, x, k, full_lit_t, full_masked_t, full_merge_t, full_from_x_t,
             full_from_k_t)
         full_reg(a_t, c_t, m_t, full_low_t, full_high_t, full_high_merge_t)
