@@ -164,6 +164,8 @@ typedef struct pvc_func {
     int ntemps;
     pvc_strmap names; /* Python name -> its variable */
     pvc_block body;
+    pvc_span called_at; /* a vector function's clone <name>.<k>: the call it was made for
+                           (types.c), named by a note after an error inside it; else 0:0 */
 } pvc_func;
 
 typedef struct pvc_module {

@@ -311,10 +311,12 @@ int pvc_pass_check(pvc_module *m, pvc_diag *d)
     int before = d->nerrors;
     for (int i = 0; i < m->nfuncs; i++) {
         checker c = {.m = m, .d = d};
+        int errors = d->nerrors;
         if (m->funcs[i]->kind == PVC_FN_VECTOR)
             check_vf(&c, m->funcs[i]);
         else
             check_jit(&c, m->funcs[i]);
+        pvc_note_call(d, m->funcs[i], errors);
     }
     return d->nerrors - before;
 }

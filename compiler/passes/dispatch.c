@@ -298,10 +298,14 @@ static int mask_offset_ok(dispatcher *x, const pvc_op *op, const pvc_value *off)
 {
     if (!off || off->kind == PVC_V_NONE || is_int(off) || is_areg(off))
         return 1;
+    /* store_align(tile, preg, src): a mask in src's place makes a mask store of it, and the
+     * register lands in the offset's place (§3.6) */
+    int swapped = op->code == PVC_OP_VF_STORE_ALIGN && off->type.kind == PVC_TY_REG;
     pvc_error_at(x->d, off->kind == PVC_V_VAR ? op->loc : off->loc, PVC_E_TYPE,
-                 "the offset of a mask %s is a byte count (an int) or an AddrReg, not a %s (§2.5, §3.6)",
+                 "the offset of a mask %s is a byte count (an int) or an AddrReg, not a %s (§2.5, §3.6)%s",
                  op->code == PVC_OP_VF_LOAD_ALIGN ? "load" : "store",
-                 off->type.kind == PVC_TY_LIST ? "[row, col] list" : pvc_type_kind_name(off->type.kind));
+                 off->type.kind == PVC_TY_LIST ? "[row, col] list" : pvc_type_kind_name(off->type.kind),
+                 swapped ? "; vf.store_align takes (tile, src, preg): are src and preg swapped?" : "");
     return 0;
 }
 
@@ -1501,6 +1505,7 @@ int pvc_pass_dispatch(pvc_module *m, pvc_diag *d)
     int before = d->nerrors;
     for (int i = 0; i < m->nfuncs; i++) {
         dispatcher x = {.m = m, .d = d};
+        int errors = d->nerrors;
         begin(&x, m->funcs[i]);
         if (m->funcs[i]->kind == PVC_FN_VECTOR)
             dispatch_vf(&x, m->funcs[i]);
@@ -1508,6 +1513,7 @@ int pvc_pass_dispatch(pvc_module *m, pvc_diag *d)
             x.gslot = pvc_arena_alloc(m->arena, ((size_t)m->funcs[i]->nvars + 1) * sizeof *x.gslot);
             dispatch_jit_block(&x, &m->funcs[i]->body);
         }
+        pvc_note_call(d, m->funcs[i], errors);
     }
     return d->nerrors - before;
 }

@@ -55,6 +55,9 @@ typedef struct {
     unsigned char *dyn_tile; /* per variable of a kernel: a tile name bound more than once, whose
                                 UB address is therefore kept at run time */
     int *ndefs;        /* per variable: the ops that define it */
+    unsigned char *bad; /* per variable: VAR_BAD when its definitions so far all reported an
+                           error, so its uses report nothing more (one mistake, one error);
+                           VAR_GOOD once one succeeded */
     int loops;         /* enclosing pl.range / while loops */
     pvc_block *extra;  /* ops to append after the op being typed (valid-shape variables) */
     int norig;         /* functions before cloning */
@@ -168,6 +171,7 @@ static void begin_func(typer *t, pvc_func *f)
     t->rotated = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
     t->dyn_tile = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
     t->ndefs = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->ndefs);
+    t->bad = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
     note_defs(t, &f->body, &f->body);
     note_tiles(t, f);
     for (int i = 0; i < f->nparams; i++)
@@ -410,20 +414,30 @@ static void type_tile_type(typer *t, pvc_op *op)
 {
     pvc_type ty = type_of(PVC_TY_TILE_TYPE);
     int64_t dims[2];
+    int before = t->d->nerrors;
     ty.dtype = dtype_arg(op, "dtype", PVC_UNKNOWN);
     if (ty.dtype < 0)
         pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.TileType needs dtype=pl.DT_*");
-    if (const_list(t, pvc_op_arg(op, "shape"), dims, 2) != 2 || dims[0] <= 0 || dims[1] <= 0 ||
-        dims[0] > 65536 || dims[1] > 65536)
-        pvc_error_at(t->d, pvc_op_arg_loc(op, "shape"), PVC_E_STATIC_ADDR,
-                     "pl.TileType shape must be two positive integer constants [rows, cols]");
+    pvc_span at = pvc_op_arg_loc(op, "shape");
+    /* a dim past 65536 elements cannot fit the 256 KiB UB whatever the dtype (§6) */
+    if (const_list(t, pvc_op_arg(op, "shape"), dims, 2) != 2)
+        pvc_error_at(t->d, at, PVC_E_STATIC_ADDR,
+                     "pl.TileType shape must be two integer constants [rows, cols]");
+    else if (dims[0] <= 0 || dims[1] <= 0)
+        pvc_error_at(t->d, at, PVC_E_STATIC_ADDR, "pl.TileType shape [%lld, %lld] must be positive",
+                     (long long)dims[0], (long long)dims[1]);
+    else if (dims[0] > 65536 || dims[1] > 65536)
+        pvc_error_at(t->d, at, PVC_E_UB_RANGE, "pl.TileType shape [%lld, %lld] is too large: a tile "
+                     "lies in the 256 KiB Unified Buffer, so each dimension is at most 65536",
+                     (long long)dims[0], (long long)dims[1]);
     else {
         ty.rank = 2;
         ty.dims[0] = dims[0];
         ty.dims[1] = dims[1];
         valid_shape_of(t, op, "valid_shape", dims, &ty.dims[2]);
     }
-    set_type(t, op->results[0], ty, op->loc);
+    if (t->d->nerrors == before) /* else untyped: its uses say nothing more */
+        set_type(t, op->results[0], ty, op->loc);
 }
 
 /* A new tile in variable r: its valid shape starts as its type's (dims[2], dims[3]: the
@@ -466,10 +480,15 @@ static void type_make_tile(typer *t, pvc_op *op)
         return;
     pvc_type ty = pvc_op_arg(op, "type")->type;
     int64_t addr, size, need = ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
-    if (!pvc_const_int(pvc_op_arg(op, "addr"), &addr) || addr < 0) {
+    if (!pvc_const_int(pvc_op_arg(op, "addr"), &addr)) {
         pvc_error_at(t->d, pvc_op_arg(op, "addr") ? pvc_op_arg_loc(op, "addr") : op->loc,
                      PVC_E_STATIC_ADDR, "addr= of pl.make_tile must be a constant UB byte address "
                      "(pvc supports only constant tile addresses)");
+        return;
+    }
+    if (addr < 0) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "addr"), PVC_E_UB_RANGE,
+                     "addr= of pl.make_tile is %lld: a UB byte address is not negative", (long long)addr);
         return;
     }
     const pvc_value *sz = pvc_op_arg(op, "size");
@@ -497,12 +516,18 @@ static void type_tile_group(typer *t, pvc_op *op)
     int na = const_list(t, pvc_op_arg(op, "addrs"), addrs, 64);
     if (na < 0 && pvc_const_int(pvc_op_arg(op, "addrs"), &addrs[0]))
         na = 0; /* one base address: slots follow each other */
-    if (na < 0 || addrs[0] < 0) {
+    if (na < 0) {
         pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_STATIC_ADDR,
                      "addrs= must be a constant UB byte address or a list of them (pvc supports only "
                      "constant tile addresses)");
         return;
     }
+    for (int i = 0; i < (na ? na : 1); i++)
+        if (addrs[i] < 0) {
+            pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_UB_RANGE,
+                         "addrs= holds %lld: a UB byte address is not negative", (long long)addrs[i]);
+            return;
+        }
     int n = const_list(t, pvc_op_arg(op, "mutex_ids"), NULL, INT_MAX);
     if (pvc_op_arg(op, "depth") && !pvc_const_int(pvc_op_arg(op, "depth"), &depth))
         depth = 0;
@@ -538,12 +563,6 @@ static void type_tile_group(typer *t, pvc_op *op)
                 pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_NOT_SUPPORTED,
                              "the addresses of a tile group must be evenly spaced (pvc places slot i "
                              "at addrs[0] + i * (addrs[1] - addrs[0]))");
-                return;
-            }
-        for (int i = 0; i < na; i++)
-            if (addrs[i] < 0) {
-                pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_STATIC_ADDR,
-                             "addrs= must be UB byte addresses >= 0");
                 return;
             }
     }
@@ -730,13 +749,16 @@ static void specialise(typer *t, pvc_op *op)
     if (!clone) {
         const char *name = pvc_arena_printf(t->m->arena, "%s.%d", callee->name, ++t->nclones[idx]);
         clone = pvc_func_clone(t->m, callee, name);
+        clone->called_at = op->loc;
         for (int p = 0; p < clone->nparams; p++) {
             clone->params[p]->type = op->operands[p]->type;
             clone->params[p]->type.ns = 0;
         }
         typer sub = *t;
         sub.calling[sub.ncalling++] = callee;
+        int before = t->d->nerrors;
         type_vf(&sub, clone);
+        pvc_note_call(t->d, clone, before);
     }
     pvc_value *fv = pvc_const(t->m, PVC_V_FUNC, ca->loc);
     fv->name = clone->name;
@@ -1174,6 +1196,36 @@ static void type_op(typer *t, pvc_op *op)
     }
 }
 
+enum { VAR_UNSEEN, VAR_BAD, VAR_GOOD };
+
+/* 1 when an operand or keyword argument of op is a variable whose definition failed. */
+static int uses_bad(const typer *t, const pvc_op *op)
+{
+    for (int i = 0; i < op->noperands + op->nattrs; i++) {
+        const pvc_value *v = i < op->noperands ? op->operands[i] : op->attrs[i - op->noperands].val;
+        if (v->kind == PVC_V_VAR && v->id < t->f->nvars && t->bad[v->id] == VAR_BAD)
+            return 1;
+    }
+    return 0;
+}
+
+/* Types op, unless it uses a value whose definition failed: then it is skipped and its
+ * results fail too, so a bad tile group is one error, not one more per use. A variable
+ * that an earlier op defined cleanly keeps that definition's type and stays usable. */
+static void type_op_once(typer *t, pvc_op *op)
+{
+    pvc_block *blocks[3];
+    int before = t->d->nerrors, skip = !pvc_op_blocks(op, blocks) && uses_bad(t, op);
+    if (!skip)
+        type_op(t, op);
+    int failed = skip || t->d->nerrors > before;
+    for (int k = 0; k < op->nresults; k++) {
+        unsigned char *b = op->results[k]->id < t->f->nvars ? &t->bad[op->results[k]->id] : NULL;
+        if (b && (!failed || *b != VAR_GOOD))
+            *b = failed ? VAR_BAD : VAR_GOOD;
+    }
+}
+
 /* Each op typed in order; the assignments of run-time valid shapes go right after the op
  * that makes or reshapes the tile (t->extra). */
 static void type_block(typer *t, pvc_block *b)
@@ -1181,7 +1233,7 @@ static void type_block(typer *t, pvc_block *b)
     pvc_block out = {0}, extra = {0}, *saved = t->extra;
     for (int i = 0; i < b->nops; i++) {
         t->extra = &extra;
-        type_op(t, b->ops[i]);
+        type_op_once(t, b->ops[i]);
         pvc_block_append(t->m, &out, b->ops[i]);
         for (int k = 0; k < extra.nops; k++)
             pvc_block_append(t->m, &out, extra.ops[k]);
