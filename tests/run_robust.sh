@@ -13,6 +13,7 @@
 #   B17  --timeline (like --trace and --output) is checked before anything runs
 #   B21  .npy content errors name the option and the file once, no usage hint
 #   B22  70 tensor parameters, a vector function of 20 parameters: no fixed tables
+#   B3   vector functions without any constant run (the SAN build aborted in the simulator)
 #   B14  names of 260+ characters run in both backends (lookups, generated names, C names)
 #   B13  a line indented 255 columns compiles, 256 is a located error naming the limit
 #   and a .npy of the signed type of an unsigned parameter's width runs, with one note.
@@ -341,6 +342,13 @@ PY
 for b in sim native; do
     check "a vector function of 20 parameters ($b)" 0 "$pvc" run tests/robust/wide_call.py --backend $b \
         --input "a=$in_a" --expect "out=$tmp/v153.npy" --scalar n=4 --rtol 0 --atol 0
+done
+
+# ---- B3: vector functions without constants ----------------------------------------------
+# (the SAN build of `make test` is the one that aborted: memcpy from the NULL constant table)
+for b in sim native; do
+    check "vector functions without constants ($b)" 0 "$pvc" run tests/robust/no_consts.py --backend $b \
+        --input "a=$in_a" --expect "out=$in_a" --scalar n=1 --rtol 0 --atol 0
 done
 
 # ---- B14: names of any length ----------------------------------------------------------

@@ -157,6 +157,11 @@ for be in sim ${native:+native}; do
     expect_fault fault_lang_truediv --shape out=1,64 --scalar n=3 --backend $be
     expect_fault fault_lang_shift --shape out=1,64 --scalar n=3 --backend $be
     expect_fault fault_lang_valid_shape --shape a=4,64 --scalar n=3 --backend $be
+    # issue 14, B1: // in a kernel, % and a zero pl.range step in a vector function (the
+    # inline helpers of pvc_rt.h, whose op names were the unloaded object's: exit 139)
+    expect_fault fault_lang_floordiv --shape out=1,64 --scalar n=3 --backend $be
+    expect_fault fault_lang_mod_vf --shape out=1,64 --scalar n=3 --backend $be
+    expect_fault fault_range_step --shape out=1,64 --scalar n=3 --backend $be
 done
 }
 # pl.printf: "[block 0] " and the formatted scalars on stdout, the same in both backends
