@@ -13,6 +13,8 @@
 #   B17  --timeline (like --trace and --output) is checked before anything runs
 #   B21  .npy content errors name the option and the file once, no usage hint
 #   B22  70 tensor parameters, a vector function of 20 parameters: no fixed tables
+#   --shape that an --input or --expect of the same parameter overrides: one warning when
+#        it says another shape
 #   B3   vector functions without any constant run (the SAN build aborted in the simulator)
 #   B14  names of 260+ characters run in both backends (lookups, generated names, C names)
 #   B13  a line indented 255 columns compiles, 256 is a located error naming the limit
@@ -350,6 +352,15 @@ for b in sim native; do
     check "vector functions without constants ($b)" 0 "$pvc" run tests/robust/no_consts.py --backend $b \
         --input "a=$in_a" --expect "out=$in_a" --scalar n=1 --rtol 0 --atol 0
 done
+
+# ---- hardening: a --shape that an --input or --expect overrides ---------------------------
+check "--shape against --input: runs" 0 "$pvc" run $S --input "a=$in_a" --shape a=2,64 --expect "out=$exp" &&
+    has "--shape against --input: one warning" "^pvc run: warning: --shape a=2,64 is not used: --input a=$in_a gives 'a' the shape 1,64$" &&
+    lines "--shape against --input: nothing else" 1
+check "--shape against --expect: runs" 0 "$pvc" run $S --input "a=$in_a" --shape out=64 --expect "out=$exp" &&
+    has "--shape against --expect: one warning" "^pvc run: warning: --shape out=64 is not used: --expect out=$exp gives 'out' the shape 1,64$"
+check "--shape equal to --input: runs" 0 "$pvc" run $S --input "a=$in_a" --shape a=1,64 --expect "out=$exp" &&
+    hasnt "--shape equal to --input: no warning" "warning"
 
 # ---- B14: names of any length ----------------------------------------------------------
 # tests/robust/long_names.py: every name 260+ characters; the three outputs equal the input

@@ -390,6 +390,29 @@ static int parse_shape(const char *s, int *rank, int64_t *dims)
     }
 }
 
+/* A --shape of a parameter whose --input or --expect file gives the shape (opt, from) is
+ * not used; when it says another shape, one warning says which one is. */
+static void shape_ignored(const run_options *o, const pvc_kernel *k, int p, const pvc_npy *a,
+                          const char *opt, const binding *from)
+{
+    const binding *s = find_binding(&o->shapes, pname(k, p));
+    int rank, same;
+    int64_t dims[PVC_TENSOR_MAX_RANK];
+    if (!s)
+        return;
+    same = !parse_shape(s->value, &rank, dims) && rank == a->rank;
+    for (int d = 0; same && d < rank; d++)
+        same = dims[d] == logical_dim(pdtype(k, p), a, d);
+    if (same)
+        return;
+    char have[128] = "";
+    for (int d = 0; d < a->rank; d++)
+        snprintf(have + strlen(have), sizeof have - strlen(have), "%s%lld", d ? "," : "",
+                 (long long)logical_dim(pdtype(k, p), a, d));
+    fprintf(stderr, "pvc run: warning: --shape %s is not used: %s%s gives '%s' the shape %s\n", s->param,
+            opt, from->param, pname(k, p), have);
+}
+
 static int bind_param(const run_options *o, const pvc_kernel *k, int p, pvc_npy *a)
 {
     const binding *b;
@@ -399,6 +422,7 @@ static int bind_param(const run_options *o, const pvc_kernel *k, int p, pvc_npy 
         int rc = read_for(k, p, "--input ", b, 1, a);
         if (rc || (rc = check_shape(k, p, a, "--input ", b->param)))
             return rc;
+        shape_ignored(o, k, p, a, "--input ", b);
         return 0;
     }
     if ((b = find_binding(&o->expects, name))) {
@@ -410,6 +434,8 @@ static int bind_param(const run_options *o, const pvc_kernel *k, int p, pvc_npy 
         }
         rc = pvc_npy_alloc(a, e.descr, e.rank, e.shape, err, sizeof err);
         pvc_npy_free(&e);
+        if (!rc)
+            shape_ignored(o, k, p, a, "--expect ", b);
         return rc ? file_error("--expect ", b->param, "%s", err) : 0;
     }
     if ((b = find_binding(&o->shapes, name))) {
