@@ -214,12 +214,12 @@ static const char *related_text(pvc_fault_kind kind)
 static void report_fault(launch *L, const pvc_fault *f, int block, int blocks)
 {
     const pvc_unit *u = &L->k->program->unit;
-    char what[640], in[48] = "", ub[32] = "";
+    char what[640], in[48] = "", ub[48] = "", a[24];
     if (blocks > 1)
         snprintf(in, sizeof in, " in block %d of %d", block, blocks);
     /* the UB address where the fault is about UB bytes; a scalar fault (7 // 0) has none */
     if (f->len > 0 || f->kind == PVC_FAULT_UB_BOUNDS || f->kind == PVC_FAULT_MISALIGNED)
-        snprintf(ub, sizeof ub, ", UB address 0x%x", (unsigned)f->addr);
+        snprintf(ub, sizeof ub, ", UB address %s", pvc_addr_text(a, sizeof a, f->addr));
     snprintf(what, sizeof what, "kernel fault%s: %s (%s%s%s%s)", in,
              f->kind < PVC_FAULT_COUNT ? pvc_fault_text[f->kind] : "unknown fault",
              f->op ? f->op : "?", ub, f->detail[0] ? ", " : "", f->detail);

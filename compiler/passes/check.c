@@ -60,17 +60,23 @@ static int attr_int(const pvc_op *op, const char *k)
  * a cursor is known at its start, which is what the alignment check needs). */
 static void track(checker *c, const pvc_op *op)
 {
-    int64_t a, b;
+    int64_t a, b, s;
     if (op->nresults != 1 || op->results[0]->type.kind != PVC_TY_INT)
         return;
     int id = op->results[0]->id, ok = 0;
     int64_t r = 0;
     switch (op->code) {
     case PVC_OP_M_UB_ADDR:
+        /* as the runtime computes it (pvc_tile_off_addr): saturating, far outside the UB */
         ok = op->operands[0]->type.ub_addr >= 0 && value_of(c, op->operands[1], &b);
-        if (ok && (__builtin_mul_overflow(b, lane(op->operands[0]->type.dtype), &b) ||
-                   __builtin_add_overflow(op->operands[0]->type.ub_addr, b, &r)))
-            r = INT64_MAX; /* far outside the UB: reported as such */
+        if (ok)
+            r = pvc_addr_add(op->operands[0]->type.ub_addr, pvc_addr_mul(b, lane(op->operands[0]->type.dtype)));
+        break;
+    case PVC_OP_M_ADDR_MAC: /* a [row, col] offset or a byte step: saturating, as it runs */
+        ok = value_of(c, op->operands[0], &a) && value_of(c, op->operands[1], &b) &&
+             value_of(c, op->operands[2], &s);
+        if (ok)
+            r = pvc_addr_add(pvc_addr_mul(a, b), s);
         break;
     case PVC_OP_M_CURSOR_INIT:
         ok = op->operands[0]->type.ub_addr >= 0, r = op->operands[0]->type.ub_addr;

@@ -47,7 +47,7 @@ static double sim_num(const void *p)
 #define SIM_O_BITS(n) const uint64_t n = (uint64_t) * (const int64_t *)*pp++;
 #define SIM_O_INT(n) const int64_t n = *(const int64_t *)*pp++;
 #define SIM_O_NUM(n) const double n = sim_num(*pp++);
-#define SIM_O_ADDR(n) const uint32_t n = (uint32_t) * (const int64_t *)*pp++;
+#define SIM_O_ADDR(n) const int64_t n = *(const int64_t *)*pp++;
 #define SIM_O_CURSOR(n) int64_t *const n = *pp++;
 #define SIM_O_SLOT(n) int64_t *const n = *pp++;
 #define SIM_O_ULD(n) pvc_ureg_ld *const n = *pp++;
