@@ -30,6 +30,14 @@ CPPFLAGS = -Iruntime/include -Icompiler -I.
 CFLAGS   = $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -fPIC -pthread
 LDLIBS   = -ltree-sitter -ljansson -lm -ldl -pthread
 
+# libtcc (Debian libtcc-dev, a static library): on a cache miss the native backend compiles
+# the kernel in process and runs it at once while cc builds the optimised object in the
+# background (compiler/emit/native.h). Without it a miss waits for cc.
+HAVE_LIBTCC := $(shell printf '\043include <libtcc.h>\n' | $(CC) -E - >/dev/null 2>&1 && echo 1)
+ifeq ($(HAVE_LIBTCC),1)
+LDLIBS  += -ltcc
+endif
+
 RT_SRC   = $(wildcard runtime/src/*.c)
 RT_OBJ   = $(RT_SRC:%.c=$(BUILD)/%.o)
 PVC_SRC  = $(filter-out compiler/main.c,$(wildcard compiler/*.c compiler/*/*.c))
@@ -137,8 +145,15 @@ $(BUILD)/pvc: $(BUILD)/compiler/main.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(G
 
 # The library for other processes (python/pvc loads it with ctypes): everything pvc has, the
 # whole runtime exported for the kernels the native backend loads (libpvc.h "Symbols").
-$(BUILD)/libpvc.so: $(PVC_OBJ) $(RT_OBJ) $(GRAMMAR_OBJ)
-	$(CC) $(CFLAGS) -shared $(PVC_OBJ) $(RT_OBJ) $(GRAMMAR_OBJ) $(LDLIBS) -o $@
+# Debian's libtcc is a static archive built without -fPIC, which no shared object can hold:
+# the library's native backend is built without it (a cache miss waits for cc).
+SO_OBJ = $(filter-out $(BUILD)/compiler/emit/native_tcc.o,$(PVC_OBJ)) $(BUILD)/compiler/emit/native_notcc.o
+$(BUILD)/compiler/emit/native_notcc.o: compiler/emit/native_tcc.c $(FLAGS_STAMP) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libpvc.so: $(SO_OBJ) $(RT_OBJ) $(GRAMMAR_OBJ)
+	$(CC) $(CFLAGS) -shared $(SO_OBJ) $(RT_OBJ) $(GRAMMAR_OBJ) $(filter-out -ltcc,$(LDLIBS)) -o $@
 
 # `pvc py` puts this tree's python/ first on PYTHONPATH.
 $(BUILD)/compiler/run/py.o: CPPFLAGS += -DPVC_PYTHON_DIR='"$(abspath python)"'
@@ -151,6 +166,9 @@ $(BUILD)/compiler/front/parse.o: CPPFLAGS += -DPVC_GRAMMAR_ABI=$(GRAMMAR_ABI)
 # The native backend compiles emitted C against this tree's pvc_rt.h wherever pvc runs from
 # ($PVC_RUNTIME_INCLUDE overrides it at run time).
 $(BUILD)/compiler/emit/backend_native.o: CPPFLAGS += -DPVC_RUNTIME_INCLUDE='"$(abspath runtime/include)"'
+ifeq ($(HAVE_LIBTCC),1)
+%/compiler/emit/native_tcc.o: CPPFLAGS += -DPVC_HAVE_LIBTCC
+endif
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	@mkdir -p $(dir $@)
@@ -239,20 +257,30 @@ fuzz: $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy
 fuzz-npy: $(FUZZ_BUILD)/fuzz_npy
 	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_npy $(FUZZ_LONG)
 
-# Benchmarks (BENCHMARKS.md; not part of `make test`): front end vs the bare tree-sitter parse,
-# the bench/kernels.py kernels native (vs memcpy) and simulated, `pvc run` latency. Linked
+# Benchmarks (BENCHMARKS.md; not part of `make test`): the first native run vs a warm one,
+# sim vs native and native vs memcpy on bench/kernels.py, `pvc compile` vs the bare parse
+# (bench/ts_parse.c) and vs cc on its output, its peak memory per vector function. Linked
 # like build/pvc (-rdynamic + the whole runtime) because it dlopens emitted kernels too.
-BENCH_SRC = $(wildcard bench/*.c)
+BENCH_SRC = $(filter-out bench/ts_parse.c,$(wildcard bench/*.c))
 BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/%.o)
 BENCH_REPS ?= 7
+BENCH_GEN = /usr/bin/python3 bench/gen_frontend.py
 
 $(BUILD)/bench/pvc_bench: $(BENCH_OBJ) $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	$(CC) $(CFLAGS) -rdynamic $(BENCH_OBJ) $(BUILD)/libpvc.a \
 	    -Wl,--whole-archive $(BUILD)/libpvcrt.a -Wl,--no-whole-archive $(GRAMMAR_OBJ) $(LDLIBS) -o $@
 
-bench: $(BUILD)/bench/pvc_bench $(BUILD)/pvc
-	/usr/bin/python3 bench/gen_frontend.py 1000 > $(BUILD)/bench/frontend_1000.py
-	$(BUILD)/bench/pvc_bench --pvc $(BUILD)/pvc --front $(BUILD)/bench/frontend_1000.py \
+$(BUILD)/bench/ts_parse: $(BUILD)/bench/ts_parse.o $(GRAMMAR_OBJ)
+	$(CC) $(CFLAGS) $^ -ltree-sitter -o $@
+
+$(BUILD)/bench/frontend_%.py: bench/gen_frontend.py
+	@mkdir -p $(dir $@)
+	$(BENCH_GEN) $* > $@
+
+bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/bench/frontend_1.py \
+       $(BUILD)/bench/frontend_1000.py $(BUILD)/bench/frontend_10000.py
+	$(BUILD)/bench/pvc_bench --pvc $(BUILD)/pvc --ts-parse $(BUILD)/bench/ts_parse \
+	    --front 1000=$(BUILD)/bench/frontend_1000.py --front 10000=$(BUILD)/bench/frontend_10000.py \
 	    --kernels bench/kernels.py --include $(abspath runtime/include) --work $(BUILD)/bench \
 	    --sample samples/load_align_norm.py --sample-data samples/data/load_align_norm/default \
 	    --reps $(BENCH_REPS)

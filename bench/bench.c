@@ -1,13 +1,22 @@
-/* bench.c - `make bench`: options, timing and the result table (bench.h). Targets that are
- * missed print "no" but do not fail the run; a kernel that faults or computes a wrong result
- * does (exit 1). */
+/* bench.c - `make bench`: options, timing, child processes and the result table (bench.h).
+ * A missed target prints NO but does not fail the run; a kernel that faults or computes a
+ * wrong result, or a command that fails, does (exit 1). Targets are ratios only: an
+ * absolute throughput says more about the machine than about pvc. */
+#define _DEFAULT_SOURCE /* wait4: the peak RSS of one child */
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "bench.h"
+
+extern char **environ;
 
 #define MAX_ROWS 64
 static bench_row rows[MAX_ROWS];
@@ -74,6 +83,43 @@ void bench_median_pair(const bench_opts *o, bench_fn fa, void *a, bench_fn fb, v
     *tb = bench_median_of(vb, o->reps);
 }
 
+/* environ with NAME=VALUE set (replacing NAME's entry); the array is static, reused. */
+static char **env_with(const char *env)
+{
+    static char *out[4096];
+    size_t n = 0, name = env ? strcspn(env, "=") : 0;
+    for (char **e = environ; *e && n < 4094; e++)
+        if (!env || strncmp(*e, env, name + 1))
+            out[n++] = *e;
+    if (env)
+        out[n++] = (char *)env;
+    out[n] = NULL;
+    return out;
+}
+
+double bench_run(char *const argv[], const char *env, long *maxrss_kb, double *cpu_s)
+{
+    posix_spawn_file_actions_t fa;
+    pid_t pid;
+    int status;
+    struct rusage ru;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    uint64_t t = bench_now_ns();
+    int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, env_with(env));
+    posix_spawn_file_actions_destroy(&fa);
+    if (err || wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status))
+        return -1;
+    double s = (double)(bench_now_ns() - t) * 1e-9;
+    if (maxrss_kb)
+        *maxrss_kb = ru.ru_maxrss; /* Linux: KiB */
+    if (cpu_s)
+        *cpu_s = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+    return s;
+}
+
 void bench_add(const bench_row *r)
 {
     if (nrows < MAX_ROWS)
@@ -91,7 +137,7 @@ void bench_fail(const char *fmt, ...)
     failed = 1;
 }
 
-/* 1234567 -> "1.23 M" style: three significant digits with an SI prefix. */
+/* 1234567 -> "1.23 M": three significant digits with an SI prefix. */
 static void fmt_si(char *buf, size_t n, double v)
 {
     static const char *pre[] = {"", "k", "M", "G", "T"};
@@ -101,46 +147,61 @@ static void fmt_si(char *buf, size_t n, double v)
     snprintf(buf, n, "%.3g %s", v, pre[i]);
 }
 
+static void fmt_value(char *buf, size_t n, double v, const char *unit)
+{
+    if (!strcmp(unit, "ms") || !strcmp(unit, "x") || !strcmp(unit, "KiB/vf") || !strcmp(unit, "s"))
+        snprintf(buf, n, "%.3g", v);
+    else
+        fmt_si(buf, n, v);
+}
+
 static void print_table(void)
 {
-    printf("\n%-34s %12s %-9s %12s %-16s %9s %10s %5s\n", "what", "value", "unit", "baseline",
+    printf("\n%-46s %10s %-8s %10s %-26s %7s %8s %4s\n", "what", "value", "unit", "baseline",
            "(of)", "ratio", "target", "met?");
     for (int i = 0; i < nrows; i++) {
         const bench_row *r = &rows[i];
         char val[32], base[32] = "-", ratio[32] = "-", target[32] = "-", met[8] = "-";
         double q = r->base > 0 ? r->value / r->base : 0;
-        if (!strcmp(r->unit, "ms") || !strcmp(r->unit, "x"))
-            snprintf(val, sizeof val, "%.3g", r->value);
-        else
-            fmt_si(val, sizeof val, r->value);
+        fmt_value(val, sizeof val, r->value, r->unit);
         if (r->base > 0) {
-            if (!strcmp(r->unit, "ms"))
-                snprintf(base, sizeof base, "%.3g", r->base);
-            else
-                fmt_si(base, sizeof base, r->base);
+            fmt_value(base, sizeof base, r->base, r->unit);
             snprintf(ratio, sizeof ratio, "%.3f", q);
         }
-        if (r->target_kind == '>' || r->target_kind == '<') {
+        if (r->target_kind == 'm') { /* a size per unit: the value itself at most */
+            snprintf(target, sizeof target, "<= %.3g", r->target);
+            strcpy(met, r->value <= r->target ? "yes" : "NO");
+        } else if (r->target_kind) {
             snprintf(target, sizeof target, "%s %.3g", r->target_kind == '>' ? ">=" : "<=", r->target);
             strcpy(met, (r->target_kind == '>' ? q >= r->target : q <= r->target) ? "yes" : "NO");
-        } else if (r->target_kind == 'v') {
-            fmt_si(target, sizeof target, r->target);
-            memmove(target + 3, target, strlen(target) + 1);
-            memcpy(target, ">= ", 3);
-            strcpy(met, r->value >= r->target ? "yes" : "NO");
         }
-        printf("%-34s %12s %-9s %12s %-16s %9s %10s %5s\n", r->what, val, r->unit, base,
+        printf("%-46s %10s %-8s %10s %-26s %7s %8s %4s\n", r->what, val, r->unit, base,
                r->base > 0 ? r->base_what : "", ratio, target, met);
     }
 }
 
 static void usage(void)
 {
-    fputs("usage: pvc_bench --pvc PVC --front FILE.py --kernels FILE.py --include DIR\n"
-          "                 --work DIR --sample FILE.py --sample-data DIR [--reps N] [--min-ms MS]\n"
+    fputs("usage: pvc_bench --pvc PVC --ts-parse TS_PARSE --front N=FILE.py --front N=FILE.py\n"
+          "                 --kernels FILE.py --include DIR --work DIR --sample FILE.py\n"
+          "                 --sample-data DIR [--cc CC] [--reps N] [--min-ms MS]\n"
           "                 [--only front|kernels|latency]\n",
           stderr);
     exit(2);
+}
+
+/* --front N=FILE: the smaller N is the 1,000-function file, the larger the 10,000 one. */
+static void front_file(bench_opts *o, const char *v)
+{
+    char *eq = strchr(v, '=');
+    int n = eq ? atoi(v) : 0;
+    if (!eq || n <= 0)
+        usage();
+    if (!o->front_small || n < o->n_small) {
+        o->front_large = o->front_small, o->n_large = o->n_small;
+        o->front_small = eq + 1, o->n_small = n;
+    } else
+        o->front_large = eq + 1, o->n_large = n;
 }
 
 int main(int argc, char **argv)
@@ -153,28 +214,32 @@ int main(int argc, char **argv)
             usage();
         i++;
         if (!strcmp(a, "--pvc")) o.pvc = v;
-        else if (!strcmp(a, "--front")) o.front_file = v;
+        else if (!strcmp(a, "--ts-parse")) o.ts_parse = v;
+        else if (!strcmp(a, "--front")) front_file(&o, v);
         else if (!strcmp(a, "--kernels")) o.kernels_file = v;
         else if (!strcmp(a, "--include")) o.include_dir = v;
         else if (!strcmp(a, "--work")) o.work_dir = v;
         else if (!strcmp(a, "--sample")) o.sample = v;
         else if (!strcmp(a, "--sample-data")) o.sample_data = v;
+        else if (!strcmp(a, "--cc")) o.cc = v;
         else if (!strcmp(a, "--reps")) o.reps = atoi(v);
         else if (!strcmp(a, "--min-ms")) o.min_ns = (uint64_t)(atof(v) * 1e6);
         else if (!strcmp(a, "--only")) only = v;
         else usage();
     }
-    if (!o.pvc || !o.front_file || !o.kernels_file || !o.include_dir || !o.work_dir || !o.sample ||
-        !o.sample_data || o.reps < 5 || o.reps > 101)
+    if (!o.cc)
+        o.cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
+    if (!o.pvc || !o.ts_parse || !o.front_small || !o.front_large || !o.kernels_file ||
+        !o.include_dir || !o.work_dir || !o.sample || !o.sample_data || o.reps < 5 || o.reps > 101)
         usage();
-    printf("pvc bench: medians of %d samples, each >= %.0f ms\n", o.reps, (double)o.min_ns / 1e6);
+    printf("pvc bench: medians of %d samples; ratios from interleaved samples (A B A B ...)\n", o.reps);
     fflush(stdout);
-    if (!only || !strcmp(only, "front"))
-        failed |= bench_front(&o);
-    if (!only || !strcmp(only, "kernels"))
-        failed |= bench_kernels(&o);
     if (!only || !strcmp(only, "latency"))
         failed |= bench_latency(&o);
+    if (!only || !strcmp(only, "kernels"))
+        failed |= bench_kernels(&o);
+    if (!only || !strcmp(only, "front"))
+        failed |= bench_front(&o);
     print_table();
     return failed ? 1 : 0;
 }

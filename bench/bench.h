@@ -1,57 +1,70 @@
-/* bench.h - the parts of `make bench` (bench/README in BENCHMARKS.md).
+/* bench.h - the parts of `make bench` (BENCHMARKS.md).
  *
- *   bench.c    options, timing (medians of repeated samples), the result table
- *   front.c    front end: bare tree-sitter parse vs parse + passes + emit, in-process
- *   kern.c     kernels of bench/kernels.py: native (emitted C, dlopen'd) vs memcpy, and sim
- *   latency.c  whole-process wall time of `pvc run`: sim, native cold, native warm
+ *   bench.c     options, timing, child processes, the result table
+ *   kern.c      kernels of bench/kernels.py: native vs memcpy, sim vs native (in process)
+ *   front.c     `pvc compile` vs the bare parse and vs cc on its output, and its peak memory
+ *               (whole processes)
+ *   latency.c   `pvc run`: the first native run (a cache miss) vs a warm one, and the sim
+ *   ts_parse.c  (a program of its own) the bare tree-sitter parse of a file, whole process
  *
- * Every figure is a median over `reps` samples; a sample repeats the timed work until it lasts
- * at least `min_ns`, so clock resolution and one-off stalls do not move the median.
+ * Every figure is a median over `reps` samples. A ratio compares two workloads that take
+ * turns sample by sample (A B A B ...), so a neighbour's load on the machine weighs on both
+ * alike; in-process samples repeat their work until they last at least `min_ns`.
  */
 #ifndef PVC_BENCH_H
 #define PVC_BENCH_H
 #include <stdint.h>
 
 typedef struct {
-    const char *pvc;          /* the pvc binary (latency) */
-    const char *front_file;   /* generated 1,000-function file */
+    const char *pvc;          /* the pvc binary */
+    const char *ts_parse;     /* the bare-parse binary (ts_parse.c) */
+    const char *front_small;  /* generated 1,000-function file */
+    const char *front_large;  /* generated 10,000-function file */
+    int n_small, n_large;     /* their vector functions */
     const char *kernels_file; /* bench/kernels.py */
-    const char *include_dir;  /* runtime/include, for the native backend's cc */
-    const char *work_dir;     /* scratch: caches of the native backend */
+    const char *include_dir;  /* runtime/include, for the native backend */
+    const char *work_dir;     /* scratch: caches, emitted C */
     const char *sample;       /* samples/load_align_norm.py */
     const char *sample_data;  /* its samples/data/<sample>/<case> directory */
+    const char *cc;           /* the C compiler the native backend runs ($CC or cc) */
     int reps;                 /* samples per figure (>= 5) */
-    uint64_t min_ns;          /* shortest sample */
+    uint64_t min_ns;          /* shortest in-process sample */
 } bench_opts;
 
-/* One row of the table. A figure with no baseline has base == 0; a row with no target has
- * target_kind == 0. ratio = value / base. met: ratio >= target (kind '>') or <= (kind '<'). */
+/* One row of the table: value in unit; base (0: none) in the same unit; the ratio is
+ * value / base. target_kind '>' ratio at least target, '<' ratio at most, 'm' the value
+ * (a size per unit, never a throughput) at most, 0 none. */
 typedef struct {
-    char what[64];
+    char what[72];
     double value;
-    char unit[16];
+    char unit[12];
     double base;
-    char base_what[24];
-    char target_kind;   /* '>' ratio at least, '<' ratio at most, 'v' value at least, 0 none */
+    char base_what[28];
+    char target_kind;
     double target;
 } bench_row;
 
 typedef void (*bench_fn)(void *arg, uint64_t n);
 
 uint64_t bench_now_ns(void);
-/* Median seconds per unit of work: fn(arg, n) does n units; n is doubled until one call lasts
- * min_ns, then `reps` calls of that n are timed. */
+/* Median seconds per unit of work of fn(arg, n) (n doubled until a call lasts min_ns). */
 double bench_median(const bench_opts *o, bench_fn fn, void *arg);
-/* The same for two workloads timed alternately, sample by sample, so a neighbour's load on
- * the machine hits both alike (the native copy and its memcpy baseline). */
+/* The same for two workloads timed alternately, sample by sample. */
 void bench_median_pair(const bench_opts *o, bench_fn fa, void *a, bench_fn fb, void *b,
                        double *ta, double *tb);
-/* Median of reps already measured values (sorts v). */
+/* Median of n values (sorts v). */
 double bench_median_of(double *v, int n);
+
+/* Runs argv (NULL-terminated) with `env` (NAME=VALUE, may be NULL) added, its output to
+ * /dev/null; wall seconds, the child's peak resident set in KiB in *maxrss_kb and its CPU
+ * seconds (user + system, its own, not those of processes it leaves running) in *cpu_s
+ * (either may be NULL); -1 when it could not run or exited non-zero. */
+double bench_run(char *const argv[], const char *env, long *maxrss_kb, double *cpu_s);
+
 void bench_add(const bench_row *r);
 void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-int bench_front(const bench_opts *o);
 int bench_kernels(const bench_opts *o);
+int bench_front(const bench_opts *o);
 int bench_latency(const bench_opts *o);
 #endif /* PVC_BENCH_H */

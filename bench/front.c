@@ -1,119 +1,116 @@
-/* front.c - front-end throughput: `pvc compile` in-process (load from memory, parse, lower,
- * every pass, emit C into a memory buffer; no cc) against the bare tree-sitter parse of the
- * same text with the same grammar objects (ts_parser_parse_string only). */
+/* front.c - the front end as a user runs it, whole processes (bench/gen_frontend.py writes
+ * the inputs: N vector functions in four shapes and one @pl.jit kernel calling each, so all
+ * N are specialised and emitted):
+ *   `pvc compile F -o OUT.c` against `ts_parse F` (ts_parse.c: the bare tree-sitter parse)
+ *   `cc -O2` on OUT.c, with the native backend's flags, against `pvc compile F`
+ *   the peak resident memory of `pvc compile F`, per vector function, above the peak of
+ *   `pvc compile` on a one-function file (the process's floor: binary, libraries, grammar)
+ * Each pair takes turns sample by sample. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <tree_sitter/api.h>
 
 #include "bench.h"
-#include "emit/emit_c.h"
-#include "pvc.h"
 
-const TSLanguage *tree_sitter_python(void);
-
-typedef struct {
-    const pvc_source *src;
-    TSParser *parser;
-    size_t c_bytes;  /* emitted C of the last compile */
-    int nkernels;    /* vector functions + kernels emitted */
-    int error;
-} front_arg;
-
-static void bare_parse(void *arg, uint64_t n)
+/* A paired median: two commands, alternately, reps times; the peak RSS of the first; and
+ * (cpu_a, cpu_b may be NULL) the median CPU time of each. */
+static int pair(const bench_opts *o, char *const a[], char *const b[], double *ta, double *tb, long *rss_a,
+                double *cpu_a, double *cpu_b)
 {
-    front_arg *a = arg;
-    for (uint64_t i = 0; i < n; i++) {
-        TSTree *t = ts_parser_parse_string(a->parser, NULL, a->src->text, (uint32_t)a->src->len);
-        if (!t)
-            a->error = 1;
-        ts_tree_delete(t);
+    double va[o->reps], vb[o->reps], ca[o->reps], cb[o->reps];
+    long rss[o->reps];
+    for (int i = 0; i < o->reps; i++) {
+        cb[i] = 0;
+        va[i] = bench_run(a, NULL, &rss[i], &ca[i]);
+        vb[i] = b ? bench_run(b, NULL, NULL, &cb[i]) : 0;
+        if (va[i] < 0 || vb[i] < 0) {
+            bench_fail("front end: `%s %s %s` or `%s %s` failed", a[0], a[1], a[2], b ? b[0] : "",
+                       b ? b[1] : "");
+            return 1;
+        }
     }
+    *ta = bench_median_of(va, o->reps);
+    *tb = bench_median_of(vb, o->reps);
+    if (cpu_a)
+        *cpu_a = bench_median_of(ca, o->reps);
+    if (cpu_b)
+        *cpu_b = bench_median_of(cb, o->reps);
+    if (rss_a) {
+        double r[o->reps];
+        for (int i = 0; i < o->reps; i++)
+            r[i] = (double)rss[i];
+        *rss_a = (long)bench_median_of(r, o->reps);
+    }
+    return 0;
 }
 
-/* What `pvc compile FILE.py` does between reading the file and writing OUT.c. */
-static void compile_once(front_arg *a)
+/* Front end vs bare parse of file (n functions): rows, and the peak RSS of pvc compile. */
+static int front_vs_parse(const bench_opts *o, const char *file, int n, const char *out_c, long *rss)
 {
-    pvc_source s;
-    pvc_unit u;
-    if (pvc_source_from_mem(&s, a->src->name, a->src->text, a->src->len)) {
-        a->error = 1;
-        return;
-    }
-    pvc_unit_init(&u, s, NULL);
-    if (pvc_run_passes(&u, NULL, NULL, NULL) != PVC_EXIT_OK) {
-        a->error = 1;
-    } else {
-        size_t len = 0;
-        char *c = pvc_emit_c_string(u.mod, &len);
-        if (!c)
-            a->error = 1;
-        a->c_bytes = len;
-        a->nkernels = u.mod->nfuncs;
-        free(c);
-    }
-    pvc_unit_free(&u);
+    char *compile[] = {(char *)o->pvc, "compile", (char *)file, "-o", (char *)out_c, NULL};
+    char *parse[] = {(char *)o->ts_parse, (char *)file, NULL};
+    double tc, tp, cc, cp;
+    if (pair(o, compile, parse, &tc, &tp, rss, &cc, &cp))
+        return 1;
+    bench_row r = {"", tc * 1e3, "ms", tp * 1e3, "bare tree-sitter parse", '<', 1.5};
+    snprintf(r.what, sizeof r.what, "pvc compile / bare parse, %d vf (whole process)", n);
+    bench_add(&r);
+    bench_add(&(bench_row){"  the same in CPU time (user + system)", cc * 1e3, "ms", cp * 1e3,
+                           "bare tree-sitter parse", 0, 0});
+    printf("front end: %s: pvc compile %.1f ms, bare parse %.1f ms, peak %ld KiB\n", file, tc * 1e3,
+           tp * 1e3, *rss);
+    return 0;
 }
 
-static void full_compile(void *arg, uint64_t n)
+/* cc -O2 on what pvc compile emitted for file, against pvc compile itself. */
+static int cc_vs_front(const bench_opts *o, const char *file, int n, const char *out_c)
 {
-    for (uint64_t i = 0; i < n; i++)
-        compile_once(arg);
-}
-
-/* Vector functions in the emitted C: one "static void vf_" definition each. */
-static int count_vf_defs(const pvc_source *src)
-{
-    pvc_source s;
-    pvc_unit u;
-    int n = 0;
-    if (pvc_source_from_mem(&s, src->name, src->text, src->len))
-        return 0;
-    pvc_unit_init(&u, s, stderr);
-    if (pvc_run_passes(&u, NULL, NULL, NULL) == PVC_EXIT_OK) {
-        size_t len;
-        char *c = pvc_emit_c_string(u.mod, &len);
-        for (const char *p = c; p && (p = strstr(p, "\nstatic void vf_")); p++)
-            n += strchr(p + 1, '\n') && strchr(p + 1, '\n')[-1] == '{';
-        free(c);
-    }
-    pvc_unit_free(&u);
-    return n;
+    char inc[1100], obj[1100];
+    snprintf(inc, sizeof inc, "-I%s", o->include_dir);
+    snprintf(obj, sizeof obj, "%s.o", out_c);
+    char *compile[] = {(char *)o->pvc, "compile", (char *)file, "-o", (char *)out_c, NULL};
+    /* the native backend's flags (compiler/emit/native.c), -c instead of -shared */
+    char *cc[] = {(char *)o->cc, "-std=c11", "-O2", "-fPIC", "-ffp-contract=off",
+#if defined(__x86_64__)
+                  "-march=native",
+#endif
+                  inc, "-c", (char *)out_c, "-o", obj, NULL};
+    double tcc, tf;
+    if (pair(o, cc, compile, &tcc, &tf, NULL, NULL, NULL))
+        return 1;
+    bench_row r = {"", tcc * 1e3, "ms", tf * 1e3, "pvc compile", '<', 3.0};
+    snprintf(r.what, sizeof r.what, "%s -O2 on the emitted C / pvc compile, %d vf", o->cc, n);
+    bench_add(&r);
+    printf("front end: %s -O2 on %s: %.0f ms, pvc compile %.1f ms\n", o->cc, out_c, tcc * 1e3, tf * 1e3);
+    return 0;
 }
 
 int bench_front(const bench_opts *o)
 {
-    pvc_source src;
-    if (pvc_source_load(&src, o->front_file)) {
-        bench_fail("cannot read %s", o->front_file);
+    char out_c[1024], one_py[1024], one_c[1024];
+    long rss_small, rss_large, rss_floor;
+    double t1, t2;
+    snprintf(out_c, sizeof out_c, "%s/frontend_out.c", o->work_dir);
+    snprintf(one_py, sizeof one_py, "%s/frontend_1.py", o->work_dir);
+    snprintf(one_c, sizeof one_c, "%s/frontend_1.c", o->work_dir);
+    char *floor_cmd[] = {(char *)o->pvc, "compile", one_py, "-o", one_c, NULL};
+    if (pair(o, floor_cmd, NULL, &t1, &t2, &rss_floor, NULL, NULL) ||
+        front_vs_parse(o, o->front_small, o->n_small, out_c, &rss_small) ||
+        front_vs_parse(o, o->front_large, o->n_large, out_c, &rss_large) ||
+        cc_vs_front(o, o->front_small, o->n_small, out_c))
         return 1;
+    const struct {
+        int n;
+        long rss;
+    } m[] = {{o->n_small, rss_small}, {o->n_large, rss_large}};
+    for (int i = 0; i < 2; i++) {
+        bench_row r = {"", (double)(m[i].rss - rss_floor) / m[i].n, "KiB/vf", 0, "", 'm', 4.0};
+        snprintf(r.what, sizeof r.what, "pvc compile peak memory per vf, %d vf", m[i].n);
+        bench_add(&r);
+        printf("front end: peak memory of pvc compile, %d vf: %ld KiB (%.1f KiB/vf above the %ld KiB "
+               "of a one-function file; %.1f KiB/vf in all)\n",
+               m[i].n, m[i].rss, (double)(m[i].rss - rss_floor) / m[i].n, rss_floor,
+               (double)m[i].rss / m[i].n);
     }
-    front_arg a = {.src = &src, .parser = ts_parser_new()};
-    ts_parser_set_language(a.parser, tree_sitter_python());
-    int nvf = count_vf_defs(&src);
-    double t_parse, t_full;
-    bench_median_pair(o, bare_parse, &a, full_compile, &a, &t_parse, &t_full);
-    ts_parser_delete(a.parser);
-    if (a.error || nvf < 1000) {
-        bench_fail("front end: compile of %s failed or emitted %d < 1000 vector functions",
-                   o->front_file, nvf);
-        pvc_source_free(&src);
-        return 1;
-    }
-    double bytes = (double)src.len;
-    printf("front end: %s, %zu bytes, %d vector functions emitted, %zu bytes of C; "
-           "parse %.2f ms, compile %.2f ms\n",
-           o->front_file, src.len, nvf, a.c_bytes, t_parse * 1e3, t_full * 1e3);
-    bench_row r1 = {"front end: compile bytes/s", bytes / t_full, "B/s", bytes / t_parse,
-                    "bare TS parse", 0, 0};
-    bench_row r2 = {"front end: compile kernels/s", nvf / t_full, "vf/s", nvf / t_parse,
-                    "bare TS parse", 0, 0};
-    bench_row r3 = {"front end: compile / bare parse", t_full / t_parse, "x", 0, "", 0, 0};
-    /* "at most 3x the parse" = throughput ratio at least 1/3 */
-    r1.target_kind = '>', r1.target = 1.0 / 3;
-    bench_add(&r1);
-    bench_add(&r2);
-    bench_add(&r3);
-    pvc_source_free(&src);
     return 0;
 }

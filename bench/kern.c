@@ -1,12 +1,13 @@
 /* kern.c - the kernels of bench/kernels.py on both backends, timed in this process.
  *
- * Native: the passes, pvc_emit_c_string, pvc_native_load (cc -> cached .so, loaded with
+ * Native: the passes, pvc_emit_c_string, pvc_native_load (cc -O2 -> cached .so, loaded with
  * dlopen; this binary is linked -rdynamic with the whole runtime, like build/pvc), then only
  * calls of the kernel's entry point are timed. The NORM copy is compared with memcpy of the
  * same bytes between the same UB addresses. Sim: pvc_backend_sim with every check on (the
- * hazard map, undefined registers, bounds), exactly what `pvc run --backend sim` calls.
- * Each kernel's result is checked: sim and native must agree bit for bit, and the copies
- * must reproduce the input. */
+ * hazard map, undefined registers, bounds), exactly what `pvc run --backend sim` calls, once
+ * per kernel call (a call is 65,536 loop iterations; 30 of them are the 125.8 M lanes of the
+ * issue's "at scale"). Each kernel's result is checked first: sim and native must agree bit
+ * for bit, and the copies must reproduce the input. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,7 +131,8 @@ static int check_expect(const kernel_row *kr, const float *a, const float *out)
     return 0;
 }
 
-/* Times one kernel on both backends and adds its rows. */
+/* Times one kernel on both backends and adds its rows: sim and native take turns sample by
+ * sample; the copy's native figure takes turns with memcpy too. */
 static int bench_one(const bench_opts *o, const kernel_row *kr, kern_arg *k, pvc_native *so)
 {
     char jit[64];
@@ -146,36 +148,33 @@ static int bench_one(const bench_opts *o, const kernel_row *kr, kern_arg *k, pvc
     size_t bytes = ROWS * COLS * sizeof(float);
     float *native_out = malloc(bytes);
     memset(out, 0, bytes);
-    double t_nat, t_memcpy = 0;
-    if (!strcmp(kr->name, "copy"))
-        bench_median_pair(o, run_native, k, run_memcpy, k, &t_nat, &t_memcpy);
-    else
-        t_nat = bench_median(o, run_native, k);
+    run_native(k, 1);
     memcpy(native_out, out, bytes);
     memset(out, 0, bytes);
-    double t_sim = bench_median(o, run_sim, k);
+    run_sim(k, 1);
     int bad = k->fault;
     if (k->fault)
-        bench_fail("%s: kernel fault: %s", kr->name, pvc_fault_text[k->ctx->fault.kind]);
+        bad = 1, bench_fail("%s: kernel fault: %s", kr->name, pvc_fault_text[k->ctx->fault.kind]);
     else if (memcmp(native_out, out, bytes))
         bad = 1, bench_fail("%s: sim and native outputs differ", kr->name);
     else
         bad = check_expect(kr, a, native_out);
     free(native_out);
+    if (bad)
+        return 1;
 
-    double lanes_nat = LANES_PER_CALL / t_nat, lanes_sim = LANES_PER_CALL / t_sim;
-    bench_row r = {"", lanes_nat, "lanes/s", 0, "", 0, 0};
-    snprintf(r.what, sizeof r.what, "native %s", kr->name);
+    double t_nat, t_sim, t_nat2 = 0, t_memcpy = 0;
+    bench_median_pair(o, run_sim, k, run_native, k, &t_sim, &t_nat);
     if (!strcmp(kr->name, "copy")) {
-        bench_row g = {"native copy (bytes)", LANES_PER_CALL * 4 / t_nat, "B/s",
-                       LANES_PER_CALL * 4 / t_memcpy, "memcpy", '>', 0.5};
-        bench_add(&g);
+        bench_median_pair(o, run_native, k, run_memcpy, k, &t_nat2, &t_memcpy);
+        /* bytes/s: memcpy moves the bytes the kernel loads (and stores) once each */
+        bench_add(&(bench_row){"native copy / memcpy (same UB buffers)", LANES_PER_CALL * 4 / t_nat2, "B/s",
+                               LANES_PER_CALL * 4 / t_memcpy, "glibc memcpy", '>', 0.9});
     }
-    bench_add(&r);
-    bench_row s = {"", lanes_sim, "lanes/s", lanes_nat, "native", 0, 0};
-    snprintf(s.what, sizeof s.what, "sim %s", kr->name);
+    bench_row s = {"", LANES_PER_CALL / t_sim, "lanes/s", LANES_PER_CALL / t_nat, "native", 0, 0};
+    snprintf(s.what, sizeof s.what, "sim / native, %s (every check on)", kr->name);
     if (!strcmp(kr->name, "copy"))
-        s.target_kind = 'v', s.target = 0.5e9;
+        s.target_kind = '>', s.target = 0.3;
     bench_add(&s);
     printf("kernel %-8s %-36s native %8.3f ms/call  sim %8.3f ms/call\n", kr->name, kr->what,
            t_nat * 1e3, t_sim * 1e3);
@@ -195,7 +194,7 @@ static pvc_native *load_native(const bench_opts *o, pvc_unit *u)
         bench_fail("cannot emit C for %s", o->kernels_file);
         return NULL;
     }
-    pvc_native_opts no = {.include_dir = o->include_dir, .cache_dir = cache,
+    pvc_native_opts no = {.include_dir = o->include_dir, .cache_dir = cache, .mode = PVC_BUILD_CC,
                           .cflags = getenv("PVC_CFLAGS")};
     pvc_native *so = pvc_native_load(c, len, &no, NULL, err, sizeof err);
     free(c);

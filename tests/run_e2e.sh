@@ -3,7 +3,10 @@
 #   - every sample case (samples/data/<sample>/<case>/) runs natively and matches
 #   - every sample's C compiles warning-free with gcc and clang (-std=c11 -Wall -Wextra
 #     -Werror) and is byte-identical across two runs of `pvc compile`
-#   - the object cache: a second run never invokes cc
+#   - the object cache: a second run never invokes cc; another spelling of the file's path
+#     hits the same entry; a miss runs the libtcc build at once and the background cc build
+#     lands in the cache; without cc the libtcc build runs, with cc demanded a miss fails
+#   - the libtcc build and cc's object compute the same bytes on every sample case
 #   - --output, a wrong --expect (exit 3), usage errors (exit 2, --scalar among them), located kernel faults
 #     (exit 1, tests/e2e/fault_*.py), two kernels in one file, --blocks, gdb on a .py line
 # Closing line: "N passed, M failed". Needs no Python packages.
@@ -11,6 +14,9 @@ pvc=${1:-build/pvc}
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 PVC_CACHE_DIR="$tmp/cache"; export PVC_CACHE_DIR
+# A miss waits for cc, so that every run below finds what the one before it cached; the
+# default (libtcc now, cc in the background) has its own tests in the cache section.
+PVC_NATIVE_BUILD=cc; export PVC_NATIVE_BUILD
 unset PVC_CFLAGS
 data=samples/data
 
@@ -65,9 +71,14 @@ norm="samples/load_align_norm.py --backend native --input a=$data/load_align_nor
       --expect out=$data/load_align_norm/default/expect_out.npy"
 rm -rf "$PVC_CACHE_DIR"
 # shellcheck disable=SC2086
-check "cold run compiles" 0 "$pvc" run $norm -v && has "cold run says compiled" '^pvc: compiled '
+check "cold run compiles" 0 "$pvc" run $norm -v && has "cold run names the key" '^pvc: native: cache key [0-9a-f]{32}: ' &&
+    has "cold run says cc compiled it" "^pvc: native: cache miss: compiled .* with 'cc'"
 # shellcheck disable=SC2086
-check "warm run" 0 "$pvc" run $norm -v && has "warm run says cache hit" '^pvc: cache hit '
+check "warm run" 0 "$pvc" run $norm -v && has "warm run says cache hit" '^pvc: native: cache hit '
+# the same kernel by another spelling of its path: the same C text, the same entry
+alt=$(echo "$norm" | sed 's|^samples/load_align_norm.py|./samples/../samples/load_align_norm.py|')
+# shellcheck disable=SC2086
+check "another path spelling" 0 "$pvc" run $alt -v && has "another path spelling hits" '^pvc: native: cache hit '
 # The key includes the compiler command, so keep `cc` but make it a trap that records a call.
 mkdir -p "$tmp/bin"
 printf '#!/bin/sh\ntouch "%s/cc-called"\nexit 1\n' "$tmp" >"$tmp/bin/cc"; chmod +x "$tmp/bin/cc"
@@ -77,6 +88,49 @@ check "warm run never calls cc" 0 env PATH="$tmp/bin:$PATH" CC=cc "$pvc" run $no
 # shellcheck disable=SC2086
 check "missing compiler on a miss: exit 1" 1 env CC=/nonexistent/cc "$pvc" run $norm &&
     has "missing compiler is named" 'cannot run C compiler .*/nonexistent/cc'
+
+# The default miss: the libtcc build runs at once, cc builds the entry in the background.
+if "$pvc" run $norm >/dev/null 2>&1 && env PVC_NATIVE_BUILD=tcc "$pvc" run $norm -v 2>&1 | grep -q 'by libtcc'; then
+    auto_cache="$tmp/cache-auto"
+    # shellcheck disable=SC2086
+    check "miss: libtcc now" 0 env PVC_NATIVE_BUILD=auto PVC_CACHE_DIR="$auto_cache" "$pvc" run $norm -v &&
+        has "miss says libtcc, cc in the background" "cache miss: compiled in process by libtcc .*'cc -O2' builds .* in the background"
+    for i in $(seq 600); do # the background build: at most 60 s
+        ls "$auto_cache"/*.so >/dev/null 2>&1 && ! ls "$auto_cache"/*.lock >/dev/null 2>&1 && break
+        sleep 0.1
+    done
+    # shellcheck disable=SC2086
+    check "then a hit" 0 env PVC_NATIVE_BUILD=auto PVC_CACHE_DIR="$auto_cache" "$pvc" run $norm -v &&
+        has "the background build landed" '^pvc: native: cache hit '
+    # shellcheck disable=SC2086
+    check "no cc: the libtcc build runs" 0 env PVC_NATIVE_BUILD=auto CC=/nonexistent/cc "$pvc" run $norm -v &&
+        has "no cc: -v says so" "nothing cached: no C compiler '/nonexistent/cc'"
+    # every sample case: the libtcc build and cc's object write the same bytes
+    for dir in $data/*/*/; do
+        dir=${dir%/}; name=${dir#$data/}; sample=${name%%/*}; tag=$(echo "$name" | tr / _)
+        ins=""; outs_cc=""; outs_tcc=""; n=0
+        for f in "$dir"/in_*.npy; do [ -e "$f" ] && { p=${f##*/in_}; ins="$ins --input ${p%.npy}=$f"; }; done
+        for f in "$dir"/expect_*.npy; do
+            [ -e "$f" ] || continue
+            p=${f##*/expect_}; p=${p%.npy}; n=$((n + 1))
+            outs_cc="$outs_cc --expect $p=$f --output $p=$tmp/${tag}_cc_$p.npy"
+            outs_tcc="$outs_tcc --expect $p=$f --output $p=$tmp/${tag}_tcc_$p.npy"
+        done
+        # shellcheck disable=SC2046,SC2086 # flags, word-split on purpose
+        "$pvc" run "samples/$sample.py" --backend native $ins $outs_cc $(cat "$dir/args" 2>/dev/null) >/dev/null 2>&1
+        # shellcheck disable=SC2046,SC2086
+        env PVC_NATIVE_BUILD=tcc "$pvc" run "samples/$sample.py" --backend native $ins $outs_tcc \
+            $(cat "$dir/args" 2>/dev/null) >/dev/null 2>&1
+        same=1
+        for f in "$tmp/${tag}"_cc_*.npy; do
+            [ -e "$f" ] || { same=0; break; }
+            cmp -s "$f" "$(echo "$f" | sed "s/${tag}_cc_/${tag}_tcc_/")" || same=0
+        done
+        if [ "$same" = 1 ] && [ "$n" -gt 0 ]; then ok "libtcc = cc $name ($n outputs)"; else bad "libtcc = cc $name"; fi
+    done
+else
+    echo "SKIP the libtcc build: this pvc was built without libtcc"
+fi
 
 # ---- --output, --expect mismatch -------------------------------------------------------
 exp=$data/load_align_norm/default/expect_out.npy
@@ -240,7 +294,7 @@ if command -v gdb >/dev/null 2>&1; then
     check "gdb break at load_align_norm.py:10" 0 env PVC_CFLAGS="-g -O0" gdb -batch -nx \
         -ex 'set breakpoint pending on' -ex 'break load_align_norm.py:10' -ex run -ex bt \
         --args "$pvc" run samples/load_align_norm.py --backend native --input "$in_a" --shape out=1,64 &&
-        has "stopped in the kernel at the .py line" 'Breakpoint 1, .*vf_example_vf__1.* at samples/load_align_norm.py:10'
+        has "stopped in the kernel at the .py line" 'Breakpoint 1, .*vf_example_vf__1.* at .*samples/load_align_norm.py:10'
 fi
 
 echo "$pass passed, $fail failed"

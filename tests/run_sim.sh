@@ -5,9 +5,10 @@
 #   2. differential: every case runs in sim and native, --output files compared with cmp
 #      (skipped with a message when this pvc has no native backend); then every kernel of
 #      tests/sim/diff_kernels.txt (the runtime test kernels of tests/e2e/, tests/sim/ and
-#      tests/golden/py_*.py,
-#      and the tests/sim/diff_*.py kernels) on generated inputs, every parameter compared,
-#      and against the formulas of tools/diff_kernels.py where it has one
+#      tests/golden/py_*.py, and the tests/sim/diff_*.py kernels) on generated inputs, every
+#      parameter compared between native (cc's object and the libtcc build), the simulator's
+#      fast loop and its observing loop (--stats), and against the formulas of
+#      tools/diff_kernels.py where it has one
 #   3. one kernel per fault / hazard kind (tests/sim/*.py): exit status and the located
 #      first error line (tests/sim/NAME.expect, a prefix of the line), and the note line;
 #      GM races between the blocks of a launch (--blocks)
@@ -98,6 +99,15 @@ diff_kernel() {
     done
     # shellcheck disable=SC2086 # flags, word-split on purpose
     out=$("$pvc" run "$file" $kflag --backend sim $io_sim 2>&1) || { bad "sim = native $tag: sim exit $?" "$out"; return; }
+    # the observing loop (--stats) against the fast one (compiler/sim/fast.c) that ran above
+    io_obs=$(echo "$io_sim" | sed "s|$d/sim_|$d/obs_|g")
+    # shellcheck disable=SC2086
+    out=$("$pvc" run "$file" $kflag --backend sim --stats $io_obs 2>&1) || { bad "sim fast = observing $tag: exit $?" "$out"; return; }
+    for spec in "$@"; do
+        case $spec in *:*) ;; *) continue ;; esac
+        p=${spec%%=*}
+        cmp -s "$d/sim_$p.npy" "$d/obs_$p.npy" || { bad "sim fast = observing $tag: parameter $p differs"; return; }
+    done
     # shellcheck disable=SC2086
     out=$("$pvc" run "$file" $kflag --backend native $io_nat 2>&1) || { bad "sim = native $tag: native exit $?" "$out"; return; }
     for spec in "$@"; do
@@ -105,12 +115,26 @@ diff_kernel() {
         p=${spec%%=*}
         cmp -s "$d/sim_$p.npy" "$d/native_$p.npy" || { bad "sim = native $tag: parameter $p differs"; return; }
     done
+    # the native backend's libtcc build (a cache miss's first run) against cc's object above
+    if [ -n "$tcc" ]; then
+        io_tcc=$(echo "$io_nat" | sed "s|$d/native_|$d/tcc_|g")
+        # shellcheck disable=SC2086
+        out=$(PVC_NATIVE_BUILD=tcc "$pvc" run "$file" $kflag --backend native $io_tcc 2>&1) ||
+            { bad "libtcc = cc $tag: exit $?" "$out"; return; }
+        for spec in "$@"; do
+            case $spec in *:*) ;; *) continue ;; esac
+            p=${spec%%=*}
+            cmp -s "$d/native_$p.npy" "$d/tcc_$p.npy" || { bad "libtcc = cc $tag: parameter $p differs"; return; }
+        done
+    fi
     ok "sim = native $tag ($# parameters)"
     out=$(/usr/bin/python3 tools/diff_kernels.py check "$(basename "$file" .py)" "$d" "$d" 2>&1); rc=$?
     if [ "$rc" -eq 0 ]; then ok "$tag = its docs/SEMANTICS.md formula (tools/diff_kernels.py)"
     elif [ "$rc" -ne 2 ]; then bad "$tag = its docs/SEMANTICS.md formula" "$out"; fi
 }
 if [ -n "$native" ]; then
+    # libtcc's build too, when this pvc has it (native.h)
+    PVC_NATIVE_BUILD=tcc "$pvc" run "samples/$fs.py" --backend native $(case_args "$first") -v 2>&1 | grep -q 'by libtcc' && tcc=1
     # shellcheck disable=SC2086
     grep -v '^#' tests/sim/diff_kernels.txt | while read -r line; do [ -n "$line" ] && echo "$line"; done >"$tmp/diff.list"
     while read -r line; do

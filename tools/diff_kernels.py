@@ -190,6 +190,12 @@ def expect_float_scale(ins):
     return {"out": np.full((1, 64), np.float32(1.25 * 2.0), np.float32)}
 
 
+def expect_nested_vf(ins):
+    """Three nested vector functions: (a + 1) * 2 - 3 in FP32, each step rounded."""
+    a = ins["a"].astype(np.float32)
+    return {"out": ((a + np.float32(1)) * np.float32(2)) - np.float32(3)}
+
+
 def expect_kernel_scalars(ins):
     """Scalar kernel parameters (tests/e2e/kernel_scalars.py): pl.range(n_rows), offsets
     r0 + 2r, thr * 2.0 in Python floats encoded at FP32 nearest-even and compared with >=
@@ -270,6 +276,18 @@ def expect_lang_scalars(ins):
             (b if a else -b) if big + 1 > big * 1.0 else -99]
     wrap = [(int(v) + 2 ** 31) % 2 ** 32 - 2 ** 31 for v in vals]  # the C++ int -> INT32 (§9.6)
     return {"out": np.array([[v] * 64 for v in wrap], np.int32)}
+
+
+def expect_diff_fold(ins):
+    """docs/SEMANTICS.md §1.5, §2.1: tile + k is +k elements, [row, col] is row*cols + col,
+    post_update reads at the cursor then steps it by the offset (64 FP32 = 256 bytes)."""
+    a = ins["a"]
+    out = np.zeros((16, 64), np.float32)
+    for i in range(4):
+        out[2 * i] = out[2 * i + 1] = a[i]
+        out[8 + i] = a[3 - i]
+        out[12 + i] = a[i]
+    return {"out": out}
 
 
 def cmd_check(name, indir, outdir):

@@ -160,8 +160,8 @@ def shift_reg(a, ks, dt, left, m):
     active = act(m, w)
     res = []
     for v, k, on in zip(vals, ks, active):
-        # a negative amount only ever sits in an inactive lane here: its result is zeroed
-        res.append(shift_lane(int(v), int(k), bits, left, signed) % (1 << bits) if k >= 0 else 0)
+        # §10.7 [I]: a negative amount is undefined on the device; pvc shifts that lane by 0
+        res.append(shift_lane(int(v), int(k) if k >= 0 else 0, bits, left, signed) % (1 << bits))
     return zeroing(np.array(res, dtype=UINT[w]), m, w)
 
 
@@ -178,8 +178,11 @@ def gen_shifts():
                 a = rand_reg(dt)
                 emit(op, dt=dt, a=hexs(a), k=k, m=mhex(m),
                      want=hexs(shift_reg(a, [k] * (256 // w), dt, left, m)))
-            for k in (-1, -bits, -32768):
-                emit(op, dt=dt, a=hexs(rand_reg(dt)), k=k & 0xFFFF, m="-", fault=1)
+            for k in (-1, -bits, -32768):                   # negative: by 0 (§10.7 [I])
+                mname, m = masks[int(RNG.integers(0, len(masks)))]
+                a = rand_reg(dt)
+                emit(op, dt=dt, a=hexs(a), k=k & 0xFFFF, m=mhex(m),
+                     want=hexs(shift_reg(a, [0] * (256 // w), dt, left, m)))
             # register form: amounts = signed lanes of the data width (s32 for b32 data)
             for mname, m in masks:
                 a = rand_reg(dt)
@@ -199,7 +202,8 @@ def gen_shifts():
                     ks2 = ks.copy()
                     ks2[RNG.choice(actv)] = -int(RNG.integers(1, 1 << (bits - 2))) if bits < 64 else -5
                     kreg = np.array(ks2, dtype=SINT[w]).view(np.uint8)
-                    emit(op + "v", dt=dt, a=hexs(a), k=hexs(kreg), m=mhex(m), fault=1)
+                    emit(op + "v", dt=dt, a=hexs(a), k=hexs(kreg), m=mhex(m),
+                         want=hexs(shift_reg(a, ks2, dt, left, m)))
 
 
 # ---------------------------------------------------------------------------------------

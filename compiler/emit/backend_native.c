@@ -1,10 +1,17 @@
-/* backend_native.c - the native backend (run/backend.h): emit C (emit_c.c), compile it into a
- * cached shared object (native.c), call the kernel once per block inside a protected call.
- * Blocks may run at once: the emitted code keeps no state outside its pvc_ctx.
+/* backend_native.c - the native backend (run/backend.h): emit the C of the kernel being run
+ * and of the vector functions it calls (emit_c.c pvc_emit_c_kernel: one unit, one cache entry
+ * per kernel), load or build its code (native.c: the cached optimised object, else libtcc now
+ * and cc in the background), call the kernel once per block inside a protected call. Blocks
+ * may run at once: the emitted code keeps no state outside its pvc_ctx.
  *
- * The shared object resolves the runtime from the running pvc or libpvc.so (both export the
- * whole runtime archive), so the kernel and this process share one pvc_ctx model.
+ * The unit names the .py file by its canonical path (realpath), so the same kernel reached
+ * by another spelling of its path is the same C text, hence the same cache entry; faults
+ * are reported with the path the user gave. The code resolves the runtime from the running
+ * pvc or libpvc.so (both export the whole runtime archive), so the kernel and this process
+ * share one pvc_ctx model.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,12 +75,14 @@ static void *native_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts
     size_t len = 0;
     char why[512];
     int hit = 0;
-    char *c_src = pvc_emit_c_string(u->mod, &len);
+    char *canon = u->mod->file ? realpath(u->mod->file, NULL) : NULL;
+    char *c_src = pvc_emit_c_kernel(u->mod, kernel, canon, &len);
+    free(canon);
     if (!c_src) {
         snprintf(err, errlen, "native backend: cannot emit C for '%s'", u->mod->file);
         return NULL;
     }
-    pvc_native_opts no = {.cc = o->cc, .include_dir = runtime_include()};
+    pvc_native_opts no = {.cc = o->cc, .include_dir = runtime_include(), .verbose = o->verbose ? stderr : NULL};
     no.cflags = o->cflags ? o->cflags : getenv("PVC_CFLAGS");
     pvc_native *so = pvc_native_load(c_src, len, &no, &hit, why, sizeof why);
     free(c_src);
@@ -81,8 +90,6 @@ static void *native_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts
         snprintf(err, errlen, "native backend: %s", why);
         return NULL;
     }
-    if (o->verbose)
-        fprintf(stderr, "pvc: %s %s\n", hit ? "cache hit" : "compiled", pvc_native_path(so));
     const pvc_kernel_entry *e = find_entry(so, kernel->name);
     if (!entry_matches(e, kernel)) {
         snprintf(err, errlen, "native backend: %s has no kernel '%s' with these %d parameters",

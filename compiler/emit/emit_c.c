@@ -10,7 +10,8 @@
  * preceded by `#line L "file.py"`, so cc, gdb and the sanitizers speak in DSL lines.
  *
  * Values: tiles, tile types/groups, lists and enum constants are compile-time (a tile
- * operand becomes a pvc_tile compound literal from its static type); registers, masks and
+ * operand names a `static const pvc_tile tile_<i>` of its function, from its static type);
+ * registers, masks and
  * unaligned registers are zero-initialised locals; ints are int64_t and floats double, their
  * arithmetic the runtime's pvc_py_* functions (Python semantics, pvc_rt.h); UB addresses and
  * cursors are int64_t like every int; a kernel's parameter i is args[i] (a tensor) or
@@ -40,6 +41,8 @@ typedef struct {
 
 typedef struct {
     const pvc_module *m;
+    const pvc_func *only;   /* NULL: every function; else this kernel and what it calls */
+    unsigned char *keep;    /* per function of the module: it goes into the unit */
     const char *file_lit;   /* the .py name as a C string literal */
     FILE *out;              /* function definitions */
     site *sites;            /* loc_L_C constants used */
@@ -49,6 +52,8 @@ typedef struct {
     const pvc_func *f;
     FILE *body;             /* the function's statements, before its declarations */
     unsigned char *reads, *writes;
+    const pvc_type **tiles; /* the static tiles the body names: tile_<i> (put_tile) */
+    int ntiles, captiles;
     int nloops, depth;
     int cur;                /* .py line the next physical line maps to; -1: unknown */
 } emitter;
@@ -86,16 +91,38 @@ static char *c_string(const char *s)
     return out;
 }
 
+/* Decimal text of i: the emitter writes hundreds of thousands of numbers on a large file,
+ * and printf's machinery was a fifth of its time. */
+static void put_dec(FILE *o, int64_t i)
+{
+    char buf[24], *p = buf + sizeof buf;
+    uint64_t u = i < 0 ? 0 - (uint64_t)i : (uint64_t)i;
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (i < 0)
+        *--p = '-';
+    fwrite(p, 1, (size_t)(buf + sizeof buf - p), o);
+}
+
+static int ident_byte(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 /* C spelling of the n bytes of a Python identifier at s: bytes outside [A-Za-z0-9_] become
  * _xHH. */
 static void put_ident_n(FILE *o, const char *s, size_t n)
 {
-    for (const char *end = s + n; s < end; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
-            fputc(c, o);
-        else
-            fprintf(o, "_x%02x", c);
+    const char *end = s + n;
+    while (s < end) {
+        size_t k = 0;
+        while (s + k < end && ident_byte((unsigned char)s[k]))
+            k++;
+        fwrite(s, 1, k, o);
+        s += k;
+        if (s < end)
+            fprintf(o, "_x%02x", (unsigned char)*s++);
     }
 }
 
@@ -124,7 +151,10 @@ static void put_var(FILE *o, const pvc_value *v)
         fputs("v_", o);
         put_ident(o, v->name);
     } else
-        fprintf(o, "t_%d", v->id);
+    {
+        fputs("t_", o);
+        put_dec(o, v->id);
+    }
 }
 
 /* C type of a run-time variable; NULL for compile-time values (tiles, enums, ...). */
@@ -159,7 +189,7 @@ static void put_int(FILE *o, int64_t i)
     if (i == INT64_MIN)
         fputs("INT64_MIN", o);
     else if (i >= INT32_MIN && i <= INT32_MAX)
-        fprintf(o, "%" PRId64, i);
+        put_dec(o, i);
     else
         fprintf(o, "INT64_C(%" PRId64 ")", i);
 }
@@ -197,6 +227,32 @@ static void put_value(emitter *e, const pvc_op *op, const pvc_value *v)
     }
 }
 
+/* The index of static tile t in the function's table, added on first use. */
+static int tile_index(emitter *e, const pvc_type *t)
+{
+    for (int i = 0; i < e->ntiles; i++) {
+        const pvc_type *u = e->tiles[i];
+        if (u->ub_addr == t->ub_addr && u->dtype == t->dtype && u->dims[0] == t->dims[0] &&
+            u->dims[1] == t->dims[1])
+            return i;
+    }
+    if (e->ntiles == e->captiles) {
+        int cap = e->captiles ? 2 * e->captiles : 8;
+        const pvc_type **n = realloc(e->tiles, (size_t)cap * sizeof *n);
+        if (!n) {
+            e->failed++;
+            return 0;
+        }
+        e->tiles = n;
+        e->captiles = cap;
+    }
+    e->tiles[e->ntiles] = t;
+    return e->ntiles++;
+}
+
+/* A tile operand: a static tile is `&tile_<i>`, one `static const pvc_tile` per function
+ * (its geometry a constant the compiler folds, written once); a tile at a run-time address
+ * (a rotated tile-group slot, §6) a compound literal over the variable holding it. */
 static void put_tile(emitter *e, const pvc_op *op, const pvc_value *v)
 {
     const pvc_type *t = &v->type;
@@ -206,13 +262,27 @@ static void put_tile(emitter *e, const pvc_op *op, const pvc_value *v)
         fail_at(e, op->loc, "%s", "tile without a static address, dtype and shape");
         return;
     }
+    if (!dyn) {
+        fputs("&tile_", e->body);
+        put_dec(e->body, tile_index(e, t));
+        return;
+    }
     fputs("&(pvc_tile){", e->body);
-    if (dyn) { /* the variable holds the address (a rotated tile-group slot, §6) */
-        use_var(e, v, VAR_READ);
-        put_var(e->body, v);
-    } else
-        fprintf(e->body, "0x%" PRIx64 "u", (uint64_t)t->ub_addr);
+    use_var(e, v, VAR_READ);
+    put_var(e->body, v);
     fprintf(e->body, ", %s, %" PRId64 "u, %" PRId64 "u}", c_dtypes[t->dtype], t->dims[0], t->dims[1]);
+}
+
+/* The function's static tiles (put_tile), at the start of its declarations. */
+static void emit_tiles(emitter *e)
+{
+    for (int i = 0; i < e->ntiles; i++) {
+        const pvc_type *t = e->tiles[i];
+        fputs("static const pvc_tile tile_", e->body);
+        put_dec(e->body, i);
+        fprintf(e->body, " = {0x%" PRIx64 "u, %s, %" PRId64 "u, %" PRId64 "u}; ", (uint64_t)t->ub_addr,
+                c_dtypes[t->dtype], t->dims[0], t->dims[1]);
+    }
 }
 
 static void put_attr(emitter *e, const pvc_op *op, const char *key)
@@ -242,21 +312,40 @@ static void put_attr(emitter *e, const pvc_op *op, const char *key)
 /* ---- statements ----------------------------------------------------------------------
  * Every statement is ONE physical C line, so it maps to exactly its op's .py line: a
  * `#line` directive goes before it unless the preprocessor's own count already gives that
- * line (consecutive statements of consecutive .py lines need none). */
+ * line (consecutive statements of consecutive .py lines need none). A function's first
+ * directive names the .py file; the later ones keep that name (C11 6.10.4), which keeps
+ * the text short - the path can be long. */
 static void line_begin(emitter *e, int line)
 {
     if (line < 1)
         line = 1;
-    if (e->cur != line)
-        fprintf(e->body, "#line %d %s\n", line, e->file_lit);
+    if (e->cur != line) { /* the file only in a function's first directive: it stays */
+        fputs("#line ", e->body);
+        put_dec(e->body, line);
+        if (e->depth < 0) {
+            fputc(' ', e->body);
+            fputs(e->file_lit, e->body);
+        }
+        fputc('\n', e->body);
+    }
     e->cur = line + 1;
-    for (int i = 0; i <= e->depth; i++)
-        fputs("    ", e->body);
+    static const char spaces[] = "                                                                ";
+    for (int n = 4 * (e->depth + 1); n > 0; n -= 64)
+        fwrite(spaces, 1, n < 64 ? (size_t)n : 64, e->body);
 }
 
 static void line_end(emitter *e)
 {
     fputc('\n', e->body);
+}
+
+/* prefix, then "L_C" of a loc_L_C name. */
+static void put_loc(FILE *o, const char *prefix, pvc_span at)
+{
+    fputs(prefix, o);
+    put_dec(o, at.line);
+    fputc('_', o);
+    put_dec(o, at.col);
 }
 
 /* Appends; emit_prologue sorts and drops repeats (a search here was O(sites^2)). */
@@ -281,7 +370,8 @@ static void begin_stmt(emitter *e, const pvc_op *op, int can_fault)
     line_begin(e, op->loc.line);
     if (can_fault) {
         add_site(e, op->loc);
-        fprintf(e->body, "ctx->at = &loc_%d_%d; ", op->loc.line, op->loc.col);
+        put_loc(e->body, "ctx->at = &loc_", op->loc);
+        fputs("; ", e->body);
     }
 }
 
@@ -353,26 +443,36 @@ static int ident_char(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* The row's CALL text with every operand, result and attribute name replaced (put_name). */
+/* The row's CALL text with every operand, result and attribute name replaced (put_name),
+ * and `at` by the address of the op's loc_L_C. */
 static void emit_machine(emitter *e, const pvc_op *op)
 {
     const pvc_mop *m = pvc_mop_of(op->code);
     if (op->noperands != m->nopnd || op->nresults != m->nres)
         PVC_BUG("machine op '%s' has %d operands and %d results, its row %d and %d",
                 m->name, op->noperands, op->nresults, m->nopnd, m->nres);
-    begin_stmt(e, op, (m->flags & PVC_MF_FAULT) != 0);
+    int takes_at = pvc_mop_takes_at(m);
+    begin_stmt(e, op, (m->flags & PVC_MF_FAULT) && !takes_at);
+    if (takes_at)
+        add_site(e, op->loc);
     for (const char *t = m->call; *t && !e->failed;) {
         int deref = *t == '*' && ident_char(t[1]) && !(t > m->call && ident_char(t[-1]));
         const char *id = t + deref;
         if (!ident_char(*id) || (t > m->call && ident_char(t[-1]))) {
-            fputc(*t++, e->body);
+            size_t n = 1; /* up to the next identifier */
+            while (t[n] && !(ident_char(t[n]) || t[n] == '*'))
+                n++;
+            fwrite(t, 1, n, e->body);
+            t += n;
             continue;
         }
         size_t len = 0;
         while (ident_char(id[len]))
             len++;
-        if (!put_name(e, op, m, id, len, deref))
-            fprintf(e->body, "%.*s", (int)(id - t + len), t);
+        if (len == 2 && !memcmp(id, "at", 2) && !deref)
+            put_loc(e->body, "&loc_", op->loc);
+        else if (!put_name(e, op, m, id, len, deref))
+            fwrite(t, 1, (size_t)(id - t) + len, e->body);
         t = id + len;
     }
     fputs(";", e->body);
@@ -709,7 +809,11 @@ static void put_signature(FILE *o, const pvc_func *f)
         fputs("(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars)", o);
         return;
     }
-    fputs("static void ", o);
+    /* Each vector function stays a function of its own: a kernel calls its vector
+     * functions once each, so cc would inline them all into one huge body, and its time
+     * grows faster than the size of a function (BENCHMARKS.md); a call per invocation of
+     * a vector function costs nothing beside its work. */
+    fputs("__attribute__((noinline)) static void ", o);
     put_vf_name(o, f->name);
     fputs("(pvc_ctx *ctx", o);
     for (int i = 0; i < f->nparams; i++) {
@@ -739,23 +843,26 @@ static void emit_param(emitter *e, const pvc_value *p, int i)
         fail_at(e, p->loc, "kernel parameter '%s' is neither a tensor nor int/float/bool", p->name);
         return;
     }
-    line_begin(e, e->f->loc.line);
     if (letter == 't') {
         fputs("pvc_tensor *const ", e->body);
         put_var(e->body, p);
-        fprintf(e->body, " = &args[%d];", i);
+        fputs(" = &args[", e->body);
     } else {
-        fprintf(e->body, "%s ", ctype_of(p));
+        fputs(ctype_of(p), e->body);
+        fputc(' ', e->body);
         put_var(e->body, p);
-        fprintf(e->body, " = scalars[%d].%c;", i, letter == 'f' ? 'f' : 'i');
+        fputs(" = scalars[", e->body);
     }
-    line_end(e);
+    put_dec(e->body, i);
+    fputs(letter == 't' ? "]; " : letter == 'f' ? "].f; " : "].i; ", e->body);
 }
 
-/* Declarations of the variables the body used (all at the `def` line), then the body. */
+/* The kernel's parameters and the declarations of the variables the body used, all on one
+ * line (the `def` line: one #line for all of them), then the body. */
 static void emit_decls(emitter *e, const pvc_func *f)
 {
-    int at = f->loc.line;
+    line_begin(e, f->loc.line);
+    emit_tiles(e);
     for (int i = 0; i < f->nparams && f->kind == PVC_FN_JIT && !e->failed; i++)
         if (e->reads[f->params[i]->id] | e->writes[f->params[i]->id])
             emit_param(e, f->params[i], i);
@@ -764,16 +871,18 @@ static void emit_decls(emitter *e, const pvc_func *f)
         const char *ct = ctype_of(v);
         if (!ct || is_param(f, v) || !(e->reads[id] | e->writes[id]))
             continue;
-        line_begin(e, at);
         /* A register local on a cache line of its own: 32-byte alignment would split every
          * 64-byte store of a -march=native build across two lines (BENCHMARKS.md). */
-        fprintf(e->body, "%s%s ", v->type.kind == PVC_TY_REG ? "_Alignas(64) " : "", ct);
+        if (v->type.kind == PVC_TY_REG)
+            fputs("_Alignas(64) ", e->body);
+        fputs(ct, e->body);
+        fputc(' ', e->body);
         put_var(e->body, v);
-        fprintf(e->body, " = %s;", zero_of(ct));
-        line_end(e);
+        fputs(" = ", e->body);
+        fputs(zero_of(ct), e->body);
+        fputs("; ", e->body);
     }
     /* Written but never read (a loop variable the body ignores): say so to cc. */
-    line_begin(e, at);
     /* a vector function starts with AR = SQZN = 0, as the simulator's call does (§10.14) */
     fputs(f->kind == PVC_FN_JIT ? "(void)ctx; (void)args; (void)scalars;" : "pvc_spr_reset(ctx);", e->body);
     for (int id = 0; id < f->nvars; id++) /* and a VF's scalar parameter the body ignores */
@@ -792,6 +901,7 @@ static void emit_function(emitter *e, const pvc_func *f)
     size_t len = 0;
     e->f = f;
     e->nloops = 0;
+    e->ntiles = 0;
     e->depth = 0;
     e->reads = calloc((size_t)f->nvars + 1, 1);
     e->writes = calloc((size_t)f->nvars + 1, 1);
@@ -827,6 +937,83 @@ done:
 }
 
 /* ---- the translation unit ------------------------------------------------------------ */
+/* The callee names of every call in block b (and the bodies inside it), appended to names. */
+static void collect_callees(const pvc_block *b, const char **names, int *n)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        const pvc_attr *a = op->code == PVC_OP_CALL ? pvc_op_attr(op, "callee") : NULL;
+        if (a && a->val && a->val->name)
+            names[(*n)++] = a->val->name;
+        pvc_block *blocks[3]; /* a body, an if's else, a while's condition */
+        for (int k = 0, nb = pvc_op_blocks(op, blocks); k < nb; k++)
+            collect_callees(blocks[k], names, n);
+    }
+}
+
+static int count_ops(const pvc_block *b)
+{
+    int n = b->nops;
+    for (int i = 0; i < b->nops; i++) {
+        pvc_block *blocks[3];
+        for (int k = 0, nb = pvc_op_blocks(b->ops[i], blocks); k < nb; k++)
+            n += count_ops(blocks[k]);
+    }
+    return n;
+}
+
+/* Marks every vector function that a call in f's body names (found by name in the sorted
+ * module); returns how many were newly marked. */
+static int keep_callees(emitter *e, const pvc_func *f)
+{
+    int n = 0, added = 0;
+    const char **names = malloc(((size_t)count_ops(&f->body) + 1) * sizeof *names);
+    if (!names)
+        return -1;
+    collect_callees(&f->body, names, &n);
+    for (int i = 0; i < e->m->nfuncs && n; i++) {
+        const pvc_func *g = e->m->funcs[i];
+        if (e->keep[i] || g->kind != PVC_FN_VECTOR)
+            continue;
+        for (int k = 0; k < n; k++)
+            if (strcmp(names[k], g->name) == 0) {
+                e->keep[i] = 1;
+                added++;
+                break;
+            }
+    }
+    free(names);
+    return added;
+}
+
+/* e->keep[i]: function i goes into the unit - all of them, or the one kernel and the vector
+ * functions it reaches: a vector function may call another (docs/SEMANTICS.md §6), so the
+ * callees are closed over until nothing new is added. */
+static int choose_functions(emitter *e)
+{
+    const pvc_module *m = e->m;
+    e->keep = calloc((size_t)m->nfuncs + 1, 1);
+    if (!e->keep)
+        return -1;
+    if (!e->only) {
+        memset(e->keep, 1, (size_t)m->nfuncs);
+        return 0;
+    }
+    for (int i = 0; i < m->nfuncs; i++)
+        e->keep[i] = m->funcs[i] == e->only;
+    for (int added = 1; added > 0;) {
+        added = 0;
+        for (int i = 0; i < m->nfuncs; i++) {
+            int a = e->keep[i] == 1 ? keep_callees(e, m->funcs[i]) : 0;
+            if (a < 0)
+                return -1;
+            e->keep[i] = e->keep[i] ? 2 : 0; /* 2: its callees are marked */
+            added += a;
+        }
+    }
+    return 0;
+}
+
 static int site_cmp(const void *a, const void *b)
 {
     const site *x = a, *y = b;
@@ -851,10 +1038,11 @@ static void emit_prologue(emitter *e, FILE *o)
         fprintf(o, "static const pvc_loc loc_%d_%d = {%s, %d, %d};\n", e->sites[i].line,
                 e->sites[i].col, e->file_lit, e->sites[i].line, e->sites[i].col);
     fputs("\n", o);
-    for (int i = 0; i < e->m->nfuncs; i++) {
-        put_signature(o, e->m->funcs[i]);
-        fputs(";\n", o);
-    }
+    for (int i = 0; i < e->m->nfuncs; i++)
+        if (e->keep[i]) {
+            put_signature(o, e->m->funcs[i]);
+            fputs(";\n", o);
+        }
     fputs("\nconst struct pvc_kernel_entry {\n"
           "    const char *name;\n"
           "    void (*fn)(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars);\n"
@@ -864,7 +1052,7 @@ static void emit_prologue(emitter *e, FILE *o)
           o);
     for (int i = 0; i < e->m->nfuncs; i++) {
         const pvc_func *f = e->m->funcs[i];
-        if (f->kind != PVC_FN_JIT)
+        if (f->kind != PVC_FN_JIT || !e->keep[i])
             continue;
         char *lit = c_string(f->name);
         fprintf(o, "    {%s, pvc_kernel_", lit ? lit : "\"\"");
@@ -891,38 +1079,52 @@ int pvc_emit_c(const pvc_module *m, FILE *out)
 
 char *pvc_emit_c_string(const pvc_module *m, size_t *len)
 {
-    emitter e = {.m = m};
+    return pvc_emit_c_kernel(m, NULL, NULL, len);
+}
+
+char *pvc_emit_c_kernel(const pvc_module *m, const pvc_func *kernel, const char *file, size_t *len)
+{
+    emitter e = {.m = m, .only = kernel};
     char *defs = NULL, *text = NULL;
     size_t ndefs = 0;
-    e.file_lit = c_string(m->file ? m->file : "<input>");
+    e.file_lit = c_string(file ? file : m->file ? m->file : "<input>");
     e.out = open_memstream(&defs, &ndefs);
-    if (!e.file_lit || !e.out) {
+    if (!e.file_lit || !e.out || choose_functions(&e)) {
         fprintf(stderr, "pvc: error: out of memory emitting C\n");
         goto done;
     }
     /* Vector functions first: the kernels call them. Param types come from each function. */
     for (int pass = 0; pass < 2 && !e.failed; pass++)
         for (int i = 0; i < m->nfuncs && !e.failed; i++)
-            if ((m->funcs[i]->kind == PVC_FN_JIT) == pass)
+            if ((m->funcs[i]->kind == PVC_FN_JIT) == pass && e.keep[i])
                 emit_function(&e, m->funcs[i]);
     fclose(e.out);
     e.out = NULL;
     if (e.failed)
         goto done;
-    FILE *o = open_memstream(&text, len);
+    /* The prologue goes before the definitions, in the definitions' own buffer: the text
+     * exists once (a copy would double the emitter's share of a large compile's memory). */
+    char *pro = NULL;
+    size_t npro = 0;
+    FILE *o = open_memstream(&pro, &npro);
     if (!o)
         goto done;
     emit_prologue(&e, o);
-    fwrite(defs, 1, ndefs, o);
-    if (fclose(o) != 0) {
-        free(text);
-        text = NULL;
+    if (fclose(o) == 0 && (text = realloc(defs, npro + ndefs + 1)) != NULL) {
+        defs = NULL;
+        memmove(text + npro, text, ndefs);
+        memcpy(text, pro, npro);
+        text[npro + ndefs] = '\0';
+        *len = npro + ndefs;
     }
+    free(pro);
 done:
     if (e.out)
         fclose(e.out);
     free(defs);
     free(e.sites);
+    free(e.tiles);
+    free(e.keep);
     free((char *)e.file_lit);
     return text;
 }

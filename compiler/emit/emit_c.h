@@ -46,4 +46,10 @@ int pvc_emit_c(const pvc_module *m, FILE *out);
 /* The same text in a malloc'd NUL-terminated buffer (*len bytes); NULL on failure. */
 char *pvc_emit_c_string(const pvc_module *m, size_t *len);
 
+/* The unit of one jit kernel: only `kernel` (its row alone in pvc_kernels) and the vector
+ * functions it calls, with `file` (NULL: the module's) as the .py name in #line and the
+ * fault locations. The native backend compiles one such unit per kernel it runs (`pvc
+ * compile` keeps every kernel). */
+char *pvc_emit_c_kernel(const pvc_module *m, const pvc_func *kernel, const char *file, size_t *len);
+
 #endif /* PVC_EMIT_C_H */

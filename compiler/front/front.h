@@ -29,6 +29,7 @@ void pvc_cst_free(pvc_cst *cst);
  * returns 1. Other decorators leave the function to Python. */
 int pvc_dsl_function(const pvc_cst *cst, TSNode node, pvc_func_kind *kind);
 
+
 pvc_span pvc_node_span(TSNode n);
 /* The source text of a node; *len gets its length. */
 const char *pvc_node_text(const pvc_cst *cst, TSNode n, size_t *len);

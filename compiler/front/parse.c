@@ -129,7 +129,7 @@ static void resolve_names(pvc_cst *cst, const TSLanguage *lang)
     }
 }
 
-int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)
+static void open_parser(pvc_cst *cst, const pvc_source *src)
 {
     const TSLanguage *lang = tree_sitter_python();
     cst->src = src;
@@ -140,6 +140,11 @@ int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)
                 (unsigned)ts_language_version(lang), TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION,
                 TREE_SITTER_LANGUAGE_VERSION);
     resolve_names(cst, lang);
+}
+
+int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)
+{
+    open_parser(cst, src);
     if (src->len > UINT32_MAX / 2) {
         pvc_error_at(d, (pvc_span){1, 1}, PVC_E_LIMIT, "file too large");
         return 1;

@@ -54,6 +54,27 @@ char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n)
     return p;
 }
 
+void pvc_arena_reset(pvc_arena *a)
+{
+    chunk *c = a->head;
+    while (c && c->next) { /* the oldest chunk stays, for the next round */
+        chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    if (c)
+        c->used = 0;
+    a->head = c;
+}
+
+size_t pvc_arena_size(const pvc_arena *a)
+{
+    size_t n = 0;
+    for (const chunk *c = a ? a->head : NULL; c; c = c->next)
+        n += c->cap;
+    return n;
+}
+
 void pvc_arena_free(pvc_arena *a)
 {
     if (!a)
@@ -97,11 +118,17 @@ static void *grow(pvc_arena *a, void *old, int *cap, int need, size_t elem)
 }
 
 /* ---- string map: open addressing, FNV-1a, grown at half load ---- */
+/* FNV-1a, then a finalizer: a product only carries low bits upwards, so FNV's low bits
+ * (the slot, masked) barely depend on the high bits of the bytes, and names that differ in
+ * a digit ("vf_123.1", "vf_124.1") piled into long probe runs. */
 static uint32_t hash_str(const char *s)
 {
     uint32_t h = 2166136261u;
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 16777619u;
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
     return h;
 }
 
@@ -139,12 +166,15 @@ void pvc_strmap_put(pvc_arena *a, pvc_strmap *m, const char *key, void *val)
 }
 
 /* ---- building ---- */
+/* The module itself lives outside its arena, so compaction (compact.c) can swap arenas
+ * under it. */
 pvc_module *pvc_module_new(const char *file)
 {
-    pvc_arena *a = pvc_arena_new();
-    pvc_module *m = pvc_arena_alloc(a, sizeof *m);
-    m->arena = a;
-    m->file = pvc_arena_strndup(a, file, strlen(file));
+    pvc_module *m = calloc(1, sizeof *m);
+    if (!m)
+        PVC_BUG("out of memory");
+    m->arena = pvc_arena_new();
+    m->file = pvc_arena_strndup(m->arena, file, strlen(file));
     return m;
 }
 
@@ -152,6 +182,7 @@ void pvc_module_free(pvc_module *m)
 {
     if (m)
         pvc_arena_free(m->arena);
+    free(m);
 }
 
 pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc)
@@ -371,6 +402,20 @@ void pvc_func_remove(pvc_module *m, pvc_func *f)
     m->nfuncs = j;
     if (pvc_strmap_get(&m->names, f->name) == f)
         pvc_strmap_put(m->arena, &m->names, f->name, NULL);
+}
+
+/* ---- machine-op rows ---- */
+static int ident_byte(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+int pvc_mop_takes_at(const pvc_mop *m)
+{
+    for (const char *t = m->call; (t = strstr(t, "at")) != NULL; t += 2)
+        if ((t == m->call || !ident_byte(t[-1])) && !ident_byte(t[2]))
+            return 1;
+    return 0;
 }
 
 /* ---- printing ---- */

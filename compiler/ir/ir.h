@@ -10,7 +10,8 @@
  * the same mask_reg, as the types pass needs, docs/SEMANTICS.md §2.5); temporaries are
  * unnamed variables. Every variable carries one type; `any` until a pass knows better.
  *
- * All memory of a module lives in its arena and is released by pvc_module_free.
+ * All memory of a module lives in its arena and is released by pvc_module_free;
+ * pvc_module_compact moves what is still reachable into a fresh arena between passes.
  */
 #ifndef PVC_IR_H
 #define PVC_IR_H
@@ -30,6 +31,8 @@ void *pvc_arena_alloc(pvc_arena *a, size_t n); /* zeroed; never NULL (PVC_BUG on
 char *pvc_arena_printf(pvc_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n);
 void pvc_arena_free(pvc_arena *a);
+size_t pvc_arena_size(const pvc_arena *a); /* bytes of its chunks */
+void pvc_arena_reset(pvc_arena *a); /* drop everything allocated, keep one chunk for reuse */
 
 /* ---- string -> pointer map (names of variables and functions), arena-backed ---- */
 typedef struct {
@@ -211,6 +214,9 @@ int pvc_mop_operand(const pvc_mop *m, const char *name);
 const char *pvc_legacy_op_hint(const char *name);
 /* Index of the attribute named name in row m, or -1. */
 int pvc_mop_attr(const pvc_mop *m, const char *name);
+/* 1 when row m's CALL takes `at`, the op's position (ops.h): the call sets ctx->at itself,
+ * on its out-of-line path only, so the emitted C and the simulator's fast loop do not. */
+int pvc_mop_takes_at(const pvc_mop *m);
 /* The element width (bytes) at which machine op `op` tests its PRED operand, 0 when it has
  * none or ignores it: the op's dtype, except stores (the dist's width, §3.3) and casts (the
  * wider side, §5.4). */
@@ -219,6 +225,10 @@ int pvc_mop_pred_width(const pvc_op *op);
 /* ---- building ---- */
 pvc_module *pvc_module_new(const char *file);
 void pvc_module_free(pvc_module *m);
+/* Copies the live IR (every function of m->funcs and what it reaches) into a new arena and
+ * frees the old one with what the passes left behind (compact.c); no pointer into the old
+ * arena may be held elsewhere. */
+void pvc_module_compact(pvc_module *m);
 pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc);
 pvc_func *pvc_func_find(const pvc_module *m, const char *name);
 pvc_value *pvc_var_named(pvc_module *m, pvc_func *f, const char *name, pvc_span loc); /* get or create */

@@ -285,10 +285,16 @@ typedef enum {
  *             A mask result has the granularity of the row's first mask operand, else of
  *             the op dtype (a compare), except: MASK_HALF half of it (pack), MASK_DOUBLE
  *             twice (unpack), MASK_ALLBITS every bit meaningful (get_mask_spr, §10.14 T19).
- *             DECLARED: the mask result must name an existing mask (addc/subc, §10.3)
+ *             DECLARED: the mask result must name an existing mask (addc/subc, §10.3);
+ *             MERGES the call keeps its result's old value in the lanes its PRED leaves off
+ *             (move; as mode=MERGING does), so only those lanes read it
  *   PIPE BASE BPC  cost: cycles = BASE + ceil(UB bytes moved / BPC) (BPC 0: BASE) on pipe
  *             PIPE; nearly all assumed (docs/COSTS.md): an estimate, never a measurement
- *   CALL      the runtime call over the operand, result and attribute names and `ctx`
+ *   CALL      the runtime call over the operand, result and attribute names, `ctx` and
+ *             `at` (const pvc_loc *, the op's source position): a FAULT op whose call takes
+ *             `at` sets ctx->at itself, only on the path that can fault (the inline fast
+ *             paths of pvc_rt_inline.h); before any other FAULT op's call the emitted C sets
+ *             ctx->at
  *   doc       one line of meaning, printed by `pvc help ops`
  * Units: ADDR and CURSOR are UB byte addresses; post-update steps are BYTES; counts are
  * elements; gran and elem_bytes are bytes.
@@ -302,6 +308,7 @@ enum {
     PVC_MF_MASK_DOUBLE = 1 << 5,
     PVC_MF_MASK_ALLBITS = 1 << 6,
     PVC_MF_DECLARED = 1 << 7,
+    PVC_MF_MERGES = 1 << 8,
 };
 #define PVC_DT1(t) (1u << PVC_DT_##t)
 #define PVC_DT_INTS_32 (PVC_DT1(INT8) | PVC_DT1(UINT8) | PVC_DT1(INT16) | PVC_DT1(UINT16) | \
@@ -351,7 +358,7 @@ enum {
     /* ---- vf.load_align (§2) ---- */ \
     M(M_LD_REG, "ld.reg", NONE, (O(ADDR, addr)), (AE(dist, LoadDist, 0, 0)), (R(VREG, dst)), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
-      pvc_load_align_fast(ctx, dst, addr, dist), "one register by an explicit LoadDist (§2.2)") \
+      pvc_load_align_fast(ctx, dst, addr, dist, at), "one register by an explicit LoadDist (§2.2)") \
     M(M_LD_REG_POST, "ld.reg.post", NONE, (O(CURSOR, cursor) O(INT, step)), (AE(dist, LoadDist, 0, 0)), \
       (R(VREG, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
       pvc_load_align_post(ctx, dst, cursor, step, dist), \
@@ -380,7 +387,7 @@ enum {
     /* ---- vf.store_align (§3) ---- */ \
     M(M_ST_REG, "st.reg", NONE, (O(ADDR, addr) O(VREG, src) O(PRED, mask)), (AE(dist, HwStoreDist, 0, 0)), (), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
-      pvc_store_align_fast(ctx, addr, src, mask, dist), \
+      pvc_store_align_fast(ctx, addr, src, mask, dist, at), \
       "explicit HwStoreDist NORM_Bw/ONEPT_Bw/PK_Bx/PK4_B32 (§3.3)") \
     M(M_ST_REG_POST, "st.reg.post", NONE, (O(CURSOR, cursor) O(INT, step) O(VREG, src) O(PRED, mask)), \
       (AE(dist, HwStoreDist, 0, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
@@ -587,7 +594,7 @@ enum {
       0, PVC_NO_TRAP, 0, V, 1, 0, pvc_mask_not(ctx, dst, src, mask), "dst bit = mask & ~src (§10.7)") \
     M(M_SHL_S, "shl.s", VF_SHIFT_LEFT, (O(VREG, src) O(INT, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_INTS_32 | PVC_DT_B64, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_FAULT, V, 1, 0, \
-      pvc_shift_left(ctx, dst, dtype, src, (uint64_t)shift, mask), "dst = src << (int16)shift; a negative shift faults (§10.7)") \
+      pvc_shift_left(ctx, dst, dtype, src, (uint64_t)shift, mask), "dst = src << (int16)shift; a negative shift is by 0 (§10.7)") \
     M(M_SHL, "shl", VF_SHIFT_LEFT, (O(VREG, src) O(VREG, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_INTS_32 | PVC_DT_B64, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, pvc_shift_left_reg(ctx, dst, dtype, src, shift, mask), "dst lane = src << shift lane (§10.7)") \
     M(M_SHR_S, "shr.s", VF_SHIFT_RIGHT, (O(VREG, src) O(INT, shift) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
@@ -667,7 +674,7 @@ enum {
     /* ---- registers and special registers (§10.14) ---- */ \
     M(M_MOVE_M, "move.m", VF_MOVE, (O(VREG, src) O(PRED, mask)), \
       (AD(dtype) AC(mode, MergeMode, PVC_MERGE_MERGING, 1u << PVC_MERGE_MERGING)), (R(VREG, dst)), \
-      PVC_DT_INTS_32 | PVC_DT_FLOATS, PVC_NO_TRAP, PVC_MF_SAME | PVC_MF_READS_DST, V, 1, 0, \
+      PVC_DT_INTS_32 | PVC_DT_FLOATS, PVC_NO_TRAP, PVC_MF_SAME | PVC_MF_MERGES, V, 1, 0, \
       pvc_move(ctx, dst, dtype, src, mask), "dst lane = mask ? src : dst, merging (§10.14)") \
     M(M_MOVE, "move", VF_MOVE, (O(VREG, src)), (AD(dtype)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, V, 1, 0, \
       pvc_move(ctx, dst, dtype, src, NULL), "dst = src (§10.14)") \

@@ -1,6 +1,7 @@
 /* verify.c - structural invariants of the IR, checked after every pass.
  * A failure is a bug in pvc (the pipeline turns it into an internal error), never a
  * user diagnostic; so this file states what every pass may rely on. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ir/ir.h"
@@ -15,6 +16,7 @@ typedef struct {
     int machine_level;      /* after dispatch: vector functions hold machine ops only */
     pvc_strmap seen;        /* names of the functions checked so far (duplicates) */
     int loops;              /* enclosing pl.range / while ops */
+    size_t ndefined;        /* capacity of defined, reused by every function */
 } verifier;
 
 static void problem(verifier *v, pvc_span loc, const char *what, const char *detail)
@@ -211,11 +213,17 @@ static void check_func(verifier *v, const pvc_func *f)
     v->f = f;
     if (!f->name || (f->kind != PVC_FN_VECTOR && f->kind != PVC_FN_JIT))
         problem(v, f->loc, "function without a name or kind", NULL);
-    if (f->name && pvc_strmap_get(&v->seen, f->name))
-        problem(v, f->loc, "function defined twice: ", f->name);
-    else if (f->name)
-        pvc_strmap_put(v->m->arena, &v->seen, f->name, (void *)f);
-    v->defined = pvc_arena_alloc(v->m->arena, (size_t)f->nvars + 1);
+    /* the module's name map holds the first function of each name: a second one, or one
+     * the map lost, is the same function twice or a stale map */
+    if (f->name && pvc_func_find(v->m, f->name) != f)
+        problem(v, f->loc, "function defined twice or missing from the module's names: ", f->name);
+    if ((size_t)f->nvars + 1 > v->ndefined) {
+        free(v->defined);
+        v->ndefined = (size_t)f->nvars + 1;
+        if (!(v->defined = malloc(v->ndefined)))
+            PVC_BUG("out of memory");
+    }
+    memset(v->defined, 0, (size_t)f->nvars + 1);
     for (int i = 0; i < f->nvars; i++)
         if (!f->vars[i] || f->vars[i]->id != i || f->vars[i]->kind != PVC_V_VAR)
             problem(v, f->loc, "variable table out of order", NULL);
@@ -234,5 +242,6 @@ int pvc_verify(const pvc_module *m, const char *after_pass, FILE *err)
     v.machine_level = after_pass && (!strcmp(after_pass, "dispatch") || !strcmp(after_pass, "check"));
     for (int i = 0; i < m->nfuncs; i++)
         check_func(&v, m->funcs[i]);
+    free(v.defined);
     return v.problems;
 }

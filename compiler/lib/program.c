@@ -43,8 +43,9 @@ static void mark_written(const pvc_func *k, const pvc_block *b, unsigned char *w
 {
     for (int i = 0; i < b->nops; i++) {
         const pvc_op *op = b->ops[i];
-        if (op->body)
-            mark_written(k, op->body, w);
+        pvc_block *blocks[3]; /* a body, an if's else, a while's condition */
+        for (int n = 0, nb = pvc_op_blocks(op, blocks); n < nb; n++)
+            mark_written(k, blocks[n], w);
         if (op->code != PVC_OP_M_GM_STORE || op->noperands < 1)
             continue;
         for (int j = 0; j < k->nparams; j++)

@@ -249,7 +249,7 @@ static int destination(const call *c)
                               "vf.create_mask): the parser does not declare it (§10.3)",
                               dst && dst->name ? dst->name : "?");
     int unwritten = dst && (dst->type.kind == PVC_TY_ANY || (dst->type.kind == PVC_TY_REG && dst->type.dtype < 0));
-    if (((c->m->flags & PVC_MF_READS_DST) || merging) && unwritten) {
+    if (((c->m->flags & (PVC_MF_READS_DST | PVC_MF_MERGES)) || merging) && unwritten) {
         char detail[160];
         snprintf(detail, sizeof detail, ": '%s' is read before any write, so it holds whatever the "
                  "register held (pvc: 0; the simulator faults)", dst->name ? dst->name : "?");

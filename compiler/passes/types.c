@@ -1061,7 +1061,7 @@ static void type_generic(typer *t, pvc_op *op)
                      "none); write dtype=pl.DT_* (§9.3)", name);
         return;
     }
-    if (fresh >= 0 && fresh != dt && !(m->flags & PVC_MF_READS_DST)) /* an accumulator exists on purpose */
+    if (fresh >= 0 && fresh != dt && !(m->flags & (PVC_MF_READS_DST | PVC_MF_MERGES))) /* it exists on purpose */
         pvc_warn_at(t->d, op->loc, "'%s' is already a %s register: %s writes into it as %s, not as %s "
                     "(§9.3, T23) [%s]", op->results[0]->name ? op->results[0]->name : "?", dt_name(dt), name,
                     dt_name(dt), dt_name(fresh), pvc_warn_code(PVC_W_REASSIGN));

@@ -22,6 +22,17 @@ static void *xcalloc(size_t n, size_t size)
     return p;
 }
 
+/* Zeroed memory on 64-byte boundaries: a register on a cache line of its own, so the
+ * runtime's wide moves into it never straddle two (as the emitted C's _Alignas(64)). */
+static void *xalloc_lines(size_t n)
+{
+    n = (n + 63) / 64 * 64;
+    void *p = aligned_alloc(64, n ? n : 64);
+    if (!p)
+        PVC_BUG("out of memory");
+    return memset(p, 0, n ? n : 64);
+}
+
 static void *xgrow(void *p, int *cap, int need, size_t size)
 {
     if (need <= *cap)
@@ -123,6 +134,7 @@ static sim_op *emit(sim *S, sim_func *F, int code, const pvc_op *ir)
     memset(o, 0, sizeof *o);
     o->code = code;
     o->r[0] = o->r[1] = -1;
+    o->merge_reg = -1;
     o->tile = -1;
     o->dtype = -1;
     o->mask = -2;
@@ -255,10 +267,18 @@ static void decode_machine(sim *S, sim_func *F, const pvc_op *op)
     }
     for (int i = 0; i < m->nres; i++)
         o->r[i] = op->results[i]->id;
-    /* An op that reads its result's old value: that register must be defined first. */
-    if ((m->flags & PVC_MF_READS_DST) || attr_value(op, "mode", PVC_MERGE_ZEROING) == PVC_MERGE_MERGING)
+    /* An op that reads its result's old value: that register must be defined first; a
+     * merging op reads it only where its mask is off (interp.c check_defined). */
+    if (m->flags & PVC_MF_READS_DST)
         for (int i = 0; i < m->nres; i++)
             o->chk[o->nchk++] = o->r[i];
+    else if ((m->flags & PVC_MF_MERGES) || attr_value(op, "mode", PVC_MERGE_ZEROING) == PVC_MERGE_MERGING)
+        for (int i = 0; i < m->nopnd; i++)
+            if (m->opnd[i].kind == PVC_OK_PRED) {
+                o->merge_reg = o->r[0];
+                o->merge_pred = op->operands[i]->id;
+                o->merge_w = pvc_mop_pred_width(op);
+            }
     decode_attrs(S, o, op, m);
     decode_trace(o, op, m);
 }
@@ -522,7 +542,7 @@ static void decode_call_args(sim *S, sim_func *F)
 static void alloc_frame(sim_func *F)
 {
     F->s = xcalloc((size_t)(F->nvars + F->nconsts), sizeof *F->s);
-    F->v = xcalloc((size_t)F->nvars, sizeof *F->v);
+    F->v = xalloc_lines((size_t)F->nvars * sizeof *F->v);
     F->m = xcalloc((size_t)F->nvars, sizeof *F->m);
     F->ul = xcalloc((size_t)F->nvars, sizeof *F->ul);
     F->us = xcalloc((size_t)F->nvars, sizeof *F->us);
@@ -576,8 +596,10 @@ static sim_func *decode_func(sim *S, const pvc_func *f)
     decode_block(S, F, &f->body);
     decode_call_args(S, F);
     alloc_frame(F);
-    if (!S->error)
+    if (!S->error) {
         bind(S, F);
+        sim_fast_build(S, F); /* the fast loop's ops, bound to the same frame */
+    }
     return F;
 }
 
@@ -587,6 +609,7 @@ static void free_func(sim_func *F)
         return;
     for (int i = 0; i < F->nops; i++)
         free(F->ops[i].cargs);
+    sim_fast_free(F); /* its copies share cargs with ops */
     free(F->ops);
     free(F->consts);
     free(F->tiles);

@@ -1,29 +1,39 @@
 /* hazard.c - which UB bytes a vector store wrote since the last covering vf.mem_bar
- * (docs/SEMANTICS.md decision 8, §5.6). Layout and rules: sim.h. Every operation is O(blocks
- * touched); a barrier is O(1) (one epoch increment per kind of read it covers). */
+ * (docs/SEMANTICS.md decision 8, §5.6). Layout and rules: hazard.h, whose inline store of
+ * whole blocks and read are the hot paths; here the spans that split blocks, finding the
+ * first unordered byte of a read, and barriers (which clear block words [lo, hi) only). */
 #include <stdlib.h>
+#include <string.h>
 
-#include "sim/sim.h"
+#include "ir/diag.h"
+#include "sim/hazard.h"
+
+static void clear_kind(pvc_hazard *h, int k)
+{
+    for (uint32_t w = h->lo[k]; w < h->hi[k]; w++) {
+        for (uint64_t p = h->part[k][w]; p; p &= p - 1) { /* the byte bits of split blocks */
+            uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(p);
+            h->byte[k][b / 2] &= b % 2 ? 0xFFFFFFFFull : ~0xFFFFFFFFull;
+        }
+        h->full[k][w] = h->part[k][w] = 0;
+    }
+    h->lo[k] = UINT32_MAX;
+    h->hi[k] = 0;
+}
 
 pvc_hazard *pvc_hazard_new(void)
 {
     pvc_hazard *h = calloc(1, sizeof *h);
-    if (h)
-        for (int k = 0; k < PVC_HZ_KINDS; k++)
-            h->cur[k] = 1; /* epochs start at 0: nothing is dirty */
+    for (int k = 0; h && k < PVC_HZ_KINDS; k++)
+        clear_kind(h, k); /* nothing unordered */
     return h;
 }
 
 void pvc_hazard_free(pvc_hazard *h)
 {
+    if (h)
+        free(h->byte_owner);
     free(h);
-}
-
-/* Bits lo..hi-1 of a block's 32-byte mask, 0 <= lo < hi <= 32. */
-static uint32_t span_bits(uint32_t lo, uint32_t hi)
-{
-    uint32_t n = hi - lo;
-    return (n == 32 ? UINT32_MAX : ((1u << n) - 1u)) << lo;
 }
 
 /* The block's bytes become owned by their own entries, so a partial store can overwrite
@@ -32,41 +42,69 @@ static void owner_split(pvc_hazard *h, uint32_t b)
 {
     if (h->owner[b] == PVC_HZ_MIXED)
         return;
+    if (!h->byte_owner && !(h->byte_owner = malloc(PVC_UB_BYTES * sizeof *h->byte_owner)))
+        PVC_BUG("out of memory for the hazard map");
     for (uint32_t k = 0; k < 32; k++)
         h->byte_owner[b * 32 + k] = h->owner[b];
     h->owner[b] = PVC_HZ_MIXED;
 }
 
-static void mark_block(pvc_hazard *h, uint32_t b, uint32_t bits, uint32_t id)
+/* Bytes [lo, hi) of block b, 0 <= lo < hi <= 32, as bits of its byte-bitmap word. */
+static uint64_t byte_bits(uint32_t b, uint32_t lo, uint32_t hi)
 {
-    for (int k = 0; k < PVC_HZ_KINDS; k++) {
-        if (h->epoch[k][b] != h->cur[k]) {
-            h->epoch[k][b] = h->cur[k];
-            h->dirty[k][b] = 0;
-        }
-        h->dirty[k][b] |= bits;
-    }
-    if (bits == UINT32_MAX) {
-        h->owner[b] = id;
-        return;
-    }
-    owner_split(h, b);
-    for (uint32_t j = 0; j < 32; j++)
-        if (bits >> j & 1)
-            h->byte_owner[b * 32 + j] = id;
+    uint64_t run = hi - lo == 32 ? 0xFFFFFFFFull : (1ull << (hi - lo)) - 1;
+    return run << (lo + (b % 2) * 32);
 }
 
-void pvc_hazard_store(pvc_hazard *h, uint32_t addr, uint32_t len, uint32_t id)
+void pvc_hazard_store_span(pvc_hazard *h, uint32_t addr, uint32_t end, uint32_t id)
 {
-    uint64_t end = (uint64_t)addr + len;
-    if (end > PVC_UB_BYTES)
-        end = PVC_UB_BYTES;
-    for (uint64_t a = addr; a < end;) {
-        uint32_t b = (uint32_t)(a / 32), lo = (uint32_t)(a % 32);
-        uint32_t hi = end - (uint64_t)b * 32 >= 32 ? 32 : (uint32_t)(end - (uint64_t)b * 32);
-        mark_block(h, b, span_bits(lo, hi), id);
-        a = (uint64_t)b * 32 + hi;
+    for (uint32_t a = addr; a < end;) {
+        uint32_t b = a / 32, lo = a % 32, hi = end - b * 32 >= 32 ? 32 : end - b * 32;
+        uint32_t w = b / 64;
+        uint64_t bit = 1ull << (b % 64);
+        for (int k = 0; k < PVC_HZ_KINDS; k++) {
+            if (lo == 0 && hi == 32)
+                h->full[k][w] |= bit;
+            else {
+                h->part[k][w] |= bit;
+                h->byte[k][b / 2] |= byte_bits(b, lo, hi);
+            }
+        }
+        pvc_hz_widen(h, w, w);
+        if (lo == 0 && hi == 32)
+            h->owner[b] = id;
+        else {
+            owner_split(h, b);
+            for (uint32_t j = lo; j < hi; j++)
+                h->byte_owner[b * 32 + j] = id;
+        }
+        a = b * 32 + hi;
     }
+}
+
+static uint32_t owner_of(const pvc_hazard *h, uint32_t at)
+{
+    uint32_t o = h->owner[at / 32];
+    return o == PVC_HZ_MIXED ? h->byte_owner[at] : o;
+}
+
+uint32_t pvc_hazard_find(const pvc_hazard *h, int k, uint32_t addr, uint32_t end, uint32_t *at)
+{
+    for (uint32_t b = addr / 32; b <= (end - 1) / 32; b++) {
+        uint32_t w = b / 64;
+        uint64_t bit = 1ull << (b % 64);
+        uint32_t lo = b * 32 < addr ? addr - b * 32 : 0, hi = end - b * 32 >= 32 ? 32 : end - b * 32;
+        if (h->full[k][w] & bit) {
+            *at = b * 32 + lo;
+            return owner_of(h, *at);
+        }
+        uint64_t hit = h->part[k][w] & bit ? h->byte[k][b / 2] & byte_bits(b, lo, hi) : 0;
+        if (hit) {
+            *at = b / 2 * 64 + (uint32_t)__builtin_ctzll(hit);
+            return owner_of(h, *at);
+        }
+    }
+    return 0;
 }
 
 /* docs/SEMANTICS.md §5.6: which kinds of read each mode orders after earlier vector stores.
@@ -77,11 +115,11 @@ void pvc_hazard_barrier(pvc_hazard *h, pvc_membar m)
     switch (m) {
     case PVC_MEMBAR_VST_VLD: /* vector store -> vector load */
     case PVC_MEMBAR_VV_ALL:  /* all vector -> all vector */
-        h->cur[PVC_HZ_VLOAD]++;
+        clear_kind(h, PVC_HZ_VLOAD);
         break;
     case PVC_MEMBAR_VST_LD:  /* vector store -> scalar load */
     case PVC_MEMBAR_VS_ALL:  /* all vector -> all scalar */
-        h->cur[PVC_HZ_SREAD]++;
+        clear_kind(h, PVC_HZ_SREAD);
         break;
     default:
         break;
@@ -91,26 +129,5 @@ void pvc_hazard_barrier(pvc_hazard *h, pvc_membar m)
 void pvc_hazard_settle(pvc_hazard *h)
 {
     for (int k = 0; k < PVC_HZ_KINDS; k++)
-        h->cur[k]++;
-}
-
-uint32_t pvc_hazard_read(const pvc_hazard *h, int k, uint32_t addr, uint32_t len, uint32_t *at)
-{
-    uint64_t end = (uint64_t)addr + len;
-    if (end > PVC_UB_BYTES)
-        end = PVC_UB_BYTES;
-    for (uint64_t a = addr; a < end;) {
-        uint32_t b = (uint32_t)(a / 32), lo = (uint32_t)(a % 32);
-        uint32_t hi = end - (uint64_t)b * 32 >= 32 ? 32 : (uint32_t)(end - (uint64_t)b * 32);
-        uint32_t hit = h->epoch[k][b] == h->cur[k] ? h->dirty[k][b] & span_bits(lo, hi) : 0;
-        if (hit) {
-            uint32_t j = 0;
-            while (!(hit >> j & 1))
-                j++;
-            *at = b * 32 + j;
-            return h->owner[b] == PVC_HZ_MIXED ? h->byte_owner[*at] : h->owner[b];
-        }
-        a = (uint64_t)b * 32 + hi;
-    }
-    return 0;
+        clear_kind(h, k);
 }

@@ -15,6 +15,10 @@
  * pvc_backend_sim runs each block of a launch inside pvc_ctx_pcall and returns the fault
  * kind; with several blocks the gm_touch hook checks GM shared between them (race.c).
  */
+/* The row functions below call the touch hook directly (pvc_rt.h pvc_ub_touch), so the
+ * hazard checks of the inline NORM fast paths inline into them. */
+#define PVC_TOUCH_DIRECT sim_touch_direct
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,11 +75,12 @@ static double sim_num(const void *p)
     static void run_##id(sim *S, const sim_op *o)                                          \
     {                                                                                      \
         pvc_ctx *const ctx = S->ctx;                                                       \
+        const pvc_loc *const at = o->loc; /* also in ctx->at: the loop sets it first */    \
         void *const *pp = o->p;                                                            \
         void *const *rp = o->rp;                                                           \
         const int64_t *kp = o->k;                                                          \
         LIST opnds LIST res LIST attrs                                                     \
-        (void)ctx, (void)pp, (void)rp, (void)kp;                                           \
+        (void)ctx, (void)at, (void)pp, (void)rp, (void)kp;                                 \
         call;                                                                              \
     }
 PVC_MOPS(M)
@@ -86,6 +91,69 @@ const sim_run_fn sim_runs[PVC_MOP_COUNT] = {
     PVC_MOPS(M)
 #undef M
 };
+
+/* The same rows as the fast loop runs them (fast.c): an INT, ADDR or BITS operand is the
+ * affine value aff[j] describes, so folded address arithmetic is computed here, in the op
+ * that reads it; every other operand, the results and the attributes as above.
+ * On x86-64 they are compiled twice, the second time for AVX-512, and sim_fast_table picks
+ * by the host at run time: pvc is built for the baseline ISA, where a register's 256 bytes
+ * move in 16-byte pieces, and those moves are the most of a NORM copy's time (BENCHMARKS.md;
+ * the native backend builds kernels for the host ISA for the same reason). */
+#undef SIM_O_BITS
+#undef SIM_O_INT
+#undef SIM_O_ADDR
+#define SIM_AFF(j) (f->aff[j].a + f->aff[j].b * (uint64_t) * f->aff[j].var)
+#define SIM_O_BITS(n) const uint64_t n = SIM_AFF(pp - o->p); pp++;
+#define SIM_O_INT(n) const int64_t n = (int64_t)SIM_AFF(pp - o->p); pp++;
+#define SIM_O_ADDR(n) const int64_t n = sim_fold_value(&f->aff[pp - o->p]); pp++;
+#define SIM_FAST_ROW(id, attr, opnds, res, attrs, call)                                   \
+    attr static void fast_##id(sim *S, const sim_fop *f)                                   \
+    {                                                                                      \
+        const sim_op *const o = &f->op;                                                    \
+        pvc_ctx *const ctx = S->ctx;                                                       \
+        const pvc_loc *const at = o->loc;                                                  \
+        void *const *pp = o->p;                                                            \
+        void *const *rp = o->rp;                                                           \
+        const int64_t *kp = o->k;                                                          \
+        LIST opnds LIST res LIST attrs                                                     \
+        (void)ctx, (void)at, (void)pp, (void)rp, (void)kp;                                 \
+        call;                                                                              \
+    }
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)              \
+    SIM_FAST_ROW(id, , opnds, res, attrs, call)
+PVC_MOPS(M)
+#undef M
+
+static const sim_fast_fn fast_rows[PVC_MOP_COUNT] = {
+#define M(id, ...) fast_##id,
+    PVC_MOPS(M)
+#undef M
+};
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)              \
+    SIM_FAST_ROW(id##_wide, __attribute__((target("avx512f"))), opnds, res, attrs, call)
+PVC_MOPS(M)
+#undef M
+
+static const sim_fast_fn fast_rows_wide[PVC_MOP_COUNT] = {
+#define M(id, ...) fast_##id##_wide,
+    PVC_MOPS(M)
+#undef M
+};
+#endif
+#undef SIM_AFF
+#undef SIM_FAST_ROW
+
+const sim_fast_fn *sim_fast_table(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        return fast_rows_wide;
+#endif
+    return fast_rows;
+}
 
 /* Every row fits a sim_op: its operands in p[], its attributes in k[]. */
 #undef O
@@ -141,12 +209,11 @@ static const char *const membar_names[PVC_MEMBAR_COUNT] = {
 #undef X
 };
 
-/* Decision 8: a read of kind k of [addr, addr+len) after an unordered vector store. */
-static void hazard_read(sim *S, int k, uint32_t addr, uint32_t len)
+/* Decision 8: a read of kind k of [addr, addr+len) after an unordered vector store, of
+ * byte `at` by store `id`. */
+static void __attribute__((noinline, cold)) hazard_fault(sim *S, int k, uint32_t addr, uint32_t len,
+                                                        uint32_t at, uint32_t id)
 {
-    uint32_t at = 0, id = pvc_hazard_read(S->hz, k, addr, len, &at);
-    if (!id)
-        return;
     fault_at(S, S->cur, PVC_FAULT_HAZARD, at, len);
     const pvc_loc *st = S->locs[id];
     S->ctx->fault.related = *st;
@@ -156,6 +223,13 @@ static void hazard_read(sim *S, int k, uint32_t addr, uint32_t len)
              k == PVC_HZ_VLOAD ? "vector load" : "read", addr, addr + len, at, st->line,
              k == PVC_HZ_VLOAD ? membar_names[PVC_MEMBAR_VST_VLD] : membar_names[PVC_MEMBAR_VST_LD]);
     pvc_fault_unwind(S->ctx);
+}
+
+static inline void hazard_read(sim *S, int k, uint32_t addr, uint32_t len)
+{
+    uint32_t at = 0, id = pvc_hazard_read(S->hz, k, addr, len, &at);
+    if (id)
+        hazard_fault(S, k, addr, len, at, id);
 }
 
 /* The runtime's touch hook: every UB span an op reads or writes, after its bounds check and
@@ -173,6 +247,32 @@ static void sim_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind 
     if (t->addr < 0)
         t->addr = addr;
     t->bytes += len;
+}
+
+/* The touch hook when nothing observes the run: the hazard checks, and the GM bytes a
+ * clipped pl.load / pl.store note counts. */
+static inline void sim_touch_fast(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind)
+{
+    sim *S = ctx->user;
+    switch (kind) {
+    case PVC_TOUCH_VLOAD: hazard_read(S, PVC_HZ_VLOAD, addr, len); return;
+    case PVC_TOUCH_GM_OUT: hazard_read(S, PVC_HZ_SREAD, addr, len); S->touched.gm_out += len; break;
+    case PVC_TOUCH_VSTORE: pvc_hazard_store(S->hz, addr, len, S->cur->id); return;
+    case PVC_TOUCH_GM_IN: S->touched.gm_in += len; break; /* a clipped window's note */
+    default: return;
+    }
+    if (S->touched.addr < 0) /* a GM move's tile: a GM race names it */
+        S->touched.addr = addr;
+}
+
+/* The same hooks, as the inline fast paths of the row functions call them. */
+static inline void sim_touch_direct(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind)
+{
+    const sim *S = ctx->user;
+    if (S->observing)
+        sim_touch(ctx, addr, len, kind);
+    else
+        sim_touch_fast(ctx, addr, len, kind);
 }
 
 /* The runtime's vf.mem_bar hook (pvc_rt.h pvc_mem_bar): the op calls pvc_mem_bar as the
@@ -361,8 +461,20 @@ static void run_call(sim *S, sim_func *F, const sim_op *o)
 
 /* ---- the runner ---------------------------------------------------------------------- */
 /* UNDEF_REG: every register the op reads must have been written in this call. */
+/* Is every lane of mask m active at width w (bit w*i set for each i)? */
+static int all_lanes_on(const pvc_mreg *m, int w)
+{
+    for (int i = 0; i < 256; i += w)
+        if (!pvc_mreg_bit(m, (unsigned)i))
+            return 0;
+    return 1;
+}
+
 static void check_defined(sim *S, const sim_func *F, const sim_op *o)
 {
+    /* a merging op's old result shows only in the lanes its mask leaves off (§9.2, T17) */
+    if (o->merge_reg >= 0 && !F->def[o->merge_reg] && !all_lanes_on(&F->m[o->merge_pred], o->merge_w))
+        undef_reg(S, F, o, o->merge_reg);
     for (int c = 0; c < o->nchk; c++)
         if (!F->def[o->chk[c]])
             undef_reg(S, F, o, o->chk[c]);
@@ -392,8 +504,117 @@ static inline void run_machine(sim *S, sim_func *F, const sim_op *o)
         sim_observe_machine(S, o);
 }
 
+/* The loop when nothing observes the run (S->observing 0): the same ops over fast.c's
+ * copies, which fold affine address arithmetic into the ops that read it and test only
+ * the register reads not proven defined ahead of time. Every runtime call and every check
+ * of the observing loop below is made, in the same order, at the same op. pl.range keeps
+ * its iteration count in a local stack instead of its hidden slots (which only the
+ * observing loop reads); the loop variable is rebound each iteration as there. */
+typedef struct {
+    uint64_t k, n;           /* iteration, trip count */
+    int64_t lo, st;
+    int64_t *var;
+    const sim_fop *body;     /* first op of the body */
+} fast_loop;
+
+/* A pl.range whose body is machine ops alone (fast.c sets f->simple): the same ops in the
+ * same order, the loop variable rebound each iteration, without the end marker's
+ * dispatch. run_range has computed the trip count and bound the first value. */
+static void run_simple_loop(sim *S, sim_func *F, const sim_fop *f)
+{
+    pvc_ctx *const ctx = S->ctx;
+    const sim_fop *const body = f + 1, *const end = F->fops + f->skip - 1;
+    const int64_t *h = &F->s[f->op.aux];
+    const uint64_t n = (uint64_t)h[1];
+    const int64_t lo = h[2], st = h[3];
+    int64_t *const var = &F->s[f->op.r[0]];
+    for (uint64_t k = 0;;) {
+        for (const sim_fop *g = body; g < end; g++) {
+            S->cur = &g->op;
+            if (!g->sets_at)
+                ctx->at = g->op.loc;
+            g->fn(S, g);
+            if (g->kind == SIM_FK_MACHINE_MARK)
+                mark_written(F, &g->op);
+        }
+        if (++k >= n)
+            return;
+        *var = pvc_py_range_at(lo, k, st);
+    }
+}
+
+static void run_func_fast(sim *S, sim_func *F)
+{
+    pvc_ctx *const ctx = S->ctx;
+    const sim_fop *f = F->fops, *const end = F->fops + F->nfops;
+    fast_loop loops[SIM_FAST_MAX_DEPTH], *top = loops - 1;
+    S->cur_f = F;
+    memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
+    for (; f < end; f++) {
+        const sim_op *o = &f->op;
+        S->cur = o;
+        if (f->kind <= SIM_FK_MACHINE_MARK) {
+            if (!f->sets_at)
+                ctx->at = o->loc;
+            f->fn(S, f);
+            if (f->kind == SIM_FK_MACHINE_MARK)
+                mark_written(F, o);
+            continue;
+        }
+        ctx->at = o->loc;
+        switch (f->kind) {
+        case SIM_FK_MACHINE_FULL:
+            for (int i = 0; i < f->nfold; i++)
+                *f->fold[i].dst = sim_fold_value(&f->fold[i]);
+            run_machine(S, F, o);
+            break;
+        case SIM_FK_RANGE:
+            if (!run_range(S, F, o)) {
+                f = F->fops + f->skip - 1; /* past the body and its end marker */
+                break;
+            }
+            if (f->simple) {
+                run_simple_loop(S, F, f);
+                f = F->fops + f->skip - 1;
+                break;
+            }
+            top++;
+            top->k = 0, top->n = (uint64_t)F->s[o->aux + 1];
+            top->lo = F->s[o->aux + 2], top->st = F->s[o->aux + 3];
+            top->var = &F->s[o->r[0]], top->body = f + 1;
+            break;
+        case SIM_FK_LOOP_END:
+            if (++top->k < top->n) {
+                *top->var = pvc_py_range_at(top->lo, top->k, top->st);
+                f = top->body - 1;
+            } else
+                top--;
+            break;
+        default:
+            check_defined(S, F, o);
+            switch (o->code) {
+            case PVC_OP_ASSIGN: run_assign(F, o); break;
+            case PVC_OP_CALL: run_call(S, F, o); break;
+            case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT: case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT:
+            case PVC_OP_TG_PREVIOUS:
+                pvc_tile_check(S->ctx, sim_tile_of(&F->tiles[o->tile]));
+                break;
+            default: {
+                int64_t value;
+                run_arith(S, F, o, &value);
+            }
+            }
+            mark_written(F, o);
+        }
+    }
+}
+
 static void run_func(sim *S, sim_func *F)
 {
+    if (F->fops && !S->observing) {
+        run_func_fast(S, F);
+        return;
+    }
     S->cur_f = F;
     if (F->nconsts) /* an empty body has none, and no array */
         memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
@@ -560,7 +781,7 @@ static int sim_run(void *x, pvc_ctx *ctx, const pvc_launch_args *l)
     S->obs.now = 0; /* every block's clock starts with the launch */
     pvc_hazard_settle(S->hz);
     ctx->mem_bar = sim_mem_bar;
-    ctx->touch = sim_touch;
+    ctx->touch = S->observing ? sim_touch : sim_touch_fast;
     ctx->gm_touch = S->race ? sim_gm_touch : NULL;
     ctx->user = S;
     int rc = pvc_ctx_pcall(ctx, run_kernel, S);

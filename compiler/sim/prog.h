@@ -54,6 +54,8 @@ struct sim_op {
     int a[SIM_MAX_OPND];     /* operands: slot numbers (variable id, or constant slot) */
     int r[2];                /* result variable ids (-1 none) */
     int chk[SIM_MAX_OPND + 1], nchk; /* register variables the op reads (UNDEF_REG) */
+    int merge_reg, merge_pred, merge_w; /* a merging op's result (-1 none): read only in the
+                                lanes mask register merge_pred leaves off at width merge_w */
     int jump;                /* RANGE: index of its SIM_LOOP_END; LOOP_END: its RANGE; IF,
                                 WHILE, SIM_JUMP: the index to go to */
     int aux;                 /* RANGE, LOOP_END: first of 4 hidden slots (iteration, count,
@@ -80,10 +82,64 @@ struct sim_op {
     const pvc_op *ir;
 };
 
+/* The fast loop's copy of an op (fast.c; interp.c run_func_fast): operands that fold an
+ * affine temporary point at scratch, which the op computes first; op.chk keeps only the
+ * UNDEF_REG tests not proven. Only the ops that run are kept, packed in order. */
+#define SIM_FAST_MAX_DEPTH 64 /* pl.range nesting the fast loop runs (deeper: observing loop) */
+enum {
+    SIM_FK_SKIP,
+    SIM_FK_MACHINE,      /* the row alone */
+    SIM_FK_MACHINE_MARK, /* the row, then its results marked written (a kept test reads them) */
+    SIM_FK_MACHINE_FULL, /* run_machine: tests, marks, the unflushed culprit, a GM note */
+    SIM_FK_RANGE,
+    SIM_FK_LOOP_END,
+    SIM_FK_CORE,
+};
+
+typedef struct {
+    int64_t *dst;            /* scratch = sim_fold_value */
+    const int64_t *var;
+    uint64_t a, b;           /* v = a + b * *var (mod 2^64, as pvc_py_* wrap) */
+    int64_t t;               /* lane != 0: the value is ub.addr's t + lane * v, saturating */
+    unsigned lane;
+} sim_fold;
+
+/* A folded operand's value: v, or the address ub.addr makes of it exactly as
+ * pvc_tile_off_addr does (saturating, never wrapped back into the UB: issue 14, B11); the
+ * common case, |v| < 2^58, cannot overflow and costs a compare. */
+static inline int64_t sim_fold_value(const sim_fold *d)
+{
+    int64_t v = (int64_t)(d->a + d->b * (uint64_t)*d->var);
+    if (!d->lane)
+        return v;
+    if ((uint64_t)v + (UINT64_C(1) << 58) < (UINT64_C(1) << 59))
+        return d->t + v * (int64_t)d->lane;
+    return pvc_addr_add(d->t, pvc_addr_mul(v, (int64_t)d->lane));
+}
+
+typedef struct sim_fop sim_fop;
+typedef void (*sim_fast_fn)(sim *S, const sim_fop *f);
+
+struct sim_fop {
+    int kind;                /* SIM_FK_* */
+    int nfold;
+    int skip;                /* RANGE: index of the op after its end marker */
+    unsigned char mark;      /* writes a register some kept UNDEF_REG test reads */
+    unsigned char sets_at;   /* the call sets ctx->at itself (pvc_mop_takes_at) */
+    unsigned char simple;    /* RANGE: its body is machine ops only, run by a tight loop */
+    sim_fast_fn fn;          /* MACHINE: the row as the fast loop runs it (interp.c) */
+    sim_fold aff[SIM_MAX_OPND]; /* MACHINE: INT/ADDR/BITS operand j = aff[j].a + b * *var */
+    sim_fold fold[SIM_MAX_OPND]; /* MACHINE_FULL: scratch[j] = a + b * *var, then op.run */
+    sim_op op;
+    int64_t scratch[SIM_MAX_OPND];
+};
+
 struct sim_func {
     const pvc_func *f;
     sim_op *ops;
     int nops, cap;
+    sim_fop *fops;           /* the fast loop's ops (fast.c), NULL: observing loop only */
+    int nfops;
     int nvars;
     int64_t *consts;         /* initial values of slots nvars.. */
     int nconsts;
@@ -147,8 +203,11 @@ static inline double slot_double(int64_t b)
     return d;
 }
 
-/* interp.c: the compiled row of each machine op, by opcode - PVC_OP_MFIRST. */
+/* interp.c: the compiled row of each machine op, by opcode - PVC_OP_MFIRST; and the table
+ * of the same rows as the fast loop runs them, its scalar operands affine (sim_fop.aff),
+ * built for the host's vector width. */
 extern const sim_run_fn sim_runs[PVC_MOP_COUNT];
+const sim_fast_fn *sim_fast_table(void);
 
 /* observe.c: the event of a machine op just run (its row, S->touched), of a scalar-language
  * op (its value, the tile it names), and the note for a clipped GM move. */
@@ -161,5 +220,10 @@ void sim_note_clipped(sim *S, const sim_op *o);
 int sim_decode(sim *S, const pvc_func *kernel);
 /* Frees what sim_decode allocated (also after a failed or partial decode). */
 void sim_decode_free(sim *S);
+
+/* fast.c: the fast loop's ops of a decoded, bound function (F->fops, or left NULL when it
+ * holds an op the fast loop does not know), and their release. */
+void sim_fast_build(sim *S, sim_func *F);
+void sim_fast_free(sim_func *F);
 
 #endif /* PVC_SIM_PROG_H */

@@ -5,6 +5,7 @@
  *   interp.c      run them: machine ops through their ops.h rows, the scalar language by hand
  *   observe.c     the event of each executed op for the observers below
  *   hazard.c      shadow map of the UB: vector stores not yet ordered by a vf.mem_bar
+ *                 (hazard.h: the map, its inline store and read)
  *   race.c        shadow map of GM: bytes two blocks of a launch share, one of them writing
  *   trace.c       --trace: one JSON line per executed op
  *   stats.c       --stats: per-op counts, bytes moved, estimated cycles (cost.h)
@@ -22,44 +23,8 @@
 #include "ir/ops.h"
 #include "pvc_rt.h"
 
-/* ---------------------------------------------------------------------------------------
- * Hazards (docs/SEMANTICS.md decision 8). A read of UB bytes that a vector store wrote since the
- * last vf.mem_bar covering (vector store -> that kind of read) is a hazard. Two kinds of
- * read are tracked, each with its own barrier epoch:
- *   PVC_HZ_VLOAD  vector loads (vf.load_align, load_unalign, mask loads): VST_VLD, VV_ALL
- *   PVC_HZ_SREAD  scalar / MTE3 reads (pl.store of the tile):             VST_LD, VS_ALL
- * A store marks the whole span of its dist, masked-off elements included: the device
- * orders by address range, not by mask [I]. The end of a vector function completes its
- * stores (pypto's auto-sync puts the V -> MTE3 pipe barrier there), so the seeds' pl.store
- * right after the call is not a hazard.
- *
- * Shadow layout, per 32-byte block b: for each kind a dirty-byte bitmask valid only while
- * its epoch equals the kind's current epoch (a barrier is one increment), and the id of the
- * store that last wrote the block (or "mixed": then per-byte ids answer).
- * ------------------------------------------------------------------------------------- */
-enum { PVC_HZ_VLOAD, PVC_HZ_SREAD, PVC_HZ_KINDS };
-#define PVC_HZ_BLOCKS (PVC_UB_BYTES / 32u)
-#define PVC_HZ_MIXED UINT32_MAX
-
-typedef struct {
-    uint32_t cur[PVC_HZ_KINDS];                 /* current epoch per kind of read */
-    uint32_t epoch[PVC_HZ_KINDS][PVC_HZ_BLOCKS];
-    uint32_t dirty[PVC_HZ_KINDS][PVC_HZ_BLOCKS]; /* bit k: byte 32b+k written, unordered */
-    uint32_t owner[PVC_HZ_BLOCKS];              /* store id of every byte, or PVC_HZ_MIXED */
-    uint32_t byte_owner[PVC_UB_BYTES];          /* per byte, for MIXED blocks */
-} pvc_hazard;
-
-pvc_hazard *pvc_hazard_new(void);               /* NULL on allocation failure */
-void pvc_hazard_free(pvc_hazard *h);
-/* A vector store by store id (> 0) wrote [addr, addr+len) (clipped to the UB). */
-void pvc_hazard_store(pvc_hazard *h, uint32_t addr, uint32_t len, uint32_t id);
-/* A barrier of mode m orders the stores so far before the kinds of read it covers. */
-void pvc_hazard_barrier(pvc_hazard *h, pvc_membar m);
-/* Every store so far is complete (end of a vector function). */
-void pvc_hazard_settle(pvc_hazard *h);
-/* A read of kind k of [addr, addr+len): returns the id of the store that wrote its first
- * unordered byte (and that byte in *at), or 0 when the read is safe. */
-uint32_t pvc_hazard_read(const pvc_hazard *h, int k, uint32_t addr, uint32_t len, uint32_t *at);
+/* Hazards (docs/SEMANTICS.md decision 8): the map and its rules are in hazard.h. */
+#include "sim/hazard.h"
 
 /* ---------------------------------------------------------------------------------------
  * Races (run/backend.h): with N > 1 blocks, a GM byte one block writes and another block

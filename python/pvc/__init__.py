@@ -262,8 +262,7 @@ class Program:
     def kernel(self, name):
         if name not in self.kernels:
             raise LaunchError(f"{self.path} has no @pl.jit kernel '{name}' that pvc compiles "
-                              f"(kernels: {', '.join(self.kernels) or 'none'}; pvc compiles "
-                              f"kernels defined at the top level of the file)")
+                              f"(kernels: {', '.join(self.kernels) or 'none'})")
         return self.kernels[name]
 
     def __del__(self):

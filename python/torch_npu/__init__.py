@@ -6,14 +6,17 @@ Importing it makes what the seed and hicann/pypto tests call work on a CPU-only 
   - torch.npu.set_device(...) checks its argument and does nothing else,
     torch.npu.synchronize() returns at once (a pvc launch has finished when it returns),
     torch.npu.get_device_name() names pvc's model of the Ascend 950;
-  - a dtype this torch lacks (torch.float8_e4m3fn, torch.uint32, ... on Debian's torch 1.13)
-    raises an AttributeError that names it, instead of torch's bare "no attribute".
+  - torch.uint16/uint32/uint64, which Debian's torch 1.13 lacks, are the signed dtypes of the
+    same width (pvc's stand-ins for unsigned parameters), with a warning at the first use;
+  - another dtype this torch lacks (torch.float8_e4m3fn, ...) raises an AttributeError that
+    names it, instead of torch's bare "no attribute".
 Nothing else of torch_npu is here.
 """
 
 import functools
 import sys
 import types
+import warnings
 
 import torch
 
@@ -86,7 +89,23 @@ def get_device_name(device=None):
     return "Ascend950 (pvc on the CPU)"
 
 
+# Unsigned dtypes this torch lacks: the signed type of the width, which pvc takes for an
+# unsigned parameter anyway (the same bits). Torch's own arithmetic then reads values of
+# 2^(bits-1) and more as negative, so the first use warns.
+_UNSIGNED_STAND_INS = {"uint16": "int16", "uint32": "int32", "uint64": "int64"}
+_warned = set()
+
+
 def _torch_getattr(name):
+    if name in _UNSIGNED_STAND_INS:
+        signed = _UNSIGNED_STAND_INS[name]
+        if name not in _warned:
+            _warned.add(name)
+            warnings.warn(f"torch {torch.__version__} has no torch.{name}; pvc's torch_npu gives "
+                          f"torch.{signed} in its place (the same bits, which pvc takes for an "
+                          f"unsigned parameter; torch reads values of 2^{int(name[4:]) - 1} "
+                          f"and more as negative)", stacklevel=2)
+        return getattr(torch, signed)
     if name in _NEWER_DTYPES:
         raise AttributeError(
             f"torch {torch.__version__} has no dtype torch.{name} (newer torch releases have "

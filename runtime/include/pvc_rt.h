@@ -65,11 +65,17 @@ typedef struct {
 
 extern const pvc_dtype_info pvc_dtype_table[PVC_DT_COUNT];
 
-/* Bytes one element occupies in a register lane; FP4/INT4 lanes are bytes (§1.1). */
+/* Bytes one element occupies in a register lane; FP4/INT4 lanes are bytes (§1.1). A switch
+ * over the table's rows rather than a read of pvc_dtype_table, so that a constant dtype (a
+ * tile's, in emitted C) folds to a constant. */
 static inline unsigned pvc_dtype_lane_bytes(pvc_dtype t)
 {
-    unsigned bits = pvc_dtype_table[t].bits;
-    return bits < 8 ? 1 : bits / 8;
+    switch (t) {
+#define X(name, pyname, bits, kind) case PVC_DT_##name: return (bits) < 8 ? 1u : (bits) / 8u;
+    PVC_DTYPES(X)
+#undef X
+    default: return 1u;
+    }
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -93,7 +99,10 @@ static inline unsigned pvc_dtype_lane_bytes(pvc_dtype t)
  * ------------------------------------------------------------------------------------- */
 #define PVC_VL 256
 
-typedef struct { _Alignas(32) uint8_t b[PVC_VL]; } pvc_vreg;
+/* 16-byte aligned: registers are locals of code that cc builds (the emitter asks for 64,
+ * a cache line) or that libtcc builds on a cache miss (its stack frames align to 16), and
+ * the simulator's frame (64); the runtime must not demand more than the least of them. */
+typedef struct { _Alignas(16) uint8_t b[PVC_VL]; } pvc_vreg;
 typedef struct { uint8_t bits[PVC_VL / 8]; } pvc_mreg;
 
 /* The two 32-byte buffers of the unaligned family (§1.3, §4). ld caches the 32-B block
@@ -282,10 +291,20 @@ static inline void pvc_mem_bar(pvc_ctx *ctx, pvc_membar mode)
 /* Reports [addr, addr+len) to the touch hook: once per contiguous span, after the span
  * passed its bounds check and before any byte moves, so a checker that unwinds leaves the
  * UB as it was. Costs one predictable branch when no hook is set. */
+#ifdef PVC_TOUCH_DIRECT
+/* A file that owns the hook defines PVC_TOUCH_DIRECT to it before including this header
+ * (the simulator, compiler/sim/interp.c): its inline fast paths then call the hook
+ * directly, where the compiler inlines it; out-of-line ops still go through ctx->touch. */
+static inline void PVC_TOUCH_DIRECT(struct pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind);
+#endif
 static inline void pvc_ub_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind kind)
 {
+#ifdef PVC_TOUCH_DIRECT
+    PVC_TOUCH_DIRECT(ctx, addr, len, kind);
+#else
     if (ctx->touch)
         ctx->touch(ctx, addr, len, kind);
+#endif
 }
 
 /* Reports a GM span to the gm_touch hook, before any byte moves; one predictable branch

@@ -13,6 +13,13 @@
 
 #include <string.h>
 
+/* tcc (the native backend's first runs) has no __builtin_assume_aligned. */
+#if defined(__GNUC__) && !defined(__TINYC__)
+#define PVC_ASSUME_ALIGNED(p, n) __builtin_assume_aligned(p, n)
+#else
+#define PVC_ASSUME_ALIGNED(p, n) (p)
+#endif
+
 /* 1 when [addr, addr + 256) is 32-byte aligned and inside the UB: the NORM checks (§2.2,
  * §3.3; the same test as pvc_ub_check with len PVC_VL, align 32). */
 static inline int pvc_norm_span_ok(int64_t addr)
@@ -32,29 +39,45 @@ static inline int pvc_mreg_full_w(const pvc_mreg *m, unsigned wlog)
     return (acc & tested[wlog]) == tested[wlog];
 }
 
+/* The fast paths are the likely side (emitted C lays them out straight, the generic call
+ * goes out of the way). tcc has no __builtin_expect. */
+#if defined(__GNUC__) && !defined(__TINYC__)
+#define PVC_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define PVC_LIKELY(x) (x)
+#endif
+
+/* `at` is the op's source position: the out-of-line call, the only side that can fault,
+ * sets ctx->at to it first (NULL: leaves ctx->at as it is), so the inline path never
+ * stores it. */
+
 /* vf.load_align (pvc_load_align) with the NORM case inline. */
 static inline void pvc_load_align_fast(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr,
-                                       pvc_load_dist d)
+                                       pvc_load_dist d, const pvc_loc *at)
 {
-    if (d == PVC_LD_NORM && pvc_norm_span_ok(addr)) {
+    if (PVC_LIKELY(d == PVC_LD_NORM && pvc_norm_span_ok(addr))) {
         pvc_ub_touch(ctx, (uint32_t)addr, PVC_VL, PVC_TOUCH_VLOAD);
-        memcpy(dst->b, __builtin_assume_aligned(ctx->ub + addr, 32), PVC_VL);
+        memcpy(dst->b, PVC_ASSUME_ALIGNED(ctx->ub + addr, 32), PVC_VL);
+        return;
     }
-    else
-        pvc_load_align(ctx, dst, addr, d);
+    if (at)
+        ctx->at = at;
+    pvc_load_align(ctx, dst, addr, d);
 }
 
 /* vf.store_align (pvc_store_align) with NORM_B8/B16/B32 under a full mask inline. */
 static inline void pvc_store_align_fast(pvc_ctx *ctx, int64_t addr, const pvc_vreg *src,
-                                        const pvc_mreg *mask, pvc_store_dist d)
+                                        const pvc_mreg *mask, pvc_store_dist d, const pvc_loc *at)
 {
     unsigned wlog = d == PVC_ST_NORM_B8 ? 0 : d == PVC_ST_NORM_B16 ? 1 : d == PVC_ST_NORM_B32 ? 2 : 3;
-    if (wlog < 3 && pvc_norm_span_ok(addr) && pvc_mreg_full_w(mask, wlog)) {
+    if (PVC_LIKELY(wlog < 3 && pvc_norm_span_ok(addr) && pvc_mreg_full_w(mask, wlog))) {
         pvc_ub_touch(ctx, (uint32_t)addr, PVC_VL, PVC_TOUCH_VSTORE);
-        memcpy(__builtin_assume_aligned(ctx->ub + addr, 32), src->b, PVC_VL);
+        memcpy(PVC_ASSUME_ALIGNED(ctx->ub + addr, 32), src->b, PVC_VL);
+        return;
     }
-    else
-        pvc_store_align(ctx, addr, src, mask, d);
+    if (at)
+        ctx->at = at;
+    pvc_store_align(ctx, addr, src, mask, d);
 }
 
 #endif /* PVC_RT_INLINE_H */

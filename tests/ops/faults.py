@@ -1,9 +1,9 @@
-# Run-time faults of the compute ops (docs/SEMANTICS.md §10.7, §10.13, decision 4): both backends
-# stop with a located kernel fault at the op, exit 1. A per-lane shift by a negative amount
-# (undefined on the device, §10.7 [I]), a gather index outside the UB (§10.13 [I]; one past the
-# source tile but inside the UB reads the bytes there, case gather_past_tile) and a
-# DATA_BLOCK_LOAD byte offset that is not a multiple of 32 (§10.13 [I]). The integer division
-# by zero is in tests/ops/mul_div.py.
+# Run-time faults of the compute ops (docs/SEMANTICS.md §10.13, decision 4): both backends stop
+# with a located kernel fault at the op, exit 1: a gather index outside the UB (§10.13 [I]; one
+# past the source tile but inside the UB reads the bytes there, case gather_past_tile) and a
+# DATA_BLOCK_LOAD byte offset that is not a multiple of 32 (§10.13 [I]). And the edge that does
+# not fault: a per-lane shift by a negative amount, undefined on the device, shifts by 0 (§10.7
+# [I], case negative_shift). The integer division by zero is in tests/ops/mul_div.py.
 import pypto_pro.language as pl
 
 

@@ -20,6 +20,18 @@ static void fill(pvc_ctx *ctx, uint32_t seed)
 
 static void set_mask(pvc_mreg *m, uint8_t byte) { memset(m->bits, byte, sizeof m->bits); }
 
+/* The op's position the fast paths are given: set as ctx->at only on the out-of-line path,
+ * so a fault names it and the inline path (NORM, aligned, in the UB) leaves ctx->at alone. */
+static const pvc_loc site = {"fast.py", 12, 5};
+static void check_at(const pvc_ctx *a, int inline_path)
+{
+    if (inline_path)
+        UNIT_CHECK(a->at == NULL && a->fault.kind == PVC_FAULT_NONE, "%s", "inline path sets no position");
+    else if (a->fault.kind)
+        UNIT_CHECK(a->fault.loc.line == 12 && a->fault.loc.col == 5, "fault at %d:%d, want 12:5",
+                   a->fault.loc.line, a->fault.loc.col);
+}
+
 static void test_load_fast(pvc_ctx *a, pvc_ctx *b)
 {
     static const uint32_t addrs[] = {0, 32, 0x11000, PVC_UB_BYTES - 256, PVC_UB_BYTES - 224,
@@ -31,10 +43,12 @@ static void test_load_fast(pvc_ctx *a, pvc_ctx *b)
             memset(&ra, 0xAB, sizeof ra);
             memset(&rb, 0xAB, sizeof rb);
             a->fault.kind = b->fault.kind = PVC_FAULT_NONE;
-            pvc_load_align_fast(a, &ra, addrs[i], dists[d]);
+            a->at = NULL;
+            pvc_load_align_fast(a, &ra, addrs[i], dists[d], &site);
             pvc_load_align(b, &rb, addrs[i], dists[d]);
             UNIT_CHECK(a->fault.kind == b->fault.kind, "load %s @0x%x: fault %d vs %d",
                        pvc_load_dist_table[dists[d]].name, addrs[i], a->fault.kind, b->fault.kind);
+            check_at(a, dists[d] == PVC_LD_NORM && addrs[i] % 32 == 0 && addrs[i] <= PVC_UB_BYTES - PVC_VL);
             UNIT_CHECK_BYTES(ra.b, rb.b, PVC_VL, "load_align_fast register");
         }
 }
@@ -58,8 +72,11 @@ static void test_store_fast(pvc_ctx *a, pvc_ctx *b)
                 fill(a, 7);
                 fill(b, 7);
                 a->fault.kind = b->fault.kind = PVC_FAULT_NONE;
-                pvc_store_align_fast(a, addrs[i], &src, &mask, dists[d]);
+                a->at = NULL;
+                pvc_store_align_fast(a, addrs[i], &src, &mask, dists[d], &site);
                 pvc_store_align(b, addrs[i], &src, &mask, dists[d]);
+                if (a->fault.kind)
+                    check_at(a, 0);
                 UNIT_CHECK(a->fault.kind == b->fault.kind, "store %s mask %02x @0x%x: fault %d vs %d",
                            pvc_store_dist_table[dists[d]].name, masks[m], addrs[i], a->fault.kind,
                            b->fault.kind);

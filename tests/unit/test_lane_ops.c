@@ -216,21 +216,26 @@ static void neg_shift_fn(void *p)
         pvc_shift_left(ctx, s->r, PVC_DT_INT32, s->a, 0xFFFF, NULL);
 }
 
+/* A negative amount is undefined on the device; pvc shifts by 0 (§10.7 [I]): no fault, the
+ * source comes through (bytes of 1, shifted by 0, are bytes of 1). */
 static void test_shift_faults(void)
 {
-    pvc_vreg a, k, r, before;
+    pvc_vreg a, k, r;
     memset(&a, 1, sizeof a);
     memset(&k, 0, sizeof k);
     set_lane(&k, 4, 9, (uint32_t)-3);
+    set_lane(&k, 4, 10, 8u);
     memset(&r, 0x5A, sizeof r);
-    before = r;
     struct neg_shift s = {&r, &a, &k, 0};
-    UNIT_CHECK(protected_call(neg_shift_fn, &s) == PVC_FAULT_BAD_ARG, "%s", "scalar shift -1 faults");
-    UNIT_CHECK_BYTES(r.b, before.b, PVC_VL, "faulting shift leaves dst");
+    UNIT_CHECK(protected_call(neg_shift_fn, &s) == PVC_FAULT_NONE, "%s", "scalar shift -1 runs");
+    UNIT_CHECK_BYTES(r.b, a.b, PVC_VL, "scalar shift -1 is a shift by 0");
     s.reg = 1;
-    UNIT_CHECK(protected_call(neg_shift_fn, &s) == PVC_FAULT_BAD_ARG, "%s", "register shift -3 faults");
-    UNIT_CHECK(strstr(ctx->fault.detail, "lane 9") != NULL, "detail names the lane: %s", ctx->fault.detail);
-    UNIT_CHECK_BYTES(r.b, before.b, PVC_VL, "faulting register shift leaves dst");
+    UNIT_CHECK(protected_call(neg_shift_fn, &s) == PVC_FAULT_NONE, "%s", "register shift -3 runs");
+    UNIT_CHECK(get_lane(&r, 4, 9) == 0x01010101u, "lane 9 (amount -3) shifted right by 0: %08x",
+               (unsigned)get_lane(&r, 4, 9));
+    UNIT_CHECK(get_lane(&r, 4, 10) == 0x00010101u, "lane 10 (amount 8) shifted right by 8: %08x",
+               (unsigned)get_lane(&r, 4, 10));
+    UNIT_CHECK(get_lane(&r, 4, 0) == 0x01010101u, "lane 0 (amount 0): %08x", (unsigned)get_lane(&r, 4, 0));
 }
 
 static void test_select_move(void)
@@ -712,7 +717,7 @@ static void test_bulk(void)
     UNIT_CHECK(ended && status == 0,
                "tools/ref_lanes.py did not finish (exit status %d): it needs Debian's python3 and "
                "python3-numpy (apt-get install python3-numpy)", status);
-    UNIT_CHECK(cases > 1500 && faults > 50, "reference cases: %d (%d faulting)", cases, faults);
+    UNIT_CHECK(cases > 1500 && faults > 10, "reference cases: %d (%d faulting)", cases, faults);
     printf("ok bulk: %d reference cases, %d of them faulting\n", cases, faults);
 }
 

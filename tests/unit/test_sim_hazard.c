@@ -1,4 +1,4 @@
-/* test_sim_hazard.c - the simulator's hazard shadow map (compiler/sim/hazard.c, decision 8).
+/* test_sim_hazard.c - the simulator's hazard shadow map (compiler/sim/hazard.[ch], decision 8).
  * Expected ids and byte addresses follow from the rules in compiler/sim/sim.h. */
 #include "sim/sim.h"
 #include "unit.h"
@@ -63,6 +63,26 @@ int main(void)
     /* after settle, a store in the old epoch's block is dirty again with a fresh mask */
     pvc_hazard_store(h, 0x810, 1, 8);
     UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x800, 32, &at) == 8 && at == 0x810, "fresh at 0x%x", at);
+
+    /* one register's span at a 32- but not 64-byte boundary: five words, the first and the
+     * last half full (hazard.h's register fast path); bytes on both sides stay clean */
+    pvc_hazard_settle(h);
+    pvc_hazard_store(h, 0x2020, 256, 12);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x2000, 0x20, &at) == 0, "%s", "below 32-aligned span");
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x2000, 0x21, &at) == 12 && at == 0x2020, "first at 0x%x", at);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_SREAD, 0x211f, 1, &at) == 12 && at == 0x211f, "last at 0x%x", at);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x2120, 0x100, &at) == 0, "%s", "above 32-aligned span");
+    /* two spans far apart: a read between them, inside the dirty range, is clean; a
+     * barrier clears both; a later store is dirty again, for its own kind of read */
+    pvc_hazard_store(h, 0x30000, 256, 13);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x10000, 0x1000, &at) == 0, "%s", "gap clean");
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0x300ff, 2, &at) == 13 && at == 0x300ff, "far at 0x%x", at);
+    pvc_hazard_barrier(h, PVC_MEMBAR_VST_VLD);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0, PVC_UB_BYTES, &at) == 0, "%s", "barrier clears both spans");
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_SREAD, 0x30000, 256, &at) == 13, "%s", "sread keeps the far span");
+    pvc_hazard_store(h, 0x100, 4, 14);
+    UNIT_CHECK(pvc_hazard_read(h, PVC_HZ_VLOAD, 0, PVC_UB_BYTES, &at) == 14 && at == 0x100, "re-dirty at 0x%x", at);
+    pvc_hazard_settle(h);
 
     /* accesses at the top of the UB are clipped, never out of the map */
     pvc_hazard_store(h, PVC_UB_BYTES - 16, 256, 11);

@@ -16,7 +16,8 @@ function's source file with pvc (once per content), finds the kernel by name, bi
 arguments to its parameters in order (torch CPU tensors, numpy arrays, int, float, bool) and
 runs N blocks on the caller's memory. A fault raises pvc.KernelFault whose message is pvc's
 located diagnostic; a file with errors raises pvc.CompileError. Backend: $PVC_BACKEND (sim,
-the default, or native). pvc compiles kernels defined at the top level of a file.
+the default, or native). A kernel defined inside a function is found by its qualified
+name without the "<locals>" parts (test_x.k), as pvc names it.
 
 The names a file evaluates when Python imports it exist here: pl.DT_* (pvc's dtypes),
 pl.DYNAMIC and pl.STATIC, pl.Tensor[...] and pl.Ptr[...] annotations, the enum namespaces
@@ -165,11 +166,9 @@ class JitKernel:
             self._path = inspect.getsourcefile(self.fn) or self.fn.__code__.co_filename
         path = self._path
         program = pvc.load(path)
-        if "<locals>" in self.fn.__qualname__ and self.__name__ not in program.kernels:
-            raise pvc.LaunchError(f"{path}: '{self.fn.__qualname__}' is a @pl.jit kernel defined "
-                                  f"inside a function; pvc compiles kernels defined at the top "
-                                  f"level of the file")
-        return program.kernel(self.__name__)
+        # pvc names a kernel nested in functions by its enclosing functions' names joined
+        # with dots (test_x.k): Python's qualname without its '<locals>' parts
+        return program.kernel(self.__qualname__.replace(".<locals>", ""))
 
     def __getitem__(self, key):
         key = key if isinstance(key, tuple) else (key,)
