@@ -18,6 +18,8 @@
 #   B3   vector functions without any constant run (the SAN build aborted in the simulator)
 #   B14  names of 260+ characters run in both backends (lookups, generated names, C names)
 #   B13  a line indented 255 columns compiles, 256 is a located error naming the limit
+#   B6   the simulator's op budget (--max-ops) and --timeout in both backends stop a loop
+#        that would not end, located
 #   and a .npy of the signed type of an unsigned parameter's width runs, with one note.
 # Closing line: "N passed, M failed". Needs /usr/bin/python3 (standard library only) for
 # getrusage and to write small .npy files.
@@ -384,6 +386,44 @@ check "a line indented 255 columns compiles" 0 "$pvc" check "$tmp/indent255.py"
 check "a line indented 256 columns: refused" 1 "$pvc" check "$tmp/indent256.py" &&
     has "a line indented 256 columns: names the line and the limit" \
         "^$tmp/indent256.py:28:257: error: this line is indented 256 columns; pvc's Python parser tracks at most 255 \(a tab counts 8\) \[E011\]$"
+
+# ---- B6: nothing runs for ever ------------------------------------------------------------
+# tests/robust/spin.py, n = 10: the call charges 1 + its body's 5 ops (pvc ir: mask.create,
+# pl.range and the loop body's full, ub.addr, st.reg), each iteration 1 + 3: 6 + 10*4 = 46.
+# A budget of 46 runs it (out = 1.0 everywhere); 45 stops the tenth iteration at the loop,
+# the same op whether the run is observed (--trace) or not.
+ones=$tmp/ones.npy
+/usr/bin/python3 -c "import numpy, sys; numpy.save(sys.argv[1], numpy.ones((1, 64), numpy.float32))" "$ones"
+spin=tests/robust/spin.py
+check "--max-ops 46: 10 iterations run" 0 "$pvc" run $spin --scalar n=10 --max-ops 46 --expect "out=$ones"
+for t in "" --trace=/dev/null; do
+    check "--max-ops 45 $t: op budget exhausted" 1 "$pvc" run $spin --shape out=1,64 --scalar n=10 --max-ops 45 $t &&
+        has "--max-ops 45 $t: located at the loop" \
+            "^$spin:10:5: error: kernel fault: op budget exhausted \(range, the launch's budget of 45 ops is spent"
+done
+# a loop of 2^40 iterations stops at its budget within limited's 20 s (the fast loop, which
+# runs it unobserved, charges as the observing one does)
+check "--max-ops 1000000: 2^40 iterations stopped" 1 limited "$pvc" run $spin --shape out=1,64 \
+    --scalar n=1099511627776 --max-ops 1000000
+check "--max-ops -1: usage" 2 "$pvc" run $spin --shape out=1,64 --scalar n=1 --max-ops -1
+check "--max-ops with native: usage" 2 "$pvc" run $spin --shape out=1,64 --scalar n=1 --max-ops 5 --backend native
+check "--timeout 0: usage" 2 "$pvc" run $spin --shape out=1,64 --scalar n=1 --timeout 0
+# --timeout stops a run in either backend within its seconds (limited gives it 20), located
+# at an op of the file; a --trace file of the stopped run is not left behind, nor its temporary
+for b in sim native; do
+    extra=; [ $b = sim ] && extra="--max-ops 0 --trace=$tmp/to/trace.json"
+    mkdir -p "$tmp/to"
+    start=$(date +%s)
+    # shellcheck disable=SC2086
+    check "--timeout 1 ($b): stopped" 1 limited "$pvc" run $spin --shape out=1,64 --scalar n=1099511627776 \
+        --timeout 1 --backend $b $extra &&
+        has "--timeout 1 ($b): located" "^$spin:[0-9]+:[0-9]+: error: the run took longer than --timeout 1 s; it was stopped here$" &&
+        lines "--timeout 1 ($b): one line" 1
+    took=$(($(date +%s) - start))
+    if [ "$took" -le 5 ]; then ok "--timeout 1 ($b): within 5 s"; else bad "--timeout 1 ($b): took $took s"; fi
+    if [ -z "$(ls -A "$tmp/to")" ]; then ok "--timeout 1 ($b): nothing left behind"
+    else bad "--timeout 1 ($b): left $(ls -A "$tmp/to")"; fi
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -255,7 +255,9 @@ static int run(launch *L, const pvc_launch_options *o)
 {
     pvc_unit *u = &L->k->program->unit;
     pvc_run_opts ro = {.cc = o->cc, .cflags = o->cflags, .verbose = o->verbose, .trace = o->trace,
-                       .stats = o->stats, .timeline = o->timeline, .notes = pvc_lib_sink,
+                       .stats = o->stats, .timeline = o->timeline,
+                       .max_ops = o->max_ops == UINT64_MAX ? 0 : o->max_ops ? o->max_ops : PVC_SIM_MAX_OPS,
+                       .notes = pvc_lib_sink,
                        .notes_arg = L->d};
     pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1};
     const pvc_backend *b = o->backend == PVC_BACKEND_NATIVE ? &pvc_backend_native : &pvc_backend_sim;

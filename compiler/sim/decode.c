@@ -338,6 +338,22 @@ static void decode_arith(sim *S, sim_func *F, const pvc_op *op)
     }
 }
 
+/* The ops of a block as `pvc ir` prints them, nested blocks' ops included: what the op
+ * budget charges (sim.h). A definition a reader can count, whatever decoding adds (end
+ * markers, jumps). */
+static uint64_t ir_ops(const pvc_block *b)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < b->nops; i++) {
+        pvc_block *inner[3];
+        int k = pvc_op_blocks(b->ops[i], inner);
+        n++;
+        while (k-- > 0)
+            n += ir_ops(inner[k]);
+    }
+    return n;
+}
+
 /* The breaks (jump -1) and continues (jump -2) of ops [from, F->nops) that no inner loop
  * took: they leave to brk and continue at cont. */
 enum { JUMP_BREAK = -1, JUMP_CONTINUE = -2 };
@@ -367,6 +383,7 @@ static void decode_range(sim *S, sim_func *F, const pvc_op *op)
     e->aux = F->ops[begin].aux;
     e->r[0] = F->ops[begin].r[0];
     F->ops[begin].jump = F->nops - 1;
+    F->ops[begin].cost = 1 + ir_ops(op->body); /* the loop and its body */
     patch_loop(F, begin + 1, F->nops, F->nops - 1);
 }
 
@@ -410,6 +427,7 @@ static void decode_while(sim *S, sim_func *F, const pvc_op *op)
     decode_block(S, F, op->body);
     emit(S, F, SIM_JUMP, op)->jump = top;
     F->ops[at].jump = F->nops;
+    F->ops[at].cost = 1 + ir_ops(op->cond) + ir_ops(op->body); /* the loop, condition, body */
     patch_loop(F, at + 1, F->nops, top);
 }
 
@@ -462,6 +480,7 @@ static void decode_call(sim *S, sim_func *F, const pvc_op *op)
     sim_func *cf = decode_func(S, callee);
     sim_op *o = emit(S, F, op->code, op);
     o->callee = cf;
+    o->cost = 1 + ir_ops(&callee->body); /* the call and the callee's body */
 }
 
 static void decode_core(sim *S, sim_func *F, const pvc_op *op)

@@ -56,6 +56,8 @@ struct sim_op {
     int chk[SIM_MAX_OPND + 1], nchk; /* register variables the op reads (UNDEF_REG) */
     int merge_reg, merge_pred, merge_w; /* a merging op's result (-1 none): read only in the
                                 lanes mask register merge_pred leaves off at width merge_w */
+    uint64_t cost;           /* RANGE, WHILE: one iteration's ops, CALL: the call's, charged
+                                to the op budget (libpvc.h PVC_SIM_MAX_OPS) as it starts */
     int jump;                /* RANGE: index of its SIM_LOOP_END; LOOP_END: its RANGE; IF,
                                 WHILE, SIM_JUMP: the index to go to */
     int aux;                 /* RANGE, LOOP_END: first of 4 hidden slots (iteration, count,
@@ -175,6 +177,7 @@ struct sim {
     pvc_stats stats;         /* --stats, summed over the blocks */
     pvc_sim_obs obs;
     int observing;
+    uint64_t ops_left;       /* the launch's op budget still unspent (run_opts max_ops) */
     sim_func **funcs;        /* decoded, by index in the module */
     pvc_loc **locs;          /* by op id */
     int nlocs, caplocs;

@@ -152,7 +152,8 @@ typedef struct {
     X(UB_RESERVED, "tile outside the usable 248 KiB of the Unified Buffer") \
     X(HAZARD,     "UB bytes read after a vector store with no covering vf.mem_bar") \
     X(UNDEF_REG,  "register read before it was written")                \
-    X(GM_RACE,    "GM bytes shared by two blocks with no order between them")
+    X(GM_RACE,    "GM bytes shared by two blocks with no order between them") \
+    X(OP_BUDGET,  "op budget exhausted")
 
 typedef enum {
 #define X(name, text) PVC_FAULT_##name,
