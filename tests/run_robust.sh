@@ -18,6 +18,7 @@
 #   B3   vector functions without any constant run (the SAN build aborted in the simulator)
 #   B14  names of 260+ characters run in both backends (lookups, generated names, C names)
 #   B13  a line indented 255 columns compiles, 256 is a located error naming the limit
+#   B23  running out of memory while parsing is one "pvc: error: out of memory"
 #   B6   the simulator's op budget (--max-ops) and --timeout in both backends stop a loop
 #        that would not end, located
 #   and a .npy of the signed type of an unsigned parameter's width runs, with one note.
@@ -424,6 +425,20 @@ for b in sim native; do
     if [ -z "$(ls -A "$tmp/to")" ]; then ok "--timeout 1 ($b): nothing left behind"
     else bad "--timeout 1 ($b): left $(ls -A "$tmp/to")"; fi
 done
+
+# ---- B23: out of memory is one error -------------------------------------------------------
+# An 18 MB list literal parses into millions of tree-sitter nodes; under an 800 MB address
+# space limit the parser's allocator runs out (tree-sitter used the NULL it got: SIGSEGV).
+# The ASan build cannot run under the limit (its shadow memory): skipped there.
+if [ "$lim" = ":" ]; then
+    echo "skip out of memory in the parser (this build cannot run under ulimit -v)"
+else
+    /usr/bin/python3 -c "import sys; open(sys.argv[1], 'w').write('x = [' + '1, ' * 6000000 + ']\\n')" "$tmp/huge.py"
+    check "out of memory in the parser: exit 1" 1 sh -c 'ulimit -v 800000 && exec "$1" check "$2"' sh "$pvc" "$tmp/huge.py" &&
+        has "out of memory in the parser: says so" "^pvc: error: out of memory$" &&
+        lines "out of memory in the parser: one line" 1
+    rm -f "$tmp/huge.py"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -197,6 +197,21 @@ void pvc_report_at(pvc_diag *d, pvc_span at, const char *severity, const char *f
 
 _Thread_local jmp_buf *pvc_bug_trap;
 _Thread_local char pvc_bug_text[512];
+_Thread_local int pvc_bug_oom;
+
+void pvc_out_of_memory(void)
+{
+    if (pvc_bug_trap) {
+        snprintf(pvc_bug_text, sizeof pvc_bug_text, "out of memory");
+        pvc_bug_oom = 1;
+        jmp_buf *trap = pvc_bug_trap;
+        pvc_bug_trap = NULL;
+        longjmp(*trap, 1);
+    }
+    fflush(stdout);
+    fputs("pvc: error: out of memory\n", stderr); /* no allocation on the way */
+    exit(PVC_EXIT_DIAG);
+}
 
 void pvc_internal_error(const char *file, int line, const char *fmt, ...)
 {

@@ -200,4 +200,11 @@ _Noreturn void pvc_internal_error(const char *file, int line, const char *fmt, .
     __attribute__((format(printf, 3, 4)));
 #define PVC_BUG(...) pvc_internal_error(__FILE__, __LINE__, __VA_ARGS__)
 
+/* Memory ran out (issue 14, B23): not a bug, one error wherever it happens (the parser's
+ * arena, the IR, the simulator). Without a trap: "pvc: error: out of memory" on stderr and
+ * exit 1. With one: pvc_bug_text is "out of memory", pvc_bug_oom is set, and it longjmps
+ * there as PVC_BUG does (the library reports an error, not an internal one). */
+extern _Thread_local int pvc_bug_oom;
+_Noreturn void pvc_out_of_memory(void);
+
 #endif /* PVC_DIAG_H */

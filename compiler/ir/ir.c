@@ -22,7 +22,7 @@ pvc_arena *pvc_arena_new(void)
 {
     pvc_arena *a = calloc(1, sizeof *a);
     if (!a)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     return a;
 }
 
@@ -34,7 +34,7 @@ void *pvc_arena_alloc(pvc_arena *a, size_t n)
         size_t cap = n > 65536 ? n : 65536;
         c = malloc(sizeof *c + cap);
         if (!c)
-            PVC_BUG("out of memory");
+            pvc_out_of_memory();
         c->next = a->head;
         c->used = 0;
         c->cap = cap;
@@ -172,7 +172,7 @@ pvc_module *pvc_module_new(const char *file)
 {
     pvc_module *m = calloc(1, sizeof *m);
     if (!m)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     m->arena = pvc_arena_new();
     m->file = pvc_arena_strndup(m->arena, file, strlen(file));
     return m;

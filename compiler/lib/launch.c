@@ -271,8 +271,7 @@ static int run(launch *L, const pvc_launch_options *o)
     pvc_bug_trap = &trap;
     if (setjmp(trap)) {
         pvc_bug_trap = outer;
-        pvc_lib_bug(L->d, u->src.name);
-        return PVC_STATUS_INTERNAL;
+        return pvc_lib_bug(L->d, u->src.name);
     }
     void *x = b == &pvc_backend_native ? pvc_lib_native_exec(L->k, &ro, &d, err, sizeof err)
                                        : b->open(u, L->k->fn, &ro, &la, &d, err, sizeof err);

@@ -18,7 +18,7 @@ static void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     return p;
 }
 
@@ -29,7 +29,7 @@ static void *xalloc_lines(size_t n)
     n = (n + 63) / 64 * 64;
     void *p = aligned_alloc(64, n ? n : 64);
     if (!p)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     return memset(p, 0, n ? n : 64);
 }
 
@@ -42,7 +42,7 @@ static void *xgrow(void *p, int *cap, int need, size_t size)
         c *= 2;
     p = realloc(p, (size_t)c * size);
     if (!p)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     *cap = c;
     return p;
 }
@@ -70,7 +70,7 @@ static int add_const(sim_func *F, int64_t v)
 {
     F->consts = realloc(F->consts, (size_t)(F->nconsts + 1) * sizeof *F->consts);
     if (!F->consts)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     F->consts[F->nconsts] = v;
     return F->nvars + F->nconsts++;
 }
@@ -115,7 +115,7 @@ static int tile_of(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
     F->tiles = realloc(F->tiles, (size_t)(F->ntiles + 1) * sizeof *F->tiles);
     F->tile_slot = realloc(F->tile_slot, (size_t)(F->ntiles + 1) * sizeof *F->tile_slot);
     if (!F->tiles || !F->tile_slot)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     F->tile_slot[F->ntiles] = dyn ? v->id : -1; /* a rotated group slot: address in s[v] */
     F->tiles[F->ntiles] = (sim_tile){{dyn ? 0 : (uint32_t)t->ub_addr, (pvc_dtype)t->dtype,
                                       (uint32_t)t->dims[0], (uint32_t)t->dims[1]}, NULL};

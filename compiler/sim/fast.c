@@ -55,7 +55,7 @@ static void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     return p;
 }
 

@@ -569,9 +569,11 @@ static void run_func_fast(sim *S, sim_func *F)
 {
     pvc_ctx *const ctx = S->ctx;
     const sim_fop *f = F->fops, *const end = F->fops + F->nfops;
-    fast_loop loops[SIM_FAST_MAX_DEPTH], *top = loops - 1;
+    /* loops[0] stands below the outermost loop: top = loops - 1 would be undefined */
+    fast_loop loops[SIM_FAST_MAX_DEPTH + 1], *top = loops;
     S->cur_f = F;
-    memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
+    if (F->nconsts) /* an empty body has none, and no array (issue 14, B3) */
+        memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
     for (; f < end; f++) {
         const sim_op *o = &f->op;
         S->cur = o;
