@@ -159,10 +159,13 @@ expect_fault() {
     fi
 }
 shapes="--shape a=1,64 --shape out=1,64"
-# B11: tests/sim/addr_wide.cases, each in both backends (the native one when it runs)
+# B11: tests/sim/addr_wide.cases, each in both backends (the native one when it runs), the
+# simulator's fast loop (folded address arithmetic, fast.c) and its observing loop (--trace)
 grep -v '^#' tests/sim/addr_wide.cases | while read -r k n want; do
-    for be in sim ${native:+native}; do
-        out=$("$pvc" run "tests/sim/addr_$k.py" --shape out=1,64 --scalar "n=$n" --backend $be 2>&1); rc=$?
+    for be in sim sim-observed ${native:+native}; do
+        tr=; [ $be = sim-observed ] && tr=--trace=/dev/null
+        # shellcheck disable=SC2086
+        out=$("$pvc" run "tests/sim/addr_$k.py" --shape out=1,64 --scalar "n=$n" --backend ${be%-observed} $tr 2>&1); rc=$?
         if [ "$rc" -eq 1 ] && printf '%s\n' "$out" | grep -qF -- "$want"; then echo "PASS addr $k n=$n ($be)"
         else echo "FAIL addr $k n=$n ($be, exit $rc, want: $want)"; printf '%s\n' "$out" | sed 's/^/    /'; fi
     done

@@ -15,11 +15,12 @@
  *                runtime's pvc_py_* wrap. A machine op's ADDR or INT operand that reads
  *                such a temporary computes A + B*x itself, at the op, when x is not written
  *                in between (same straight-line segment); the producers whose every read
- *                was folded so do not run at all. ub.addr of such an offset is
- *                T + L*(A + B*x) computed as pvc_tile_off_addr does, saturating at the ends
- *                of int64 (prog.h sim_fold_value: never wrapped back into the UB, issue 14
- *                B11); it ends a chain, and folds only into ADDR operands. None of these
- *                producers can fault, and none is observed on this loop.
+ *                was folded so do not run at all. addr.mac of such a value by constants,
+ *                v*M + C, and ub.addr of an offset, T + L*v, are computed as the runtime
+ *                does, saturating at the ends of int64 (prog.h sim_fold_value: never wrapped
+ *                back into the UB, issue 14 B11): they end a chain, addr.mac then ub.addr,
+ *                and fold only into ADDR operands. None of these producers can fault, and
+ *                none is observed on this loop.
  *
  * A function that holds an op this file does not know gets no fast path (fops NULL): the
  * simulator runs it on the observing loop, as before.
@@ -33,7 +34,9 @@ typedef struct {
     int ok;        /* a known affine value */
     int base;      /* A + B*s[base], or the constant A when base < 0 */
     uint64_t a, b;
-    int via_ub;    /* ub.addr of A + B*x: T + L*(A + B*x), saturating (ends the chain) */
+    int mac;       /* addr.mac of A + B*x: (A + B*x)*M + C, saturating (ends the chain) */
+    int64_t mb, mc; /* mac: M, C */
+    int via_ub;    /* ub.addr of that: T + L*v, saturating (ends the chain) */
     int64_t t;     /* via_ub: the tile's address T */
     unsigned lane; /* via_ub: L, the tile's lane bytes */
     unsigned ver;  /* the version of s[base] it was made from */
@@ -160,7 +163,7 @@ static affine value_of(const fast_ctx *c, int s)
 static affine combine(int code, affine x, affine y)
 {
     affine r = {.base = -1, .seg = x.seg};
-    if (x.via_ub || y.via_ub)
+    if (x.via_ub || y.via_ub || x.mac || y.mac)
         return r; /* saturating, not affine */
     if (x.base >= 0 && y.base >= 0 && (x.base != y.base || x.ver != y.ver || code == PVC_OP_PY_MUL))
         return r;
@@ -191,6 +194,16 @@ static affine form_of(const fast_ctx *c, const sim_op *o)
     if (is_arith(o->code) && !o->fl && o->code != PVC_OP_PY_FLOORDIV && o->code != PVC_OP_PY_MOD)
         return combine(o->code, value_of(c, o->a[0]),
                        o->code == PVC_OP_PY_NEG ? value_of(c, o->a[0]) : value_of(c, o->a[1]));
+    if (o->code == PVC_OP_M_ADDR_MAC) { /* *r = x*M + C, saturating; M, C constants */
+        affine x = value_of(c, o->a[0]), m = value_of(c, o->a[1]), k = value_of(c, o->a[2]);
+        if (!x.ok || x.mac || x.via_ub || m.base >= 0 || k.base >= 0)
+            return none;
+        if (x.base < 0)
+            return (affine){.ok = 1, .base = -1, .seg = c->seg,
+                            .a = (uint64_t)pvc_addr_add(pvc_addr_mul((int64_t)x.a, (int64_t)m.a), (int64_t)k.a)};
+        x.mac = 1, x.mb = (int64_t)m.a, x.mc = (int64_t)k.a;
+        return x;
+    }
     if (o->code != PVC_OP_M_UB_ADDR || o->a[0] < 0)
         return none;
     /* *addr = pvc_tile_off_addr(tile, off) = tile.addr + off * lane_bytes, saturating */
@@ -214,6 +227,34 @@ static affine form_of(const fast_ctx *c, const sim_op *o)
 }
 
 /* ---- folding --------------------------------------------------------------------------- */
+int64_t sim_fold_slow(const sim_fold *d, int64_t v)
+{
+    if (d->mac)
+        v = pvc_addr_add(pvc_addr_mul(v, d->mb), d->mc);
+    return d->lane ? pvc_addr_add(d->t, pvc_addr_mul(v, (int64_t)d->lane)) : v;
+}
+
+/* The range of v where no stage saturates, and the chain there as one affine map: with
+ * |v| <= 2^30, |mb| <= 2^20, |mc| <= 2^40, v*mb + mc stays under 2^51; with |v| <= 2^58 (or
+ * the 2^51 above) and lane <= 8, t + lane*v stays under 2^62. */
+void sim_fold_finish(sim_fold *d)
+{
+    const int64_t big = INT64_C(1) << 58;
+    uint64_t p = 0, q = 1, r = d->mac || d->lane ? (uint64_t)big : (uint64_t)INT64_MAX;
+    if (d->mac) {
+        int ok = d->mb >= -(INT64_C(1) << 20) && d->mb <= INT64_C(1) << 20 &&
+                 d->mc >= -(INT64_C(1) << 40) && d->mc <= INT64_C(1) << 40;
+        r = ok ? UINT64_C(1) << 30 : 0; /* 0: every v but 0 takes the slow path */
+        p = (uint64_t)d->mc, q = (uint64_t)d->mb;
+    }
+    if (d->lane)
+        p = (uint64_t)d->t + d->lane * p, q = d->lane * q;
+    if (!r) /* only v = 0 takes the short path: its value, exactly */
+        p = (uint64_t)sim_fold_slow(d, 0), q = 0;
+    d->p = p, d->q = q, d->r = r, d->r2 = 2 * r;
+}
+
+
 static void fold_operands(fast_ctx *c, sim_fop *f)
 {
     const pvc_mop *m = pvc_mop_of(f->op.code);
@@ -223,8 +264,8 @@ static void fold_operands(fast_ctx *c, sim_fop *f)
         if ((k != PVC_OK_ADDR && k != PVC_OK_INT) || !foldable_temp(c, s) || !form_valid(c, &c->form[s]))
             continue;
         const affine *v = &c->form[s];
-        if (k == PVC_OK_INT && v->via_ub)
-            continue; /* an address folds into ADDR operands only */
+        if (k == PVC_OK_INT && (v->via_ub || v->mac))
+            continue; /* saturating values fold into ADDR operands only */
         f->op.p[j] = &f->scratch[j];
         if (v->base < 0) {
             f->scratch[j] = (int64_t)v->a; /* a constant: once, here */
@@ -232,6 +273,8 @@ static void fold_operands(fast_ctx *c, sim_fop *f)
             sim_fold *d = &f->fold[f->nfold++];
             d->dst = &f->scratch[j], d->var = &c->F->s[v->base], d->a = v->a, d->b = v->b;
             d->t = v->t, d->lane = v->lane;
+            d->mac = (unsigned char)v->mac, d->mb = v->mb, d->mc = v->mc;
+            sim_fold_finish(d);
         }
         c->folded[s]++;
     }
@@ -401,6 +444,7 @@ static void set_affine(sim_fop *g, const sim_fast_fn *rows)
     g->sets_at = (unsigned char)pvc_mop_takes_at(m);
     for (int j = 0; j < m->nopnd; j++) {
         g->aff[j] = (sim_fold){.var = g->op.p[j], .b = 1};
+        sim_fold_finish(&g->aff[j]);
         for (int k = 0; k < g->nfold; k++)
             if (g->fold[k].dst == &g->scratch[j])
                 g->aff[j] = g->fold[k];

@@ -102,22 +102,28 @@ typedef struct {
     int64_t *dst;            /* scratch = sim_fold_value */
     const int64_t *var;
     uint64_t a, b;           /* v = a + b * *var (mod 2^64, as pvc_py_* wrap) */
-    int64_t t;               /* lane != 0: the value is ub.addr's t + lane * v, saturating */
+    uint64_t p, q, r, r2;    /* |v| <= r (r2 = 2r): the value is p + q*v, no stage saturates */
+    int64_t mb, mc;          /* mac: v = v * mb + mc, saturating (addr.mac) */
+    unsigned char mac;
+    int64_t t;               /* lane != 0: then ub.addr's t + lane * v, saturating */
     unsigned lane;
 } sim_fold;
 
-/* A folded operand's value: v, or the address ub.addr makes of it exactly as
- * pvc_tile_off_addr does (saturating, never wrapped back into the UB: issue 14, B11); the
- * common case, |v| < 2^58, cannot overflow and costs a compare. */
+/* A folded operand's value: v = a + b * *var; then, through addr.mac, v * mb + mc, and
+ * through ub.addr, the address pvc_tile_off_addr makes of that, both saturating as the
+ * runtime computes them (never wrapped back into the UB: issue 14, B11). fast.c sets p, q
+ * and r so that for |v| <= r nothing saturates and the chain is p + q*v (plain folds: v,
+ * r = INT64_MAX); past r, sim_fold_slow computes it stage by stage. */
+int64_t sim_fold_slow(const sim_fold *d, int64_t v);
 static inline int64_t sim_fold_value(const sim_fold *d)
 {
-    int64_t v = (int64_t)(d->a + d->b * (uint64_t)*d->var);
-    if (!d->lane)
-        return v;
-    if ((uint64_t)v + (UINT64_C(1) << 58) < (UINT64_C(1) << 59))
-        return d->t + v * (int64_t)d->lane;
-    return pvc_addr_add(d->t, pvc_addr_mul(v, (int64_t)d->lane));
+    uint64_t v = d->a + d->b * (uint64_t)*d->var;
+    if (__builtin_expect(v + d->r <= d->r2, 1))
+        return (int64_t)(d->p + d->q * v);
+    return sim_fold_slow(d, (int64_t)v);
 }
+/* Sets p, q, r and r2 from the stages (fast.c, and plain operands). */
+void sim_fold_finish(sim_fold *d);
 
 typedef struct sim_fop sim_fop;
 typedef void (*sim_fast_fn)(sim *S, const sim_fop *f);
