@@ -79,12 +79,16 @@ check "warm run" 0 "$pvc" run $norm -v && has "warm run says cache hit" '^pvc: n
 alt=$(echo "$norm" | sed 's|^samples/load_align_norm.py|./samples/../samples/load_align_norm.py|')
 # shellcheck disable=SC2086
 check "another path spelling" 0 "$pvc" run $alt -v && has "another path spelling hits" '^pvc: native: cache hit '
-# The key includes the compiler command, so keep `cc` but make it a trap that records a call.
+# The key includes the compiler command and the compiler program, so the compiler that
+# records its calls is the one of the cold run too: one call, then none.
 mkdir -p "$tmp/bin"
-printf '#!/bin/sh\ntouch "%s/cc-called"\nexit 1\n' "$tmp" >"$tmp/bin/cc"; chmod +x "$tmp/bin/cc"
+printf '#!/bin/sh\necho called >>"%s/cc-calls"\nexec cc "$@"\n' "$tmp" >"$tmp/bin/cc-rec"; chmod +x "$tmp/bin/cc-rec"
 # shellcheck disable=SC2086
-check "warm run never calls cc" 0 env PATH="$tmp/bin:$PATH" CC=cc "$pvc" run $norm
-[ -e "$tmp/cc-called" ] && bad "cc was invoked on a cache hit" || ok "cc not invoked on a hit"
+check "cold run with a recording cc" 0 env CC="$tmp/bin/cc-rec" "$pvc" run $norm
+# shellcheck disable=SC2086
+check "warm run with it" 0 env CC="$tmp/bin/cc-rec" "$pvc" run $norm
+[ "$(wc -l <"$tmp/cc-calls")" -eq 1 ] && ok "cc not invoked on a hit" ||
+    bad "cc was invoked on a cache hit ($(wc -l <"$tmp/cc-calls") calls, want 1)"
 # shellcheck disable=SC2086
 check "missing compiler on a miss: exit 1" 1 env CC=/nonexistent/cc "$pvc" run $norm &&
     has "missing compiler is named" 'cannot run C compiler .*/nonexistent/cc'

@@ -199,6 +199,8 @@ for be in sim ${native:+native}; do
     expect_fault fault_lang_floordiv --shape out=1,64 --scalar n=3 --backend $be
     expect_fault fault_lang_mod_vf --shape out=1,64 --scalar n=3 --backend $be
     expect_fault fault_range_step --shape out=1,64 --scalar n=3 --backend $be
+    expect_fault fault_lang_tile_elem --shape a=2,64 --scalar n=2 --backend $be
+    expect_fault fault_lang_group_index --shape a=1,64 --scalar n=2 --backend $be
 done
 }
 # pl.printf: "[block 0] " and the formatted scalars on stdout, the same in both backends

@@ -278,6 +278,56 @@ def expect_lang_scalars(ins):
     return {"out": np.array([[v] * 64 for v in wrap], np.int32)}
 
 
+def expect_py_tile_elems(ins):
+    """tests/golden/py_tile_elems.py: per tile of two rows, row 0 of y = row 1 of x with its
+    first element 2 * x[row 0][0] (pl.move extract, t[r, c], pl.move insert); row 1 = row 1
+    of x; a last odd row keeps y's bytes; n = [rows, rows // 2, 0, ...]."""
+    x, y = ins["x"], ins["y"].copy()
+    rows = x.shape[0]
+    for t in range(rows // 2):
+        y[2 * t] = x[2 * t + 1]
+        with np.errstate(invalid="ignore", over="ignore"):
+            y[2 * t, 0] = np.float32(float(x[2 * t, 0]) * 2.0)
+        y[2 * t + 1] = x[2 * t + 1]
+    n = np.zeros((1, 8), np.int32)
+    n[0, 0], n[0, 1] = rows, rows // 2
+    return {"y": y, "n": n}
+
+
+def expect_lang_group_index(ins):
+    """tests/sim/lang_group_index.py: out[k] = x[k] + (k % 3 + 1), vf.adds in FP32 (§10.2)."""
+    x = ins["x"]
+    with np.errstate(invalid="ignore", over="ignore"):
+        out = x + np.array([k % 3 + 1 for k in range(x.shape[0])], np.float32)[:, None]
+    return {"out": out.astype(np.float32)}
+
+
+def expect_lang_tile_elems(ins):
+    """tests/sim/lang_tile_elems.py: element reads and writes as Python computes them on
+    doubles, a float stored into INT32 by the C++ conversion of its float (NaN 0, out of int64
+    range saturated, then the low 32 bits; §9.6), pl.move as numpy slicing."""
+    x, b, h, r, c = ins["x"], ins["b"], ins["h"], ins["r"], ins["c"]
+
+    def to_i32(f):
+        f = np.float32(f)
+        v = 0 if f != f else (2 ** 63 - 1 if f >= 2.0 ** 63 else -2 ** 63 if f <= -2.0 ** 63 else int(f))
+        return (v + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+    tx = x.copy()
+    ts = tx[1:3, 16:48].copy()
+    with np.errstate(invalid="ignore", over="ignore"):
+        ts[0, 0] = np.float32(float(tx[r, c]) * 0.5)
+    ts[1, 31] = -7.0
+    tx[2:4, 32:64] = ts
+    e = np.zeros((1, 64), np.int32)
+    e[0, :8] = b[0, :8].astype(np.int32)
+    with np.errstate(invalid="ignore", over="ignore"):
+        e[0, 8] = to_i32(float(h[0, 0]) * 4.0)
+        e[0, 9] = to_i32(tx[3, 63])
+        e[0, 10] = to_i32(float(tx[r, c]) - 0.75)
+    return {"y": ts, "z": tx, "e": e}
+
+
 def expect_diff_fold(ins):
     """docs/SEMANTICS.md §1.5, §2.1: tile + k is +k elements, [row, col] is row*cols + col,
     post_update reads at the cursor then steps it by the offset (64 FP32 = 256 bytes)."""

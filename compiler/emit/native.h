@@ -1,8 +1,11 @@
 /* native.h - turn emitted C into loaded code, with a cache of optimised objects.
  *
  * The native backend writes one C11 translation unit per kernel; this module finds its
- * object in a cache directory, keyed by a hash of the C text, the compiler and its flags,
- * the runtime headers and the host's vector features, and loads it with dlopen. On a miss
+ * object in a cache directory, keyed by a hash of the C text, the compiler command, program
+ * and flags, the runtime headers and the host's CPU feature words, checks it (the directory
+ * and the object are this user's alone, the object is a whole ELF file: native_cache.h)
+ * and loads it with dlopen, then checks the key it defines; an entry that fails a check is
+ * built again. On a miss
  * (the default, PVC_BUILD_AUTO) it compiles the C in process with libtcc, which takes a
  * few milliseconds, and runs that; when the code is closed (the kernel has run), a
  * detached process is forked that, once this process has exited (or after 250 ms), builds
@@ -36,7 +39,8 @@ typedef struct {
     const char *cc;          /* compiler command, may hold words ("ccache gcc"); NULL: $CC or "cc" */
     const char *cflags;      /* extra flags, space separated; NULL: none (set: a miss uses cc) */
     const char *include_dir; /* directory holding pvc_rt.h (and tcc/, libtcc's stddef.h) */
-    const char *cache_dir;   /* NULL: $PVC_CACHE_DIR, else $XDG_CACHE_HOME/pvc, else ~/.cache/pvc */
+    const char *cache_dir;   /* NULL: $PVC_CACHE_DIR, else $XDG_CACHE_HOME/pvc, else ~/.cache/pvc,
+                                else /tmp/pvc-cache-UID (pvc_cache_dir) */
     pvc_build_mode mode;
     FILE *verbose;           /* NULL: quiet; else lines saying the key, the choice, fallbacks */
 } pvc_native_opts;
@@ -44,8 +48,10 @@ typedef struct {
 typedef struct pvc_native pvc_native;
 
 /* Finds (or builds) and loads `c_src`. On failure returns NULL and writes a one-line reason
- * into err (the compiler's own messages go to stderr). *cache_hit (if not NULL) is set to 1
- * when the optimised object came from the cache. */
+ * into err (the compiler's own messages go to stderr): a cache directory refused (too long,
+ * not the user's, writable by others), a sanitizer in cflags this process lacks, a failed
+ * build (with the kept C and the command that reproduces it). *cache_hit (if not NULL) is
+ * set to 1 when the optimised object came from the cache. */
 pvc_native *pvc_native_load(const char *c_src, size_t len, const pvc_native_opts *opts,
                             int *cache_hit, char *err, size_t errlen);
 

@@ -101,10 +101,39 @@ static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
     return bad_annotation(c, e, NULL);
 }
 
-static void lower_params(lower_ctx *c, TSNode params)
+/* `x: pl.Ptr[dtype]`: a raw GM pointer that pl.make_tensor gives a shape (pypto_pro's
+ * dynamic-rank kernels). pvc binds every kernel tensor by its pl.Tensor annotation. */
+static int is_ptr_annotation(lower_ctx *c, TSNode ty)
+{
+    const char *name;
+    TSNode e = ts_node_is_null(ty) || !is(c, ty, PVC_N_TYPE) ? ty : lw_kid(c, ty, 0);
+    return !ts_node_is_null(e) && is(c, e, PVC_N_SUBSCRIPT) &&
+           (name = scope_canon(c, field(c, e, PVC_F_VALUE), c->scope)) && !strcmp(name, "pl.Ptr");
+}
+
+/* One error for all the pl.Ptr parameters of a function, at the first. */
+static void refuse_ptrs(lower_ctx *c, TSNode *all, uint32_t cnt)
+{
+    int n = 0;
+    TSNode first = {0};
+    for (uint32_t i = 0; i < cnt; i++)
+        if (is(c, all[i], PVC_N_TYPED_PARAMETER) && is_ptr_annotation(c, field(c, all[i], PVC_F_TYPE)) &&
+            !n++)
+            first = field(c, all[i], PVC_F_TYPE);
+    if (n)
+        pvc_error_at(c->d, at(first), PVC_E_ANNOTATION, "pl.Ptr parameters are not supported (%d in '%s'): "
+                     "pvc binds each kernel tensor as pl.Tensor[[dims], pl.DT_*], not as a raw pointer "
+                     "shaped by pl.make_tensor", n, c->f->name);
+}
+
+/* The parameters of a function; a cube function (annotations 0) gets its names only, its
+ * one error being its cube code. */
+static void lower_params(lower_ctx *c, TSNode params, int annotations)
 {
     uint32_t cnt;
     TSNode *all = lw_kids(c, params, &cnt);
+    if (annotations)
+        refuse_ptrs(c, all, cnt);
     for (uint32_t i = 0; i < cnt; i++) {
         TSNode p = all[i], id = p, ty = {0};
         if (is(c, p, PVC_N_TYPED_PARAMETER)) {
@@ -127,7 +156,7 @@ static void lower_params(lower_ctx *c, TSNode params)
         }
         pvc_value *v = pvc_var_named(c->m, c->f, name, at(id));
         v->is_param = 1;
-        if (!ts_node_is_null(ty))
+        if (annotations && !ts_node_is_null(ty) && !is_ptr_annotation(c, ty))
             lower_annotation(c, ty, &v->type);
         if (v->type.kind == PVC_TY_TENSOR && c->f->kind == PVC_FN_VECTOR) {
             pvc_error_at(c->d, at(ty), PVC_E_ANNOTATION, "a vector function takes tiles and scalars, not a "
@@ -142,7 +171,7 @@ static void lower_params(lower_ctx *c, TSNode params)
     }
 }
 
-static void lower_signature(lower_ctx *c, TSNode def)
+static void lower_signature(lower_ctx *c, TSNode def, int cube)
 {
     if (is(c, ts_node_child(def, 0), PVC_N_ASYNC))
         pvc_error_at(c->d, at(def), PVC_E_FUNCTION, "a DSL function cannot be async");
@@ -151,7 +180,7 @@ static void lower_signature(lower_ctx *c, TSNode def)
         pvc_error_at(c->d, at(rt), PVC_E_FUNCTION, "a DSL function returns nothing (-> None at most)");
     if (!ts_node_is_null(field(c, def, PVC_F_TYPE_PARAMETERS)))
         pvc_error_at(c->d, at(def), PVC_E_FUNCTION, "type parameters are not supported");
-    lower_params(c, field(c, def, PVC_F_PARAMETERS));
+    lower_params(c, field(c, def, PVC_F_PARAMETERS), !cube);
 }
 
 /* ---- cube code ---- */
@@ -203,9 +232,10 @@ pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
         pvc_error_at(d, (pvc_span){1, 1}, PVC_E_NO_KERNEL, "no @pl.jit kernel and no @pl.vector_function "
                      "in this file: nothing to compile");
     for (int i = 0; i < ndefs; i++) {
+        const char *name = NULL;
         c.f = c.m->funcs[i];
         c.scope = home[i];
-        lower_signature(&c, defs[i]);
+        lower_signature(&c, defs[i], !ts_node_is_null(first_cube_use(&c, field(&c, defs[i], PVC_F_BODY), &name)));
     }
     for (int i = 0; i < ndefs && d->nerrors <= d->max_errors; i++) {
         c.f = c.m->funcs[i];

@@ -222,6 +222,8 @@ pvc_value *lower_binop(lower_ctx *c, TSNode n, TSNode optok, pvc_value *l, pvc_v
 pvc_value *lower_pyval(lower_ctx *c, const pvc_pyval *v, TSNode at_node, pvc_block *out,
                        const TSNode *dest);
 /* A target name: a new or existing variable (of the helper being inlined, if any). */
+pvc_value *lower_tile_elem(lower_ctx *c, TSNode n, pvc_value *t, TSNode r, TSNode col, pvc_value *value,
+                           pvc_block *out, const TSNode *dest);
 pvc_value *target_var(lower_ctx *c, TSNode n);
 /* The variable named name of the current function or helper frame, or NULL. */
 pvc_value *lower_find_var(const lower_ctx *c, const char *name);

@@ -363,6 +363,12 @@ static pvc_op *namespace_op(lower_ctx *c, TSNode fn, const char *name)
                      "(§10.17)", name, pvc_legacy_op_hint(name));
         return NULL;
     }
+    if (code < 0 && pvc_is_tile_op(name)) {
+        pvc_error_at(c->d, at(fn), PVC_E_UNKNOWN_NAME, "'%s' is a tile-level op of pypto_pro, which pvc does "
+                     "not compile: compute on the tile in a @pl.vector_function with vf.* ops "
+                     "('pvc help ops' lists them)", name);
+        return NULL;
+    }
     if (code < 0 || (pvc_ops[code].flags & PVC_OPF_CORE)) {
         pvc_error_at(c->d, at(fn), PVC_E_UNKNOWN_NAME, "unknown %s '%s'", name[0] == 'v' ? "op" : "name", name);
         return NULL;
@@ -530,6 +536,22 @@ static int named_call(lower_ctx *c, TSNode n, TSNode fn, pvc_block *out, const T
             return 0;
         pvc_op_add_operand(c->m, op, a);
         pvc_value *r = append_with_result(c, n, out, targets ? &targets[0] : NULL, op, PVC_TY_BOOL);
+        if (value)
+            *value = r;
+        return r != NULL;
+    }
+    if (t && t->kind == PV_BUILTIN && t->i == PVB_FLOAT && lw_count(c, args) == 1) {
+        /* float(x) at run time: x * 1.0 is float(x) for an int and x itself for a float
+         * (-0.0 and NaN kept, where x + 0.0 would turn -0.0 into 0.0) */
+        pvc_value *a = lower_expr(c, lw_kid(c, args, 0), out, NULL);
+        if (!a)
+            return 0;
+        pvc_op *op = pvc_op_new(c->m, PVC_OP_PY_MUL, at(n));
+        pvc_op_add_operand(c->m, op, a);
+        pvc_value *one = pvc_const(c->m, PVC_V_FLOAT, at(n));
+        one->f = 1.0;
+        pvc_op_add_operand(c->m, op, one);
+        pvc_value *r = append_with_result(c, n, out, targets ? &targets[0] : NULL, op, PVC_TY_ANY);
         if (value)
             *value = r;
         return r != NULL;
@@ -881,7 +903,33 @@ static int slice_parts(lower_ctx *c, TSNode s, pvc_block *out, pvc_value **lo, p
     return 1;
 }
 
-/* grp[i] (a tile group's slot), x.shape[i] (a tensor's dim), t[r0:r1, c0:c1] (a tile view). */
+/* t[r, c] (an element of a UB tile, value NULL) or t[r, c] = value: tile.get / tile.set in a
+ * jit kernel (§6); a vector function reaches its tiles through vf loads and stores only. */
+pvc_value *lower_tile_elem(lower_ctx *c, TSNode n, pvc_value *t, TSNode r, TSNode col, pvc_value *value,
+                           pvc_block *out, const TSNode *dest)
+{
+    if (c->f->kind != PVC_FN_JIT) {
+        pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "t[r, c] reads or writes one tile element in a "
+                     "@pl.jit kernel; a vector function moves tile data with vf loads and stores");
+        return NULL;
+    }
+    pvc_value *ri = lower_expr(c, r, out, NULL), *ci = ri ? lower_expr(c, col, out, NULL) : NULL;
+    if (!ci)
+        return NULL;
+    pvc_op *op = pvc_op_new(c->m, value ? PVC_OP_TILE_SET : PVC_OP_TILE_GET, at(n));
+    pvc_op_add_operand(c->m, op, t);
+    pvc_op_add_operand(c->m, op, ri);
+    pvc_op_add_operand(c->m, op, ci);
+    if (value) {
+        pvc_op_add_operand(c->m, op, value);
+        pvc_block_append(c->m, out, op);
+        return value;
+    }
+    return append_with_result(c, n, out, dest, op, PVC_TY_ANY);
+}
+
+/* grp[i] (a tile group's slot), x.shape[i] (a tensor's dim), t[r0:r1, c0:c1] (a tile view),
+ * t[r, c] (a tile element). */
 static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
 {
     TSNode obj = field(c, n, PVC_F_VALUE);
@@ -911,11 +959,13 @@ static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const 
                 pvc_op_add_operand(c->m, op, b[i]);
             return append_with_result(c, n, out, dest, op, PVC_TY_TILE);
         }
+        if (!r && !is(c, k[2], PVC_N_SLICE)) /* t[r, c]: one element (§6) */
+            return lower_tile_elem(c, n, t, k[1], k[2], NULL, out, dest);
     }
     if (!is(c, obj, PVC_N_IDENTIFIER) || cnt != 2 || c->f->kind != PVC_FN_JIT || is(c, k[1], PVC_N_SLICE)) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED,
                      "a subscript is supported only as grp[i] on a tile group, t.shape[i] on a tensor, "
-                     "t[r0:r1, c0:c1] on a tile, or on a constant tuple");
+                     "t[r0:r1, c0:c1] or t[r, c] on a tile, or on a constant tuple");
         return NULL;
     }
     pvc_value *g = lower_expr(c, obj, out, NULL), *i = g ? lower_expr(c, k[1], out, NULL) : NULL;

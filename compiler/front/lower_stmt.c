@@ -141,6 +141,20 @@ static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
         pvc_error_at(c->d, at(right), PVC_E_UNSUPPORTED, "chained assignment is not supported");
         return;
     }
+    if (is(c, left, PVC_N_SUBSCRIPT)) { /* t[r, c] = value: one tile element (§6) */
+        uint32_t cnt;
+        TSNode *k = lw_kids(c, left, &cnt);
+        TSNode obj = field(c, left, PVC_F_VALUE);
+        if (cnt != 3 || !is(c, obj, PVC_N_IDENTIFIER) || is(c, k[1], PVC_N_SLICE) || is(c, k[2], PVC_N_SLICE)) {
+            pvc_error_at(c->d, at(left), PVC_E_UNSUPPORTED, "a subscript assigned to must be t[r, c], one "
+                         "element of a tile");
+            return;
+        }
+        pvc_value *v = lower_expr(c, right, out, NULL), *t = v ? lower_expr(c, obj, out, NULL) : NULL;
+        if (t)
+            lower_tile_elem(c, left, t, k[1], k[2], v, out, NULL);
+        return;
+    }
     int tuple = is(c, left, PVC_N_PATTERN_LIST) || is(c, left, PVC_N_TUPLE_PATTERN);
     uint32_t ntargets = tuple ? lw_count(c, left) : 1;
     TSNode targets[8];

@@ -188,6 +188,9 @@
     X(PL_GET_SUBBLOCK_NUM, "pl.get_subblock_num", "", "", 0, 0, 1, INT, PL, "1: a vector-only launch has one subblock per block (§6)") \
     X(TENSOR_DIM, "tensor.shape[]", "axis", "", 1, 1, 1, INT, METHOD, "t.shape[i]: a constant dim, else read from the bound tensor (§6)") \
     X(TILE_SLICE, "tile[:]", "r0 r1 c0 c1", "", 4, 4, 1, TILE, METHOD, "t[r0:r1, c0:c1]: a view at the parent's row pitch, valid shape clipped (§6)") \
+    X(TILE_GET, "tile[,]", "r c", "", 2, 2, 1, ANY, METHOD, "t[r, c]: one element of a UB tile, an int (a float for a float dtype) (§6)") \
+    X(TILE_SET, "tile[,]=", "r c value", "", 3, 3, 0, NONE, METHOD, "t[r, c] = v: one element, converted as a scalar store converts (§6, §9.6)") \
+    X(PL_MOVE, "pl.move", "dst_tile src_tile offset", "acc_to_vec_mode relu_pre_mode scale", 2, 3, 0, NONE, PL, "Vec -> Vec tile copy: dst's valid shape from src at offset, or a smaller src into dst at offset (§6)") \
     X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc", 1, 9, 0, NONE, PL, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
     X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type mode", 0, 1, 0, NONE, PL | PVC_OPF_NOOP, "all-core barrier: a no-op, each block runs to completion (§6)") \
     X(PL_SET_CROSS_CORE, "pl.system.set_cross_core", "", "pipe event_id sync_mode", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, "cross-core signal: a no-op for vector-only code (§6)") \
@@ -274,7 +277,8 @@ typedef enum {
  *               AI(name, DEFAULT)  an int; GENERIC: the constant keyword `name`
  *   RESULTS   R(KIND, name)...: VREG pvc_vreg *, MASK pvc_mreg *, INT / ADDR int64_t * (the
  *             call assigns *name; an ADDR is an int64_t UB address, never wrapped: pvc_rt.h
- *             "tiles"), ULD / UST
+ *             "tiles"), NUM void * (a float scalar: the call stores a double there with
+ *             memcpy), ULD / UST
  *   DTYPES    the op dtypes a GENERIC op takes, PVC_DT1(T) | ... (0: checked elsewhere)
  *   TRAP      PVC_TRAP(dtypes, W): a GENERIC op on one of these dtypes compiles with warning
  *             PVC_W_<W> (a trap of docs/SEMANTICS.md §12, diag.h); PVC_NO_TRAP none
@@ -723,9 +727,29 @@ enum {
       0, PVC_NO_TRAP, 0, S, 2, 0, \
       *addr = pvc_tile_group_addr(base, slot, slot_bytes), \
       "the slot's tile at run time: base + slot*slot_bytes, slot_bytes the slots' spacing (§6)") \
+    M(M_TG_INDEX, "tg.index", NONE, (O(INT, i)), (AI(base, 0) AI(depth, 1) AI(slot_bytes, 0)), (R(ADDR, addr)), \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, S, 2, 0, \
+      *addr = pvc_tile_group_index(ctx, (uint32_t)base, i, depth, (uint32_t)slot_bytes), \
+      "grp[i] with a run-time i: base + i*slot_bytes; i outside [0, depth) faults BAD_ARG (§6)") \
     M(M_TILE_VIEW, "tile.view", NONE, (O(ADDR, base)), (AI(off, 0)), (R(ADDR, addr)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       *addr = pvc_tile_view_addr(base, off), \
       "the address of t[r0:r1, c0:c1] of a run-time tile t: its base + off bytes (§6)") \
+    M(M_TILE_GET_I, "tile.get.i", NONE, (O(TILE, tile) O(INT, r) O(INT, c)), (), (R(INT, v)), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, *v = pvc_tile_get_i(ctx, tile, r, c), \
+      "t[r, c] of an integer tile, sign- or zero-extended to int64 (§6)") \
+    M(M_TILE_GET_F, "tile.get.f", NONE, (O(TILE, tile) O(INT, r) O(INT, c)), (), (R(NUM, v)), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, pvc_tile_get_f(ctx, tile, r, c, v), \
+      "t[r, c] of a float tile (FP8/HF8 codes decoded) as a double (§6)") \
+    M(M_TILE_SET_I, "tile.set.i", NONE, (O(TILE, tile) O(INT, r) O(INT, c) O(INT, v)), (), (), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, pvc_tile_set_i(ctx, tile, r, c, v), \
+      "t[r, c] = v of an int: the element's bits by the C++ conversion (§6, §9.6)") \
+    M(M_TILE_SET_F, "tile.set.f", NONE, (O(TILE, tile) O(INT, r) O(INT, c) O(NUM, v)), (), (), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, pvc_tile_set_f(ctx, tile, r, c, v), \
+      "t[r, c] = v of a float: the element's bits by the C++ conversion of the float (§6, §9.6)") \
+    M(M_TILE_MOVE, "tile.move", NONE, \
+      (O(TILE, dst) O(TILE, src) O(INT, r0) O(INT, c0) O(INT, rows) O(INT, cols)), (AI(insert, 0)), (), 0, \
+      PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, pvc_tile_move(ctx, dst, src, r0, c0, rows, cols, insert), \
+      "pl.move Vec -> Vec: dst[i][j] = src[r0+i][c0+j] (insert 1: dst[r0+i][c0+j] = src[i][j]), rows x cols (§6)") \
     M(M_GM_LOAD, "gm.load", NONE, \
       (O(TILE, tile) O(TENSOR, tensor) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, MTE2, 200, 32, \
@@ -937,5 +961,23 @@ typedef enum {
     X("pl.system.bar_fix") X("pl.MemorySpace.Mat") X("pl.MemorySpace.Left")               \
     X("pl.MemorySpace.Right") X("pl.MemorySpace.Bias") X("pl.MemorySpace.Scaling")        \
     X("pl.MemorySpace.ScaleLeft") X("pl.MemorySpace.ScaleRight")
+
+/* pypto_pro's tile-level compute ops (a whole tile per call, pypto_pro/language/_api.py):
+ * pvc compiles the vector-function level only, so a call of one is one E003 error that says
+ * so and points at the vf.* form (front/lower_expr.c). X("dotted name"). */
+#define PVC_TILE_OPS(X)                                                                     \
+    X("pl.add") X("pl.sub") X("pl.mul") X("pl.div") X("pl.and_") X("pl.shl") X("pl.shr")  \
+    X("pl.xor") X("pl.expands") X("pl.neg") X("pl.abs") X("pl.exp") X("pl.log")           \
+    X("pl.sqrt") X("pl.rsqrt") X("pl.recip") X("pl.relu") X("pl.fillpad") X("pl.cast")    \
+    X("pl.add_relu_cast") X("pl.sub_relu_cast") X("pl.mul_cast") X("pl.eq") X("pl.ne")    \
+    X("pl.lt") X("pl.le") X("pl.gt") X("pl.ge") X("pl.select") X("pl.add_relu")           \
+    X("pl.sub_relu") X("pl.addc") X("pl.mul_add_dst") X("pl.fused_mul_add")               \
+    X("pl.fused_mul_add_relu") X("pl.axpy") X("pl.partadd") X("pl.partmax")               \
+    X("pl.partmin") X("pl.partmul") X("pl.transpose") X("pl.sum") X("pl.argmax")          \
+    X("pl.argmin") X("pl.expand_max") X("pl.expand_min") X("pl.expand_mul")               \
+    X("pl.expand_sub") X("pl.expand_div") X("pl.gather") X("pl.gatherb")                  \
+    X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32")    \
+    X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index") X("pl.minimum")    \
+    X("pl.maximum")
 
 #endif /* PVC_OPS_H */

@@ -1484,6 +1484,43 @@ static void rotated_slot(dispatcher *x, pvc_op *op)
     attr(x, a, "slot_bytes", cint(x, g->type.stride, op->loc));
 }
 
+/* grp[i] with a run-time i: the slot's address into the (run-time) tile (§6). */
+static void indexed_slot(dispatcher *x, pvc_op *op)
+{
+    const pvc_value *g = op->operands[0];
+    pvc_op *a = emit(x, PVC_OP_M_TG_INDEX, op->loc, op->results[0]);
+    operand(x, a, op->operands[1]);
+    attr(x, a, "base", cint(x, g->type.ub_addr, op->loc));
+    attr(x, a, "depth", cint(x, g->type.depth, op->loc));
+    attr(x, a, "slot_bytes", cint(x, g->type.stride, op->loc));
+}
+
+/* t[r, c] and t[r, c] = v (§6): tile.get.i/f and tile.set.i/f by the element's or the
+ * value's kind. */
+static void tile_elem(dispatcher *x, pvc_op *op)
+{
+    int get = op->code == PVC_OP_TILE_GET;
+    const pvc_value *v = get ? op->results[0] : op->operands[3];
+    int fl = v->kind == PVC_V_FLOAT || v->type.kind == PVC_TY_FLOAT;
+    pvc_opcode m = get ? (fl ? PVC_OP_M_TILE_GET_F : PVC_OP_M_TILE_GET_I)
+                       : (fl ? PVC_OP_M_TILE_SET_F : PVC_OP_M_TILE_SET_I);
+    pvc_op *e = emit(x, m, op->loc, get ? op->results[0] : NULL);
+    for (int i = 0; i < op->noperands; i++)
+        operand(x, e, op->operands[i]);
+}
+
+/* pl.move between Vec tiles (§6): the window types worked out (offset, valid shape, insert). */
+static void tile_move(dispatcher *x, pvc_op *op)
+{
+    pvc_op *e = emit(x, PVC_OP_M_TILE_MOVE, op->loc, NULL);
+    operand(x, e, pvc_op_arg(op, "dst_tile"));
+    operand(x, e, pvc_op_arg(op, "src_tile"));
+    static const char *const k[] = {"off_row", "off_col", "valid_rows", "valid_cols"};
+    for (int i = 0; i < 4; i++)
+        operand(x, e, pvc_op_attr(op, k[i])->val);
+    attr(x, e, "insert", pvc_op_attr(op, "insert")->val);
+}
+
 static void dispatch_jit_block(dispatcher *x, pvc_block *b)
 {
     pvc_block *save = x->out, *nb = pvc_arena_alloc(x->m->arena, sizeof *nb);
@@ -1499,6 +1536,9 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
             dispatch_generic(x, op); /* pl.set_vec_mask, pl.get_spr: one machine op each */
         else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])
             rotated_slot(x, op);
+        else if (op->code == PVC_OP_TG_SLOT && op->nresults && op->results[0]->type.dyn &&
+                 !pvc_const_int(op->operands[1], &(int64_t){0}))
+            indexed_slot(x, op);
         else if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {
             keep(x, op);
             rotated_group(x, op);
@@ -1515,6 +1555,10 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
             tile_view(x, op);
         } else if (op->code == PVC_OP_TENSOR_DIM) {
             tensor_dim(x, op);
+        } else if (op->code == PVC_OP_TILE_GET || op->code == PVC_OP_TILE_SET) {
+            tile_elem(x, op);
+        } else if (op->code == PVC_OP_PL_MOVE) {
+            tile_move(x, op);
         } else if (op->code >= PVC_OP_PL_GET_BLOCK_IDX && op->code <= PVC_OP_PL_GET_SUBBLOCK_NUM) {
             block_op(x, op);
         } else {

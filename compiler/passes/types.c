@@ -583,9 +583,18 @@ static void type_group_slot(typer *t, pvc_op *op)
     int depth = g->type.depth, *slot = &t->slot[g->id];
     if (op->code == PVC_OP_TG_SLOT) {
         int64_t i;
-        if (!pvc_const_int(op->operands[1], &i) || i < 0 || i >= depth) {
-            pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR, "the slot of grp[i] must be a constant "
-                         "0..%d (the group's depth - 1)", depth - 1);
+        const pvc_value *ix = op->operands[1];
+        if (!pvc_const_int(ix, &i) && (ix->type.kind == PVC_TY_INT || ix->type.kind == PVC_TY_BOOL) &&
+            t->f->kind == PVC_FN_JIT) { /* a run-time slot: its address at run time (tg.index, §6) */
+            pvc_type ty = g->type;
+            ty.ub_addr = PVC_UNKNOWN;
+            ty.dyn = 1;
+            tile_defined(t, op, ty);
+            return;
+        }
+        if (!pvc_const_int(ix, &i) || i < 0 || i >= depth) {
+            pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR, "the slot of grp[i] must be an int in 0..%d "
+                         "(the group's depth - 1)", depth - 1);
             return;
         }
         pvc_type ty = g->type;
@@ -871,6 +880,105 @@ static void type_tensor_dim(typer *t, pvc_op *op)
         pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the index of %s.shape must be a constant in [%d, %d)",
                      x->name ? x->name : "tensor", -x->type.rank, x->type.rank);
     set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
+}
+
+static int int_valued(const pvc_value *v)
+{
+    return v->kind == PVC_V_INT || v->kind == PVC_V_BOOL || v->type.kind == PVC_TY_INT || v->type.kind == PVC_TY_BOOL;
+}
+
+static int float_dtype(int dt)
+{
+    return dt >= 0 && dt < PVC_DT_COUNT && (pvc_dtype_table[dt].kind == PVC_KIND_F || pvc_dtype_table[dt].kind == PVC_KIND_Q);
+}
+
+/* t[r, c] / t[r, c] = v in a kernel (§6): a tile of 8 bits or more, int indices; the element
+ * is an int, or a float for a float dtype; the value written an int, bool or float. */
+static void type_tile_elem(typer *t, pvc_op *op)
+{
+    const pvc_value *x = op->operands[0];
+    if (x->type.kind != PVC_TY_TILE || x->type.dtype < 0) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "t[r, c] reads or writes an element of a tile, not of this %s",
+                     pvc_type_kind_name(x->type.kind));
+        return;
+    }
+    if (pvc_dtype_table[x->type.dtype].bits < 8) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "a %s tile has no element access (two elements share a byte)",
+                     dt_name(x->type.dtype));
+        return;
+    }
+    for (int i = 1; i <= 2; i++)
+        if (!int_valued(op->operands[i]))
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the %s index of t[r, c] must be an int, not a %s",
+                         i == 1 ? "row" : "column", pvc_type_kind_name(op->operands[i]->type.kind));
+    if (op->code == PVC_OP_TILE_GET) {
+        set_type(t, op->results[0], type_of(float_dtype(x->type.dtype) ? PVC_TY_FLOAT : PVC_TY_INT), op->loc);
+        return;
+    }
+    const pvc_value *v = op->operands[3];
+    if (!int_valued(v) && v->kind != PVC_V_FLOAT && v->type.kind != PVC_TY_FLOAT)
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "t[r, c] = v takes an int, bool or float, not a %s",
+                     pvc_type_kind_name(v->type.kind));
+}
+
+/* pl.move(dst, src, offset=None) between two Vec tiles (§6, PP-DO/memory_data_movement/move.md):
+ * one element width; src at least dst's shape: extract dst's valid shape at offset; src no
+ * larger than dst in either dim, smaller in one, with an offset: insert src's valid shape
+ * at offset. The fixpipe keywords belong to Acc -> Vec moves (cube code). */
+static void type_move(typer *t, pvc_op *op)
+{
+    static const char *const fix[] = {"acc_to_vec_mode", "relu_pre_mode", "scale"};
+    for (int i = 0; i < 3; i++) {
+        const pvc_value *k = pvc_op_arg(op, fix[i]);
+        if (k && k->kind != PVC_V_NONE)
+            pvc_error_at(t->d, pvc_op_arg_loc(op, fix[i]), PVC_E_NOT_SUPPORTED, "pl.move's %s belongs to a move "
+                         "out of an Acc (cube) tile; pvc moves between Vec tiles only", fix[i]);
+    }
+    if (!expect(t, op, "dst_tile", PVC_TY_TILE) || !expect(t, op, "src_tile", PVC_TY_TILE))
+        return;
+    const pvc_value *d = pvc_op_arg(op, "dst_tile"), *s = pvc_op_arg(op, "src_tile");
+    if (d->type.dtype < 0 || s->type.dtype < 0 ||
+        pvc_dtype_table[d->type.dtype].bits != pvc_dtype_table[s->type.dtype].bits ||
+        pvc_dtype_table[d->type.dtype].bits < 8) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.move copies between tiles of one element width of 8 bits "
+                     "or more, not %s and %s", dt_name(d->type.dtype), dt_name(s->type.dtype));
+        return;
+    }
+    const pvc_value *o = pvc_op_arg(op, "offset");
+    pvc_value *off[2] = {NULL, NULL};
+    if (o && o->kind != PVC_V_NONE) {
+        const pvc_op *def = def_of(t, o);
+        if (!def || def->code != PVC_OP_LIST || def->noperands != 2 || !int_valued(def->operands[0]) ||
+            !int_valued(def->operands[1])) {
+            pvc_error_at(t->d, pvc_op_arg_loc(op, "offset"), PVC_E_TYPE, "the offset of pl.move is [row, col], "
+                         "two ints");
+            return;
+        }
+        off[0] = def->operands[0], off[1] = def->operands[1];
+    }
+    int grows = s->type.dims[0] <= d->type.dims[0] && s->type.dims[1] <= d->type.dims[1] &&
+                (s->type.dims[0] < d->type.dims[0] || s->type.dims[1] < d->type.dims[1]);
+    int insert = off[0] && grows;
+    if (!insert && (s->type.dims[0] < d->type.dims[0] || s->type.dims[1] < d->type.dims[1])) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.move of a %lldx%lld tile into a %lldx%lld one needs an "
+                     "offset (it inserts the smaller source there)", (long long)s->type.dims[0],
+                     (long long)s->type.dims[1], (long long)d->type.dims[0], (long long)d->type.dims[1]);
+        return;
+    }
+    const pvc_value *moved = insert ? s : d; /* whose valid shape is the window */
+    for (int i = 0; i < 2; i++) {
+        pvc_value *v = moved->kind == PVC_V_VAR ? t->valid[moved->id][i] : NULL;
+        if (!v) {
+            int64_t k = moved->type.dims[2 + i];
+            v = cint(t, k ? k : moved->type.dims[i], op->loc);
+            v->type.kind = PVC_TY_INT;
+        }
+        pvc_op_add_attr(t->m, op, i ? "valid_cols" : "valid_rows", v, op->loc);
+        pvc_value *z = off[i] ? off[i] : cint(t, 0, op->loc);
+        pvc_op_add_attr(t->m, op, i ? "off_col" : "off_row", z, op->loc);
+    }
+    pvc_value *ins = cint(t, insert, op->loc);
+    pvc_op_add_attr(t->m, op, "insert", ins, op->loc);
 }
 
 /* pl.printf(format, args...): a string constant whose conversions (%d %i %u %x %f, with
@@ -1165,6 +1273,8 @@ static void type_op(typer *t, pvc_op *op)
         set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
         return;
     case PVC_OP_TENSOR_DIM: type_tensor_dim(t, op); return;
+    case PVC_OP_TILE_GET: case PVC_OP_TILE_SET: type_tile_elem(t, op); return;
+    case PVC_OP_PL_MOVE: type_move(t, op); return;
     case PVC_OP_TILE_SLICE: type_slice(t, op); return;
     case PVC_OP_PL_PRINTF: type_printf(t, op); return;
     case PVC_OP_PL_SYNC_ALL: case PVC_OP_PL_SET_CROSS_CORE: case PVC_OP_PL_WAIT_CROSS_CORE:

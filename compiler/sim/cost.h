@@ -67,6 +67,9 @@
     X(PL_GET_SUBBLOCK_NUM, S, 1, 0) \
     X(TENSOR_DIM,  S, 1, 0)    /* a scalar read of the tensor's shape */ \
     X(TILE_SLICE,  S, 0, 0)    /* a static view: no instruction */ \
+    X(TILE_GET,    S, 1, 0)    /* dispatched to tile.get.i/f: never runs itself */ \
+    X(TILE_SET,    S, 1, 0)    /* dispatched to tile.set.i/f */ \
+    X(PL_MOVE,     V, 1, 0)    /* dispatched to tile.move */ \
     X(PL_PRINTF,   S, 0, 0)    /* debug output: not costed */ \
     X(PL_SYNC_ALL, S, 0, 0)    /* one block at a time: nothing to wait for */ \
     X(PL_SET_CROSS_CORE, S, 0, 0) \

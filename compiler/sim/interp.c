@@ -61,6 +61,7 @@ static double sim_num(const void *p)
 #define SIM_R_VREG(n) pvc_vreg *const n = *rp++;
 #define SIM_R_MASK(n) pvc_mreg *const n = *rp++;
 #define SIM_R_INT(n) int64_t *const n = *rp++;
+#define SIM_R_NUM(n) void *const n = *rp++; /* the slot the call writes a double's bits into */
 #define SIM_R_ADDR(n) int64_t *const n = *rp++;
 #define SIM_R_ULD(n) pvc_ureg_ld *const n = *rp++;
 #define SIM_R_UST(n) pvc_ureg_st *const n = *rp++;

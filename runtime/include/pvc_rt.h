@@ -549,6 +549,9 @@ static inline int64_t pvc_tile_group_addr(int64_t base, int64_t slot, int64_t sl
 {
     return pvc_addr_add(base, pvc_addr_mul(slot, slot_bytes));
 }
+/* grp[i] with a run-time i (§6): the slot's address, base + i * slot_bytes; an i outside
+ * [0, depth) raises BAD_ARG (pypto_pro takes in-bounds subscripts only). */
+uint32_t pvc_tile_group_index(pvc_ctx *ctx, uint32_t base, int64_t i, int64_t depth, uint32_t slot_bytes);
 /* The address of a view t[r0:r1, c0:c1] of a tile whose address is a run-time value: off is
  * (r0 * cols + c0) element bytes, a constant (§6). */
 static inline int64_t pvc_tile_view_addr(int64_t base, int64_t off)
@@ -1005,6 +1008,21 @@ int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, i
                     int64_t valid_rows, int64_t valid_cols);
 int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
                      int64_t valid_rows, int64_t valid_cols);
+/* One element of a UB tile from scalar code (t[r, c] in a kernel, docs/SEMANTICS.md §6): r, c
+ * inside the tile's shape (else BAD_ARG), the element inside the UB (else UB_BOUNDS); 4-bit
+ * tiles have no element access (BAD_ARG). get_i: an integer element sign- or zero-extended;
+ * get_f: a float (or 8-bit float code) element decoded, stored as a double at out (memcpy, so
+ * the simulator may pass its scalar slot). set_i / set_f: the element's bits as the C++
+ * conversion of the int / the float makes them (pvc_scalar_bits, §9.6). */
+int64_t pvc_tile_get_i(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c);
+void pvc_tile_get_f(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, void *out);
+void pvc_tile_set_i(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, int64_t v);
+void pvc_tile_set_f(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, double v);
+/* pl.move between two UB tiles of one element width (§6): rows x cols elements, each row a
+ * memmove at the tiles' own pitches. insert 0 (extract): dst[i][j] = src[r0+i][c0+j];
+ * insert 1: dst[r0+i][c0+j] = src[i][j]. A window outside either tile's shape is BAD_ARG. */
+void pvc_tile_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t r0, int64_t c0,
+                   int64_t rows, int64_t cols, int64_t insert);
 /* The same for a tensor of any rank: o0..o3 are the offsets of its axes (those past its rank
  * unused); the tile's rows run along row_axis and its columns along col_axis, which must be
  * the last axis (its elements are contiguous) with row_axis before it. An offset of another

@@ -9,3 +9,9 @@ def kernel_bad(
     *rest,
 ):
     pass
+
+
+# pl.Ptr parameters (raw pointers pl.make_tensor shapes): one error for all, at the first
+@pl.jit()
+def kernel_ptrs(n: int, q: pl.Ptr[pl.DT_UINT8], k: pl.Ptr[pl.DT_FP16], out: pl.Ptr[pl.DT_FP32]):
+    pass

@@ -1,6 +1,7 @@
 # jit-surface forms pvc rejects: make_tile addresses (a size below the tile's is a warning),
-# grp[i] slots, valid shapes outside the tile; a run-time valid shape, also one set inside a
-# loop, is accepted (docs/SEMANTICS.md §6)
+# a constant grp[i] slot outside the group, valid shapes outside the tile; a run-time slot
+# (checked when it runs) and a run-time valid shape, also one set inside a loop, are accepted
+# (docs/SEMANTICS.md §6)
 import pypto_pro.language as pl
 
 @pl.jit()

@@ -70,6 +70,20 @@ def test_decorator_forms():
     assert pl.vector_function(f).fn is f and pl.vector_function()(f).fn is f
 
 
+def test_pipeline_names_evaluate_at_import():
+    # pypto's @pl.pipeline.stage returns its function unchanged, and PipelineConfig is an
+    # option of @pl.jit: both run when the file is imported, so a test file using them loads
+    def f(a):
+        pass
+
+    assert pl.pipeline.stage(f) is f
+    config = pl.pipeline.PipelineConfig(preload=1)
+    assert config.options == {"preload": 1}
+    assert pl.jit(pipeline=config)(f).options == {"pipeline": config}
+    with pytest.raises(RuntimeError, match="pl.pipeline.other runs only inside a kernel"):
+        pl.pipeline.other(f)
+
+
 @pytest.mark.parametrize("backend", ["sim", "native"])
 def test_kernel_inside_a_function(tmp_path, backend):
     """A kernel and its vector function defined in a function (as 13 of pypto_pro's own test

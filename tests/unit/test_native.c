@@ -2,10 +2,12 @@
  * cc into the cache, libtcc in process, libtcc now with cc in the background, and the
  * fallbacks when cc is missing; -v's lines name the key and the choice. */
 #include "emit/native.h"
+#include "emit/native_cache.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -53,6 +55,87 @@ static int call(const char *src, pvc_native_opts o, const char *fn, int *hit, in
     *tcc = pvc_native_is_tcc(so);
     pvc_native_close(so);
     return r;
+}
+
+/* Copies the first n bytes of from to to (n < 0: all of it), mode 0644. */
+static int copy_prefix(const char *from, const char *to, long n)
+{
+    size_t len = 0;
+    FILE *f = fopen(from, "rb");
+    static char buf[1 << 20];
+    if (!f)
+        return -1;
+    len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    if (n >= 0 && (size_t)n < len)
+        len = (size_t)n;
+    FILE *g = fopen(to, "wb");
+    if (!g)
+        return -1;
+    fwrite(buf, 1, len, g);
+    fclose(g);
+    return chmod(to, 0644);
+}
+
+/* native_cache.c on its own: the object checks, the lock, the sweep, the directory rules. */
+static void cache_files(const char *dir)
+{
+    char so[4200], bad[4200], why[512], lock[4200], err[512];
+    pvc_native_opts o = {.include_dir = "runtime/include", .cache_dir = dir, .mode = PVC_BUILD_CC};
+    int hit;
+    pvc_native *n = pvc_native_load(src_add, strlen(src_add), &o, &hit, err, sizeof err);
+    snprintf(so, sizeof so, "%s", n ? pvc_native_path(n) : "");
+    pvc_native_close(n);
+    check(pvc_cache_object_ok(so, why, sizeof why) == 0, "cc's object passes the checks");
+    snprintf(bad, sizeof bad, "%s/copy.so", dir);
+    struct stat st;
+    stat(so, &st);
+    for (long cut = 0; cut < (long)st.st_size; cut += 997) { /* every truncation is caught */
+        copy_prefix(so, bad, cut);
+        if (pvc_cache_object_ok(bad, why, sizeof why) == 0) {
+            printf("a copy cut at %ld of %ld bytes passed\n", cut, (long)st.st_size);
+            check(0, "a truncated object fails the checks");
+            break;
+        }
+    }
+    copy_prefix(so, bad, -1);
+    check(pvc_cache_object_ok(bad, why, sizeof why) == 0, "a whole copy passes");
+    chmod(bad, 0664);
+    check(pvc_cache_object_ok(bad, why, sizeof why) != 0 && strstr(why, "writable by others"),
+          "a group-writable object fails");
+
+    /* a held lock is refused at once to a second taker (another open file description) */
+    snprintf(lock, sizeof lock, "%s/k.lock", dir);
+    int fd = pvc_cache_lock(lock, 0);
+    check(fd >= 0, "a free lock is taken");
+    check(pvc_cache_lock(lock, 0) < 0, "a held lock is refused without waiting");
+    pvc_cache_unlock(fd, lock);
+    check(access(lock, F_OK) != 0, "unlock removes the lock file");
+    fd = pvc_cache_lock(lock, 0);
+    check(fd >= 0, "then it is free again");
+    pvc_cache_unlock(fd, lock);
+
+    /* the sweep: only this user's *.tmp.* files older than an hour */
+    char old[4200], young[4200], other[4200];
+    snprintf(old, sizeof old, "%s/a.1.tmp.c", dir);
+    snprintf(young, sizeof young, "%s/b.2.tmp.c", dir);
+    snprintf(other, sizeof other, "%s/c.failed.c", dir);
+    copy_prefix(so, old, 10), copy_prefix(so, young, 10), copy_prefix(so, other, 10);
+    struct timespec two_hours_ago[2] = {{time(NULL) - 7200, 0}, {time(NULL) - 7200, 0}};
+    utimensat(AT_FDCWD, old, two_hours_ago, 0);
+    utimensat(AT_FDCWD, other, two_hours_ago, 0);
+    check(pvc_cache_sweep(dir) == 1 && access(old, F_OK) != 0 && access(young, F_OK) == 0 &&
+              access(other, F_OK) == 0, "the sweep removes an old temporary only");
+
+    /* the directory: too long, or writable by others, is refused */
+    char longdir[PVC_CACHE_DIR_MAX + 64], got[PVC_CACHE_DIR_MAX + 1];
+    memset(longdir, 'a', sizeof longdir - 1);
+    longdir[0] = '/', longdir[sizeof longdir - 1] = '\0';
+    check(pvc_cache_dir(longdir, got, sizeof got, err, sizeof err) != 0 && strstr(err, "more than the 4000"),
+          "a cache directory over 4000 bytes is refused");
+    check(pvc_cache_dir("/tmp", got, sizeof got, err, sizeof err) != 0 && strstr(err, "cache directory /tmp is"),
+          "/tmp itself is refused");
+    check(pvc_cache_dir(dir, got, sizeof got, err, sizeof err) == 0, "a mkdtemp directory is accepted");
 }
 
 int main(void)
@@ -106,8 +189,8 @@ int main(void)
         const char *bg = strstr(said, "builds ");
         snprintf(path, sizeof path, "%.*s", bg ? (int)strcspn(bg + 7, " \n") : 0, bg ? bg + 7 : "");
         check(bg && wait_for(path), "the background build lands in the cache");
-        char lock[4300];
-        snprintf(lock, sizeof lock, "%s.lock", path);
+        char lock[4300]; /* KEY.lock beside KEY.so, removed when the build ends */
+        snprintf(lock, sizeof lock, "%.*s.lock", (int)strlen(path) - 3, path);
         for (int i = 0; i < 100 && access(lock, F_OK) == 0; i++)
             nanosleep(&(struct timespec){0, 50000000}, NULL);
         check(call(src_sub, t, "sub7", &hit, &tcc, said, sizeof said, err) == -3 && hit == 1 && !tcc,
@@ -125,6 +208,8 @@ int main(void)
         check(call(src_mul, t, "mul5", &hit, &tcc, said, sizeof said, err) == 20 && !tcc, "no libtcc: cc now");
         check(strstr(said, "without libtcc") != NULL, "-v says there is no libtcc");
     }
+
+    cache_files(dir);
 
     char cmd[256];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -216,3 +216,24 @@ def vector_function(fn=None, **options):
     if fn is not None and callable(fn):
         return VectorFunction(fn)
     return VectorFunction
+
+
+class _PipelineConfig:
+    """pl.pipeline.PipelineConfig(...) in @pl.jit(pipeline=...): pypto's own options, recorded."""
+
+    def __init__(self, **options):
+        self.options = options
+
+    def __repr__(self):
+        return f"pl.pipeline.PipelineConfig({self.options})"
+
+
+def _stage(fn):
+    """@pl.pipeline.stage: pypto's decorator tags the function and returns it unchanged, so a
+    file using it imports; pvc refuses a kernel that calls a stage (E012) when it compiles it."""
+    return fn
+
+
+pipeline = _DslOp("pl.pipeline")
+pipeline.__dict__.update(stage=_stage, PipelineConfig=_PipelineConfig)
+__all__.append("pipeline")

@@ -1,0 +1,110 @@
+/* tile_elem.c - scalar code's access to UB tiles (pvc_rt.h, docs/SEMANTICS.md §6): one element
+ * read or written (t[r, c] in a kernel), pl.move between two Vec tiles, and the slot of a tile
+ * group picked by a run-time index. */
+#include <string.h>
+
+#include "rt_internal.h"
+
+/* The UB byte address of t[r][c], or 0 after raising a fault (name: the op). */
+static int elem_addr(pvc_ctx *ctx, const char *name, const pvc_tile *t, int64_t r, int64_t c, uint32_t *addr)
+{
+    unsigned bits = pvc_dtype_table[t->dtype].bits;
+    if (bits < 8) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, name, t->addr, 0, "a 4-bit tile has no element access");
+        return 0;
+    }
+    if (r < 0 || c < 0 || r >= t->rows || c >= t->cols) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, name, t->addr, 0, "element [%lld, %lld] is outside the %ux%u tile",
+                        (long long)r, (long long)c, t->rows, t->cols);
+        return 0;
+    }
+    uint64_t a = t->addr + ((uint64_t)r * t->cols + (uint64_t)c) * (bits / 8);
+    if (!pvc_ub_check(ctx, name, a, bits / 8, 1))
+        return 0;
+    *addr = (uint32_t)a;
+    return 1;
+}
+
+static uint64_t read_bits(const pvc_ctx *ctx, uint32_t a, unsigned bytes)
+{
+    uint64_t v = 0;
+    memcpy(&v, ctx->ub + a, bytes); /* little-endian host, as the UB image */
+    return v;
+}
+
+int64_t pvc_tile_get_i(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c)
+{
+    uint32_t a;
+    if (!elem_addr(ctx, "tile.get", t, r, c, &a))
+        return 0;
+    unsigned bits = pvc_dtype_table[t->dtype].bits;
+    uint64_t v = read_bits(ctx, a, bits / 8);
+    if (pvc_dtype_table[t->dtype].kind == PVC_KIND_S && bits < 64 && (v >> (bits - 1) & 1))
+        v |= ~(uint64_t)0 << bits; /* sign-extend */
+    return (int64_t)v;
+}
+
+void pvc_tile_get_f(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, void *out)
+{
+    uint32_t a;
+    double d = 0.0;
+    if (elem_addr(ctx, "tile.get", t, r, c, &a))
+        d = pvc_value_decode((pvc_dtype)t->dtype, read_bits(ctx, a, pvc_dtype_table[t->dtype].bits / 8));
+    memcpy(out, &d, sizeof d);
+}
+
+static void write_elem(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, uint64_t bits)
+{
+    uint32_t a;
+    if (elem_addr(ctx, "tile.set", t, r, c, &a))
+        memcpy(ctx->ub + a, &bits, pvc_dtype_table[t->dtype].bits / 8);
+}
+
+void pvc_tile_set_i(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, int64_t v)
+{
+    write_elem(ctx, t, r, c, pvc_scalar_bits((pvc_dtype)t->dtype, v, 0.0f, 0));
+}
+
+void pvc_tile_set_f(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, double v)
+{
+    write_elem(ctx, t, r, c, pvc_scalar_bits((pvc_dtype)t->dtype, 0, (float)v, 1));
+}
+
+void pvc_tile_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t r0, int64_t c0,
+                   int64_t rows, int64_t cols, int64_t insert)
+{
+    unsigned bits = pvc_dtype_table[dst->dtype].bits;
+    if (bits != pvc_dtype_table[src->dtype].bits || bits < 8) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.move", dst->addr, 0, "tiles of %s and %s: pl.move copies "
+                        "between tiles of one element width of 8 bits or more",
+                        pvc_dtype_table[dst->dtype].name, pvc_dtype_table[src->dtype].name);
+        return;
+    }
+    const pvc_tile *big = insert ? dst : src, *small = insert ? src : dst;
+    if (r0 < 0 || c0 < 0 || rows < 0 || cols < 0 || rows > small->rows || cols > small->cols ||
+        r0 + rows > big->rows || c0 + cols > big->cols) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.move", dst->addr, 0, "%lldx%lld elements at [%lld, %lld] "
+                        "do not fit the %ux%u source and the %ux%u destination", (long long)rows, (long long)cols,
+                        (long long)r0, (long long)c0, src->rows, src->cols, dst->rows, dst->cols);
+        return;
+    }
+    size_t eb = bits / 8;
+    if (!pvc_ub_check(ctx, "pl.move", src->addr, pvc_tile_bytes(src), 1) ||
+        !pvc_ub_check(ctx, "pl.move", dst->addr, pvc_tile_bytes(dst), 1))
+        return;
+    for (int64_t i = 0; i < rows; i++) {
+        uint64_t s = src->addr + ((uint64_t)(insert ? i : r0 + i) * src->cols + (uint64_t)(insert ? 0 : c0)) * eb;
+        uint64_t d = dst->addr + ((uint64_t)(insert ? r0 + i : i) * dst->cols + (uint64_t)(insert ? c0 : 0)) * eb;
+        memmove(ctx->ub + d, ctx->ub + s, (size_t)cols * eb);
+    }
+}
+
+uint32_t pvc_tile_group_index(pvc_ctx *ctx, uint32_t base, int64_t i, int64_t depth, uint32_t slot_bytes)
+{
+    if (i < 0 || i >= depth) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "tile_group[]", base, 0, "slot %lld of a tile group of depth %lld",
+                        (long long)i, (long long)depth);
+        return base;
+    }
+    return pvc_tile_group_addr(base, i, slot_bytes);
+}
