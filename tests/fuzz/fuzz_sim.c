@@ -48,7 +48,6 @@ static int make_args(const pvc_kernel *k, pvc_arg *args, size_t *bytes, const ui
     int n = pvc_kernel_param_count(k);
     for (int i = 0; i < n; i++) {
         pvc_arg *a = &args[i];
-        memset(a, 0, sizeof *a);
         switch (pvc_kernel_param_kind(k, i)) {
         case 'i': a->kind = PVC_ARG_INT, a->i = 3; continue;
         case 'b': a->kind = PVC_ARG_BOOL, a->i = 1; continue;
@@ -107,6 +106,8 @@ static void run_kernel(const pvc_kernel *k, const uint8_t *data, size_t size, pv
     int n = pvc_kernel_param_count(k);
     if (n > FUZZ_MAX_PARAMS)
         return;
+    memset(fast, 0, sizeof fast); /* (PVC_ARG_TENSOR is 0: free(NULL) for what was not made) */
+    memset(seen, 0, sizeof seen);
     if (!make_args(k, fast, bytes, data, size) || !make_args(k, seen, bytes, data, size)) {
         free_args(fast, n);
         free_args(seen, n);
