@@ -73,7 +73,7 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
 
-.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test fuzz fuzz-smoke fuzz-npy bench clean help
+.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test fuzz fuzz-smoke fuzz-npy fuzz-sim bench clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so
 
 deps: deb-deps grammar
@@ -255,19 +255,29 @@ $(FUZZ_BUILD)/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJ)
 $(FUZZ_BUILD)/fuzz_npy: tests/fuzz/fuzz_npy.c $(FUZZ_OBJ)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
 
-# Short fuzzing runs: the compiler for FUZZ_SECS seconds (default 25) from the samples and
-# diagnostics corpus, the .npy reader for FUZZ_NPY_SECS (default 5) from the sample data.
-fuzz-smoke: $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy
-	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_SECS) $(FUZZ_BUILD)/fuzz_npy $(FUZZ_NPY_SECS)
+$(FUZZ_BUILD)/fuzz_sim: tests/fuzz/fuzz_sim.c $(FUZZ_OBJ)
+	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
+
+# Short fuzzing runs: the compiler and compile-then-simulate for FUZZ_SECS seconds each
+# (default 25) from the samples and diagnostics corpus, the .npy reader for FUZZ_NPY_SECS
+# (default 5) from the sample data.
+fuzz-smoke: $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy $(FUZZ_BUILD)/fuzz_sim
+	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_SECS) $(FUZZ_BUILD)/fuzz_npy $(FUZZ_NPY_SECS) \
+	    $(FUZZ_BUILD)/fuzz_sim $(FUZZ_SECS)
 
 # Long fuzzing runs, each harness FUZZ_SECS (3600 by default here); crashes land in
-# $(FUZZ_BUILD)/crashes. `make fuzz-npy` runs only the .npy reader's.
+# $(FUZZ_BUILD)/crashes. `make fuzz-npy` and `make fuzz-sim` run only the .npy reader's, only
+# compile-then-simulate's.
 FUZZ_LONG = $(if $(filter command line,$(origin FUZZ_SECS)),$(FUZZ_SECS),3600)
-fuzz: $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy
-	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_LONG) $(FUZZ_BUILD)/fuzz_npy $(FUZZ_LONG)
+fuzz: $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy $(FUZZ_BUILD)/fuzz_sim
+	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_LONG) $(FUZZ_BUILD)/fuzz_npy $(FUZZ_LONG) \
+	    $(FUZZ_BUILD)/fuzz_sim $(FUZZ_LONG)
 
 fuzz-npy: $(FUZZ_BUILD)/fuzz_npy
 	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_npy $(FUZZ_LONG)
+
+fuzz-sim: $(FUZZ_BUILD)/fuzz_sim
+	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_sim $(FUZZ_LONG)
 
 # Benchmarks (BENCHMARKS.md; not part of `make test`): the first native run vs a warm one,
 # sim vs native and native vs memcpy on bench/kernels.py, `pvc compile` vs the bare parse
@@ -336,9 +346,11 @@ help:
 	@echo "make unit         runtime unit tests"
 	@echo "make golden       IR dump and diagnostics golden tests"
 	@echo "make bench        benchmarks: front end, native and simulated kernels, latency (BENCHMARKS.md)"
-	@echo "make fuzz-smoke   compiler fuzzer (passes, dumps, C emitter) $(FUZZ_SECS) s, .npy reader fuzzer $(FUZZ_NPY_SECS) s"
-	@echo "make fuzz         both fuzzers, long runs (FUZZ_SECS=3600 each)"
+	@echo "make fuzz-smoke   compiler fuzzer (passes, dumps, C emitter) and compile-then-simulate $(FUZZ_SECS) s each,"
+	@echo "                  .npy reader fuzzer $(FUZZ_NPY_SECS) s"
+	@echo "make fuzz         the three fuzzers, long runs (FUZZ_SECS=3600 each)"
 	@echo "make fuzz-npy     the .npy reader fuzzer, long run (FUZZ_SECS=3600)"
+	@echo "make fuzz-sim     the compile-then-simulate fuzzer, long run (FUZZ_SECS=3600)"
 	@echo "make clean        remove build/"
 	@echo "variables: BUILD=dir (build directory), SAN=1 (ASan+UBSan build), CC=..."
 

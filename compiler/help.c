@@ -296,7 +296,8 @@ static void help_faults(FILE *out)
 #undef X
     };
     fputs("Kernel faults (pvc_rt.h PVC_FAULTS): a located error at the DSL op, exit status 1.\n"
-          "HAZARD, UNDEF_REG and GM_RACE are raised by the simulator (--backend sim) only.\n\n",
+          "HAZARD, UNDEF_REG, GM_RACE and OP_BUDGET are raised by the simulator (--backend sim)\n"
+          "only.\n\n",
           out);
     for (int f = 1; f < PVC_FAULT_COUNT; f++)
         fprintf(out, "%-12s %s\n", names[f], pvc_fault_text[f]);

@@ -192,10 +192,12 @@ static const struct {
     {"run", pvc_cmd_run, "run FILE.py [--kernel NAME] [--backend sim|native]\n"
                          "        [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...\n"
                          "        [--shape P=R,C]... [--scalar P=VALUE]... [--rtol R --atol A | --ulp N] [-v|--verbose]\n"
-                         "        [--blocks N] [--threads T] [--trace[=FILE]] [--stats] [--timeline FILE]\n"
+                         "        [--blocks N] [--threads T] [--timeout SECS]\n"
+                         "        [--trace[=FILE]] [--stats] [--timeline FILE] [--max-ops N]   (sim only)\n"
                          "                     run one jit kernel on .npy tensors and scalar values\n"
                          "                     (int, float in Python syntax, True/False; default backend: sim)\n"
-                         "                     on N blocks (default 1; native: T threads, default one per core)"},
+                         "                     on N blocks (default 1; native: T threads, default one per core);\n"
+                         "                     the simulator stops after N ops (default 2^30, 0: no budget)"},
     {"py", pvc_cmd_py, "py [PYTHON ARGS]   /usr/bin/python3 with pvc's pypto_pro, torch_npu and pypto first\n"
                        "                     on the path: pvc py test_x.py, pvc py -m pytest -n auto tests/"},
 };

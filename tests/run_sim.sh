@@ -159,6 +159,19 @@ expect_fault() {
     fi
 }
 shapes="--shape a=1,64 --shape out=1,64"
+# B11: tests/sim/addr_wide.cases, each in both backends (the native one when it runs), the
+# simulator's fast loop (folded address arithmetic, fast.c) and its observing loop (--trace)
+grep -v '^#' tests/sim/addr_wide.cases | while read -r k n want; do
+    for be in sim sim-observed ${native:+native}; do
+        tr=; [ $be = sim-observed ] && tr=--trace=/dev/null
+        # shellcheck disable=SC2086
+        out=$("$pvc" run "tests/sim/addr_$k.py" --shape out=1,64 --scalar "n=$n" --backend ${be%-observed} $tr 2>&1); rc=$?
+        if [ "$rc" -eq 1 ] && printf '%s\n' "$out" | grep -qF -- "$want"; then echo "PASS addr $k n=$n ($be)"
+        else echo "FAIL addr $k n=$n ($be, exit $rc, want: $want)"; printf '%s\n' "$out" | sed 's/^/    /'; fi
+    done
+done >"$tmp/addr_wide"
+cat "$tmp/addr_wide"
+pass=$((pass + $(grep -c '^PASS' "$tmp/addr_wide"))); fail=$((fail + $(grep -c '^FAIL' "$tmp/addr_wide")))
 # shellcheck disable=SC2086
 {
 expect_fault fault_ub_bounds $shapes
@@ -181,6 +194,11 @@ for be in sim ${native:+native}; do
     expect_fault fault_lang_truediv --shape out=1,64 --scalar n=3 --backend $be
     expect_fault fault_lang_shift --shape out=1,64 --scalar n=3 --backend $be
     expect_fault fault_lang_valid_shape --shape a=4,64 --scalar n=3 --backend $be
+    # issue 14, B1: // in a kernel, % and a zero pl.range step in a vector function (the
+    # inline helpers of pvc_rt.h, whose op names were the unloaded object's: exit 139)
+    expect_fault fault_lang_floordiv --shape out=1,64 --scalar n=3 --backend $be
+    expect_fault fault_lang_mod_vf --shape out=1,64 --scalar n=3 --backend $be
+    expect_fault fault_range_step --shape out=1,64 --scalar n=3 --backend $be
     expect_fault fault_lang_tile_elem --shape a=2,64 --scalar n=2 --backend $be
     expect_fault fault_lang_group_index --shape a=1,64 --scalar n=2 --backend $be
 done

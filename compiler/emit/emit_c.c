@@ -110,18 +110,25 @@ static int ident_byte(unsigned char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* C spelling of a Python identifier: bytes outside [A-Za-z0-9_] become _xHH. */
-static void put_ident(FILE *o, const char *s)
+/* C spelling of the n bytes of a Python identifier at s: bytes outside [A-Za-z0-9_] become
+ * _xHH. */
+static void put_ident_n(FILE *o, const char *s, size_t n)
 {
-    while (*s) {
-        size_t n = 0;
-        while (s[n] && ident_byte((unsigned char)s[n]))
-            n++;
-        fwrite(s, 1, n, o);
-        s += n;
-        if (*s)
+    const char *end = s + n;
+    while (s < end) {
+        size_t k = 0;
+        while (s + k < end && ident_byte((unsigned char)s[k]))
+            k++;
+        fwrite(s, 1, k, o);
+        s += k;
+        if (s < end)
             fprintf(o, "_x%02x", (unsigned char)*s++);
     }
+}
+
+static void put_ident(FILE *o, const char *s)
+{
+    put_ident_n(o, s, strlen(s));
 }
 
 /* vf_<base>__<k> for a specialised vector function "<base>.<k>". */
@@ -133,9 +140,7 @@ static void put_vf_name(FILE *o, const char *name)
         put_ident(o, name);
         return;
     }
-    char base[256];
-    snprintf(base, sizeof base, "%.*s", (int)(dot - name), name);
-    put_ident(o, base);
+    put_ident_n(o, name, (size_t)(dot - name));
     fputs("__", o);
     put_ident(o, dot + 1);
 }

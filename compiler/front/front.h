@@ -39,6 +39,10 @@ pvc_span pvc_node_span(TSNode n);
 /* The source text of a node; *len gets its length. */
 const char *pvc_node_text(const pvc_cst *cst, TSNode n, size_t *len);
 
+/* indent.c: 1 after one located E011 error when a line is indented more than the grammar's
+ * scanner can track (255 columns, a tab 8), which must be checked before parsing. */
+int pvc_check_indent(const pvc_source *src, pvc_diag *d);
+
 /* 1 if n is not null and of node type `type` (a row of grammar/nodes.h). */
 static inline int pvc_node_is(const pvc_cst *cst, TSNode n, pvc_node_id type)
 {

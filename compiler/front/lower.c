@@ -83,9 +83,9 @@ static int tensor_annotation(lower_ctx *c, TSNode e, pvc_type *out)
 static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
 {
     TSNode e = is(c, ty, PVC_N_TYPE) ? lw_kid(c, ty, 0) : ty;
-    char name[64];
     if (is(c, e, PVC_N_SUBSCRIPT)) {
-        if (scope_canon(c, field(c, e, PVC_F_VALUE), c->scope, name, sizeof name) && !strcmp(name, "pl.Tensor"))
+        const char *name = scope_canon(c, field(c, e, PVC_F_VALUE), c->scope);
+        if (name && !strcmp(name, "pl.Tensor"))
             return tensor_annotation(c, e, out);
         return bad_annotation(c, e, NULL);
     }
@@ -107,10 +107,10 @@ static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
  * dynamic-rank kernels). pvc binds every kernel tensor by its pl.Tensor annotation. */
 static int is_ptr_annotation(lower_ctx *c, TSNode ty)
 {
-    char name[64];
+    const char *name;
     TSNode e = ts_node_is_null(ty) || !is(c, ty, PVC_N_TYPE) ? ty : lw_kid(c, ty, 0);
     return !ts_node_is_null(e) && is(c, e, PVC_N_SUBSCRIPT) &&
-           scope_canon(c, field(c, e, PVC_F_VALUE), c->scope, name, sizeof name) && !strcmp(name, "pl.Ptr");
+           (name = scope_canon(c, field(c, e, PVC_F_VALUE), c->scope)) && !strcmp(name, "pl.Ptr");
 }
 
 /* One error for all the pl.Ptr parameters of a function, at the first. */
@@ -247,7 +247,7 @@ static int cube_tail(const lower_ctx *c, TSNode n)
 }
 
 /* The first use of a cube name in n, in source order (a null node when there is none). */
-static TSNode first_cube_use(lower_ctx *c, TSNode n, char *name, size_t size)
+static TSNode first_cube_use(lower_ctx *c, TSNode n, const char **name)
 {
     TSNode hit = {0};
     if (!may_hold_cube(c, n)) /* a walk of every node costs more than lowering them */
@@ -255,8 +255,8 @@ static TSNode first_cube_use(lower_ctx *c, TSNode n, char *name, size_t size)
     TSTreeCursor cur = ts_tree_cursor_new(n);
     for (;;) {
         TSNode x = ts_tree_cursor_current_node(&cur);
-        if (is(c, x, PVC_N_ATTRIBUTE) && cube_tail(c, x) && scope_canon(c, x, c->scope, name, size) &&
-            is_cube_name(name)) {
+        if (is(c, x, PVC_N_ATTRIBUTE) && cube_tail(c, x) && (*name = scope_canon(c, x, c->scope)) &&
+            is_cube_name(*name)) {
             hit = x;
             break;
         }
@@ -280,9 +280,9 @@ static void lower_found(lower_ctx *c, const scope_found *fd, int from)
     for (int i = from; i < fd->n; i++) {
         c->f = c->m->funcs[i];
         c->scope = fd->home[i];
-        char name[256];
+        const char *name = NULL;
         TSNode body = field(c, fd->defs[i], PVC_F_BODY);
-        lower_signature(c, fd->defs[i], !ts_node_is_null(first_cube_use(c, body, name, sizeof name)));
+        lower_signature(c, fd->defs[i], !ts_node_is_null(first_cube_use(c, body, &name)));
     }
     pvc_arena_reset(c->scratch);
     for (int i = from; i < fd->n && d->nerrors <= d->max_errors; i++) {
@@ -293,8 +293,8 @@ static void lower_found(lower_ctx *c, const scope_found *fd, int from)
         c->ninlined = 0;
         c->poisoned = (pvc_strmap){0};
         TSNode body = field(c, fd->defs[i], PVC_F_BODY);
-        char name[256];
-        TSNode cube = first_cube_use(c, body, name, sizeof name);
+        const char *name = NULL;
+        TSNode cube = first_cube_use(c, body, &name);
         if (!ts_node_is_null(cube)) {
             pvc_error_at(d, at(cube), PVC_E_CUBE, "'%s' is cube (matrix) code: pvc compiles vector code "
                          "only, so '%s' is not compiled", name, c->f->name);

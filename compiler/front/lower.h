@@ -223,9 +223,9 @@ pvc_pyval *scope_callee(lower_ctx *c, TSNode id, pvc_scope *sc);
  * function is involved: scope_lookup of the root, then its attributes. NULL if not bound. */
 pvc_pyval *scope_resolve(lower_ctx *c, TSNode n, pvc_scope *sc);
 /* The canonical dotted name of a call target or attribute chain whose root is a module or
- * namespace ("pl.load", "vf.add", "pl.system.sync_src", "pl.LoadDist.US"), into buf; 0 if
- * its root is not one (a variable, a helper, ...). */
-int scope_canon(lower_ctx *c, TSNode n, pvc_scope *sc, char *buf, size_t size);
+ * namespace ("pl.load", "vf.add", "pl.system.sync_src", "pl.LoadDist.US"), whole however
+ * long, in the module's arena; NULL if its root is not one (a variable, a helper, ...). */
+const char *scope_canon(lower_ctx *c, TSNode n, pvc_scope *sc);
 
 /* ---- lower_expr.c ---- */
 /* Lowers expression n into out; the op producing the value writes the variable named by

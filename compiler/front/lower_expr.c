@@ -172,8 +172,8 @@ static void bad_dsl_name(lower_ctx *c, TSNode n, const char *name)
 
 static pvc_value *lower_attribute(lower_ctx *c, TSNode n)
 {
-    char name[256];
-    if (scope_canon(c, n, c->scope, name, sizeof name)) {
+    const char *name = scope_canon(c, n, c->scope);
+    if (name) {
         bad_dsl_name(c, n, name);
         return NULL;
     }
@@ -392,8 +392,7 @@ static pvc_op *method_op(lower_ctx *c, TSNode fn, pvc_block *out)
     TSNode obj = field(c, fn, PVC_F_OBJECT), meth = field(c, fn, PVC_F_ATTRIBUTE);
     size_t len;
     const char *m = text(c, meth, &len);
-    char name[128];
-    snprintf(name, sizeof name, "tile_group.%.*s", (int)(len < 100 ? len : 100), m);
+    const char *name = pvc_arena_printf(c->m->arena, "tile_group.%.*s", (int)len, m);
     int code = pvc_op_lookup(name, strlen(name));
     if (!is(c, obj, PVC_N_IDENTIFIER)) {
         pvc_error_at(c->d, at(fn), PVC_E_UNSUPPORTED, "method call on an expression is not supported");
@@ -404,8 +403,7 @@ static pvc_op *method_op(lower_ctx *c, TSNode fn, pvc_block *out)
         return NULL;
     if (code < 0 || !(pvc_ops[code].flags & PVC_OPF_METHOD)) {
         pvc_error_at(c->d, at(meth), PVC_E_UNKNOWN_NAME,
-                     "unknown method '%.*s' (tile groups have current, next, previous)",
-                     (int)(len < 100 ? len : 100), m);
+                     "unknown method '%.*s' (tile groups have current, next, previous)", (int)len, m);
         return NULL;
     }
     pvc_op *op = pvc_op_new(c->m, (pvc_opcode)code, at(fn));
@@ -578,12 +576,12 @@ int lower_call(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *targets, in
 {
     TSNode fn = field(c, n, PVC_F_FUNCTION), args = field(c, n, PVC_F_ARGUMENTS);
     pvc_op *op = NULL;
-    char name[256];
+    const char *name;
     if (!is(c, args, PVC_N_ARGUMENT_LIST)) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "generator argument is not supported");
         return 0;
     }
-    if (is(c, fn, PVC_N_ATTRIBUTE) && scope_canon(c, fn, c->scope, name, sizeof name)) {
+    if (is(c, fn, PVC_N_ATTRIBUTE) && (name = scope_canon(c, fn, c->scope))) {
         if (!strcmp(name, "pl.min") || !strcmp(name, "pl.max")) {
             int na;
             pvc_value **a = plain_args(c, n, args, out, &na, name);

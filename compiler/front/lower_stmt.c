@@ -206,10 +206,9 @@ static int push_loop(lower_ctx *c, TSNode n, loop_kind k)
  * (docs/SEMANTICS.md §6). 1 when the header is well formed. */
 static int lower_range_header(lower_ctx *c, TSNode right, pvc_op *op, pvc_block *out)
 {
-    char name[64];
     TSNode fn = field(c, right, PVC_F_FUNCTION), args = field(c, right, PVC_F_ARGUMENTS);
-    if (!is(c, right, PVC_N_CALL) || !scope_canon(c, fn, c->scope, name, sizeof name) ||
-        strcmp(name, "pl.range") != 0) {
+    const char *name = is(c, right, PVC_N_CALL) ? scope_canon(c, fn, c->scope) : NULL;
+    if (!name || strcmp(name, "pl.range") != 0) {
         pvc_error_at(c->d, at(right), PVC_E_UNSUPPORTED, "a for loop must iterate over pl.range(...)");
         return 0;
     }
@@ -445,9 +444,8 @@ static void lower_with(lower_ctx *c, TSNode n, pvc_block *out)
     TSNode clause = lw_kid(c, n, 0), body = field(c, n, PVC_F_BODY);
     TSNode item = is(c, clause, PVC_N_WITH_CLAUSE) ? lw_kid(c, clause, 0) : lw_null();
     TSNode call = is(c, item, PVC_N_WITH_ITEM) ? field(c, item, PVC_F_VALUE) : lw_null();
-    char name[64];
-    if (is(c, ts_node_child(n, 0), PVC_N_ASYNC) || lw_count(c, clause) != 1 || !is(c, call, PVC_N_CALL) ||
-        !scope_canon(c, field(c, call, PVC_F_FUNCTION), c->scope, name, sizeof name) ||
+    const char *name = is(c, call, PVC_N_CALL) ? scope_canon(c, field(c, call, PVC_F_FUNCTION), c->scope) : NULL;
+    if (is(c, ts_node_child(n, 0), PVC_N_ASYNC) || lw_count(c, clause) != 1 || !name ||
         strcmp(name, "pl.section_vector") != 0) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "only 'with pl.section_vector():' is supported");
         lower_orphan_body(c, body);
@@ -598,8 +596,7 @@ static void tail_return(lower_ctx *c, TSNode n, pvc_block *out, int direct)
         return;
     }
     for (uint32_t i = 0; i < k; i++) {
-        char nm[300];
-        int len = snprintf(nm, sizeof nm, "%sreturn%u", fr->prefix, i);
+        const char *nm = pvc_arena_printf(c->m->arena, "%sreturn%u", fr->prefix, i);
         pvc_value *val = lower_expr(c, items[i], out, NULL);
         if (!val)
             return;
@@ -607,7 +604,7 @@ static void tail_return(lower_ctx *c, TSNode n, pvc_block *out, int direct)
             fr->rets[i] = val;
             continue;
         }
-        pvc_value *r = pvc_var_named(c->m, c->f, pvc_arena_strndup(c->m->arena, nm, (size_t)len), at(n));
+        pvc_value *r = pvc_var_named(c->m, c->f, nm, at(n));
         pvc_op *op = pvc_op_new(c->m, PVC_OP_ASSIGN, at(n));
         pvc_op_add_operand(c->m, op, val);
         if (r->type.kind == PVC_TY_ANY)
@@ -754,11 +751,9 @@ int lower_inline(lower_ctx *c, const pvc_pyval *h, TSNode call, pvc_value **args
         return 0;
     }
     inline_frame fr = {0};
-    char prefix[256];
-    snprintf(prefix, sizeof prefix, "%s.%d.", name, ++c->ninlined);
     fr.up = c->frame;
     fr.name = name;
-    fr.prefix = pvc_arena_strndup(c->m->arena, prefix, strlen(prefix));
+    fr.prefix = pvc_arena_printf(c->m->arena, "%s.%d.", name, ++c->ninlined);
     fr.scope = h->scope;
     fr.def = h->node;
     fr.nrets = -1;

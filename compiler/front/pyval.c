@@ -155,7 +155,6 @@ static pvc_pyval *builtin(lower_ctx *c, const char *name, pvc_span loc)
 
 pvc_pyval *pv_attr(lower_ctx *c, const pvc_pyval *obj, const char *name, pvc_span loc)
 {
-    char dotted[256];
     if (obj->kind == PV_NS) {
         int64_t value;
         if (pvc_enum_member_lookup(obj->ns, name, strlen(name), &value))
@@ -167,7 +166,7 @@ pvc_pyval *pv_attr(lower_ctx *c, const pvc_pyval *obj, const char *name, pvc_spa
     }
     if (obj->kind != PV_MODULE)
         return NULL;
-    snprintf(dotted, sizeof dotted, "%s.%s", obj->s, name);
+    const char *dotted = pvc_arena_printf(c->m->arena, "%s.%s", obj->s, name);
     if (!strcmp(obj->s, "pypto_pro"))
         return !strcmp(name, "language") ? module(c, "pl", loc) : NULL;
     if (!strcmp(obj->s, "pl")) {

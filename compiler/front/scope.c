@@ -87,29 +87,29 @@ pvc_pyval *scope_resolve(lower_ctx *c, TSNode n, pvc_scope *sc)
     return pv_attr(c, obj, lw_dup(c, field(c, n, PVC_F_ATTRIBUTE)), at(n));
 }
 
-int scope_canon(lower_ctx *c, TSNode n, pvc_scope *sc, char *buf, size_t size)
+const char *scope_canon(lower_ctx *c, TSNode n, pvc_scope *sc)
 {
     TSNode parts[16];
     int np = lw_chain(c, n, parts, 16);
     if (!np)
-        return 0;
+        return NULL;
     const char *root = lw_dup(c, parts[0]);
     if (c->f && (lower_find_var(c, root) || (c->frame && pvc_strmap_get(&c->frame->params, root))))
-        return 0;
+        return NULL;
     pvc_pyval *v = lookup_root(c, parts[0], sc);
-    size_t used;
+    const char *canon;
     if (v && v->kind == PV_MODULE)
-        used = (size_t)snprintf(buf, size, "%s", v->s);
+        canon = v->s;
     else if (v && v->kind == PV_NS)
-        used = (size_t)snprintf(buf, size, "pl.%s", pvc_enum_ns_name(v->ns));
+        canon = pvc_arena_printf(c->m->arena, "pl.%s", pvc_enum_ns_name(v->ns));
     else
-        return 0;
-    for (int i = 1; i < np && used < size; i++) {
+        return NULL;
+    for (int i = 1; i < np; i++) {
         size_t len;
         const char *t = text(c, parts[i], &len);
-        used += (size_t)snprintf(buf + used, size - used, ".%.*s", (int)len, t);
+        canon = pvc_arena_printf(c->m->arena, "%s.%.*s", canon, (int)len, t);
     }
-    return used < size;
+    return canon;
 }
 
 /* ---- imports ---- */
@@ -178,8 +178,7 @@ static void import_from(lower_ctx *c, pvc_scope *sc, TSNode s)
         const char *nm = lw_dup(c, name);
         pvc_pyval *v = is(c, mod, PVC_N_DOTTED_NAME) ? pv_attr(c, m, nm, at(k)) : NULL;
         if (!v) { /* a submodule (pypto_pro.language.Vf), or a name pvc does not read */
-            char full[512];
-            snprintf(full, sizeof full, "%s.%s", path, nm);
+            const char *full = pvc_arena_printf(c->m->arena, "%s.%s", path, nm);
             v = strcmp(module_canon(c, full), full) ? module_val(c, full, at(k))
               : pv_opaque(c, at(k), PVC_E_NOT_CONST, "'%s' is imported from %s, which pvc does not read",
                           nm, path);

@@ -9,7 +9,9 @@
  * blocks tree-sitter frees while it parses (so the arena holds what malloc would), and
  * pvc_ts_arena_end releases the chunks at once, tree and parser with them, without a walk.
  * Larger blocks are libc's but recorded, and freed by the end if tree-sitter has not;
- * everything outside a begin/end pair is libc's alone. Per thread. */
+ * everything outside a begin/end pair is libc's alone. Per thread. No function returns
+ * NULL: tree-sitter does not test what its allocator returns, so running out of memory is
+ * pvc_out_of_memory (ir/diag.h: one "out of memory" error), never a crash (issue 14, B23). */
 #include "front/tsalloc.h"
 
 #include <stdint.h>
@@ -69,7 +71,7 @@ static void *small_alloc(size_t n)
     chunk *c = cur->head;
     if (!c || CHUNK - c->used < need) {
         if (!(c = malloc(sizeof *c)))
-            return NULL;
+            pvc_out_of_memory(); /* tree-sitter would use a NULL block */
         c->next = cur->head;
         c->used = 0;
         cur->head = c;
@@ -119,7 +121,7 @@ static void large_put(void *p)
         size_t cap = cur->caplarge ? 2 * cur->caplarge : 256;
         void **old = cur->large, **big = calloc(cap, sizeof *big);
         if (!big)
-            PVC_BUG("out of memory");
+            pvc_out_of_memory();
         size_t oldcap = cur->caplarge;
         cur->large = big, cur->caplarge = cap, cur->nlarge = 0;
         for (size_t i = 0; i < oldcap; i++)
@@ -137,8 +139,17 @@ static void large_put(void *p)
 static void *large_alloc(size_t n, int zero)
 {
     void *p = zero ? calloc(1, n) : malloc(n);
-    if (p)
-        large_put(p);
+    if (!p)
+        pvc_out_of_memory();
+    large_put(p);
+    return p;
+}
+
+/* Outside an arena: libc's, with the same answer to running out. */
+static void *checked(void *p)
+{
+    if (!p)
+        pvc_out_of_memory();
     return p;
 }
 
@@ -146,16 +157,16 @@ static void *large_alloc(size_t n, int zero)
 static void *ts_arena_malloc(size_t n)
 {
     if (!cur)
-        return malloc(n);
+        return checked(malloc(n ? n : 1));
     return n <= SMALL ? small_alloc(n) : large_alloc(n, 0);
 }
 
 static void *ts_arena_calloc(size_t n, size_t size)
 {
     if (!cur)
-        return calloc(n, size);
+        return checked(calloc(n ? n : 1, size ? size : 1));
     if (size && n > SIZE_MAX / size)
-        return NULL;
+        pvc_out_of_memory();
     if (n * size > SMALL)
         return large_alloc(n * size, 1);
     void *p = small_alloc(n * size);
@@ -167,22 +178,20 @@ static void *ts_arena_realloc(void *p, size_t n)
     if (!p)
         return ts_arena_malloc(n);
     if (!cur)
-        return realloc(p, n);
+        return checked(realloc(p, n ? n : 1));
     if (!owns(p)) {
         int tracked = large_take(p);
-        void *q = realloc(p, n);
+        void *q = checked(realloc(p, n ? n : 1));
         if (tracked) /* a block from before the arena stays the caller's */
-            large_put(q ? q : p);
+            large_put(q);
         return q;
     }
     size_t old = (((header *)p - 1)->cls + 1) * CLASS;
     if (n <= old)
         return p;
-    void *q = ts_arena_malloc(n);
-    if (q) {
-        memcpy(q, p, old);
-        small_free(p);
-    }
+    void *q = ts_arena_malloc(n); /* never NULL */
+    memcpy(q, p, old);
+    small_free(p);
     return q;
 }
 
@@ -209,7 +218,7 @@ void pvc_ts_arena_begin(void)
     if (cur)
         PVC_BUG("tree-sitter arena begun twice");
     if (!(cur = calloc(1, sizeof *cur)))
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
 }
 
 void pvc_ts_arena_end(void)

@@ -47,7 +47,7 @@ static void map_put(ptr_map *p, const void *k, void *v)
         big.from = calloc(big.cap, sizeof *big.from);
         big.to = calloc(big.cap, sizeof *big.to);
         if (!big.from || !big.to)
-            PVC_BUG("out of memory compacting the IR");
+            pvc_out_of_memory();
         for (size_t i = 0; i < p->cap; i++)
             if (p->from[i])
                 map_put(&big, p->from[i], p->to[i]);

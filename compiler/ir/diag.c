@@ -63,23 +63,6 @@ void pvc_diag_init(pvc_diag *d, const pvc_source *src, FILE *out)
     d->nmute = d->muted = 0;
 }
 
-/* Prints line `line` of the source and a caret under byte column `col`; tabs in front
- * of the column are copied so the caret lines up whatever the tab width. */
-static void print_source_line(const pvc_diag *d, FILE *out, int line, int col)
-{
-    const char *p = d->src->text, *end = p + d->src->len;
-    for (int l = 1; l < line && p < end; p++)
-        if (*p == '\n')
-            l++;
-    const char *eol = p;
-    while (eol < end && *eol != '\n' && *eol != '\r')
-        eol++;
-    fprintf(out, "%.*s\n", (int)(eol - p), p);
-    for (int i = 1; i < col && p + i - 1 < eol; i++)
-        fputc(p[i - 1] == '\t' ? '\t' : ' ', out);
-    fputs("^\n", out);
-}
-
 /* vsnprintf into a fresh buffer; NULL when out of memory. */
 static char *format_alloc(const char *fmt, va_list ap)
 {
@@ -121,7 +104,7 @@ static void emit(pvc_diag *d, pvc_span at, const char *what, const char *code, c
         fprintf(m, " [%s]", code);
     fputc('\n', m);
     if (show_source)
-        print_source_line(d, m, at.line, at.col);
+        pvc_diag_echo_line(m, d->src, at.line, at.col);
     if (fclose(m) != 0) {
         free(text);
         return;
@@ -141,10 +124,11 @@ static void report(pvc_diag *d, pvc_span at, const char *what, const char *code,
 {
     if (!d->out && !d->sink)
         return;
-    char *msg = format_alloc(fmt, ap);
+    char *raw = format_alloc(fmt, ap), *msg = raw ? pvc_diag_clean(raw) : NULL;
     if (msg)
         emit(d, at, what, code, msg, 1);
     free(msg);
+    free(raw);
 }
 
 /* A diagnostic identical to an earlier one (same place, same text) is dropped: the passes
@@ -231,6 +215,21 @@ void pvc_report_at(pvc_diag *d, pvc_span at, const char *severity, const char *f
 
 _Thread_local jmp_buf *pvc_bug_trap;
 _Thread_local char pvc_bug_text[512];
+_Thread_local int pvc_bug_oom;
+
+void pvc_out_of_memory(void)
+{
+    if (pvc_bug_trap) {
+        snprintf(pvc_bug_text, sizeof pvc_bug_text, "out of memory");
+        pvc_bug_oom = 1;
+        jmp_buf *trap = pvc_bug_trap;
+        pvc_bug_trap = NULL;
+        longjmp(*trap, 1);
+    }
+    fflush(stdout);
+    fputs("pvc: error: out of memory\n", stderr); /* no allocation on the way */
+    exit(PVC_EXIT_DIAG);
+}
 
 void pvc_internal_error(const char *file, int line, const char *fmt, ...)
 {

@@ -179,6 +179,14 @@ int pvc_source_from_mem(pvc_source *src, const char *name, const char *data, siz
 void pvc_source_free(pvc_source *src);
 
 void pvc_diag_init(pvc_diag *d, const pvc_source *src, FILE *out);
+
+/* diag_echo.c. Prints line `line` of src and a caret under byte column `col`: control bytes
+ * and invalid UTF-8 escaped as \xHH, a line wider than 160 columns cut to 160 around the
+ * caret ("..." at a cut end), the caret aligned with what was printed. */
+void pvc_diag_echo_line(FILE *out, const pvc_source *src, int line, int col);
+/* A message made fit for a terminal: escaped as the echo is (newlines kept), and longer than
+ * 2048 bytes, its head and tail around "..."; malloc'd, NULL when out of memory. */
+char *pvc_diag_clean(const char *msg);
 void pvc_error_at(pvc_diag *d, pvc_span at, pvc_diag_kind kind, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void pvc_warn_at(pvc_diag *d, pvc_span at, const char *fmt, ...)
@@ -197,5 +205,12 @@ extern _Thread_local char pvc_bug_text[512];
 _Noreturn void pvc_internal_error(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 #define PVC_BUG(...) pvc_internal_error(__FILE__, __LINE__, __VA_ARGS__)
+
+/* Memory ran out (issue 14, B23): not a bug, one error wherever it happens (the parser's
+ * arena, the IR, the simulator). Without a trap: "pvc: error: out of memory" on stderr and
+ * exit 1. With one: pvc_bug_text is "out of memory", pvc_bug_oom is set, and it longjmps
+ * there as PVC_BUG does (the library reports an error, not an internal one). */
+extern _Thread_local int pvc_bug_oom;
+_Noreturn void pvc_out_of_memory(void);
 
 #endif /* PVC_DIAG_H */

@@ -22,7 +22,10 @@ static json_t *value_json(const pvc_value *v)
 {
     char buf[128];
     switch (v->kind) {
-    case PVC_V_VAR:
+    case PVC_V_VAR: /* a name whole, however long */
+        if (v->name)
+            return json_pack("{s:s,s:o,s:o}", "kind", "var", "ref", json_sprintf("%%%s", v->name), "type",
+                             type_json(&v->type));
         pvc_value_str(v, buf, sizeof buf);
         return json_pack("{s:s,s:s,s:o}", "kind", "var", "ref", buf, "type", type_json(&v->type));
     case PVC_V_INT:
@@ -62,8 +65,9 @@ static json_t *op_json(const pvc_op *op)
     json_t *results = json_array(), *operands = json_array(), *attrs = json_object();
     char type[256] = "none", buf[128];
     for (int i = 0; i < op->nresults; i++) {
-        pvc_value_str(op->results[i], buf, sizeof buf);
-        json_array_append_new(results, json_string(buf));
+        const pvc_value *r = op->results[i];
+        pvc_value_str(r, buf, sizeof buf);
+        json_array_append_new(results, r->name ? json_sprintf("%%%s", r->name) : json_string(buf));
         pvc_type_str(&op->results[i]->type, buf, sizeof buf);
         if (i == 0)
             snprintf(type, sizeof type, "%s", buf);

@@ -4,6 +4,10 @@
 
 static void put_value(FILE *out, const pvc_value *v)
 {
+    if ((v->kind == PVC_V_VAR || v->kind == PVC_V_FUNC) && v->name) { /* names whole, however long */
+        fprintf(out, "%s%s", v->kind == PVC_V_VAR ? "%" : "@", v->name);
+        return;
+    }
     char buf[128];
     pvc_value_str(v, buf, sizeof buf);
     fputs(buf, out);

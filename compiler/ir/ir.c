@@ -2,6 +2,8 @@
 #include "ir/ir.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +22,7 @@ pvc_arena *pvc_arena_new(void)
 {
     pvc_arena *a = calloc(1, sizeof *a);
     if (!a)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     return a;
 }
 
@@ -32,7 +34,7 @@ void *pvc_arena_alloc(pvc_arena *a, size_t n)
         size_t cap = n > 65536 ? n : 65536;
         c = malloc(sizeof *c + cap);
         if (!c)
-            PVC_BUG("out of memory");
+            pvc_out_of_memory();
         c->next = a->head;
         c->used = 0;
         c->cap = cap;
@@ -91,6 +93,21 @@ void pvc_arena_free(pvc_arena *a)
         free(c);
     }
     free(a);
+}
+
+char *pvc_arena_printf(pvc_arena *a, const char *fmt, ...)
+{
+    va_list ap, cp;
+    va_start(ap, fmt);
+    va_copy(cp, ap);
+    int n = vsnprintf(NULL, 0, fmt, cp);
+    va_end(cp);
+    if (n < 0)
+        PVC_BUG("bad format '%s'", fmt);
+    char *p = pvc_arena_alloc(a, (size_t)n + 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return p;
 }
 
 /* Grows an arena array of elem-size items to hold at least need (old memory stays in
@@ -164,7 +181,7 @@ pvc_module *pvc_module_new(const char *file)
 {
     pvc_module *m = calloc(1, sizeof *m);
     if (!m)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     m->arena = pvc_arena_new();
     m->file = pvc_arena_strndup(m->arena, file, strlen(file));
     return m;

@@ -27,6 +27,8 @@
 typedef struct pvc_arena pvc_arena;
 pvc_arena *pvc_arena_new(void);
 void *pvc_arena_alloc(pvc_arena *a, size_t n); /* zeroed; never NULL (PVC_BUG on OOM) */
+/* printf into the arena, as long as the text is: generated names hold whole user names. */
+char *pvc_arena_printf(pvc_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n);
 void pvc_arena_free(pvc_arena *a);
 size_t pvc_arena_size(const pvc_arena *a); /* bytes of its chunks */
@@ -166,6 +168,8 @@ typedef struct pvc_func {
     int ntemps;
     pvc_strmap names; /* Python name -> its variable */
     pvc_block body;
+    pvc_span called_at; /* a vector function's clone <name>.<k>: the call it was made for
+                           (types.c), named by a note after an error inside it; else 0:0 */
 } pvc_func;
 
 typedef struct pvc_module {

@@ -276,8 +276,9 @@ typedef enum {
  *               AZ(name)        AC of a MergeMode that must be ZEROING (§12 T1)
  *               AI(name, DEFAULT)  an int; GENERIC: the constant keyword `name`
  *   RESULTS   R(KIND, name)...: VREG pvc_vreg *, MASK pvc_mreg *, INT / ADDR int64_t * (the
- *             call assigns *name; an ADDR is a uint32_t UB address in the emitted C), NUM
- *             void * (a float scalar: the call stores a double there with memcpy), ULD / UST
+ *             call assigns *name; an ADDR is an int64_t UB address, never wrapped: pvc_rt.h
+ *             "tiles"), NUM void * (a float scalar: the call stores a double there with
+ *             memcpy), ULD / UST
  *   DTYPES    the op dtypes a GENERIC op takes, PVC_DT1(T) | ... (0: checked elsewhere)
  *   TRAP      PVC_TRAP(dtypes, W): a GENERIC op on one of these dtypes compiles with warning
  *             PVC_W_<W> (a trap of docs/SEMANTICS.md §12, diag.h); PVC_NO_TRAP none
@@ -347,6 +348,9 @@ enum {
     M(M_UB_ADDR, "ub.addr", NONE, (O(TILE, tile) O(INT, off)), (), (R(ADDR, addr)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       *addr = pvc_tile_off_addr(tile, off), \
       "tile.addr + off*lane_bytes(tile dtype); off in tile elements (§2.1)") \
+    M(M_ADDR_MAC, "addr.mac", NONE, (O(INT, a) O(INT, b) O(INT, c)), (), (R(INT, r)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
+      *r = pvc_addr_add(pvc_addr_mul(a, b), c), \
+      "a*b + c saturating at the ends of int64, never wrapping: a [row, col] offset, a step in bytes (§1.5)") \
     M(M_CURSOR_INIT, "cursor.init", NONE, (O(TILE, tile)), (), (R(ADDR, cursor)), 0, PVC_NO_TRAP, 0, S, 1, 0, \
       *cursor = pvc_tile_off_addr(tile, 0), \
       "post-update cursor := tile base, one per tile expression per VF (§1.5)") \
@@ -361,14 +365,14 @@ enum {
       pvc_load_align_fast(ctx, dst, addr, dist, at), "one register by an explicit LoadDist (§2.2)") \
     M(M_LD_REG_POST, "ld.reg.post", NONE, (O(CURSOR, cursor) O(INT, step)), (AE(dist, LoadDist, 0, 0)), \
       (R(VREG, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
-      pvc_load_align_post(ctx, dst, cursor, (int32_t)step, dist), \
+      pvc_load_align_post(ctx, dst, cursor, step, dist), \
       "read at cursor, then cursor += step bytes (§2.1)") \
     M(M_LD_X2, "ld.x2", NONE, (O(ADDR, addr)), (AE(dist, LoadDist, 0, 0)), (R(VREG, d0) R(VREG, d1)), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
       pvc_load_align_x2(ctx, d0, d1, addr, dist), "DINTLV_Bw: two registers (§2.3)") \
     M(M_LD_X2_POST, "ld.x2.post", NONE, (O(CURSOR, cursor) O(INT, step)), (AE(dist, LoadDist, 0, 0)), \
       (R(VREG, d0) R(VREG, d1)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
-      pvc_load_align_x2_post(ctx, d0, d1, cursor, (int32_t)step, dist), "DINTLV, post-update (§2.3)") \
+      pvc_load_align_x2_post(ctx, d0, d1, cursor, step, dist), "DINTLV, post-update (§2.3)") \
     M(M_LD_BLK, "ld.blk", NONE, (O(ADDR, addr) O(MASK, mask)), (AI(block_stride, 1)), (R(VREG, dst)), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_load_align_datablock(ctx, dst, addr, (uint16_t)block_stride, mask), \
@@ -382,7 +386,7 @@ enum {
       pvc_mask_load(ctx, dst, addr, dist), "mask destination, MaskDist LD_NORM/LD_US/LD_DS (§2.5)") \
     M(M_LD_MASK_POST, "ld.mask.post", NONE, (O(CURSOR, cursor) O(INT, step)), (AE(dist, MaskDist, 0, 0)), \
       (R(MASK, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
-      pvc_mask_load_post(ctx, dst, cursor, (int32_t)step, dist), \
+      pvc_mask_load_post(ctx, dst, cursor, step, dist), \
       "mask destination, cursor += step bytes (§2.5)") \
     /* ---- vf.store_align (§3) ---- */ \
     M(M_ST_REG, "st.reg", NONE, (O(ADDR, addr) O(VREG, src) O(PRED, mask)), (AE(dist, HwStoreDist, 0, 0)), (), \
@@ -391,7 +395,7 @@ enum {
       "explicit HwStoreDist NORM_Bw/ONEPT_Bw/PK_Bx/PK4_B32 (§3.3)") \
     M(M_ST_REG_POST, "st.reg.post", NONE, (O(CURSOR, cursor) O(INT, step) O(VREG, src) O(PRED, mask)), \
       (AE(dist, HwStoreDist, 0, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
-      pvc_store_align_post(ctx, cursor, (int32_t)step, src, mask, dist), \
+      pvc_store_align_post(ctx, cursor, step, src, mask, dist), \
       "at cursor, then cursor += step bytes (§3.2)") \
     M(M_ST_X2, "st.x2", NONE, (O(ADDR, addr) O(VREG, src0) O(VREG, src1)), (AE(dist, HwStoreDist, 0, 0)), (), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 0, 256, \
@@ -409,7 +413,7 @@ enum {
       pvc_mask_store(ctx, addr, src, dist), "mask source, MaskDist ST_NORM/ST_PACK (§3.6)") \
     M(M_ST_MASK_POST, "st.mask.post", NONE, (O(CURSOR, cursor) O(INT, step) O(MASK, src)), \
       (AE(dist, MaskDist, 0, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
-      pvc_mask_store_post(ctx, cursor, (int32_t)step, src, dist), \
+      pvc_mask_store_post(ctx, cursor, step, src, dist), \
       "mask source, cursor += step bytes (§3.6)") \
     /* ---- unaligned family (§4) ---- */ \
     M(M_LDU_INIT, "ldu.init", NONE, (), (), (R(ULD, u)), 0, PVC_NO_TRAP, 0, V, 0, 0, \
@@ -420,7 +424,7 @@ enum {
       pvc_load_unalign(ctx, dst, u, addr), "unaligned load at addr, no update (§4.1)") \
     M(M_LDU_POST, "ldu.post", NONE, (O(ULD, u) O(CURSOR, cursor) O(INT, step)), (), (R(VREG, dst)), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
-      pvc_load_unalign_post(ctx, dst, u, cursor, (int32_t)step), \
+      pvc_load_unalign_post(ctx, dst, u, cursor, step), \
       "at cursor, then cursor += step bytes (§4.1)") \
     M(M_LDU_AREG, "ldu.areg", NONE, (O(ULD, u) O(ADDR, base) O(ADDR, areg)), (), (R(VREG, dst)), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
@@ -437,7 +441,7 @@ enum {
       "pack the mask at gran 2 (16 B) / 4 (8 B), append, cursor += 16/8 (§4.3)") \
     M(M_STU_FLUSH, "stu.flush", NONE, (O(CURSOR, cursor) O(UST, u) O(INT, step)), (AI(post, 0)), (), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
-      pvc_store_unalign_post(ctx, cursor, u, (int32_t)step, post), \
+      pvc_store_unalign_post(ctx, cursor, u, step, post), \
       "write parked bytes at floor32(cursor); post: cursor += step (§4.2)") \
     M(M_STU_AREG, "stu.areg", NONE, (O(ADDR, base) O(ADDR, areg) O(VREG, src) O(UST, u)), (AI(elem_bytes, 0)), (), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
@@ -707,7 +711,7 @@ enum {
     M(M_ULD, "uld", NONE, (O(ADDR, addr)), (), (R(VREG, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_load(ctx, dst, addr), "256 bytes at addr through a fresh unaligned register (§10.16)") \
     M(M_ULD_POST, "uld.post", NONE, (O(CURSOR, cursor) O(INT, stride)), (AD(dtype)), (R(VREG, dst)), 0, PVC_NO_TRAP, \
-      PVC_MF_FAULT, V, 1, 0, pvc_load_post(ctx, dst, cursor, dtype, (int32_t)stride), \
+      PVC_MF_FAULT, V, 1, 0, pvc_load_post(ctx, dst, cursor, dtype, stride), \
       "256 bytes at the cursor, then cursor += stride elements (§10.16)") \
     M(M_UST, "ust", NONE, (O(CURSOR, cursor) O(VREG, src) O(INT, count)), (AD(dtype)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, \
       pvc_store(ctx, cursor, dtype, src, (uint32_t)count), "count elements at the cursor, which advances by them (§10.16)") \
@@ -721,7 +725,7 @@ enum {
       "rotate a run-time slot: slot = (slot + delta) mod depth; next +1, previous depth-1 (§6)") \
     M(M_TG_ADDR, "tg.addr", NONE, (O(INT, slot)), (AI(base, 0) AI(slot_bytes, 0)), (R(ADDR, addr)), \
       0, PVC_NO_TRAP, 0, S, 2, 0, \
-      *addr = pvc_tile_group_addr((uint32_t)base, slot, (uint32_t)slot_bytes), \
+      *addr = pvc_tile_group_addr(base, slot, slot_bytes), \
       "the slot's tile at run time: base + slot*slot_bytes, slot_bytes the slots' spacing (§6)") \
     M(M_TG_INDEX, "tg.index", NONE, (O(INT, i)), (AI(base, 0) AI(depth, 1) AI(slot_bytes, 0)), (R(ADDR, addr)), \
       0, PVC_NO_TRAP, PVC_MF_FAULT, S, 2, 0, \

@@ -221,7 +221,7 @@ static void check_func(verifier *v, const pvc_func *f)
         free(v->defined);
         v->ndefined = (size_t)f->nvars + 1;
         if (!(v->defined = malloc(v->ndefined)))
-            PVC_BUG("out of memory");
+            pvc_out_of_memory();
     }
     memset(v->defined, 0, (size_t)f->nvars + 1);
     for (int i = 0; i < f->nvars; i++)

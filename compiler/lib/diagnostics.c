@@ -153,11 +153,17 @@ void pvc_lib_append(pvc_diagnostics *dst, const pvc_diagnostics *src)
         append(dst, &src->items[i]);
 }
 
-void pvc_lib_bug(pvc_diagnostics *d, const char *file)
+int pvc_lib_bug(pvc_diagnostics *d, const char *file)
 {
     char rendered[sizeof pvc_bug_text + 96];
+    if (pvc_bug_oom) { /* not a bug: one error (ir/diag.h pvc_out_of_memory) */
+        pvc_bug_oom = 0;
+        pvc_lib_say(d, file, NULL, "error", "out of memory");
+        return PVC_STATUS_ERROR;
+    }
     snprintf(rendered, sizeof rendered, "pvc: %s\n(this is a bug in pvc, not in your program)\n",
              pvc_bug_text);
     pvc_diagnostic r = {"error", file, 0, 0, "internal", pvc_bug_text, rendered};
     append(d, &r);
+    return PVC_STATUS_INTERNAL;
 }

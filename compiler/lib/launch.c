@@ -214,12 +214,15 @@ static const char *related_text(pvc_fault_kind kind)
 static void report_fault(launch *L, const pvc_fault *f, int block, int blocks)
 {
     const pvc_unit *u = &L->k->program->unit;
-    char what[640], in[48] = "";
+    char what[640], in[48] = "", ub[48] = "", a[24];
     if (blocks > 1)
         snprintf(in, sizeof in, " in block %d of %d", block, blocks);
-    snprintf(what, sizeof what, "kernel fault%s: %s (%s, UB address 0x%x%s%s)", in,
+    /* the UB address where the fault is about UB bytes; a scalar fault (7 // 0) has none */
+    if (f->len > 0 || f->kind == PVC_FAULT_UB_BOUNDS || f->kind == PVC_FAULT_MISALIGNED)
+        snprintf(ub, sizeof ub, ", UB address %s", pvc_addr_text(a, sizeof a, f->addr));
+    snprintf(what, sizeof what, "kernel fault%s: %s (%s%s%s%s)", in,
              f->kind < PVC_FAULT_COUNT ? pvc_fault_text[f->kind] : "unknown fault",
-             f->op ? f->op : "?", (unsigned)f->addr, f->detail[0] ? ", " : "", f->detail);
+             f->op ? f->op : "?", ub, f->detail[0] ? ", " : "", f->detail);
     pvc_diag d;
     pvc_diag_init(&d, &u->src, NULL);
     d.sink = pvc_lib_sink;
@@ -252,7 +255,9 @@ static int run(launch *L, const pvc_launch_options *o)
 {
     pvc_unit *u = &L->k->program->unit;
     pvc_run_opts ro = {.cc = o->cc, .cflags = o->cflags, .verbose = o->verbose, .trace = o->trace,
-                       .stats = o->stats, .timeline = o->timeline, .notes = pvc_lib_sink,
+                       .stats = o->stats, .timeline = o->timeline,
+                       .max_ops = o->max_ops == UINT64_MAX ? 0 : o->max_ops ? o->max_ops : PVC_SIM_MAX_OPS,
+                       .notes = pvc_lib_sink,
                        .notes_arg = L->d};
     pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1};
     const pvc_backend *b = o->backend == PVC_BACKEND_NATIVE ? &pvc_backend_native : &pvc_backend_sim;
@@ -266,8 +271,7 @@ static int run(launch *L, const pvc_launch_options *o)
     pvc_bug_trap = &trap;
     if (setjmp(trap)) {
         pvc_bug_trap = outer;
-        pvc_lib_bug(L->d, u->src.name);
-        return PVC_STATUS_INTERNAL;
+        return pvc_lib_bug(L->d, u->src.name);
     }
     void *x = b == &pvc_backend_native ? pvc_lib_native_exec(L->k, &ro, &d, err, sizeof err)
                                        : b->open(u, L->k->fn, &ro, &la, &d, err, sizeof err);

@@ -63,8 +63,9 @@ void pvc_lib_sink(void *arg, const pvc_diag_record *r);
 void pvc_lib_say(pvc_diagnostics *d, const char *file, const char *prefix, const char *severity,
                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Appends the internal error PVC_BUG left in pvc_bug_text (code "internal"), rendered as
- * pvc prints one. */
-void pvc_lib_bug(pvc_diagnostics *d, const char *file);
+ * pvc prints one, and returns PVC_STATUS_INTERNAL; after pvc_out_of_memory, the error "out
+ * of memory" instead, and PVC_STATUS_ERROR. */
+int pvc_lib_bug(pvc_diagnostics *d, const char *file);
 /* Copies every record of src to the end of dst. */
 void pvc_lib_append(pvc_diagnostics *dst, const pvc_diagnostics *src);
 

@@ -178,7 +178,16 @@ typedef struct {
     FILE *trace;                 /* sim: one JSON line per executed op; NULL off */
     FILE *stats;                 /* sim: op counts and estimated cycles at the end; NULL off */
     const char *timeline;        /* sim: write Chrome trace-event JSON to this file; NULL off */
+    uint64_t max_ops;            /* sim: the launch's op budget (OP_BUDGET fault past it);
+                                    0: PVC_SIM_MAX_OPS, UINT64_MAX: none */
 } pvc_launch_options;
+
+/* The simulator's default op budget of one launch: a loop that would not end stops with a
+ * located fault. Every iteration of a loop charges 1 + the ops of its body (and of a while's
+ * condition), every call of a vector function 1 + the ops of the callee's body, counted as
+ * `pvc ir` prints them, nested blocks included (straight-line code is bounded by the file).
+ * 2^30 ops is about half a minute of simulation; the kernels of tests/ use a few million. */
+#define PVC_SIM_MAX_OPS (UINT64_C(1) << 30)
 
 /* Runs kernel k on N blocks. Every block has its own UB, registers and special registers;
  * pl.get_block_idx() is the block's index in [0, N), pl.get_block_num() is N, and (a

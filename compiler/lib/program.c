@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "front/tsalloc.h"
 #include "lib/lib.h"
 
 pthread_mutex_t pvc_lib_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -113,6 +114,7 @@ static int run_passes_trapped(pvc_unit *u)
     pvc_bug_trap = &trap;
     if (setjmp(trap)) {
         pvc_bug_trap = outer;
+        pvc_ts_arena_end(); /* a parse left for good: its arena goes (front/tsalloc.h) */
         return -1;
     }
     int rc = pvc_run_passes(u, NULL, NULL, NULL);

@@ -7,7 +7,9 @@
  *   - a store_unalign whose unaligned register has no later store_unalign_post (§4.2);
  *   - squeeze(STORE_REG) and count-less store_unalign out of alternation (§10.9, a warning);
  *   - tiles outside the usable 248 KiB of the UB (error) or overlapping each other (a
- *     warning: double buffering on purpose is legal) (decision 3).
+ *     warning: double buffering on purpose is legal) (decision 3);
+ *   - a / // % whose divisor is the constant 0: it would fault every time it runs (Python
+ *     raises there; types.c reports a pl.range step that is the constant 0).
  * dispatch.c reports the checks that decide which machine op to emit (dist legality for
  * the register width, DATA_BLOCK_COPY into a mask, mask-store offsets, compare-mask
  * packing, the vf.astype rule table, the dtypes and modes of the generic ops); resolve.c
@@ -58,17 +60,23 @@ static int attr_int(const pvc_op *op, const char *k)
  * a cursor is known at its start, which is what the alignment check needs). */
 static void track(checker *c, const pvc_op *op)
 {
-    int64_t a, b;
+    int64_t a, b, s;
     if (op->nresults != 1 || op->results[0]->type.kind != PVC_TY_INT)
         return;
     int id = op->results[0]->id, ok = 0;
     int64_t r = 0;
     switch (op->code) {
     case PVC_OP_M_UB_ADDR:
+        /* as the runtime computes it (pvc_tile_off_addr): saturating, far outside the UB */
         ok = op->operands[0]->type.ub_addr >= 0 && value_of(c, op->operands[1], &b);
-        if (ok && (__builtin_mul_overflow(b, lane(op->operands[0]->type.dtype), &b) ||
-                   __builtin_add_overflow(op->operands[0]->type.ub_addr, b, &r)))
-            r = INT64_MAX; /* far outside the UB: reported as such */
+        if (ok)
+            r = pvc_addr_add(op->operands[0]->type.ub_addr, pvc_addr_mul(b, lane(op->operands[0]->type.dtype)));
+        break;
+    case PVC_OP_M_ADDR_MAC: /* a [row, col] offset or a byte step: saturating, as it runs */
+        ok = value_of(c, op->operands[0], &a) && value_of(c, op->operands[1], &b) &&
+             value_of(c, op->operands[2], &s);
+        if (ok)
+            r = pvc_addr_add(pvc_addr_mul(a, b), s);
         break;
     case PVC_OP_M_CURSOR_INIT:
         ok = op->operands[0]->type.ub_addr >= 0, r = op->operands[0]->type.ub_addr;
@@ -196,6 +204,39 @@ static void check_sqzn_order(checker *c, const pvc_op *op)
     }
 }
 
+/* A constant zero of any numeric kind (0, False, 0.0, -0.0). */
+static int is_const_zero(const pvc_value *v)
+{
+    int64_t i;
+    return v && ((v->kind == PVC_V_FLOAT && v->f == 0) || (pvc_const_int(v, &i) && i == 0));
+}
+
+/* The scalar language: a division that faults whenever it runs (the lowering folds the
+ * all-constant ones; these have a run-time dividend). */
+static void check_scalar(checker *c, const pvc_op *op)
+{
+    switch (op->code) {
+    case PVC_OP_PY_FLOORDIV:
+    case PVC_OP_PY_MOD:
+    case PVC_OP_PY_TRUEDIV:
+        if (op->noperands == 2 && is_const_zero(op->operands[1]))
+            pvc_error_at(c->d, op->loc, PVC_E_NOT_CONST, "%s by zero: the divisor is the constant 0",
+                         op->code == PVC_OP_PY_MOD ? "modulo" : "division");
+        break;
+    default: break;
+    }
+}
+
+static void check_scalars(checker *c, const pvc_block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        pvc_block *blk[3];
+        check_scalar(c, b->ops[i]);
+        for (int k = 0, nb = pvc_op_blocks(b->ops[i], blk); k < nb; k++)
+            check_scalars(c, blk[k]);
+    }
+}
+
 static void check_block(checker *c, const pvc_block *b)
 {
     for (int i = 0; i < b->nops; i++) {
@@ -223,6 +264,7 @@ static void check_vf(checker *c, pvc_func *f)
     c->val = pvc_arena_alloc(c->m->arena, n * sizeof *c->val);
     c->known = pvc_arena_alloc(c->m->arena, n);
     c->pending = pvc_arena_alloc(c->m->arena, n * sizeof *c->pending);
+    check_scalars(c, &f->body);
     check_block(c, &f->body);
     for (int i = 0; i < f->nvars; i++)
         if (c->pending[i])
@@ -289,6 +331,7 @@ static const char *group_name(const extent *e)
 static void check_jit(checker *c, pvc_func *f)
 {
     extents x = {.m = c->m};
+    check_scalars(c, &f->body);
     collect_groups(&f->body, &x);
     const extent *g = x.e;
     for (int i = 0; i < x.n; i++) {
@@ -311,10 +354,12 @@ int pvc_pass_check(pvc_module *m, pvc_diag *d)
     int before = d->nerrors;
     for (int i = 0; i < m->nfuncs; i++) {
         checker c = {.m = m, .d = d};
+        int errors = d->nerrors;
         if (m->funcs[i]->kind == PVC_FN_VECTOR)
             check_vf(&c, m->funcs[i]);
         else
             check_jit(&c, m->funcs[i]);
+        pvc_note_call(d, m->funcs[i], errors);
     }
     return d->nerrors - before;
 }

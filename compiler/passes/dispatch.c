@@ -166,6 +166,32 @@ static int tile_of(dispatcher *x, const pvc_op *op, const char *arg, pvc_value *
     return 1;
 }
 
+/* a*b + c for an address, offset or step: saturating at the ends of int64 (pvc_addr_mul,
+ * pvc_addr_add), so that a huge [row, col] or step lands outside the UB and faults there
+ * instead of wrapping back inside it; folded when all three are constants. */
+static pvc_value *addr_mac(dispatcher *x, pvc_value *a, pvc_value *b, pvc_value *c, pvc_span at)
+{
+    int64_t ka, kb, kc;
+    if (pvc_const_int(a, &ka) && pvc_const_int(b, &kb) && pvc_const_int(c, &kc))
+        return cint(x, pvc_addr_add(pvc_addr_mul(ka, kb), kc), at);
+    if (pvc_const_int(b, &kb) && kb == 1 && pvc_const_int(c, &kc) && kc == 0)
+        return a;
+    if ((pvc_const_int(a, &ka) && ka == 0) || (pvc_const_int(b, &kb) && kb == 0))
+        return c;
+    pvc_value *t = tmp_int(x, at);
+    pvc_op *op = emit(x, PVC_OP_M_ADDR_MAC, at, t);
+    operand(x, op, a);
+    operand(x, op, b);
+    operand(x, op, c);
+    return t;
+}
+
+/* k elements of dtype dt as a byte step (a post-update step, a stride). */
+static pvc_value *elem_bytes(dispatcher *x, pvc_value *k, int dt, pvc_span at)
+{
+    return addr_mac(x, k, cint(x, lane(dt), at), cint(x, 0, at), at);
+}
+
 /* Element offset of an offset argument: int, or [row, col] -> row*cols + col (§1.5). */
 static pvc_value *elem_offset(dispatcher *x, const pvc_op *op, pvc_value *v, const pvc_value *base)
 {
@@ -175,15 +201,16 @@ static pvc_value *elem_offset(dispatcher *x, const pvc_op *op, pvc_value *v, con
         return v;
     const pvc_op *l = v->kind == PVC_V_VAR ? x->def[v->id] : NULL;
     if (l && l->code == PVC_OP_LIST && l->noperands == 2 && is_int(l->operands[0]) && is_int(l->operands[1])) {
-        pvc_value *r = int_op(x, PVC_OP_PY_MUL, l->operands[0], cint(x, base->type.dims[1], op->loc), op->loc);
-        return int_op(x, PVC_OP_PY_ADD, r, l->operands[1], op->loc);
+        return addr_mac(x, l->operands[0], cint(x, base->type.dims[1], op->loc), l->operands[1], op->loc);
     }
     pvc_error_at(x->d, v->kind == PVC_V_VAR ? op->loc : v->loc, PVC_E_TYPE,
                  "offset of %s must be an int, [row, col] or an AddrReg", pvc_ops[op->code].name);
     return NULL;
 }
 
-/* ub.addr(base, off + extra): the byte address of a tile element. */
+/* ub.addr(base, off + extra): the byte address of a tile element. off is the constant offset
+ * of a tile view, small; off + extra wraps only for an extra near INT64_MAX, and then lands
+ * near INT64_MIN, as far outside the UB (pvc_tile_off_addr saturates from there). */
 static pvc_value *ub_addr(dispatcher *x, pvc_value *base, pvc_value *off, pvc_value *extra, pvc_span at)
 {
     pvc_value *total = int_op(x, PVC_OP_PY_ADD, off, extra ? extra : cint(x, 0, at), at);
@@ -208,10 +235,9 @@ static pvc_value *cursor_of(dispatcher *x, pvc_value *base, pvc_value *off, pvc_
     for (int i = 0; i < x->ncursors; i++)
         if (x->cursors[i].base_id == base->id && x->cursors[i].off == k)
             return x->cursors[i].cursor;
-    char name[160];
-    int len = k ? snprintf(name, sizeof name, "%s%+lld.cursor", base->name, (long long)k)
-                : snprintf(name, sizeof name, "%s.cursor", base->name);
-    pvc_value *c = pvc_var_named(x->m, x->f, pvc_arena_strndup(x->m->arena, name, (size_t)len), at);
+    const char *name = k ? pvc_arena_printf(x->m->arena, "%s%+lld.cursor", base->name, (long long)k)
+                         : pvc_arena_printf(x->m->arena, "%s.cursor", base->name);
+    pvc_value *c = pvc_var_named(x->m, x->f, name, at);
     c->type.kind = PVC_TY_INT;
     pvc_block *save = x->out;
     x->out = &x->prelude;
@@ -299,10 +325,14 @@ static int mask_offset_ok(dispatcher *x, const pvc_op *op, const pvc_value *off)
 {
     if (!off || off->kind == PVC_V_NONE || is_int(off) || is_areg(off))
         return 1;
+    /* store_align(tile, preg, src): a mask in src's place makes a mask store of it, and the
+     * register lands in the offset's place (§3.6) */
+    int swapped = op->code == PVC_OP_VF_STORE_ALIGN && off->type.kind == PVC_TY_REG;
     pvc_error_at(x->d, off->kind == PVC_V_VAR ? op->loc : off->loc, PVC_E_TYPE,
-                 "the offset of a mask %s is a byte count (an int) or an AddrReg, not a %s (§2.5, §3.6)",
+                 "the offset of a mask %s is a byte count (an int) or an AddrReg, not a %s (§2.5, §3.6)%s",
                  op->code == PVC_OP_VF_LOAD_ALIGN ? "load" : "store",
-                 off->type.kind == PVC_TY_LIST ? "[row, col] list" : pvc_type_kind_name(off->type.kind));
+                 off->type.kind == PVC_TY_LIST ? "[row, col] list" : pvc_type_kind_name(off->type.kind),
+                 swapped ? "; vf.store_align takes (tile, src, preg): are src and preg swapped?" : "");
     return 0;
 }
 
@@ -483,7 +513,7 @@ static void load_align(dispatcher *x, pvc_op *op)
             pvc_value *c = cursor_of(x, base, toff, op->loc);
             if (!c)
                 return;
-            pvc_value *step = int_op(x, PVC_OP_PY_MUL, k, cint(x, lane(base->type.dtype), op->loc), op->loc);
+            pvc_value *step = elem_bytes(x, k, base->type.dtype, op->loc);
             ld = emit(x, two ? PVC_OP_M_LD_X2_POST : PVC_OP_M_LD_REG_POST, op->loc, op->results[0]);
             operand(x, ld, c);
             operand(x, ld, step);
@@ -642,7 +672,7 @@ static void store_align(dispatcher *x, pvc_op *op)
             pvc_value *c = cursor_of(x, base, toff, op->loc);
             if (!c)
                 return;
-            pvc_value *step = int_op(x, PVC_OP_PY_MUL, k, cint(x, lane(base->type.dtype), op->loc), op->loc);
+            pvc_value *step = elem_bytes(x, k, base->type.dtype, op->loc);
             st = emit(x, PVC_OP_M_ST_REG_POST, op->loc, NULL);
             operand(x, st, c);
             operand(x, st, step);
@@ -708,7 +738,7 @@ static void load_unalign(dispatcher *x, pvc_op *op)
         operand(x, ld, c);
         operand(x, ld, stride);
     } else if (is_int(stride)) { /* stride in register elements (§4) */
-        pvc_value *step = int_op(x, PVC_OP_PY_MUL, stride, cint(x, lane(op->results[0]->type.dtype), op->loc), op->loc);
+        pvc_value *step = elem_bytes(x, stride, op->results[0]->type.dtype, op->loc);
         ld = emit(x, PVC_OP_M_LDU_POST, op->loc, op->results[0]);
         operand(x, ld, u);
         operand(x, ld, c);
@@ -822,7 +852,7 @@ static void store_unalign_post(dispatcher *x, pvc_op *op)
         step = cint(x, 0, op->loc);
         post = 0;
     } else if (is_int(stride)) { /* tile elements; every example passes 0 (§4) */
-        step = int_op(x, PVC_OP_PY_MUL, stride, cint(x, lane(base->type.dtype), op->loc), op->loc);
+        step = elem_bytes(x, stride, base->type.dtype, op->loc);
     } else {
         pvc_error_at(x->d, op->loc, PVC_E_TYPE, "stride of vf.store_unalign_post must be an int or an AddrReg");
         return;
@@ -1546,6 +1576,7 @@ int pvc_pass_dispatch(pvc_module *m, pvc_diag *d)
     int before = d->nerrors;
     for (int i = 0; i < m->nfuncs; i++) {
         dispatcher x = {.m = m, .d = d};
+        int errors = d->nerrors;
         begin(&x, m->funcs[i]);
         if (m->funcs[i]->kind == PVC_FN_VECTOR)
             dispatch_vf(&x, m->funcs[i]);
@@ -1553,6 +1584,7 @@ int pvc_pass_dispatch(pvc_module *m, pvc_diag *d)
             x.gslot = pvc_arena_alloc(m->arena, ((size_t)m->funcs[i]->nvars + 1) * sizeof *x.gslot);
             dispatch_jit_block(&x, &m->funcs[i]->body);
         }
+        pvc_note_call(d, m->funcs[i], errors);
     }
     return d->nerrors - before;
 }

@@ -12,6 +12,8 @@
 #ifndef PVC_PASSES_H
 #define PVC_PASSES_H
 
+#include <string.h>
+
 #include "ir/diag.h"
 #include "ir/ir.h"
 
@@ -35,6 +37,17 @@ int pvc_generic_traps(pvc_diag *d, const pvc_op *op, int code, int dt, pvc_op *c
 void pvc_mask_store_traps(pvc_diag *d, const pvc_op *op, const pvc_value *mask, pvc_op *const *def);
 /* The located error for a GENERIC call no row fits: what the rows take, what was given. */
 void pvc_generic_mismatch(pvc_diag *d, const pvc_op *op);
+
+/* After errors inside a vector function's clone (d->nerrors above before), a note at the
+ * call it was specialised for: its arguments are what made the callee's ops wrong. */
+static inline void pvc_note_call(pvc_diag *d, const pvc_func *f, int before)
+{
+    if (d->nerrors > before && f->called_at.line > 0) {
+        const char *dot = strrchr(f->name, '.');
+        int len = dot ? (int)(dot - f->name) : (int)strlen(f->name);
+        pvc_report_at(d, f->called_at, "note", "in this call of vector function '%.*s'", len, f->name);
+    }
+}
 
 /* Constant value of v if it is an int/bool constant: 1 and *out set, else 0. */
 int pvc_const_int(const pvc_value *v, int64_t *out);

@@ -94,6 +94,8 @@ static int lower_in_parts(pvc_unit *u, size_t part)
 static int lower_file(pvc_unit *u, size_t part, int *in_parts)
 {
     int before = u->diag.nerrors;
+    if (pvc_check_indent(&u->src, &u->diag))
+        return u->diag.nerrors - before;
     *in_parts = u->src.len <= UINT32_MAX / 2 && lower_in_parts(u, part);
     if (!*in_parts) {
         pvc_ts_arena_begin();

@@ -55,6 +55,9 @@ typedef struct {
     unsigned char *dyn_tile; /* per variable of a kernel: a tile name bound more than once, whose
                                 UB address is therefore kept at run time */
     int *ndefs;        /* per variable: the ops that define it */
+    unsigned char *bad; /* per variable: VAR_BAD when its definitions so far all reported an
+                           error, so its uses report nothing more (one mistake, one error);
+                           VAR_GOOD once one succeeded */
     int loops;         /* enclosing pl.range / while loops */
     pvc_block *extra;  /* ops to append after the op being typed (valid-shape variables) */
     int norig;         /* functions before cloning */
@@ -168,6 +171,7 @@ static void begin_func(typer *t, pvc_func *f)
     t->rotated = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
     t->dyn_tile = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
     t->ndefs = pvc_arena_alloc(t->m->arena, ((size_t)f->nvars + 1) * sizeof *t->ndefs);
+    t->bad = pvc_arena_alloc(t->m->arena, (size_t)f->nvars + 1);
     note_defs(t, &f->body, &f->body);
     note_tiles(t, f);
     for (int i = 0; i < f->nparams; i++)
@@ -355,10 +359,9 @@ static void set_valid_vars(typer *t, const pvc_value *tile, pvc_value *const *va
     pvc_value **vv = t->vvar[tile->id];
     for (int i = 0; i < 2; i++) {
         if (!vv[i]) {
-            char name[300];
-            int len = snprintf(name, sizeof name, "%s.valid_%s", tile->name ? tile->name : "tile",
-                               i ? "cols" : "rows");
-            vv[i] = pvc_var_named(t->m, t->f, pvc_arena_strndup(t->m->arena, name, (size_t)len), at);
+            const char *name = pvc_arena_printf(t->m->arena, "%s.valid_%s", tile->name ? tile->name : "tile",
+                                                i ? "cols" : "rows");
+            vv[i] = pvc_var_named(t->m, t->f, name, at);
             vv[i]->type.kind = PVC_TY_INT;
         }
         pvc_op *a = pvc_op_new(t->m, PVC_OP_ASSIGN, at);
@@ -411,20 +414,30 @@ static void type_tile_type(typer *t, pvc_op *op)
 {
     pvc_type ty = type_of(PVC_TY_TILE_TYPE);
     int64_t dims[2];
+    int before = t->d->nerrors;
     ty.dtype = dtype_arg(op, "dtype", PVC_UNKNOWN);
     if (ty.dtype < 0)
         pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.TileType needs dtype=pl.DT_*");
-    if (const_list(t, pvc_op_arg(op, "shape"), dims, 2) != 2 || dims[0] <= 0 || dims[1] <= 0 ||
-        dims[0] > 65536 || dims[1] > 65536)
-        pvc_error_at(t->d, pvc_op_arg_loc(op, "shape"), PVC_E_STATIC_ADDR,
-                     "pl.TileType shape must be two positive integer constants [rows, cols]");
+    pvc_span at = pvc_op_arg_loc(op, "shape");
+    /* a dim past 65536 elements cannot fit the 256 KiB UB whatever the dtype (§6) */
+    if (const_list(t, pvc_op_arg(op, "shape"), dims, 2) != 2)
+        pvc_error_at(t->d, at, PVC_E_STATIC_ADDR,
+                     "pl.TileType shape must be two integer constants [rows, cols]");
+    else if (dims[0] <= 0 || dims[1] <= 0)
+        pvc_error_at(t->d, at, PVC_E_STATIC_ADDR, "pl.TileType shape [%lld, %lld] must be positive",
+                     (long long)dims[0], (long long)dims[1]);
+    else if (dims[0] > 65536 || dims[1] > 65536)
+        pvc_error_at(t->d, at, PVC_E_UB_RANGE, "pl.TileType shape [%lld, %lld] is too large: a tile "
+                     "lies in the 256 KiB Unified Buffer, so each dimension is at most 65536",
+                     (long long)dims[0], (long long)dims[1]);
     else {
         ty.rank = 2;
         ty.dims[0] = dims[0];
         ty.dims[1] = dims[1];
         valid_shape_of(t, op, "valid_shape", dims, &ty.dims[2]);
     }
-    set_type(t, op->results[0], ty, op->loc);
+    if (t->d->nerrors == before) /* else untyped: its uses say nothing more */
+        set_type(t, op->results[0], ty, op->loc);
 }
 
 /* A new tile in variable r: its valid shape starts as its type's (dims[2], dims[3]: the
@@ -467,10 +480,15 @@ static void type_make_tile(typer *t, pvc_op *op)
         return;
     pvc_type ty = pvc_op_arg(op, "type")->type;
     int64_t addr, size, need = ty.dims[0] * ty.dims[1] * lane_bytes(ty.dtype);
-    if (!pvc_const_int(pvc_op_arg(op, "addr"), &addr) || addr < 0) {
+    if (!pvc_const_int(pvc_op_arg(op, "addr"), &addr)) {
         pvc_error_at(t->d, pvc_op_arg(op, "addr") ? pvc_op_arg_loc(op, "addr") : op->loc,
                      PVC_E_STATIC_ADDR, "addr= of pl.make_tile must be a constant UB byte address "
                      "(pvc supports only constant tile addresses)");
+        return;
+    }
+    if (addr < 0) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "addr"), PVC_E_UB_RANGE,
+                     "addr= of pl.make_tile is %lld: a UB byte address is not negative", (long long)addr);
         return;
     }
     const pvc_value *sz = pvc_op_arg(op, "size");
@@ -498,12 +516,18 @@ static void type_tile_group(typer *t, pvc_op *op)
     int na = const_list(t, pvc_op_arg(op, "addrs"), addrs, 64);
     if (na < 0 && pvc_const_int(pvc_op_arg(op, "addrs"), &addrs[0]))
         na = 0; /* one base address: slots follow each other */
-    if (na < 0 || addrs[0] < 0) {
+    if (na < 0) {
         pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_STATIC_ADDR,
                      "addrs= must be a constant UB byte address or a list of them (pvc supports only "
                      "constant tile addresses)");
         return;
     }
+    for (int i = 0; i < (na ? na : 1); i++)
+        if (addrs[i] < 0) {
+            pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_UB_RANGE,
+                         "addrs= holds %lld: a UB byte address is not negative", (long long)addrs[i]);
+            return;
+        }
     /* one entry per slot: a mutex id, or a list of them for a slot several pipes share */
     const pvc_op *ids = def_of(t, pvc_op_arg(op, "mutex_ids"));
     int n = ids && ids->code == PVC_OP_LIST ? ids->noperands : -1;
@@ -541,12 +565,6 @@ static void type_tile_group(typer *t, pvc_op *op)
                 pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_NOT_SUPPORTED,
                              "the addresses of a tile group must be evenly spaced (pvc places slot i "
                              "at addrs[0] + i * (addrs[1] - addrs[0]))");
-                return;
-            }
-        for (int i = 0; i < na; i++)
-            if (addrs[i] < 0) {
-                pvc_error_at(t->d, pvc_op_arg_loc(op, "addrs"), PVC_E_STATIC_ADDR,
-                             "addrs= must be UB byte addresses >= 0");
                 return;
             }
     }
@@ -658,13 +676,26 @@ static void type_slice(typer *t, pvc_op *op)
 static void type_block(typer *t, pvc_block *b);
 static void type_vf(typer *t, pvc_func *f);
 
-/* Appends the text of v's type to sig (the specialisation key). */
-static void sig_append(char *sig, size_t n, const pvc_value *v)
+/* The specialisation key of n values: the text of each one's type, ';' after each, whole
+ * however many there are (in the module's arena). */
+static const char *sig_of(pvc_arena *a, pvc_value *const *vals, int n)
 {
-    char buf[128];
-    pvc_type_str(&v->type, buf, sizeof buf);
-    strncat(sig, buf, n - strlen(sig) - 1);
-    strncat(sig, ";", n - strlen(sig) - 1);
+    char buf[192]; /* a type's text: at most a tensor of rank 4 with 20-digit dims */
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        pvc_type_str(&vals[i]->type, buf, sizeof buf);
+        len += strlen(buf) + 1;
+    }
+    char *sig = pvc_arena_alloc(a, len + 1), *w = sig;
+    for (int i = 0; i < n; i++) {
+        pvc_type_str(&vals[i]->type, buf, sizeof buf);
+        size_t k = strlen(buf);
+        memcpy(w, buf, k);
+        w[k] = ';';
+        w += k + 1;
+    }
+    *w = '\0';
+    return sig;
 }
 
 static int arg_typable(typer *t, const pvc_op *op, const pvc_value *a, int i)
@@ -691,12 +722,10 @@ static void specialise(typer *t, pvc_op *op)
     pvc_func *callee = ca ? pvc_func_find(t->m, ca->val->name) : NULL;
     if (!callee)
         return;
-    char sig[2048] = "";
-    for (int i = 0; i < op->noperands; i++) {
+    for (int i = 0; i < op->noperands; i++)
         if (!arg_typable(t, op, op->operands[i], i))
             return;
-        sig_append(sig, sizeof sig, op->operands[i]);
-    }
+    const char *sig = sig_of(t->m->arena, op->operands, op->noperands);
     for (int i = 0; i < op->noperands && i < callee->nparams; i++) {
         pvc_type_kind want = callee->params[i]->type.kind, got = op->operands[i]->type.kind;
         if ((want == PVC_TY_INT || want == PVC_TY_FLOAT || want == PVC_TY_BOOL) && !is_scalar(got)) {
@@ -724,26 +753,23 @@ static void specialise(typer *t, pvc_op *op)
         return;
     pvc_func *clone = NULL;
     for (int k = 1; k <= t->nclones[idx] && !clone; k++) {
-        char name[256];
-        snprintf(name, sizeof name, "%s.%d", callee->name, k);
-        pvc_func *c = pvc_func_find(t->m, name);
-        char csig[2048] = "";
-        for (int p = 0; c && p < c->nparams; p++)
-            sig_append(csig, sizeof csig, c->params[p]);
-        if (c && !strcmp(csig, sig))
+        pvc_func *c = pvc_func_find(t->m, pvc_arena_printf(t->m->arena, "%s.%d", callee->name, k));
+        if (c && !strcmp(sig_of(t->m->arena, c->params, c->nparams), sig))
             clone = c;
     }
     if (!clone) {
-        char name[256];
-        int len = snprintf(name, sizeof name, "%s.%d", callee->name, ++t->nclones[idx]);
-        clone = pvc_func_clone(t->m, callee, pvc_arena_strndup(t->m->arena, name, (size_t)len));
+        const char *name = pvc_arena_printf(t->m->arena, "%s.%d", callee->name, ++t->nclones[idx]);
+        clone = pvc_func_clone(t->m, callee, name);
+        clone->called_at = op->loc;
         for (int p = 0; p < clone->nparams; p++) {
             clone->params[p]->type = op->operands[p]->type;
             clone->params[p]->type.ns = 0;
         }
         typer sub = *t;
         sub.calling[sub.ncalling++] = callee;
+        int before = t->d->nerrors;
         type_vf(&sub, clone);
+        pvc_note_call(t->d, clone, before);
     }
     pvc_value *fv = pvc_const(t->m, PVC_V_FUNC, ca->loc);
     fv->name = clone->name;
@@ -1282,6 +1308,36 @@ static void type_op(typer *t, pvc_op *op)
     }
 }
 
+enum { VAR_UNSEEN, VAR_BAD, VAR_GOOD };
+
+/* 1 when an operand or keyword argument of op is a variable whose definition failed. */
+static int uses_bad(const typer *t, const pvc_op *op)
+{
+    for (int i = 0; i < op->noperands + op->nattrs; i++) {
+        const pvc_value *v = i < op->noperands ? op->operands[i] : op->attrs[i - op->noperands].val;
+        if (v->kind == PVC_V_VAR && v->id < t->f->nvars && t->bad[v->id] == VAR_BAD)
+            return 1;
+    }
+    return 0;
+}
+
+/* Types op, unless it uses a value whose definition failed: then it is skipped and its
+ * results fail too, so a bad tile group is one error, not one more per use. A variable
+ * that an earlier op defined cleanly keeps that definition's type and stays usable. */
+static void type_op_once(typer *t, pvc_op *op)
+{
+    pvc_block *blocks[3];
+    int before = t->d->nerrors, skip = !pvc_op_blocks(op, blocks) && uses_bad(t, op);
+    if (!skip)
+        type_op(t, op);
+    int failed = skip || t->d->nerrors > before;
+    for (int k = 0; k < op->nresults; k++) {
+        unsigned char *b = op->results[k]->id < t->f->nvars ? &t->bad[op->results[k]->id] : NULL;
+        if (b && (!failed || *b != VAR_GOOD))
+            *b = failed ? VAR_BAD : VAR_GOOD;
+    }
+}
+
 /* Each op typed in order; the assignments of run-time valid shapes go right after the op
  * that makes or reshapes the tile (t->extra). */
 static void type_block(typer *t, pvc_block *b)
@@ -1289,7 +1345,7 @@ static void type_block(typer *t, pvc_block *b)
     pvc_block out = {0}, extra = {0}, *saved = t->extra;
     for (int i = 0; i < b->nops; i++) {
         t->extra = &extra;
-        type_op(t, b->ops[i]);
+        type_op_once(t, b->ops[i]);
         pvc_block_append(t->m, &out, b->ops[i]);
         for (int k = 0; k < extra.nops; k++)
             pvc_block_append(t->m, &out, extra.ops[k]);
@@ -1330,9 +1386,8 @@ int pvc_pass_types(pvc_module *m, pvc_diag *d)
                         "kernel; it is not compiled [%s]", orig[i]->name,
                         pvc_warn_code(PVC_W_VF_UNUSED));
         for (int k = 1; k <= t.nclones[i]; k++) {
-            char name[256];
-            snprintf(name, sizeof name, "%s.%d", orig[i]->name, k);
-            pvc_func *c = pvc_func_find(m, name); /* by name: a scan was O(functions^2) */
+            /* by name: a scan was O(functions^2) */
+            pvc_func *c = pvc_func_find(m, pvc_arena_printf(m->arena, "%s.%d", orig[i]->name, k));
             if (c)
                 m->funcs[n++] = c;
         }

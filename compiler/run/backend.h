@@ -42,6 +42,7 @@ typedef struct {
     FILE *trace;             /* --trace[=FILE]: one JSON line per executed op; NULL: off */
     FILE *stats;             /* --stats: per-op counts, bytes moved, estimated cycles; NULL: off */
     const char *timeline;    /* --timeline FILE: Chrome trace-event JSON; NULL: off */
+    uint64_t max_ops;        /* the launch's op budget (libpvc.h PVC_SIM_MAX_OPS); 0: none */
     pvc_diag_sink notes;     /* where the sim's notes go (clipped pl.load windows); NULL: nowhere */
     void *notes_arg;
 } pvc_run_opts;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "run/backend.h"
+#include "run/watchdog.h"
 
 enum { MAX_THREADS = 256 };
 
@@ -51,6 +52,7 @@ static void work(pool *p, pvc_ctx *ctx)
         pvc_ctx_init(ctx);
         ctx->block_idx = blk;
         ctx->block_num = p->l->blocks;
+        pvc_watchdog_watch(ctx);
         int rc = p->b->run(p->x, ctx, p->l);
         if (rc)
             record_fault(p, ctx, blk, rc);
@@ -64,6 +66,7 @@ static void *worker(void *arg)
     pvc_ctx *ctx = pvc_ctx_new();
     if (ctx)
         work(p, ctx);
+    pvc_watchdog_unwatch(ctx);
     pvc_ctx_free(ctx);
     return NULL;
 }

@@ -149,13 +149,18 @@ static void slot_drop(void *slot)
         atomic_store(&((tmp_slot *)slot)->live, 0);
 }
 
-static void remove_temporaries(int sig)
+void pvc_io_remove_temporaries(void)
 {
     int saved = errno;
     for (tmp_slot *s = atomic_load(&tmp_slots); s; s = s->next)
         if (atomic_load(&s->live))
             unlink(s->path); /* async-signal-safe */
     errno = saved;
+}
+
+static void remove_temporaries(int sig)
+{
+    pvc_io_remove_temporaries();
     raise(sig); /* SA_RESETHAND made it the default action again: die of it */
 }
 

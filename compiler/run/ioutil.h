@@ -70,6 +70,8 @@ int pvc_io_write_file(const char *path, const void *data, size_t len, char *err,
  * its host's signals. A signal the parent ignores (SIGINT of a background job) stays
  * ignored. */
 void pvc_io_cleanup_on_signals(void);
+/* Removes those temporaries now; async-signal-safe (the --timeout handler, watchdog.c). */
+void pvc_io_remove_temporaries(void);
 
 /* What a file is, for comparing two paths: same and stat'ed (an existing file, symlinks
  * followed) or, for a file yet to be created, its directory's identity and its name. */

@@ -32,6 +32,7 @@
 #include "run/compare.h"
 #include "run/ioutil.h"
 #include "run/npy.h"
+#include "run/watchdog.h"
 #include "pvc.h"
 
 typedef struct {
@@ -50,6 +51,8 @@ typedef struct {
     double rtol, atol;
     int have_rtol, have_atol, verbose, stats;
     int blocks, threads;  /* --blocks N (kernel[None, N]), --threads T (native workers) */
+    uint64_t max_ops;     /* --max-ops N (sim); 0: the default, UINT64_MAX: none */
+    unsigned timeout;     /* --timeout SECS (both backends); 0: none */
     long ulp; /* --ulp N, -1 when absent */
     const char *trace;    /* "-" = stderr (issue 5: --trace[=FILE] writes to stderr or FILE) */
     const char *timeline;
@@ -165,11 +168,35 @@ static int parse_count(const char *opt, const char *s, int max, int *out)
 
 /* Options that take a value: index into this table gives the slot to fill. */
 enum { O_KERNEL, O_BACKEND, O_INPUT, O_OUTPUT, O_EXPECT, O_SHAPE, O_SCALAR, O_RTOL, O_ATOL,
-       O_ULP, O_BLOCKS, O_THREADS, O_TIMELINE };
-static const char *const valued[] = {"--kernel", "--backend", "--input",  "--output",
-                                     "--expect", "--shape",   "--scalar", "--rtol",
-                                     "--atol",   "--ulp",     "--blocks", "--threads",
-                                     "--timeline"};
+       O_ULP, O_BLOCKS, O_THREADS, O_MAX_OPS, O_TIMEOUT, O_TIMELINE };
+static const char *const valued[] = {"--kernel", "--backend", "--input",   "--output",
+                                     "--expect", "--shape",   "--scalar",  "--rtol",
+                                     "--atol",   "--ulp",     "--blocks",  "--threads",
+                                     "--max-ops", "--timeout", "--timeline"};
+
+/* --max-ops N: a whole number, 0 for no budget (UINT64_MAX in the launch options). */
+static int parse_max_ops(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = s[0] == '-' ? 0 : strtoull(s, &end, 10);
+    if (s[0] == '-' || errno || end == s || *end)
+        return usage("--max-ops wants a whole number of ops (0: no budget), not '%s'", s);
+    *out = v ? (uint64_t)v : UINT64_MAX;
+    return 0;
+}
+
+/* --timeout SECS: whole seconds, 1 to a day. */
+static int parse_timeout(const char *s, unsigned *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < 1 || v > 86400)
+        return usage("--timeout wants whole seconds from 1 to 86400, not '%s'", s);
+    *out = (unsigned)v;
+    return 0;
+}
 
 static int set_valued(run_options *o, int which, const char *val)
 {
@@ -186,6 +213,8 @@ static int set_valued(run_options *o, int which, const char *val)
     case O_ULP: return parse_ulp(val, &o->ulp);
     case O_BLOCKS: return parse_count("--blocks", val, PVC_LAUNCH_MAX_BLOCKS, &o->blocks);
     case O_THREADS: return parse_count("--threads", val, 256, &o->threads);
+    case O_MAX_OPS: return parse_max_ops(val, &o->max_ops);
+    case O_TIMEOUT: return parse_timeout(val, &o->timeout);
     default: o->timeline = val; return 0;
     }
 }
@@ -231,6 +260,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
         return usage("--backend must be sim or native, not '%s'", o->backend);
     if (!strcmp(o->backend, "native") && (o->trace || o->stats || o->timeline))
         return usage("--trace, --stats and --timeline need --backend sim");
+    if (!strcmp(o->backend, "native") && o->max_ops)
+        return usage("--max-ops needs --backend sim (a native run is bounded by --timeout)");
     /* torch.testing.assert_close takes both tolerances or neither. */
     if (o->have_rtol != o->have_atol)
         return usage("--rtol and --atol must be given together");
@@ -390,6 +421,29 @@ static int parse_shape(const char *s, int *rank, int64_t *dims)
     }
 }
 
+/* A --shape of a parameter whose --input or --expect file gives the shape (opt, from) is
+ * not used; when it says another shape, one warning says which one is. */
+static void shape_ignored(const run_options *o, const pvc_kernel *k, int p, const pvc_npy *a,
+                          const char *opt, const binding *from)
+{
+    const binding *s = find_binding(&o->shapes, pname(k, p));
+    int rank, same;
+    int64_t dims[PVC_TENSOR_MAX_RANK];
+    if (!s)
+        return;
+    same = !parse_shape(s->value, &rank, dims) && rank == a->rank;
+    for (int d = 0; same && d < rank; d++)
+        same = dims[d] == logical_dim(pdtype(k, p), a, d);
+    if (same)
+        return;
+    char have[128] = "";
+    for (int d = 0; d < a->rank; d++)
+        snprintf(have + strlen(have), sizeof have - strlen(have), "%s%lld", d ? "," : "",
+                 (long long)logical_dim(pdtype(k, p), a, d));
+    fprintf(stderr, "pvc run: warning: --shape %s is not used: %s%s gives '%s' the shape %s\n", s->param,
+            opt, from->param, pname(k, p), have);
+}
+
 static int bind_param(const run_options *o, const pvc_kernel *k, int p, pvc_npy *a)
 {
     const binding *b;
@@ -399,6 +453,7 @@ static int bind_param(const run_options *o, const pvc_kernel *k, int p, pvc_npy 
         int rc = read_for(k, p, "--input ", b, 1, a);
         if (rc || (rc = check_shape(k, p, a, "--input ", b->param)))
             return rc;
+        shape_ignored(o, k, p, a, "--input ", b);
         return 0;
     }
     if ((b = find_binding(&o->expects, name))) {
@@ -410,6 +465,8 @@ static int bind_param(const run_options *o, const pvc_kernel *k, int p, pvc_npy 
         }
         rc = pvc_npy_alloc(a, e.descr, e.rank, e.shape, err, sizeof err);
         pvc_npy_free(&e);
+        if (!rc)
+            shape_ignored(o, k, p, a, "--expect ", b);
         return rc ? file_error("--expect ", b->param, "%s", err) : 0;
     }
     if ((b = find_binding(&o->shapes, name))) {
@@ -654,7 +711,7 @@ static int execute(const run_options *o, const pvc_kernel *k, const pvc_arg *arg
     pvc_launch_options lo = {
         .backend = strcmp(o->backend, "native") ? PVC_BACKEND_SIM : PVC_BACKEND_NATIVE,
         .blocks = o->blocks, .threads = o->threads, .verbose = o->verbose,
-        .stats = o->stats ? stdout : NULL, .timeline = o->timeline};
+        .stats = o->stats ? stdout : NULL, .timeline = o->timeline, .max_ops = o->max_ops};
     pvc_sink trace = {0};
     char err[512];
     if (o->trace && strcmp(o->trace, "-")) {
@@ -663,7 +720,9 @@ static int execute(const run_options *o, const pvc_kernel *k, const pvc_arg *arg
         lo.trace = trace.f;
     } else if (o->trace)
         lo.trace = stderr;
+    pvc_watchdog_arm(o->timeout, o->file);
     int status = exit_status(pvc_kernel_launch(k, args, pvc_kernel_param_count(k), &lo, d));
+    pvc_watchdog_disarm();
     if (trace.f && pvc_sink_commit(&trace, err, sizeof err)) {
         file_error("--trace=", o->trace, "%s", err);
         status = status ? status : PVC_EXIT_DIAG;

@@ -18,7 +18,7 @@ static void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     return p;
 }
 
@@ -29,7 +29,7 @@ static void *xalloc_lines(size_t n)
     n = (n + 63) / 64 * 64;
     void *p = aligned_alloc(64, n ? n : 64);
     if (!p)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     return memset(p, 0, n ? n : 64);
 }
 
@@ -42,7 +42,7 @@ static void *xgrow(void *p, int *cap, int need, size_t size)
         c *= 2;
     p = realloc(p, (size_t)c * size);
     if (!p)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     *cap = c;
     return p;
 }
@@ -70,7 +70,7 @@ static int add_const(sim_func *F, int64_t v)
 {
     F->consts = realloc(F->consts, (size_t)(F->nconsts + 1) * sizeof *F->consts);
     if (!F->consts)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     F->consts[F->nconsts] = v;
     return F->nvars + F->nconsts++;
 }
@@ -115,7 +115,7 @@ static int tile_of(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
     F->tiles = realloc(F->tiles, (size_t)(F->ntiles + 1) * sizeof *F->tiles);
     F->tile_slot = realloc(F->tile_slot, (size_t)(F->ntiles + 1) * sizeof *F->tile_slot);
     if (!F->tiles || !F->tile_slot)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     F->tile_slot[F->ntiles] = dyn ? v->id : -1; /* a rotated group slot: address in s[v] */
     F->tiles[F->ntiles] = (sim_tile){{dyn ? 0 : (uint32_t)t->ub_addr, (pvc_dtype)t->dtype,
                                       (uint32_t)t->dims[0], (uint32_t)t->dims[1]}, NULL};
@@ -338,6 +338,22 @@ static void decode_arith(sim *S, sim_func *F, const pvc_op *op)
     }
 }
 
+/* The ops of a block as `pvc ir` prints them, nested blocks' ops included: what the op
+ * budget charges (sim.h). A definition a reader can count, whatever decoding adds (end
+ * markers, jumps). */
+static uint64_t ir_ops(const pvc_block *b)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < b->nops; i++) {
+        pvc_block *inner[3];
+        int k = pvc_op_blocks(b->ops[i], inner);
+        n++;
+        while (k-- > 0)
+            n += ir_ops(inner[k]);
+    }
+    return n;
+}
+
 /* The breaks (jump -1) and continues (jump -2) of ops [from, F->nops) that no inner loop
  * took: they leave to brk and continue at cont. */
 enum { JUMP_BREAK = -1, JUMP_CONTINUE = -2 };
@@ -367,6 +383,7 @@ static void decode_range(sim *S, sim_func *F, const pvc_op *op)
     e->aux = F->ops[begin].aux;
     e->r[0] = F->ops[begin].r[0];
     F->ops[begin].jump = F->nops - 1;
+    F->ops[begin].cost = 1 + ir_ops(op->body); /* the loop and its body */
     patch_loop(F, begin + 1, F->nops, F->nops - 1);
 }
 
@@ -410,6 +427,7 @@ static void decode_while(sim *S, sim_func *F, const pvc_op *op)
     decode_block(S, F, op->body);
     emit(S, F, SIM_JUMP, op)->jump = top;
     F->ops[at].jump = F->nops;
+    F->ops[at].cost = 1 + ir_ops(op->cond) + ir_ops(op->body); /* the loop, condition, body */
     patch_loop(F, at + 1, F->nops, top);
 }
 
@@ -462,6 +480,7 @@ static void decode_call(sim *S, sim_func *F, const pvc_op *op)
     sim_func *cf = decode_func(S, callee);
     sim_op *o = emit(S, F, op->code, op);
     o->callee = cf;
+    o->cost = 1 + ir_ops(&callee->body); /* the call and the callee's body */
 }
 
 static void decode_core(sim *S, sim_func *F, const pvc_op *op)

@@ -10,15 +10,17 @@
  *                run-time test; every other read keeps it, and the ops that write a
  *                register some kept test reads still mark it written. So a kernel that
  *                reads a register too early faults at the same op with the same message.
- *   addresses    An int temporary made by py.add/sub/mul/neg (by a constant) and ub.addr
- *                from one variable x and constants is an affine value A + B*x mod 2^64, as
- *                the runtime's pvc_py_* and pvc_tile_off_addr wrap. A machine op's ADDR or
- *                INT operand that reads such a temporary computes A + B*x itself, at the
- *                op, when x is not written in between (same straight-line segment); the
- *                producers whose every read was folded so do not run at all. ub.addr
- *                truncates to 32 bits, which an ADDR operand does anyway (truncation is a
- *                ring map), so a chain through it folds only into ADDR operands. None of
- *                these producers can fault, and none is observed on this loop.
+ *   addresses    An int temporary made by py.add/sub/mul/neg (by a constant) from one
+ *                variable x and constants is an affine value A + B*x mod 2^64, as the
+ *                runtime's pvc_py_* wrap. A machine op's ADDR or INT operand that reads
+ *                such a temporary computes A + B*x itself, at the op, when x is not written
+ *                in between (same straight-line segment); the producers whose every read
+ *                was folded so do not run at all. addr.mac of such a value by constants,
+ *                v*M + C, and ub.addr of an offset, T + L*v, are computed as the runtime
+ *                does, saturating at the ends of int64 (prog.h sim_fold_value: never wrapped
+ *                back into the UB, issue 14 B11): they end a chain, addr.mac then ub.addr,
+ *                and fold only into ADDR operands. None of these producers can fault, and
+ *                none is observed on this loop.
  *
  * A function that holds an op this file does not know gets no fast path (fops NULL): the
  * simulator runs it on the observing loop, as before.
@@ -32,7 +34,11 @@ typedef struct {
     int ok;        /* a known affine value */
     int base;      /* A + B*s[base], or the constant A when base < 0 */
     uint64_t a, b;
-    int trunc;     /* went through ub.addr's 32-bit truncation */
+    int mac;       /* addr.mac of A + B*x: (A + B*x)*M + C, saturating (ends the chain) */
+    int64_t mb, mc; /* mac: M, C */
+    int via_ub;    /* ub.addr of that: T + L*v, saturating (ends the chain) */
+    int64_t t;     /* via_ub: the tile's address T */
+    unsigned lane; /* via_ub: L, the tile's lane bytes */
     unsigned ver;  /* the version of s[base] it was made from */
     int seg;       /* the straight-line segment it belongs to */
 } affine;
@@ -52,7 +58,7 @@ static void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
-        PVC_BUG("out of memory");
+        pvc_out_of_memory();
     return p;
 }
 
@@ -148,15 +154,17 @@ static affine value_of(const fast_ctx *c, int s)
 {
     const sim_func *F = c->F;
     if (s >= F->nvars)
-        return (affine){1, -1, (uint64_t)F->consts[s - F->nvars], 0, 0, 0, c->seg};
+        return (affine){.ok = 1, .base = -1, .a = (uint64_t)F->consts[s - F->nvars], .seg = c->seg};
     if (form_valid(c, &c->form[s]))
         return c->form[s];
-    return (affine){1, s, 0, 1, 0, c->ver[s], c->seg};
+    return (affine){.ok = 1, .base = s, .b = 1, .ver = c->ver[s], .seg = c->seg};
 }
 
 static affine combine(int code, affine x, affine y)
 {
-    affine r = {0, -1, 0, 0, x.trunc | y.trunc, 0, x.seg};
+    affine r = {.base = -1, .seg = x.seg};
+    if (x.via_ub || y.via_ub || x.mac || y.mac)
+        return r; /* saturating, not affine */
     if (x.base >= 0 && y.base >= 0 && (x.base != y.base || x.ver != y.ver || code == PVC_OP_PY_MUL))
         return r;
     if (code == PVC_OP_PY_MUL && x.base >= 0) { /* y is the constant */
@@ -181,31 +189,72 @@ static affine combine(int code, affine x, affine y)
 /* The affine value op o gives its (int) result, or !ok. */
 static affine form_of(const fast_ctx *c, const sim_op *o)
 {
-    affine none = {0, -1, 0, 0, 0, 0, c->seg};
+    affine none = {.base = -1, .seg = c->seg};
     const sim_func *F = c->F;
     if (is_arith(o->code) && !o->fl && o->code != PVC_OP_PY_FLOORDIV && o->code != PVC_OP_PY_MOD)
         return combine(o->code, value_of(c, o->a[0]),
                        o->code == PVC_OP_PY_NEG ? value_of(c, o->a[0]) : value_of(c, o->a[1]));
+    if (o->code == PVC_OP_M_ADDR_MAC) { /* *r = x*M + C, saturating; M, C constants */
+        affine x = value_of(c, o->a[0]), m = value_of(c, o->a[1]), k = value_of(c, o->a[2]);
+        if (!x.ok || x.mac || x.via_ub || m.base >= 0 || k.base >= 0)
+            return none;
+        if (x.base < 0)
+            return (affine){.ok = 1, .base = -1, .seg = c->seg,
+                            .a = (uint64_t)pvc_addr_add(pvc_addr_mul((int64_t)x.a, (int64_t)m.a), (int64_t)k.a)};
+        x.mac = 1, x.mb = (int64_t)m.a, x.mc = (int64_t)k.a;
+        return x;
+    }
     if (o->code != PVC_OP_M_UB_ADDR || o->a[0] < 0)
         return none;
-    /* *addr = pvc_tile_off_addr(tile, off) = tile.addr + off * lane_bytes, 32 bits */
+    /* *addr = pvc_tile_off_addr(tile, off) = tile.addr + off * lane_bytes, saturating */
     const sim_tile *t = &F->tiles[o->a[0]];
-    uint64_t lane = pvc_dtype_lane_bytes(t->tile.dtype);
+    int64_t lane = pvc_dtype_lane_bytes(t->tile.dtype);
     affine off = value_of(c, o->a[1]), r = off;
-    r.trunc = 1;
-    if (F->tile_slot[o->a[0]] < 0) {
-        r.a = (uint64_t)t->tile.addr + lane * off.a, r.b = lane * off.b;
-    } else { /* a rotated group slot: the tile's address is s[slot] */
-        if (off.base >= 0)
-            return none;
-        r.base = F->tile_slot[o->a[0]], r.ver = c->ver[r.base], r.a = lane * off.a, r.b = 1;
+    if (!off.ok || off.via_ub)
+        return none;
+    r.via_ub = 1;
+    if (F->tile_slot[o->a[0]] < 0 && off.base < 0) { /* a constant, computed here */
+        r.a = (uint64_t)pvc_tile_off_addr(&t->tile, (int64_t)off.a);
+    } else if (F->tile_slot[o->a[0]] < 0) {
+        r.t = t->tile.addr, r.lane = (unsigned)lane; /* T + L*(A + B*x) at the op */
+    } else { /* a rotated group slot: the tile's address is s[slot], plus a constant */
+        int64_t k = pvc_addr_mul((int64_t)off.a, lane);
+        if (off.base >= 0 || k <= -(INT64_C(1) << 62) || k >= INT64_C(1) << 62)
+            return none; /* s[slot] + k could leave int64: the producer runs */
+        r.base = F->tile_slot[o->a[0]], r.ver = c->ver[r.base], r.a = (uint64_t)k, r.b = 1;
     }
-    if (r.b == 0)
-        r.base = -1;
     return r;
 }
 
 /* ---- folding --------------------------------------------------------------------------- */
+int64_t sim_fold_slow(const sim_fold *d, int64_t v)
+{
+    if (d->mac)
+        v = pvc_addr_add(pvc_addr_mul(v, d->mb), d->mc);
+    return d->lane ? pvc_addr_add(d->t, pvc_addr_mul(v, (int64_t)d->lane)) : v;
+}
+
+/* The range of v where no stage saturates, and the chain there as one affine map: with
+ * |v| <= 2^30, |mb| <= 2^20, |mc| <= 2^40, v*mb + mc stays under 2^51; with |v| <= 2^58 (or
+ * the 2^51 above) and lane <= 8, t + lane*v stays under 2^62. */
+void sim_fold_finish(sim_fold *d)
+{
+    const int64_t big = INT64_C(1) << 58;
+    uint64_t p = 0, q = 1, r = d->mac || d->lane ? (uint64_t)big : (uint64_t)INT64_MAX;
+    if (d->mac) {
+        int ok = d->mb >= -(INT64_C(1) << 20) && d->mb <= INT64_C(1) << 20 &&
+                 d->mc >= -(INT64_C(1) << 40) && d->mc <= INT64_C(1) << 40;
+        r = ok ? UINT64_C(1) << 30 : 0; /* 0: every v but 0 takes the slow path */
+        p = (uint64_t)d->mc, q = (uint64_t)d->mb;
+    }
+    if (d->lane)
+        p = (uint64_t)d->t + d->lane * p, q = d->lane * q;
+    if (!r) /* only v = 0 takes the short path: its value, exactly */
+        p = (uint64_t)sim_fold_slow(d, 0), q = 0;
+    d->p = p, d->q = q, d->r = r, d->r2 = 2 * r;
+}
+
+
 static void fold_operands(fast_ctx *c, sim_fop *f)
 {
     const pvc_mop *m = pvc_mop_of(f->op.code);
@@ -215,14 +264,17 @@ static void fold_operands(fast_ctx *c, sim_fop *f)
         if ((k != PVC_OK_ADDR && k != PVC_OK_INT) || !foldable_temp(c, s) || !form_valid(c, &c->form[s]))
             continue;
         const affine *v = &c->form[s];
-        if (k == PVC_OK_INT && v->trunc)
-            continue; /* an INT operand sees all 64 bits: no truncation on the way */
+        if (k == PVC_OK_INT && (v->via_ub || v->mac))
+            continue; /* saturating values fold into ADDR operands only */
         f->op.p[j] = &f->scratch[j];
         if (v->base < 0) {
             f->scratch[j] = (int64_t)v->a; /* a constant: once, here */
         } else {
             sim_fold *d = &f->fold[f->nfold++];
             d->dst = &f->scratch[j], d->var = &c->F->s[v->base], d->a = v->a, d->b = v->b;
+            d->t = v->t, d->lane = v->lane;
+            d->mac = (unsigned char)v->mac, d->mb = v->mb, d->mc = v->mc;
+            sim_fold_finish(d);
         }
         c->folded[s]++;
     }
@@ -391,7 +443,8 @@ static void set_affine(sim_fop *g, const sim_fast_fn *rows)
     g->fn = rows[g->op.code - PVC_OP_MFIRST];
     g->sets_at = (unsigned char)pvc_mop_takes_at(m);
     for (int j = 0; j < m->nopnd; j++) {
-        g->aff[j] = (sim_fold){NULL, g->op.p[j], 0, 1};
+        g->aff[j] = (sim_fold){.var = g->op.p[j], .b = 1};
+        sim_fold_finish(&g->aff[j]);
         for (int k = 0; k < g->nfold; k++)
             if (g->fold[k].dst == &g->scratch[j])
                 g->aff[j] = g->fold[k];

@@ -43,7 +43,7 @@ static void owner_split(pvc_hazard *h, uint32_t b)
     if (h->owner[b] == PVC_HZ_MIXED)
         return;
     if (!h->byte_owner && !(h->byte_owner = malloc(PVC_UB_BYTES * sizeof *h->byte_owner)))
-        PVC_BUG("out of memory for the hazard map");
+        pvc_out_of_memory();
     for (uint32_t k = 0; k < 32; k++)
         h->byte_owner[b * 32 + k] = h->owner[b];
     h->owner[b] = PVC_HZ_MIXED;

@@ -51,7 +51,7 @@ static double sim_num(const void *p)
 #define SIM_O_BITS(n) const uint64_t n = (uint64_t) * (const int64_t *)*pp++;
 #define SIM_O_INT(n) const int64_t n = *(const int64_t *)*pp++;
 #define SIM_O_NUM(n) const double n = sim_num(*pp++);
-#define SIM_O_ADDR(n) const uint32_t n = (uint32_t) * (const int64_t *)*pp++;
+#define SIM_O_ADDR(n) const int64_t n = *(const int64_t *)*pp++;
 #define SIM_O_CURSOR(n) int64_t *const n = *pp++;
 #define SIM_O_SLOT(n) int64_t *const n = *pp++;
 #define SIM_O_ULD(n) pvc_ureg_ld *const n = *pp++;
@@ -106,7 +106,7 @@ const sim_run_fn sim_runs[PVC_MOP_COUNT] = {
 #define SIM_AFF(j) (f->aff[j].a + f->aff[j].b * (uint64_t) * f->aff[j].var)
 #define SIM_O_BITS(n) const uint64_t n = SIM_AFF(pp - o->p); pp++;
 #define SIM_O_INT(n) const int64_t n = (int64_t)SIM_AFF(pp - o->p); pp++;
-#define SIM_O_ADDR(n) const uint32_t n = (uint32_t)SIM_AFF(pp - o->p); pp++;
+#define SIM_O_ADDR(n) const int64_t n = sim_fold_value(&f->aff[pp - o->p]); pp++;
 #define SIM_FAST_ROW(id, attr, opnds, res, attrs, call)                                   \
     attr static void fast_##id(sim *S, const sim_fop *f)                                   \
     {                                                                                      \
@@ -414,6 +414,24 @@ static void run_assign(sim_func *F, const sim_op *o)
     }
 }
 
+/* The op budget (run_opts max_ops, docs in libpvc.h PVC_SIM_MAX_OPS): a loop iteration or a
+ * call that would overspend it faults OP_BUDGET at the loop or the call, the same op in the
+ * observing and the fast loop (both charge the same static counts at the same points). */
+static void budget_out(sim *S, const sim_op *at)
+{
+    S->ctx->at = at->loc;
+    const char *op = at->code == PVC_OP_CALL ? "call" : at->code == PVC_OP_WHILE ? "while" : "range";
+    pvc_fault_raise(S->ctx, PVC_FAULT_OP_BUDGET, op, 0, 0, "the launch's budget of %llu ops is spent: --max-ops N raises it, 0 lifts it",
+                    (unsigned long long)S->o->max_ops);
+}
+
+static inline void charge(sim *S, const sim_op *at, uint64_t cost)
+{
+    if (__builtin_expect(cost > S->ops_left, 0))
+        budget_out(S, at);
+    S->ops_left -= cost;
+}
+
 /* pl.range: computes the trip count into the hidden slots; 0 when the body never runs. */
 static int run_range(sim *S, sim_func *F, const sim_op *o)
 {
@@ -435,6 +453,7 @@ static int run_loop_end(sim *S, sim_func *F, const sim_op *o, int pc)
     h[0] = pvc_py_add(h[0], 1);
     if ((uint64_t)h[0] >= (uint64_t)h[1])
         return pc;
+    charge(S, &F->ops[o->jump], F->ops[o->jump].cost);
     F->s[o->r[0]] = pvc_py_range_at(h[2], (uint64_t)h[0], h[3]);
     if (S->observing)
         sim_observe_core(S, &F->ops[o->jump], F->s[o->r[0]], 1, NULL);
@@ -446,6 +465,7 @@ static void run_func(sim *S, sim_func *F);
 static void run_call(sim *S, sim_func *F, const sim_op *o)
 {
     sim_func *C = o->callee;
+    charge(S, o, o->cost);
     for (int j = 0; j < C->f->nparams; j++)
         if (o->cargs[j] >= 0)
             C->s[C->f->params[j]->id] = F->s[o->cargs[j]];
@@ -513,6 +533,7 @@ static inline void run_machine(sim *S, sim_func *F, const sim_op *o)
  * observing loop reads); the loop variable is rebound each iteration as there. */
 typedef struct {
     uint64_t k, n;           /* iteration, trip count */
+    const sim_op *range;     /* the RANGE op (what an iteration costs, where it faults) */
     int64_t lo, st;
     int64_t *var;
     const sim_fop *body;     /* first op of the body */
@@ -540,6 +561,7 @@ static void run_simple_loop(sim *S, sim_func *F, const sim_fop *f)
         }
         if (++k >= n)
             return;
+        charge(S, &f->op, f->op.cost);
         *var = pvc_py_range_at(lo, k, st);
     }
 }
@@ -548,7 +570,8 @@ static void run_func_fast(sim *S, sim_func *F)
 {
     pvc_ctx *const ctx = S->ctx;
     const sim_fop *f = F->fops, *const end = F->fops + F->nfops;
-    fast_loop loops[SIM_FAST_MAX_DEPTH], *top = loops - 1;
+    /* loops[0] stands below the outermost loop: top = loops - 1 would be undefined */
+    fast_loop loops[SIM_FAST_MAX_DEPTH + 1], *top = loops;
     S->cur_f = F;
     if (F->nconsts) /* an empty body has none, and no array (memcpy from NULL is undefined) */
         memcpy(F->s + F->nvars, F->consts, (size_t)F->nconsts * sizeof *F->s);
@@ -567,7 +590,7 @@ static void run_func_fast(sim *S, sim_func *F)
         switch (f->kind) {
         case SIM_FK_MACHINE_FULL:
             for (int i = 0; i < f->nfold; i++)
-                *f->fold[i].dst = (int64_t)(f->fold[i].a + f->fold[i].b * (uint64_t)*f->fold[i].var);
+                *f->fold[i].dst = sim_fold_value(&f->fold[i]);
             run_machine(S, F, o);
             break;
         case SIM_FK_RANGE:
@@ -575,6 +598,7 @@ static void run_func_fast(sim *S, sim_func *F)
                 f = F->fops + f->skip - 1; /* past the body and its end marker */
                 break;
             }
+            charge(S, o, o->cost);
             if (f->simple) {
                 run_simple_loop(S, F, f);
                 f = F->fops + f->skip - 1;
@@ -583,10 +607,11 @@ static void run_func_fast(sim *S, sim_func *F)
             top++;
             top->k = 0, top->n = (uint64_t)F->s[o->aux + 1];
             top->lo = F->s[o->aux + 2], top->st = F->s[o->aux + 3];
-            top->var = &F->s[o->r[0]], top->body = f + 1;
+            top->var = &F->s[o->r[0]], top->body = f + 1, top->range = o;
             break;
         case SIM_FK_LOOP_END:
             if (++top->k < top->n) {
+                charge(S, top->range, top->range->cost);
                 *top->var = pvc_py_range_at(top->lo, top->k, top->st);
                 f = top->body - 1;
             } else
@@ -637,6 +662,7 @@ static void run_func(sim *S, sim_func *F)
                 pc = o->jump; /* skip the body and its end marker */
                 continue;
             }
+            charge(S, o, o->cost);
             value = F->s[o->r[0]], has_value = 1;
             break;
         case SIM_LOOP_END: pc = run_loop_end(S, F, o, pc); continue;
@@ -644,6 +670,8 @@ static void run_func(sim *S, sim_func *F)
         case PVC_OP_WHILE:
             if (!slot_truth(F, o->a[0], o->fl & 1))
                 pc = o->jump - 1;
+            else if (o->code == PVC_OP_WHILE)
+                charge(S, o, o->cost);
             continue;
         case SIM_JUMP: pc = o->jump - 1; continue;
         case SIM_RET: return;
@@ -769,6 +797,7 @@ static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o
         return NULL;
     }
     S->observing = pvc_sim_observing(&S->obs);
+    S->ops_left = o->max_ops ? o->max_ops : UINT64_MAX;
     return S;
 }
 

@@ -56,6 +56,8 @@ struct sim_op {
     int chk[SIM_MAX_OPND + 1], nchk; /* register variables the op reads (UNDEF_REG) */
     int merge_reg, merge_pred, merge_w; /* a merging op's result (-1 none): read only in the
                                 lanes mask register merge_pred leaves off at width merge_w */
+    uint64_t cost;           /* RANGE, WHILE: one iteration's ops, CALL: the call's, charged
+                                to the op budget (libpvc.h PVC_SIM_MAX_OPS) as it starts */
     int jump;                /* RANGE: index of its SIM_LOOP_END; LOOP_END: its RANGE; IF,
                                 WHILE, SIM_JUMP: the index to go to */
     int aux;                 /* RANGE, LOOP_END: first of 4 hidden slots (iteration, count,
@@ -97,10 +99,31 @@ enum {
 };
 
 typedef struct {
-    int64_t *dst;            /* scratch = a + b * *var (mod 2^64) */
+    int64_t *dst;            /* scratch = sim_fold_value */
     const int64_t *var;
-    uint64_t a, b;
+    uint64_t a, b;           /* v = a + b * *var (mod 2^64, as pvc_py_* wrap) */
+    uint64_t p, q, r, r2;    /* |v| <= r (r2 = 2r): the value is p + q*v, no stage saturates */
+    int64_t mb, mc;          /* mac: v = v * mb + mc, saturating (addr.mac) */
+    unsigned char mac;
+    int64_t t;               /* lane != 0: then ub.addr's t + lane * v, saturating */
+    unsigned lane;
 } sim_fold;
+
+/* A folded operand's value: v = a + b * *var; then, through addr.mac, v * mb + mc, and
+ * through ub.addr, the address pvc_tile_off_addr makes of that, both saturating as the
+ * runtime computes them (never wrapped back into the UB: issue 14, B11). fast.c sets p, q
+ * and r so that for |v| <= r nothing saturates and the chain is p + q*v (plain folds: v,
+ * r = INT64_MAX); past r, sim_fold_slow computes it stage by stage. */
+int64_t sim_fold_slow(const sim_fold *d, int64_t v);
+static inline int64_t sim_fold_value(const sim_fold *d)
+{
+    uint64_t v = d->a + d->b * (uint64_t)*d->var;
+    if (__builtin_expect(v + d->r <= d->r2, 1))
+        return (int64_t)(d->p + d->q * v);
+    return sim_fold_slow(d, (int64_t)v);
+}
+/* Sets p, q, r and r2 from the stages (fast.c, and plain operands). */
+void sim_fold_finish(sim_fold *d);
 
 typedef struct sim_fop sim_fop;
 typedef void (*sim_fast_fn)(sim *S, const sim_fop *f);
@@ -160,6 +183,7 @@ struct sim {
     pvc_stats stats;         /* --stats, summed over the blocks */
     pvc_sim_obs obs;
     int observing;
+    uint64_t ops_left;       /* the launch's op budget still unspent (run_opts max_ops) */
     sim_func **funcs;        /* decoded, by index in the module */
     pvc_loc **locs;          /* by op id */
     int nlocs, caplocs;

@@ -54,6 +54,7 @@ class LaunchOptions(ctypes.Structure):
         ("trace", ctypes.c_void_p),
         ("stats", ctypes.c_void_p),
         ("timeline", ctypes.c_char_p),
+        ("max_ops", ctypes.c_uint64),  # 0: the simulator's default op budget
     ]
 
 

@@ -9,7 +9,9 @@
  * Sections: dtypes; registers (vreg, mreg, unaligned regs); UB context and faults;
  * tiles/cursors/AddrReg; load_align dists; store_align dists; mask loads/stores; the
  * unaligned family; mask generators; compares; masked register ops; casts.
- * Every op takes the pvc_ctx first and addresses UB by byte address (uint32_t).
+ * Every op takes the pvc_ctx first and addresses UB by byte address, an int64_t computed
+ * exactly (saturating, never wrapping): an access outside [0, PVC_UB_BYTES) faults UB_BOUNDS
+ * whatever the address, however far out.
  * Implementation: runtime/src/<concern>.c; runtime/README.md maps each [I] rule to its home.
  */
 #ifndef PVC_RT_H
@@ -150,7 +152,8 @@ typedef struct {
     X(UB_RESERVED, "tile outside the usable 248 KiB of the Unified Buffer") \
     X(HAZARD,     "UB bytes read after a vector store with no covering vf.mem_bar") \
     X(UNDEF_REG,  "register read before it was written")                \
-    X(GM_RACE,    "GM bytes shared by two blocks with no order between them")
+    X(GM_RACE,    "GM bytes shared by two blocks with no order between them") \
+    X(OP_BUDGET,  "op budget exhausted")
 
 typedef enum {
 #define X(name, text) PVC_FAULT_##name,
@@ -164,7 +167,7 @@ extern const char *const pvc_fault_text[PVC_FAULT_COUNT];
 typedef struct {
     pvc_fault_kind kind;
     const char *op;     /* runtime op name, e.g. "load_align" */
-    uint32_t addr;      /* first offending UB byte address */
+    int64_t addr;       /* first offending UB byte address (negative, or past the UB: as computed) */
     uint32_t len;       /* bytes of the access */
     pvc_loc loc;        /* copy of *ctx->at when the fault happened */
     pvc_loc related;    /* a second place, when one explains the fault (a hazard's store) */
@@ -261,7 +264,7 @@ int pvc_ctx_pcall(pvc_ctx *ctx, pvc_pcall_fn fn, void *arg);
 
 /* Records a fault (loc copied from *ctx->at) and unwinds to the innermost pcall; returns
  * (having only recorded it) when no pcall is active. printf-style detail. */
-void pvc_fault_raise(pvc_ctx *ctx, pvc_fault_kind kind, const char *op, uint32_t addr,
+void pvc_fault_raise(pvc_ctx *ctx, pvc_fault_kind kind, const char *op, int64_t addr,
                      uint32_t len, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
@@ -274,7 +277,10 @@ void pvc_fault_unwind(pvc_ctx *ctx);
 
 /* Checks that [addr, addr+len) lies inside the UB and addr % align == 0 (align 0/1 = none);
  * raises UB_BOUNDS / MISALIGNED otherwise. Returns 1 when the access may go ahead. */
-int pvc_ub_check(pvc_ctx *ctx, const char *op, uint64_t addr, uint64_t len, uint32_t align);
+int pvc_ub_check(pvc_ctx *ctx, const char *op, int64_t addr, uint64_t len, uint32_t align);
+/* A UB address as messages show it: 0x40000, -0x40000000 (signed, never wrapped); buf of at
+ * least 24 bytes. */
+const char *pvc_addr_text(char *buf, size_t n, int64_t addr);
 
 /* vf.mem_bar (§5.6, decision 8): calls the hook if one is set, else costs nothing. */
 static inline void pvc_mem_bar(pvc_ctx *ctx, pvc_membar mode)
@@ -477,9 +483,13 @@ static inline int64_t pvc_py_ftruth(double a) { return a != 0; }
  * (FP4 tiles move bytes: offset k = k bytes, §8 #14.)
  * A post-update cursor is a kernel scalar (int64_t) holding a UB byte address, one per tile
  * expression per VF invocation, initialised to tile.addr (decision 7); post ops access
- * *cursor first, then add the step in bytes (modulo 2^32, stored back zero-extended). It is
- * an int64_t so that the emitted C and the simulator keep every scalar the same way.
+ * *cursor first, then add the step in bytes.
  * An AddrReg value is a byte offset (decision 6): A = base + areg.
+ * Addresses, offsets, steps and AddrRegs are int64_t, and the arithmetic that makes them
+ * (pvc_addr_add/sub/mul, the functions below) saturates at the ends of int64 instead of
+ * wrapping: an offset of 2^30 FP32 elements is 2^32 bytes past the tile, not the tile again,
+ * and one of 2^62 elements is past int64 and stays there. Any such address lies outside the
+ * UB, so the access faults UB_BOUNDS naming it (issue 14, B11).
  * ------------------------------------------------------------------------------------- */
 typedef struct {
     uint32_t addr;      /* UB byte address of element (0, 0) */
@@ -491,15 +501,43 @@ static inline uint32_t pvc_tile_bytes(const pvc_tile *t)
 {
     return t->rows * t->cols * pvc_dtype_lane_bytes(t->dtype);
 }
-/* Byte address of `tile + off` (off in tile elements, may be negative). */
-static inline uint32_t pvc_tile_off_addr(const pvc_tile *t, int64_t off)
+/* a + b, a - b, a * b on int64, saturating at INT64_MIN / INT64_MAX (C11, no builtins: the
+ * header is compiled by every C compiler the native backend may use). */
+static inline int64_t pvc_addr_add(int64_t a, int64_t b)
 {
-    return (uint32_t)((int64_t)t->addr + off * (int64_t)pvc_dtype_lane_bytes(t->dtype));
+    if (b > 0 && a > INT64_MAX - b)
+        return INT64_MAX;
+    if (b < 0 && a < INT64_MIN - b)
+        return INT64_MIN;
+    return a + b;
+}
+static inline int64_t pvc_addr_sub(int64_t a, int64_t b)
+{
+    if (b < 0 && a > INT64_MAX + b)
+        return INT64_MAX;
+    if (b > 0 && a < INT64_MIN + b)
+        return INT64_MIN;
+    return a - b;
+}
+static inline int64_t pvc_addr_mul(int64_t a, int64_t b)
+{
+    if (a == 0 || b == 0)
+        return 0;
+    int neg = (a < 0) != (b < 0);
+    if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+              : (b > 0 ? a < INT64_MIN / b : b < INT64_MAX / a))
+        return neg ? INT64_MIN : INT64_MAX;
+    return a * b;
+}
+/* Byte address of `tile + off` (off in tile elements, may be negative). */
+static inline int64_t pvc_tile_off_addr(const pvc_tile *t, int64_t off)
+{
+    return pvc_addr_add((int64_t)t->addr, pvc_addr_mul(off, (int64_t)pvc_dtype_lane_bytes(t->dtype)));
 }
 /* Byte address of the [row, col] offset form: off = row * shape[1] + col (§1.5). */
-static inline uint32_t pvc_tile_rc_addr(const pvc_tile *t, int64_t row, int64_t col)
+static inline int64_t pvc_tile_rc_addr(const pvc_tile *t, int64_t row, int64_t col)
 {
-    return pvc_tile_off_addr(t, row * (int64_t)t->cols + col);
+    return pvc_tile_off_addr(t, pvc_addr_add(pvc_addr_mul(row, (int64_t)t->cols), col));
 }
 /* A tile group rotated inside a loop keeps its slot at run time (§6): .next() steps by
  * delta = 1, .previous() by depth - 1, modulo depth; slot s lives at base + s * slot_bytes. */
@@ -507,28 +545,29 @@ static inline void pvc_tile_group_step(int64_t *slot, int64_t delta, int64_t dep
 {
     *slot = depth > 0 ? (*slot + delta) % depth : 0;
 }
-static inline uint32_t pvc_tile_group_addr(uint32_t base, int64_t slot, uint32_t slot_bytes)
+static inline int64_t pvc_tile_group_addr(int64_t base, int64_t slot, int64_t slot_bytes)
 {
-    return base + (uint32_t)slot * slot_bytes;
+    return pvc_addr_add(base, pvc_addr_mul(slot, slot_bytes));
 }
 /* grp[i] with a run-time i (§6): the slot's address, base + i * slot_bytes; an i outside
  * [0, depth) raises BAD_ARG (pypto_pro takes in-bounds subscripts only). */
 uint32_t pvc_tile_group_index(pvc_ctx *ctx, uint32_t base, int64_t i, int64_t depth, uint32_t slot_bytes);
 /* The address of a view t[r0:r1, c0:c1] of a tile whose address is a run-time value: off is
  * (r0 * cols + c0) element bytes, a constant (§6). */
-static inline uint32_t pvc_tile_view_addr(int64_t base, int64_t off)
+static inline int64_t pvc_tile_view_addr(int64_t base, int64_t off)
 {
-    return (uint32_t)((uint64_t)base + (uint64_t)off);
+    return pvc_addr_add(base, off);
 }
 /* Raises UB_RESERVED unless the whole tile lies in [0, PVC_UB_USABLE) (decision 3). */
 int pvc_tile_check(pvc_ctx *ctx, const pvc_tile *t);
 
 /* AddrReg byte offset (decision 6): sizeof(dtype) * sum_k strides[k] * iters[k], k < n
  * (n <= 4, outermost loop first; strides in elements of dtype; iters = 0-based iteration
- * counts of the innermost n enclosing loops). FP4 counts as 1 byte. */
-uint32_t pvc_areg_bytes(pvc_dtype t, unsigned n, const int64_t *strides, const int64_t *iters);
+ * counts of the innermost n enclosing loops). FP4 counts as 1 byte. Saturating, as every
+ * address (a stride of 2^30 FP32 elements is 2^32 bytes). */
+int64_t pvc_areg_bytes(pvc_dtype t, unsigned n, const int64_t *strides, const int64_t *iters);
 /* The same over four stride/iteration pairs passed as values (the areg machine op). */
-static inline uint32_t pvc_areg4(pvc_dtype t, int64_t n, int64_t s0, int64_t s1, int64_t s2,
+static inline int64_t pvc_areg4(pvc_dtype t, int64_t n, int64_t s0, int64_t s1, int64_t s2,
                                  int64_t s3, int64_t i0, int64_t i1, int64_t i2, int64_t i3)
 {
     const int64_t s[4] = {s0, s1, s2, s3}, i[4] = {i0, i1, i2, i3};
@@ -606,16 +645,16 @@ extern const pvc_dist_info pvc_load_dist_table[PVC_LD_COUNT];
 pvc_load_dist pvc_load_dist_resolve(pvc_load_dist generic, pvc_dtype reg);
 
 /* Register destination, any explicit single-destination dist, at byte address A. */
-void pvc_load_align(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, pvc_load_dist dist);
+void pvc_load_align(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr, pvc_load_dist dist);
 /* Post-update form: A = *cursor, then *cursor += step (bytes; must keep the dist alignment). */
-void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, int32_t step,
+void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, int64_t step,
                          pvc_load_dist dist);
 /* Two destinations (DINTLV_B8/B16/B32, §2.3). */
-void pvc_load_align_x2(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, uint32_t addr, pvc_load_dist dist);
+void pvc_load_align_x2(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, int64_t addr, pvc_load_dist dist);
 void pvc_load_align_x2_post(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, int64_t *cursor,
-                            int32_t step, pvc_load_dist dist);
+                            int64_t step, pvc_load_dist dist);
 /* Unchecked NORM load: caller guarantees addr+256 <= PVC_UB_BYTES and 32-alignment. */
-static inline void pvc_load_align_norm_unchecked(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr)
+static inline void pvc_load_align_norm_unchecked(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr)
 {
     memcpy(dst->b, ctx->ub + addr, PVC_VL);
 }
@@ -627,14 +666,14 @@ static inline void pvc_load_align_norm_unchecked(pvc_ctx *ctx, pvc_vreg *dst, ui
  *   UB     A      A+32bs A+64bs       A+224bs
  *
  * pypto non-post: A = tile base. pypto post: A = *cursor, then *cursor += rs*32. */
-void pvc_load_align_datablock(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, uint16_t block_stride,
+void pvc_load_align_datablock(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr, uint16_t block_stride,
                               const pvc_mreg *mask);
 void pvc_load_align_datablock_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor,
                                    uint16_t block_stride, uint16_t repeat_stride,
                                    const pvc_mreg *mask);
 /* Seed 003's C API (decision 10): start = src + repeat_stride*32, block k at
  * start + k*block_stride*32. */
-void pvc_asc_loadalign_datablock_strided(pvc_ctx *ctx, pvc_vreg *dst, uint32_t src,
+void pvc_asc_loadalign_datablock_strided(pvc_ctx *ctx, pvc_vreg *dst, int64_t src,
                                          uint16_t block_stride, uint16_t repeat_stride,
                                          const pvc_mreg *mask);
 
@@ -684,15 +723,15 @@ pvc_store_dist pvc_store_dist_resolve(pvc_store_dist generic, pvc_dtype src);
 /* Single-source store (NORM_Bw / ONEPT_Bw / PK_Bx / PK4_B32). Elements whose tested mask bit
  * is 0 are not written (old memory stays). The whole span of the dist (256/128/64 bytes) must
  * lie in the UB even where masked off [I]. */
-void pvc_store_align(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src, const pvc_mreg *mask,
+void pvc_store_align(pvc_ctx *ctx, int64_t addr, const pvc_vreg *src, const pvc_mreg *mask,
                      pvc_store_dist dist);
-void pvc_store_align_post(pvc_ctx *ctx, int64_t *cursor, int32_t step, const pvc_vreg *src,
+void pvc_store_align_post(pvc_ctx *ctx, int64_t *cursor, int64_t step, const pvc_vreg *src,
                           const pvc_mreg *mask, pvc_store_dist dist);
 /* Two sources, INTLV_B8/B16/B32 (§3.4): mask ignored, 512 bytes. */
-void pvc_store_align_x2(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *s0, const pvc_vreg *s1,
+void pvc_store_align_x2(pvc_ctx *ctx, int64_t addr, const pvc_vreg *s0, const pvc_vreg *s1,
                         pvc_store_dist dist);
 /* DATA_BLOCK_COPY store (§3.5): block k written to A + 32*k*bs iff any of m[32k..32k+31]. */
-void pvc_store_align_datablock(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src,
+void pvc_store_align_datablock(pvc_ctx *ctx, int64_t addr, const pvc_vreg *src,
                                const pvc_mreg *mask, uint16_t block_stride);
 void pvc_store_align_datablock_post(pvc_ctx *ctx, int64_t *cursor, const pvc_vreg *src,
                                     const pvc_mreg *mask, uint16_t block_stride,
@@ -722,11 +761,11 @@ typedef enum {
 
 extern const pvc_dist_info pvc_mask_dist_table[PVC_MD_COUNT];
 
-void pvc_mask_load(pvc_ctx *ctx, pvc_mreg *dst, uint32_t addr, pvc_mask_dist dist);
-void pvc_mask_load_post(pvc_ctx *ctx, pvc_mreg *dst, int64_t *cursor, int32_t step,
+void pvc_mask_load(pvc_ctx *ctx, pvc_mreg *dst, int64_t addr, pvc_mask_dist dist);
+void pvc_mask_load_post(pvc_ctx *ctx, pvc_mreg *dst, int64_t *cursor, int64_t step,
                         pvc_mask_dist dist);
-void pvc_mask_store(pvc_ctx *ctx, uint32_t addr, const pvc_mreg *src, pvc_mask_dist dist);
-void pvc_mask_store_post(pvc_ctx *ctx, int64_t *cursor, int32_t step, const pvc_mreg *src,
+void pvc_mask_store(pvc_ctx *ctx, int64_t addr, const pvc_mreg *src, pvc_mask_dist dist);
+void pvc_mask_store_post(pvc_ctx *ctx, int64_t *cursor, int64_t step, const pvc_mreg *src,
                          pvc_mask_dist dist);
 
 /* ---------------------------------------------------------------------------------------
@@ -739,11 +778,11 @@ void pvc_mask_store_post(pvc_ctx *ctx, int64_t *cursor, int32_t step, const pvc_
  *     source bytes in [floor32(E), E) are parked in s.
  * ------------------------------------------------------------------------------------- */
 void pvc_load_unalign_init(pvc_ureg_ld *u);                               /* zeroed */
-void pvc_load_unalign_pre(pvc_ctx *ctx, pvc_ureg_ld *u, uint32_t addr);   /* vldas */
-void pvc_load_unalign(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t addr); /* vldus */
+void pvc_load_unalign_pre(pvc_ctx *ctx, pvc_ureg_ld *u, int64_t addr);   /* vldas */
+void pvc_load_unalign(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, int64_t addr); /* vldus */
 /* Stride form: reads at *cursor, then *cursor += step (bytes = stride * register elem bytes). */
 void pvc_load_unalign_post(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, int64_t *cursor,
-                           int32_t step);
+                           int64_t step);
 
 void pvc_unalign_reg_for_store(pvc_ureg_st *s);                           /* empty state */
 /* vstus: commits count elements of elem_bytes each (the POINTER element width: an INT64
@@ -757,17 +796,17 @@ void pvc_store_unalign(pvc_ctx *ctx, int64_t *cursor, const pvc_vreg *src, pvc_u
 void pvc_mask_store_unalign(pvc_ctx *ctx, int64_t *cursor, const pvc_mreg *src, pvc_ureg_st *s,
                             unsigned gran);
 /* vstas: writes the parked bytes at floor32(*cursor) + k, empties s; post: *cursor += step. */
-void pvc_store_unalign_post(pvc_ctx *ctx, int64_t *cursor, pvc_ureg_st *s, int32_t step, int post);
+void pvc_store_unalign_post(pvc_ctx *ctx, int64_t *cursor, pvc_ureg_st *s, int64_t step, int post);
 /* 1 when s still holds parked bytes (a VF returning then has lost them). */
 static inline int pvc_ureg_st_pending(const pvc_ureg_st *s) { return s->valid != 0; }
 /* Raises UNFLUSHED (addr = floor32(cursor), len = parked bytes) if s still holds bytes. */
-void pvc_ureg_st_check(pvc_ctx *ctx, const pvc_ureg_st *s, uint32_t cursor);
+void pvc_ureg_st_check(pvc_ctx *ctx, const pvc_ureg_st *s, int64_t cursor);
 
 /* AddrReg forms (§4.4 [I]): A = cursor + areg; loads: as pvc_load_unalign; stores: count =
  * VL/elem_bytes (256 bytes); the cursor never advances. */
-void pvc_load_unalign_areg(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, uint32_t cursor,
-                           uint32_t areg);
-void pvc_store_unalign_areg(pvc_ctx *ctx, uint32_t cursor, uint32_t areg, const pvc_vreg *src,
+void pvc_load_unalign_areg(pvc_ctx *ctx, pvc_vreg *dst, pvc_ureg_ld *u, int64_t cursor,
+                           int64_t areg);
+void pvc_store_unalign_areg(pvc_ctx *ctx, int64_t cursor, int64_t areg, const pvc_vreg *src,
                             pvc_ureg_st *s, unsigned elem_bytes);
 
 /* ---------------------------------------------------------------------------------------

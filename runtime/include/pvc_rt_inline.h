@@ -22,9 +22,9 @@
 
 /* 1 when [addr, addr + 256) is 32-byte aligned and inside the UB: the NORM checks (§2.2,
  * §3.3; the same test as pvc_ub_check with len PVC_VL, align 32). */
-static inline int pvc_norm_span_ok(uint32_t addr)
+static inline int pvc_norm_span_ok(int64_t addr)
 {
-    return addr % 32 == 0 && addr <= PVC_UB_BYTES - PVC_VL;
+    return addr >= 0 && addr % 32 == 0 && addr <= (int64_t)(PVC_UB_BYTES - PVC_VL);
 }
 
 /* 1 when every element is active at store granularity w = 1 << wlog (§1.2): all tested bits
@@ -52,11 +52,11 @@ static inline int pvc_mreg_full_w(const pvc_mreg *m, unsigned wlog)
  * stores it. */
 
 /* vf.load_align (pvc_load_align) with the NORM case inline. */
-static inline void pvc_load_align_fast(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr,
+static inline void pvc_load_align_fast(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr,
                                        pvc_load_dist d, const pvc_loc *at)
 {
     if (PVC_LIKELY(d == PVC_LD_NORM && pvc_norm_span_ok(addr))) {
-        pvc_ub_touch(ctx, addr, PVC_VL, PVC_TOUCH_VLOAD);
+        pvc_ub_touch(ctx, (uint32_t)addr, PVC_VL, PVC_TOUCH_VLOAD);
         memcpy(dst->b, PVC_ASSUME_ALIGNED(ctx->ub + addr, 32), PVC_VL);
         return;
     }
@@ -66,12 +66,12 @@ static inline void pvc_load_align_fast(pvc_ctx *ctx, pvc_vreg *dst, uint32_t add
 }
 
 /* vf.store_align (pvc_store_align) with NORM_B8/B16/B32 under a full mask inline. */
-static inline void pvc_store_align_fast(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src,
+static inline void pvc_store_align_fast(pvc_ctx *ctx, int64_t addr, const pvc_vreg *src,
                                         const pvc_mreg *mask, pvc_store_dist d, const pvc_loc *at)
 {
     unsigned wlog = d == PVC_ST_NORM_B8 ? 0 : d == PVC_ST_NORM_B16 ? 1 : d == PVC_ST_NORM_B32 ? 2 : 3;
     if (PVC_LIKELY(wlog < 3 && pvc_norm_span_ok(addr) && pvc_mreg_full_w(mask, wlog))) {
-        pvc_ub_touch(ctx, addr, PVC_VL, PVC_TOUCH_VSTORE);
+        pvc_ub_touch(ctx, (uint32_t)addr, PVC_VL, PVC_TOUCH_VSTORE);
         memcpy(PVC_ASSUME_ALIGNED(ctx->ub + addr, 32), src->b, PVC_VL);
         return;
     }

@@ -88,11 +88,11 @@ void pvc_unsqueeze(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_mreg *mas
 /* vstur (vf.store_unalign(tile, reg, ureg) without a count): streams ctx->spr_sqzn bytes of
  * src into s at P = cursor + AR exactly as pvc_store_unalign does (§4.2), then AR += SQZN.
  * The cursor does not move. UB_BOUNDS unless [P, P + SQZN) is inside the UB. */
-void pvc_store_unalign_ar(pvc_ctx *ctx, uint32_t cursor, const pvc_vreg *src, pvc_ureg_st *s);
+void pvc_store_unalign_ar(pvc_ctx *ctx, int64_t cursor, const pvc_vreg *src, pvc_ureg_st *s);
 /* vstar (vf.store_unalign_post(tile, ureg), the 2-argument form): writes the parked bytes
  * at floor32(cursor + AR) + k like pvc_store_unalign_post and empties s [I: after vstur
  * the stream's end is cursor + AR, the block its tail belongs to]. */
-void pvc_store_unalign_post_ar(pvc_ctx *ctx, uint32_t cursor, pvc_ureg_st *s);
+void pvc_store_unalign_post_ar(pvc_ctx *ctx, int64_t cursor, pvc_ureg_st *s);
 /* sprclr(SPR_AR): AR = 0. */
 void pvc_clear_spr(pvc_ctx *ctx);
 /* pl.get_spr() -> get_ar(): the AR register as an INT64 scalar. */
@@ -116,7 +116,7 @@ int64_t pvc_get_spr(const pvc_ctx *ctx);
 /* vgather2 / vgather2_bc (NORM). t: INT8 UINT8 (byte form), INT16 UINT16 FP16 BF16,
  * INT32 UINT32 FP32, INT64 UINT64; it: INT/UINT 16, 32 or 64 as in the table (else
  * BAD_ARG). */
-void pvc_gather(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, uint32_t base,
+void pvc_gather(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, int64_t base,
                 const pvc_vreg *idx, const pvc_mreg *mask);
 /* vgatherb (DATA_BLOCK_LOAD): block k (32 B) of dst = UB[A + idx.u32[k] .. +32) when any of
  * m[32k .. 32k+31] is set, else 0 (no read, no fault) [I]. An enabled block's byte offset
@@ -124,11 +124,11 @@ void pvc_gather(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, uint32_t
  *
  *   dst  | blk0 | blk1 | ... | blk7 |       idx.u32[0..7] = byte offsets from A
  */
-void pvc_gather_datablock(pvc_ctx *ctx, pvc_vreg *dst, uint32_t base, const pvc_vreg *idx,
+void pvc_gather_datablock(pvc_ctx *ctx, pvc_vreg *dst, int64_t base, const pvc_vreg *idx,
                           const pvc_mreg *mask);
 /* vf.gather from a tile as the lowering picks it by data_copy_mode (pypto pl.DataCopyMode:
  * 0 NORM -> pvc_gather; 1 DATA_BLOCK_COPY / 2 DATA_BLOCK_LOAD -> pvc_gather_datablock). */
-void pvc_gather_tile(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, uint32_t base,
+void pvc_gather_tile(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, int64_t base,
                      const pvc_vreg *idx, const pvc_mreg *mask, int data_copy_mode);
 /* vselr (register gather): dst.e[i] = src.e[idx.uW[i] mod N], W = lane width of t (1, 2 or
  * 4 bytes, else BAD_ARG); every lane written, no mask. dst may alias src or idx. */
@@ -140,7 +140,7 @@ void pvc_gather_reg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *sr
  *   b16 (INT16 UINT16 FP16 BF16, it 16-bit): 128 lanes, mask m[2i]
  *   b32 (INT32 UINT32 FP32, it 32-bit): 64 lanes, mask m[4i]
  *   b64 (INT64 UINT64, it 16-, 32- or 64-bit, §12 T9): 32 lanes, mask m[8i] */
-void pvc_scatter(pvc_ctx *ctx, pvc_dtype t, pvc_dtype it, uint32_t base, const pvc_vreg *src,
+void pvc_scatter(pvc_ctx *ctx, pvc_dtype t, pvc_dtype it, int64_t base, const pvc_vreg *src,
                  const pvc_vreg *idx, const pvc_mreg *mask);
 
 /* ---------------------------------------------------------------------------------------
@@ -186,8 +186,8 @@ void pvc_histograms(pvc_ctx *ctx, pvc_vreg *dst, const pvc_vreg *src, const pvc_
  *   store  P = *cursor, n = count * w <= 256: UB[P + j] = src.b[j], j < n, no other byte;
  *          *cursor = P + n always (§12 T13)
  * ------------------------------------------------------------------------------------- */
-void pvc_load(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr);
-void pvc_load_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, pvc_dtype t, int32_t stride);
+void pvc_load(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr);
+void pvc_load_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, pvc_dtype t, int64_t stride);
 void pvc_store(pvc_ctx *ctx, int64_t *cursor, pvc_dtype t, const pvc_vreg *src, uint32_t count);
 
 #endif /* PVC_RT_XLANE_H */

@@ -48,7 +48,7 @@ int pvc_ctx_pcall(pvc_ctx *ctx, pvc_pcall_fn fn, void *arg)
     return (int)ctx->fault.kind;
 }
 
-void pvc_fault_raise(pvc_ctx *ctx, pvc_fault_kind kind, const char *op, uint32_t addr,
+void pvc_fault_raise(pvc_ctx *ctx, pvc_fault_kind kind, const char *op, int64_t addr,
                      uint32_t len, const char *fmt, ...)
 {
     pvc_fault *f = &ctx->fault;
@@ -75,19 +75,38 @@ void pvc_fault_unwind(pvc_ctx *ctx)
         longjmp(*ctx->unwind, 1);
 }
 
-int pvc_ub_check(pvc_ctx *ctx, const char *op, uint64_t addr, uint64_t len, uint32_t align)
+const char *pvc_addr_text(char *buf, size_t n, int64_t addr)
 {
+    /* the magnitude as unsigned: -INT64_MIN is not an int64 */
+    uint64_t mag = addr < 0 ? 0 - (uint64_t)addr : (uint64_t)addr;
+    snprintf(buf, n, "%s0x%llx", addr < 0 ? "-" : "", (unsigned long long)mag);
+    return buf;
+}
+
+static int ub_bounds(pvc_ctx *ctx, const char *op, int64_t addr, uint64_t len)
+{
+    char a[24], e[24];
+    int64_t end = pvc_addr_add(addr, len < INT64_MAX ? (int64_t)len : INT64_MAX);
+    pvc_fault_raise(ctx, PVC_FAULT_UB_BOUNDS, op, addr, len < UINT32_MAX ? (uint32_t)len : UINT32_MAX,
+                    "bytes [%s, %s) leave the %u-byte UB", pvc_addr_text(a, sizeof a, addr),
+                    pvc_addr_text(e, sizeof e, end), PVC_UB_BYTES);
+    return 0;
+}
+
+/* An address outside [0, PVC_UB_BYTES] is reported as outside before its alignment (that far
+ * out, the address is the mistake, not its low bits); inside, alignment comes first. */
+int pvc_ub_check(pvc_ctx *ctx, const char *op, int64_t addr, uint64_t len, uint32_t align)
+{
+    char a[24];
+    if (addr < 0 || addr > (int64_t)PVC_UB_BYTES)
+        return ub_bounds(ctx, op, addr, len);
     if (align > 1 && addr % align != 0) {
-        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, op, (uint32_t)addr, (uint32_t)len,
-                        "address 0x%llx is not %u-byte aligned", (unsigned long long)addr, align);
+        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, op, addr, (uint32_t)len,
+                        "address %s is not %u-byte aligned", pvc_addr_text(a, sizeof a, addr), align);
         return 0;
     }
-    if (addr > PVC_UB_BYTES || len > PVC_UB_BYTES - addr) {
-        pvc_fault_raise(ctx, PVC_FAULT_UB_BOUNDS, op, (uint32_t)addr, (uint32_t)len,
-                        "bytes [0x%llx, 0x%llx) leave the %u-byte UB", (unsigned long long)addr,
-                        (unsigned long long)(addr + len), PVC_UB_BYTES);
-        return 0;
-    }
+    if (len > PVC_UB_BYTES - (uint64_t)addr)
+        return ub_bounds(ctx, op, addr, len);
     return 1;
 }
 
@@ -104,24 +123,25 @@ int pvc_tile_check(pvc_ctx *ctx, const pvc_tile *t)
 }
 
 /* Decision 6 / §1.4 [I]: byte offset = sizeof(dtype) * sum stride_k * iter_k. */
-uint32_t pvc_areg_bytes(pvc_dtype t, unsigned n, const int64_t *strides, const int64_t *iters)
+int64_t pvc_areg_bytes(pvc_dtype t, unsigned n, const int64_t *strides, const int64_t *iters)
 {
     int64_t elems = 0;
     for (unsigned k = 0; k < n && k < 4; k++)
-        elems += strides[k] * iters[k];
-    return (uint32_t)(elems * (int64_t)pvc_dtype_lane_bytes(t));
+        elems = pvc_addr_add(elems, pvc_addr_mul(strides[k], iters[k]));
+    return pvc_addr_mul(elems, (int64_t)pvc_dtype_lane_bytes(t));
 }
 
-int rt_datablock_access(pvc_ctx *ctx, const char *op, uint64_t a, uint32_t bs, const pvc_mreg *m,
+int rt_datablock_access(pvc_ctx *ctx, const char *op, int64_t a, uint32_t bs, const pvc_mreg *m,
                         pvc_touch_kind kind)
 {
+    char t[24];
     if (a % 32 != 0) {
-        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, op, (uint32_t)a, 32,
-                        "DATA_BLOCK start 0x%llx is not 32-byte aligned", (unsigned long long)a);
+        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, op, a, 32, "DATA_BLOCK start %s is not 32-byte aligned",
+                        pvc_addr_text(t, sizeof t, a));
         return 0;
     }
     for (unsigned k = 0; k < 8; k++) /* check all first: a fault moves nothing */
-        if (rt_block_enabled(m, k) && !pvc_ub_check(ctx, op, a + 32ull * k * bs, 32, 32))
+        if (rt_block_enabled(m, k) && !pvc_ub_check(ctx, op, pvc_addr_add(a, 32ll * k * bs), 32, 32))
             return 0;
     for (unsigned k = 0; k < 8; k++)
         if (rt_block_enabled(m, k))

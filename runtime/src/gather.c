@@ -98,27 +98,29 @@ static uint64_t offsets(uint64_t *off, uint8_t *act, const pvc_vreg *idx, const 
 
 /* Base alignment and every active lane's span [A + off, + ew) inside the UB; on failure the
  * fault names the lowest offending lane. Then the touches. Returns 1 to go ahead. */
-static int check_and_touch(pvc_ctx *ctx, const char *op, uint32_t base, const uint64_t *off,
+static int check_and_touch(pvc_ctx *ctx, const char *op, int64_t base, const uint64_t *off,
                            const uint8_t *act, uint64_t top, const xshape *s,
                            pvc_touch_kind kind)
 {
+    if (!pvc_ub_check(ctx, op, base, 0, 1)) /* the base itself: then the sums below are exact */
+        return 0;
     if (base % 32 != 0) {
         pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, op, base, 32,
-                        "%s tile base 0x%x is not 32-byte aligned", op, base);
+                        "%s tile base 0x%llx is not 32-byte aligned", op, (unsigned long long)base);
         return 0;
     }
     if (top && (uint64_t)base + top > PVC_UB_BYTES)
         for (unsigned i = 0; i < s->lanes; i++)
-            if (act[i] && !pvc_ub_check(ctx, op, (uint64_t)base + off[i], s->ew, 1))
+            if (act[i] && !pvc_ub_check(ctx, op, base + (int64_t)off[i], s->ew, 1))
                 return 0;
     if (ctx->touch)
         for (unsigned i = 0; i < s->lanes; i++)
             if (act[i])
-                pvc_ub_touch(ctx, base + (uint32_t)off[i], s->ew, kind);
+                pvc_ub_touch(ctx, (uint32_t)base + (uint32_t)off[i], s->ew, kind);
     return 1;
 }
 
-void pvc_gather(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, uint32_t base,
+void pvc_gather(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, int64_t base,
                 const pvc_vreg *idx, const pvc_mreg *mask)
 {
     xshape s;
@@ -153,14 +155,16 @@ static int block_on(const pvc_mreg *m, unsigned k)
     return v != 0;
 }
 
-void pvc_gather_datablock(pvc_ctx *ctx, pvc_vreg *dst, uint32_t base, const pvc_vreg *idx,
+void pvc_gather_datablock(pvc_ctx *ctx, pvc_vreg *dst, int64_t base, const pvc_vreg *idx,
                           const pvc_mreg *mask)
 {
     uint32_t off[8];
     pvc_vreg r;
+    if (!pvc_ub_check(ctx, "gather", base, 0, 1)) /* the base itself: then the sums are exact */
+        return;
     if (base % 32 != 0) {
         pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, "gather", base, 32,
-                        "DATA_BLOCK_LOAD tile base 0x%x is not 32-byte aligned", base);
+                        "DATA_BLOCK_LOAD tile base 0x%llx is not 32-byte aligned", (unsigned long long)base);
         return;
     }
     memcpy(off, idx->b, sizeof off);
@@ -172,12 +176,12 @@ void pvc_gather_datablock(pvc_ctx *ctx, pvc_vreg *dst, uint32_t base, const pvc_
                             "DATA_BLOCK_LOAD index %u = %u is not a multiple of 32", k, off[k]);
             return;
         }
-        if (!pvc_ub_check(ctx, "gather", (uint64_t)base + off[k], 32, 32))
+        if (!pvc_ub_check(ctx, "gather", base + off[k], 32, 32))
             return;
     }
     for (unsigned k = 0; k < 8; k++)
         if (block_on(mask, k))
-            pvc_ub_touch(ctx, base + off[k], 32, PVC_TOUCH_VLOAD);
+            pvc_ub_touch(ctx, (uint32_t)base + off[k], 32, PVC_TOUCH_VLOAD);
     for (unsigned k = 0; k < 8; k++) {
         if (block_on(mask, k))
             memcpy(r.b + 32 * k, ctx->ub + base + off[k], 32);
@@ -216,7 +220,7 @@ void pvc_gather_reg(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *sr
     *dst = r;
 }
 
-void pvc_scatter(pvc_ctx *ctx, pvc_dtype t, pvc_dtype it, uint32_t base, const pvc_vreg *src,
+void pvc_scatter(pvc_ctx *ctx, pvc_dtype t, pvc_dtype it, int64_t base, const pvc_vreg *src,
                  const pvc_vreg *idx, const pvc_mreg *mask)
 {
     xshape s;
@@ -236,7 +240,7 @@ void pvc_scatter(pvc_ctx *ctx, pvc_dtype t, pvc_dtype it, uint32_t base, const p
             memcpy(ctx->ub + base + off[i], src->b + s.slot * i, s.ew);
 }
 
-void pvc_gather_tile(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, uint32_t base,
+void pvc_gather_tile(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype it, int64_t base,
                      const pvc_vreg *idx, const pvc_mreg *mask, int data_copy_mode)
 {
     if (data_copy_mode == 0)

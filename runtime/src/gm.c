@@ -26,9 +26,19 @@ static unsigned elem_bits(pvc_dtype t)
     return pvc_dtype_table[t].bits;
 }
 
-static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
+/* The valid tile rows (or columns) [lo, hi) of [0, v) that land inside [0, extent) of the
+ * tensor's axis when the tile starts at offset off: lo = clamp(-off, 0, v), hi =
+ * clamp(extent - off, lo, v). Any int64 offset, INT64_MIN included: -off and extent - off
+ * are only formed where they cannot overflow (0 <= v, extent <= INT64_MAX). */
+static void axis_window(int64_t extent, int64_t off, int64_t v, int64_t *lo, int64_t *hi)
 {
-    return v < lo ? lo : v > hi ? hi : v;
+    *lo = off >= 0 ? 0 : off <= -v ? v : -off;
+    if (off >= extent)
+        *hi = *lo;
+    else if (off < 0 && off < extent - v) /* extent - off > v: the whole rest fits */
+        *hi = v;
+    else
+        *hi = extent - off < *lo ? *lo : extent - off > v ? v : extent - off;
 }
 
 /* The plane of tensor t for offsets off[] (one per axis) with rows on axis ra and columns on
@@ -47,9 +57,10 @@ static int plane_of(const pvc_tensor *t, const int64_t *off, int ra, int ca, gm_
             w->rows = t->shape[k];
             w->rstride = stride;
             *r0 = off[k];
-        } else {
-            inside &= off[k] >= 0 && off[k] < t->shape[k];
+        } else if (off[k] >= 0 && off[k] < t->shape[k]) {
             base += off[k] * stride;
+        } else {
+            inside = 0; /* nothing moves; off[k] * stride could overflow */
         }
         stride *= t->shape[k];
     }
@@ -94,10 +105,10 @@ static int gm_window_of(pvc_ctx *ctx, const char *op, const pvc_tile *tile, cons
     uint64_t tile_bytes = (uint64_t)tile->rows * tile->cols * elem_bits(tile->dtype) / 8;
     if (!pvc_ub_check(ctx, op, tile->addr, tile_bytes, 1))
         return 0;
-    w->r_lo = clamp64(-*r0, 0, vr);
-    w->r_hi = inside ? clamp64(w->rows - *r0, w->r_lo, vr) : w->r_lo;
-    w->c_lo = clamp64(-*c0, 0, vc);
-    w->c_hi = clamp64(w->cols - *c0, w->c_lo, vc);
+    axis_window(w->rows, *r0, vr, &w->r_lo, &w->r_hi);
+    if (!inside)
+        w->r_hi = w->r_lo;
+    axis_window(w->cols, *c0, vc, &w->c_lo, &w->c_hi);
     return 1;
 }
 

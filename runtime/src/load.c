@@ -88,7 +88,7 @@ static void dintlv_exec(pvc_vreg *r0, pvc_vreg *r1, const uint8_t *p, unsigned w
 }
 
 /* Dist legality, UB bounds and alignment of A and of the post step. */
-static int load_check(pvc_ctx *ctx, const char *op, uint32_t addr, int64_t step,
+static int load_check(pvc_ctx *ctx, const char *op, int64_t addr, int64_t step,
                       pvc_load_dist d, unsigned nreg)
 {
     const pvc_dist_info *di;
@@ -108,13 +108,13 @@ static int load_check(pvc_ctx *ctx, const char *op, uint32_t addr, int64_t step,
     return rt_ub_access(ctx, op, addr, di->bytes, di->align, PVC_TOUCH_VLOAD);
 }
 
-void pvc_load_align(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, pvc_load_dist d)
+void pvc_load_align(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr, pvc_load_dist d)
 {
     if (load_check(ctx, "load_align", addr, 0, d, 1))
         load_exec(dst, ctx->ub + addr, d);
 }
 
-void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, int32_t step,
+void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, int64_t step,
                          pvc_load_dist d)
 {
     if (!load_check(ctx, "load_align", rt_cur(cursor), step, d, 1))
@@ -123,14 +123,14 @@ void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, int32_t s
     rt_cur_add(cursor, step);
 }
 
-void pvc_load_align_x2(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, uint32_t addr, pvc_load_dist d)
+void pvc_load_align_x2(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, int64_t addr, pvc_load_dist d)
 {
     if (load_check(ctx, "load_align", addr, 0, d, 2))
         dintlv_exec(d0, d1, ctx->ub + addr, pvc_load_dist_table[d].w);
 }
 
 void pvc_load_align_x2_post(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, int64_t *cursor,
-                            int32_t step, pvc_load_dist d)
+                            int64_t step, pvc_load_dist d)
 {
     if (!load_check(ctx, "load_align", rt_cur(cursor), step, d, 2))
         return;
@@ -140,21 +140,21 @@ void pvc_load_align_x2_post(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, int64_t *c
 
 /* ---- DATA_BLOCK_COPY (§2.4) ---------------------------------------------------------- */
 
-static int datablock_load(pvc_ctx *ctx, const char *op, pvc_vreg *dst, uint64_t a, uint32_t bs,
+static int datablock_load(pvc_ctx *ctx, const char *op, pvc_vreg *dst, int64_t a, uint32_t bs,
                           const pvc_mreg *m)
 {
     if (!rt_datablock_access(ctx, op, a, bs, m, PVC_TOUCH_VLOAD))
         return 0;
     for (unsigned k = 0; k < 8; k++) {
         if (rt_block_enabled(m, k))
-            memcpy(dst->b + 32 * k, ctx->ub + a + 32ull * k * bs, 32);
+            memcpy(dst->b + 32 * k, ctx->ub + a + 32ll * k * bs, 32);
         else
             memset(dst->b + 32 * k, 0, 32);
     }
     return 1;
 }
 
-void pvc_load_align_datablock(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr, uint16_t block_stride,
+void pvc_load_align_datablock(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr, uint16_t block_stride,
                               const pvc_mreg *mask)
 {
     datablock_load(ctx, "load_align", dst, addr, block_stride, mask);
@@ -168,10 +168,10 @@ void pvc_load_align_datablock_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor,
         rt_cur_add(cursor, 32 * (int64_t)repeat_stride);
 }
 
-void pvc_asc_loadalign_datablock_strided(pvc_ctx *ctx, pvc_vreg *dst, uint32_t src,
+void pvc_asc_loadalign_datablock_strided(pvc_ctx *ctx, pvc_vreg *dst, int64_t src,
                                          uint16_t block_stride, uint16_t repeat_stride,
                                          const pvc_mreg *mask)
 {
-    datablock_load(ctx, "asc_loadalign_datablock_strided", dst, (uint64_t)src + 32ull * repeat_stride,
+    datablock_load(ctx, "asc_loadalign_datablock_strided", dst, pvc_addr_add(src, 32ll * repeat_stride),
                    block_stride, mask);
 }

@@ -10,7 +10,7 @@ const pvc_dist_info pvc_mask_dist_table[PVC_MD_COUNT] = {
 
 static int membit(const uint8_t *p, unsigned k) { return (p[k >> 3] >> (k & 7)) & 1; }
 
-static int mask_check(pvc_ctx *ctx, const char *op, uint32_t addr, int64_t step, pvc_mask_dist d,
+static int mask_check(pvc_ctx *ctx, const char *op, int64_t addr, int64_t step, pvc_mask_dist d,
                       int load)
 {
     const pvc_dist_info *di;
@@ -57,13 +57,13 @@ static void mask_store_exec(uint8_t *p, const pvc_mreg *m, pvc_mask_dist d)
     }
 }
 
-void pvc_mask_load(pvc_ctx *ctx, pvc_mreg *dst, uint32_t addr, pvc_mask_dist d)
+void pvc_mask_load(pvc_ctx *ctx, pvc_mreg *dst, int64_t addr, pvc_mask_dist d)
 {
     if (mask_check(ctx, "load_align", addr, 0, d, 1))
         mask_load_exec(dst, ctx->ub + addr, d);
 }
 
-void pvc_mask_load_post(pvc_ctx *ctx, pvc_mreg *dst, int64_t *cursor, int32_t step,
+void pvc_mask_load_post(pvc_ctx *ctx, pvc_mreg *dst, int64_t *cursor, int64_t step,
                         pvc_mask_dist d)
 {
     if (!mask_check(ctx, "load_align", rt_cur(cursor), step, d, 1))
@@ -72,13 +72,13 @@ void pvc_mask_load_post(pvc_ctx *ctx, pvc_mreg *dst, int64_t *cursor, int32_t st
     rt_cur_add(cursor, step);
 }
 
-void pvc_mask_store(pvc_ctx *ctx, uint32_t addr, const pvc_mreg *src, pvc_mask_dist d)
+void pvc_mask_store(pvc_ctx *ctx, int64_t addr, const pvc_mreg *src, pvc_mask_dist d)
 {
     if (mask_check(ctx, "store_align", addr, 0, d, 0))
         mask_store_exec(ctx->ub + addr, src, d);
 }
 
-void pvc_mask_store_post(pvc_ctx *ctx, int64_t *cursor, int32_t step, const pvc_mreg *src,
+void pvc_mask_store_post(pvc_ctx *ctx, int64_t *cursor, int64_t step, const pvc_mreg *src,
                          pvc_mask_dist d)
 {
     if (!mask_check(ctx, "store_align", rt_cur(cursor), step, d, 0))

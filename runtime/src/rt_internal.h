@@ -180,13 +180,14 @@ static inline void rt_blend_bytes(uint8_t *dst, const uint8_t *src, const uint8_
     }
 }
 
-/* A post-update cursor is a kernel scalar (int64_t) that holds a UB byte address (pvc_rt.h):
- * read as uint32, advanced modulo 2^32 and stored back zero-extended, the same in the emitted
- * C and in the simulator. */
-static inline uint32_t rt_cur(const int64_t *c) { return (uint32_t)*c; }
+/* A post-update cursor is a kernel scalar (int64_t) that holds a UB byte address (pvc_rt.h),
+ * the same in the emitted C and in the simulator. */
+static inline int64_t rt_cur(const int64_t *c) { return *c; }
+/* A cursor moves by its step exactly; past the ends of int64 it stays there, outside the UB,
+ * and its next access faults (pvc_rt.h "tiles"). */
 static inline void rt_cur_add(int64_t *c, int64_t step)
 {
-    *c = (int64_t)(uint32_t)((uint32_t)*c + (uint32_t)step);
+    *c = pvc_addr_add(*c, step);
 }
 
 /* The DATA_BLOCK rule (§2.4, §3.5, §10.13): 32-byte block k of a register moves iff any of
@@ -200,7 +201,7 @@ static inline int rt_block_enabled(const pvc_mreg *m, unsigned k)
 
 /* pvc_ub_check, then the span reported to the touch hook: the one call a single-span
  * access makes before it moves a byte. */
-static inline int rt_ub_access(pvc_ctx *ctx, const char *op, uint64_t addr, uint64_t len,
+static inline int rt_ub_access(pvc_ctx *ctx, const char *op, int64_t addr, uint64_t len,
                                uint32_t align, pvc_touch_kind kind)
 {
     if (!pvc_ub_check(ctx, op, addr, len, align))
@@ -212,7 +213,7 @@ static inline int rt_ub_access(pvc_ctx *ctx, const char *op, uint64_t addr, uint
 /* A DATA_BLOCK move at A (§2.4, §3.5): A must be 32-byte aligned; block k is at
  * A + 32*k*bs. Checks every enabled block (disabled ones never fault), then reports each to
  * the touch hook; 0 after a fault (ctx.c). */
-int rt_datablock_access(pvc_ctx *ctx, const char *op, uint64_t a, uint32_t bs, const pvc_mreg *m,
+int rt_datablock_access(pvc_ctx *ctx, const char *op, int64_t a, uint32_t bs, const pvc_mreg *m,
                         pvc_touch_kind kind);
 
 /* 1 if w is a legal mask/element granularity. */

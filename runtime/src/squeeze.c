@@ -76,21 +76,19 @@ void pvc_unsqueeze(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_mreg *mas
     *dst = r;
 }
 
-void pvc_store_unalign_ar(pvc_ctx *ctx, uint32_t cursor, const pvc_vreg *src, pvc_ureg_st *s)
+void pvc_store_unalign_ar(pvc_ctx *ctx, int64_t cursor, const pvc_vreg *src, pvc_ureg_st *s)
 {
-    uint64_t p = (uint64_t)cursor + ctx->spr_ar;
+    int64_t at = pvc_addr_add(cursor, ctx->spr_ar);
     uint32_t n = ctx->spr_sqzn;
-    int64_t at;
-    if (!pvc_ub_check(ctx, "store_unalign", p, n, 1))
+    if (!pvc_ub_check(ctx, "store_unalign", at, n, 1))
         return;
-    at = (uint32_t)p;
     pvc_store_unalign(ctx, &at, src, s, n, 1, 0); /* n <= 256: cannot fault after the check */
     ctx->spr_ar += n;
 }
 
-void pvc_store_unalign_post_ar(pvc_ctx *ctx, uint32_t cursor, pvc_ureg_st *s)
+void pvc_store_unalign_post_ar(pvc_ctx *ctx, int64_t cursor, pvc_ureg_st *s)
 {
-    int64_t at = (uint32_t)((uint64_t)cursor + ctx->spr_ar);
+    int64_t at = pvc_addr_add(cursor, ctx->spr_ar);
     pvc_store_unalign_post(ctx, &at, s, 0, 0); /* checks and reports the parked span */
 }
 

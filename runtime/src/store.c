@@ -28,7 +28,7 @@ pvc_store_dist pvc_store_dist_resolve(pvc_store_dist d, pvc_dtype src)
     return (pvc_store_dist)store_resolve[d][w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : 3];
 }
 
-static int store_check(pvc_ctx *ctx, uint32_t addr, int64_t step, pvc_store_dist d, unsigned nsrc)
+static int store_check(pvc_ctx *ctx, int64_t addr, int64_t step, pvc_store_dist d, unsigned nsrc)
 {
     const pvc_dist_info *di;
     if ((unsigned)d >= PVC_ST_COUNT || pvc_store_dist_table[d].kind != PVC_DIST_E ||
@@ -89,14 +89,14 @@ static void store_exec(uint8_t *p, const pvc_vreg *r, const pvc_mreg *m, pvc_sto
     }
 }
 
-void pvc_store_align(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src, const pvc_mreg *mask,
+void pvc_store_align(pvc_ctx *ctx, int64_t addr, const pvc_vreg *src, const pvc_mreg *mask,
                      pvc_store_dist d)
 {
     if (store_check(ctx, addr, 0, d, 1))
         store_exec(ctx->ub + addr, src, mask, d);
 }
 
-void pvc_store_align_post(pvc_ctx *ctx, int64_t *cursor, int32_t step, const pvc_vreg *src,
+void pvc_store_align_post(pvc_ctx *ctx, int64_t *cursor, int64_t step, const pvc_vreg *src,
                           const pvc_mreg *mask, pvc_store_dist d)
 {
     if (!store_check(ctx, rt_cur(cursor), step, d, 1))
@@ -106,7 +106,7 @@ void pvc_store_align_post(pvc_ctx *ctx, int64_t *cursor, int32_t step, const pvc
 }
 
 /* INTLV_Bw (§3.4): UBw[A + 2wi] = R0.e_w[i], UBw[A + 2wi + w] = R1.e_w[i]; mask ignored. */
-void pvc_store_align_x2(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *s0, const pvc_vreg *s1,
+void pvc_store_align_x2(pvc_ctx *ctx, int64_t addr, const pvc_vreg *s0, const pvc_vreg *s1,
                         pvc_store_dist d)
 {
     unsigned w;
@@ -123,18 +123,18 @@ void pvc_store_align_x2(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *s0, const p
 
 /* ---- DATA_BLOCK_COPY store (§3.5) ---------------------------------------------------- */
 
-static int datablock_store(pvc_ctx *ctx, uint64_t a, const pvc_vreg *src, const pvc_mreg *m,
+static int datablock_store(pvc_ctx *ctx, int64_t a, const pvc_vreg *src, const pvc_mreg *m,
                            uint32_t bs)
 {
     if (!rt_datablock_access(ctx, "store_align", a, bs, m, PVC_TOUCH_VSTORE))
         return 0;
     for (unsigned k = 0; k < 8; k++)
         if (rt_block_enabled(m, k))
-            memcpy(ctx->ub + a + 32ull * k * bs, src->b + 32 * k, 32);
+            memcpy(ctx->ub + a + 32ll * k * bs, src->b + 32 * k, 32);
     return 1;
 }
 
-void pvc_store_align_datablock(pvc_ctx *ctx, uint32_t addr, const pvc_vreg *src,
+void pvc_store_align_datablock(pvc_ctx *ctx, int64_t addr, const pvc_vreg *src,
                                const pvc_mreg *mask, uint16_t block_stride)
 {
     datablock_store(ctx, addr, src, mask, block_stride);

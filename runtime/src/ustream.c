@@ -8,10 +8,12 @@
 
 /* pre(A) + load(A) with a fresh register: dst = UB[A .. A+256), reading (so checking)
  * UB[floor32(A) .. floor32(A) + 288) (§4.1). */
-static int uload(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr)
+static int uload(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr)
 {
     pvc_ureg_ld u;
-    uint32_t b = addr & ~31u;
+    if (!pvc_ub_check(ctx, "load", addr, 0, 1)) /* A itself, then the span it reads */
+        return 0;
+    int64_t b = addr & ~(int64_t)31;
     if (!pvc_ub_check(ctx, "load", b, PVC_VL + 32, 1))
         return 0;
     pvc_load_unalign_init(&u); /* pre and load report [B, B+32) and [B+32, B+288) */
@@ -20,19 +22,19 @@ static int uload(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr)
     return 1;
 }
 
-void pvc_load(pvc_ctx *ctx, pvc_vreg *dst, uint32_t addr)
+void pvc_load(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr)
 {
     uload(ctx, dst, addr);
 }
 
-void pvc_load_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, pvc_dtype t, int32_t stride)
+void pvc_load_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, pvc_dtype t, int64_t stride)
 {
     if ((unsigned)t >= PVC_DT_COUNT) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "load", rt_cur(cursor), 0, "dtype %d", (int)t);
         return;
     }
     if (uload(ctx, dst, rt_cur(cursor)))
-        rt_cur_add(cursor, (int64_t)stride * pvc_dtype_lane_bytes(t));
+        rt_cur_add(cursor, pvc_addr_mul(stride, pvc_dtype_lane_bytes(t)));
 }
 
 /* vstus(count) + vstas with a fresh register: exactly UB[P .. P+n) written, n = count * w;
@@ -54,7 +56,7 @@ void pvc_store(pvc_ctx *ctx, int64_t *cursor, pvc_dtype t, const pvc_vreg *src, 
         return;
     }
     n = count * w;
-    if (!pvc_ub_check(ctx, "store", (uint64_t)p, n, 1))
+    if (!pvc_ub_check(ctx, "store", p, n, 1))
         return;
     pvc_unalign_reg_for_store(&s); /* the two calls report [P, P+n) between them */
     pvc_store_unalign(ctx, &p, src, &s, count, w, 1);   /* writes [P, floor32(P+n)), parks the tail */

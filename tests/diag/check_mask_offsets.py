@@ -10,6 +10,8 @@ def vf_mask_offsets(buf, out):
     m = vf.load_align(buf, [0, 8], post_update=True)
     vf.store_align(out, m, g)
     vf.store_align(out, m, [1, 0], post_update=True)
+    r = vf.load_align(buf, 0)
+    vf.store_align(out, g, r)
 
 @pl.jit()
 def kernel(a: pl.Tensor[[pl.DYNAMIC, pl.DYNAMIC], pl.DT_FP32]):

@@ -6,6 +6,8 @@
 #                  tests/fuzz/python.dict
 #   fuzz_npy       the .npy reader: samples/data/*/*/*.npy, tests/fuzz/corpus_npy/*;
 #                  tests/fuzz/npy.dict
+#   fuzz_sim       compile-then-simulate (fast and observing loop compared, op budget):
+#                  the seeds and dictionary of fuzz_frontend
 # Prints each run's executions, coverage and peak memory, a crash if there was one, and one
 # count line: "N passed, M failed", a harness that ran clean passing.
 pass=0; fail=0

@@ -57,6 +57,12 @@ static void run(pvc_ctx *ctx, void *arg)
     case 18: { pvc_ureg_ld u; pvc_load_unalign_init(&u);
                pvc_load_unalign(ctx, &j->r, &u, PVC_UB_BYTES - 256); } break;
     case 19: pvc_store_align_x2(ctx, PVC_UB_BYTES - 256, &j->r, &j->r, PVC_ST_INTLV_B16); break;
+    /* B11: 64-bit addresses, saturating; 32-bit arithmetic would land on 0 / 0x200 again */
+    case 20: pvc_load_align(ctx, &j->r, pvc_tile_off_addr(&f32, INT64_C(1) << 30), PVC_LD_NORM); break;
+    case 21: pvc_load_align(ctx, &j->r, pvc_areg4(PVC_DT_FP32, 1, INT64_C(1) << 30, 0, 0, 0, 1, 0, 0, 0),
+                            PVC_LD_NORM); break;
+    case 22: pvc_load_align(ctx, &j->r, pvc_tile_off_addr(&f32, INT64_MIN), PVC_LD_NORM); break;
+    case 23: pvc_load_align(ctx, &j->r, pvc_tile_rc_addr(&f32, INT64_C(1) << 62, 0), PVC_LD_NORM); break;
     }
     j->reached_end = 1;
 }
@@ -65,11 +71,12 @@ static const struct {
     int which;
     pvc_fault_kind kind;
     const char *op;
-    uint32_t addr, len;
+    int64_t addr;
+    uint32_t len;
     const char *what;
 } cases[] = {
     {0,  PVC_FAULT_UB_BOUNDS,  "load_align",  PVC_UB_BYTES - 128, 256, "NORM load past the UB end"},
-    {1,  PVC_FAULT_UB_BOUNDS,  "load_align",  0xFFFFFF00u,        256, "NORM load below UB 0"},
+    {1,  PVC_FAULT_UB_BOUNDS,  "load_align",  -256,               256, "NORM load below UB 0"},
     {2,  PVC_FAULT_UB_BOUNDS,  "store_align", PVC_UB_BYTES - 128, 256, "NORM store past the UB end"},
     {3,  PVC_FAULT_MISALIGNED, "load_align",  16,    256, "NORM at 16"},
     {4,  PVC_FAULT_MISALIGNED, "load_align",  8,     128, "US_B8 at 8"},
@@ -89,6 +96,10 @@ static const struct {
     {17, PVC_FAULT_UB_RESERVED, "tile",       PVC_UB_USABLE - 128, 256, "tile in the reserve"},
     {18, PVC_FAULT_UB_BOUNDS,  "load_unalign", PVC_UB_BYTES - 224, 256, "load_unalign reads 32 B ahead"},
     {19, PVC_FAULT_UB_BOUNDS,  "store_align", PVC_UB_BYTES - 256, 512, "INTLV 512 B past the end"},
+    {20, PVC_FAULT_UB_BOUNDS,  "load_align",  INT64_C(0x100000000), 256, "offset 2^30 FP32 = 2^32 bytes"},
+    {21, PVC_FAULT_UB_BOUNDS,  "load_align",  INT64_C(0x100000000), 256, "AddrReg stride 2^30 FP32"},
+    {22, PVC_FAULT_UB_BOUNDS,  "load_align",  INT64_MIN,          256, "offset -2^63 saturates"},
+    {23, PVC_FAULT_UB_BOUNDS,  "load_align",  INT64_MAX,          256, "[2^62, 0] saturates"},
 };
 
 static int guards_intact(const guarded *g)
@@ -120,7 +131,7 @@ static void test_cases(guarded *g)
         UNIT_CHECK(ctx->fault.kind == cases[c].kind && strcmp(ctx->fault.op, cases[c].op) == 0,
                    "%s: op %s", cases[c].what, ctx->fault.op ? ctx->fault.op : "(null)");
         UNIT_CHECK(ctx->fault.addr == cases[c].addr && ctx->fault.len == cases[c].len,
-                   "%s: addr 0x%x len %u", cases[c].what, ctx->fault.addr, ctx->fault.len);
+                   "%s: addr %lld len %u", cases[c].what, (long long)ctx->fault.addr, ctx->fault.len);
         UNIT_CHECK(ctx->fault.loc.line == 12 + (int)c && ctx->fault.loc.col == 5 &&
                    strcmp(ctx->fault.loc.file, "kernel.py") == 0, "%s: loc line %d",
                    cases[c].what, ctx->fault.loc.line);
@@ -168,6 +179,30 @@ static void outer(pvc_ctx *ctx, void *arg)
     seen[1] = 1;                                   /* reached after the inner fault */
 }
 
+/* B11: a post-update step of 2^32 bytes moves the cursor by 2^32 (32-bit arithmetic left it
+ * in place): the first load at 0x200 goes ahead, the second faults at 0x100000200 and leaves
+ * the cursor there. */
+static void post_twice(pvc_ctx *ctx, void *arg)
+{
+    job *j = arg;
+    pvc_load_align_post(ctx, &j->r, &j->cursor, INT64_C(1) << 32, PVC_LD_NORM);
+    j->reached_end = 1; /* marks the first load done */
+    pvc_load_align_post(ctx, &j->r, &j->cursor, INT64_C(1) << 32, PVC_LD_NORM);
+    j->reached_end = 2;
+}
+
+static void test_post_wide(guarded *g)
+{
+    job j;
+    memset(&j, 0, sizeof j);
+    j.cursor = 0x200;
+    int kind = pvc_ctx_pcall(&g->ctx, post_twice, &j);
+    UNIT_CHECK(kind == PVC_FAULT_UB_BOUNDS && j.reached_end == 1, "post 2^32: kind %d, reached %d", kind,
+               j.reached_end);
+    UNIT_CHECK(g->ctx.fault.addr == INT64_C(0x100000200) && j.cursor == INT64_C(0x100000200),
+               "post 2^32: fault at %lld, cursor %lld", (long long)g->ctx.fault.addr, (long long)j.cursor);
+}
+
 static void test_nested(guarded *g)
 {
     int seen[2] = {0, 0};
@@ -187,6 +222,7 @@ int main(void)
     test_cases(g);
     test_unprotected(g);
     test_nested(g);
+    test_post_wide(g);
     UNIT_CHECK(strcmp(pvc_fault_text[PVC_FAULT_UNFLUSHED],
                       "store_unalign state not flushed by store_unalign_post") == 0, "%s", "fault text table");
     free(g);

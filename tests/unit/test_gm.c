@@ -1,5 +1,6 @@
 /* test_gm.c - pl.load / pl.store between GM tensors and UB tiles (runtime/src/gm.c, §6).
  * Expected bytes come from the rule tile[i][j] = tensor[r0+i][c0+j] restated per case. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,6 +120,35 @@ static void run_load(pvc_ctx *ctx, void *arg)
     pvc_gm_load(ctx, &f->tile, &f->t, 0, f->c0, PVC_GM_WHOLE, PVC_GM_WHOLE);
 }
 
+/* Offsets at the ends of int64 (issue 14, B4: -r0 and cols - c0 overflowed, UBSan aborted):
+ * a window that starts that far outside the tensor moves nothing, leaves the UB and the
+ * tensor as they were, and clips every valid element (the count the clip note reports). A
+ * window at INT64_MIN + 1 rows, column 0 is as far outside. On a rank-3 tensor the leading
+ * (fixed) offset at INT64_MIN selects no plane. */
+static void test_extreme_offsets(pvc_ctx *ctx)
+{
+    float a[2][64], keep[2][64];
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 64; c++)
+            a[r][c] = keep[r][c] = fval(r, c);
+    pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
+    pvc_tile tile = {0x800, PVC_DT_FP32, 2, 8};
+    static const int64_t offs[][2] = {{INT64_MIN, 0}, {0, INT64_MIN}, {INT64_MIN, INT64_MIN},
+                                      {INT64_MAX, 0}, {0, INT64_MAX}, {INT64_MIN + 1, 0}, {-1, INT64_MIN}};
+    for (size_t k = 0; k < sizeof offs / sizeof offs[0]; k++) {
+        memset(ctx->ub + 0x800, 0x5A, 64);
+        UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, offs[k][0], offs[k][1], PVC_GM_WHOLE, PVC_GM_WHOLE) == 16,
+                   "a window at an int64 end clips all 16 elements (load)");
+        UNIT_CHECK(ctx->ub[0x800] == 0x5A && ctx->ub[0x800 + 63] == 0x5A, "nothing loaded");
+        UNIT_CHECK(pvc_gm_store(ctx, &t, &tile, offs[k][0], offs[k][1], PVC_GM_WHOLE, PVC_GM_WHOLE) == 16,
+                   "a window at an int64 end clips all 16 elements (store)");
+        UNIT_CHECK(memcmp(a, keep, sizeof a) == 0, "nothing stored");
+    }
+    pvc_tensor t3 = {a, PVC_DT_FP32, 3, {1, 2, 64}};
+    UNIT_CHECK(pvc_gm_load_nd(ctx, &tile, &t3, INT64_MIN, 0, 0, 0, 1, 2, PVC_GM_WHOLE, PVC_GM_WHOLE) == 16,
+               "a fixed axis at INT64_MIN selects no plane");
+}
+
 static void test_faults(pvc_ctx *ctx)
 {
     float a[64] = {0};
@@ -145,6 +175,7 @@ int main(void)
     test_valid_shape(ctx);
     test_rank1_and_bytes(ctx);
     test_fp4_packing(ctx);
+    test_extreme_offsets(ctx);
     test_faults(ctx);
     pvc_ctx_free(ctx);
     return UNIT_DONE();

@@ -604,8 +604,8 @@ static void test_gather_hand(void)
     set_lane(&idx, 4, 6, (PVC_UB_BYTES - BASE) / 4);   /* active lane 6: just past the UB */
     set_lane(&idx, 4, 8, (PVC_UB_BYTES - BASE) / 4 + 9);
     pvc_gather(ctx, &r, DT(FP32), DT(UINT32), BASE, &idx, &ev);
-    UNIT_CHECK(ctx->fault.kind == PVC_FAULT_UB_BOUNDS && ctx->fault.addr == PVC_UB_BYTES, "UB_BOUNDS at lane 6, addr 0x%x",
-               ctx->fault.addr);
+    UNIT_CHECK(ctx->fault.kind == PVC_FAULT_UB_BOUNDS && ctx->fault.addr == PVC_UB_BYTES, "UB_BOUNDS at lane 6, addr 0x%llx",
+               (long long)ctx->fault.addr);
     UNIT_CHECK_BYTES(r.b, old.b, PVC_VL, "faulting gather leaves dst");
     clear_fault();
     set_lane(&idx, 4, 6, (PVC_UB_BYTES - BASE) / 4 - 1); /* the last element of the UB: fine */
