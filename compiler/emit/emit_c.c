@@ -19,6 +19,7 @@
  * column of its ops.h row with the op's variables put in for the row's names (emit_machine).
  */
 #include "emit/emit_c.h"
+#include "emit/textbuf.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -44,13 +45,15 @@ typedef struct {
     const pvc_func *only;   /* NULL: every function; else this kernel and what it calls */
     unsigned char *keep;    /* per function of the module: it goes into the unit */
     const char *file_lit;   /* the .py name as a C string literal */
-    FILE *out;              /* function definitions */
+    textbuf *out;           /* function definitions: &defs */
+    textbuf defs;
     site *sites;            /* loc_L_C constants used */
     int nsites, capsites;
     int failed;
     /* per function */
     const pvc_func *f;
-    FILE *body;             /* the function's statements, before its declarations */
+    textbuf *body;          /* the function's statements (&stmts), before its declarations */
+    textbuf stmts;          /* reused function by function */
     unsigned char *reads, *writes;
     const pvc_type **tiles; /* the static tiles the body names: tile_<i> (put_tile) */
     int ntiles, captiles;
@@ -93,7 +96,7 @@ static char *c_string(const char *s)
 
 /* Decimal text of i: the emitter writes hundreds of thousands of numbers on a large file,
  * and printf's machinery was a fifth of its time. */
-static void put_dec(FILE *o, int64_t i)
+static void put_dec(textbuf *o, int64_t i)
 {
     char buf[24], *p = buf + sizeof buf;
     uint64_t u = i < 0 ? 0 - (uint64_t)i : (uint64_t)i;
@@ -102,7 +105,7 @@ static void put_dec(FILE *o, int64_t i)
     while (u /= 10);
     if (i < 0)
         *--p = '-';
-    fwrite(p, 1, (size_t)(buf + sizeof buf - p), o);
+    tb_write(o, p, (size_t)(buf + sizeof buf - p));
 }
 
 static int ident_byte(unsigned char c)
@@ -112,47 +115,47 @@ static int ident_byte(unsigned char c)
 
 /* C spelling of the n bytes of a Python identifier at s: bytes outside [A-Za-z0-9_] become
  * _xHH. */
-static void put_ident_n(FILE *o, const char *s, size_t n)
+static void put_ident_n(textbuf *o, const char *s, size_t n)
 {
     const char *end = s + n;
     while (s < end) {
         size_t k = 0;
         while (s + k < end && ident_byte((unsigned char)s[k]))
             k++;
-        fwrite(s, 1, k, o);
+        tb_write(o, s, k);
         s += k;
         if (s < end)
-            fprintf(o, "_x%02x", (unsigned char)*s++);
+            tb_printf(o, "_x%02x", (unsigned char)*s++);
     }
 }
 
-static void put_ident(FILE *o, const char *s)
+static void put_ident(textbuf *o, const char *s)
 {
     put_ident_n(o, s, strlen(s));
 }
 
 /* vf_<base>__<k> for a specialised vector function "<base>.<k>". */
-static void put_vf_name(FILE *o, const char *name)
+static void put_vf_name(textbuf *o, const char *name)
 {
     const char *dot = strrchr(name, '.');
-    fputs("vf_", o);
+    tb_puts(o, "vf_");
     if (!dot) {
         put_ident(o, name);
         return;
     }
     put_ident_n(o, name, (size_t)(dot - name));
-    fputs("__", o);
+    tb_puts(o, "__");
     put_ident(o, dot + 1);
 }
 
-static void put_var(FILE *o, const pvc_value *v)
+static void put_var(textbuf *o, const pvc_value *v)
 {
     if (v->name) {
-        fputs("v_", o);
+        tb_puts(o, "v_");
         put_ident(o, v->name);
     } else
     {
-        fputs("t_", o);
+        tb_puts(o, "t_");
         put_dec(o, v->id);
     }
 }
@@ -184,14 +187,14 @@ static const char *zero_of(const char *ctype)
 }
 
 /* ---- values -------------------------------------------------------------------------- */
-static void put_int(FILE *o, int64_t i)
+static void put_int(textbuf *o, int64_t i)
 {
     if (i == INT64_MIN)
-        fputs("INT64_MIN", o);
+        tb_puts(o, "INT64_MIN");
     else if (i >= INT32_MIN && i <= INT32_MAX)
         put_dec(o, i);
     else
-        fprintf(o, "INT64_C(%" PRId64 ")", i);
+        tb_printf(o, "INT64_C(%" PRId64 ")", i);
 }
 
 static void use_var(emitter *e, const pvc_value *v, int how)
@@ -205,7 +208,7 @@ static void use_var(emitter *e, const pvc_value *v, int how)
 /* A scalar or register operand by value. */
 static void put_value(emitter *e, const pvc_op *op, const pvc_value *v)
 {
-    FILE *o = e->body;
+    textbuf *o = e->body;
     switch (v->kind) {
     case PVC_V_VAR:
         if (!ctype_of(v)) {
@@ -221,7 +224,7 @@ static void put_value(emitter *e, const pvc_op *op, const pvc_value *v)
     case PVC_V_FLOAT:
         if (v->f != v->f || v->f - v->f != 0)
             fail_at(e, op->loc, "%s float constant", v->f != v->f ? "NaN" : "infinite");
-        fprintf(o, "%a", v->f);
+        tb_printf(o, "%a", v->f);
         return;
     default: fail_at(e, op->loc, "%s", "a constant of this kind is not a run-time value");
     }
@@ -263,14 +266,14 @@ static void put_tile(emitter *e, const pvc_op *op, const pvc_value *v)
         return;
     }
     if (!dyn) {
-        fputs("&tile_", e->body);
+        tb_puts(e->body, "&tile_");
         put_dec(e->body, tile_index(e, t));
         return;
     }
-    fputs("&(pvc_tile){", e->body);
+    tb_puts(e->body, "&(pvc_tile){");
     use_var(e, v, VAR_READ);
     put_var(e->body, v);
-    fprintf(e->body, ", %s, %" PRId64 "u, %" PRId64 "u}", c_dtypes[t->dtype], t->dims[0], t->dims[1]);
+    tb_printf(e->body, ", %s, %" PRId64 "u, %" PRId64 "u}", c_dtypes[t->dtype], t->dims[0], t->dims[1]);
 }
 
 /* The function's static tiles (put_tile), at the start of its declarations. */
@@ -278,9 +281,9 @@ static void emit_tiles(emitter *e)
 {
     for (int i = 0; i < e->ntiles; i++) {
         const pvc_type *t = e->tiles[i];
-        fputs("static const pvc_tile tile_", e->body);
+        tb_puts(e->body, "static const pvc_tile tile_");
         put_dec(e->body, i);
-        fprintf(e->body, " = {0x%" PRIx64 "u, %s, %" PRId64 "u, %" PRId64 "u}; ", (uint64_t)t->ub_addr,
+        tb_printf(e->body, " = {0x%" PRIx64 "u, %s, %" PRId64 "u, %" PRId64 "u}; ", (uint64_t)t->ub_addr,
                 c_dtypes[t->dtype], t->dims[0], t->dims[1]);
     }
 }
@@ -298,12 +301,12 @@ static void put_attr(emitter *e, const pvc_op *op, const char *key)
         return;
     }
     if (v->kind == PVC_V_DTYPE && v->i >= 0 && v->i < PVC_DT_COUNT) {
-        fputs(c_dtypes[v->i], e->body);
+        tb_puts(e->body, c_dtypes[v->i]);
         return;
     }
     const char *cname = v->kind == PVC_V_ENUM ? pvc_enum_member_cname(v->ns, v->i) : NULL;
     if (cname) {
-        fputs(cname, e->body);
+        tb_puts(e->body, cname);
         return;
     }
     fail_at(e, op->loc, "attribute '%s' is not a known constant", key);
@@ -320,31 +323,31 @@ static void line_begin(emitter *e, int line)
     if (line < 1)
         line = 1;
     if (e->cur != line) { /* the file only in a function's first directive: it stays */
-        fputs("#line ", e->body);
+        tb_puts(e->body, "#line ");
         put_dec(e->body, line);
         if (e->depth < 0) {
-            fputc(' ', e->body);
-            fputs(e->file_lit, e->body);
+            tb_putc(e->body, ' ');
+            tb_puts(e->body, e->file_lit);
         }
-        fputc('\n', e->body);
+        tb_putc(e->body, '\n');
     }
     e->cur = line + 1;
     static const char spaces[] = "                                                                ";
     for (int n = 4 * (e->depth + 1); n > 0; n -= 64)
-        fwrite(spaces, 1, n < 64 ? (size_t)n : 64, e->body);
+        tb_write(e->body, spaces, n < 64 ? (size_t)n : 64);
 }
 
 static void line_end(emitter *e)
 {
-    fputc('\n', e->body);
+    tb_putc(e->body, '\n');
 }
 
 /* prefix, then "L_C" of a loc_L_C name. */
-static void put_loc(FILE *o, const char *prefix, pvc_span at)
+static void put_loc(textbuf *o, const char *prefix, pvc_span at)
 {
-    fputs(prefix, o);
+    tb_puts(o, prefix);
     put_dec(o, at.line);
-    fputc('_', o);
+    tb_putc(o, '_');
     put_dec(o, at.col);
 }
 
@@ -371,7 +374,7 @@ static void begin_stmt(emitter *e, const pvc_op *op, int can_fault)
     if (can_fault) {
         add_site(e, op->loc);
         put_loc(e->body, "ctx->at = &loc_", op->loc);
-        fputs("; ", e->body);
+        tb_puts(e->body, "; ");
     }
 }
 
@@ -382,7 +385,7 @@ static void begin_stmt(emitter *e, const pvc_op *op, int can_fault)
 static int put_name(emitter *e, const pvc_op *op, const pvc_mop *m, const char *name, size_t len,
                     int deref)
 {
-    FILE *o = e->body;
+    textbuf *o = e->body;
     for (int i = 0; i < m->nopnd; i++) {
         const pvc_opnd *d = &m->opnd[i];
         if (strlen(d->name) != len || memcmp(d->name, name, len))
@@ -392,9 +395,9 @@ static int put_name(emitter *e, const pvc_op *op, const pvc_mop *m, const char *
         case PVC_OK_TILE: put_tile(e, op, v); break;
         case PVC_OK_BITS:
             if (v->kind == PVC_V_INT)
-                fprintf(o, "UINT64_C(0x%" PRIx64 ")", (uint64_t)v->i);
+                tb_printf(o, "UINT64_C(0x%" PRIx64 ")", (uint64_t)v->i);
             else {
-                fputs("(uint64_t)", o);
+                tb_puts(o, "(uint64_t)");
                 put_value(e, op, v);
             }
             break;
@@ -408,7 +411,7 @@ static int put_name(emitter *e, const pvc_op *op, const pvc_mop *m, const char *
             }
             use_var(e, v, d->kind == PVC_OK_VREG || d->kind == PVC_OK_MASK || d->kind == PVC_OK_PRED
                               ? VAR_READ : VAR_READ | VAR_WRITE);
-            fputc('&', o);
+            tb_putc(o, '&');
             put_var(o, v);
         }
         return 1;
@@ -423,7 +426,7 @@ static int put_name(emitter *e, const pvc_op *op, const pvc_mop *m, const char *
         }
         use_var(e, v, VAR_WRITE);
         if (!deref)
-            fputc('&', o);
+            tb_putc(o, '&');
         put_var(o, v);
         return 1;
     }
@@ -462,7 +465,7 @@ static void emit_machine(emitter *e, const pvc_op *op)
             size_t n = 1; /* up to the next identifier */
             while (t[n] && !(ident_char(t[n]) || t[n] == '*'))
                 n++;
-            fwrite(t, 1, n, e->body);
+            tb_write(e->body, t, n);
             t += n;
             continue;
         }
@@ -472,10 +475,10 @@ static void emit_machine(emitter *e, const pvc_op *op)
         if (len == 2 && !memcmp(id, "at", 2) && !deref)
             put_loc(e->body, "&loc_", op->loc);
         else if (!put_name(e, op, m, id, len, deref))
-            fwrite(t, 1, (size_t)(id - t) + len, e->body);
+            tb_write(e->body, t, (size_t)(id - t) + len);
         t = id + len;
     }
-    fputs(";", e->body);
+    tb_puts(e->body, ";");
     line_end(e);
 }
 
@@ -520,16 +523,16 @@ static void emit_arith(emitter *e, const pvc_op *op)
     begin_stmt(e, op, arith[k].can_fault);
     use_var(e, r, VAR_WRITE);
     put_var(e->body, r);
-    fputs(" = ", e->body);
-    fputs(is_float ? arith[k].on_float : arith[k].on_int, e->body);
+    tb_puts(e->body, " = ");
+    tb_puts(e->body, is_float ? arith[k].on_float : arith[k].on_int);
     for (int i = 0; i < op->noperands; i++) {
         int widen = is_float && op->operands[i]->type.kind != PVC_TY_FLOAT;
-        fputs(i ? ", " : "", e->body);
-        fputs(widen ? "pvc_py_float(" : "", e->body);
+        tb_puts(e->body, i ? ", " : "");
+        tb_puts(e->body, widen ? "pvc_py_float(" : "");
         put_value(e, op, op->operands[i]);
-        fputs(widen ? ")" : "", e->body);
+        tb_puts(e->body, widen ? ")" : "");
     }
-    fputs(");", e->body);
+    tb_puts(e->body, ");");
     line_end(e);
 }
 
@@ -538,12 +541,12 @@ static void put_truth(emitter *e, const pvc_op *op, const pvc_value *v)
 {
     int is_float = v->kind == PVC_V_FLOAT || (v->kind == PVC_V_VAR && v->type.kind == PVC_TY_FLOAT);
     if (v->kind == PVC_V_NONE) {
-        fputs("0", e->body);
+        tb_puts(e->body, "0");
         return;
     }
-    fputs(is_float ? "pvc_py_ftruth(" : "(", e->body);
+    tb_puts(e->body, is_float ? "pvc_py_ftruth(" : "(");
     put_value(e, op, v);
-    fputs(is_float ? ")" : " != 0)", e->body);
+    tb_puts(e->body, is_float ? ")" : " != 0)");
 }
 
 /* x = a CMP b (pvc_rt.h comparisons): ints, floats, or an int against a float exactly (the
@@ -563,12 +566,12 @@ static void emit_compare(emitter *e, const pvc_op *op)
     begin_stmt(e, op, 0);
     use_var(e, r, VAR_WRITE);
     put_var(e->body, r);
-    fprintf(e->body, " = %s(%s, ", fa && fb ? "pvc_py_fcmp" : fa || fb ? "pvc_py_ifcmp" : "pvc_py_icmp",
+    tb_printf(e->body, " = %s(%s, ", fa && fb ? "pvc_py_fcmp" : fa || fb ? "pvc_py_ifcmp" : "pvc_py_icmp",
             names[fa && !fb ? mirror[k] : k]);
     put_value(e, op, fa && !fb ? b : a);
-    fputs(", ", e->body);
+    tb_puts(e->body, ", ");
     put_value(e, op, fa && !fb ? a : b);
-    fputs(");", e->body);
+    tb_puts(e->body, ");");
     line_end(e);
 }
 
@@ -579,9 +582,9 @@ static void emit_truth(emitter *e, const pvc_op *op)
     begin_stmt(e, op, 0);
     use_var(e, r, VAR_WRITE);
     put_var(e->body, r);
-    fputs(op->code == PVC_OP_PY_NOT ? " = !" : " = ", e->body);
+    tb_puts(e->body, op->code == PVC_OP_PY_NOT ? " = !" : " = ");
     put_truth(e, op, op->operands[0]);
-    fputs(";", e->body);
+    tb_puts(e->body, ";");
     line_end(e);
 }
 
@@ -593,9 +596,9 @@ static void emit_assign(emitter *e, const pvc_op *op)
     begin_stmt(e, op, 0);
     use_var(e, r, VAR_WRITE);
     put_var(e->body, r);
-    fputs(" = ", e->body);
+    tb_puts(e->body, " = ");
     put_value(e, op, op->operands[0]);
-    fputs(";", e->body);
+    tb_puts(e->body, ";");
     line_end(e);
 }
 
@@ -608,7 +611,7 @@ static void emit_nested(emitter *e, const pvc_op *op, const char *close)
     emit_block(e, op->body);
     e->depth--;
     line_begin(e, op->loc.line);
-    fputs(close, e->body);
+    tb_puts(e->body, close);
     line_end(e);
 }
 
@@ -622,18 +625,18 @@ static void emit_range(emitter *e, const pvc_op *op)
         return;
     }
     begin_stmt(e, op, 1);
-    fprintf(e->body, "{ const int64_t lo_%d = ", k);
+    tb_printf(e->body, "{ const int64_t lo_%d = ", k);
     put_value(e, op, op->operands[0]);
-    fprintf(e->body, ", hi_%d = ", k);
+    tb_printf(e->body, ", hi_%d = ", k);
     put_value(e, op, op->operands[1]);
-    fprintf(e->body, ", st_%d = ", k);
+    tb_printf(e->body, ", st_%d = ", k);
     put_value(e, op, op->operands[2]);
-    fprintf(e->body, "; const uint64_t n_%d = pvc_py_range_len(ctx, lo_%d, hi_%d, st_%d); ", k, k,
+    tb_printf(e->body, "; const uint64_t n_%d = pvc_py_range_len(ctx, lo_%d, hi_%d, st_%d); ", k, k,
             k, k);
-    fprintf(e->body, "for (uint64_t k_%d = 0; k_%d < n_%d; k_%d++) { ", k, k, k, k);
+    tb_printf(e->body, "for (uint64_t k_%d = 0; k_%d < n_%d; k_%d++) { ", k, k, k, k);
     use_var(e, op->results[0], VAR_WRITE);
     put_var(e->body, op->results[0]);
-    fprintf(e->body, " = pvc_py_range_at(lo_%d, k_%d, st_%d);", k, k, k);
+    tb_printf(e->body, " = pvc_py_range_at(lo_%d, k_%d, st_%d);", k, k, k);
     emit_nested(e, op, "} }");
 }
 
@@ -649,17 +652,17 @@ static void emit_block_at(emitter *e, const pvc_block *b, int line)
 static void emit_if(emitter *e, const pvc_op *op)
 {
     begin_stmt(e, op, 0);
-    fputs("if (", e->body);
+    tb_puts(e->body, "if (");
     put_truth(e, op, op->operands[0]);
-    fputs(") {", e->body);
+    tb_puts(e->body, ") {");
     line_end(e);
     emit_block_at(e, op->body, op->loc.line);
     if (op->orelse->nops) {
-        fputs("} else {", e->body);
+        tb_puts(e->body, "} else {");
         line_end(e);
         emit_block_at(e, op->orelse, op->loc.line);
     }
-    fputs("}", e->body);
+    tb_puts(e->body, "}");
     line_end(e);
 }
 
@@ -667,18 +670,18 @@ static void emit_if(emitter *e, const pvc_op *op)
 static void emit_while(emitter *e, const pvc_op *op)
 {
     begin_stmt(e, op, 0);
-    fputs("for (;;) {", e->body);
+    tb_puts(e->body, "for (;;) {");
     line_end(e);
     e->depth++;
     emit_block(e, op->cond);
     line_begin(e, op->loc.line);
-    fputs("if (!", e->body);
+    tb_puts(e->body, "if (!");
     put_truth(e, op, op->operands[0]);
-    fputs(") break;", e->body);
+    tb_puts(e->body, ") break;");
     line_end(e);
     e->depth--;
     emit_block_at(e, op->body, op->loc.line);
-    fputs("}", e->body);
+    tb_puts(e->body, "}");
     line_end(e);
 }
 
@@ -693,27 +696,27 @@ static void emit_printf(emitter *e, const pvc_op *op)
         return;
     }
     begin_stmt(e, op, 0);
-    fprintf(e->body, "pvc_printf(ctx, %s, %d, ", lit, op->noperands - 1);
+    tb_printf(e->body, "pvc_printf(ctx, %s, %d, ", lit, op->noperands - 1);
     free(lit);
     if (op->noperands == 1)
-        fputs("NULL", e->body);
+        tb_puts(e->body, "NULL");
     else
-        fputs("(const pvc_scalar[]){", e->body);
+        tb_puts(e->body, "(const pvc_scalar[]){");
     for (int i = 1; i < op->noperands && i < 16; i++) {
         int fl = op->operands[i]->type.kind == PVC_TY_FLOAT;
         kinds[i - 1] = fl ? 'f' : 'i';
-        fprintf(e->body, "%s{.%c = ", i > 1 ? ", " : "", fl ? 'f' : 'i');
+        tb_printf(e->body, "%s{.%c = ", i > 1 ? ", " : "", fl ? 'f' : 'i');
         put_value(e, op, op->operands[i]);
-        fputs("}", e->body);
+        tb_puts(e->body, "}");
     }
-    fprintf(e->body, "%s, \"%s\");", op->noperands > 1 ? "}" : "", kinds);
+    tb_printf(e->body, "%s, \"%s\");", op->noperands > 1 ? "}" : "", kinds);
     line_end(e);
 }
 
 static void emit_jump(emitter *e, const pvc_op *op)
 {
     begin_stmt(e, op, 0);
-    fputs(op->code == PVC_OP_BREAK ? "break;" : op->code == PVC_OP_CONTINUE ? "continue;" : "return;", e->body);
+    tb_puts(e->body, op->code == PVC_OP_BREAK ? "break;" : op->code == PVC_OP_CONTINUE ? "continue;" : "return;");
     line_end(e);
 }
 
@@ -728,13 +731,13 @@ static void emit_call(emitter *e, const pvc_op *op)
     }
     begin_stmt(e, op, 0);
     put_vf_name(e->body, callee->name);
-    fputs("(ctx", e->body);
+    tb_puts(e->body, "(ctx");
     for (int i = 0; i < callee->nparams; i++)
         if (ctype_of(callee->params[i])) {
-            fputs(", ", e->body);
+            tb_puts(e->body, ", ");
             put_value(e, op, op->operands[i]);
         }
-    fputs(");", e->body);
+    tb_puts(e->body, ");");
     line_end(e);
 }
 
@@ -772,7 +775,7 @@ static void emit_op(emitter *e, const pvc_op *op)
     case PVC_OP_CALL: emit_call(e, op); return;
     case PVC_OP_PL_SECTION_VECTOR: /* the body runs on the vector core: here, in order */
         begin_stmt(e, op, 0);
-        fputs("{", e->body);
+        tb_puts(e->body, "{");
         emit_nested(e, op, "}");
         return;
     /* Compile-time descriptors (folded into static tile types); NOOP rows (pipe syncs, the
@@ -801,29 +804,29 @@ static void emit_block(emitter *e, const pvc_block *b)
 }
 
 /* ---- functions ----------------------------------------------------------------------- */
-static void put_signature(FILE *o, const pvc_func *f)
+static void put_signature(textbuf *o, const pvc_func *f)
 {
     if (f->kind == PVC_FN_JIT) {
-        fputs("void pvc_kernel_", o);
+        tb_puts(o, "void pvc_kernel_");
         put_ident(o, f->name);
-        fputs("(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars)", o);
+        tb_puts(o, "(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars)");
         return;
     }
     /* Each vector function stays a function of its own: a kernel calls its vector
      * functions once each, so cc would inline them all into one huge body, and its time
      * grows faster than the size of a function (BENCHMARKS.md); a call per invocation of
      * a vector function costs nothing beside its work. */
-    fputs("__attribute__((noinline)) static void ", o);
+    tb_puts(o, "__attribute__((noinline)) static void ");
     put_vf_name(o, f->name);
-    fputs("(pvc_ctx *ctx", o);
+    tb_puts(o, "(pvc_ctx *ctx");
     for (int i = 0; i < f->nparams; i++) {
         const char *ct = ctype_of(f->params[i]);
         if (ct) {
-            fprintf(o, ", %s ", ct);
+            tb_printf(o, ", %s ", ct);
             put_var(o, f->params[i]);
         }
     }
-    fputs(")", o);
+    tb_puts(o, ")");
 }
 
 static int is_param(const pvc_func *f, const pvc_value *v)
@@ -844,17 +847,17 @@ static void emit_param(emitter *e, const pvc_value *p, int i)
         return;
     }
     if (letter == 't') {
-        fputs("pvc_tensor *const ", e->body);
+        tb_puts(e->body, "pvc_tensor *const ");
         put_var(e->body, p);
-        fputs(" = &args[", e->body);
+        tb_puts(e->body, " = &args[");
     } else {
-        fputs(ctype_of(p), e->body);
-        fputc(' ', e->body);
+        tb_puts(e->body, ctype_of(p));
+        tb_putc(e->body, ' ');
         put_var(e->body, p);
-        fputs(" = scalars[", e->body);
+        tb_puts(e->body, " = scalars[");
     }
     put_dec(e->body, i);
-    fputs(letter == 't' ? "]; " : letter == 'f' ? "].f; " : "].i; ", e->body);
+    tb_puts(e->body, letter == 't' ? "]; " : letter == 'f' ? "].f; " : "].i; ");
 }
 
 /* The kernel's parameters and the declarations of the variables the body used, all on one
@@ -874,63 +877,58 @@ static void emit_decls(emitter *e, const pvc_func *f)
         /* A register local on a cache line of its own: 32-byte alignment would split every
          * 64-byte store of a -march=native build across two lines (BENCHMARKS.md). */
         if (v->type.kind == PVC_TY_REG)
-            fputs("_Alignas(64) ", e->body);
-        fputs(ct, e->body);
-        fputc(' ', e->body);
+            tb_puts(e->body, "_Alignas(64) ");
+        tb_puts(e->body, ct);
+        tb_putc(e->body, ' ');
         put_var(e->body, v);
-        fputs(" = ", e->body);
-        fputs(zero_of(ct), e->body);
-        fputs("; ", e->body);
+        tb_puts(e->body, " = ");
+        tb_puts(e->body, zero_of(ct));
+        tb_puts(e->body, "; ");
     }
     /* Written but never read (a loop variable the body ignores): say so to cc. */
     /* a vector function starts with AR = SQZN = 0, as the simulator's call does (§10.14) */
-    fputs(f->kind == PVC_FN_JIT ? "(void)ctx; (void)args; (void)scalars;" : "pvc_spr_reset(ctx);", e->body);
+    tb_puts(e->body, f->kind == PVC_FN_JIT ? "(void)ctx; (void)args; (void)scalars;" : "pvc_spr_reset(ctx);");
     for (int id = 0; id < f->nvars; id++) /* and a VF's scalar parameter the body ignores */
         if (!e->reads[id] && ctype_of(f->vars[id]) &&
             (e->writes[id] || (f->kind == PVC_FN_VECTOR && is_param(f, f->vars[id])))) {
-            fputs(" (void)", e->body);
+            tb_puts(e->body, " (void)");
             put_var(e->body, f->vars[id]);
-            fputs(";", e->body);
+            tb_puts(e->body, ";");
         }
     line_end(e);
 }
 
 static void emit_function(emitter *e, const pvc_func *f)
 {
-    char *text = NULL;
-    size_t len = 0;
     e->f = f;
     e->nloops = 0;
     e->ntiles = 0;
     e->depth = 0;
     e->reads = calloc((size_t)f->nvars + 1, 1);
     e->writes = calloc((size_t)f->nvars + 1, 1);
-    e->body = open_memstream(&text, &len);
-    if (!e->reads || !e->writes || !e->body) {
+    e->stmts.len = 0;
+    e->body = &e->stmts;
+    if (!e->reads || !e->writes) {
         e->failed++;
         goto done;
     }
     e->cur = -1;
     emit_block(e, &f->body);
-    fclose(e->body);
     /* The header and declarations go straight to the output, the body after them. */
     e->body = e->out;
     e->cur = -1;
-    fputs("\n", e->out);
+    tb_puts(e->out, "\n");
     e->depth = -1;
     line_begin(e, f->loc.line);
     put_signature(e->out, f);
-    fputs(" {", e->out);
+    tb_puts(e->out, " {");
     line_end(e);
     e->depth = 0;
     emit_decls(e, f);
-    fwrite(text, 1, len, e->out);
-    fputs("}\n", e->out);
+    tb_write(e->out, e->stmts.p, e->stmts.len);
+    tb_puts(e->out, "}\n");
 done:
-    if (e->body && e->body != e->out)
-        fclose(e->body);
     e->body = NULL;
-    free(text);
     free(e->reads);
     free(e->writes);
     e->reads = e->writes = NULL;
@@ -1021,9 +1019,9 @@ static int site_cmp(const void *a, const void *b)
                               : (x->col > y->col) - (x->col < y->col);
 }
 
-static void emit_prologue(emitter *e, FILE *o)
+static void emit_prologue(emitter *e, textbuf *o)
 {
-    fprintf(o, "/* Generated by pvc %s from a pypto_pro file; the #line directives name it.\n"
+    tb_printf(o, "/* Generated by pvc %s from a pypto_pro file; the #line directives name it.\n"
                " * Every call below is one machine op of the checked IR (docs/IR.md). */\n"
                "#include \"pvc_rt.h\"\n\n",
             PVC_VERSION);
@@ -1035,35 +1033,34 @@ static void emit_prologue(emitter *e, FILE *o)
             e->sites[uniq++] = e->sites[i];
     e->nsites = uniq;
     for (int i = 0; i < e->nsites; i++)
-        fprintf(o, "static const pvc_loc loc_%d_%d = {%s, %d, %d};\n", e->sites[i].line,
+        tb_printf(o, "static const pvc_loc loc_%d_%d = {%s, %d, %d};\n", e->sites[i].line,
                 e->sites[i].col, e->file_lit, e->sites[i].line, e->sites[i].col);
-    fputs("\n", o);
+    tb_puts(o, "\n");
     for (int i = 0; i < e->m->nfuncs; i++)
         if (e->keep[i]) {
             put_signature(o, e->m->funcs[i]);
-            fputs(";\n", o);
+            tb_puts(o, ";\n");
         }
-    fputs("\nconst struct pvc_kernel_entry {\n"
+    tb_puts(o, "\nconst struct pvc_kernel_entry {\n"
           "    const char *name;\n"
           "    void (*fn)(pvc_ctx *ctx, pvc_tensor *args, const pvc_scalar *scalars);\n"
           "    int nparams;\n"
           "    const char *kinds; /* per parameter: t tensor, i int, b bool, f float */\n"
-          "} " PVC_KERNEL_TABLE "[] = {\n",
-          o);
+          "} " PVC_KERNEL_TABLE "[] = {\n");
     for (int i = 0; i < e->m->nfuncs; i++) {
         const pvc_func *f = e->m->funcs[i];
         if (f->kind != PVC_FN_JIT || !e->keep[i])
             continue;
         char *lit = c_string(f->name);
-        fprintf(o, "    {%s, pvc_kernel_", lit ? lit : "\"\"");
+        tb_printf(o, "    {%s, pvc_kernel_", lit ? lit : "\"\"");
         put_ident(o, f->name);
-        fprintf(o, ", %d, \"", f->nparams);
+        tb_printf(o, ", %d, \"", f->nparams);
         for (int p = 0; p < f->nparams; p++)
-            fputc(pvc_param_kind_letter(f->params[p]->type.kind), o);
-        fputs("\"},\n", o);
+            tb_putc(o, pvc_param_kind_letter(f->params[p]->type.kind));
+        tb_puts(o, "\"},\n");
         free(lit);
     }
-    fputs("    {NULL, NULL, 0, NULL},\n};\n", o);
+    tb_puts(o, "    {NULL, NULL, 0, NULL},\n};\n");
 }
 
 int pvc_emit_c(const pvc_module *m, FILE *out)
@@ -1085,43 +1082,37 @@ char *pvc_emit_c_string(const pvc_module *m, size_t *len)
 char *pvc_emit_c_kernel(const pvc_module *m, const pvc_func *kernel, const char *file, size_t *len)
 {
     emitter e = {.m = m, .only = kernel};
-    char *defs = NULL, *text = NULL;
-    size_t ndefs = 0;
+    textbuf pro = {0};
+    char *text = NULL;
+    e.out = &e.defs;
     e.file_lit = c_string(file ? file : m->file ? m->file : "<input>");
-    e.out = open_memstream(&defs, &ndefs);
-    if (!e.file_lit || !e.out || choose_functions(&e)) {
-        fprintf(stderr, "pvc: error: out of memory emitting C\n");
-        goto done;
-    }
+    if (!e.file_lit || choose_functions(&e))
+        goto oom;
     /* Vector functions first: the kernels call them. Param types come from each function. */
     for (int pass = 0; pass < 2 && !e.failed; pass++)
         for (int i = 0; i < m->nfuncs && !e.failed; i++)
             if ((m->funcs[i]->kind == PVC_FN_JIT) == pass && e.keep[i])
                 emit_function(&e, m->funcs[i]);
-    fclose(e.out);
-    e.out = NULL;
     if (e.failed)
         goto done;
     /* The prologue goes before the definitions, in the definitions' own buffer: the text
      * exists once (a copy would double the emitter's share of a large compile's memory). */
-    char *pro = NULL;
-    size_t npro = 0;
-    FILE *o = open_memstream(&pro, &npro);
-    if (!o)
-        goto done;
-    emit_prologue(&e, o);
-    if (fclose(o) == 0 && (text = realloc(defs, npro + ndefs + 1)) != NULL) {
-        defs = NULL;
-        memmove(text + npro, text, ndefs);
-        memcpy(text, pro, npro);
-        text[npro + ndefs] = '\0';
-        *len = npro + ndefs;
-    }
-    free(pro);
+    emit_prologue(&e, &pro);
+    if (pro.oom || e.defs.oom || e.stmts.oom ||
+        !(text = realloc(e.defs.p, pro.len + e.defs.len + 1)))
+        goto oom;
+    e.defs.p = NULL;
+    memmove(text + pro.len, text, e.defs.len);
+    memcpy(text, pro.p, pro.len);
+    text[pro.len + e.defs.len] = '\0';
+    *len = pro.len + e.defs.len;
+    goto done;
+oom:
+    fprintf(stderr, "pvc: error: out of memory emitting C\n");
 done:
-    if (e.out)
-        fclose(e.out);
-    free(defs);
+    free(pro.p);
+    free(e.defs.p);
+    free(e.stmts.p);
     free(e.sites);
     free(e.tiles);
     free(e.keep);

@@ -166,7 +166,7 @@ pvc_pyval *pv_attr(lower_ctx *c, const pvc_pyval *obj, const char *name, pvc_spa
     }
     if (obj->kind != PV_MODULE)
         return NULL;
-    const char *dotted = pvc_arena_printf(c->m->arena, "%s.%s", obj->s, name);
+    const char *dotted = pvc_arena_dotted(c->m->arena, obj->s, name, strlen(name));
     if (!strcmp(obj->s, "pypto_pro"))
         return !strcmp(name, "language") ? module(c, "pl", loc) : NULL;
     if (!strcmp(obj->s, "pl")) {

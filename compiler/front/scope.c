@@ -100,14 +100,15 @@ const char *scope_canon(lower_ctx *c, TSNode n, pvc_scope *sc)
     const char *canon;
     if (v && v->kind == PV_MODULE)
         canon = v->s;
-    else if (v && v->kind == PV_NS)
-        canon = pvc_arena_printf(c->m->arena, "pl.%s", pvc_enum_ns_name(v->ns));
-    else
+    else if (v && v->kind == PV_NS) {
+        const char *ns = pvc_enum_ns_name(v->ns);
+        canon = pvc_arena_dotted(c->m->arena, "pl", ns, strlen(ns));
+    } else
         return NULL;
     for (int i = 1; i < np; i++) {
         size_t len;
         const char *t = text(c, parts[i], &len);
-        canon = pvc_arena_printf(c->m->arena, "%s.%.*s", canon, (int)len, t);
+        canon = pvc_arena_dotted(c->m->arena, canon, t, strnlen(t, len)); /* as %.*s read it */
     }
     return canon;
 }
@@ -178,7 +179,7 @@ static void import_from(lower_ctx *c, pvc_scope *sc, TSNode s)
         const char *nm = lw_dup(c, name);
         pvc_pyval *v = is(c, mod, PVC_N_DOTTED_NAME) ? pv_attr(c, m, nm, at(k)) : NULL;
         if (!v) { /* a submodule (pypto_pro.language.Vf), or a name pvc does not read */
-            const char *full = pvc_arena_printf(c->m->arena, "%s.%s", path, nm);
+            const char *full = pvc_arena_dotted(c->m->arena, path, nm, strlen(nm));
             v = strcmp(module_canon(c, full), full) ? module_val(c, full, at(k))
               : pv_opaque(c, at(k), PVC_E_NOT_CONST, "'%s' is imported from %s, which pvc does not read",
                           nm, path);

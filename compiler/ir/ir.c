@@ -110,6 +110,17 @@ char *pvc_arena_printf(pvc_arena *a, const char *fmt, ...)
     return p;
 }
 
+char *pvc_arena_dotted(pvc_arena *a, const char *x, const char *y, size_t ny)
+{
+    size_t nx = strlen(x);
+    char *p = pvc_arena_alloc(a, nx + ny + 2);
+    memcpy(p, x, nx);
+    p[nx] = '.';
+    memcpy(p + nx + 1, y, ny);
+    p[nx + 1 + ny] = '\0';
+    return p;
+}
+
 /* Grows an arena array of elem-size items to hold at least need (old memory stays in
  * the arena until the module is freed; arrays here are small). */
 static void *grow(pvc_arena *a, void *old, int *cap, int need, size_t elem)

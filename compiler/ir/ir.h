@@ -30,6 +30,9 @@ void *pvc_arena_alloc(pvc_arena *a, size_t n); /* zeroed; never NULL (PVC_BUG on
 /* printf into the arena, as long as the text is: generated names hold whole user names. */
 char *pvc_arena_printf(pvc_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n);
+/* "x.y" with the first ny bytes of y: the dotted names the front end builds per attribute,
+ * without printf's cost (it was 3% of `pvc compile`). */
+char *pvc_arena_dotted(pvc_arena *a, const char *x, const char *y, size_t ny);
 void pvc_arena_free(pvc_arena *a);
 size_t pvc_arena_size(const pvc_arena *a); /* bytes of its chunks */
 void pvc_arena_reset(pvc_arena *a); /* drop everything allocated, keep one chunk for reuse */
