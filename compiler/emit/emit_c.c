@@ -108,6 +108,29 @@ static void put_dec(textbuf *o, int64_t i)
     tb_write(o, p, (size_t)(buf + sizeof buf - p));
 }
 
+static const char hex_digits[] = "0123456789abcdef";
+
+/* Lower-case hexadecimal text of u, as %x writes it. */
+static void put_hex(textbuf *o, uint64_t u)
+{
+    char buf[16], *p = buf + sizeof buf;
+    do
+        *--p = hex_digits[u & 15];
+    while (u >>= 4);
+    tb_write(o, p, (size_t)(buf + sizeof buf - p));
+}
+
+/* tmpl with every '@' replaced by the decimal k: a loop's names (lo_@, k_@) without
+ * printf. */
+static void put_with_k(textbuf *o, const char *tmpl, int64_t k)
+{
+    for (const char *at; (at = strchr(tmpl, '@')) != NULL; tmpl = at + 1) {
+        tb_write(o, tmpl, (size_t)(at - tmpl));
+        put_dec(o, k);
+    }
+    tb_puts(o, tmpl);
+}
+
 static int ident_byte(unsigned char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -124,8 +147,11 @@ static void put_ident_n(textbuf *o, const char *s, size_t n)
             k++;
         tb_write(o, s, k);
         s += k;
-        if (s < end)
-            tb_printf(o, "_x%02x", (unsigned char)*s++);
+        if (s < end) {
+            unsigned char c = (unsigned char)*s++;
+            char x[4] = {'_', 'x', hex_digits[c >> 4], hex_digits[c & 15]};
+            tb_write(o, x, 4);
+        }
     }
 }
 
@@ -253,6 +279,18 @@ static int tile_index(emitter *e, const pvc_type *t)
     return e->ntiles++;
 }
 
+/* ", <dtype>, <rows>u, <cols>u" of a tile value's initializer. */
+static void put_tile_rest(textbuf *o, const pvc_type *t)
+{
+    tb_puts(o, ", ");
+    tb_puts(o, c_dtypes[t->dtype]);
+    tb_puts(o, ", ");
+    put_dec(o, t->dims[0]);
+    tb_puts(o, "u, ");
+    put_dec(o, t->dims[1]);
+    tb_putc(o, 'u');
+}
+
 /* A tile operand: a static tile is `&tile_<i>`, one `static const pvc_tile` per function
  * (its geometry a constant the compiler folds, written once); a tile at a run-time address
  * (a rotated tile-group slot, §6) a compound literal over the variable holding it. */
@@ -273,7 +311,8 @@ static void put_tile(emitter *e, const pvc_op *op, const pvc_value *v)
     tb_puts(e->body, "&(pvc_tile){");
     use_var(e, v, VAR_READ);
     put_var(e->body, v);
-    tb_printf(e->body, ", %s, %" PRId64 "u, %" PRId64 "u}", c_dtypes[t->dtype], t->dims[0], t->dims[1]);
+    put_tile_rest(e->body, t);
+    tb_puts(e->body, "}");
 }
 
 /* The function's static tiles (put_tile), at the start of its declarations. */
@@ -283,8 +322,11 @@ static void emit_tiles(emitter *e)
         const pvc_type *t = e->tiles[i];
         tb_puts(e->body, "static const pvc_tile tile_");
         put_dec(e->body, i);
-        tb_printf(e->body, " = {0x%" PRIx64 "u, %s, %" PRId64 "u, %" PRId64 "u}; ", (uint64_t)t->ub_addr,
-                  c_dtypes[t->dtype], t->dims[0], t->dims[1]);
+        tb_puts(e->body, " = {0x");
+        put_hex(e->body, (uint64_t)t->ub_addr);
+        tb_puts(e->body, "u");
+        put_tile_rest(e->body, t);
+        tb_puts(e->body, "}; ");
     }
 }
 
@@ -625,18 +667,17 @@ static void emit_range(emitter *e, const pvc_op *op)
         return;
     }
     begin_stmt(e, op, 1);
-    tb_printf(e->body, "{ const int64_t lo_%d = ", k);
+    put_with_k(e->body, "{ const int64_t lo_@ = ", k);
     put_value(e, op, op->operands[0]);
-    tb_printf(e->body, ", hi_%d = ", k);
+    put_with_k(e->body, ", hi_@ = ", k);
     put_value(e, op, op->operands[1]);
-    tb_printf(e->body, ", st_%d = ", k);
+    put_with_k(e->body, ", st_@ = ", k);
     put_value(e, op, op->operands[2]);
-    tb_printf(e->body, "; const uint64_t n_%d = pvc_py_range_len(ctx, lo_%d, hi_%d, st_%d); ", k, k,
-              k, k);
-    tb_printf(e->body, "for (uint64_t k_%d = 0; k_%d < n_%d; k_%d++) { ", k, k, k, k);
+    put_with_k(e->body, "; const uint64_t n_@ = pvc_py_range_len(ctx, lo_@, hi_@, st_@); ", k);
+    put_with_k(e->body, "for (uint64_t k_@ = 0; k_@ < n_@; k_@++) { ", k);
     use_var(e, op->results[0], VAR_WRITE);
     put_var(e->body, op->results[0]);
-    tb_printf(e->body, " = pvc_py_range_at(lo_%d, k_%d, st_%d);", k, k, k);
+    put_with_k(e->body, " = pvc_py_range_at(lo_@, k_@, st_@);", k);
     emit_nested(e, op, "} }");
 }
 
@@ -1032,9 +1073,17 @@ static void emit_prologue(emitter *e, textbuf *o)
         if (!uniq || site_cmp(&e->sites[uniq - 1], &e->sites[i]) != 0)
             e->sites[uniq++] = e->sites[i];
     e->nsites = uniq;
-    for (int i = 0; i < e->nsites; i++)
-        tb_printf(o, "static const pvc_loc loc_%d_%d = {%s, %d, %d};\n", e->sites[i].line,
-                  e->sites[i].col, e->file_lit, e->sites[i].line, e->sites[i].col);
+    for (int i = 0; i < e->nsites; i++) { /* static const pvc_loc loc_L_C = {file, L, C}; */
+        tb_puts(o, "static const pvc_loc ");
+        put_loc(o, "loc_", (pvc_span){.line = e->sites[i].line, .col = e->sites[i].col});
+        tb_puts(o, " = {");
+        tb_puts(o, e->file_lit);
+        tb_puts(o, ", ");
+        put_dec(o, e->sites[i].line);
+        tb_puts(o, ", ");
+        put_dec(o, e->sites[i].col);
+        tb_puts(o, "};\n");
+    }
     tb_puts(o, "\n");
     for (int i = 0; i < e->m->nfuncs; i++)
         if (e->keep[i]) {
