@@ -436,9 +436,11 @@ static int put_name(emitter *e, const pvc_op *op, const pvc_mop *m, const char *
         switch (d->kind) {
         case PVC_OK_TILE: put_tile(e, op, v); break;
         case PVC_OK_BITS:
-            if (v->kind == PVC_V_INT)
-                tb_printf(o, "UINT64_C(0x%" PRIx64 ")", (uint64_t)v->i);
-            else {
+            if (v->kind == PVC_V_INT) {
+                tb_puts(o, "UINT64_C(0x");
+                put_hex(o, (uint64_t)v->i);
+                tb_putc(o, ')');
+            } else {
                 tb_puts(o, "(uint64_t)");
                 put_value(e, op, v);
             }

@@ -711,16 +711,27 @@ static void type_block(typer *t, pvc_block *b);
 static void type_vf(typer *t, pvc_func *f);
 
 /* The specialisation key of n values: the text of each one's type, ';' after each, whole
- * however many there are (in the module's arena). */
+ * however many there are (in the module's arena). Each type is formatted once when the key
+ * fits `whole` (every call of the bench files), else a second time to copy it. */
 static const char *sig_of(pvc_arena *a, pvc_value *const *vals, int n)
 {
     char buf[192]; /* a type's text: at most a tensor of rank 4 with 20-digit dims */
+    char whole[1024];
     size_t len = 0;
     for (int i = 0; i < n; i++) {
         pvc_type_str(&vals[i]->type, buf, sizeof buf);
-        len += strlen(buf) + 1;
+        size_t k = strlen(buf);
+        if (len + k + 1 <= sizeof whole) {
+            memcpy(whole + len, buf, k);
+            whole[len + k] = ';';
+        }
+        len += k + 1;
     }
-    char *sig = pvc_arena_alloc(a, len + 1), *w = sig;
+    char *sig = pvc_arena_alloc(a, len + 1), *w = sig; /* zeroed: NUL-terminated */
+    if (len <= sizeof whole) {
+        memcpy(sig, whole, len);
+        return sig;
+    }
     for (int i = 0; i < n; i++) {
         pvc_type_str(&vals[i]->type, buf, sizeof buf);
         size_t k = strlen(buf);
