@@ -427,21 +427,27 @@ static void type_set_validshape(typer *t, pvc_op *op)
 }
 
 /* pl.load / pl.store: the tile's valid shape at this point, for the dispatch pass. */
+/* Tile's valid extent in dim i (0 rows, 1 cols): what pl.set_validshape gave it, else its
+ * TileType's valid_shape, else its shape (docs/SEMANTICS.md §6). */
+static pvc_value *valid_dim(typer *t, const pvc_value *tile, int i, pvc_span at)
+{
+    pvc_value *v = tile->kind == PVC_V_VAR ? t->valid[tile->id][i] : NULL;
+    if (!v) {
+        int64_t k = tile->type.dims[2 + i];
+        v = cint(t, k ? k : tile->type.dims[i], at);
+        v->type.kind = PVC_TY_INT;
+    }
+    return v;
+}
+
 static void type_gm_move(typer *t, pvc_op *op)
 {
     expect(t, op, "tensor", PVC_TY_TENSOR);
     if (!expect(t, op, "tile", PVC_TY_TILE))
         return;
     const pvc_value *tile = pvc_op_arg(op, "tile");
-    for (int i = 0; i < 2; i++) {
-        pvc_value *v = tile->kind == PVC_V_VAR ? t->valid[tile->id][i] : NULL;
-        if (!v) {
-            int64_t k = tile->type.dims[2 + i];
-            v = cint(t, k ? k : tile->type.dims[i], op->loc);
-            v->type.kind = PVC_TY_INT;
-        }
-        pvc_op_add_attr(t->m, op, i ? "valid_cols" : "valid_rows", v, op->loc);
-    }
+    for (int i = 0; i < 2; i++)
+        pvc_op_add_attr(t->m, op, i ? "valid_cols" : "valid_rows", valid_dim(t, tile, i, op->loc), op->loc);
 }
 
 static void type_tile_type(typer *t, pvc_op *op)
@@ -1012,13 +1018,7 @@ static void type_move(typer *t, pvc_op *op)
     }
     const pvc_value *moved = insert ? s : d; /* whose valid shape is the window */
     for (int i = 0; i < 2; i++) {
-        pvc_value *v = moved->kind == PVC_V_VAR ? t->valid[moved->id][i] : NULL;
-        if (!v) {
-            int64_t k = moved->type.dims[2 + i];
-            v = cint(t, k ? k : moved->type.dims[i], op->loc);
-            v->type.kind = PVC_TY_INT;
-        }
-        pvc_op_add_attr(t->m, op, i ? "valid_cols" : "valid_rows", v, op->loc);
+        pvc_op_add_attr(t->m, op, i ? "valid_cols" : "valid_rows", valid_dim(t, moved, i, op->loc), op->loc);
         pvc_value *z = off[i] ? off[i] : cint(t, 0, op->loc);
         pvc_op_add_attr(t->m, op, i ? "off_col" : "off_row", z, op->loc);
     }
