@@ -255,8 +255,10 @@ done
 for sig in KILL TERM HUP; do
     d="$tmp/kill_$sig"; mkdir "$d"
     printf '%s\n' "$old" >"$d/trace"; printf '%s\n' "$old" >"$d/timeline"; cp "$d/trace" "$tmp/k.orig"
+    # --timeout: a run that outlives the kill (a signal its parent ignores, as under nohup)
+    # stops by itself instead of writing its trace for ever
     "$pvc" run tests/robust/long_run.py --input "a=$in_a" --shape out=1,64 --scalar n=1000000000 \
-        "--trace=$d/trace" --timeline "$d/timeline" >/dev/null 2>&1 &
+        --timeout 60 "--trace=$d/trace" --timeline "$d/timeline" >/dev/null 2>&1 &
     pid=$!
     i=0 # until the run is writing (a temporary grew, or the old file was touched)
     while [ $i -lt 100 ]; do
