@@ -132,16 +132,29 @@ static int check_output(const char *file, const char *out)
     return 0;
 }
 
-/* pvc compile FILE.py [-o OUT.c]: the C of every kernel, to stdout or OUT.c. The text is
- * built in memory first and OUT.c is replaced in one step (run/ioutil.h), so a failed
+/* The classic compile: every pass over the whole module, then the C written to f. */
+static int compile_whole(pvc_unit *u, FILE *f)
+{
+    int rc = pvc_run_passes(u, NULL, NULL, NULL);
+    if (rc)
+        return rc;
+    return pvc_emit_c(u->mod, f) ? PVC_EXIT_DIAG : PVC_EXIT_OK;
+}
+
+/* pvc compile FILE.py [-o OUT.c]: the C of every kernel, to stdout or OUT.c, streamed (a
+ * vector function at a time, passes/stream.c) when the file allows, else whole. OUT.c is
+ * written through a temporary renamed over it at the end (run/ioutil.h), so a failed
  * compile or write leaves the old OUT.c as it was. */
 static int cmd_compile(int argc, char **argv)
 {
     options o = {0};
     const char *out = NULL;
+    int verbose = 0;
     pvc_unit u;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "-o")) {
+        if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+            verbose = 1;
+        else if (!strcmp(argv[i], "-o")) {
             if (i + 1 >= argc || !*argv[i + 1])
                 return usage_error("%s", "option '-o' needs a file name");
             out = argv[++i];
@@ -159,23 +172,26 @@ static int cmd_compile(int argc, char **argv)
     int rc = out ? check_output(o.file, out) : 0;
     if (rc || (rc = load_unit(&u, &o)))
         return rc;
-    if ((rc = pvc_run_passes(&u, NULL, NULL, NULL))) {
-        pvc_unit_free(&u);
-        return rc;
-    }
-    size_t len = 0;
-    char *text = pvc_emit_c_string(u.mod, &len);
-    pvc_unit_free(&u);
-    if (!text)
-        return PVC_EXIT_DIAG;
     char why[512];
-    if (!out)
-        fwrite(text, 1, len, stdout); /* checked by pvc_io_finish */
-    else if (pvc_io_write_file(out, text, len, why, sizeof why)) {
+    pvc_sink sink = {0};
+    if (out && pvc_sink_open(&sink, out, why, sizeof why)) {
+        fprintf(stderr, "pvc: error: cannot write '%s': %s\n", out, why);
+        pvc_unit_free(&u);
+        return PVC_EXIT_DIAG;
+    }
+    FILE *f = out ? sink.f : stdout; /* stdout is checked by pvc_io_finish */
+    int streamed = pvc_compile_streamed(&u, f, verbose ? stderr : NULL);
+    if (streamed == -1)
+        rc = compile_whole(&u, f);
+    else if (streamed == -2)
+        rc = PVC_EXIT_DIAG;
+    pvc_unit_free(&u);
+    if (out && rc)
+        pvc_sink_abort(&sink);
+    else if (out && pvc_sink_commit(&sink, why, sizeof why)) {
         fprintf(stderr, "pvc: error: cannot write '%s': %s\n", out, why);
         rc = PVC_EXIT_DIAG;
     }
-    free(text);
     return rc;
 }
 
@@ -187,8 +203,9 @@ static const struct {
     {"ir", cmd_ir, "ir FILE.py [--after PASS] [--format text|json]\n"
                    "                     print the IR after PASS (default: the last pass)"},
     {"check", cmd_check, "check FILE.py      report diagnostics only"},
-    {"compile", cmd_compile, "compile FILE.py [-o OUT.c]\n"
-                             "                     C11 for every jit kernel of FILE (stdout by default)"},
+    {"compile", cmd_compile, "compile FILE.py [-o OUT.c] [-v|--verbose]\n"
+                             "                     C11 for every jit kernel of FILE (stdout by default);\n"
+                             "                     -v says whether it was streamed (PVC_STREAM=0: never)"},
     {"run", pvc_cmd_run, "run FILE.py [--kernel NAME] [--backend sim|native]\n"
                          "        [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...\n"
                          "        [--shape P=R,C]... [--scalar P=VALUE]... [--rtol R --atol A | --ulp N] [-v|--verbose]\n"

@@ -64,6 +64,24 @@ for src in tests/diag/*.py; do
     if [ $rc -eq 1 ] && [ ! -s "$tmp/out" ]; then ok; else bad "$name: pvc ir exit $rc / dumped IR despite errors"; fi
 done
 
+# The streamed compile (passes/stream.c) writes the classic compile's C byte for byte and
+# fails as it does: every input both ways (PVC_STREAM=0 is the classic compile). Every
+# sample streams, and so does a file of the front-end benchmark's shape, each of its vector
+# functions lowered only when the kernel calls it (front/defer.c).
+/usr/bin/python3 bench/gen_frontend.py 40 >"$tmp/bench40.py"
+for src in samples/*.py tests/golden/*.py tests/sim/*.py tests/e2e/*.py tests/diag/*.py "$tmp/bench40.py"; do
+    "$pvc" compile -v "$src" >"$tmp/s.c" 2>"$tmp/s.err"; rs=$?
+    PVC_STREAM=0 "$pvc" compile "$src" >"$tmp/w.c" 2>"$tmp/w.err"; rw=$?
+    grep -v '^pvc: \(streamed\|compiled whole\)' "$tmp/s.err" >"$tmp/s.msg"
+    if [ $rs -eq $rw ] && cmp -s "$tmp/s.c" "$tmp/w.c" && cmp -s "$tmp/s.msg" "$tmp/w.err"; then ok
+    else bad "$src: the streamed compile differs from the whole one (exit $rs / $rw)"; diff "$tmp/s.c" "$tmp/w.c" | head -5; fi
+    case $src in
+    samples/*) grep -q '^pvc: streamed' "$tmp/s.err" && ok || bad "$src: not streamed: $(cat "$tmp/s.err")" ;;
+    */bench40.py) grep -q '^pvc: streamed: 40 vector functions, 40 of them lowered when first called$' "$tmp/s.err" \
+                  && ok || bad "bench40.py: $(cat "$tmp/s.err")" ;;
+    esac
+done
+
 # expect CODE ARGS...: exit status; usage errors print exactly one line on stderr
 expect() {
     want=$1; shift

@@ -59,13 +59,15 @@ typedef struct {
     int ntiles, captiles;
     int nloops, depth;
     int cur;                /* .py line the next physical line maps to; -1: unknown */
+    int quiet;              /* a streamed compile's: a failure is not printed (the classic
+                               compile that follows prints it) */
 } emitter;
 
 enum { VAR_READ = 1, VAR_WRITE = 2 };
 
 static void fail_at(emitter *e, pvc_span at, const char *fmt, const char *arg)
 {
-    if (e->failed++)
+    if (e->failed++ || e->quiet)
         return;
     fprintf(stderr, "%s:%d:%d: error: cannot emit C: ", e->m->file, at.line, at.col);
     fprintf(stderr, fmt, arg);
@@ -1169,4 +1171,129 @@ done:
     free(e.keep);
     free((char *)e.file_lit);
     return text;
+}
+
+/* ---- a streamed compile's unit (passes/stream.c) ------------------------------------- */
+/* The vector functions are emitted as they are made, each into a spill file (their IR is
+ * freed right after); the unit is then the prologue, their text in the module's order read
+ * back from the spill, and the kernels: the bytes pvc_emit_c writes for the same module. */
+typedef struct {
+    const pvc_func *f; /* the function that stays in the module for the one emitted */
+    long at;           /* its text in the spill */
+    size_t len;
+} spilled;
+
+struct pvc_emitter {
+    emitter e;
+    FILE *spill;
+    spilled *done;
+    int ndone, capdone;
+};
+
+pvc_emitter *pvc_emit_open(const pvc_module *m)
+{
+    pvc_emitter *E = calloc(1, sizeof *E);
+    if (!E)
+        return NULL;
+    E->e.m = m;
+    E->e.out = &E->e.defs;
+    E->e.quiet = 1;
+    E->e.file_lit = c_string(m->file ? m->file : "<input>");
+    E->spill = tmpfile();
+    if (!E->e.file_lit || !E->spill) {
+        pvc_emit_close(E);
+        return NULL;
+    }
+    return E;
+}
+
+int pvc_emit_spill(pvc_emitter *E, const pvc_func *f, const pvc_func *stays)
+{
+    emitter *e = &E->e;
+    e->defs.len = 0;
+    emit_function(e, f);
+    if (e->failed || e->defs.oom || e->stmts.oom)
+        return -1;
+    if (E->ndone == E->capdone) {
+        int cap = E->capdone ? 2 * E->capdone : 64;
+        spilled *d = realloc(E->done, (size_t)cap * sizeof *d);
+        if (!d)
+            return -1;
+        E->done = d, E->capdone = cap;
+    }
+    long at = ftell(E->spill);
+    if (at < 0 || fwrite(e->defs.p, 1, e->defs.len, E->spill) != e->defs.len)
+        return -1;
+    E->done[E->ndone++] = (spilled){stays, at, e->defs.len};
+    return 0;
+}
+
+static int spilled_cmp(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)((const spilled *)a)->f, y = (uintptr_t)((const spilled *)b)->f;
+    return (x > y) - (x < y);
+}
+
+/* Copies the spilled text of f to out; -1 when f was not spilled or on a read error. */
+static int copy_spilled(pvc_emitter *E, const pvc_func *f, FILE *out)
+{
+    spilled key = {.f = f};
+    const spilled *s = bsearch(&key, E->done, (size_t)E->ndone, sizeof *E->done, spilled_cmp);
+    char buf[8192];
+    if (!s || fseek(E->spill, s->at, SEEK_SET))
+        return -1;
+    for (size_t left = s->len; left;) {
+        size_t k = left < sizeof buf ? left : sizeof buf;
+        if (fread(buf, 1, k, E->spill) != k || fwrite(buf, 1, k, out) != k)
+            return -1;
+        left -= k;
+    }
+    return 0;
+}
+
+int pvc_emit_finish(pvc_emitter *E, FILE *out)
+{
+    emitter *e = &E->e;
+    const pvc_module *m = e->m;
+    textbuf pro = {0};
+    int rc = -1;
+    e->defs.len = 0;
+    if (choose_functions(e))
+        return -1;
+    for (int i = 0; i < m->nfuncs && !e->failed; i++)
+        if (m->funcs[i]->kind == PVC_FN_JIT)
+            emit_function(e, m->funcs[i]);
+    if (e->failed || e->defs.oom || e->stmts.oom)
+        goto done;
+    emit_prologue(e, &pro);
+    if (pro.oom || fflush(E->spill))
+        goto done;
+    rc = -2; /* from here on a failure is a write's */
+    if (fwrite(pro.p, 1, pro.len, out) != pro.len)
+        goto done;
+    if (E->ndone)
+        qsort(E->done, (size_t)E->ndone, sizeof *E->done, spilled_cmp);
+    for (int i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i]->kind == PVC_FN_VECTOR && copy_spilled(E, m->funcs[i], out))
+            goto done;
+    rc = fwrite(e->defs.p, 1, e->defs.len, out) == e->defs.len ? 0 : -1;
+done:
+    free(pro.p);
+    return rc;
+}
+
+void pvc_emit_close(pvc_emitter *E)
+{
+    if (!E)
+        return;
+    if (E->spill)
+        fclose(E->spill);
+    free(E->done);
+    free(E->e.defs.p);
+    free(E->e.stmts.p);
+    free(E->e.sites);
+    free(E->e.tiles);
+    free(E->e.keep);
+    free((char *)E->e.file_lit);
+    free(E);
 }

@@ -52,4 +52,15 @@ char *pvc_emit_c_string(const pvc_module *m, size_t *len);
  * compile` keeps every kernel). */
 char *pvc_emit_c_kernel(const pvc_module *m, const pvc_func *kernel, const char *file, size_t *len);
 
+/* A streamed compile's unit (passes/stream.c): the same bytes as pvc_emit_c, built while
+ * the module is: open; spill each vector function (typed, dispatched, checked) as it is
+ * made, with `stays`, the function that takes its place in the module (its signature);
+ * finish, once the module holds the kernels and those, writes the unit to out; close. -1
+ * on failure (nothing is printed: the caller compiles the classic way). */
+typedef struct pvc_emitter pvc_emitter;
+pvc_emitter *pvc_emit_open(const pvc_module *m);
+int pvc_emit_spill(pvc_emitter *E, const pvc_func *f, const pvc_func *stays);
+int pvc_emit_finish(pvc_emitter *E, FILE *out);
+void pvc_emit_close(pvc_emitter *E);
+
 #endif /* PVC_EMIT_C_H */

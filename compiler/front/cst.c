@@ -16,7 +16,7 @@ TSNode *lw_kids(lower_ctx *c, TSNode n, uint32_t *count)
     if (ts_node_is_null(n))
         return NULL;
     uint32_t all = ts_node_child_count(n);
-    TSNode *out = pvc_arena_alloc(c->scratch, (all + 1) * sizeof *out);
+    TSNode *out = pvc_arena_alloc(c->kids, (all + 1) * sizeof *out);
     if (all <= LW_KIDS_BY_INDEX) { /* see LW_KIDS_BY_INDEX */
         for (uint32_t i = 0; i < all; i++) {
             TSNode ch = ts_node_child(n, i);

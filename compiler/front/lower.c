@@ -247,7 +247,7 @@ static int cube_tail(const lower_ctx *c, TSNode n)
 }
 
 /* The first use of a cube name in n, in source order (a null node when there is none). */
-static TSNode first_cube_use(lower_ctx *c, TSNode n, const char **name)
+TSNode lower_first_cube_use(lower_ctx *c, TSNode n, const char **name)
 {
     TSNode hit = {0};
     if (!may_hold_cube(c, n)) /* a walk of every node costs more than lowering them */
@@ -277,14 +277,16 @@ static void lower_found(lower_ctx *c, const scope_found *fd, int from)
 {
     pvc_diag *d = c->d;
     pvc_arena_reset(c->scratch); /* the arrays of the scope walk */
+    pvc_arena_reset(c->kids);
     for (int i = from; i < fd->n; i++) {
         c->f = c->m->funcs[i];
         c->scope = fd->home[i];
         const char *name = NULL;
         TSNode body = field(c, fd->defs[i], PVC_F_BODY);
-        lower_signature(c, fd->defs[i], !ts_node_is_null(first_cube_use(c, body, &name)));
+        lower_signature(c, fd->defs[i], !ts_node_is_null(lower_first_cube_use(c, body, &name)));
     }
     pvc_arena_reset(c->scratch);
+    pvc_arena_reset(c->kids);
     for (int i = from; i < fd->n && d->nerrors <= d->max_errors; i++) {
         c->f = c->m->funcs[i];
         c->scope = fd->home[i];
@@ -294,7 +296,7 @@ static void lower_found(lower_ctx *c, const scope_found *fd, int from)
         c->poisoned = (pvc_strmap){0};
         TSNode body = field(c, fd->defs[i], PVC_F_BODY);
         const char *name = NULL;
-        TSNode cube = first_cube_use(c, body, &name);
+        TSNode cube = lower_first_cube_use(c, body, &name);
         if (!ts_node_is_null(cube)) {
             pvc_error_at(d, at(cube), PVC_E_CUBE, "'%s' is cube (matrix) code: pvc compiles vector code "
                          "only, so '%s' is not compiled", name, c->f->name);
@@ -302,6 +304,7 @@ static void lower_found(lower_ctx *c, const scope_found *fd, int from)
         }
         lower_body(c, body, &c->f->body);
         pvc_arena_reset(c->scratch);
+        pvc_arena_reset(c->kids);
     }
 }
 
@@ -314,13 +317,17 @@ static void no_function(lower_ctx *c, int ndefs)
 
 pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
 {
-    lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name), .scratch = pvc_arena_new()};
+    lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name), .scratch = pvc_arena_new(),
+                   .kids = pvc_arena_new()};
     scope_found fd = {0};
     c.module = scope_module(&c);
     scope_build(&c, c.module, ts_tree_root_node(cst->tree), &fd);
     no_function(&c, fd.n);
     lower_found(&c, &fd, 0);
     pvc_arena_free(c.scratch);
+    pvc_arena_free(c.kids);
+    free(fd.defs);
+    free(fd.home);
     return c.m;
 }
 
@@ -333,18 +340,13 @@ pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
  * earlier part was called (it is read from its part's tree, which is gone by then,
  * scope_helper_here): pvc_lower_end says so, and the caller otherwise lowers the file
  * whole. */
-struct pvc_lowering {
-    lower_ctx c;
-    scope_found fd;
-    lower_parts parts;
-};
-
 pvc_lowering *pvc_lower_begin(const char *name, pvc_diag *d)
 {
     pvc_lowering *L = calloc(1, sizeof *L);
     if (!L)
         PVC_BUG("out of memory");
-    L->c = (lower_ctx){.d = d, .m = pvc_module_new(name), .parts = &L->parts, .scratch = pvc_arena_new()};
+    L->c = (lower_ctx){.d = d, .m = pvc_module_new(name), .parts = &L->parts, .scratch = pvc_arena_new(),
+                       .kids = pvc_arena_new()};
     L->c.module = scope_module(&L->c);
     return L;
 }
@@ -361,12 +363,28 @@ void pvc_lower_part(pvc_lowering *L, const pvc_cst *cst)
     c->cst = NULL;
 }
 
-pvc_module *pvc_lower_end(pvc_lowering *L, int *same)
+pvc_module *pvc_lower_finish(pvc_lowering *L, int *same)
 {
     no_function(&L->c, L->fd.n);
     *same = !L->parts.stale;
-    pvc_module *m = L->c.m;
+    return L->c.m;
+}
+
+void pvc_lower_free(pvc_lowering *L)
+{
+    if (!L)
+        return;
     pvc_arena_free(L->c.scratch);
+    pvc_arena_free(L->c.kids);
+    free(L->fd.defs);
+    free(L->fd.home);
+    free(L->defer);
     free(L);
+}
+
+pvc_module *pvc_lower_end(pvc_lowering *L, int *same)
+{
+    pvc_module *m = pvc_lower_finish(L, same);
+    pvc_lower_free(L);
     return m;
 }

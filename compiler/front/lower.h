@@ -110,7 +110,8 @@ typedef struct {
     int lowered;                /* functions lowered by the parts before this one */
 } lower_parts;
 
-/* The DSL functions scope.c found, in source order, and the scope each was defined in. */
+/* The DSL functions scope.c found, in source order, and the scope each was defined in
+ * (malloc'ed arrays, freed by lower.c). */
 typedef struct {
     TSNode *defs;
     pvc_scope **home;
@@ -134,8 +135,30 @@ typedef struct {
      * first error as "undefined variable" (chibicc-style error recovery). */
     pvc_strmap poisoned;        /* per function */
     lower_parts *parts;         /* lowering in parts, else NULL */
-    pvc_arena *scratch;         /* lw_kids arrays: reset after each function, not in the module */
+    pvc_arena *scratch;         /* Python values of the function being lowered: reset after
+                                   each function, not in the module */
+    pvc_arena *kids;            /* lw_kids arrays: reset with scratch, and released after each
+                                   statement of a block (a kernel of 10,000 calls held 4 MB) */
 } lower_ctx;
+
+/* A lowering of a file in parts (lower.c, pipeline.c), and for a streamed compile the
+ * vector functions whose bodies wait to be lowered when a kernel calls them (defer.c). */
+typedef struct {
+    uint32_t start, end, row, end_row; /* the function's text: bytes [start, end), lines */
+} lower_deferred;
+
+struct pvc_lowering {
+    lower_ctx c;
+    scope_found fd;
+    lower_parts parts;
+    const pvc_source *src;      /* the file, for the deferred functions */
+    lower_deferred *defer;      /* malloc'ed: pvc_func.deferred - 1 indexes it */
+    int ndefer, capdefer;
+};
+
+/* ---- lower.c ---- */
+/* The first use of a cube name in n, in source order (a null node when there is none). */
+TSNode lower_first_cube_use(lower_ctx *c, TSNode n, const char **name);
 
 /* ---- cst.c ---- */
 static inline int is(const lower_ctx *c, TSNode n, pvc_node_id type)
@@ -213,6 +236,14 @@ pvc_scope *scope_module(lower_ctx *c);
  * and appends every DSL function found to fd (pvc_func_new, in source order, signatures
  * not yet lowered): its function_definition node and the scope it was defined in. */
 void scope_build(lower_ctx *c, pvc_scope *sc, TSNode root, scope_found *fd);
+/* Binds `base` in sc to a new DSL function of that kind defined at def_at (name at
+ * name_at) and appends it to fd with its node `def` (a null node for a deferred one);
+ * NULL after reporting a second definition. */
+pvc_func *scope_add_dsl(lower_ctx *c, pvc_scope *sc, const char *base, pvc_span name_at, pvc_span def_at,
+                        pvc_func_kind kind, TSNode def, scope_found *fd);
+/* 1 if the decorated_definition s carries @pl.jit or @pl.vector_function as sc reads them,
+ * its kind in *kind. */
+int scope_dsl_kind(lower_ctx *c, pvc_scope *sc, TSNode s, pvc_func_kind *kind);
 /* The binding of name in sc or its enclosing scopes, NULL when none binds it. */
 pvc_pyval *scope_lookup(const pvc_scope *sc, const char *name);
 /* Python's builtins (min, max, len, ...) and the default namespaces pl and vf. */

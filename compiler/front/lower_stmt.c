@@ -525,8 +525,11 @@ void lower_block(lower_ctx *c, TSNode block, pvc_block *out)
     c->depth++;
     uint32_t cnt;
     TSNode *all = lw_kids(c, block, &cnt);
-    for (uint32_t i = 0; i < cnt && c->d->nerrors <= c->d->max_errors; i++)
+    pvc_arena_mark mark = pvc_arena_mark_now(c->kids);
+    for (uint32_t i = 0; i < cnt && c->d->nerrors <= c->d->max_errors; i++) {
         lower_stmt(c, all[i], out, i == 0); /* stop once the error limit is reached */
+        pvc_arena_release(c->kids, mark);
+    }
     c->depth--;
 }
 

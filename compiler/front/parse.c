@@ -3,6 +3,7 @@
 #include "front/front.h"
 
 #include <stdbool.h>
+#include <pthread.h>
 #include <string.h>
 
 const TSLanguage *tree_sitter_python(void);
@@ -129,6 +130,17 @@ static void resolve_names(pvc_cst *cst, const TSLanguage *lang)
     }
 }
 
+/* The names resolve once per process: a streamed compile parses every vector function on
+ * its own, and the lookups (a scan of the grammar's symbols per name) cost more than a
+ * small function's parse. */
+static pvc_cst resolved;
+static pthread_once_t resolved_once = PTHREAD_ONCE_INIT;
+
+static void resolve_once(void)
+{
+    resolve_names(&resolved, tree_sitter_python());
+}
+
 static void open_parser(pvc_cst *cst, const pvc_source *src)
 {
     const TSLanguage *lang = tree_sitter_python();
@@ -139,7 +151,9 @@ static void open_parser(pvc_cst *cst, const pvc_source *src)
         PVC_BUG("tree-sitter-python (ABI %u) does not match the tree-sitter library (ABI %d to %d)",
                 (unsigned)ts_language_version(lang), TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION,
                 TREE_SITTER_LANGUAGE_VERSION);
-    resolve_names(cst, lang);
+    pthread_once(&resolved_once, resolve_once);
+    memcpy(cst->sym, resolved.sym, sizeof cst->sym);
+    memcpy(cst->field, resolved.field, sizeof cst->field);
 }
 
 int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d)

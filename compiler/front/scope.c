@@ -16,6 +16,8 @@
  *                          loop, a with or a try are opaque (their value depends on the run)
  * The last binding of a name wins: a kernel runs after the module has been imported.
  */
+#include <stdlib.h>
+
 #include "front/lower.h"
 
 typedef scope_found found;
@@ -308,48 +310,66 @@ static void walk_function(lower_ctx *c, pvc_scope *sc, TSNode def, found *fd)
     walk(c, inner, body, 0, fd);
 }
 
-static void dsl_function(lower_ctx *c, pvc_scope *sc, TSNode def, pvc_func_kind kind, found *fd)
+pvc_func *scope_add_dsl(lower_ctx *c, pvc_scope *sc, const char *base, pvc_span name_at, pvc_span def_at,
+                        pvc_func_kind kind, TSNode def, found *fd)
 {
-    TSNode nm = field(c, def, PVC_F_NAME);
-    const char *base = lw_dup(c, nm);
     size_t ql = strlen(sc->qual) + strlen(base) + 1;
     char *name = pvc_arena_alloc(c->m->arena, ql);
     snprintf(name, ql, "%s%s", sc->qual, base);
     if (pvc_func_find(c->m, name)) {
-        pvc_error_at(c->d, at(nm), PVC_E_FUNCTION, "function '%s' defined twice", name);
-        return;
+        pvc_error_at(c->d, name_at, PVC_E_FUNCTION, "function '%s' defined twice", name);
+        return NULL;
     }
-    pvc_pyval *v = pv_new(c, PV_DSL, at(def));
-    v->func = pvc_func_new(c->m, name, kind, at(def));
-    TSPoint e = ts_node_end_point(def);
-    v->func->end = (pvc_span){(int)e.row + 1, (int)e.column + 1};
+    pvc_pyval *v = pv_new(c, PV_DSL, def_at);
+    v->func = pvc_func_new(c->m, name, kind, def_at);
     bind(c, sc, base, v);
-    if (fd->n == fd->cap) {
+    if (fd->n == fd->cap) { /* malloc'ed (lower.c frees them): copies left in an arena
+                               were 80 bytes per function */
         int cap = fd->cap ? 2 * fd->cap : 16;
-        TSNode *d = pvc_arena_alloc(c->m->arena, (size_t)cap * sizeof *d);
-        pvc_scope **h = pvc_arena_alloc(c->m->arena, (size_t)cap * sizeof *h);
-        if (fd->n) {
-            memcpy(d, fd->defs, (size_t)fd->n * sizeof *d);
-            memcpy(h, fd->home, (size_t)fd->n * sizeof *h);
-        }
-        fd->defs = d, fd->home = h, fd->cap = cap;
+        TSNode *d = realloc(fd->defs, (size_t)cap * sizeof *d);
+        if (d)
+            fd->defs = d;
+        pvc_scope **h = realloc(fd->home, (size_t)cap * sizeof *h);
+        if (h)
+            fd->home = h;
+        if (!d || !h)
+            pvc_out_of_memory();
+        fd->cap = cap;
     }
     fd->defs[fd->n] = def;
     fd->home[fd->n++] = sc;
+    return v->func;
+}
+
+static void dsl_function(lower_ctx *c, pvc_scope *sc, TSNode def, pvc_func_kind kind, found *fd)
+{
+    TSNode nm = field(c, def, PVC_F_NAME);
+    pvc_func *f = scope_add_dsl(c, sc, lw_dup(c, nm), at(nm), at(def), kind, def, fd);
+    if (f) {
+        TSPoint e = ts_node_end_point(def);
+        f->end = (pvc_span){(int)e.row + 1, (int)e.column + 1};
+    }
+}
+
+int scope_dsl_kind(lower_ctx *c, pvc_scope *sc, TSNode s, pvc_func_kind *kind)
+{
+    uint32_t n;
+    TSNode *k = lw_kids(c, s, &n);
+    for (uint32_t i = 0; i < n; i++)
+        if (is(c, k[i], PVC_N_DECORATOR) && is_dsl_decorator(c, sc, k[i], kind))
+            return 1;
+    return 0;
 }
 
 static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
 {
     TSNode def = field(c, s, PVC_F_DEFINITION);
     pvc_func_kind kind;
-    uint32_t n;
-    TSNode *k = lw_kids(c, s, &n);
-    for (uint32_t i = 0; i < n; i++)
-        if (is(c, k[i], PVC_N_DECORATOR) && is_dsl_decorator(c, sc, k[i], &kind)) {
-            if (is(c, def, PVC_N_FUNCTION_DEFINITION))
-                dsl_function(c, sc, def, kind, fd);
-            return;
-        }
+    if (scope_dsl_kind(c, sc, s, &kind)) {
+        if (is(c, def, PVC_N_FUNCTION_DEFINITION))
+            dsl_function(c, sc, def, kind, fd);
+        return;
+    }
     TSNode nm = field(c, def, PVC_F_NAME);
     if (!ts_node_is_null(nm))
         bind(c, sc, lw_dup(c, nm), pv_opaque(c, at(def), PVC_E_NOT_CONST, "'%s' is a decorated "

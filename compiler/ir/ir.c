@@ -7,6 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Under ASan, what pvc_arena_release gives back is poisoned until allocated again: a
+ * pointer kept past its release is then a use-after-poison ASan reports. */
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define ARENA_POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define ARENA_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define ARENA_POISON(p, n) ((void)(p), (void)(n))
+#define ARENA_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 /* ---- arena: a list of chunks, freed at once with the module ---- */
 typedef struct chunk {
     struct chunk *next;
@@ -42,8 +53,27 @@ void *pvc_arena_alloc(pvc_arena *a, size_t n)
     }
     void *p = c->data + c->used;
     c->used += n;
+    ARENA_UNPOISON(p, n);
     memset(p, 0, n);
     return p;
+}
+
+pvc_arena_mark pvc_arena_mark_now(const pvc_arena *a)
+{
+    return (pvc_arena_mark){a->head, a->head ? a->head->used : 0};
+}
+
+void pvc_arena_release(pvc_arena *a, pvc_arena_mark mark)
+{
+    while (a->head && a->head != mark.chunk) {
+        chunk *next = a->head->next;
+        free(a->head);
+        a->head = next;
+    }
+    if (a->head) {
+        ARENA_POISON(a->head->data + mark.used, a->head->used - mark.used);
+        a->head->used = mark.used;
+    }
 }
 
 char *pvc_arena_strndup(pvc_arena *a, const char *s, size_t n)
@@ -168,7 +198,7 @@ void pvc_strmap_put(pvc_arena *a, pvc_strmap *m, const char *key, void *val)
 {
     if (2 * (m->n + 1) > m->cap) {
         pvc_strmap old = *m;
-        m->cap = old.cap ? 2 * old.cap : 16;
+        m->cap = old.cap ? 2 * old.cap : 4; /* most maps are a function's few names */
         m->n = 0;
         m->keys = pvc_arena_alloc(a, m->cap * sizeof *m->keys);
         m->vals = pvc_arena_alloc(a, m->cap * sizeof *m->vals);
@@ -205,16 +235,27 @@ void pvc_module_free(pvc_module *m)
     free(m);
 }
 
-pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc)
+pvc_func *pvc_func_detached(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc)
 {
     pvc_func *f = pvc_arena_alloc(m->arena, sizeof *f);
     f->name = name;
     f->kind = kind;
     f->loc = loc;
+    return f;
+}
+
+void pvc_module_add(pvc_module *m, pvc_func *f)
+{
     m->funcs = grow(m->arena, m->funcs, &m->cap, m->nfuncs + 1, sizeof *m->funcs);
     m->funcs[m->nfuncs++] = f;
-    if (!pvc_strmap_get(&m->names, name))
-        pvc_strmap_put(m->arena, &m->names, name, f);
+    if (!pvc_strmap_get(&m->names, f->name))
+        pvc_strmap_put(m->arena, &m->names, f->name, f);
+}
+
+pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc)
+{
+    pvc_func *f = pvc_func_detached(m, name, kind, loc);
+    pvc_module_add(m, f);
     return f;
 }
 
@@ -409,9 +450,9 @@ static void clone_block(pvc_module *m, pvc_block *dst, const pvc_block *src, pvc
     }
 }
 
-pvc_func *pvc_func_clone(pvc_module *m, const pvc_func *f, const char *name)
+pvc_func *pvc_func_clone_detached(pvc_module *m, const pvc_func *f, const char *name)
 {
-    pvc_func *c = pvc_func_new(m, name, f->kind, f->loc);
+    pvc_func *c = pvc_func_detached(m, name, f->kind, f->loc);
     c->end = f->end;
     pvc_value **map = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *map);
     for (int i = 0; i < f->nvars; i++) {
@@ -429,6 +470,13 @@ pvc_func *pvc_func_clone(pvc_module *m, const pvc_func *f, const char *name)
         c->params[i] = map[f->params[i]->id];
     c->nparams = f->nparams;
     clone_block(m, &c->body, &f->body, map);
+    return c;
+}
+
+pvc_func *pvc_func_clone(pvc_module *m, const pvc_func *f, const char *name)
+{
+    pvc_func *c = pvc_func_clone_detached(m, f, name);
+    pvc_module_add(m, c);
     return c;
 }
 

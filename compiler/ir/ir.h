@@ -36,6 +36,14 @@ char *pvc_arena_dotted(pvc_arena *a, const char *x, const char *y, size_t ny);
 void pvc_arena_free(pvc_arena *a);
 size_t pvc_arena_size(const pvc_arena *a); /* bytes of its chunks */
 void pvc_arena_reset(pvc_arena *a); /* drop everything allocated, keep one chunk for reuse */
+/* A point in an arena's allocations, and the release of everything allocated after it:
+ * for scratch arenas used as a stack (the lowering's child arrays, per statement). */
+typedef struct {
+    void *chunk;
+    size_t used;
+} pvc_arena_mark;
+pvc_arena_mark pvc_arena_mark_now(const pvc_arena *a);
+void pvc_arena_release(pvc_arena *a, pvc_arena_mark mark);
 
 /* ---- string -> pointer map (names of variables and functions), arena-backed ---- */
 typedef struct {
@@ -173,6 +181,8 @@ typedef struct pvc_func {
     pvc_block body;
     pvc_span called_at; /* a vector function's clone <name>.<k>: the call it was made for
                            (types.c), named by a note after an error inside it; else 0:0 */
+    int deferred;       /* a streamed compile's vector function whose body is lowered when a
+                           kernel calls it (front/defer.c): 1 + its index there; else 0 */
 } pvc_func;
 
 typedef struct pvc_module {
@@ -235,6 +245,11 @@ void pvc_module_free(pvc_module *m);
  * arena may be held elsewhere. */
 void pvc_module_compact(pvc_module *m);
 pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc);
+/* The same two steps apart: a function in m's arena that no list holds yet, and the adding
+ * of f to m's list and name map. A streamed compile (passes/stream.c) builds a vector
+ * function in an arena of its own and adds only what outlives it. */
+pvc_func *pvc_func_detached(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc);
+void pvc_module_add(pvc_module *m, pvc_func *f);
 pvc_func *pvc_func_find(const pvc_module *m, const char *name);
 /* Removes the functions whose def starts where one of the n ranges ranges[2k, 2k+1] does. */
 void pvc_module_drop(pvc_module *m, const pvc_span *ranges, int n);
@@ -255,6 +270,7 @@ pvc_span pvc_op_arg_loc(const pvc_op *op, const char *name); /* op->loc when pos
 /* A copy of f named `name` (variables, ops and bodies copied; constants shared), appended
  * to the module. */
 pvc_func *pvc_func_clone(pvc_module *m, const pvc_func *f, const char *name);
+pvc_func *pvc_func_clone_detached(pvc_module *m, const pvc_func *f, const char *name); /* not added */
 /* Drops f from the module's function list and name map. */
 void pvc_func_remove(pvc_module *m, pvc_func *f);
 
@@ -272,6 +288,8 @@ void pvc_str_repr(const char *s, size_t len, char *buf, size_t n); /* 'a\n' (Pyt
 /* ---- verifier (verify.c): structural invariants every pass must keep ---- */
 /* Returns the number of problems, each printed to err with the pass name. */
 int pvc_verify(const pvc_module *m, const char *after_pass, FILE *err);
+/* One function, which need not be in m's list (a streamed compile's clone, passes/stream.c). */
+int pvc_verify_func(const pvc_module *m, const pvc_func *f, const char *after_pass, FILE *err);
 
 /* ---- dumps ---- */
 void pvc_dump_text(const pvc_module *m, FILE *out);

@@ -17,6 +17,7 @@ typedef struct {
     pvc_strmap seen;        /* names of the functions checked so far (duplicates) */
     int loops;              /* enclosing pl.range / while ops */
     size_t ndefined;        /* capacity of defined, reused by every function */
+    int detached;           /* pvc_verify_func: f need not be in the module's list */
 } verifier;
 
 static void problem(verifier *v, pvc_span loc, const char *what, const char *detail)
@@ -215,7 +216,7 @@ static void check_func(verifier *v, const pvc_func *f)
         problem(v, f->loc, "function without a name or kind", NULL);
     /* the module's name map holds the first function of each name: a second one, or one
      * the map lost, is the same function twice or a stale map */
-    if (f->name && pvc_func_find(v->m, f->name) != f)
+    if (f->name && !v->detached && pvc_func_find(v->m, f->name) != f)
         problem(v, f->loc, "function defined twice or missing from the module's names: ", f->name);
     if ((size_t)f->nvars + 1 > v->ndefined) {
         free(v->defined);
@@ -234,6 +235,15 @@ static void check_func(verifier *v, const pvc_func *f)
             v->defined[f->params[i]->id] = 1;
     }
     check_block(v, &f->body);
+}
+
+int pvc_verify_func(const pvc_module *m, const pvc_func *f, const char *after_pass, FILE *err)
+{
+    verifier v = {.m = m, .pass = after_pass, .err = err, .detached = 1};
+    v.machine_level = after_pass && (!strcmp(after_pass, "dispatch") || !strcmp(after_pass, "check"));
+    check_func(&v, f);
+    free(v.defined);
+    return v.problems;
 }
 
 int pvc_verify(const pvc_module *m, const char *after_pass, FILE *err)

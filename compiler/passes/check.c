@@ -349,17 +349,22 @@ static void check_jit(checker *c, pvc_func *f)
     }
 }
 
-int pvc_pass_check(pvc_module *m, pvc_diag *d)
+int pvc_check_func(pvc_module *m, pvc_diag *d, pvc_func *f)
 {
     int before = d->nerrors;
-    for (int i = 0; i < m->nfuncs; i++) {
-        checker c = {.m = m, .d = d};
-        int errors = d->nerrors;
-        if (m->funcs[i]->kind == PVC_FN_VECTOR)
-            check_vf(&c, m->funcs[i]);
-        else
-            check_jit(&c, m->funcs[i]);
-        pvc_note_call(d, m->funcs[i], errors);
-    }
+    checker c = {.m = m, .d = d};
+    if (f->kind == PVC_FN_VECTOR)
+        check_vf(&c, f);
+    else
+        check_jit(&c, f);
+    pvc_note_call(d, f, before);
     return d->nerrors - before;
+}
+
+int pvc_pass_check(pvc_module *m, pvc_diag *d)
+{
+    int errors = 0;
+    for (int i = 0; i < m->nfuncs; i++)
+        errors += pvc_check_func(m, d, m->funcs[i]);
+    return errors;
 }

@@ -1571,20 +1571,25 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
     x->out = save;
 }
 
-int pvc_pass_dispatch(pvc_module *m, pvc_diag *d)
+int pvc_dispatch_func(pvc_module *m, pvc_diag *d, pvc_func *f)
 {
     int before = d->nerrors;
-    for (int i = 0; i < m->nfuncs; i++) {
-        dispatcher x = {.m = m, .d = d};
-        int errors = d->nerrors;
-        begin(&x, m->funcs[i]);
-        if (m->funcs[i]->kind == PVC_FN_VECTOR)
-            dispatch_vf(&x, m->funcs[i]);
-        else {
-            x.gslot = pvc_arena_alloc(m->arena, ((size_t)m->funcs[i]->nvars + 1) * sizeof *x.gslot);
-            dispatch_jit_block(&x, &m->funcs[i]->body);
-        }
-        pvc_note_call(d, m->funcs[i], errors);
+    dispatcher x = {.m = m, .d = d};
+    begin(&x, f);
+    if (f->kind == PVC_FN_VECTOR)
+        dispatch_vf(&x, f);
+    else {
+        x.gslot = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *x.gslot);
+        dispatch_jit_block(&x, &f->body);
     }
+    pvc_note_call(d, f, before);
     return d->nerrors - before;
+}
+
+int pvc_pass_dispatch(pvc_module *m, pvc_diag *d)
+{
+    int errors = 0;
+    for (int i = 0; i < m->nfuncs; i++)
+        errors += pvc_dispatch_func(m, d, m->funcs[i]);
+    return errors;
 }

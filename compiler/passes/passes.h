@@ -22,6 +22,20 @@ int pvc_pass_types(pvc_module *m, pvc_diag *d);
 int pvc_pass_dispatch(pvc_module *m, pvc_diag *d);
 int pvc_pass_check(pvc_module *m, pvc_diag *d);
 
+/* A streamed compile (stream.c) runs the passes one vector function at a time: types
+ * asks the stream for the body of each callee it specialises (pvc_stream_body: a deferred
+ * function is lowered and resolved now, in an arena of its own) and hands the typed clone
+ * back (pvc_stream_done, with NULL when there was no body): the stream dispatches, checks
+ * and emits it, frees it, and returns what stays, the clone's signature in the module. */
+typedef struct pvc_stream pvc_stream;
+int pvc_pass_types_streamed(pvc_module *m, pvc_diag *d, pvc_stream *s);
+const pvc_func *pvc_stream_body(pvc_stream *s, pvc_func *callee);
+pvc_func *pvc_stream_done(pvc_stream *s, pvc_func *clone);
+/* One function's share of a pass: what the pass does to each function of the module. */
+int pvc_resolve_func(pvc_module *m, pvc_diag *d, pvc_func *f);
+int pvc_dispatch_func(pvc_module *m, pvc_diag *d, pvc_func *f);
+int pvc_check_func(pvc_module *m, pvc_diag *d, pvc_func *f);
+
 /* A GENERIC vf op (ops.h): the machine row its typed arguments select, or -1; and the
  * dtype it works at in that row (types.c). Types and dispatch both ask. */
 int pvc_generic_variant(const pvc_op *op);

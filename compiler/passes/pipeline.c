@@ -21,10 +21,7 @@ static void drop_cst(pvc_unit *u)
     pvc_ts_arena_end();
 }
 
-/* Bytes of source per part, at least: a tree of 32 KB of source is about 1.5 MB, which
- * stays in the caches and is paged in once (the whole file's tree, about 60 bytes per byte
- * of source, was the peak of a compile's memory). */
-enum { PART = 32 * 1024 };
+enum { PART = PVC_LOWER_PART };
 
 /* The end of the part starting at byte start: the start of the first line `part` bytes on
  * that opens a top-level function or decorated definition ('@' or "def " in column 0, the
@@ -50,6 +47,18 @@ static size_t part_end(const pvc_source *s, size_t start, size_t part, uint32_t 
     }
 }
 
+int pvc_lower_segment(pvc_unit *u, pvc_lowering *L, size_t start, size_t end, uint32_t row, uint32_t end_row)
+{
+    if (start == end)
+        return 1;
+    pvc_ts_arena_begin();
+    int ok = !pvc_parse_part(&u->cst, &u->src, (uint32_t)start, (uint32_t)end, row, end_row);
+    if (ok)
+        pvc_lower_part(L, &u->cst);
+    drop_cst(u);
+    return ok;
+}
+
 /* Lowers the file part by part (lower.c pvc_lower_part), silently; 0 when a part has a
  * syntax error, any diagnostic came up or the parts do not give the whole file's IR
  * (pvc_lower_end), with nothing kept: the file is then lowered whole, which reports
@@ -65,11 +74,7 @@ static int lower_in_parts(pvc_unit *u, size_t part)
     for (size_t start = 0; ok && start < u->src.len;) {
         uint32_t end_row = row;
         size_t end = part_end(&u->src, start, part, &end_row);
-        pvc_ts_arena_begin();
-        ok = !pvc_parse_part(&u->cst, &u->src, (uint32_t)start, (uint32_t)end, row, end_row);
-        if (ok)
-            pvc_lower_part(L, &u->cst);
-        drop_cst(u);
+        ok = pvc_lower_segment(u, L, start, end, row, end_row);
         ok = ok && u->diag.nerrors == saved.nerrors && u->diag.nwarnings == saved.nwarnings;
         start = end, row = end_row;
     }

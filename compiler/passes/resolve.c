@@ -310,19 +310,24 @@ static void check_args(resolver *r, const pvc_block *b)
     }
 }
 
-int pvc_pass_resolve(pvc_module *m, pvc_diag *d)
+int pvc_resolve_func(pvc_module *m, pvc_diag *d, pvc_func *f)
 {
     int before = d->nerrors;
-    for (int i = 0; i < m->nfuncs; i++) {
-        pvc_func *f = m->funcs[i];
-        resolver r = {m, f, d, NULL, NULL};
-        r.ndefs = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *r.ndefs);
-        r.value = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *r.value);
-        for (int p = 0; p < f->nparams; p++)
-            r.ndefs[f->params[p]->id]++;
-        count_defs(&r, &f->body);
-        propagate(&r, &f->body);
-        check_args(&r, &f->body);
-    }
+    resolver r = {m, f, d, NULL, NULL};
+    r.ndefs = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *r.ndefs);
+    r.value = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *r.value);
+    for (int p = 0; p < f->nparams; p++)
+        r.ndefs[f->params[p]->id]++;
+    count_defs(&r, &f->body);
+    propagate(&r, &f->body);
+    check_args(&r, &f->body);
     return d->nerrors - before;
+}
+
+int pvc_pass_resolve(pvc_module *m, pvc_diag *d)
+{
+    int errors = 0;
+    for (int i = 0; i < m->nfuncs; i++)
+        errors += pvc_resolve_func(m, d, m->funcs[i]);
+    return errors;
 }

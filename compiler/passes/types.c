@@ -72,6 +72,7 @@ typedef struct {
     struct orig_fn *by_addr; /* the original functions sorted by address (orig_index) */
     const pvc_func *calling[16]; /* the vector functions being typed, outermost first */
     int ncalling;
+    pvc_stream *stream; /* a streamed compile's (make_clone), else NULL */
 } typer;
 
 static int orig_fn_cmp(const void *a, const void *b)
@@ -717,9 +718,10 @@ static void type_block(typer *t, pvc_block *b);
 static void type_vf(typer *t, pvc_func *f);
 
 /* The specialisation key of n values: the text of each one's type, ';' after each, whole
- * however many there are (in the module's arena). Each type is formatted once when the key
- * fits `whole` (every call of the bench files), else a second time to copy it. */
-static const char *sig_of(pvc_arena *a, pvc_value *const *vals, int n)
+ * however many there are, malloc'ed (it is compared, not kept: a key per call in the
+ * module's arena was 50 bytes per call of a large kernel). Each type is formatted once
+ * when the key fits `whole` (every call of the bench files), else a second time. */
+static char *sig_of(pvc_value *const *vals, int n)
 {
     char buf[192]; /* a type's text: at most a tensor of rank 4 with 20-digit dims */
     char whole[1024];
@@ -733,7 +735,10 @@ static const char *sig_of(pvc_arena *a, pvc_value *const *vals, int n)
         }
         len += k + 1;
     }
-    char *sig = pvc_arena_alloc(a, len + 1), *w = sig; /* zeroed: NUL-terminated */
+    char *sig = malloc(len + 1), *w = sig;
+    if (!sig)
+        pvc_out_of_memory();
+    sig[len] = '\0';
     if (len <= sizeof whole) {
         memcpy(sig, whole, len);
         return sig;
@@ -745,8 +750,40 @@ static const char *sig_of(pvc_arena *a, pvc_value *const *vals, int n)
         w[k] = ';';
         w += k + 1;
     }
-    *w = '\0';
     return sig;
+}
+
+/* The k-th clone of f in the module, named in a local buffer when the name fits one. */
+static pvc_func *find_clone(pvc_module *m, const pvc_func *f, int k)
+{
+    char buf[256], num[16], *p = num + sizeof num;
+    do
+        *--p = (char)('0' + k % 10);
+    while (k /= 10);
+    size_t nb = strlen(f->name), nk = (size_t)(num + sizeof num - p);
+    if (nb + nk + 2 > sizeof buf)
+        return pvc_func_find(m, pvc_arena_dotted(m->arena, f->name, p, nk));
+    memcpy(buf, f->name, nb);
+    buf[nb] = '.';
+    memcpy(buf + nb + 1, p, nk);
+    buf[nb + nk + 1] = '\0';
+    return pvc_func_find(m, buf);
+}
+
+/* The clone of f among its first n whose parameters have the types of vals, or NULL. */
+static pvc_func *same_clone(pvc_module *m, const pvc_func *f, int n, pvc_value *const *vals, int nvals)
+{
+    char *want = sig_of(vals, nvals);
+    pvc_func *hit = NULL;
+    for (int k = 1; k <= n && !hit; k++) {
+        pvc_func *c = find_clone(m, f, k);
+        char *sig = c ? sig_of(c->params, c->nparams) : NULL;
+        if (sig && !strcmp(sig, want))
+            hit = c;
+        free(sig);
+    }
+    free(want);
+    return hit;
 }
 
 static int arg_typable(typer *t, const pvc_op *op, const pvc_value *a, int i)
@@ -766,6 +803,30 @@ static int arg_typable(typer *t, const pvc_op *op, const pvc_value *a, int i)
     return 0;
 }
 
+/* The clone `name` of callee for the argument types of call op, typed. In a streamed
+ * compile (passes/stream.c) the stream gives the body to clone (a deferred function is
+ * lowered only now) and takes the typed clone back, to dispatch, check and emit it and
+ * keep only its signature; NULL when it cannot (the compile is then redone whole). */
+static pvc_func *make_clone(typer *t, pvc_op *op, pvc_func *callee, const char *name)
+{
+    const pvc_func *body = t->stream ? pvc_stream_body(t->stream, callee) : callee;
+    pvc_func *clone = NULL;
+    if (body) {
+        clone = t->stream ? pvc_func_clone_detached(t->m, body, name) : pvc_func_clone(t->m, body, name);
+        clone->called_at = op->loc;
+        for (int p = 0; p < clone->nparams; p++) {
+            clone->params[p]->type = op->operands[p]->type;
+            clone->params[p]->type.ns = 0;
+        }
+        typer sub = *t;
+        sub.calling[sub.ncalling++] = callee;
+        int before = t->d->nerrors;
+        type_vf(&sub, clone);
+        pvc_note_call(t->d, clone, before);
+    }
+    return t->stream ? pvc_stream_done(t->stream, clone) : clone;
+}
+
 /* Points the call at the clone of its callee for these argument types (made on first use). */
 static void specialise(typer *t, pvc_op *op)
 {
@@ -776,7 +837,6 @@ static void specialise(typer *t, pvc_op *op)
     for (int i = 0; i < op->noperands; i++)
         if (!arg_typable(t, op, op->operands[i], i))
             return;
-    const char *sig = sig_of(t->m->arena, op->operands, op->noperands);
     for (int i = 0; i < op->noperands && i < callee->nparams; i++) {
         pvc_type_kind want = callee->params[i]->type.kind, got = op->operands[i]->type.kind;
         if ((want == PVC_TY_INT || want == PVC_TY_FLOAT || want == PVC_TY_BOOL) && !is_scalar(got)) {
@@ -800,26 +860,11 @@ static void specialise(typer *t, pvc_op *op)
     int idx = orig_index(t, callee);
     if (idx == t->norig)
         return;
-    pvc_func *clone = NULL;
-    for (int k = 1; k <= t->nclones[idx] && !clone; k++) {
-        pvc_func *c = pvc_func_find(t->m, clone_name(t->m->arena, callee->name, k));
-        if (c && !strcmp(sig_of(t->m->arena, c->params, c->nparams), sig))
-            clone = c;
-    }
-    if (!clone) {
-        const char *name = clone_name(t->m->arena, callee->name, ++t->nclones[idx]);
-        clone = pvc_func_clone(t->m, callee, name);
-        clone->called_at = op->loc;
-        for (int p = 0; p < clone->nparams; p++) {
-            clone->params[p]->type = op->operands[p]->type;
-            clone->params[p]->type.ns = 0;
-        }
-        typer sub = *t;
-        sub.calling[sub.ncalling++] = callee;
-        int before = t->d->nerrors;
-        type_vf(&sub, clone);
-        pvc_note_call(t->d, clone, before);
-    }
+    pvc_func *clone = same_clone(t->m, callee, t->nclones[idx], op->operands, op->noperands);
+    if (!clone)
+        clone = make_clone(t, op, callee, clone_name(t->m->arena, callee->name, ++t->nclones[idx]));
+    if (!clone)
+        return;
     pvc_value *fv = pvc_const(t->m, PVC_V_FUNC, ca->loc);
     fv->name = clone->name;
     for (int i = 0; i < op->nattrs; i++)
@@ -1406,8 +1451,13 @@ static void type_vf(typer *t, pvc_func *f)
 
 int pvc_pass_types(pvc_module *m, pvc_diag *d)
 {
+    return pvc_pass_types_streamed(m, d, NULL);
+}
+
+int pvc_pass_types_streamed(pvc_module *m, pvc_diag *d, pvc_stream *stream)
+{
     int before = d->nerrors;
-    typer t = {.m = m, .d = d, .norig = m->nfuncs};
+    typer t = {.m = m, .d = d, .norig = m->nfuncs, .stream = stream};
     t.nclones = pvc_arena_alloc(m->arena, ((size_t)m->nfuncs + 1) * sizeof *t.nclones);
     pvc_func **orig = pvc_arena_alloc(m->arena, ((size_t)m->nfuncs + 1) * sizeof *orig);
     if (m->nfuncs)
@@ -1437,7 +1487,7 @@ int pvc_pass_types(pvc_module *m, pvc_diag *d)
                         pvc_warn_code(PVC_W_VF_UNUSED));
         for (int k = 1; k <= t.nclones[i]; k++) {
             /* by name: a scan was O(functions^2) */
-            pvc_func *c = pvc_func_find(m, clone_name(m->arena, orig[i]->name, k));
+            pvc_func *c = find_clone(m, orig[i], k);
             if (c)
                 m->funcs[n++] = c;
         }
