@@ -1,6 +1,7 @@
 /* main.c - the pvc command line (ARCHITECTURE.md §4). One row per subcommand. Every
  * command's output goes through run/ioutil.h: files are written whole or not at all, and a
  * write error on stdout or stderr fails the command (pvc_io_finish). */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,8 +184,11 @@ static int cmd_compile(int argc, char **argv)
     int streamed = pvc_compile_streamed(&u, f, verbose ? stderr : NULL);
     if (streamed == -1)
         rc = compile_whole(&u, f);
-    else if (streamed == -2)
+    else if (streamed == -2) { /* stdout's own error is pvc_io_finish's to report */
+        if (out)
+            fprintf(stderr, "pvc: error: cannot write '%s': %s\n", out, strerror(errno));
         rc = PVC_EXIT_DIAG;
+    }
     pvc_unit_free(&u);
     if (out && rc)
         pvc_sink_abort(&sink);

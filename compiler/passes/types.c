@@ -865,6 +865,13 @@ static void specialise(typer *t, pvc_op *op)
         clone = make_clone(t, op, callee, clone_name(t->m->arena, callee->name, ++t->nclones[idx]));
     if (!clone)
         return;
+    /* A kernel's call names its callee by a constant of its own (lower_expr.c makes one per
+     * call, and kernels are never cloned): renamed in place. In a vector function the
+     * constant is shared with the function's other clones: a new one. */
+    if (t->f->kind == PVC_FN_JIT) {
+        ca->val->name = clone->name;
+        return;
+    }
     pvc_value *fv = pvc_const(t->m, PVC_V_FUNC, ca->loc);
     fv->name = clone->name;
     for (int i = 0; i < op->nattrs; i++)
