@@ -302,16 +302,21 @@ $(BUILD)/bench/frontend_%.py: bench/gen_frontend.py
 	@mkdir -p $(dir $@)
 	$(BENCH_GEN) $* > $@
 
+$(BUILD)/bench/cc_floor_%.c: bench/gen_cc_floor.py
+	@mkdir -p $(dir $@)
+	/usr/bin/python3 bench/gen_cc_floor.py $* > $@
+
 BENCH_OPS_ROWS ?= 4096
 
 bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/libpvc.so \
-       $(BUILD)/bench/frontend_1.py $(BUILD)/bench/frontend_1000.py $(BUILD)/bench/frontend_10000.py
+       $(BUILD)/bench/frontend_1.py $(BUILD)/bench/frontend_1000.py $(BUILD)/bench/frontend_10000.py \
+       $(BUILD)/bench/cc_floor_1000.c
 	sh tools/bench_ops.sh $(BUILD) $(BENCH_REPS) $(BENCH_OPS_ROWS) --tsv $(BUILD)/bench/ops.tsv
 	$(BUILD)/bench/pvc_bench --pvc $(BUILD)/pvc --ts-parse $(BUILD)/bench/ts_parse \
 	    --front 1000=$(BUILD)/bench/frontend_1000.py --front 10000=$(BUILD)/bench/frontend_10000.py \
 	    --kernels bench/kernels.py --include $(abspath runtime/include) --work $(BUILD)/bench \
 	    --sample samples/load_align_norm.py --sample-data samples/data/load_align_norm/default \
-	    --ops $(BUILD)/bench/ops.tsv --reps $(BENCH_REPS)
+	    --ops $(BUILD)/bench/ops.tsv --cc-floor $(BUILD)/bench/cc_floor_1000.c --reps $(BENCH_REPS)
 
 # Everything, twice: plain and SAN=1 (in $(BUILD)/san). tests/run_suites.sh runs each suite
 # through make, prints every suite's own count line, and closes with the one summed line.

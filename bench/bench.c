@@ -198,7 +198,7 @@ static void usage(void)
     fputs("usage: pvc_bench --pvc PVC --ts-parse TS_PARSE --front N=FILE.py --front N=FILE.py\n"
           "                 --kernels FILE.py --include DIR --work DIR --sample FILE.py\n"
           "                 --sample-data DIR [--cc CC] [--reps N] [--min-ms MS]\n"
-          "                 [--ops OPS.tsv] [--only front|kernels|latency|ops]\n",
+          "                 [--ops OPS.tsv] [--cc-floor FLOOR.c] [--only front|kernels|latency|ops]\n",
           stderr);
     exit(2);
 }
@@ -238,6 +238,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--reps")) o.reps = atoi(v);
         else if (!strcmp(a, "--min-ms")) o.min_ns = (uint64_t)(atof(v) * 1e6);
         else if (!strcmp(a, "--ops")) o.ops_tsv = v;
+        else if (!strcmp(a, "--cc-floor")) o.cc_floor = v;
         else if (!strcmp(a, "--only")) only = v;
         else usage();
     }

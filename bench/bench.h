@@ -32,6 +32,7 @@ typedef struct {
     int reps;                 /* samples per figure (>= 5) */
     uint64_t min_ns;          /* shortest in-process sample */
     const char *ops_tsv;      /* tools/bench_ops.py --tsv output (NULL: no op rows) */
+    const char *cc_floor;     /* bench/gen_cc_floor.py's C for front_small (NULL: no row) */
 } bench_opts;
 
 /* One row of the table: value in unit; base (0: none) in the same unit; the ratio is

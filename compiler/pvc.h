@@ -59,6 +59,9 @@ int pvc_lower_defer(pvc_lowering *L, const pvc_source *src, size_t start, uint32
  * module's list) in the module's arena; NULL when its text does not give the function
  * pvc_lower_defer read (the file is then compiled the classic way). */
 pvc_func *pvc_lower_deferred(pvc_lowering *L, const pvc_func *stub);
+/* 1 once the parts can no longer give the whole file's IR: a name bound again after a
+ * function read it, or a helper called whose part's tree is gone (scope.c). */
+int pvc_lower_stale(const pvc_lowering *L);
 /* Bytes of source per part, at least: a tree of 32 KB of source is about 1.5 MB, which
  * stays in the caches and is paged in once (the whole file's tree, about 60 bytes per byte
  * of source, was the peak of a compile's memory). */

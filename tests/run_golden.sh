@@ -7,6 +7,7 @@
 #                       pass); the JSON parses and is byte-identical across two runs;
 #                       --after check = default; where tests/golden/NAME.lower.ir exists,
 #                       --after lower equals it
+#   tests/stream/NAME.py compiled streamed and whole, the same C; -v as its line 1 says
 #   tests/diag/NAME.py  pvc check exits 1, prints nothing on stdout, stderr = NAME.err
 #   usage               exit codes 0 (--help, --version) and 2 (usage errors, one line)
 #   help TOPIC          every topic prints; `--help TOPIC` = `help TOPIC`; the dists and
@@ -67,9 +68,11 @@ done
 # The streamed compile (passes/stream.c) writes the classic compile's C byte for byte and
 # fails as it does: every input both ways (PVC_STREAM=0 is the classic compile). Every
 # sample streams, and so does a file of the front-end benchmark's shape, each of its vector
-# functions lowered only when the kernel calls it (front/defer.c).
+# functions lowered only when the kernel calls it (front/defer.c); tests/stream/NAME.py
+# says on its first line what `pvc compile -v` prints for it (streamed, or why not).
 /usr/bin/python3 bench/gen_frontend.py 40 >"$tmp/bench40.py"
-for src in samples/*.py tests/golden/*.py tests/sim/*.py tests/e2e/*.py tests/diag/*.py "$tmp/bench40.py"; do
+for src in samples/*.py tests/golden/*.py tests/sim/*.py tests/e2e/*.py tests/diag/*.py tests/stream/*.py \
+           "$tmp/bench40.py"; do
     "$pvc" compile -v "$src" >"$tmp/s.c" 2>"$tmp/s.err"; rs=$?
     PVC_STREAM=0 "$pvc" compile "$src" >"$tmp/w.c" 2>"$tmp/w.err"; rw=$?
     grep -v '^pvc: \(streamed\|compiled whole\)' "$tmp/s.err" >"$tmp/s.msg"
@@ -79,6 +82,10 @@ for src in samples/*.py tests/golden/*.py tests/sim/*.py tests/e2e/*.py tests/di
     samples/*) grep -q '^pvc: streamed' "$tmp/s.err" && ok || bad "$src: not streamed: $(cat "$tmp/s.err")" ;;
     */bench40.py) grep -q '^pvc: streamed: 40 vector functions, 40 of them lowered when first called$' "$tmp/s.err" \
                   && ok || bad "bench40.py: $(cat "$tmp/s.err")" ;;
+    tests/stream/*) # line 1: "# pvc compile -v: <the line -v prints>"
+        want=$(head -n 1 "$src" | sed 's/^# pvc compile -v: //; s/\r$//')
+        got=$(grep '^pvc: \(streamed\|compiled whole\)' "$tmp/s.err")
+        [ "$want" = "$got" ] && ok || bad "$src: -v said '$got', expected '$want'" ;;
     esac
 done
 

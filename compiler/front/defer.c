@@ -269,3 +269,8 @@ pvc_func *pvc_lower_deferred(pvc_lowering *L, const pvc_func *stub)
     pvc_ts_arena_end();
     return L->parts.stale ? NULL : f;
 }
+
+int pvc_lower_stale(const pvc_lowering *L)
+{
+    return L->parts.stale;
+}

@@ -102,7 +102,9 @@ const pvc_func *pvc_stream_body(pvc_stream *s, pvc_func *callee)
     if (!callee->deferred)
         return callee; /* lowered with its part, resolved by the pass */
     pvc_func *f = pvc_lower_deferred(s->L, callee);
-    if (!f && quiet(s))
+    if (pvc_lower_stale(s->L)) /* before quiet(): the lowering also reported it, muted */
+        give_up(s, "a vector function calls a helper whose part of the file is gone");
+    else if (!f && quiet(s))
         give_up(s, "a vector function's text is not the plain form it seemed to be");
     if (f)
         pvc_resolve_func(s->m, &s->u->diag, f);
