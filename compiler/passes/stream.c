@@ -221,7 +221,7 @@ int pvc_compile_streamed(pvc_unit *u, FILE *out, FILE *verbose)
         pvc_lower_free(s.L);
         pvc_module_free(s.m);
     } else
-        give_up(&s, "a line is indented too deeply");
+        give_up(&s, "an indentation error (the whole compile reports it)");
     int errors = u->diag.nerrors, warnings = u->diag.nwarnings;
     u->diag = saved;
     if (verbose && rc == -1)

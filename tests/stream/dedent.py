@@ -1,7 +1,6 @@
-# pvc compile -v: pvc: compiled whole: a vector function's text is not the plain form it seemed to be
-# A body indented two ways passes the text scan; the function's own parse has an error,
-# so the stream gives way to the whole compile. (tree-sitter parses the whole file without
-# one, as pvc check shows; Python raises IndentationError: a leniency pvc inherits.)
+# pvc compile -v: pvc: compiled whole: an indentation error (the whole compile reports it)
+# A body indented two ways: Python's IndentationError, which tree-sitter's scanner lets
+# through; pvc reports it before the parse (front/indent.c), streamed or not.
 import pypto_pro.language as pl
 from pypto_pro.language import Vf as vf
 
