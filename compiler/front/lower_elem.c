@@ -17,13 +17,13 @@ pvc_value *lower_tensor_named(lower_ctx *c, TSNode n)
     return v && v->type.kind == PVC_TY_TENSOR ? v : NULL;
 }
 
-/* a OP b on two ints into a temporary (the offset arithmetic). */
+/* a OP b into a temporary (the offset arithmetic on the indices). */
 static pvc_value *int_op(lower_ctx *c, TSNode n, pvc_opcode code, pvc_value *a, pvc_value *b, pvc_block *out)
 {
     pvc_op *op = pvc_op_new(c->m, code, at(n));
     pvc_op_add_operand(c->m, op, a);
     pvc_op_add_operand(c->m, op, b);
-    return append_with_result(c, n, out, NULL, op, PVC_TY_INT);
+    return append_with_result(c, n, out, NULL, op, PVC_TY_ANY); /* a float index: the types pass says so */
 }
 
 /* Dim k of t: the constant of its annotation, else t.shape[k] read when the kernel runs

@@ -760,6 +760,7 @@ enum {
     M(M_TILE_SETVAL_F, "tile.setval.f", NONE, (O(TILE, tile) O(INT, off) O(NUM, v)), (), (), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT, S, 1, 0, pvc_tile_setval_f(ctx, tile, off, v), \
       "pl.setval(t, off, v) of a float: the element's bits by the C++ conversion of the float (§6.1, §9.6)") \
+    /* the four gm.getval / gm.setval rows stay consecutive: sim/interp.c tells them by range */ \
     M(M_GM_GETVAL_I, "gm.getval.i", NONE, (O(TENSOR, tensor) O(INT, off)), (), (R(INT, v)), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT, S, 1, 0, *v = pvc_gm_getval_i(ctx, tensor, off), \
       "pl.getval / t[i, j] of an integer GM tensor: row-major element off, extended to int64 (§6.1)") \

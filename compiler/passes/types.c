@@ -1048,8 +1048,8 @@ static void type_getval(typer *t, pvc_op *op)
     }
     if (!holder || !elem_dtype(x->type.dtype)) {
         if (!holder)
-            pvc_error_at(t->d, pvc_op_arg_loc(op, "container"), PVC_E_TYPE, "%s takes a tile or a GM tensor, "
-                         "not a %s", name, pvc_type_kind_name(x->type.kind));
+            pvc_error_at(t->d, pvc_op_arg_loc(op, "container"), PVC_E_TYPE, "%s takes a tile or a GM tensor "
+                         "(here: %s)", name, pvc_type_kind_name(x->type.kind));
         else
             pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s of a %s %s: 4-bit and 8-bit float formats are "
                          "storage-only and have no element access", name, dt_name(x->type.dtype),
@@ -1057,8 +1057,9 @@ static void type_getval(typer *t, pvc_op *op)
         return;
     }
     if (!int_valued(off))
-        pvc_error_at(t->d, pvc_op_arg_loc(op, "offset"), PVC_E_TYPE, "the offset of %s must be an int, not a "
-                     "%s", name, off->kind == PVC_V_FLOAT ? "float" : pvc_type_kind_name(off->type.kind));
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "offset"), PVC_E_TYPE, "the offset of %s (and each index of a "
+                     "tensor subscript) must be an int (here: %s)", name,
+                     off->kind == PVC_V_FLOAT ? "float" : pvc_type_kind_name(off->type.kind));
     if (op->code == PVC_OP_PL_GETVAL) {
         int fl = pvc_dtype_table[x->type.dtype].kind == PVC_KIND_F;
         if (op->nresults)
@@ -1067,7 +1068,7 @@ static void type_getval(typer *t, pvc_op *op)
     }
     const pvc_value *v = pvc_op_arg(op, "value");
     if (!int_valued(v) && v->kind != PVC_V_FLOAT && v->type.kind != PVC_TY_FLOAT)
-        pvc_error_at(t->d, pvc_op_arg_loc(op, "value"), PVC_E_TYPE, "%s writes an int, bool or float, not a %s",
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "value"), PVC_E_TYPE, "%s writes an int, bool or float (here: %s)",
                      name, pvc_type_kind_name(v->type.kind));
 }
 
