@@ -363,6 +363,7 @@ def expect_lang_getval(ins):
         e[9] = 1
         e[10] = h.shape[0]
         e[11] = int(u[7]) + int(u[6])
+        e[12] = 2 * int(u[5])
         h[0, 0] = np.float16(np.float32(float(x.reshape(-1)[k]) + 0.5))
         h[0, 1] = np.float16(70000)
         h[1, 15] = np.float16(-3)

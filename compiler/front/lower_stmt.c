@@ -674,11 +674,14 @@ static void lower_tail(lower_ctx *c, stmt_list body, stmt_list cont, pvc_block *
         c->frame->nrets = 0;
 }
 
-/* Parameters rebound in the helper's body: they get a variable of their own at entry. */
+/* Parameters rebound in the helper's body: they get a variable of their own at entry. An
+ * element write `x[i, j] = v` writes into x without rebinding it, so a tensor parameter stays
+ * the kernel's (the simulator binds GM by kernel parameter, §6.1). */
 static int rebinds(lower_ctx *c, TSNode n, const char *name)
 {
+    TSNode left = field(c, n, PVC_F_LEFT);
     if ((is(c, n, PVC_N_ASSIGNMENT) || is(c, n, PVC_N_AUGMENTED_ASSIGNMENT) || is(c, n, PVC_N_FOR_STATEMENT)) &&
-        mentions(c, field(c, n, PVC_F_LEFT), name))
+        !(is(c, n, PVC_N_ASSIGNMENT) && is(c, left, PVC_N_SUBSCRIPT)) && mentions(c, left, name))
         return 1;
     uint32_t k;
     TSNode *all = lw_kids(c, n, &k);

@@ -3,9 +3,17 @@
 # tile; GM elements of rank 1, 2 and 3 read by subscript (row-major linearised, a pl.DYNAMIC
 # dim read at run time) and by offset, INT16 sign-extended and UINT8 zero-extended, FP16 and
 # FP32 decoded; writes converted as a scalar store converts (§9.6): floats into INT32, ints
-# and floats into FP16, ints into UINT8 modulo 256. Checked against tools/diff_kernels.py
-# expect_lang_getval.
+# and floats into FP16, ints into UINT8 modulo 256; a tensor read and written inside inlined
+# helpers. Checked against tools/diff_kernels.py expect_lang_getval.
 import pypto_pro.language as pl
+
+
+def twice_at(x, i):
+    return x[i] * 2
+
+
+def put(x, i, v):
+    x[i] = v
 
 
 @pl.jit()
@@ -35,6 +43,7 @@ def getval_kernel(
         pl.setval(e, 9, True)
         e[10] = h.shape[0]
         e[11] = u[7] + u[6]
+        put(e, 12, twice_at(u, 5))
         h[0, 0] = pl.getval(x, k) + 0.5
         pl.setval(h, 1, 70000)
         h[1, 15] = -3
