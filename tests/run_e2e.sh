@@ -252,6 +252,30 @@ PY
 check "floor // and %, range step -1" 0 "$pvc" run tests/e2e/py_int_semantics.py --backend native \
     --input "a=$tmp/rows.npy" --expect "out=$tmp/rows_reversed.npy" --rtol 0 --atol 0
 
+# ---- GM tensor elements from scalar code (tests/e2e/gm_elems.py, §6.1) -------------------
+# inputs and the values its header derives by hand, as little-endian .npy files
+python3 - "$tmp" <<'PY'
+import struct, sys
+def npy(path, descr, shape, fmt, vals):
+    hdr = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape)
+    hdr += ' ' * (127 - 10 - len(hdr)) + '\n'
+    with open(path, 'wb') as f:
+        f.write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(hdr)) + hdr.encode())
+        f.write(struct.pack('<%d%s' % (len(vals), fmt), *vals))
+a = [float(r * 64 + c) for r in range(2) for c in range(64)]
+npy(sys.argv[1] + '/ge_a.npy', '<f4', '(2, 64)', 'f', a)
+npy(sys.argv[1] + '/ge_idx.npy', '<i4', '(4,)', 'i', [3, 1, 0, 2])
+npy(sys.argv[1] + '/ge_out.npy', '<i4', '(8,)', 'i', [67, 65, 64, 66, 127, 17, 2, -2])
+a[0], a[64] = 0.25, 1e9
+npy(sys.argv[1] + '/ge_a_after.npy', '<f4', '(2, 64)', 'f', a)
+PY
+check "GM elements read and written by scalar code" 0 "$pvc" run tests/e2e/gm_elems.py --backend native \
+    --input "a=$tmp/ge_a.npy" --input "idx=$tmp/ge_idx.npy" --shape out=8 --expect "out=$tmp/ge_out.npy" \
+    --expect "a=$tmp/ge_a_after.npy" --rtol 0 --atol 0
+check "a GM element outside its tensor faults" 1 "$pvc" run tests/sim/fault_lang_getval.py --backend native \
+    --shape a=2,64 --scalar n=2 &&
+    has "located, offset named" "^tests/sim/fault_lang_getval.py:10:19: error: kernel fault: .*offset 128 is outside"
+
 # ---- kernel faults: exit 1, located at the DSL op ---------------------------------------
 fault() { # fault FILE LINE TEXT
     check "fault ${1##*/}" 1 "$pvc" run "$1" --backend native --shape a=1,64 --shape out=1,64 || return

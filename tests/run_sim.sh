@@ -184,6 +184,7 @@ expect_fault fault_unflushed_many $shapes
 # GM shared by the blocks of one launch: two stores, and a load of another block's store
 expect_fault fault_gm_race_write $shapes --blocks 3
 expect_fault fault_gm_race_read --shape a=1,64 --blocks 2
+expect_fault fault_gm_race_setval --shape a=1,64 --blocks 2
 # Python's float % by zero: the same located fault from the runtime in both backends
 expect_fault fault_float_mod_zero --shape out=1,64
 [ -n "$native" ] && expect_fault fault_float_mod_zero --shape out=1,64 --backend native
@@ -200,6 +201,8 @@ for be in sim ${native:+native}; do
     expect_fault fault_lang_mod_vf --shape out=1,64 --scalar n=3 --backend $be
     expect_fault fault_range_step --shape out=1,64 --scalar n=3 --backend $be
     expect_fault fault_lang_tile_elem --shape a=2,64 --scalar n=2 --backend $be
+    expect_fault fault_lang_getval --shape a=2,64 --scalar n=2 --backend $be
+    expect_fault fault_lang_setval --shape a=2,64 --scalar n=2 --backend $be
     expect_fault fault_lang_group_index --shape a=1,64 --scalar n=2 --backend $be
 done
 }

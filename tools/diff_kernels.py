@@ -333,6 +333,45 @@ def expect_lang_tile_elems(ins):
     return {"y": ts, "z": tx, "e": e}
 
 
+def c_float_to_i32(f):
+    """docs/SEMANTICS.md §9.6 float -> int: the float (binary32) truncated; NaN gives 0 and a value
+    outside int64 saturates, then the int is taken modulo 2^32 (int -> narrower int)."""
+    f = np.float32(f)
+    v = 0 if f != f else (2 ** 63 - 1 if f >= 2.0 ** 63 else -2 ** 63 if f <= -2.0 ** 63 else int(f))
+    return (v + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
+def expect_lang_getval(ins):
+    """tests/sim/lang_getval.py: pl.getval / pl.setval and GM subscripts (§6.1) as numpy
+    indexing of the flattened arrays; a read is the element's value as a Python int or float,
+    a write converts by §9.6 (float -> FP32/FP16 round to nearest even, via binary32 for FP16;
+    float -> INT32 by c_float_to_i32; int -> UINT8 modulo 256; int -> FP16 nearest even)."""
+    x, g, h, u, e, k = ins["x"], ins["g"], ins["h"].copy(), ins["u"].copy(), ins["e"].copy(), ins["k"]
+    t = x.copy().reshape(-1)
+    with np.errstate(invalid="ignore", over="ignore"):
+        t[k] = np.float32(float(t[255 - k]) * 2.0)
+        t[64] = np.float32(-7)
+        t[3 * 64 + 63] = t[2 * 64 + 1]
+        gf, hf = g.reshape(-1), h.reshape(-1)
+        e[0] = int(g[1, 2, 7])
+        e[1] = int(gf[k % 48])
+        for i in range(4):
+            e[2 + i] = c_float_to_i32(float(h[i % 2, k % 16]))
+        e[6] = c_float_to_i32(float(hf[h.shape[0] * 16 - 1]))
+        e[7] = c_float_to_i32(float(x[2, 5]))
+        e[8] = int(g[0, 0, 0]) * 3 + 1
+        e[9] = 1
+        e[10] = h.shape[0]
+        e[11] = int(u[7]) + int(u[6])
+        e[12] = 2 * int(u[5])
+        h[0, 0] = np.float16(np.float32(float(x.reshape(-1)[k]) + 0.5))
+        h[0, 1] = np.float16(70000)
+        h[1, 15] = np.float16(-3)
+    u[0] = (-1) % 256
+    u[1] = 300 % 256
+    return {"y": t.reshape(4, 64), "e": e, "h": h, "u": u}
+
+
 def expect_diff_fold(ins):
     """docs/SEMANTICS.md §1.5, §2.1: tile + k is +k elements, [row, col] is row*cols + col,
     post_update reads at the cursor then steps it by the offset (64 FP32 = 256 bytes)."""

@@ -279,6 +279,14 @@ pvc_value *lower_pyval(lower_ctx *c, const pvc_pyval *v, TSNode at_node, pvc_blo
 pvc_value *lower_tile_elem(lower_ctx *c, TSNode n, pvc_value *t, TSNode r, TSNode col, pvc_value *value,
                            pvc_block *out, const TSNode *dest);
 pvc_value *target_var(lower_ctx *c, TSNode n);
+
+/* ---- lower_elem.c ---- */
+/* The GM tensor identifier n names in a kernel, else NULL (nothing reported). */
+pvc_value *lower_tensor_named(lower_ctx *c, TSNode n);
+/* t[idx...] (value NULL) or t[idx...] = value on GM tensor t, n the subscript: pl.getval /
+ * pl.setval at the row-major linear offset of the nidx indices, one per axis (§6.1). */
+pvc_value *lower_tensor_elem(lower_ctx *c, TSNode n, pvc_value *t, const TSNode *idx, int nidx, pvc_value *value,
+                             pvc_block *out, const TSNode *dest);
 /* The variable named name of the current function or helper frame, or NULL. */
 pvc_value *lower_find_var(const lower_ctx *c, const char *name);
 /* dest = v as an `assign` op (nothing when dest is NULL): returns what dest now holds. */

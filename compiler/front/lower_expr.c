@@ -929,12 +929,15 @@ pvc_value *lower_tile_elem(lower_ctx *c, TSNode n, pvc_value *t, TSNode r, TSNod
 }
 
 /* grp[i] (a tile group's slot), x.shape[i] (a tensor's dim), t[r0:r1, c0:c1] (a tile view),
- * t[r, c] (a tile element). */
+ * t[r, c] (a tile element), a[i, j] (a GM tensor element, §6.1). */
 static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
 {
     TSNode obj = field(c, n, PVC_F_VALUE);
     uint32_t cnt;
     TSNode *k = lw_kids(c, n, &cnt);
+    pvc_value *gm = lower_tensor_named(c, obj);
+    if (gm)
+        return lower_tensor_elem(c, n, gm, k + 1, (int)cnt - 1, NULL, out, dest);
     if (is(c, obj, PVC_N_ATTRIBUTE) && lw_text_is(c, field(c, obj, PVC_F_ATTRIBUTE), "shape") && cnt == 2) {
         pvc_value *t = lower_expr(c, field(c, obj, PVC_F_OBJECT), out, NULL);
         pvc_value *i = t ? lower_expr(c, k[1], out, NULL) : NULL;
@@ -964,8 +967,8 @@ static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const 
     }
     if (!is(c, obj, PVC_N_IDENTIFIER) || cnt != 2 || c->f->kind != PVC_FN_JIT || is(c, k[1], PVC_N_SLICE)) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED,
-                     "a subscript is supported only as grp[i] on a tile group, t.shape[i] on a tensor, "
-                     "t[r0:r1, c0:c1] or t[r, c] on a tile, or on a constant tuple");
+                     "a subscript is supported only as grp[i] on a tile group, t.shape[i] or t[i, j] on a "
+                     "tensor, t[r0:r1, c0:c1] or t[r, c] on a tile, or on a constant tuple");
         return NULL;
     }
     pvc_value *g = lower_expr(c, obj, out, NULL), *i = g ? lower_expr(c, k[1], out, NULL) : NULL;

@@ -141,13 +141,20 @@ static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
         pvc_error_at(c->d, at(right), PVC_E_UNSUPPORTED, "chained assignment is not supported");
         return;
     }
-    if (is(c, left, PVC_N_SUBSCRIPT)) { /* t[r, c] = value: one tile element (§6) */
+    if (is(c, left, PVC_N_SUBSCRIPT)) { /* t[r, c] = value: one tile or GM tensor element (§6, §6.1) */
         uint32_t cnt;
         TSNode *k = lw_kids(c, left, &cnt);
         TSNode obj = field(c, left, PVC_F_VALUE);
+        pvc_value *gm = lower_tensor_named(c, obj);
+        if (gm) {
+            pvc_value *v = lower_expr(c, right, out, NULL);
+            if (v)
+                lower_tensor_elem(c, left, gm, k + 1, (int)cnt - 1, v, out, NULL);
+            return;
+        }
         if (cnt != 3 || !is(c, obj, PVC_N_IDENTIFIER) || is(c, k[1], PVC_N_SLICE) || is(c, k[2], PVC_N_SLICE)) {
             pvc_error_at(c->d, at(left), PVC_E_UNSUPPORTED, "a subscript assigned to must be t[r, c], one "
-                         "element of a tile");
+                         "element of a tile, or t[i, j], one of a GM tensor");
             return;
         }
         pvc_value *v = lower_expr(c, right, out, NULL), *t = v ? lower_expr(c, obj, out, NULL) : NULL;
@@ -667,11 +674,14 @@ static void lower_tail(lower_ctx *c, stmt_list body, stmt_list cont, pvc_block *
         c->frame->nrets = 0;
 }
 
-/* Parameters rebound in the helper's body: they get a variable of their own at entry. */
+/* Parameters rebound in the helper's body: they get a variable of their own at entry. An
+ * element write `x[i, j] = v` writes into x without rebinding it, so a tensor parameter stays
+ * the kernel's (the simulator binds GM by kernel parameter, §6.1). */
 static int rebinds(lower_ctx *c, TSNode n, const char *name)
 {
+    TSNode left = field(c, n, PVC_F_LEFT);
     if ((is(c, n, PVC_N_ASSIGNMENT) || is(c, n, PVC_N_AUGMENTED_ASSIGNMENT) || is(c, n, PVC_N_FOR_STATEMENT)) &&
-        mentions(c, field(c, n, PVC_F_LEFT), name))
+        !(is(c, n, PVC_N_ASSIGNMENT) && is(c, left, PVC_N_SUBSCRIPT)) && mentions(c, left, name))
         return 1;
     uint32_t k;
     TSNode *all = lw_kids(c, n, &k);

@@ -190,6 +190,8 @@
     X(TILE_SLICE, "tile[:]", "r0 r1 c0 c1", "", 4, 4, 1, TILE, METHOD, "t[r0:r1, c0:c1]: a view at the parent's row pitch, valid shape clipped (§6)") \
     X(TILE_GET, "tile[,]", "r c", "", 2, 2, 1, ANY, METHOD, "t[r, c]: one element of a UB tile, an int (a float for a float dtype) (§6)") \
     X(TILE_SET, "tile[,]=", "r c value", "", 3, 3, 0, NONE, METHOD, "t[r, c] = v: one element, converted as a scalar store converts (§6, §9.6)") \
+    X(PL_GETVAL, "pl.getval", "container offset", "", 2, 2, 1, ANY, PL, "one element of a tile or GM tensor at a linear offset: an int (a float for a float dtype); t[i, j] of a tensor (§6.1)") \
+    X(PL_SETVAL, "pl.setval", "container offset value", "", 3, 3, 0, NONE, PL, "write one element at a linear offset, converted as t[r, c] = v converts; t[i, j] = v of a tensor (§6.1, §9.6)") \
     X(PL_MOVE, "pl.move", "dst_tile src_tile offset", "acc_to_vec_mode relu_pre_mode scale", 2, 3, 0, NONE, PL, "Vec -> Vec tile copy: dst's valid shape from src at offset, or a smaller src into dst at offset (§6)") \
     X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc", 1, 9, 0, NONE, PL, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
     X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type mode", 0, 1, 0, NONE, PL | PVC_OPF_NOOP, "all-core barrier: a no-op, each block runs to completion (§6)") \
@@ -746,6 +748,31 @@ enum {
     M(M_TILE_SET_F, "tile.set.f", NONE, (O(TILE, tile) O(INT, r) O(INT, c) O(NUM, v)), (), (), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT, S, 1, 0, pvc_tile_set_f(ctx, tile, r, c, v), \
       "t[r, c] = v of a float: the element's bits by the C++ conversion of the float (§6, §9.6)") \
+    M(M_TILE_GETVAL_I, "tile.getval.i", NONE, (O(TILE, tile) O(INT, off)), (), (R(INT, v)), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, *v = pvc_tile_getval_i(ctx, tile, off), \
+      "pl.getval(t, off) of an integer tile: element off = r*cols + c, extended to int64 (§6.1)") \
+    M(M_TILE_GETVAL_F, "tile.getval.f", NONE, (O(TILE, tile) O(INT, off)), (), (R(NUM, v)), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, pvc_tile_getval_f(ctx, tile, off, v), \
+      "pl.getval(t, off) of a float tile, as a double (§6.1)") \
+    M(M_TILE_SETVAL_I, "tile.setval.i", NONE, (O(TILE, tile) O(INT, off) O(INT, v)), (), (), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, pvc_tile_setval_i(ctx, tile, off, v), \
+      "pl.setval(t, off, v) of an int: the element's bits by the C++ conversion (§6.1, §9.6)") \
+    M(M_TILE_SETVAL_F, "tile.setval.f", NONE, (O(TILE, tile) O(INT, off) O(NUM, v)), (), (), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, pvc_tile_setval_f(ctx, tile, off, v), \
+      "pl.setval(t, off, v) of a float: the element's bits by the C++ conversion of the float (§6.1, §9.6)") \
+    /* the four gm.getval / gm.setval rows stay consecutive: sim/interp.c tells them by range */ \
+    M(M_GM_GETVAL_I, "gm.getval.i", NONE, (O(TENSOR, tensor) O(INT, off)), (), (R(INT, v)), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, *v = pvc_gm_getval_i(ctx, tensor, off), \
+      "pl.getval / t[i, j] of an integer GM tensor: row-major element off, extended to int64 (§6.1)") \
+    M(M_GM_GETVAL_F, "gm.getval.f", NONE, (O(TENSOR, tensor) O(INT, off)), (), (R(NUM, v)), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, pvc_gm_getval_f(ctx, tensor, off, v), \
+      "pl.getval / t[i, j] of a float GM tensor, as a double (§6.1)") \
+    M(M_GM_SETVAL_I, "gm.setval.i", NONE, (O(TENSOR, tensor) O(INT, off) O(INT, v)), (), (), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, pvc_gm_setval_i(ctx, tensor, off, v), \
+      "pl.setval / t[i, j] = v of an int into a GM tensor, converted as tile.set.i (§6.1, §9.6)") \
+    M(M_GM_SETVAL_F, "gm.setval.f", NONE, (O(TENSOR, tensor) O(INT, off) O(NUM, v)), (), (), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, S, 1, 0, pvc_gm_setval_f(ctx, tensor, off, v), \
+      "pl.setval / t[i, j] = v of a float into a GM tensor, converted as tile.set.f (§6.1, §9.6)") \
     M(M_TILE_MOVE, "tile.move", NONE, \
       (O(TILE, dst) O(TILE, src) O(INT, r0) O(INT, c0) O(INT, rows) O(INT, cols)), (AI(insert, 0)), (), 0, \
       PVC_NO_TRAP, PVC_MF_FAULT, V, 1, 0, pvc_tile_move(ctx, dst, src, r0, c0, rows, cols, insert), \

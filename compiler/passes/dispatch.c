@@ -1509,6 +1509,29 @@ static void tile_elem(dispatcher *x, pvc_op *op)
         operand(x, e, op->operands[i]);
 }
 
+/* pl.getval / pl.setval and a tensor's t[i, j] (§6.1): tile.* or gm.* by the container,
+ * .i / .f by the element's kind (a read) or the value's (a write). A read whose value is
+ * unused still runs: its offset may fault. */
+static void getval(dispatcher *x, pvc_op *op)
+{
+    static const pvc_opcode m[2][2][2] = { /* [tensor][set][float] */
+        {{PVC_OP_M_TILE_GETVAL_I, PVC_OP_M_TILE_GETVAL_F}, {PVC_OP_M_TILE_SETVAL_I, PVC_OP_M_TILE_SETVAL_F}},
+        {{PVC_OP_M_GM_GETVAL_I, PVC_OP_M_GM_GETVAL_F}, {PVC_OP_M_GM_SETVAL_I, PVC_OP_M_GM_SETVAL_F}},
+    };
+    int set = op->code == PVC_OP_PL_SETVAL;
+    pvc_value *c = pvc_op_arg(op, "container"), *v = set ? pvc_op_arg(op, "value") : NULL;
+    int fl = set ? v->kind == PVC_V_FLOAT || v->type.kind == PVC_TY_FLOAT
+                 : pvc_dtype_table[c->type.dtype].kind == PVC_KIND_F;
+    pvc_value *res = set ? NULL : op->nresults ? op->results[0] : tmp_int(x, op->loc);
+    if (res && !op->nresults && fl)
+        res->type.kind = PVC_TY_FLOAT;
+    pvc_op *e = emit(x, m[c->type.kind == PVC_TY_TENSOR][set][fl], op->loc, res);
+    operand(x, e, c);
+    operand(x, e, pvc_op_arg(op, "offset"));
+    if (set)
+        operand(x, e, v);
+}
+
 /* pl.move between Vec tiles (§6): the window types worked out (offset, valid shape, insert). */
 static void tile_move(dispatcher *x, pvc_op *op)
 {
@@ -1557,6 +1580,8 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
             tensor_dim(x, op);
         } else if (op->code == PVC_OP_TILE_GET || op->code == PVC_OP_TILE_SET) {
             tile_elem(x, op);
+        } else if (op->code == PVC_OP_PL_GETVAL || op->code == PVC_OP_PL_SETVAL) {
+            getval(x, op);
         } else if (op->code == PVC_OP_PL_MOVE) {
             tile_move(x, op);
         } else if (op->code >= PVC_OP_PL_GET_BLOCK_IDX && op->code <= PVC_OP_PL_GET_SUBBLOCK_NUM) {

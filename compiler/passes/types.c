@@ -1024,6 +1024,54 @@ static void type_tile_elem(typer *t, pvc_op *op)
                      pvc_type_kind_name(v->type.kind));
 }
 
+/* The dtypes pl.getval / pl.setval take (§6.1): integers and floats of 8 bits or more, not the
+ * storage-only formats (4-bit ints and floats, the 8-bit float codes), as the pypto_pro
+ * getval/setval pages list them. */
+static int elem_dtype(int dt)
+{
+    return dt >= 0 && dt < PVC_DT_COUNT && pvc_dtype_table[dt].bits >= 8 && pvc_dtype_table[dt].kind != PVC_KIND_Q;
+}
+
+/* pl.getval(x, off) / pl.setval(x, off, v), and t[i, j] / t[i, j] = v of a GM tensor, which the
+ * lowering linearises into them (§6.1): in a kernel, on a tile or a tensor of an elem_dtype,
+ * an int offset; the element an int, or a float for a float dtype; the value written an int,
+ * bool or float. */
+static void type_getval(typer *t, pvc_op *op)
+{
+    const char *name = pvc_ops[op->code].name;
+    const pvc_value *x = pvc_op_arg(op, "container"), *off = pvc_op_arg(op, "offset");
+    int holder = x->type.kind == PVC_TY_TILE || x->type.kind == PVC_TY_TENSOR;
+    if (t->f->kind != PVC_FN_JIT) {
+        pvc_error_at(t->d, op->loc, PVC_E_UNSUPPORTED, "%s reaches one element in a @pl.jit kernel; a vector "
+                     "function moves tile data with vf loads and stores", name);
+        return;
+    }
+    if (!holder || !elem_dtype(x->type.dtype)) {
+        if (!holder)
+            pvc_error_at(t->d, pvc_op_arg_loc(op, "container"), PVC_E_TYPE, "%s takes a tile or a GM tensor "
+                         "(here: %s)", name, pvc_type_kind_name(x->type.kind));
+        else
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "%s of a %s %s: 4-bit and 8-bit float formats are "
+                         "storage-only and have no element access", name, dt_name(x->type.dtype),
+                         pvc_type_kind_name(x->type.kind));
+        return;
+    }
+    if (!int_valued(off))
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "offset"), PVC_E_TYPE, "the offset of %s (and each index of a "
+                     "tensor subscript) must be an int (here: %s)", name,
+                     off->kind == PVC_V_FLOAT ? "float" : pvc_type_kind_name(off->type.kind));
+    if (op->code == PVC_OP_PL_GETVAL) {
+        int fl = pvc_dtype_table[x->type.dtype].kind == PVC_KIND_F;
+        if (op->nresults)
+            set_type(t, op->results[0], type_of(fl ? PVC_TY_FLOAT : PVC_TY_INT), op->loc);
+        return;
+    }
+    const pvc_value *v = pvc_op_arg(op, "value");
+    if (!int_valued(v) && v->kind != PVC_V_FLOAT && v->type.kind != PVC_TY_FLOAT)
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "value"), PVC_E_TYPE, "%s writes an int, bool or float (here: %s)",
+                     name, pvc_type_kind_name(v->type.kind));
+}
+
 /* pl.move(dst, src, offset=None) between two Vec tiles (§6, PP-DO/memory_data_movement/move.md):
  * one element width; src at least dst's shape: extract dst's valid shape at offset; src no
  * larger than dst in either dim, smaller in one, with an offset: insert src's valid shape
@@ -1371,6 +1419,7 @@ static void type_op(typer *t, pvc_op *op)
         return;
     case PVC_OP_TENSOR_DIM: type_tensor_dim(t, op); return;
     case PVC_OP_TILE_GET: case PVC_OP_TILE_SET: type_tile_elem(t, op); return;
+    case PVC_OP_PL_GETVAL: case PVC_OP_PL_SETVAL: type_getval(t, op); return;
     case PVC_OP_PL_MOVE: type_move(t, op); return;
     case PVC_OP_TILE_SLICE: type_slice(t, op); return;
     case PVC_OP_PL_PRINTF: type_printf(t, op); return;

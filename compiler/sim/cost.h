@@ -70,6 +70,8 @@
     X(TILE_GET,    S, 1, 0)    /* dispatched to tile.get.i/f: never runs itself */ \
     X(TILE_SET,    S, 1, 0)    /* dispatched to tile.set.i/f */ \
     X(PL_MOVE,     V, 1, 0)    /* dispatched to tile.move */ \
+    X(PL_GETVAL,   S, 1, 0)    /* dispatched to tile.getval / gm.getval */ \
+    X(PL_SETVAL,   S, 1, 0)    /* dispatched to tile.setval / gm.setval */ \
     X(PL_PRINTF,   S, 0, 0)    /* debug output: not costed */ \
     X(PL_SYNC_ALL, S, 0, 0)    /* one block at a time: nothing to wait for */ \
     X(PL_SET_CROSS_CORE, S, 0, 0) \

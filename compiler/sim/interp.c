@@ -294,8 +294,10 @@ static void sim_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_acce
     int write = kind == PVC_GM_WRITE;
     if (!pvc_race_access(S->race, S->block, S->cur->loc, gm, len, write, &h))
         return;
-    fault_at(S, S->cur, PVC_FAULT_GM_RACE, S->touched.addr >= 0 ? (uint32_t)S->touched.addr : 0,
-             (uint32_t)len);
+    /* a scalar GM access (the gm.getval / gm.setval rows, consecutive in ops.h; §6.1) touches no
+     * UB: no address to name */
+    int c = S->cur->code, ub = S->touched.addr >= 0 && (c < PVC_OP_M_GM_GETVAL_I || c > PVC_OP_M_GM_SETVAL_F);
+    fault_at(S, S->cur, PVC_FAULT_GM_RACE, ub ? (uint32_t)S->touched.addr : 0, ub ? (uint32_t)len : 0);
     S->ctx->fault.related = *h.loc;
     snprintf(S->ctx->fault.detail, sizeof S->ctx->fault.detail,
              "block %d %s byte %llu of '%s', which block %d %s at line %d", S->block,

@@ -1018,6 +1018,18 @@ int64_t pvc_tile_get_i(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c);
 void pvc_tile_get_f(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, void *out);
 void pvc_tile_set_i(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, int64_t v);
 void pvc_tile_set_f(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, double v);
+/* pl.getval(t, off) / pl.setval(t, off, v) (docs/SEMANTICS.md §6.1): the element at linear
+ * offset off = r * cols + c of a tile's static shape, or of a GM tensor's row-major elements;
+ * off outside [0, elements) faults BAD_ARG before any byte is touched, as does a 4-bit dtype.
+ * The value rule is t[r, c]'s (above); a GM element is reported to the gm_touch hook. */
+int64_t pvc_tile_getval_i(pvc_ctx *ctx, const pvc_tile *t, int64_t off);
+void pvc_tile_getval_f(pvc_ctx *ctx, const pvc_tile *t, int64_t off, void *out);
+void pvc_tile_setval_i(pvc_ctx *ctx, const pvc_tile *t, int64_t off, int64_t v);
+void pvc_tile_setval_f(pvc_ctx *ctx, const pvc_tile *t, int64_t off, double v);
+int64_t pvc_gm_getval_i(pvc_ctx *ctx, const pvc_tensor *t, int64_t off);
+void pvc_gm_getval_f(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, void *out);
+void pvc_gm_setval_i(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, int64_t v);
+void pvc_gm_setval_f(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, double v);
 /* pl.move between two UB tiles of one element width (§6): rows x cols elements, each row a
  * memmove at the tiles' own pitches. insert 0 (extract): dst[i][j] = src[r0+i][c0+j];
  * insert 1: dst[r0+i][c0+j] = src[i][j]. A window outside either tile's shape is BAD_ARG. */

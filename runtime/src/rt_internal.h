@@ -3,6 +3,8 @@
 #ifndef PVC_RT_INTERNAL_H
 #define PVC_RT_INTERNAL_H
 
+#include <string.h>
+
 #include "pvc_rt.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -274,5 +276,39 @@ static inline void rt_lane_bad_dtype(pvc_ctx *ctx, const char *op, pvc_dtype t)
                     (unsigned)t < PVC_DT_COUNT ? pvc_dtype_table[t].name : "?", op);
 }
 /* ===== end of lane ops helpers ========================================================== */
+
+/* ===== one element as scalar code sees it (docs/SEMANTICS.md §6.1) ==================
+ * The value rule of t[r, c], pl.getval and pl.setval, shared by UB tiles (tile_elem.c) and GM
+ * tensors (gm_elem.c) so both containers convert alike: a read sign- or zero-extends an
+ * integer element and decodes a float one (FP8/HF8 codes included) to a double; a write
+ * stores the bits the C++ conversion of the int or the float makes (pvc_scalar_bits, §9.6).
+ * p points at the element's bytes (little-endian); the dtype has 8 bits or more. */
+static inline uint64_t rt_elem_bits(pvc_dtype t, const void *p)
+{
+    uint64_t v = 0;
+    memcpy(&v, p, pvc_dtype_table[t].bits / 8);
+    return v;
+}
+
+static inline int64_t rt_elem_int(pvc_dtype t, const void *p)
+{
+    unsigned bits = pvc_dtype_table[t].bits;
+    uint64_t v = rt_elem_bits(t, p);
+    if (pvc_dtype_table[t].kind == PVC_KIND_S && bits < 64 && (v >> (bits - 1) & 1))
+        v |= ~(uint64_t)0 << bits; /* sign-extend */
+    return (int64_t)v;
+}
+
+static inline double rt_elem_float(pvc_dtype t, const void *p)
+{
+    return pvc_value_decode(t, rt_elem_bits(t, p));
+}
+
+/* is_float: v_f holds the value (a Python float), else v_i (an int or a bool). */
+static inline void rt_elem_store(pvc_dtype t, void *p, int64_t v_i, double v_f, int is_float)
+{
+    uint64_t bits = pvc_scalar_bits(t, is_float ? 0 : v_i, is_float ? (float)v_f : 0.0f, is_float);
+    memcpy(p, &bits, pvc_dtype_table[t].bits / 8);
+}
 
 #endif /* PVC_RT_INTERNAL_H */

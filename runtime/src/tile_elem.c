@@ -1,6 +1,6 @@
-/* tile_elem.c - scalar code's access to UB tiles (pvc_rt.h, docs/SEMANTICS.md §6): one element
- * read or written (t[r, c] in a kernel), pl.move between two Vec tiles, and the slot of a tile
- * group picked by a run-time index. */
+/* tile_elem.c - scalar code's access to UB tiles (pvc_rt.h, docs/SEMANTICS.md §6, §6.1): one
+ * element read or written (t[r, c] in a kernel, pl.getval / pl.setval), pl.move between two Vec
+ * tiles, and the slot of a tile group picked by a run-time index. */
 #include <string.h>
 
 #include "rt_internal.h"
@@ -25,49 +25,71 @@ static int elem_addr(pvc_ctx *ctx, const char *name, const pvc_tile *t, int64_t 
     return 1;
 }
 
-static uint64_t read_bits(const pvc_ctx *ctx, uint32_t a, unsigned bytes)
+/* pl.getval / pl.setval address a tile by the linear offset off = r * cols + c over its static
+ * shape (§6.1): an offset outside [0, rows * cols) faults BAD_ARG before any split. */
+static int offset_addr(pvc_ctx *ctx, const char *name, const pvc_tile *t, int64_t off, uint32_t *addr)
 {
-    uint64_t v = 0;
-    memcpy(&v, ctx->ub + a, bytes); /* little-endian host, as the UB image */
-    return v;
+    int64_t n = (int64_t)t->rows * t->cols;
+    if (off < 0 || off >= n) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, name, t->addr, 0, "offset %lld is outside the %ux%u tile "
+                        "(%lld elements)", (long long)off, t->rows, t->cols, (long long)n);
+        return 0;
+    }
+    return elem_addr(ctx, name, t, off / t->cols, off % t->cols, addr);
 }
 
 int64_t pvc_tile_get_i(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c)
 {
     uint32_t a;
-    if (!elem_addr(ctx, "tile.get", t, r, c, &a))
-        return 0;
-    unsigned bits = pvc_dtype_table[t->dtype].bits;
-    uint64_t v = read_bits(ctx, a, bits / 8);
-    if (pvc_dtype_table[t->dtype].kind == PVC_KIND_S && bits < 64 && (v >> (bits - 1) & 1))
-        v |= ~(uint64_t)0 << bits; /* sign-extend */
-    return (int64_t)v;
+    return elem_addr(ctx, "tile.get", t, r, c, &a) ? rt_elem_int((pvc_dtype)t->dtype, ctx->ub + a) : 0;
 }
 
 void pvc_tile_get_f(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, void *out)
 {
     uint32_t a;
-    double d = 0.0;
-    if (elem_addr(ctx, "tile.get", t, r, c, &a))
-        d = pvc_value_decode((pvc_dtype)t->dtype, read_bits(ctx, a, pvc_dtype_table[t->dtype].bits / 8));
+    double d = elem_addr(ctx, "tile.get", t, r, c, &a) ? rt_elem_float((pvc_dtype)t->dtype, ctx->ub + a) : 0.0;
     memcpy(out, &d, sizeof d);
-}
-
-static void write_elem(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, uint64_t bits)
-{
-    uint32_t a;
-    if (elem_addr(ctx, "tile.set", t, r, c, &a))
-        memcpy(ctx->ub + a, &bits, pvc_dtype_table[t->dtype].bits / 8);
 }
 
 void pvc_tile_set_i(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, int64_t v)
 {
-    write_elem(ctx, t, r, c, pvc_scalar_bits((pvc_dtype)t->dtype, v, 0.0f, 0));
+    uint32_t a;
+    if (elem_addr(ctx, "tile.set", t, r, c, &a))
+        rt_elem_store((pvc_dtype)t->dtype, ctx->ub + a, v, 0.0, 0);
 }
 
 void pvc_tile_set_f(pvc_ctx *ctx, const pvc_tile *t, int64_t r, int64_t c, double v)
 {
-    write_elem(ctx, t, r, c, pvc_scalar_bits((pvc_dtype)t->dtype, 0, (float)v, 1));
+    uint32_t a;
+    if (elem_addr(ctx, "tile.set", t, r, c, &a))
+        rt_elem_store((pvc_dtype)t->dtype, ctx->ub + a, 0, v, 1);
+}
+
+int64_t pvc_tile_getval_i(pvc_ctx *ctx, const pvc_tile *t, int64_t off)
+{
+    uint32_t a;
+    return offset_addr(ctx, "pl.getval", t, off, &a) ? rt_elem_int((pvc_dtype)t->dtype, ctx->ub + a) : 0;
+}
+
+void pvc_tile_getval_f(pvc_ctx *ctx, const pvc_tile *t, int64_t off, void *out)
+{
+    uint32_t a;
+    double d = offset_addr(ctx, "pl.getval", t, off, &a) ? rt_elem_float((pvc_dtype)t->dtype, ctx->ub + a) : 0.0;
+    memcpy(out, &d, sizeof d);
+}
+
+void pvc_tile_setval_i(pvc_ctx *ctx, const pvc_tile *t, int64_t off, int64_t v)
+{
+    uint32_t a;
+    if (offset_addr(ctx, "pl.setval", t, off, &a))
+        rt_elem_store((pvc_dtype)t->dtype, ctx->ub + a, v, 0.0, 0);
+}
+
+void pvc_tile_setval_f(pvc_ctx *ctx, const pvc_tile *t, int64_t off, double v)
+{
+    uint32_t a;
+    if (offset_addr(ctx, "pl.setval", t, off, &a))
+        rt_elem_store((pvc_dtype)t->dtype, ctx->ub + a, 0, v, 1);
 }
 
 void pvc_tile_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t r0, int64_t c0,
