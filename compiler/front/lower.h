@@ -291,6 +291,10 @@ pvc_value *lower_tensor_elem(lower_ctx *c, TSNode n, pvc_value *t, const TSNode 
 pvc_value *lower_find_var(const lower_ctx *c, const char *name);
 /* dest = v as an `assign` op (nothing when dest is NULL): returns what dest now holds. */
 pvc_value *assign_leaf(lower_ctx *c, TSNode n, pvc_block *out, pvc_value *v, const TSNode *dest);
+/* An element access op `code` over args: a read (value NULL) gives its fresh result, a
+ * write takes value as its last operand and gives it back (t[r, c], pl.getval/setval). */
+pvc_value *lower_elem_op(lower_ctx *c, TSNode n, pvc_opcode code, pvc_value *const *args, int nargs,
+                         pvc_value *value, pvc_block *out, const TSNode *dest);
 /* A value op with a fresh result of kind `kind`, appended to out. */
 pvc_value *append_with_result(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest,
                               pvc_op *op, pvc_type_kind kind);

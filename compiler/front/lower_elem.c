@@ -74,13 +74,6 @@ pvc_value *lower_tensor_elem(lower_ctx *c, TSNode n, pvc_value *t, const TSNode 
     pvc_value *off = linear_offset(c, n, t, idx, nidx, out);
     if (!off)
         return NULL;
-    pvc_op *op = pvc_op_new(c->m, value ? PVC_OP_PL_SETVAL : PVC_OP_PL_GETVAL, at(n));
-    pvc_op_add_operand(c->m, op, t);
-    pvc_op_add_operand(c->m, op, off);
-    if (value) {
-        pvc_op_add_operand(c->m, op, value);
-        pvc_block_append(c->m, out, op);
-        return value;
-    }
-    return append_with_result(c, n, out, dest, op, PVC_TY_ANY);
+    pvc_value *args[] = {t, off};
+    return lower_elem_op(c, n, value ? PVC_OP_PL_SETVAL : PVC_OP_PL_GETVAL, args, 2, value, out, dest);
 }

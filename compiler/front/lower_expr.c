@@ -916,10 +916,16 @@ pvc_value *lower_tile_elem(lower_ctx *c, TSNode n, pvc_value *t, TSNode r, TSNod
     pvc_value *ri = lower_expr(c, r, out, NULL), *ci = ri ? lower_expr(c, col, out, NULL) : NULL;
     if (!ci)
         return NULL;
-    pvc_op *op = pvc_op_new(c->m, value ? PVC_OP_TILE_SET : PVC_OP_TILE_GET, at(n));
-    pvc_op_add_operand(c->m, op, t);
-    pvc_op_add_operand(c->m, op, ri);
-    pvc_op_add_operand(c->m, op, ci);
+    pvc_value *args[] = {t, ri, ci};
+    return lower_elem_op(c, n, value ? PVC_OP_TILE_SET : PVC_OP_TILE_GET, args, 3, value, out, dest);
+}
+
+pvc_value *lower_elem_op(lower_ctx *c, TSNode n, pvc_opcode code, pvc_value *const *args, int nargs,
+                         pvc_value *value, pvc_block *out, const TSNode *dest)
+{
+    pvc_op *op = pvc_op_new(c->m, code, at(n));
+    for (int i = 0; i < nargs; i++)
+        pvc_op_add_operand(c->m, op, args[i]);
     if (value) {
         pvc_op_add_operand(c->m, op, value);
         pvc_block_append(c->m, out, op);
