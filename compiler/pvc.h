@@ -66,6 +66,9 @@ int pvc_lower_stale(const pvc_lowering *L);
  * stays in the caches and is paged in once (the whole file's tree, about 60 bytes per byte
  * of source, was the peak of a compile's memory). */
 #define PVC_LOWER_PART (32 * 1024)
+/* 1 if the line at byte p (a line start) opens a top-level definition: '@' or "def " in
+ * column 0. Parts are cut only before such a line (one after a decorator excepted). */
+int pvc_opens_definition(const pvc_source *s, size_t p);
 /* Parses bytes [start, end) of u's file (lines row to end_row) and lowers them as the next
  * part of L, the tree freed after; 0 when the part has a syntax error. */
 int pvc_lower_segment(pvc_unit *u, pvc_lowering *L, size_t start, size_t end, uint32_t row, uint32_t end_row);

@@ -58,6 +58,11 @@ static int tensor_annotation(lower_ctx *c, TSNode e, pvc_type *out)
                      "constant, not '%.*s'", (int)(len > 60 ? 60 : len), t);
         return 0;
     }
+    if (dims && (dims->kind == PV_LIST || dims->kind == PV_TUPLE) && dims->n > PVC_MAX_RANK) {
+        pvc_error_at(c->d, at(k[1]), PVC_E_ANNOTATION, "pl.Tensor of rank %d: pvc takes tensors of rank 1 "
+                     "to %d", dims->n, PVC_MAX_RANK);
+        return 0;
+    }
     if (!dims || (dims->kind != PV_LIST && dims->kind != PV_TUPLE) || dims->n < 1 || dims->n > PVC_MAX_RANK) {
         pvc_error_at(c->d, at(k[1]), PVC_E_ANNOTATION, "the dims of pl.Tensor must be a list of 1 to %d "
                      "constants, pl.DYNAMIC or pl.STATIC", PVC_MAX_RANK);

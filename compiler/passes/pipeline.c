@@ -23,6 +23,11 @@ static void drop_cst(pvc_unit *u)
 
 enum { PART = PVC_LOWER_PART };
 
+int pvc_opens_definition(const pvc_source *s, size_t p)
+{
+    return s->text[p] == '@' || (s->len - p > 4 && memcmp(s->text + p, "def ", 4) == 0);
+}
+
 /* The end of the part starting at byte start: the start of the first line `part` bytes on
  * that opens a top-level function or decorated definition ('@' or "def " in column 0, the
  * line before not a decorator), or the end of the file; *row counts the lines passed. A
@@ -41,8 +46,7 @@ static size_t part_end(const pvc_source *s, size_t start, size_t part, uint32_t 
         ++*row;
         if (p >= n)
             return n;
-        if (p - start >= part && !after_decorator &&
-            (t[p] == '@' || (n - p > 4 && memcmp(t + p, "def ", 4) == 0)))
+        if (p - start >= part && !after_decorator && pvc_opens_definition(s, p))
             return p;
     }
 }
@@ -139,6 +143,8 @@ static const struct {
     pvc_pass_fn run;
     int compact;
 } passes[] = {
+    /* passes/stream.c runs resolve .. check per function for `pvc compile`: a pass added
+     * here needs its per-function form there too (make golden compares the two C's) */
     {"lower", pass_lower, 0},       /* parse + lower (lower.c) */
     {"resolve", pass_resolve, 0},   /* constants, enum arguments (resolve.c) */
     {"types", pass_types, 1},       /* types, static tiles, VF specialisation (types.c) */

@@ -68,7 +68,7 @@ static int lower_deferring(pvc_stream *s)
     while (p < n) {
         size_t end;
         uint32_t end_row;
-        int boundary = !after_decorator && (t[p] == '@' || (n - p > 4 && !memcmp(t + p, "def ", 4)));
+        int boundary = !after_decorator && pvc_opens_definition(src, p);
         if (boundary && t[p] == '@' && pvc_lower_defer(s->L, src, p, row, 0, &end, &end_row)) {
             if (!pvc_lower_segment(s->u, s->L, seg, p, seg_row, row))
                 return 0;

@@ -91,14 +91,22 @@ static int orig_index(const typer *t, const pvc_func *f)
     return hit ? hit->idx : t->norig;
 }
 
-/* "<base>.<k>", the name of a vector function's k-th clone (k >= 1), without printf. */
-static const char *clone_name(pvc_arena *a, const char *base, int k)
+/* The decimal digits of k >= 0, without printf, at the end of num[16]: their start. */
+static const char *digits(char num[16], int k)
 {
-    char num[16], *p = num + sizeof num;
+    char *p = num + 16;
     do
         *--p = (char)('0' + k % 10);
     while (k /= 10);
-    return pvc_arena_dotted(a, base, p, (size_t)(num + sizeof num - p));
+    return p;
+}
+
+/* "<base>.<k>", the name of a vector function's k-th clone (k >= 1). */
+static const char *clone_name(pvc_arena *a, const char *base, int k)
+{
+    char num[16];
+    const char *p = digits(num, k);
+    return pvc_arena_dotted(a, base, p, (size_t)(num + 16 - p));
 }
 
 static const pvc_op *def_of(const typer *t, const pvc_value *v)
@@ -756,13 +764,11 @@ static char *sig_of(pvc_value *const *vals, int n)
 /* The k-th clone of f in the module, named in a local buffer when the name fits one. */
 static pvc_func *find_clone(pvc_module *m, const pvc_func *f, int k)
 {
-    char buf[256], num[16], *p = num + sizeof num;
-    do
-        *--p = (char)('0' + k % 10);
-    while (k /= 10);
-    size_t nb = strlen(f->name), nk = (size_t)(num + sizeof num - p);
+    char buf[256], num[16];
+    const char *p = digits(num, k);
+    size_t nb = strlen(f->name), nk = (size_t)(num + 16 - p);
     if (nb + nk + 2 > sizeof buf)
-        return pvc_func_find(m, pvc_arena_dotted(m->arena, f->name, p, nk));
+        return pvc_func_find(m, clone_name(m->arena, f->name, k));
     memcpy(buf, f->name, nb);
     buf[nb] = '.';
     memcpy(buf + nb + 1, p, nk);
@@ -1000,6 +1006,12 @@ static int float_dtype(int dt)
 static void type_tile_elem(typer *t, pvc_op *op)
 {
     const pvc_value *x = op->operands[0];
+    if (x->type.kind == PVC_TY_ANY && x->kind == PVC_V_VAR && x->is_param && t->f->kind == PVC_FN_JIT) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "'%s' has no type pvc knows: annotate the kernel parameter "
+                     "(pl.Tensor[[dims], pl.DT_*] for a tensor, t[i, j] then reads one element)",
+                     x->name ? x->name : "?");
+        return;
+    }
     if (x->type.kind != PVC_TY_TILE || x->type.dtype < 0) {
         pvc_error_at(t->d, op->loc, PVC_E_TYPE, "t[r, c] reads or writes an element of a tile, not of this %s",
                      pvc_type_kind_name(x->type.kind));
