@@ -55,6 +55,7 @@ typedef struct {
     pvc_tensor *args;
     const pvc_scalar *scalars;
     int blocks;              /* N >= 1 (libpvc.h PVC_LAUNCH_MAX_BLOCKS) */
+    const volatile int *stop; /* every block's ctx->stop (pvc_poll); NULL: never stops */
 } pvc_launch_args;
 
 typedef struct {

@@ -52,6 +52,8 @@ static void work(pool *p, pvc_ctx *ctx)
         pvc_ctx_init(ctx);
         ctx->block_idx = blk;
         ctx->block_num = p->l->blocks;
+        if (p->l->stop)
+            ctx->stop = p->l->stop;
         pvc_watchdog_watch(ctx);
         int rc = p->b->run(p->x, ctx, p->l);
         if (rc)

@@ -153,7 +153,8 @@ typedef struct {
     X(HAZARD,     "UB bytes read after a vector store with no covering vf.mem_bar") \
     X(UNDEF_REG,  "register read before it was written")                \
     X(GM_RACE,    "GM bytes shared by two blocks with no order between them") \
-    X(OP_BUDGET,  "op budget exhausted")
+    X(OP_BUDGET,  "op budget exhausted")                                \
+    X(STOPPED,    "the launch was stopped")
 
 typedef enum {
 #define X(name, text) PVC_FAULT_##name,
@@ -248,6 +249,9 @@ typedef struct pvc_ctx {
      * context, sharing GM. pl.get_block_idx() reads block_idx in [0, block_num) and
      * pl.get_block_num() block_num = N; a context outside a launch is block 0 of 1. */
     int64_t block_idx, block_num;
+    /* Nonzero once the launch is to stop (libpvc's stop flag or timeout): every loop
+     * iteration reads it (pvc_poll). Points at a zero outside a launch that can stop. */
+    const volatile int *stop;
 } pvc_ctx;
 
 /* Heap context with a zero-filled UB; NULL on allocation failure. */
@@ -281,6 +285,18 @@ int pvc_ub_check(pvc_ctx *ctx, const char *op, int64_t addr, uint64_t len, uint3
 /* A UB address as messages show it: 0x40000, -0x40000000 (signed, never wrapped); buf of at
  * least 24 bytes. */
 const char *pvc_addr_text(char *buf, size_t n, int64_t addr);
+
+/* Raises STOPPED at ctx->at (the op the block last reached). */
+void pvc_stopped(pvc_ctx *ctx);
+
+/* Every loop iteration of a kernel or vector function, both backends: a launch stops within
+ * one iteration of its stop flag being set (a loop is the only way a kernel runs long: calls
+ * cannot recurse). One load and a branch never taken. */
+static inline void pvc_poll(pvc_ctx *ctx)
+{
+    if (__builtin_expect(*ctx->stop != 0, 0))
+        pvc_stopped(ctx);
+}
 
 /* vf.mem_bar (§5.6, decision 8): calls the hook if one is set, else costs nothing. */
 static inline void pvc_mem_bar(pvc_ctx *ctx, pvc_membar mode)
