@@ -8,6 +8,7 @@
 
 #include "emit/emit_c.h"
 #include "emit/native_tcc.h"
+#include "lib/libpvc.h"
 #include "help.h"
 #include "pvc.h"
 #include "run/ioutil.h"
@@ -309,5 +310,7 @@ static int dispatch(int argc, char **argv)
 int main(int argc, char **argv)
 {
     pvc_io_cleanup_on_signals();
-    return pvc_io_finish(dispatch(argc, argv));
+    int status = dispatch(argc, argv);
+    pvc_cache_clear(); /* the programs `pvc run` left cached (run.h) */
+    return pvc_io_finish(status);
 }
