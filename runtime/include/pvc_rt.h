@@ -153,7 +153,9 @@ typedef struct {
     X(HAZARD,     "UB bytes read after a vector store with no covering vf.mem_bar") \
     X(UNDEF_REG,  "register read before it was written")                \
     X(GM_RACE,    "GM bytes shared by two blocks with no order between them") \
-    X(OP_BUDGET,  "op budget exhausted")
+    X(OP_BUDGET,  "op budget exhausted")                                \
+    X(SPACE_BOUNDS, "tile outside its cube memory space")               \
+    X(DEADLOCK,   "every core of a block waits for a cross-core flag no core will set")
 
 typedef enum {
 #define X(name, text) PVC_FAULT_##name,
@@ -248,6 +250,20 @@ typedef struct pvc_ctx {
      * context, sharing GM. pl.get_block_idx() reads block_idx in [0, block_num) and
      * pl.get_block_num() block_num = N; a context outside a launch is block 0 of 1. */
     int64_t block_idx, block_num;
+    /* The core this context is (docs/SEMANTICS.md §15.1): a vector core (core 0, the only
+     * kind of a vector-only launch) or the cube core of a mixed block. subblock_idx /
+     * subblock_num are what pl.get_subblock_idx / _num read (0 / 1 outside a mixed block).
+     * A cube core owns cube (PVC_CUBE_BYTES of L1, L0A, L0B, L0C, ...) and reaches its
+     * block's vector cores' UBs through aiv (the fixpipe); a vector core of a mixed block
+     * reaches its cube core's L1 through aic (pl.insert). xsync: the block's cross-core flags.
+     * mad_rule: the float accumulation rule of matmul (pvc_mad_rule). All set by the block
+     * runner after pvc_ctx_init. */
+    int core;
+    int64_t subblock_idx, subblock_num;
+    uint8_t *cube;
+    struct pvc_ctx *aiv[2], *aic;
+    struct pvc_xsync *xsync;
+    int mad_rule;
 } pvc_ctx;
 
 /* Heap context with a zero-filled UB; NULL on allocation failure. */
@@ -495,6 +511,11 @@ typedef struct {
     uint32_t addr;      /* UB byte address of element (0, 0) */
     pvc_dtype dtype;
     uint32_t rows, cols; /* static TileType.shape */
+    /* The cube side (pvc_rt_cube.h, docs/SEMANTICS.md §15): the memory space (pvc_space,
+     * 0 = Vec, the UB), the layout (pvc_tlayout, 0 = ND) and the fractal size in bytes (0:
+     * the space's default). A zero-initialised tail is a row-major UB tile. */
+    uint8_t space, layout;
+    uint16_t fractal;
 } pvc_tile;
 
 static inline uint32_t pvc_tile_bytes(const pvc_tile *t)
@@ -1056,5 +1077,6 @@ void pvc_printf(pvc_ctx *ctx, const char *format, int nargs, const pvc_scalar *a
 #include "pvc_rt_lanes.h" /* bitwise, select, reductions, permutes, gathers, SPRs */
 #include "pvc_rt_xlane.h" /* reductions, squeeze, gathers and scatter, histograms, unified load/store */
 #include "pvc_rt_inline.h" /* inline fast paths of the hottest ops */
+#include "pvc_rt_cube.h" /* cube side: spaces, layouts, matmul, fixpipe */
 
 #endif /* PVC_RT_H */

@@ -16,7 +16,7 @@ static void test_full_window(pvc_ctx *ctx)
         for (int c = 0; c < 64; c++)
             a[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
-    pvc_tile tile = {0x200, PVC_DT_FP32, 2, 64};
+    pvc_tile tile = {0x200, PVC_DT_FP32, 2, 64, 0, 0, 0};
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "full window clips nothing");
     UNIT_CHECK(memcmp(ctx->ub + 0x200, a, sizeof a) == 0, "UB row-major image of the tensor");
     memset(back, 0, sizeof back);
@@ -33,7 +33,7 @@ static void test_clipped_window(pvc_ctx *ctx)
         for (int c = 0; c < 64; c++)
             a[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
-    pvc_tile tile = {0x400, PVC_DT_FP32, 2, 8};
+    pvc_tile tile = {0x400, PVC_DT_FP32, 2, 8, 0, 0, 0};
     memset(ctx->ub + 0x400, 0xAB, 64);
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 1, 60, PVC_GM_WHOLE, PVC_GM_WHOLE) == 12, "16 - 4 elements clipped");
     float want[16];
@@ -55,7 +55,7 @@ static void test_clipped_window(pvc_ctx *ctx)
  * pitch stays 8 elements; a valid shape larger than the tile is BAD_ARG. */
 static void run_load_big_valid(pvc_ctx *ctx, void *arg)
 {
-    pvc_tile bad = {0x600, PVC_DT_FP32, 2, 8};
+    pvc_tile bad = {0x600, PVC_DT_FP32, 2, 8, 0, 0, 0};
     pvc_gm_load(ctx, &bad, arg, 0, 0, 3, 8);
 }
 
@@ -66,7 +66,7 @@ static void test_valid_shape(pvc_ctx *ctx)
         for (int c = 0; c < 8; c++)
             a[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {4, 8}};
-    pvc_tile tile = {0x600, PVC_DT_FP32, 4, 8};
+    pvc_tile tile = {0x600, PVC_DT_FP32, 4, 8, 0, 0, 0};
     memset(ctx->ub + 0x600, 0xCD, 4 * 8 * 4);
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0, 2, 3) == 0, "valid region inside the tensor");
     float want[4][8];
@@ -83,7 +83,7 @@ static void test_valid_shape(pvc_ctx *ctx)
             int in = r >= 1 && r < 3 && c >= 4 && c < 7;
             UNIT_CHECK(out[r][c] == (in ? fval(r - 1, c - 4) : 0.0f), "out[%d][%d]", r, c);
         }
-    pvc_tile edge = {0x600, PVC_DT_FP32, 4, 8};
+    pvc_tile edge = {0x600, PVC_DT_FP32, 4, 8, 0, 0, 0};
     UNIT_CHECK(pvc_gm_load(ctx, &edge, &t, 3, 6, 2, 3) == 6 - 2, "clip counts valid elements only");
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load_big_valid, &t) == PVC_FAULT_BAD_ARG, "valid > shape");
 }
@@ -94,7 +94,7 @@ static void test_rank1_and_bytes(pvc_ctx *ctx)
     for (int i = 0; i < 40; i++)
         v[i] = (uint8_t)(3 * i + 1);
     pvc_tensor t = {v, PVC_DT_HF8, 1, {40, 0}};
-    pvc_tile tile = {0x800, PVC_DT_HF8, 1, 32};
+    pvc_tile tile = {0x800, PVC_DT_HF8, 1, 32, 0, 0, 0};
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 8, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "rank-1 window inside");
     UNIT_CHECK(memcmp(ctx->ub + 0x800, v + 8, 32) == 0, "bytes 8..39");
 }
@@ -106,7 +106,7 @@ static void test_fp4_packing(pvc_ctx *ctx)
         for (int i = 0; i < 8; i++)
             v[r][i] = (uint8_t)(r * 16 + i);
     pvc_tensor t = {v, PVC_DT_FP4E2M1, 2, {2, 16}};
-    pvc_tile tile = {0x900, PVC_DT_FP4E2M1, 2, 8};
+    pvc_tile tile = {0x900, PVC_DT_FP4E2M1, 2, 8, 0, 0, 0};
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 4, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "fp4 window inside");
     uint8_t want[8] = {2, 3, 4, 5, 18, 19, 20, 21}; /* element 4 = byte 2 of each row */
     UNIT_CHECK(memcmp(ctx->ub + 0x900, want, 8) == 0, "fp4 rows packed, pitch 4 bytes");
@@ -132,7 +132,7 @@ static void test_extreme_offsets(pvc_ctx *ctx)
         for (int c = 0; c < 64; c++)
             a[r][c] = keep[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
-    pvc_tile tile = {0x800, PVC_DT_FP32, 2, 8};
+    pvc_tile tile = {0x800, PVC_DT_FP32, 2, 8, 0, 0, 0};
     static const int64_t offs[][2] = {{INT64_MIN, 0}, {0, INT64_MIN}, {INT64_MIN, INT64_MIN},
                                       {INT64_MAX, 0}, {0, INT64_MAX}, {INT64_MIN + 1, 0}, {-1, INT64_MIN}};
     for (size_t k = 0; k < sizeof offs / sizeof offs[0]; k++) {
