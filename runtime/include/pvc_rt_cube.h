@@ -271,4 +271,24 @@ void pvc_fix_to_vec(pvc_ctx *ctx, const pvc_tile *vec, const pvc_tile *acc, int6
 void pvc_gm_atomic_lock(void);
 void pvc_gm_atomic_unlock(void);
 
+/* ---------------------------------------------------------------------------------------
+ * Cross-core flags of a mixed block (§15.7, runtime/src/cube_sync.c). The block runner makes
+ * one pvc_xsync per block (deterministic: the simulator's one-core-at-a-time schedule) and
+ * points the three cores' ctx->xsync at it; each core calls start before its first op and
+ * finish after its last (also after a fault, so the others never wait for it). With no
+ * xsync (a vector-only or cube-only launch: one core per block) set and wait do nothing.
+ * sync_mode: pl.CrossCoreSyncMode's values.
+ * ------------------------------------------------------------------------------------- */
+typedef struct pvc_xsync pvc_xsync;
+enum { PVC_XSYNC_INTER_BLOCK = 0, PVC_XSYNC_INTER_SUBBLOCK = 1, PVC_XSYNC_INTRA = 2, PVC_XSYNC_UNICAST = 3 };
+
+pvc_xsync *pvc_xsync_new(int deterministic);
+void pvc_xsync_free(pvc_xsync *x);
+void pvc_xsync_start(pvc_ctx *ctx);
+void pvc_xsync_finish(pvc_ctx *ctx);
+/* pl.system.set_cross_core / wait_cross_core: a wait that no core can ever satisfy faults
+ * DEADLOCK naming every core's wait. */
+void pvc_cross_set(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode);
+void pvc_cross_wait(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode);
+
 #endif /* PVC_RT_CUBE_H */

@@ -154,13 +154,13 @@ static void test_faults(pvc_ctx *ctx)
     float a[64] = {0};
     static const pvc_loc here = {"k.py", 12, 9};
     ctx->at = &here;
-    fault_case f = {{PVC_UB_BYTES - 128, PVC_DT_FP32, 1, 64}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
+    fault_case f = {{PVC_UB_BYTES - 128, PVC_DT_FP32, 1, 64, 0, 0, 0}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &f) == PVC_FAULT_UB_BOUNDS, "tile past UB end");
     UNIT_CHECK(ctx->fault.loc.line == 12 && strcmp(ctx->fault.op, "pl.load") == 0, "fault names op and line");
-    fault_case g = {{0, PVC_DT_FP16, 1, 64}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
+    fault_case g = {{0, PVC_DT_FP16, 1, 64, 0, 0, 0}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &g) == PVC_FAULT_BAD_ARG, "width mismatch");
     uint8_t q[8] = {0};
-    fault_case h = {{0, PVC_DT_FP4E2M1, 1, 8}, {q, PVC_DT_FP4E2M1, 2, {1, 16}}, 3};
+    fault_case h = {{0, PVC_DT_FP4E2M1, 1, 8, 0, 0, 0}, {q, PVC_DT_FP4E2M1, 2, {1, 16}}, 3};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &h) == PVC_FAULT_BAD_ARG, "odd fp4 offset");
     ctx->at = NULL;
 }
