@@ -118,7 +118,8 @@ static int tile_of(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
         pvc_out_of_memory();
     F->tile_slot[F->ntiles] = dyn ? v->id : -1; /* a rotated group slot: address in s[v] */
     F->tiles[F->ntiles] = (sim_tile){{dyn ? 0 : (uint32_t)t->ub_addr, (pvc_dtype)t->dtype,
-                                      (uint32_t)t->dims[0], (uint32_t)t->dims[1], 0, 0, 0}, NULL};
+                                      (uint32_t)t->dims[0], (uint32_t)t->dims[1], (pvc_mem)t->mem,
+                                      (pvc_tile_layout)t->layout, (pvc_tile_pad)t->pad}, NULL};
     return F->ntiles++;
 }
 

@@ -250,7 +250,7 @@ typedef struct pvc_ctx {
      * context, sharing GM. pl.get_block_idx() reads block_idx in [0, block_num) and
      * pl.get_block_num() block_num = N; a context outside a launch is block 0 of 1. */
     int64_t block_idx, block_num;
-    /* The core this context is (docs/SEMANTICS.md §15.1): a vector core (core 0, the only
+    /* The core this context is (docs/SEMANTICS.md §16.1): a vector core (core 0, the only
      * kind of a vector-only launch) or the cube core of a mixed block. subblock_idx /
      * subblock_num are what pl.get_subblock_idx / _num read (0 / 1 outside a mixed block).
      * A cube core owns cube (PVC_CUBE_BYTES of L1, L0A, L0B, L0C, ...) and reaches its
@@ -507,15 +507,71 @@ static inline int64_t pvc_py_ftruth(double a) { return a != 0; }
  * and one of 2^62 elements is past int64 and stays there. Any such address lies outside the
  * UB, so the access faults UB_BOUNDS naming it (issue 14, B11).
  * ------------------------------------------------------------------------------------- */
+/* What a pl.TileType says besides dtype and shape (docs/SEMANTICS.md §16.1), one table each.
+ * Memory spaces, X(NAME, pypto name, what, bytes, align, base, core) (docs/SEMANTICS.md
+ * §16.2): the space's size; the byte alignment a tile address must have (0: none checked);
+ * its offset inside a cube core's memories ctx->cube (Vec: inside ctx->ub); the core that
+ * owns its bytes (AIV the vector cores, AIC the cube core). GM is the row of tensors. */
+#define PVC_MEMS(X)                                                                     \
+    X(VEC, "Vec", "the Unified Buffer", 262144, 32, 0, AIV)                               \
+    X(MAT, "Mat", "L1", 524288, 32, 0, AIC)                                               \
+    X(LEFT, "Left", "L0A, the matmul's left operand", 65536, 512, 524288, AIC)            \
+    X(RIGHT, "Right", "L0B, the matmul's right operand", 65536, 512, 589824, AIC)         \
+    X(ACC, "Acc", "L0C, the matmul's accumulator", 262144, 64, 655360, AIC)               \
+    X(BIAS, "Bias", "the bias table", 4096, 0, 917504, AIC)                               \
+    X(SCALING, "Scaling", "the fixpipe buffer (quantisation scales)", 4096, 0, 921600, AIC) \
+    X(SCALE_LEFT, "ScaleLeft", "L0A's MX scales", 4096, 32, 925696, AIC)                  \
+    X(SCALE_RIGHT, "ScaleRight", "L0B's MX scales", 4096, 32, 929792, AIC)                \
+    X(GM, "DDR", "global memory (tensors, no tiles)", 0, 0, 0, AIV)
+typedef enum {
+#define X(name, pyname, text, ...) PVC_MEM_##name,
+    PVC_MEMS(X)
+#undef X
+    PVC_MEM_COUNT
+} pvc_mem;
+
+/* Tile layouts (pl.TensorLayout), X(NAME, pypto name, block major, fractal major, what).
+ * pypto's code generator turns each into PTO's BLayout / SLayout pair; a tile whose shape
+ * has one column is column-major whatever its layout says. Vec tiles are ND or DN; the
+ * fractal rows are named here for the cube's memory spaces, which give them addresses. */
+#define PVC_TILE_LAYOUTS(X)                                                            \
+    X(ND, "ND", ROW, NONE, "row-major: element (r, c) at r*cols + c")                  \
+    X(DN, "DN", COL, NONE, "column-major: element (r, c) at c*rows + r; every [N, 1] tile") \
+    X(NZ, "NZ", COL, ROW, "column-major blocks of row-major fractals")                \
+    X(ZN, "ZN", ROW, COL, "row-major blocks of column-major fractals")                \
+    X(NN, "NN", COL, COL, "column-major blocks of column-major fractals")             \
+    X(ZZ, "ZZ", ROW, ROW, "row-major blocks of row-major fractals")
+typedef enum {
+#define X(name, pyname, bmaj, smaj, text) PVC_TL_##name,
+    PVC_TILE_LAYOUTS(X)
+#undef X
+    PVC_TL_COUNT
+} pvc_tile_layout;
+
+/* pl.TilePad, X(NAME, pypto name, what): what pl.fillpad writes outside the valid shape. */
+#define PVC_TILE_PADS(X)                                                        \
+    X(NONE, "null", "no pad value (pl.fillpad refuses the tile)")               \
+    X(ZERO, "zero", "0")                                                         \
+    X(MAX, "max", "+inf for floats, the largest value for integers")             \
+    X(MIN, "min", "-inf for floats, the smallest value for integers (0 unsigned)")
+typedef enum {
+#define X(name, pyname, text) PVC_PAD_##name,
+    PVC_TILE_PADS(X)
+#undef X
+    PVC_PAD_COUNT
+} pvc_tile_pad;
+
+/* A tile's static description. The valid shape is not here: it changes along the program
+ * (pl.set_validshape), so an op that reads it takes it beside the tile, as two int64 values
+ * valid rows and valid cols of that use (docs/SEMANTICS.md §16.1). Zero-initialised fields
+ * mean a Vec, ND tile without pad value. */
 typedef struct {
     uint32_t addr;      /* UB byte address of element (0, 0) */
     pvc_dtype dtype;
     uint32_t rows, cols; /* static TileType.shape */
-    /* The cube side (pvc_rt_cube.h, docs/SEMANTICS.md §15): the memory space (pvc_space,
-     * 0 = Vec, the UB), the layout (pvc_tlayout, 0 = ND) and the fractal size in bytes (0:
-     * the space's default). A zero-initialised tail is a row-major UB tile. */
-    uint8_t space, layout;
-    uint16_t fractal;
+    pvc_mem mem;
+    pvc_tile_layout layout;
+    pvc_tile_pad pad;
 } pvc_tile;
 
 static inline uint32_t pvc_tile_bytes(const pvc_tile *t)

@@ -1,4 +1,4 @@
-/* pvc_rt_cube.h - the cube side (docs/SEMANTICS.md §15): memory spaces, tile layouts and
+/* pvc_rt_cube.h - the cube side (docs/SEMANTICS.md §16): memory spaces, tile layouts and
  * their index maps, the data paths between spaces, matmul and the fixpipe. Included by
  * pvc_rt.h only; users include pvc_rt.h. Implementation: runtime/src/cube_*.c.
  *
@@ -13,74 +13,28 @@
 #ifndef PVC_RT_CUBE_H
 #define PVC_RT_CUBE_H
 
-/* ---------------------------------------------------------------------------------------
- * Memory spaces (§15.2). X(NAME, pyname, bytes, align, base, core, hardware)
- *   bytes  the space's size; align the byte alignment a tile address must have (0: none
- *          checked); base its offset inside ctx->cube (Vec: inside ctx->ub; GM: none)
- *   core   the core that owns the bytes: AIV the vector cores, AIC the cube core
- * Row 0 is Vec so that a zero-initialised pvc_tile is a UB tile.
- * ------------------------------------------------------------------------------------- */
-#define PVC_SPACES(X)                                                          \
-    X(VEC,         "Vec",        262144, 32,  0,      AIV, "UB")               \
-    X(MAT,         "Mat",        524288, 32,  0,      AIC, "L1")               \
-    X(LEFT,        "Left",       65536,  512, 524288, AIC, "L0A")              \
-    X(RIGHT,       "Right",      65536,  512, 589824, AIC, "L0B")              \
-    X(ACC,         "Acc",        262144, 64,  655360, AIC, "L0C")              \
-    X(BIAS,        "Bias",       4096,   0,   917504, AIC, "bias table")       \
-    X(SCALING,     "Scaling",    4096,   0,   921600, AIC, "fixpipe buffer")   \
-    X(SCALE_LEFT,  "ScaleLeft",  4096,   32,  925696, AIC, "L0A MX scales")    \
-    X(SCALE_RIGHT, "ScaleRight", 4096,   32,  929792, AIC, "L0B MX scales")    \
-    X(GM,          "DDR",        0,      0,   0,      AIV, "global memory")
-
-typedef enum {
-#define X(name, py, bytes, align, base, core, hw) PVC_SPACE_##name,
-    PVC_SPACES(X)
-#undef X
-    PVC_SPACE_COUNT
-} pvc_space;
-
 typedef enum { PVC_CORE_AIV, PVC_CORE_AIC } pvc_core;
 
+/* The rows of PVC_MEMS (pvc_rt.h) as data: name "VEC", pypto name "Vec", what, size,
+ * alignment, base in ctx->cube, owning core. */
 typedef struct {
-    const char *name, *pyname, *hw;
+    const char *name, *pyname, *text;
     uint32_t bytes, align, base;
     pvc_core core;
-} pvc_space_info;
+} pvc_mem_info;
 
-extern const pvc_space_info pvc_space_table[PVC_SPACE_COUNT];
+extern const pvc_mem_info pvc_mem_table[PVC_MEM_COUNT];
 
 /* Bytes of one cube core's memories (every AIC row's base + bytes). */
 #define PVC_CUBE_BYTES 933888u
 
-/* ---------------------------------------------------------------------------------------
- * Tile layouts (§15.3): (blayout, slayout) as pypto_pro encodes them, 1 row-major, 2
- * column-major, 0 none. "Big letter = order of the fractals, small letter = order inside
- * one". X(NAME, blayout, slayout). Row 0 is ND (a zero-initialised tile).
- * ------------------------------------------------------------------------------------- */
-#define PVC_TLAYOUTS(X) \
-    X(ND, 1, 0)         \
-    X(DN, 2, 0)         \
-    X(NZ, 2, 1)         \
-    X(ZN, 1, 2)         \
-    X(NN, 2, 2)         \
-    X(ZZ, 1, 1)
-
-typedef enum {
-#define X(name, b, s) PVC_TL_##name,
-    PVC_TLAYOUTS(X)
-#undef X
-    PVC_TL_COUNT
-} pvc_tlayout;
-
-extern const char *const pvc_tlayout_name[PVC_TL_COUNT];
-
-static inline int pvc_tlayout_boxed(pvc_tlayout l) { return l >= PVC_TL_NZ; }
+static inline int pvc_tile_layout_boxed(pvc_tile_layout l) { return l >= PVC_TL_NZ; }
 
 /* The inner box (fractal) of a boxed layout: a fractal of `fractal` bytes (512, 1024 or 32)
  * is 16 rows of fractal/16 bytes when the small letter is Z (row-major inside), or
- * fractal/16 bytes' worth of rows by 16 columns when it is N (§15.3.2). Unboxed layouts
+ * fractal/16 bytes' worth of rows by 16 columns when it is N (§16.3.2). Unboxed layouts
  * have a 1x1 "fractal". bits: the element width. */
-static inline void pvc_fractal_box(pvc_tlayout l, unsigned bits, unsigned fractal, uint32_t *ir,
+static inline void pvc_fractal_box(pvc_tile_layout l, unsigned bits, unsigned fractal, uint32_t *ir,
                                    uint32_t *ic)
 {
     uint32_t across = fractal * 8u / (16u * (bits ? bits : 8u));
@@ -93,12 +47,12 @@ static inline void pvc_fractal_box(pvc_tlayout l, unsigned bits, unsigned fracta
 }
 
 /* Element offset of logical element (r, c) of a rows x cols tile in layout l with inner box
- * ir x ic (§15.3.3); the one index map every cube op addresses tiles through. A boxed tile of
- * one row is stored row-contiguous (the bias row, §15.3.3). */
-static inline int64_t pvc_tl_off(pvc_tlayout l, uint32_t rows, uint32_t cols, uint32_t ir,
+ * ir x ic (§16.3.3); the one index map every cube op addresses tiles through. A boxed tile of
+ * one row is stored row-contiguous (the bias row, §16.3.3). */
+static inline int64_t pvc_tl_off(pvc_tile_layout l, uint32_t rows, uint32_t cols, uint32_t ir,
                                  uint32_t ic, int64_t r, int64_t c)
 {
-    if (l == PVC_TL_ND || (rows == 1 && pvc_tlayout_boxed(l)))
+    if (l == PVC_TL_ND || (rows == 1 && pvc_tile_layout_boxed(l)))
         return r * cols + c;
     if (l == PVC_TL_DN)
         return r + c * (int64_t)rows;
@@ -113,13 +67,14 @@ static inline int64_t pvc_tl_off(pvc_tlayout l, uint32_t rows, uint32_t cols, ui
 
 /* The geometry of a tile every cube op reads: its layout, inner box and element width. */
 typedef struct {
-    pvc_tlayout layout;
+    pvc_tile_layout layout;
     uint32_t rows, cols, ir, ic;
     unsigned bytes; /* element bytes (4-bit types: 1, they move as bytes) */
 } pvc_tgeom;
 
-/* The fractal size of a tile: its own, else 1024 for a 4-byte Acc tile and 512 otherwise
- * (§15.3.2). */
+/* The fractal size of a tile in bytes: 1024 for a 4-byte Acc tile (the L0C hardware layout;
+ * an explicit fractal=512 is trap C-T8, a pvc check warning), 32 for the MX scale spaces, 512
+ * otherwise (§16.3.2). */
 unsigned pvc_tile_fractal(const pvc_tile *t);
 void pvc_tile_geom(const pvc_tile *t, pvc_tgeom *g);
 static inline int64_t pvc_tgeom_off(const pvc_tgeom *g, int64_t r, int64_t c)
@@ -134,7 +89,7 @@ static inline int64_t pvc_tgeom_off(const pvc_tgeom *g, int64_t r, int64_t c)
 uint8_t *pvc_space_bytes(pvc_ctx *ctx, const char *op, const pvc_tile *t);
 
 /* ---------------------------------------------------------------------------------------
- * Data paths (§15.2.4): which space an op may move data into from which, on which pipe.
+ * Data paths (§16.2.4): which space an op may move data into from which, on which pipe.
  * X(SRC, DST, pipe, "op"). The checker refuses every other pair; the cost model and the
  * timeline put the move on the row's pipe.
  * ------------------------------------------------------------------------------------- */
@@ -155,22 +110,22 @@ uint8_t *pvc_space_bytes(pvc_ctx *ctx, const char *op, const pvc_tile *t);
     X(VEC, VEC,         "V",    "pl.move")
 
 typedef struct {
-    pvc_space src, dst;
+    pvc_mem src, dst;
     const char *pipe, *op;
 } pvc_cube_path;
 
 extern const pvc_cube_path pvc_cube_paths[];
 extern const int pvc_cube_path_count;
 /* The row for src -> dst, NULL when no op moves data that way. */
-const pvc_cube_path *pvc_cube_path_find(pvc_space src, pvc_space dst);
+const pvc_cube_path *pvc_cube_path_find(pvc_mem src, pvc_mem dst);
 
 /* ---------------------------------------------------------------------------------------
- * Moves (§15.4). Every move is the element-wise identity between logical coordinates, each
+ * Moves (§16.4). Every move is the element-wise identity between logical coordinates, each
  * buffer addressed by its own layout's index map.
  * ------------------------------------------------------------------------------------- */
 
 /* pl.load GM -> Mat: tile(r, c) = tensor[o + r along row_axis][o + c along col_axis] for
- * r < valid_rows, c < valid_cols, clipped to the tensor as pvc_gm_load clips (§15.4.1);
+ * r < valid_rows, c < valid_cols, clipped to the tensor as pvc_gm_load clips (§16.4.1);
  * transpose (order=[1, 0]): rows run along col_axis and columns along row_axis. Into a
  * boxed tile the columns (rows, transposed) up to the next inner-box edge are written with
  * 0; the rest of the tile keeps its bytes. Returns the elements clipped. */
@@ -179,22 +134,22 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
                       int64_t valid_cols, int64_t transpose);
 
 /* pl.move Mat -> Left / Right / Scaling / ScaleLeft / ScaleRight: dst(r, c) = src(r + m,
- * c + k) over dst's whole static shape (§15.4.2). m must be a multiple of the source's
+ * c + k) over dst's whole static shape (§16.4.2). m must be a multiple of the source's
  * inner-box rows and k of its inner-box columns (the hardware shifts them, silently
  * rounding down: pvc faults BAD_ARG instead); the window must lie inside src. */
 void pvc_cube_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t m, int64_t k);
 
-/* pl.move Mat -> Bias (§15.4.3): bias[c] = float(src[0][c]) for c < dst.cols; FP16 -> FP32
+/* pl.move Mat -> Bias (§16.4.3): bias[c] = float(src[0][c]) for c < dst.cols; FP16 -> FP32
  * converts, FP32 / INT32 copy. */
 void pvc_cube_move_bias(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src);
 
-/* pl.insert Vec -> Mat on a vector core of a mixed block (§15.4.5): mat(row + i, col + j) =
+/* pl.insert Vec -> Mat on a vector core of a mixed block (§16.4.5): mat(row + i, col + j) =
  * vec(i, j) for i < rows, j < cols, into the L1 of the block's cube core. */
 void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *mat, const pvc_tile *vec, int64_t row, int64_t col,
                      int64_t rows, int64_t cols);
 
 /* ---------------------------------------------------------------------------------------
- * Matmul (§15.5): dst(i, j) = init + sum_{k < K} lhs(i, k) * rhs(k, j) for i < M, j < N,
+ * Matmul (§16.5): dst(i, j) = init + sum_{k < K} lhs(i, k) * rhs(k, j) for i < M, j < N,
  * M = lhs valid rows, K = lhs valid cols, N = rhs valid cols (the caller passes them).
  * init: 0, dst's old value (matmul_acc), or bias[j]. Float inputs accumulate in FP32 by the
  * rule ctx->mad_rule; INT8 x INT8 -> INT32 is exact. The rows M..ceil16(M) and columns
@@ -203,7 +158,7 @@ void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *mat, const pvc_tile *vec, int
  * ------------------------------------------------------------------------------------- */
 typedef enum { PVC_MAD_ZERO, PVC_MAD_ACC, PVC_MAD_BIAS } pvc_mad_init;
 
-/* The accumulation rules (§15.5.4). X(NAME, "name", "meaning"). Row 0 is the default. */
+/* The accumulation rules (§16.5.4). X(NAME, "name", "meaning"). Row 0 is the default. */
 #define PVC_MAD_RULES(X)                                                                     \
     X(SEQ,  "seq",  "sequential FP32 fused multiply-add over k = 0..K-1 from init (pto-isa's CPU model)") \
     X(WIDE, "wide", "exact products summed in double, init added, rounded to FP32 once")
@@ -224,7 +179,7 @@ void pvc_mad(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_t
              const pvc_tile *bias, int64_t m, int64_t k, int64_t n, int64_t init);
 
 /* ---------------------------------------------------------------------------------------
- * Fixpipe (§15.6): an Acc tile's valid rows x cols converted element by element on the way
+ * Fixpipe (§16.6): an Acc tile's valid rows x cols converted element by element on the way
  * to GM (pl.store) or to the vector cores' UB (pl.move ..., acc_to_vec_mode=).
  *   conversion: acc dtype -> destination dtype; relu (before the scale) and a scale, the
  *   pypto_pro deq word: low 32 bits an FP32 scale, bit 46 signed INT8 output; a per-column
@@ -233,7 +188,7 @@ void pvc_mad(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_t
 #define PVC_FIX_NOSCALE UINT64_MAX
 #define PVC_FIX_SIGNED_BIT (1ull << 46)
 
-/* acc_to_vec_mode (§15.4.4). X(NAME, pypto value, "what") */
+/* acc_to_vec_mode (§16.4.4). X(NAME, pypto value, "what") */
 #define PVC_ACC_TO_VEC_MODES(X)                                                   \
     X(SingleModeVec0, 0, "the whole result to vector core 0's UB")                \
     X(SingleModeVec1, 1, "the whole result to vector core 1's UB")                \
@@ -246,7 +201,7 @@ typedef enum {
 #undef X
 } pvc_acc_to_vec;
 
-/* Whether acc -> out converts with (has_scale) or without a scale (§15.6.3). */
+/* Whether acc -> out converts with (has_scale) or without a scale (§16.6.3). */
 int pvc_fix_legal(pvc_dtype acc, pvc_dtype out, int has_scale);
 
 /* One element: acc bits -> out bits (relu, then the scale, then the conversion). */
@@ -272,7 +227,7 @@ void pvc_gm_atomic_lock(void);
 void pvc_gm_atomic_unlock(void);
 
 /* ---------------------------------------------------------------------------------------
- * Cross-core flags of a mixed block (§15.7, runtime/src/cube_sync.c). The block runner makes
+ * Cross-core flags of a mixed block (§16.7, runtime/src/cube_sync.c). The block runner makes
  * one pvc_xsync per block (deterministic: the simulator's one-core-at-a-time schedule) and
  * points the three cores' ctx->xsync at it; each core calls start before its first op and
  * finish after its last (also after a fault, so the others never wait for it). With no

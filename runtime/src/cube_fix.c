@@ -1,5 +1,5 @@
 /* cube_fix.c - the fixpipe: an Acc tile's results on their way to GM (pl.store) or to the
- * vector cores' UB (pl.move with acc_to_vec_mode) (docs/SEMANTICS.md §15.6, §15.4.4).
+ * vector cores' UB (pl.move with acc_to_vec_mode) (docs/SEMANTICS.md §16.6, §16.4.4).
  *
  * Per element: relu (before the scale), then the scale of the deq word (x * s in FP32,
  * rounded to nearest even), then the conversion to the destination dtype. The conversions
@@ -119,7 +119,7 @@ static int fix_src_of(pvc_ctx *ctx, const char *op, const pvc_tile *acc, pvc_dty
     const uint8_t *sc = NULL;
     if (scale && !(sc = pvc_space_bytes(ctx, op, scale)))
         return 0;
-    if (acc->space != PVC_SPACE_ACC || !pvc_fix_legal(acc->dtype, out, scale || deq != PVC_FIX_NOSCALE)) {
+    if (acc->mem != PVC_MEM_ACC || !pvc_fix_legal(acc->dtype, out, scale || deq != PVC_FIX_NOSCALE)) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, acc->addr, 0, "the fixpipe has no %s -> %s conversion %s",
                         pvc_dtype_table[acc->dtype].name, pvc_dtype_table[out].name,
                         scale || deq != PVC_FIX_NOSCALE ? "with a scale" : "without a scale");

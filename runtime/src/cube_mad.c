@@ -1,10 +1,10 @@
-/* cube_mad.c - pl.matmul / matmul_acc / matmul with bias (docs/SEMANTICS.md §15.5).
+/* cube_mad.c - pl.matmul / matmul_acc / matmul with bias (docs/SEMANTICS.md §16.5).
  *
  * The operands are read through their layouts' index maps into row-major scratch (A as
  * M x K, B transposed as N x K so the inner loop walks both contiguously), then every output
  * element is one accumulation chain over k. The MAC's real order and width are not public;
  * the default rule is pto-isa's CPU model, a sequential FP32 fused multiply-add from init
- * (§15.5.4). FP16, BF16 and FP8 products are exact in FP32, so for them fmaf(a, b, acc) is
+ * (§16.5.4). FP16, BF16 and FP8 products are exact in FP32, so for them fmaf(a, b, acc) is
  * acc + a*b rounded once and the plain expression below is the same number. */
 #include <math.h>
 #include <stdlib.h>
@@ -67,7 +67,7 @@ static float chain_f32(const double *a, const double *b, int64_t k, float init, 
 
 static int64_t chain_i32(const double *a, const double *b, int64_t k, int64_t init)
 {
-    int64_t acc = init; /* |products| <= 2^14, K <= 4095: no overflow of the sum (§15.5.4) */
+    int64_t acc = init; /* |products| <= 2^14, K <= 4095: no overflow of the sum (§16.5.4) */
     for (int64_t i = 0; i < k; i++)
         acc += (int64_t)a[i] * (int64_t)b[i];
     return (int64_t)(int32_t)(uint32_t)acc;
@@ -116,7 +116,7 @@ void pvc_mad(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_t
         return;
     }
     if (m == 0 || k == 0 || n == 0)
-        return; /* the instruction does not execute (§15.5.3) */
+        return; /* the instruction does not execute (§16.5.3) */
     /* whole 16 x 16 result fractals, as far as the operands' static shapes reach */
     int64_t mm = ceil16_within(m, lhs->rows, dst->rows), nn = ceil16_within(n, rhs->cols, dst->cols);
     double *A = malloc(sizeof(double) * (size_t)(mm * k)), *B = malloc(sizeof(double) * (size_t)(nn * k));

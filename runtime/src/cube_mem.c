@@ -1,31 +1,26 @@
 /* cube_mem.c - the memory-space and layout tables of the cube side and the one check every
- * cube op makes before it touches a tile's bytes (docs/SEMANTICS.md §15.2, §15.3). */
+ * cube op makes before it touches a tile's bytes (docs/SEMANTICS.md §16.2, §16.3). */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rt_internal.h"
 
-const pvc_space_info pvc_space_table[PVC_SPACE_COUNT] = {
-#define X(name, py, bytes, align, base, core, hw) {#name, py, hw, bytes, align, base, PVC_CORE_##core},
-    PVC_SPACES(X)
+const pvc_mem_info pvc_mem_table[PVC_MEM_COUNT] = {
+#define X(name, py, text, bytes, align, base, core) {#name, py, text, bytes, align, base, PVC_CORE_##core},
+    PVC_MEMS(X)
 #undef X
 };
 
-const char *const pvc_tlayout_name[PVC_TL_COUNT] = {
-#define X(name, b, s) #name,
-    PVC_TLAYOUTS(X)
-#undef X
-};
 
 const pvc_cube_path pvc_cube_paths[] = {
-#define X(src, dst, pipe, op) {PVC_SPACE_##src, PVC_SPACE_##dst, pipe, op},
+#define X(src, dst, pipe, op) {PVC_MEM_##src, PVC_MEM_##dst, pipe, op},
     PVC_CUBE_PATHS(X)
 #undef X
 };
 const int pvc_cube_path_count = (int)(sizeof pvc_cube_paths / sizeof pvc_cube_paths[0]);
 
-const pvc_cube_path *pvc_cube_path_find(pvc_space src, pvc_space dst)
+const pvc_cube_path *pvc_cube_path_find(pvc_mem src, pvc_mem dst)
 {
     for (int i = 0; i < pvc_cube_path_count; i++)
         if (pvc_cube_paths[i].src == src && pvc_cube_paths[i].dst == dst)
@@ -35,14 +30,14 @@ const pvc_cube_path *pvc_cube_path_find(pvc_space src, pvc_space dst)
 
 unsigned pvc_tile_fractal(const pvc_tile *t)
 {
-    if (t->fractal)
-        return t->fractal;
-    return t->space == PVC_SPACE_ACC && pvc_dtype_table[t->dtype].bits == 32 ? 1024u : 512u;
+    if (t->mem == PVC_MEM_SCALE_LEFT || t->mem == PVC_MEM_SCALE_RIGHT)
+        return 32u;
+    return t->mem == PVC_MEM_ACC && pvc_dtype_table[t->dtype].bits == 32 ? 1024u : 512u;
 }
 
 void pvc_tile_geom(const pvc_tile *t, pvc_tgeom *g)
 {
-    g->layout = t->layout < PVC_TL_COUNT ? (pvc_tlayout)t->layout : PVC_TL_ND;
+    g->layout = t->layout < PVC_TL_COUNT ? (pvc_tile_layout)t->layout : PVC_TL_ND;
     g->rows = t->rows;
     g->cols = t->cols;
     g->bytes = pvc_dtype_lane_bytes(t->dtype);
@@ -52,9 +47,9 @@ void pvc_tile_geom(const pvc_tile *t, pvc_tgeom *g)
 static uint8_t *space_fault(pvc_ctx *ctx, pvc_fault_kind kind, const char *op, const pvc_tile *t,
                             uint64_t len, const char *why)
 {
-    const pvc_space_info *s = &pvc_space_table[t->space < PVC_SPACE_COUNT ? t->space : PVC_SPACE_GM];
+    const pvc_mem_info *s = &pvc_mem_table[t->mem < PVC_MEM_COUNT ? t->mem : PVC_MEM_GM];
     pvc_fault_raise(ctx, kind, op, t->addr, len < UINT32_MAX ? (uint32_t)len : UINT32_MAX,
-                    "%s tile at %s address 0x%x (%llu bytes): %s", s->pyname, s->hw, t->addr,
+                    "%s tile at 0x%x (%s, %llu bytes): %s", s->pyname, t->addr, s->text,
                     (unsigned long long)len, why);
     return NULL;
 }
@@ -66,9 +61,9 @@ uint8_t *pvc_space_bytes(pvc_ctx *ctx, const char *op, const pvc_tile *t)
 
 uint8_t *rt_space_at(pvc_ctx *ctx, pvc_ctx *owner, const char *op, const pvc_tile *t)
 {
-    if (t->space >= PVC_SPACE_GM || t->dtype >= PVC_DT_COUNT)
+    if (t->mem >= PVC_MEM_GM || t->dtype >= PVC_DT_COUNT)
         return space_fault(ctx, PVC_FAULT_BAD_ARG, op, t, 0, "not a tile of an on-chip space");
-    const pvc_space_info *s = &pvc_space_table[t->space];
+    const pvc_mem_info *s = &pvc_mem_table[t->mem];
     uint64_t len = (uint64_t)t->rows * t->cols * pvc_dtype_table[t->dtype].bits / 8;
     char why[96];
     if ((uint64_t)t->addr + len > s->bytes) {

@@ -1,4 +1,4 @@
-/* cube_move.c - the cube side's data movement (docs/SEMANTICS.md §15.4): GM -> L1 loads,
+/* cube_move.c - the cube side's data movement (docs/SEMANTICS.md §16.4): GM -> L1 loads,
  * L1 -> L0A / L0B / bias / fixpipe-buffer moves and the vector cores' Vec -> L1 insert.
  *
  * Every move is an element-wise identity between logical coordinates, each side addressed
@@ -89,7 +89,7 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
     pvc_tile_geom(tile, &g);
     /* the zero fill: along the GM-contiguous axis up to the next inner-box edge */
     int64_t zr = vr, zc = vc;
-    if (pvc_tlayout_boxed(g.layout)) {
+    if (pvc_tile_layout_boxed(g.layout)) {
         if (transpose)
             zr = (vr + g.ir - 1) / g.ir * g.ir;
         else

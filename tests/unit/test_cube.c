@@ -1,5 +1,5 @@
-/* test_cube.c - the cube side's runtime (runtime/src/cube_*.c, docs/SEMANTICS.md §15): the
- * space table, the layout index maps against the worked examples of §15.3.3 and against an
+/* test_cube.c - the cube side's runtime (runtime/src/cube_*.c, docs/SEMANTICS.md §16): the
+ * space table, the layout index maps against the worked examples of §16.3.3 and against an
  * enumeration of the fractals in their order, GM -> L1 loads, L1 -> L0 moves, matmul in
  * every dtype pair, the fixpipe conversions at their edge values, the Acc -> Vec split modes
  * and the faults of the space checks. Every expected value is derived by hand in the comment
@@ -11,9 +11,15 @@
 #include "pvc_rt.h"
 #include "unit.h"
 
-static pvc_tile ctile(uint32_t addr, pvc_dtype t, uint32_t rows, uint32_t cols, pvc_space s, pvc_tlayout l)
+static const char *const layout_name[PVC_TL_COUNT] = {
+#define X(name, pyname, bmaj, smaj, text) pyname,
+    PVC_TILE_LAYOUTS(X)
+#undef X
+};
+
+static pvc_tile ctile(uint32_t addr, pvc_dtype t, uint32_t rows, uint32_t cols, pvc_mem s, pvc_tile_layout l)
 {
-    pvc_tile x = {addr, t, rows, cols, (uint8_t)s, (uint8_t)l, 0};
+    pvc_tile x = {.addr = addr, .dtype = t, .rows = rows, .cols = cols, .mem = s, .layout = l};
     return x;
 }
 
@@ -62,41 +68,41 @@ static int pcall_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, in
 
 static uint8_t *mat_bytes(block *b, const pvc_tile *t)
 {
-    return b->aic->cube + pvc_space_table[t->space].base + t->addr;
+    return b->aic->cube + pvc_mem_table[t->mem].base + t->addr;
 }
 
 static void test_space_table(void)
 {
     uint32_t end = 0;
-    for (int s = PVC_SPACE_MAT; s < PVC_SPACE_GM; s++) {
-        UNIT_CHECK(pvc_space_table[s].base == end, "%s starts where the previous space ends",
-                   pvc_space_table[s].pyname);
-        end += pvc_space_table[s].bytes;
+    for (int s = PVC_MEM_MAT; s < PVC_MEM_GM; s++) {
+        UNIT_CHECK(pvc_mem_table[s].base == end, "%s starts where the previous space ends",
+                   pvc_mem_table[s].pyname);
+        end += pvc_mem_table[s].bytes;
     }
     UNIT_CHECK(end == PVC_CUBE_BYTES, "the cube spaces add up to PVC_CUBE_BYTES (%u)", end);
-    UNIT_CHECK(pvc_space_table[PVC_SPACE_MAT].bytes == 512 * 1024 && pvc_space_table[PVC_SPACE_ACC].bytes == 256 * 1024 &&
-                   pvc_space_table[PVC_SPACE_LEFT].align == 512 && pvc_space_table[PVC_SPACE_ACC].align == 64,
+    UNIT_CHECK(pvc_mem_table[PVC_MEM_MAT].bytes == 512 * 1024 && pvc_mem_table[PVC_MEM_ACC].bytes == 256 * 1024 &&
+                   pvc_mem_table[PVC_MEM_LEFT].align == 512 && pvc_mem_table[PVC_MEM_ACC].align == 64,
                "%s", "L1 512 KiB, L0C 256 KiB, L0A 512-byte and L0C 64-byte alignment");
-    UNIT_CHECK(pvc_cube_path_find(PVC_SPACE_MAT, PVC_SPACE_LEFT) && !pvc_cube_path_find(PVC_SPACE_ACC, PVC_SPACE_MAT),
+    UNIT_CHECK(pvc_cube_path_find(PVC_MEM_MAT, PVC_MEM_LEFT) && !pvc_cube_path_find(PVC_MEM_ACC, PVC_MEM_MAT),
                "%s", "Mat -> Left is a path, Acc -> Mat is not");
 }
 
-/* §15.3.3's worked examples: (layout, dtype, fractal, rows, cols, r, c) -> element offset. */
+/* §16.3.3's worked examples: (layout, dtype, fractal, rows, cols, r, c) -> element offset. */
 static void test_worked_offsets(void)
 {
     static const struct {
-        pvc_tlayout l;
+        pvc_tile_layout l;
         pvc_dtype t;
-        pvc_space s;
+        pvc_mem s;
         uint32_t rows, cols, r, c;
         int64_t off;
     } ex[] = {
-        {PVC_TL_NZ, PVC_DT_FP16, PVC_SPACE_MAT, 32, 32, 17, 20, 788},   /* (2*1+1)*256 + 1*16 + 4 */
-        {PVC_TL_ZN, PVC_DT_FP16, PVC_SPACE_RIGHT, 32, 32, 17, 20, 833}, /* (2*1+1)*256 + 4*16 + 1 */
-        {PVC_TL_NZ, PVC_DT_FP32, PVC_SPACE_ACC, 32, 32, 17, 20, 788},   /* 16x16 fractals of 1024 B */
-        {PVC_TL_NZ, PVC_DT_FP32, PVC_SPACE_MAT, 32, 32, 17, 20, 652},   /* 16x8: (2*2+1)*128 + 8 + 4 */
-        {PVC_TL_NZ, PVC_DT_INT8, PVC_SPACE_MAT, 32, 64, 17, 40, 1576},  /* 16x32: (2+1)*512 + 32 + 8 */
-        {PVC_TL_ZN, PVC_DT_FP16, PVC_SPACE_RIGHT, 32, 32, 3, 17, 275},  /* (0+1)*256 + 1*16 + 3 */
+        {PVC_TL_NZ, PVC_DT_FP16, PVC_MEM_MAT, 32, 32, 17, 20, 788},   /* (2*1+1)*256 + 1*16 + 4 */
+        {PVC_TL_ZN, PVC_DT_FP16, PVC_MEM_RIGHT, 32, 32, 17, 20, 833}, /* (2*1+1)*256 + 4*16 + 1 */
+        {PVC_TL_NZ, PVC_DT_FP32, PVC_MEM_ACC, 32, 32, 17, 20, 788},   /* 16x16 fractals of 1024 B */
+        {PVC_TL_NZ, PVC_DT_FP32, PVC_MEM_MAT, 32, 32, 17, 20, 652},   /* 16x8: (2*2+1)*128 + 8 + 4 */
+        {PVC_TL_NZ, PVC_DT_INT8, PVC_MEM_MAT, 32, 64, 17, 40, 1576},  /* 16x32: (2+1)*512 + 32 + 8 */
+        {PVC_TL_ZN, PVC_DT_FP16, PVC_MEM_RIGHT, 32, 32, 3, 17, 275},  /* (0+1)*256 + 1*16 + 3 */
     };
     for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
         pvc_tile t = ctile(0, ex[i].t, ex[i].rows, ex[i].cols, ex[i].s, ex[i].l);
@@ -113,13 +119,13 @@ static void test_worked_offsets(void)
  * give each element its number. */
 static void test_enumerated_layouts(void)
 {
-    static const struct { pvc_tlayout l; pvc_dtype t; uint32_t rows, cols; } cases[] = {
+    static const struct { pvc_tile_layout l; pvc_dtype t; uint32_t rows, cols; } cases[] = {
         {PVC_TL_NZ, PVC_DT_FP16, 48, 64}, {PVC_TL_ZN, PVC_DT_FP16, 32, 48}, {PVC_TL_NZ, PVC_DT_FP32, 32, 24},
         {PVC_TL_ZN, PVC_DT_FP32, 24, 32}, {PVC_TL_NZ, PVC_DT_INT8, 32, 96}, {PVC_TL_ZZ, PVC_DT_FP16, 32, 32},
         {PVC_TL_NN, PVC_DT_INT8, 64, 32},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        pvc_tile t = ctile(0, cases[i].t, cases[i].rows, cases[i].cols, PVC_SPACE_MAT, cases[i].l);
+        pvc_tile t = ctile(0, cases[i].t, cases[i].rows, cases[i].cols, PVC_MEM_MAT, cases[i].l);
         pvc_tgeom g;
         pvc_tile_geom(&t, &g);
         uint32_t bits = pvc_dtype_table[cases[i].t].bits;
@@ -137,7 +143,7 @@ static void test_enumerated_layouts(void)
                         bad += pvc_tgeom_off(&g, r, c) != n;
                     }
         UNIT_CHECK(bad == 0 && g.ir == ir && g.ic == ic, "%s %s %ux%u: %u elements off their number",
-                   pvc_tlayout_name[cases[i].l], pvc_dtype_table[cases[i].t].name, cases[i].rows, cases[i].cols, bad);
+                   layout_name[cases[i].l], pvc_dtype_table[cases[i].t].name, cases[i].rows, cases[i].cols, bad);
     }
     /* a one-row boxed tile is row-contiguous; ND / DN are the plain maps */
     UNIT_CHECK(pvc_tl_off(PVC_TL_NZ, 1, 64, 16, 16, 0, 37) == 37, "%s", "[1, 64] NZ: element 37 at 37");
@@ -147,7 +153,7 @@ static void test_enumerated_layouts(void)
 static uint16_t h(double v) { return (uint16_t)pvc_value_encode(PVC_DT_FP16, v, PVC_ROUND_RINT, PVC_SAT_OFF); }
 static double hv(const uint8_t *p) { return pvc_value_decode(PVC_DT_FP16, (uint64_t)p[0] | (uint64_t)p[1] << 8); }
 
-/* A 40x56 FP16 valid region into a 48x64 NZ tile (§15.4.1, the doc figure): element (r, c)
+/* A 40x56 FP16 valid region into a 48x64 NZ tile (§16.4.1, the doc figure): element (r, c)
  * of the GM matrix at the NZ offset, columns 56..63 of rows < 40 zero, rows 40..47 kept. */
 static void test_load_nd2nz(void)
 {
@@ -158,7 +164,7 @@ static void test_load_nd2nz(void)
         for (int c = 0; c < 70; c++)
             gm[r * 70 + c] = h((r * 7 + c) % 97);
     pvc_tensor src = {gm, PVC_DT_FP16, 2, {50, 70, 0, 0}};
-    pvc_tile t = ctile(0x400, PVC_DT_FP16, 48, 64, PVC_SPACE_MAT, PVC_TL_NZ);
+    pvc_tile t = ctile(0x400, PVC_DT_FP16, 48, 64, PVC_MEM_MAT, PVC_TL_NZ);
     uint8_t *buf = mat_bytes(&b, &t);
     memset(buf, 0xEE, 48 * 64 * 2);
     int64_t clipped = pvc_cube_load(b.aic, &t, &src, 2, 3, 0, 0, 0, 1, 40, 56, 0);
@@ -176,7 +182,7 @@ static void test_load_nd2nz(void)
         }
     UNIT_CHECK(bad == 0 && clipped == 0, "ND -> NZ load: %d elements wrong, %lld clipped", bad, (long long)clipped);
     /* transposed (order=[1, 0]) into ZN: tile(r, c) = GM[c][r] */
-    pvc_tile z = ctile(0x4000, PVC_DT_FP16, 32, 16, PVC_SPACE_MAT, PVC_TL_ZN);
+    pvc_tile z = ctile(0x4000, PVC_DT_FP16, 32, 16, PVC_MEM_MAT, PVC_TL_ZN);
     pvc_cube_load(b.aic, &z, &src, 0, 0, 0, 0, 0, 1, 32, 16, 1);
     pvc_tgeom g;
     pvc_tile_geom(&z, &g);
@@ -189,13 +195,13 @@ static void test_load_nd2nz(void)
     block_free(&b);
 }
 
-/* Mat NZ [128, 256] -> Left NZ [128, 64] at [0, 64] (§15.4.2 g), and Mat NZ -> Right ZN:
+/* Mat NZ [128, 256] -> Left NZ [128, 64] at [0, 64] (§16.4.2 g), and Mat NZ -> Right ZN:
  * dst(r, c) = src(r + m, c + k) whatever the layouts. */
 static void test_move(void)
 {
     block b;
     block_new(&b);
-    pvc_tile mat = ctile(0, PVC_DT_FP16, 128, 256, PVC_SPACE_MAT, PVC_TL_NZ);
+    pvc_tile mat = ctile(0, PVC_DT_FP16, 128, 256, PVC_MEM_MAT, PVC_TL_NZ);
     pvc_tgeom mg, lg;
     pvc_tile_geom(&mat, &mg);
     for (int r = 0; r < 128; r++)
@@ -203,9 +209,9 @@ static void test_move(void)
             uint16_t v = (uint16_t)(r * 256 + c);
             memcpy(mat_bytes(&b, &mat) + pvc_tgeom_off(&mg, r, c) * 2, &v, 2);
         }
-    pvc_tile left = ctile(0, PVC_DT_FP16, 128, 64, PVC_SPACE_LEFT, PVC_TL_NZ);
+    pvc_tile left = ctile(0, PVC_DT_FP16, 128, 64, PVC_MEM_LEFT, PVC_TL_NZ);
     pvc_cube_move(b.aic, &left, &mat, 0, 64);
-    pvc_tile right = ctile(0, PVC_DT_FP16, 64, 32, PVC_SPACE_RIGHT, PVC_TL_ZN);
+    pvc_tile right = ctile(0, PVC_DT_FP16, 64, 32, PVC_MEM_RIGHT, PVC_TL_ZN);
     pvc_cube_move(b.aic, &right, &mat, 16, 32);
     int bad = 0;
     pvc_tile_geom(&left, &lg);
@@ -243,8 +249,8 @@ static void check_mad_exact(const mad_case *mc)
     block_new(&b);
     pvc_dtype acc = pvc_mad_acc_dtype(mc->lt, mc->rt);
     int M = (mc->m + 15) / 16 * 16, N = (mc->n + 15) / 16 * 16, K = (mc->k + 31) / 32 * 32;
-    pvc_tile l = ctile(0, mc->lt, M, K, PVC_SPACE_LEFT, PVC_TL_NZ), r = ctile(0, mc->rt, K, N, PVC_SPACE_RIGHT, PVC_TL_ZN);
-    pvc_tile d = ctile(0, acc, M, N, PVC_SPACE_ACC, PVC_TL_NZ);
+    pvc_tile l = ctile(0, mc->lt, M, K, PVC_MEM_LEFT, PVC_TL_NZ), r = ctile(0, mc->rt, K, N, PVC_MEM_RIGHT, PVC_TL_ZN);
+    pvc_tile d = ctile(0, acc, M, N, PVC_MEM_ACC, PVC_TL_NZ);
     pvc_tgeom lg, rg, dg;
     pvc_tile_geom(&l, &lg), pvc_tile_geom(&r, &rg), pvc_tile_geom(&d, &dg);
     unsigned lb = pvc_dtype_lane_bytes(mc->lt), rb = pvc_dtype_lane_bytes(mc->rt);
@@ -290,7 +296,7 @@ static void test_mad_pairs(void)
                "%s", "FP16 x BF16 and INT8 x FP16 do not compile");
 }
 
-/* One FP32 chain of §15.10's board test: a row [2^24, 1 x 30, -2^24] against ones. The
+/* One FP32 chain of §16.9's board test: a row [2^24, 1 x 30, -2^24] against ones. The
  * sequential rule: 2^24 + 1 rounds back to 2^24 (a tie, to even) 30 times, then - 2^24 = 0.
  * The wide rule: exact sum 30. Then matmul_acc adds into dst's old value and a bias row
  * starts the chain. */
@@ -298,8 +304,8 @@ static void test_mad_rules(void)
 {
     block b;
     block_new(&b);
-    pvc_tile l = ctile(0, PVC_DT_FP32, 16, 32, PVC_SPACE_LEFT, PVC_TL_NZ), r = ctile(0, PVC_DT_FP32, 32, 16, PVC_SPACE_RIGHT, PVC_TL_ZN);
-    pvc_tile d = ctile(0, PVC_DT_FP32, 16, 16, PVC_SPACE_ACC, PVC_TL_NZ), bias = ctile(0, PVC_DT_FP32, 1, 16, PVC_SPACE_BIAS, PVC_TL_ND);
+    pvc_tile l = ctile(0, PVC_DT_FP32, 16, 32, PVC_MEM_LEFT, PVC_TL_NZ), r = ctile(0, PVC_DT_FP32, 32, 16, PVC_MEM_RIGHT, PVC_TL_ZN);
+    pvc_tile d = ctile(0, PVC_DT_FP32, 16, 16, PVC_MEM_ACC, PVC_TL_NZ), bias = ctile(0, PVC_DT_FP32, 1, 16, PVC_MEM_BIAS, PVC_TL_ND);
     pvc_tgeom lg, rg, dg;
     pvc_tile_geom(&l, &lg), pvc_tile_geom(&r, &rg), pvc_tile_geom(&d, &dg);
     for (int k = 0; k < 32; k++) {
@@ -375,7 +381,7 @@ static void test_fix_store(void)
 {
     block b;
     block_new(&b);
-    pvc_tile acc = ctile(0, PVC_DT_FP32, 32, 32, PVC_SPACE_ACC, PVC_TL_NZ);
+    pvc_tile acc = ctile(0, PVC_DT_FP32, 32, 32, PVC_MEM_ACC, PVC_TL_NZ);
     pvc_tgeom g;
     pvc_tile_geom(&acc, &g);
     for (int r = 0; r < 32; r++)
@@ -407,12 +413,12 @@ static void test_fix_store(void)
     block_free(&b);
 }
 
-/* Acc -> Vec split modes (§15.4.4): M = 33 splits 17 / 16 rows, N = 33 splits 32 / 1 columns. */
+/* Acc -> Vec split modes (§16.4.4): M = 33 splits 17 / 16 rows, N = 33 splits 32 / 1 columns. */
 static void test_fix_to_vec(void)
 {
     block b;
     block_new(&b);
-    pvc_tile acc = ctile(0, PVC_DT_FP32, 48, 48, PVC_SPACE_ACC, PVC_TL_NZ), vec = ctile(0x100, PVC_DT_FP32, 48, 48, PVC_SPACE_VEC, PVC_TL_ND);
+    pvc_tile acc = ctile(0, PVC_DT_FP32, 48, 48, PVC_MEM_ACC, PVC_TL_NZ), vec = ctile(0x100, PVC_DT_FP32, 48, 48, PVC_MEM_VEC, PVC_TL_ND);
     pvc_tgeom g;
     pvc_tile_geom(&acc, &g);
     for (int r = 0; r < 48; r++)
@@ -439,13 +445,13 @@ static void test_space_faults(void)
 {
     block b;
     block_new(&b);
-    pvc_tile left = ctile(256, PVC_DT_FP16, 16, 16, PVC_SPACE_LEFT, PVC_TL_NZ);
-    pvc_tile big = ctile(512 * 1024 - 256, PVC_DT_FP16, 16, 16, PVC_SPACE_MAT, PVC_TL_NZ);
-    pvc_tile mat = ctile(0, PVC_DT_FP16, 16, 16, PVC_SPACE_MAT, PVC_TL_NZ);
+    pvc_tile left = ctile(256, PVC_DT_FP16, 16, 16, PVC_MEM_LEFT, PVC_TL_NZ);
+    pvc_tile big = ctile(512 * 1024 - 256, PVC_DT_FP16, 16, 16, PVC_MEM_MAT, PVC_TL_NZ);
+    pvc_tile mat = ctile(0, PVC_DT_FP16, 16, 16, PVC_MEM_MAT, PVC_TL_NZ);
     UNIT_CHECK(pcall_space(b.aic, &left) == PVC_FAULT_MISALIGNED, "%s", "Left at 256 is misaligned");
     UNIT_CHECK(pcall_space(b.aic, &big) == PVC_FAULT_SPACE_BOUNDS, "%s", "a Mat tile past 512 KiB");
     UNIT_CHECK(pcall_space(b.aiv[0], &mat) == PVC_FAULT_BAD_ARG, "%s", "a vector core cannot reach L1");
-    UNIT_CHECK(strstr(b.aiv[0]->fault.detail, "Mat tile at L1 address 0x0") != NULL, "the fault names the space: %s",
+    UNIT_CHECK(strstr(b.aiv[0]->fault.detail, "Mat tile at 0x0 (L1") != NULL, "the fault names the space: %s",
                b.aiv[0]->fault.detail);
     block_free(&b);
 }
