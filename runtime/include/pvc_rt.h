@@ -511,13 +511,14 @@ static inline int64_t pvc_py_ftruth(double a) { return a != 0; }
  * Memory spaces, X(NAME, pypto name, what, bytes, align, base, core) (docs/SEMANTICS.md
  * §16.2): the space's size; the byte alignment a tile address must have (0: none checked);
  * its offset inside a cube core's memories ctx->cube (Vec: inside ctx->ub); the core that
- * owns its bytes (AIV the vector cores, AIC the cube core). GM is the row of tensors. */
+ * owns its bytes (AIV the vector cores, AIC the cube core). GM is the row of tensors. The
+ * rows are in the order of pl.MemorySpace's values. */
 #define PVC_MEMS(X)                                                                     \
     X(VEC, "Vec", "the Unified Buffer", 262144, 32, 0, AIV)                               \
+    X(ACC, "Acc", "L0C, the matmul's accumulator", 262144, 64, 655360, AIC)               \
     X(MAT, "Mat", "L1", 524288, 32, 0, AIC)                                               \
     X(LEFT, "Left", "L0A, the matmul's left operand", 65536, 512, 524288, AIC)            \
     X(RIGHT, "Right", "L0B, the matmul's right operand", 65536, 512, 589824, AIC)         \
-    X(ACC, "Acc", "L0C, the matmul's accumulator", 262144, 64, 655360, AIC)               \
     X(BIAS, "Bias", "the bias table", 4096, 0, 917504, AIC)                               \
     X(SCALING, "Scaling", "the fixpipe buffer (quantisation scales)", 4096, 0, 921600, AIC) \
     X(SCALE_LEFT, "ScaleLeft", "L0A's MX scales", 4096, 32, 925696, AIC)                  \

@@ -33,44 +33,58 @@ pvc_dtype pvc_mad_acc_dtype(pvc_dtype l, pvc_dtype r)
     return PVC_DT_COUNT;
 }
 
-/* Rows [0, rows) x cols [0, cols) of tile t (logical), as doubles / int64 row-major, or
- * transposed (out[c*rows + r]). */
-static void unpack(const uint8_t *buf, const pvc_tile *t, int64_t rows, int64_t cols, int trans, double *out)
+/* Rows [0, rows) x cols [0, cols) of tile t (logical) as row-major values: floats (exact for
+ * every input dtype of §16.5.2) and, for INT8, integers. */
+static void unpack(const uint8_t *buf, const pvc_tile *t, int64_t rows, int64_t cols, float *f, int32_t *i)
 {
     pvc_tgeom g;
     pvc_tile_geom(t, &g);
     for (int64_t r = 0; r < rows; r++)
         for (int64_t c = 0; c < cols; c++) {
             const uint8_t *e = buf + pvc_tgeom_off(&g, r, c) * g.bytes;
-            double v = t->dtype == PVC_DT_INT8 ? (double)(int8_t)e[0] : rt_elem_float(t->dtype, e);
-            out[trans ? c * rows + r : r * cols + c] = v;
+            if (i)
+                i[r * cols + c] = (int8_t)e[0];
+            else
+                f[r * cols + c] = (float)rt_elem_float(t->dtype, e);
         }
 }
 
-static float chain_f32(const double *a, const double *b, int64_t k, float init, int fp32_in, int rule)
+/* One output row, every column's chain in step over k (the order inside each chain is
+ * k = 0, 1, ..., K-1 whatever the loop nest; the columns are independent, so the inner loop
+ * is a vector loop). */
+static void row_f32(float *acc, const float *a, const float *b, int64_t k, int64_t n, int fp32_in)
 {
-    if (rule == PVC_MAD_RULE_WIDE) {
-        double s = init;
-        for (int64_t i = 0; i < k; i++)
-            s += a[i] * b[i]; /* FP16 / BF16 / FP8 products and their sums of a K <= 4095 chain */
-        return (float)s;
+    for (int64_t kk = 0; kk < k; kk++) {
+        const float aik = a[kk], *bk = b + kk * n;
+        if (fp32_in)
+            for (int64_t j = 0; j < n; j++)
+                acc[j] = fmaf(aik, bk[j], acc[j]);
+        else /* an FP16 / BF16 / FP8 product is exact in FP32: the same number as the fma */
+            for (int64_t j = 0; j < n; j++)
+                acc[j] = acc[j] + aik * bk[j];
     }
-    float acc = init;
-    if (fp32_in)
-        for (int64_t i = 0; i < k; i++)
-            acc = fmaf((float)a[i], (float)b[i], acc);
-    else
-        for (int64_t i = 0; i < k; i++)
-            acc = acc + (float)a[i] * (float)b[i];
-    return acc;
 }
 
-static int64_t chain_i32(const double *a, const double *b, int64_t k, int64_t init)
+static void row_wide(float *acc, const float *a, const float *b, int64_t k, int64_t n)
 {
-    int64_t acc = init; /* |products| <= 2^14, K <= 4095: no overflow of the sum (§16.5.4) */
-    for (int64_t i = 0; i < k; i++)
-        acc += (int64_t)a[i] * (int64_t)b[i];
-    return (int64_t)(int32_t)(uint32_t)acc;
+    for (int64_t j = 0; j < n; j++) {
+        double s = acc[j];
+        for (int64_t kk = 0; kk < k; kk++)
+            s += (double)a[kk] * b[kk * n + j];
+        acc[j] = (float)s;
+    }
+}
+
+/* INT8: |products| <= 2^14 and K <= 4095, so the int64 sum is exact and fits INT32 after an
+ * INT32 init (wrapping, as the accumulator register would, if an init is near the edge). */
+static void row_i32(int32_t *acc, const int32_t *a, const int32_t *b, int64_t k, int64_t n)
+{
+    for (int64_t j = 0; j < n; j++) {
+        int64_t s = acc[j];
+        for (int64_t kk = 0; kk < k; kk++)
+            s += (int64_t)a[kk] * b[kk * n + j];
+        acc[j] = (int32_t)(uint32_t)s;
+    }
 }
 
 static int mad_operands_ok(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *l, const pvc_tile *r,
@@ -119,35 +133,41 @@ void pvc_mad(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_t
         return; /* the instruction does not execute (§16.5.3) */
     /* whole 16 x 16 result fractals, as far as the operands' static shapes reach */
     int64_t mm = ceil16_within(m, lhs->rows, dst->rows), nn = ceil16_within(n, rhs->cols, dst->cols);
-    double *A = malloc(sizeof(double) * (size_t)(mm * k)), *B = malloc(sizeof(double) * (size_t)(nn * k));
-    if (!A || !B) {
-        free(A), free(B);
+    int integer = dst->dtype == PVC_DT_INT32, fp32_in = lhs->dtype == PVC_DT_FP32;
+    size_t w = integer ? sizeof(int32_t) : sizeof(float);
+    void *A = malloc(w * (size_t)(mm * k)), *B = malloc(w * (size_t)(k * nn)), *C = malloc(w * (size_t)nn);
+    if (!A || !B || !C) {
+        free(A), free(B), free(C);
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, dst->addr, 0, "out of host memory for the operands");
         return;
     }
-    unpack(a, lhs, mm, k, 0, A);
-    unpack(b, rhs, k, nn, 1, B);
+    unpack(a, lhs, mm, k, A, integer ? A : NULL);
+    unpack(b, rhs, k, nn, B, integer ? B : NULL);
     pvc_tgeom g;
     pvc_tile_geom(dst, &g);
-    int integer = dst->dtype == PVC_DT_INT32, fp32_in = lhs->dtype == PVC_DT_FP32;
-    for (int64_t i = 0; i < mm; i++)
-        for (int64_t j = 0; j < nn; j++) {
-            uint8_t *e = d + pvc_tgeom_off(&g, i, j) * 4;
-            uint32_t old = (uint32_t)rt_get(e, 4);
-            if (init == PVC_MAD_BIAS)
-                old = (uint32_t)rt_get(bt + j * 4, 4);
-            else if (init == PVC_MAD_ZERO)
-                old = 0;
+    for (int64_t i = 0; i < mm; i++) {
+        for (int64_t j = 0; j < nn; j++) { /* the row's init as bits: 0, dst's old values or the bias */
+            uint32_t bits = init == PVC_MAD_ZERO ? 0u
+                            : init == PVC_MAD_BIAS ? (uint32_t)rt_get(bt + j * 4, 4)
+                                                   : (uint32_t)rt_get(d + pvc_tgeom_off(&g, i, j) * 4, 4);
             if (integer) {
-                rt_put(e, 4, (uint32_t)chain_i32(A + i * k, B + j * k, k, (int32_t)old));
+                ((int32_t *)C)[j] = (int32_t)bits;
             } else {
-                float f0, f;
-                memcpy(&f0, &old, 4);
-                f = chain_f32(A + i * k, B + j * k, k, f0, fp32_in, ctx->mad_rule);
-                memcpy(&old, &f, 4);
-                rt_put(e, 4, old);
+                float f;
+                memcpy(&f, &bits, 4);
+                ((float *)C)[j] = f;
             }
         }
+        if (integer)
+            row_i32(C, (int32_t *)A + i * k, B, k, nn);
+        else if (ctx->mad_rule == PVC_MAD_RULE_WIDE)
+            row_wide(C, (float *)A + i * k, B, k, nn);
+        else
+            row_f32(C, (float *)A + i * k, B, k, nn, fp32_in);
+        for (int64_t j = 0; j < nn; j++)
+            memcpy(d + pvc_tgeom_off(&g, i, j) * 4, integer ? (void *)((int32_t *)C + j) : (void *)((float *)C + j), 4);
+    }
     free(A);
     free(B);
+    free(C);
 }

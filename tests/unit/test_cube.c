@@ -73,11 +73,13 @@ static uint8_t *mat_bytes(block *b, const pvc_tile *t)
 
 static void test_space_table(void)
 {
+    static const pvc_mem by_base[] = {PVC_MEM_MAT, PVC_MEM_LEFT, PVC_MEM_RIGHT, PVC_MEM_ACC, PVC_MEM_BIAS,
+                                      PVC_MEM_SCALING, PVC_MEM_SCALE_LEFT, PVC_MEM_SCALE_RIGHT};
     uint32_t end = 0;
-    for (int s = PVC_MEM_MAT; s < PVC_MEM_GM; s++) {
-        UNIT_CHECK(pvc_mem_table[s].base == end, "%s starts where the previous space ends",
-                   pvc_mem_table[s].pyname);
-        end += pvc_mem_table[s].bytes;
+    for (size_t i = 0; i < sizeof by_base / sizeof by_base[0]; i++) {
+        const pvc_mem_info *m = &pvc_mem_table[by_base[i]];
+        UNIT_CHECK(m->base == end && m->core == PVC_CORE_AIC, "%s starts where the previous space ends", m->pyname);
+        end += m->bytes;
     }
     UNIT_CHECK(end == PVC_CUBE_BYTES, "the cube spaces add up to PVC_CUBE_BYTES (%u)", end);
     UNIT_CHECK(pvc_mem_table[PVC_MEM_MAT].bytes == 512 * 1024 && pvc_mem_table[PVC_MEM_ACC].bytes == 256 * 1024 &&
