@@ -457,7 +457,7 @@ static int put_name(emitter *e, const pvc_op *op, const pvc_mop *m, const char *
             continue;
         const pvc_value *v = op->operands[i];
         switch (d->kind) {
-        case PVC_OK_TILE: put_tile(e, op, v); break;
+        case PVC_OK_TILE: case PVC_OK_TILE_ND: put_tile(e, op, v); break;
         case PVC_OK_BITS:
             if (v->kind == PVC_V_INT) {
                 tb_puts(o, "UINT64_C(0x");

@@ -507,7 +507,7 @@ static inline int64_t pvc_py_ftruth(double a) { return a != 0; }
  * and one of 2^62 elements is past int64 and stays there. Any such address lies outside the
  * UB, so the access faults UB_BOUNDS naming it (issue 14, B11).
  * ------------------------------------------------------------------------------------- */
-/* What a pl.TileType says besides dtype and shape (docs/SEMANTICS.md §16.1), one table each.
+/* What a pl.TileType says besides dtype and shape (docs/SEMANTICS.md §15.1), one table each.
  * Memory spaces, X(NAME, pypto name, what, bytes, align, base, core) (docs/SEMANTICS.md
  * §16.2): the space's size; the byte alignment a tile address must have (0: none checked);
  * its offset inside a cube core's memories ctx->cube (Vec: inside ctx->ub); the core that
@@ -564,7 +564,7 @@ typedef enum {
 
 /* A tile's static description. The valid shape is not here: it changes along the program
  * (pl.set_validshape), so an op that reads it takes it beside the tile, as two int64 values
- * valid rows and valid cols of that use (docs/SEMANTICS.md §16.1). Zero-initialised fields
+ * valid rows and valid cols of that use (docs/SEMANTICS.md §15.1). Zero-initialised fields
  * mean a Vec, ND tile without pad value. */
 typedef struct {
     uint32_t addr;      /* UB byte address of element (0, 0) */
@@ -1133,6 +1133,7 @@ void pvc_printf(pvc_ctx *ctx, const char *format, int nargs, const pvc_scalar *a
 #include "pvc_rt_arith.h" /* arithmetic, unary and composite vf ops */
 #include "pvc_rt_lanes.h" /* bitwise, select, reductions, permutes, gathers, SPRs */
 #include "pvc_rt_xlane.h" /* reductions, squeeze, gathers and scatter, histograms, unified load/store */
+#include "pvc_rt_tile.h" /* the tile level: whole-tile ops over the register ops */
 #include "pvc_rt_inline.h" /* inline fast paths of the hottest ops */
 #include "pvc_rt_cube.h" /* cube side: spaces, layouts, matmul, fixpipe */
 
