@@ -1,5 +1,5 @@
 /* bind.c - values a caller binds over what a file binds (pvc.h pvc_bindings; the Python
- * package sends them, docs/SEMANTICS.md §15.5).
+ * package sends them, docs/SEMANTICS.md §16.5).
  *
  * pypto_pro runs the file and its kernels in Python: a kernel sees its module's globals as
  * they are when it is compiled, and the locals of the function that decorated it (a kernel

@@ -374,7 +374,7 @@ static int tile_annotation(lower_ctx *c, pvc_scope *sc, TSNode ty)
     return v && v->kind == PV_DTYPE;
 }
 
-/* pypto_pro's rule (docs/SEMANTICS.md §15.1): @pl.jit makes a tile kernel of a function
+/* pypto_pro's rule (docs/SEMANTICS.md §16.1): @pl.jit makes a tile kernel of a function
  * with a parameter annotated pl.Tensor, pl.Ptr or pl.DT_*; any other stays a plain Python
  * function (a test function decorated @pl.jit() runs as Python). */
 static int is_tile_kernel(lower_ctx *c, pvc_scope *sc, TSNode def)

@@ -1,4 +1,4 @@
-"""Tiling classes (docs/SEMANTICS.md §15.8): a plain @dataclass whose every field is
+"""Tiling classes (docs/SEMANTICS.md §16.8): a plain @dataclass whose every field is
 `int`, `float`, `bool` or `T[N]` (N a positive int literal, at most 2048), passed as a
 kernel's last argument. At launch the instance becomes the bytes of the C struct with those
 members in order and natural alignment (int: int64, float: float32, bool: one byte), which

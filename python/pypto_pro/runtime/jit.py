@@ -1,5 +1,5 @@
 """pypto_pro.runtime.jit backed by pvc: @pl.jit and the launch of a kernel
-(docs/SEMANTICS.md §15).
+(docs/SEMANTICS.md §16).
 
     @pl.jit(auto_mutex=True, tiling_key=Key)
     def k(x: pl.Tensor[[pl.DYNAMIC, 64], pl.DT_FP32], ..., tiling: MyTiling): ...

@@ -1,4 +1,4 @@
-"""Tiling keys (docs/SEMANTICS.md §15.3): compile-time specialisation of a kernel.
+"""Tiling keys (docs/SEMANTICS.md §16.3): compile-time specialisation of a kernel.
 
     class Key:
         Mode = TilingKeyField(bits=2, values=[0, 1, 2])

@@ -1,5 +1,5 @@
 """The exception classes of pypto_pro's parser, which pvc raises for a kernel it cannot
-compile (docs/SEMANTICS.md §15.6).
+compile (docs/SEMANTICS.md §16.6).
 
     PyptoError
      └ ParserError                        ErrorCode.UNKNOWN
