@@ -45,13 +45,13 @@ static void record_fault(pool *p, const pvc_ctx *ctx, int blk, int rc)
 }
 
 /* The memories a worker's contexts keep between blocks: the cube core's (L1, L0A, ...) and
- * the vector cores' of a mixed block (docs/SEMANTICS.md §16.1); NULL until a block needs them. */
+ * the vector cores' of a mixed block (docs/SEMANTICS.md §17.1); NULL until a block needs them. */
 typedef struct {
     uint8_t *cube;
     pvc_ctx *aiv[2];
 } core_mem;
 
-/* A fresh core: zeroed memories, this block's indices (§16.1's table: a vector core of a mixed
+/* A fresh core: zeroed memories, this block's indices (§17.1's table: a vector core of a mixed
  * block is block 2b + sub of 2N). */
 static void core_init(pvc_ctx *ctx, const pool *p, int blk, int core, int sub, int subs)
 {

@@ -845,7 +845,7 @@ static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o
 /* One block's core, on its own context: the instance of its core kind. The hazard map
  * carries over from the previous block settled: every vector store of a finished block is
  * complete (its UB is gone anyway). GM races are between blocks: the cores of one block
- * report the block, and the flags order them (§16.7). */
+ * report the block, and the flags order them (§17.7). */
 static int sim_run(void *x, pvc_ctx *ctx, const pvc_launch_args *l)
 {
     sim *S = x;

@@ -250,7 +250,7 @@ typedef struct pvc_ctx {
      * context, sharing GM. pl.get_block_idx() reads block_idx in [0, block_num) and
      * pl.get_block_num() block_num = N; a context outside a launch is block 0 of 1. */
     int64_t block_idx, block_num;
-    /* The core this context is (docs/SEMANTICS.md §16.1): a vector core (core 0, the only
+    /* The core this context is (docs/SEMANTICS.md §17.1): a vector core (core 0, the only
      * kind of a vector-only launch) or the cube core of a mixed block. subblock_idx /
      * subblock_num are what pl.get_subblock_idx / _num read (0 / 1 outside a mixed block).
      * A cube core owns cube (PVC_CUBE_BYTES of L1, L0A, L0B, L0C, ...) and reaches its
@@ -509,7 +509,7 @@ static inline int64_t pvc_py_ftruth(double a) { return a != 0; }
  * ------------------------------------------------------------------------------------- */
 /* What a pl.TileType says besides dtype and shape (docs/SEMANTICS.md §15.1), one table each.
  * Memory spaces, X(NAME, pypto name, what, bytes, align, base, core) (docs/SEMANTICS.md
- * §16.2): the space's size; the byte alignment a tile address must have (0: none checked);
+ * §17.2): the space's size; the byte alignment a tile address must have (0: none checked);
  * its offset inside a cube core's memories ctx->cube (Vec: inside ctx->ub); the core that
  * owns its bytes (AIV the vector cores, AIC the cube core). GM is the row of tensors. The
  * rows are in the order of pl.MemorySpace's values. */

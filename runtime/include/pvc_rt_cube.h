@@ -1,4 +1,4 @@
-/* pvc_rt_cube.h - the cube side (docs/SEMANTICS.md §16): memory spaces, tile layouts and
+/* pvc_rt_cube.h - the cube side (docs/SEMANTICS.md §17): memory spaces, tile layouts and
  * their index maps, the data paths between spaces, matmul and the fixpipe. Included by
  * pvc_rt.h only; users include pvc_rt.h. Implementation: runtime/src/cube_*.c.
  *
@@ -32,7 +32,7 @@ static inline int pvc_tile_layout_boxed(pvc_tile_layout l) { return l >= PVC_TL_
 
 /* The inner box (fractal) of a boxed layout: a fractal of `fractal` bytes (512, 1024 or 32)
  * is 16 rows of fractal/16 bytes when the small letter is Z (row-major inside), or
- * fractal/16 bytes' worth of rows by 16 columns when it is N (§16.3.2). Unboxed layouts
+ * fractal/16 bytes' worth of rows by 16 columns when it is N (§17.3.2). Unboxed layouts
  * have a 1x1 "fractal". bits: the element width. */
 static inline void pvc_fractal_box(pvc_tile_layout l, unsigned bits, unsigned fractal, uint32_t *ir,
                                    uint32_t *ic)
@@ -47,8 +47,8 @@ static inline void pvc_fractal_box(pvc_tile_layout l, unsigned bits, unsigned fr
 }
 
 /* Element offset of logical element (r, c) of a rows x cols tile in layout l with inner box
- * ir x ic (§16.3.3); the one index map every cube op addresses tiles through. A boxed tile of
- * one row is stored row-contiguous (the bias row, §16.3.3). */
+ * ir x ic (§17.3.3); the one index map every cube op addresses tiles through. A boxed tile of
+ * one row is stored row-contiguous (the bias row, §17.3.3). */
 static inline int64_t pvc_tl_off(pvc_tile_layout l, uint32_t rows, uint32_t cols, uint32_t ir,
                                  uint32_t ic, int64_t r, int64_t c)
 {
@@ -74,7 +74,7 @@ typedef struct {
 
 /* The fractal size of a tile in bytes: 1024 for a 4-byte Acc tile (the L0C hardware layout;
  * an explicit fractal=512 is trap C-T8, a pvc check warning), 32 for the MX scale spaces, 512
- * otherwise (§16.3.2). */
+ * otherwise (§17.3.2). */
 unsigned pvc_tile_fractal(const pvc_tile *t);
 void pvc_tile_geom(const pvc_tile *t, pvc_tgeom *g);
 static inline int64_t pvc_tgeom_off(const pvc_tgeom *g, int64_t r, int64_t c)
@@ -89,7 +89,7 @@ static inline int64_t pvc_tgeom_off(const pvc_tgeom *g, int64_t r, int64_t c)
 uint8_t *pvc_space_bytes(pvc_ctx *ctx, const char *op, const pvc_tile *t);
 
 /* ---------------------------------------------------------------------------------------
- * Data paths (§16.2.4): which space an op may move data into from which, on which pipe.
+ * Data paths (§17.2.4): which space an op may move data into from which, on which pipe.
  * X(SRC, DST, pipe, "op"). The checker refuses every other pair; the cost model and the
  * timeline put the move on the row's pipe.
  * ------------------------------------------------------------------------------------- */
@@ -120,12 +120,12 @@ extern const int pvc_cube_path_count;
 const pvc_cube_path *pvc_cube_path_find(pvc_mem src, pvc_mem dst);
 
 /* ---------------------------------------------------------------------------------------
- * Moves (§16.4). Every move is the element-wise identity between logical coordinates, each
+ * Moves (§17.4). Every move is the element-wise identity between logical coordinates, each
  * buffer addressed by its own layout's index map.
  * ------------------------------------------------------------------------------------- */
 
 /* pl.load GM -> Mat: tile(r, c) = tensor[o + r along row_axis][o + c along col_axis] for
- * r < valid_rows, c < valid_cols, clipped to the tensor as pvc_gm_load clips (§16.4.1);
+ * r < valid_rows, c < valid_cols, clipped to the tensor as pvc_gm_load clips (§17.4.1);
  * transpose (order=[1, 0]): rows run along col_axis and columns along row_axis. Into a
  * boxed tile the columns (rows, transposed) up to the next inner-box edge are written with
  * 0; the rest of the tile keeps its bytes. Returns the elements clipped. */
@@ -134,22 +134,22 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
                       int64_t valid_cols, int64_t transpose);
 
 /* pl.move Mat -> Left / Right / Scaling / ScaleLeft / ScaleRight: dst(r, c) = src(r + m,
- * c + k) over dst's whole static shape (§16.4.2). m must be a multiple of the source's
+ * c + k) over dst's whole static shape (§17.4.2). m must be a multiple of the source's
  * inner-box rows and k of its inner-box columns (the hardware shifts them, silently
  * rounding down: pvc faults BAD_ARG instead); the window must lie inside src. */
 void pvc_cube_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t m, int64_t k);
 
-/* pl.move Mat -> Bias (§16.4.3): bias[c] = float(src[0][c]) for c < dst.cols; FP16 -> FP32
+/* pl.move Mat -> Bias (§17.4.3): bias[c] = float(src[0][c]) for c < dst.cols; FP16 -> FP32
  * converts, FP32 / INT32 copy. */
 void pvc_cube_move_bias(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src);
 
-/* pl.insert Vec -> Mat on a vector core of a mixed block (§16.4.5): mat(row + i, col + j) =
+/* pl.insert Vec -> Mat on a vector core of a mixed block (§17.4.5): mat(row + i, col + j) =
  * vec(i, j) for i < rows, j < cols, into the L1 of the block's cube core. */
 void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *mat, const pvc_tile *vec, int64_t row, int64_t col,
                      int64_t rows, int64_t cols);
 
 /* ---------------------------------------------------------------------------------------
- * Matmul (§16.5): dst(i, j) = init + sum_{k < K} lhs(i, k) * rhs(k, j) for i < M, j < N,
+ * Matmul (§17.5): dst(i, j) = init + sum_{k < K} lhs(i, k) * rhs(k, j) for i < M, j < N,
  * M = lhs valid rows, K = lhs valid cols, N = rhs valid cols (the caller passes them).
  * init: 0, dst's old value (matmul_acc), or bias[j]. Float inputs accumulate in FP32 by the
  * rule ctx->mad_rule; INT8 x INT8 -> INT32 is exact. The rows M..ceil16(M) and columns
@@ -158,7 +158,7 @@ void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *mat, const pvc_tile *vec, int
  * ------------------------------------------------------------------------------------- */
 typedef enum { PVC_MAD_ZERO, PVC_MAD_ACC, PVC_MAD_BIAS } pvc_mad_init;
 
-/* The accumulation rules (§16.5.4). X(NAME, "name", "meaning"). Row 0 is the default. */
+/* The accumulation rules (§17.5.4). X(NAME, "name", "meaning"). Row 0 is the default. */
 #define PVC_MAD_RULES(X)                                                                     \
     X(SEQ,  "seq",  "sequential FP32 fused multiply-add over k = 0..K-1 from init (pto-isa's CPU model)") \
     X(WIDE, "wide", "exact products summed in double, init added, rounded to FP32 once")
@@ -179,7 +179,7 @@ void pvc_mad(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_t
              const pvc_tile *bias, int64_t m, int64_t k, int64_t n, int64_t init);
 
 /* ---------------------------------------------------------------------------------------
- * Fixpipe (§16.6): an Acc tile's valid rows x cols converted element by element on the way
+ * Fixpipe (§17.6): an Acc tile's valid rows x cols converted element by element on the way
  * to GM (pl.store) or to the vector cores' UB (pl.move ..., acc_to_vec_mode=).
  *   conversion: acc dtype -> destination dtype; relu (before the scale) and a scale, the
  *   pypto_pro deq word: low 32 bits an FP32 scale, bit 46 signed INT8 output; a per-column
@@ -188,7 +188,7 @@ void pvc_mad(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_t
 #define PVC_FIX_NOSCALE UINT64_MAX
 #define PVC_FIX_SIGNED_BIT (1ull << 46)
 
-/* acc_to_vec_mode (§16.4.4). X(NAME, pypto value, "what") */
+/* acc_to_vec_mode (§17.4.4). X(NAME, pypto value, "what") */
 #define PVC_ACC_TO_VEC_MODES(X)                                                   \
     X(SingleModeVec0, 0, "the whole result to vector core 0's UB")                \
     X(SingleModeVec1, 1, "the whole result to vector core 1's UB")                \
@@ -201,7 +201,7 @@ typedef enum {
 #undef X
 } pvc_acc_to_vec;
 
-/* Whether acc -> out converts with (has_scale) or without a scale (§16.6.3). */
+/* Whether acc -> out converts with (has_scale) or without a scale (§17.6.3). */
 int pvc_fix_legal(pvc_dtype acc, pvc_dtype out, int has_scale);
 
 /* One element: acc bits -> out bits (relu, then the scale, then the conversion). */
@@ -227,7 +227,7 @@ void pvc_gm_atomic_lock(void);
 void pvc_gm_atomic_unlock(void);
 
 /* ---------------------------------------------------------------------------------------
- * Cross-core flags of a mixed block (§16.7, runtime/src/cube_sync.c). The block runner makes
+ * Cross-core flags of a mixed block (§17.7, runtime/src/cube_sync.c). The block runner makes
  * one pvc_xsync per block (deterministic: the simulator's one-core-at-a-time schedule) and
  * points the three cores' ctx->xsync at it; each core calls start before its first op and
  * finish after its last (also after a fault, so the others never wait for it). With no

@@ -1,5 +1,5 @@
 /* cube_fix.c - the fixpipe: an Acc tile's results on their way to GM (pl.store) or to the
- * vector cores' UB (pl.move with acc_to_vec_mode) (docs/SEMANTICS.md §16.6, §16.4.4).
+ * vector cores' UB (pl.move with acc_to_vec_mode) (docs/SEMANTICS.md §17.6, §17.4.4).
  *
  * Per element: relu (before the scale), then the scale of the deq word (x * s in FP32,
  * rounded to nearest even), then the conversion to the destination dtype. The conversions

@@ -1,10 +1,10 @@
-/* cube_mad.c - pl.matmul / matmul_acc / matmul with bias (docs/SEMANTICS.md §16.5).
+/* cube_mad.c - pl.matmul / matmul_acc / matmul with bias (docs/SEMANTICS.md §17.5).
  *
  * The operands are read through their layouts' index maps into row-major scratch (A as
  * M x K, B transposed as N x K so the inner loop walks both contiguously), then every output
  * element is one accumulation chain over k. The MAC's real order and width are not public;
  * the default rule is pto-isa's CPU model, a sequential FP32 fused multiply-add from init
- * (§16.5.4). FP16, BF16 and FP8 products are exact in FP32, so for them fmaf(a, b, acc) is
+ * (§17.5.4). FP16, BF16 and FP8 products are exact in FP32, so for them fmaf(a, b, acc) is
  * acc + a*b rounded once and the plain expression below is the same number. */
 #include <math.h>
 #include <stdlib.h>
@@ -34,7 +34,7 @@ pvc_dtype pvc_mad_acc_dtype(pvc_dtype l, pvc_dtype r)
 }
 
 /* Rows [0, rows) x cols [0, cols) of tile t (logical) as row-major values: floats (exact for
- * every input dtype of §16.5.2) and, for INT8, integers. */
+ * every input dtype of §17.5.2) and, for INT8, integers. */
 static void unpack(const uint8_t *buf, const pvc_tile *t, int64_t rows, int64_t cols, float *f, int32_t *i)
 {
     pvc_tgeom g;
@@ -130,7 +130,7 @@ void pvc_mad(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_t
         return;
     }
     if (m == 0 || k == 0 || n == 0)
-        return; /* the instruction does not execute (§16.5.3) */
+        return; /* the instruction does not execute (§17.5.3) */
     /* whole 16 x 16 result fractals, as far as the operands' static shapes reach */
     int64_t mm = ceil16_within(m, lhs->rows, dst->rows), nn = ceil16_within(n, rhs->cols, dst->cols);
     int integer = dst->dtype == PVC_DT_INT32, fp32_in = lhs->dtype == PVC_DT_FP32;

@@ -1,5 +1,5 @@
 /* cube_mem.c - the memory-space and layout tables of the cube side and the one check every
- * cube op makes before it touches a tile's bytes (docs/SEMANTICS.md §16.2, §16.3). */
+ * cube op makes before it touches a tile's bytes (docs/SEMANTICS.md §17.2, §17.3). */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>

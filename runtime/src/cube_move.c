@@ -1,4 +1,4 @@
-/* cube_move.c - the cube side's data movement (docs/SEMANTICS.md §16.4): GM -> L1 loads,
+/* cube_move.c - the cube side's data movement (docs/SEMANTICS.md §17.4): GM -> L1 loads,
  * L1 -> L0A / L0B / bias / fixpipe-buffer moves and the vector cores' Vec -> L1 insert.
  *
  * Every move is an element-wise identity between logical coordinates, each side addressed

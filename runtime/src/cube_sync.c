@@ -1,5 +1,5 @@
 /* cube_sync.c - the cross-core flags of a mixed block and the scheduling of its three cores
- * (docs/SEMANTICS.md §16.1, §16.7).
+ * (docs/SEMANTICS.md §17.1, §17.7).
  *
  * Each core of a block (0 the cube core, 1 and 2 the vector cores) runs on a thread of its
  * own. The only order between them is the flags: per direction and vector core, 16 counters

@@ -1,5 +1,5 @@
-/* test_cube.c - the cube side's runtime (runtime/src/cube_*.c, docs/SEMANTICS.md §16): the
- * space table, the layout index maps against the worked examples of §16.3.3 and against an
+/* test_cube.c - the cube side's runtime (runtime/src/cube_*.c, docs/SEMANTICS.md §17): the
+ * space table, the layout index maps against the worked examples of §17.3.3 and against an
  * enumeration of the fractals in their order, GM -> L1 loads, L1 -> L0 moves, matmul in
  * every dtype pair, the fixpipe conversions at their edge values, the Acc -> Vec split modes
  * and the faults of the space checks. Every expected value is derived by hand in the comment
@@ -89,7 +89,7 @@ static void test_space_table(void)
                "%s", "Mat -> Left is a path, Acc -> Mat is not");
 }
 
-/* §16.3.3's worked examples: (layout, dtype, fractal, rows, cols, r, c) -> element offset. */
+/* §17.3.3's worked examples: (layout, dtype, fractal, rows, cols, r, c) -> element offset. */
 static void test_worked_offsets(void)
 {
     static const struct {
@@ -155,7 +155,7 @@ static void test_enumerated_layouts(void)
 static uint16_t h(double v) { return (uint16_t)pvc_value_encode(PVC_DT_FP16, v, PVC_ROUND_RINT, PVC_SAT_OFF); }
 static double hv(const uint8_t *p) { return pvc_value_decode(PVC_DT_FP16, (uint64_t)p[0] | (uint64_t)p[1] << 8); }
 
-/* A 40x56 FP16 valid region into a 48x64 NZ tile (§16.4.1, the doc figure): element (r, c)
+/* A 40x56 FP16 valid region into a 48x64 NZ tile (§17.4.1, the doc figure): element (r, c)
  * of the GM matrix at the NZ offset, columns 56..63 of rows < 40 zero, rows 40..47 kept. */
 static void test_load_nd2nz(void)
 {
@@ -197,7 +197,7 @@ static void test_load_nd2nz(void)
     block_free(&b);
 }
 
-/* Mat NZ [128, 256] -> Left NZ [128, 64] at [0, 64] (§16.4.2 g), and Mat NZ -> Right ZN:
+/* Mat NZ [128, 256] -> Left NZ [128, 64] at [0, 64] (§17.4.2 g), and Mat NZ -> Right ZN:
  * dst(r, c) = src(r + m, c + k) whatever the layouts. */
 static void test_move(void)
 {
@@ -298,7 +298,7 @@ static void test_mad_pairs(void)
                "%s", "FP16 x BF16 and INT8 x FP16 do not compile");
 }
 
-/* One FP32 chain of §16.9's board test: a row [2^24, 1 x 30, -2^24] against ones. The
+/* One FP32 chain of §17.9's board test: a row [2^24, 1 x 30, -2^24] against ones. The
  * sequential rule: 2^24 + 1 rounds back to 2^24 (a tie, to even) 30 times, then - 2^24 = 0.
  * The wide rule: exact sum 30. Then matmul_acc adds into dst's old value and a bias row
  * starts the chain. */
@@ -415,7 +415,7 @@ static void test_fix_store(void)
     block_free(&b);
 }
 
-/* Acc -> Vec split modes (§16.4.4): M = 33 splits 17 / 16 rows, N = 33 splits 32 / 1 columns. */
+/* Acc -> Vec split modes (§17.4.4): M = 33 splits 17 / 16 rows, N = 33 splits 32 / 1 columns. */
 static void test_fix_to_vec(void)
 {
     block b;
