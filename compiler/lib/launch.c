@@ -257,6 +257,7 @@ static const char *related_text(pvc_fault_kind kind)
     }
 }
 
+/* s: the launch was stopped (NULL: a fault of the kernel's own). */
 static void report_fault(launch *L, const pvc_fault *f, int block, int blocks, const pvc_stopper *s)
 {
     const pvc_unit *u = &L->k->program->unit;
@@ -266,10 +267,10 @@ static void report_fault(launch *L, const pvc_fault *f, int block, int blocks, c
     /* the UB address where the fault is about UB bytes; a scalar fault (7 // 0) has none */
     if (f->len > 0 || f->kind == PVC_FAULT_UB_BOUNDS || f->kind == PVC_FAULT_MISALIGNED)
         snprintf(ub, sizeof ub, ", UB address %s", pvc_addr_text(a, sizeof a, f->addr));
-    if (f->kind == PVC_FAULT_STOPPED && s->timed_out)
+    if (s && s->timed_out)
         snprintf(what, sizeof what, "the launch took longer than its timeout of %g s; it was stopped here%s",
                  s->timeout, in);
-    else if (f->kind == PVC_FAULT_STOPPED)
+    else if (s)
         snprintf(what, sizeof what, "the launch was stopped by its caller; it was stopped here%s", in);
     else
         snprintf(what, sizeof what, "kernel fault%s: %s (%s%s%s%s)", in,
@@ -318,7 +319,7 @@ static int run(launch *L, const pvc_launch_options *o)
         pvc_lib_say(L->d, u->src.name, NULL, "error", "cannot start the thread that watches the timeout");
         return PVC_STATUS_ERROR;
     }
-    pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1, stop.poll};
+    pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1, PVC_BLOCK_VEC, 0, stop.poll};
     const pvc_backend *b = o->backend == PVC_BACKEND_NATIVE ? &pvc_backend_native : &pvc_backend_sim;
     char err[640] = "";
     pvc_diag d;
@@ -340,12 +341,15 @@ static int run(launch *L, const pvc_launch_options *o)
         pvc_fault fault;
         int block = 0, rc = pvc_blocks_run(b, x, &la, o->threads, &fault, &block, err, sizeof err);
         pvc_stopper_end(&stop);
+        /* a stopped core of a mixed block leaves the others waiting on it: their DEADLOCK is
+           the stop's too */
+        int stopped = rc == PVC_FAULT_STOPPED || (rc > 0 && stop.poll && *stop.poll);
         if (rc > 0)
-            report_fault(L, &fault, block, la.blocks, &stop);
-        status = rc == PVC_FAULT_STOPPED ? PVC_STATUS_STOPPED
-               : rc > 0                  ? PVC_STATUS_FAULT
-               : rc < 0                  ? PVC_STATUS_ERROR
-                                         : PVC_STATUS_OK;
+            report_fault(L, &fault, block, la.blocks, stopped ? &stop : NULL);
+        status = stopped ? PVC_STATUS_STOPPED
+               : rc > 0  ? PVC_STATUS_FAULT
+               : rc < 0  ? PVC_STATUS_ERROR
+                         : PVC_STATUS_OK;
         if (b != &pvc_backend_native && b->close(x, err, sizeof err) && status == PVC_STATUS_OK)
             status = PVC_STATUS_ERROR;
     }
