@@ -255,7 +255,7 @@ static void test_mixed(void)
     pvc_fault f;
     int blk = -1;
     mixrec *r = calloc(1, sizeof *r);
-    pvc_launch_args l = {NULL, NULL, 1, PVC_BLOCK_MIX, 0};
+    pvc_launch_args l = {NULL, NULL, 1, PVC_BLOCK_MIX, 0, NULL};
     UNIT_CHECK(pvc_blocks_run(&mix_seq, r, &l, 1, &f, &blk, err, sizeof err) == 0, "mixed, deterministic: no fault");
     /* cube sets 0 and runs on until the baton passes (to vector 0, which waits, then vector 1,
      * which waits, then back to the cube, whose set returns); the cube waits for 1, each

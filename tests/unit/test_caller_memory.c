@@ -37,10 +37,11 @@ static const char SRC[] =
     "            out[r, c] = a[r, c] + 1\n"
     "\n"
     "@pl.jit()\n"
-    "def spin(n: int):\n"
+    "def spin(out: pl.Tensor[[1, 64], pl.DT_FP32], n: int):\n"
     "    k = 0\n"
-    "    for i in pl.range(n):\n"
-    "        k = k + 1\n";
+    "    with pl.section_vector():\n"
+    "        for i in pl.range(n):\n"
+    "            k = k + 1\n";
 
 static pvc_diagnostics *d;
 
@@ -137,28 +138,32 @@ static double now(void)
 static void test_stop(pvc_program *p)
 {
     const pvc_kernel *k = pvc_program_kernel(p, "spin");
-    pvc_arg n = {.kind = PVC_ARG_INT, .i = INT64_MAX};
+    float out[64];
+    pvc_arg args[2] = {{.kind = PVC_ARG_TENSOR, .data = out, .dtype = pvc_dtype_by_name("FP32"), .rank = 2,
+                        .shape = {1, 64}},
+                       {.kind = PVC_ARG_INT, .i = INT64_MAX}};
+    pvc_arg *n = &args[1];
     volatile int stop = 1;
     pvc_launch_options o = {.blocks = 3, .stop = &stop, .max_ops = UINT64_MAX};
     pvc_diagnostics_clear(d);
-    UNIT_CHECK(pvc_kernel_launch(k, &n, 1, &o, d) == PVC_STATUS_STOPPED &&
+    UNIT_CHECK(pvc_kernel_launch(k, args, 2, &o, d) == PVC_STATUS_STOPPED &&
                    said("the launch was stopped by its caller; it was stopped here in block 0 of 3"),
                "a stop flag already set stops the first iteration");
     const pvc_diagnostic *r = pvc_diagnostics_get(d, 0);
-    UNIT_CHECK(r && r->line == 29 && r->col == 5, "located at the loop (29:5), not %d:%d", r ? r->line : 0,
+    UNIT_CHECK(r && r->line == 30 && r->col == 9, "located at the loop (30:9), not %d:%d", r ? r->line : 0,
                r ? r->col : 0);
     stop = 0;
     o.timeout = 0.1;
     double t0 = now();
-    int rc = pvc_kernel_launch(k, &n, 1, &o, d);
+    int rc = pvc_kernel_launch(k, args, 2, &o, d);
     double took = now() - t0;
     UNIT_CHECK(rc == PVC_STATUS_STOPPED && said("the launch took longer than its timeout of 0.1 s"),
                "the timeout stops an endless loop");
     UNIT_CHECK(took >= 0.1 && took < 2.0, "within its time (%.3f s)", took);
-    n.i = 10;
-    UNIT_CHECK(pvc_kernel_launch(k, &n, 1, &o, d) == PVC_STATUS_OK, "a short launch ends before its timeout");
+    n->i = 10;
+    UNIT_CHECK(pvc_kernel_launch(k, args, 2, &o, d) == PVC_STATUS_OK, "a short launch ends before its timeout");
     o.timeout = -1;
-    UNIT_CHECK(pvc_kernel_launch(k, &n, 1, &o, d) == PVC_STATUS_USAGE && said("a timeout of -1 s"),
+    UNIT_CHECK(pvc_kernel_launch(k, args, 2, &o, d) == PVC_STATUS_USAGE && said("a timeout of -1 s"),
                "a negative timeout");
 }
 
