@@ -1173,7 +1173,7 @@ done:
     return text;
 }
 
-/* ---- a streamed compile's unit (passes/stream.c) ------------------------------------- */
+/* ---- a streamed compile's unit (emit/stream.c) ------------------------------------- */
 /* The vector functions are emitted as they are made, each into a spill file (their IR is
  * freed right after); the unit is then the prologue, their text in the module's order read
  * back from the spill, and the kernels: the bytes pvc_emit_c writes for the same module. */

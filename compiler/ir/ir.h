@@ -246,7 +246,7 @@ void pvc_module_free(pvc_module *m);
 void pvc_module_compact(pvc_module *m);
 pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc);
 /* The same two steps apart: a function in m's arena that no list holds yet, and the adding
- * of f to m's list and name map. A streamed compile (passes/stream.c) builds a vector
+ * of f to m's list and name map. A streamed compile (emit/stream.c) builds a vector
  * function in an arena of its own and adds only what outlives it. */
 pvc_func *pvc_func_detached(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc);
 void pvc_module_add(pvc_module *m, pvc_func *f);
@@ -274,7 +274,7 @@ pvc_func *pvc_func_clone_detached(pvc_module *m, const pvc_func *f, const char *
 /* Drops f from the module's function list and name map. */
 void pvc_func_remove(pvc_module *m, pvc_func *f);
 
-/* The kernel ABI letter of a jit parameter's type (emit/emit_c.h, run/backend.h): 't' tensor,
+/* The kernel ABI letter of a jit parameter's type (emit/emit_c.h, backend/backend.h): 't' tensor,
  * 'i' int, 'b' bool, 'f' float; '?' for a type no kernel parameter may have. */
 char pvc_param_kind_letter(pvc_type_kind kind);
 
@@ -288,7 +288,7 @@ void pvc_str_repr(const char *s, size_t len, char *buf, size_t n); /* 'a\n' (Pyt
 /* ---- verifier (verify.c): structural invariants every pass must keep ---- */
 /* Returns the number of problems, each printed to err with the pass name. */
 int pvc_verify(const pvc_module *m, const char *after_pass, FILE *err);
-/* One function, which need not be in m's list (a streamed compile's clone, passes/stream.c). */
+/* One function, which need not be in m's list (a streamed compile's clone, emit/stream.c). */
 int pvc_verify_func(const pvc_module *m, const pvc_func *f, const char *after_pass, FILE *err);
 
 /* ---- dumps ---- */

@@ -10,8 +10,8 @@
  *             same call over its frame (sim/interp.c). So both backends make the same call.
  * A DSL op marked GENERIC maps one-to-one onto the machine rows whose FROM column names it:
  * the types pass picks the first such row whose operand kinds match the arguments, and the
- * dispatch pass builds it from the row alone (passes/types.c, passes/dispatch.c
- * "generic"). Every other DSL op has a hand-written lowering in passes/dispatch.c.
+ * dispatch pass builds it from the row alone (passes/types_vf.c, passes/dispatch_compute.c
+ * "generic"). Every other DSL op has a hand-written lowering in passes/dispatch*.c.
  *
  * PVC_OPS(X) columns:
  *   X(ID, "name", "positional params", "keyword params", min_pos, max_pos, nres, RESULT, FLAGS,

@@ -755,7 +755,7 @@ static void sim_free(sim *S)
     free(S);
 }
 
-/* ---- the backend (run/backend.h) ------------------------------------------------------ */
+/* ---- the backend (backend/backend.h) -------------------------------------------------- */
 /* Names of the kernel's parameters, for the race map's messages. */
 static pvc_race *race_for(const pvc_func *kernel, const pvc_launch_args *l)
 {
