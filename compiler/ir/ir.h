@@ -201,6 +201,7 @@ typedef struct {
     int min_pos, max_pos, nres;
     pvc_type_kind result;
     unsigned flags;
+    pvc_level level;     /* what one call works on (ops.h PVC_LEVELS) */
     const char *doc;     /* one line of meaning (`pvc help ops`) */
 } pvc_opinfo;
 /* Machine ops have a row here for their name, flags and doc; pvc_mop_of(code) describes

@@ -72,7 +72,7 @@ static double sim_num(const void *p)
 #define AI(name, dflt) const int64_t name = *kp++;
 #define AC(name, ns, dflt, legal)
 #define LIST(...) __VA_ARGS__
-#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)        \
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)        \
     static void run_##id(sim *S, const sim_op *o)                                          \
     {                                                                                      \
         pvc_ctx *const ctx = S->ctx;                                                       \
@@ -120,7 +120,7 @@ const sim_run_fn sim_runs[PVC_MOP_COUNT] = {
         (void)ctx, (void)at, (void)pp, (void)rp, (void)kp;                                 \
         call;                                                                              \
     }
-#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)              \
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)              \
     SIM_FAST_ROW(id, , opnds, res, attrs, call)
 PVC_MOPS(M)
 #undef M
@@ -132,7 +132,7 @@ static const sim_fast_fn fast_rows[PVC_MOP_COUNT] = {
 };
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)              \
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)              \
     SIM_FAST_ROW(id##_wide, __attribute__((target("avx512f"))), opnds, res, attrs, call)
 PVC_MOPS(M)
 #undef M
@@ -167,7 +167,7 @@ const sim_fast_fn *sim_fast_table(void)
 #define AE(name, ns, dflt, legal) +1
 #define AI(name, dflt) +1
 #define AC(name, ns, dflt, legal)
-#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)        \
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)        \
     _Static_assert(0 LIST opnds <= SIM_MAX_OPND, nm ": more operands than SIM_MAX_OPND");     \
     _Static_assert(0 LIST attrs <= SIM_MAX_ATTR, nm ": more attributes than SIM_MAX_ATTR");
 PVC_MOPS(M)

@@ -82,6 +82,18 @@ static void test_tables(void)
         for (int i = 0; i < m->nres; i++)
             UNIT_CHECK(strstr(m->call, m->res[i].name) != NULL, "%s's call uses result %s", m->name, m->res[i].name);
         UNIT_CHECK(m->from == PVC_OP_NONE || (pvc_ops[m->from].flags & PVC_OPF_GENERIC), "%s lowers a GENERIC op", m->name);
+        /* the level column (ops.h PVC_LEVELS): a GENERIC row works at its DSL op's level */
+        UNIT_CHECK(m->level < PVC_LV_COUNT && m->level == pvc_ops[code].level, "%s: one level in both rows", m->name);
+        UNIT_CHECK(m->from == PVC_OP_NONE || m->level == pvc_ops[m->from].level, "%s: the level of %s", m->name,
+                   pvc_ops[m->from].name);
+    }
+    for (int code = 0; code < PVC_OP_MFIRST; code++) {
+        unsigned f = pvc_ops[code].flags;
+        pvc_level lv = pvc_ops[code].level;
+        UNIT_CHECK(!(f & (PVC_OPF_CORE | PVC_OPF_CTRL)) || lv == PVC_LV_SCALAR, "%s: Python syntax is scalar",
+                   pvc_ops[code].name);
+        UNIT_CHECK(!(f & PVC_OPF_VF) || lv == PVC_LV_REGISTER, "%s: a vf op works on registers", pvc_ops[code].name);
+        UNIT_CHECK(lv < PVC_LV_COUNT, "%s has a level", pvc_ops[code].name);
     }
     for (int code = 0; code < PVC_OP_MFIRST; code++) {
         int rows = 0;
