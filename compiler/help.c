@@ -54,7 +54,7 @@ static const char *const opnd_kind_names[] = {
     [PVC_OK_VREG] = "vreg", [PVC_OK_MASK] = "mask", [PVC_OK_PRED] = "pred", [PVC_OK_BITS] = "bits",
     [PVC_OK_INT] = "int", [PVC_OK_NUM] = "float", [PVC_OK_ADDR] = "addr", [PVC_OK_CURSOR] = "*cursor",
     [PVC_OK_SLOT] = "*int", [PVC_OK_ULD] = "*ureg_ld", [PVC_OK_UST] = "*ureg_st", [PVC_OK_TILE] = "tile",
-    [PVC_OK_TENSOR] = "tensor",
+    [PVC_OK_TENSOR] = "tensor", [PVC_OK_TILE_ND] = "tile(ND)",
 };
 static const char *const pipe_names[PVC_PIPE_COUNT] = {
 #define X(name, tid, text) #name,

@@ -264,7 +264,7 @@ static int tile_index(emitter *e, const pvc_type *t)
     for (int i = 0; i < e->ntiles; i++) {
         const pvc_type *u = e->tiles[i];
         if (u->ub_addr == t->ub_addr && u->dtype == t->dtype && u->dims[0] == t->dims[0] &&
-            u->dims[1] == t->dims[1])
+            u->dims[1] == t->dims[1] && u->mem == t->mem && u->layout == t->layout && u->pad == t->pad)
             return i;
     }
     if (e->ntiles == e->captiles) {
@@ -281,7 +281,23 @@ static int tile_index(emitter *e, const pvc_type *t)
     return e->ntiles++;
 }
 
-/* ", <dtype>, <rows>u, <cols>u" of a tile value's initializer. */
+static const char *const c_mems[] = {
+#define X(name, pyname, text) "PVC_MEM_" #name,
+    PVC_MEMS(X)
+#undef X
+};
+static const char *const c_layouts[] = {
+#define X(name, pyname, bmaj, smaj, text) "PVC_TL_" #name,
+    PVC_TILE_LAYOUTS(X)
+#undef X
+};
+static const char *const c_pads[] = {
+#define X(name, pyname, text) "PVC_PAD_" #name,
+    PVC_TILE_PADS(X)
+#undef X
+};
+
+/* ", <dtype>, <rows>u, <cols>u, <mem>, <layout>, <pad>" of a tile value's initializer. */
 static void put_tile_rest(textbuf *o, const pvc_type *t)
 {
     tb_puts(o, ", ");
@@ -290,7 +306,12 @@ static void put_tile_rest(textbuf *o, const pvc_type *t)
     put_dec(o, t->dims[0]);
     tb_puts(o, "u, ");
     put_dec(o, t->dims[1]);
-    tb_putc(o, 'u');
+    tb_puts(o, "u, ");
+    tb_puts(o, c_mems[t->mem >= 0 && t->mem < PVC_MEM_COUNT ? t->mem : 0]);
+    tb_puts(o, ", ");
+    tb_puts(o, c_layouts[t->layout >= 0 && t->layout < PVC_TL_COUNT ? t->layout : 0]);
+    tb_puts(o, ", ");
+    tb_puts(o, c_pads[t->pad >= 0 && t->pad < PVC_PAD_COUNT ? t->pad : 0]);
 }
 
 /* A tile operand: a static tile is `&tile_<i>`, one `static const pvc_tile` per function
@@ -436,7 +457,7 @@ static int put_name(emitter *e, const pvc_op *op, const pvc_mop *m, const char *
             continue;
         const pvc_value *v = op->operands[i];
         switch (d->kind) {
-        case PVC_OK_TILE: put_tile(e, op, v); break;
+        case PVC_OK_TILE: case PVC_OK_TILE_ND: put_tile(e, op, v); break;
         case PVC_OK_BITS:
             if (v->kind == PVC_V_INT) {
                 tb_puts(o, "UINT64_C(0x");

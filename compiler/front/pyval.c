@@ -189,6 +189,13 @@ pvc_pyval *pv_attr(lower_ctx *c, const pvc_pyval *obj, const char *name, pvc_spa
         }
         PVC_PL_CONSTS(X)
 #undef X
+        int64_t layout; /* pl.ND, pl.DN, ...: members of pl.TensorLayout */
+        if (!pvc_enum_member_lookup(PVC_NS_TensorLayout, name, strlen(name), &layout)) {
+            pvc_pyval *v = pv_new(c, PV_ENUM, loc);
+            v->ns = PVC_NS_TensorLayout;
+            v->i = layout;
+            return v;
+        }
         if (!strcmp(name, "system"))
             return module(c, "pl.system", loc);
         if (!strcmp(name, "Vf"))

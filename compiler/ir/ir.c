@@ -541,16 +541,29 @@ void pvc_type_str(const pvc_type *t, char *buf, size_t n)
             snprintf(buf + len, n - (size_t)len, "]>");
         break;
     }
-    case PVC_TY_TILE:
-        if (t->dtype < 0)
+    case PVC_TY_TILE: {
+        if (t->dtype < 0) {
             snprintf(buf, n, "tile<?>");
-        else if (t->ub_addr < 0)
-            snprintf(buf, n, "tile<%s, [%" PRId64 ", %" PRId64 "]%s>", dtype_name(t->dtype),
-                     t->dims[0], t->dims[1], t->dyn ? ", ub=run-time" : "");
-        else
-            snprintf(buf, n, "tile<%s, [%" PRId64 ", %" PRId64 "], ub=0x%" PRIx64 ">",
-                     dtype_name(t->dtype), t->dims[0], t->dims[1], (uint64_t)t->ub_addr);
+            break;
+        }
+        /* what is not the default (a Vec, ND tile without pad; [N, 1] is DN), then ub */
+        char more[96] = "";
+        int dflt = t->dims[1] == 1 ? PVC_TL_DN : PVC_TL_ND;
+        size_t k = 0;
+        if (t->mem)
+            k += (size_t)snprintf(more + k, sizeof more - k, ", %s", pvc_mem_name(t->mem));
+        if (t->layout != dflt && k < sizeof more)
+            k += (size_t)snprintf(more + k, sizeof more - k, ", %s", pvc_tile_layout_name(t->layout));
+        if (t->pad && k < sizeof more)
+            k += (size_t)snprintf(more + k, sizeof more - k, ", pad=%s", pvc_tile_pad_name(t->pad));
+        if (k < sizeof more && t->ub_addr >= 0)
+            snprintf(more + k, sizeof more - k, ", ub=0x%" PRIx64, (uint64_t)t->ub_addr);
+        else if (k < sizeof more && t->dyn)
+            snprintf(more + k, sizeof more - k, ", ub=run-time");
+        snprintf(buf, n, "tile<%s, [%" PRId64 ", %" PRId64 "]%s>", dtype_name(t->dtype), t->dims[0],
+                 t->dims[1], more);
         break;
+    }
     case PVC_TY_REG:
         snprintf(buf, n, "reg_tensor<%s>", dtype_name(t->dtype));
         break;

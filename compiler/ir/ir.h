@@ -105,6 +105,8 @@ typedef struct {
     int ns;                      /* enum: pvc_enum_ns */
     int dyn;                     /* tile: its UB address is a run-time value the variable holds;
                                     tile_group: rotated inside pl.range, slot kept at run time */
+    int mem, layout, pad;        /* tile, tile_type: pvc_mem, pvc_tile_layout (DN for every
+                                    [N, 1] tile), pvc_tile_pad (pvc_rt.h); 0 = Vec, ND, null */
 } pvc_type;
 
 /* ---- values ---- */
@@ -222,6 +224,10 @@ const char *pvc_enum_ns_text(int ns);                       /* one line of meani
 const char *pvc_enum_member_at(int ns, int k, int64_t *value); /* k-th member or NULL */
 int pvc_dtype_lookup(const char *pyname, size_t len);       /* "DT_FP32" -> pvc_dtype or -1 */
 const char *pvc_dtype_pyname(int dtype);
+/* pypto names of a tile's memory space, layout and pad value (pvc_rt.h tables). */
+const char *pvc_mem_name(int mem);
+const char *pvc_tile_layout_name(int layout);
+const char *pvc_tile_pad_name(int pad);
 
 /* Index of the operand called `name` in machine row m, or -1. */
 int pvc_mop_operand(const pvc_mop *m, const char *name);

@@ -161,7 +161,39 @@ static const member members[] = {
 #define X(name, pyname, text) {PVC_NS_HistType, pyname, PVC_HIST_##name, "PVC_HIST_" #name},
     PVC_HIST_TYPES(X)
 #undef X
+#define X(name, pyname, bmaj, smaj, text) {PVC_NS_TensorLayout, pyname, PVC_TL_##name, "PVC_TL_" #name},
+    PVC_TILE_LAYOUTS(X)
+#undef X
+#define X(name, pyname, text) {PVC_NS_TilePad, pyname, PVC_PAD_##name, "PVC_PAD_" #name},
+    PVC_TILE_PADS(X)
+#undef X
+#define X(name, pyname, text) {PVC_NS_RoundMode, pyname, PVC_TR_##name, "PVC_TR_" #name},
+    PVC_TILE_ROUNDS(X)
+#undef X
+#define X(name, pyname, text) {PVC_NS_FillPadMode, pyname, PVC_FILLPAD_##name, "PVC_FILLPAD_" #name},
+    PVC_FILLPAD_MODES(X)
+#undef X
 };
+
+static const char *const mem_names[PVC_MEM_COUNT] = {
+#define X(name, pyname, text) pyname,
+    PVC_MEMS(X)
+#undef X
+};
+static const char *const layout_names[PVC_TL_COUNT] = {
+#define X(name, pyname, bmaj, smaj, text) pyname,
+    PVC_TILE_LAYOUTS(X)
+#undef X
+};
+static const char *const pad_names[PVC_PAD_COUNT] = {
+#define X(name, pyname, text) pyname,
+    PVC_TILE_PADS(X)
+#undef X
+};
+
+const char *pvc_mem_name(int mem) { return mem >= 0 && mem < PVC_MEM_COUNT ? mem_names[mem] : "?"; }
+const char *pvc_tile_layout_name(int l) { return l >= 0 && l < PVC_TL_COUNT ? layout_names[l] : "?"; }
+const char *pvc_tile_pad_name(int pad) { return pad >= 0 && pad < PVC_PAD_COUNT ? pad_names[pad] : "?"; }
 
 const char *pvc_enum_member_cname(int ns, int64_t value)
 {

@@ -310,10 +310,12 @@ typedef enum {
  *             twice (unpack), MASK_ALLBITS every bit meaningful (get_mask_spr, §10.14 T19).
  *             DECLARED: the mask result must name an existing mask (addc/subc, §10.3);
  *             MERGES the call keeps its result's old value in the lanes its PRED leaves off
- *             (move; as mode=MERGING does), so only those lanes read it
+ *             (move; as mode=MERGING does), so only those lanes read it; TILE a tile-level
+ *             op (ops_tile.h): its tile operands carry their valid shapes, the call runs a
+ *             whole-tile loop (one trace entry)
  *   LEVEL     what one call works on (PVC_LEVELS): SCALAR an address or element, REGISTER a
- *             register or special register, TILE a whole tile (gm.load, tile.move), CUBE the
- *             cube's buffers; a GENERIC row has its FROM op's level
+ *             register or special register, TILE a whole tile (gm.load, tile.move, the rows
+ *             of ops_tile.h), CUBE the cube's buffers; a GENERIC row has its FROM op's level
  *   PIPE BASE BPC  cost: cycles = BASE + ceil(UB bytes moved / BPC) (BPC 0: BASE) on pipe
  *             PIPE; nearly all assumed (docs/COSTS.md): an estimate, never a measurement
  *   CALL      the runtime call over the operand, result and attribute names, `ctx` and
@@ -335,6 +337,7 @@ enum {
     PVC_MF_MASK_ALLBITS = 1 << 6,
     PVC_MF_DECLARED = 1 << 7,
     PVC_MF_MERGES = 1 << 8,
+    PVC_MF_TILE = 1 << 9,
 };
 #define PVC_DT1(t) (1u << PVC_DT_##t)
 #define PVC_DT_INTS_32 (PVC_DT1(INT8) | PVC_DT1(UINT8) | PVC_DT1(INT16) | PVC_DT1(UINT16) | \
@@ -353,6 +356,8 @@ enum {
 #define PVC_TRAP(dtypes, w) dtypes, PVC_W_##w
 #define PVC_NO_TRAP 0, PVC_W_NONE
 #define AZ(name) AC(name, MergeMode, PVC_MERGE_ZEROING, 1u << PVC_MERGE_ZEROING)
+
+#include "ir/ops_tile.h"
 
 /* A compare (§5.2): b a register or a scalar; the result mask at the compared dtype. */
 #define PVC_CMP_ROWS(M, C, c)                                                                   \
@@ -822,7 +827,8 @@ enum {
     M(M_BLOCK_IDX, "block.idx", NONE, (), (), (R(INT, idx)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *idx = pvc_block_idx(ctx), "pl.get_block_idx(): the block this context runs (§6)") \
     M(M_BLOCK_NUM, "block.num", NONE, (), (), (R(INT, num)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
-      *num = pvc_block_num(ctx), "pl.get_block_num(): the blocks of the launch (§6)")
+      *num = pvc_block_num(ctx), "pl.get_block_num(): the blocks of the launch (§6)") \
+    PVC_TILE_MOPS(M)
 
 typedef enum {
     PVC_OP_NONE = -1, /* FROM of a machine op made by hand-written code */
@@ -847,9 +853,13 @@ enum {
 /* Operand / result kinds of a machine op (the OPERANDS and RESULTS columns). */
 typedef enum {
     PVC_OK_VREG, PVC_OK_MASK, PVC_OK_PRED, PVC_OK_BITS, PVC_OK_INT, PVC_OK_NUM, PVC_OK_ADDR,
-    PVC_OK_CURSOR, PVC_OK_SLOT, PVC_OK_ULD, PVC_OK_UST, PVC_OK_TILE, PVC_OK_TENSOR,
+    PVC_OK_CURSOR, PVC_OK_SLOT, PVC_OK_ULD, PVC_OK_UST, PVC_OK_TILE, PVC_OK_TENSOR, PVC_OK_TILE_ND,
     PVC_OK_END /* closes each row's lists */
 } pvc_opnd_kind;
+
+/* TILE_ND is a TILE the checker requires to be row-major (ND); both backends pass it as a
+ * TILE. */
+static inline int pvc_ok_is_tile(pvc_opnd_kind k) { return k == PVC_OK_TILE || k == PVC_OK_TILE_ND; }
 
 /* Attribute kinds (the ATTRS column); an AC / AZ entry checks the DSL call and makes no
  * attribute. */
@@ -907,7 +917,9 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
  * PVC_MEMBARS, VFRoundMode = PVC_ROUNDS, HwStoreDist = PVC_STORE_DISTS, MaskDist =
  * PVC_MASK_DISTS, DuplicatePos = PVC_POSITIONS, PackPart = PVC_PARTS, MaskWidth =
  * PVC_MASK_WIDTHS, IndexOrder = PVC_INDEX_ORDERS, SqueezeMode = PVC_SQUEEZE_MODES, BinType =
- * PVC_HIST_BINS, HistType = PVC_HIST_TYPES; a member's value is the runtime enum value. */
+ * PVC_HIST_BINS, HistType = PVC_HIST_TYPES, TensorLayout = PVC_TILE_LAYOUTS, TilePad =
+ * PVC_TILE_PADS, RoundMode = PVC_TILE_ROUNDS, FillPadMode = PVC_FILLPAD_MODES; a member's
+ * value is the runtime enum value. */
 #define PVC_ENUM_NS(X)                                                 \
     X(LoadDist,     "load distribution (§2.2-§2.5)", PL)              \
     X(StoreDist,    "store distribution (§3.1)", PL)                  \
@@ -931,7 +943,11 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
     X(HistType,     "cumulative or per-value vf.histograms (§10.15)", PL) \
     X(SyncCoreType, "cores pl.system.sync_all waits for (§6; no-op here)", PL) \
     X(SyncAllMode,  "hardware or GM-polling pl.system.sync_all (§6; no-op here)", PL) \
-    X(CrossCoreSyncMode, "scope of pl.system.set/wait_cross_core (§6; no-op here)", PL)
+    X(CrossCoreSyncMode, "scope of pl.system.set/wait_cross_core (§6; no-op here)", PL) \
+    X(TensorLayout, "tile layout, also pl.ND, pl.DN, ... (§15.1)", PL) \
+    X(TilePad,      "the value pl.fillpad writes outside the valid shape (§15.1)", PL) \
+    X(RoundMode,    "pl.cast rounding (§15.6)", PL) \
+    X(FillPadMode,  "pl.fillpad form (§15.9)", PL)
 
 /* Hand-written members: X(NS, MEMBER, value, "meaning"); value is the runtime enum value
  * where one exists (pvc_rt.h), else pvc's own index. The pypto StoreDist names map onto the

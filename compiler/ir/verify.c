@@ -82,7 +82,7 @@ static int kind_fits(pvc_opnd_kind k, const pvc_value *x)
     case PVC_OK_MASK: case PVC_OK_PRED: return var && x->type.kind == PVC_TY_MASK;
     case PVC_OK_ULD: return var && x->type.kind == PVC_TY_UREG_LOAD;
     case PVC_OK_UST: return var && x->type.kind == PVC_TY_UREG_STORE;
-    case PVC_OK_TILE: return var && x->type.kind == PVC_TY_TILE;
+    case PVC_OK_TILE: case PVC_OK_TILE_ND: return var && x->type.kind == PVC_TY_TILE;
     case PVC_OK_TENSOR: return var && x->type.kind == PVC_TY_TENSOR;
     case PVC_OK_NUM: return is_int_value(x) || x->kind == PVC_V_FLOAT || (var && x->type.kind == PVC_TY_FLOAT);
     case PVC_OK_CURSOR: case PVC_OK_SLOT: return var && is_int_value(x);

@@ -37,7 +37,7 @@ static int arg_fits(pvc_opnd_kind k, const pvc_value *v)
     case PVC_OK_MASK: case PVC_OK_PRED: return tk == PVC_TY_MASK;
     case PVC_OK_BITS: case PVC_OK_NUM: return is_scalar_kind(tk);
     case PVC_OK_INT: return tk == PVC_TY_INT || tk == PVC_TY_BOOL;
-    case PVC_OK_ADDR: case PVC_OK_TILE: return tk == PVC_TY_TILE;
+    case PVC_OK_ADDR: case PVC_OK_TILE: case PVC_OK_TILE_ND: return tk == PVC_TY_TILE;
     default: return 0; /* in-place and tensor operands are never DSL arguments */
     }
 }

@@ -221,6 +221,8 @@ enum { WANT_DTYPE = -1, WANT_BOOL = -2, WANT_INT = -3 };
     X(VF_ASTYPE, "saturate", PVC_NS_SaturateMode)          \
     X(PL_TILE_TYPE, "dtype", WANT_DTYPE)                   \
     X(PL_TILE_TYPE, "target_memory", PVC_NS_MemorySpace)  \
+    X(PL_TILE_TYPE, "layout", PVC_NS_TensorLayout)         \
+    X(PL_TILE_TYPE, "pad", PVC_NS_TilePad)                 \
     X(PL_SYNC_SRC, "set_pipe", PVC_NS_PipeType)            \
     X(PL_SYNC_SRC, "wait_pipe", PVC_NS_PipeType)           \
     X(PL_SYNC_SRC, "event_id", WANT_INT)                   \

@@ -135,6 +135,19 @@ void ty_gm_move(typer *t, pvc_op *op)
         pvc_op_add_attr(t->m, op, i ? "valid_cols" : "valid_rows", ty_valid_dim(t, tile, i, op->loc), op->loc);
 }
 
+/* layout= and pad= of a pl.TileType (resolve checked their namespaces): ND and no pad by
+ * default; a tile of one column is DN whatever layout= says (pypto's code generator makes it
+ * PTO's ColMajor, docs/SEMANTICS.md §15.1). */
+static void tile_layout_of(const pvc_op *op, pvc_type *ty)
+{
+    const pvc_value *l = pvc_op_arg(op, "layout"), *p = pvc_op_arg(op, "pad");
+    ty->mem = PVC_MEM_VEC;
+    ty->layout = l && l->kind == PVC_V_ENUM && l->ns == PVC_NS_TensorLayout ? (int)l->i : PVC_TL_ND;
+    if (ty->dims[1] == 1)
+        ty->layout = PVC_TL_DN;
+    ty->pad = p && p->kind == PVC_V_ENUM && p->ns == PVC_NS_TilePad ? (int)p->i : PVC_PAD_NONE;
+}
+
 void ty_tile_type(typer *t, pvc_op *op)
 {
     pvc_type ty = type_of(PVC_TY_TILE_TYPE);
@@ -160,6 +173,7 @@ void ty_tile_type(typer *t, pvc_op *op)
         ty.dims[0] = dims[0];
         ty.dims[1] = dims[1];
         valid_shape_of(t, op, "valid_shape", dims, &ty.dims[2]);
+        tile_layout_of(op, &ty);
     }
     if (t->d->nerrors == before) /* else untyped: its uses say nothing more */
         ty_set_type(t, op->results[0], ty, op->loc);

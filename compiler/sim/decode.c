@@ -118,7 +118,8 @@ static int tile_of(sim *S, sim_func *F, const pvc_value *v, pvc_span at)
         pvc_out_of_memory();
     F->tile_slot[F->ntiles] = dyn ? v->id : -1; /* a rotated group slot: address in s[v] */
     F->tiles[F->ntiles] = (sim_tile){{dyn ? 0 : (uint32_t)t->ub_addr, (pvc_dtype)t->dtype,
-                                      (uint32_t)t->dims[0], (uint32_t)t->dims[1]}, NULL};
+                                      (uint32_t)t->dims[0], (uint32_t)t->dims[1], (pvc_mem)t->mem,
+                                      (pvc_tile_layout)t->layout, (pvc_tile_pad)t->pad}, NULL};
     return F->ntiles++;
 }
 
@@ -189,7 +190,7 @@ static void decode_trace(sim_op *o, const pvc_op *op, const pvc_mop *m)
     if (dt < 0 && res && res->type.kind == PVC_TY_REG)
         dt = reg_dtype(res);
     for (int i = 0; i < m->nopnd && dt < 0 && m->pipe != PVC_PIPE_V && m->pipe != PVC_PIPE_S; i++)
-        if (m->opnd[i].kind == PVC_OK_TILE)
+        if (pvc_ok_is_tile(m->opnd[i].kind))
             dt = op->operands[i]->type.dtype;
     o->dtype = dt;
     for (int i = 0; i < m->nopnd; i++) {
@@ -222,7 +223,7 @@ static void decode_operand(sim *S, sim_func *F, sim_op *o, int i, pvc_opnd_kind 
                            pvc_span at)
 {
     switch (k) {
-    case PVC_OK_TILE: o->a[i] = tile_of(S, F, v, at); return;
+    case PVC_OK_TILE: case PVC_OK_TILE_ND: o->a[i] = tile_of(S, F, v, at); return;
     case PVC_OK_TENSOR:
         o->a[i] = -1; /* kernel parameter p */
         for (int p = 0; p < F->f->nparams; p++)
@@ -582,7 +583,7 @@ static void *storage(sim *S, sim_func *F, pvc_opnd_kind k, int a)
     case PVC_OK_MASK: case PVC_OK_PRED: return &F->m[a];
     case PVC_OK_ULD: return &F->ul[a];
     case PVC_OK_UST: return &F->us[a];
-    case PVC_OK_TILE: return &F->tiles[a];
+    case PVC_OK_TILE: case PVC_OK_TILE_ND: return &F->tiles[a];
     case PVC_OK_TENSOR: return &S->args[a];
     default: return &F->s[a]; /* every scalar kind lives in a slot */
     }

@@ -98,7 +98,7 @@ static void each_read(fast_ctx *c, const sim_op *o, void (*fn)(fast_ctx *, int))
         pvc_opnd_kind k = m->opnd[j].kind;
         if (by_value(k) || k == PVC_OK_CURSOR || k == PVC_OK_SLOT)
             fn(c, o->a[j]);
-        else if (k == PVC_OK_TILE && o->a[j] >= 0 && F->tile_slot[o->a[j]] >= 0)
+        else if (pvc_ok_is_tile(k) && o->a[j] >= 0 && F->tile_slot[o->a[j]] >= 0)
             fn(c, F->tile_slot[o->a[j]]);
     }
     if (m)

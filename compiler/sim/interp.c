@@ -57,6 +57,7 @@ static double sim_num(const void *p)
 #define SIM_O_ULD(n) pvc_ureg_ld *const n = *pp++;
 #define SIM_O_UST(n) pvc_ureg_st *const n = *pp++;
 #define SIM_O_TILE(n) const pvc_tile *const n = sim_tile_of(*pp++);
+#define SIM_O_TILE_ND(n) SIM_O_TILE(n)
 #define SIM_O_TENSOR(n) pvc_tensor *const n = *pp++;
 #define SIM_R_VREG(n) pvc_vreg *const n = *rp++;
 #define SIM_R_MASK(n) pvc_mreg *const n = *rp++;

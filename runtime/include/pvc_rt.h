@@ -491,10 +491,60 @@ static inline int64_t pvc_py_ftruth(double a) { return a != 0; }
  * and one of 2^62 elements is past int64 and stays there. Any such address lies outside the
  * UB, so the access faults UB_BOUNDS naming it (issue 14, B11).
  * ------------------------------------------------------------------------------------- */
+/* What a pl.TileType says besides dtype and shape (docs/SEMANTICS.md §15.1), one table each.
+ * Memory spaces, X(NAME, pypto name, what): the Unified Buffer only so far (a cube memory
+ * space is a row beside it). */
+#define PVC_MEMS(X) \
+    X(VEC, "Vec", "the Unified Buffer")
+typedef enum {
+#define X(name, pyname, text) PVC_MEM_##name,
+    PVC_MEMS(X)
+#undef X
+    PVC_MEM_COUNT
+} pvc_mem;
+
+/* Tile layouts (pl.TensorLayout), X(NAME, pypto name, block major, fractal major, what).
+ * pypto's code generator turns each into PTO's BLayout / SLayout pair; a tile whose shape
+ * has one column is column-major whatever its layout says. Vec tiles are ND or DN; the
+ * fractal rows are named here for the cube's memory spaces, which give them addresses. */
+#define PVC_TILE_LAYOUTS(X)                                                            \
+    X(ND, "ND", ROW, NONE, "row-major: element (r, c) at r*cols + c")                  \
+    X(DN, "DN", COL, NONE, "column-major: element (r, c) at c*rows + r; every [N, 1] tile") \
+    X(NZ, "NZ", COL, ROW, "column-major blocks of row-major fractals")                \
+    X(ZN, "ZN", ROW, COL, "row-major blocks of column-major fractals")                \
+    X(NN, "NN", COL, COL, "column-major blocks of column-major fractals")             \
+    X(ZZ, "ZZ", ROW, ROW, "row-major blocks of row-major fractals")
+typedef enum {
+#define X(name, pyname, bmaj, smaj, text) PVC_TL_##name,
+    PVC_TILE_LAYOUTS(X)
+#undef X
+    PVC_TL_COUNT
+} pvc_tile_layout;
+
+/* pl.TilePad, X(NAME, pypto name, what): what pl.fillpad writes outside the valid shape. */
+#define PVC_TILE_PADS(X)                                                        \
+    X(NONE, "null", "no pad value (pl.fillpad refuses the tile)")               \
+    X(ZERO, "zero", "0")                                                         \
+    X(MAX, "max", "+inf for floats, the largest value for integers")             \
+    X(MIN, "min", "-inf for floats, the smallest value for integers (0 unsigned)")
+typedef enum {
+#define X(name, pyname, text) PVC_PAD_##name,
+    PVC_TILE_PADS(X)
+#undef X
+    PVC_PAD_COUNT
+} pvc_tile_pad;
+
+/* A tile's static description. The valid shape is not here: it changes along the program
+ * (pl.set_validshape), so an op that reads it takes it beside the tile, as two int64 values
+ * valid rows and valid cols of that use (docs/SEMANTICS.md §15.1). Zero-initialised fields
+ * mean a Vec, ND tile without pad value. */
 typedef struct {
     uint32_t addr;      /* UB byte address of element (0, 0) */
     pvc_dtype dtype;
     uint32_t rows, cols; /* static TileType.shape */
+    pvc_mem mem;
+    pvc_tile_layout layout;
+    pvc_tile_pad pad;
 } pvc_tile;
 
 static inline uint32_t pvc_tile_bytes(const pvc_tile *t)
@@ -1055,6 +1105,7 @@ void pvc_printf(pvc_ctx *ctx, const char *format, int nargs, const pvc_scalar *a
 #include "pvc_rt_arith.h" /* arithmetic, unary and composite vf ops */
 #include "pvc_rt_lanes.h" /* bitwise, select, reductions, permutes, gathers, SPRs */
 #include "pvc_rt_xlane.h" /* reductions, squeeze, gathers and scatter, histograms, unified load/store */
+#include "pvc_rt_tile.h" /* the tile level: whole-tile ops over the register ops */
 #include "pvc_rt_inline.h" /* inline fast paths of the hottest ops */
 
 #endif /* PVC_RT_H */

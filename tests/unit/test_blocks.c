@@ -181,7 +181,7 @@ static void test_gm_touch(void)
     float t[4 * 64];
     spans s = {0};
     pvc_tensor x = {t, PVC_DT_FP32, 2, {4, 64}};
-    pvc_tile tile = {0x100, PVC_DT_FP32, 2, 64};
+    pvc_tile tile = {.addr = 0x100, .dtype = PVC_DT_FP32, .rows = 2, .cols = 64};
     UNIT_CHECK(ctx && ctx->block_idx == 0 && ctx->block_num == 1, "a fresh context is block 0 of 1");
     ctx->gm_touch = gm_hook;
     ctx->user = &s;

@@ -28,7 +28,7 @@ static void run(pvc_ctx *ctx, void *arg)
     job *j = arg;
     pvc_mreg all, m;
     pvc_ureg_st s;
-    pvc_tile f32 = {0, PVC_DT_FP32, 1, 64}, big = {PVC_UB_USABLE - 128, PVC_DT_UINT8, 1, 256};
+    pvc_tile f32 = {.addr = 0, .dtype = PVC_DT_FP32, .rows = 1, .cols = 64}, big = {.addr = PVC_UB_USABLE - 128, .dtype = PVC_DT_UINT8, .rows = 1, .cols = 256};
     memset(&all, 0xFF, sizeof all);
     switch (j->which) {
     case 0: pvc_load_align(ctx, &j->r, PVC_UB_BYTES - 128, PVC_LD_NORM); break;

@@ -16,7 +16,7 @@ static void test_full_window(pvc_ctx *ctx)
         for (int c = 0; c < 64; c++)
             a[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
-    pvc_tile tile = {0x200, PVC_DT_FP32, 2, 64};
+    pvc_tile tile = {.addr = 0x200, .dtype = PVC_DT_FP32, .rows = 2, .cols = 64};
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "full window clips nothing");
     UNIT_CHECK(memcmp(ctx->ub + 0x200, a, sizeof a) == 0, "UB row-major image of the tensor");
     memset(back, 0, sizeof back);
@@ -33,7 +33,7 @@ static void test_clipped_window(pvc_ctx *ctx)
         for (int c = 0; c < 64; c++)
             a[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
-    pvc_tile tile = {0x400, PVC_DT_FP32, 2, 8};
+    pvc_tile tile = {.addr = 0x400, .dtype = PVC_DT_FP32, .rows = 2, .cols = 8};
     memset(ctx->ub + 0x400, 0xAB, 64);
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 1, 60, PVC_GM_WHOLE, PVC_GM_WHOLE) == 12, "16 - 4 elements clipped");
     float want[16];
@@ -55,7 +55,7 @@ static void test_clipped_window(pvc_ctx *ctx)
  * pitch stays 8 elements; a valid shape larger than the tile is BAD_ARG. */
 static void run_load_big_valid(pvc_ctx *ctx, void *arg)
 {
-    pvc_tile bad = {0x600, PVC_DT_FP32, 2, 8};
+    pvc_tile bad = {.addr = 0x600, .dtype = PVC_DT_FP32, .rows = 2, .cols = 8};
     pvc_gm_load(ctx, &bad, arg, 0, 0, 3, 8);
 }
 
@@ -66,7 +66,7 @@ static void test_valid_shape(pvc_ctx *ctx)
         for (int c = 0; c < 8; c++)
             a[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {4, 8}};
-    pvc_tile tile = {0x600, PVC_DT_FP32, 4, 8};
+    pvc_tile tile = {.addr = 0x600, .dtype = PVC_DT_FP32, .rows = 4, .cols = 8};
     memset(ctx->ub + 0x600, 0xCD, 4 * 8 * 4);
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0, 2, 3) == 0, "valid region inside the tensor");
     float want[4][8];
@@ -83,7 +83,7 @@ static void test_valid_shape(pvc_ctx *ctx)
             int in = r >= 1 && r < 3 && c >= 4 && c < 7;
             UNIT_CHECK(out[r][c] == (in ? fval(r - 1, c - 4) : 0.0f), "out[%d][%d]", r, c);
         }
-    pvc_tile edge = {0x600, PVC_DT_FP32, 4, 8};
+    pvc_tile edge = {.addr = 0x600, .dtype = PVC_DT_FP32, .rows = 4, .cols = 8};
     UNIT_CHECK(pvc_gm_load(ctx, &edge, &t, 3, 6, 2, 3) == 6 - 2, "clip counts valid elements only");
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load_big_valid, &t) == PVC_FAULT_BAD_ARG, "valid > shape");
 }
@@ -94,7 +94,7 @@ static void test_rank1_and_bytes(pvc_ctx *ctx)
     for (int i = 0; i < 40; i++)
         v[i] = (uint8_t)(3 * i + 1);
     pvc_tensor t = {v, PVC_DT_HF8, 1, {40, 0}};
-    pvc_tile tile = {0x800, PVC_DT_HF8, 1, 32};
+    pvc_tile tile = {.addr = 0x800, .dtype = PVC_DT_HF8, .rows = 1, .cols = 32};
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 8, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "rank-1 window inside");
     UNIT_CHECK(memcmp(ctx->ub + 0x800, v + 8, 32) == 0, "bytes 8..39");
 }
@@ -106,7 +106,7 @@ static void test_fp4_packing(pvc_ctx *ctx)
         for (int i = 0; i < 8; i++)
             v[r][i] = (uint8_t)(r * 16 + i);
     pvc_tensor t = {v, PVC_DT_FP4E2M1, 2, {2, 16}};
-    pvc_tile tile = {0x900, PVC_DT_FP4E2M1, 2, 8};
+    pvc_tile tile = {.addr = 0x900, .dtype = PVC_DT_FP4E2M1, .rows = 2, .cols = 8};
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 4, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "fp4 window inside");
     uint8_t want[8] = {2, 3, 4, 5, 18, 19, 20, 21}; /* element 4 = byte 2 of each row */
     UNIT_CHECK(memcmp(ctx->ub + 0x900, want, 8) == 0, "fp4 rows packed, pitch 4 bytes");
@@ -132,7 +132,7 @@ static void test_extreme_offsets(pvc_ctx *ctx)
         for (int c = 0; c < 64; c++)
             a[r][c] = keep[r][c] = fval(r, c);
     pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}};
-    pvc_tile tile = {0x800, PVC_DT_FP32, 2, 8};
+    pvc_tile tile = {.addr = 0x800, .dtype = PVC_DT_FP32, .rows = 2, .cols = 8};
     static const int64_t offs[][2] = {{INT64_MIN, 0}, {0, INT64_MIN}, {INT64_MIN, INT64_MIN},
                                       {INT64_MAX, 0}, {0, INT64_MAX}, {INT64_MIN + 1, 0}, {-1, INT64_MIN}};
     for (size_t k = 0; k < sizeof offs / sizeof offs[0]; k++) {
@@ -154,13 +154,13 @@ static void test_faults(pvc_ctx *ctx)
     float a[64] = {0};
     static const pvc_loc here = {"k.py", 12, 9};
     ctx->at = &here;
-    fault_case f = {{PVC_UB_BYTES - 128, PVC_DT_FP32, 1, 64}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
+    fault_case f = {{.addr = PVC_UB_BYTES - 128, .dtype = PVC_DT_FP32, .rows = 1, .cols = 64}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &f) == PVC_FAULT_UB_BOUNDS, "tile past UB end");
     UNIT_CHECK(ctx->fault.loc.line == 12 && strcmp(ctx->fault.op, "pl.load") == 0, "fault names op and line");
-    fault_case g = {{0, PVC_DT_FP16, 1, 64}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
+    fault_case g = {{.addr = 0, .dtype = PVC_DT_FP16, .rows = 1, .cols = 64}, {a, PVC_DT_FP32, 2, {1, 64}}, 0};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &g) == PVC_FAULT_BAD_ARG, "width mismatch");
     uint8_t q[8] = {0};
-    fault_case h = {{0, PVC_DT_FP4E2M1, 1, 8}, {q, PVC_DT_FP4E2M1, 2, {1, 16}}, 3};
+    fault_case h = {{.addr = 0, .dtype = PVC_DT_FP4E2M1, .rows = 1, .cols = 8}, {q, PVC_DT_FP4E2M1, 2, {1, 16}}, 3};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &h) == PVC_FAULT_BAD_ARG, "odd fp4 offset");
     ctx->at = NULL;
 }

@@ -120,7 +120,7 @@ static void test_resolve(void)
 /* §1.5, §2.1: post = access at cursor, then advance; offsets in tile elements; AddrReg. */
 static void test_addressing(pvc_ctx *ctx)
 {
-    pvc_tile f32 = {0x3000, PVC_DT_FP32, 2, 64}, i8 = {0x3000, PVC_DT_INT8, 4, 256};
+    pvc_tile f32 = {.addr = 0x3000, .dtype = PVC_DT_FP32, .rows = 2, .cols = 64}, i8 = {.addr = 0x3000, .dtype = PVC_DT_INT8, .rows = 4, .cols = 256};
     pvc_vreg r;
     uint8_t want[256];
     int64_t cur = f32.addr;

@@ -1,0 +1,155 @@
+/* pvc_rt_tile.h - the tile level (docs/SEMANTICS.md §15): the pl.* ops of a @pl.jit kernel
+ * that compute on whole UB tiles (pl.add, pl.exp, pl.sum, pl.cast, pl.gt, pl.select, ...).
+ * Included by pvc_rt.h only; users include pvc_rt.h. Implementation: runtime/src/tile_*.c.
+ *
+ * Each op is one PTO tile instruction, whose Ascend 950 implementation is a loop over
+ * 256-byte chunks of the register ops of pvc_rt_arith.h / pvc_rt_lanes.h / pvc_rt_xlane.h:
+ * so a tile op here runs that loop and calls those functions on each chunk; no arithmetic
+ * is written a second time (§15.2):
+ *
+ *     for r < R:                                  R x C = the valid shape that drives the op
+ *         for j < ceil(C / E):                    E = 256 / lane bytes elements per chunk
+ *             n = min(E, C - j*E), lanes 0..n-1 active
+ *             load the sources' chunk at row r, element j*E
+ *             the register op on it, lanes >= n inactive
+ *             store the active lanes of the result to dst row r, element j*E
+ *
+ * Rows r ascend and chunks j ascend, each chunk loaded before it is stored, so an op in
+ * place (dst the same tile as a source) reads every element before writing it. Elements of
+ * dst outside the loop's window are never written.
+ *
+ * Operands. Every tile is passed as (const pvc_tile *t, int64_t vr, int64_t vc): the tile and
+ * its valid rows and cols at this use (pvc_rt.h "tiles"). A valid extent below 0 or above the
+ * tile's shape raises BAD_ARG; 0 is an empty window. A tile must lie inside the UB
+ * (UB_BOUNDS) and have whole-byte elements (BAD_ARG). A scalar is the raw bits of one
+ * element of the op's dtype (pvc_scalar_bits: the C++ conversion, §9.6). Faults are raised
+ * before any byte of dst is written, except a fault of the register op itself, which stops
+ * the loop at that chunk.
+ *
+ * Layouts (§15.1): the element-wise, unary, compare and select ops need row-major (ND)
+ * tiles; the scalar ops and pl.expands also take a column-major [N, 1] tile, whose rows are
+ * one element each; the compiler rejects the rest (§15.3).
+ *
+ * Every function returns the number of 256-byte chunks it ran (the trace's chunk count).
+ */
+#ifndef PVC_RT_TILE_H
+#define PVC_RT_TILE_H
+
+/* ---------------------------------------------------------------------------------------
+ * Element-wise ops (§15.4). The loop runs over dst's valid shape; the sources are read at
+ * the same (row, element) places, whatever their own valid shapes (PTO checks those only in
+ * debug builds, §15.2).
+ *
+ * Tile x tile, X(NAME, pypto name, register op): dst = OP(a, b) per element.
+ * ------------------------------------------------------------------------------------- */
+#define PVC_TILE_BINOPS(X)                \
+    X(ADD, "add", "pvc_add")              \
+    X(SUB, "sub", "pvc_sub")              \
+    X(MUL, "mul", "pvc_mul")              \
+    X(DIV, "div", "pvc_div")              \
+    X(MAX, "maximum", "pvc_max")          \
+    X(MIN, "minimum", "pvc_min")          \
+    X(AND, "and_", "pvc_and")             \
+    X(OR, "or_", "pvc_or")                \
+    X(XOR, "xor", "pvc_xor")              \
+    X(SHL, "shl", "pvc_shift_left_reg")   \
+    X(SHR, "shr", "pvc_shift_right_reg")
+typedef enum {
+#define X(name, pyname, fn) PVC_TB_##name,
+    PVC_TILE_BINOPS(X)
+#undef X
+    PVC_TB_COUNT
+} pvc_tile_bin;
+
+int64_t pvc_tile_binary(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                        const pvc_tile *a, int64_t a_vr, int64_t a_vc, const pvc_tile *b, int64_t b_vr,
+                        int64_t b_vc);
+
+/* Tile x scalar, X(NAME, pypto name, register op): dst = OP(a, s) per element; SUBS adds -s
+ * (PTO's TSUBS), DIVS divides by a register of s (TDIVS: vdiv, not a scalar op), RDIVS
+ * divides s by the element (TDIVS with the scalar first: pl.recip), AXPY is dst = s*a + dst
+ * in one rounding (reads dst). */
+#define PVC_TILE_SCALAROPS(X)                 \
+    X(ADDS, "adds", "pvc_adds")               \
+    X(SUBS, "subs", "pvc_adds")               \
+    X(MULS, "muls", "pvc_muls")               \
+    X(DIVS, "divs", "pvc_div")                \
+    X(RDIVS, "divs", "pvc_div")               \
+    X(MAXS, "maxs", "pvc_maxs")               \
+    X(MINS, "mins", "pvc_mins")               \
+    X(ANDS, "ands", "pvc_and")                \
+    X(ORS, "ors", "pvc_or")                   \
+    X(XORS, "xors", "pvc_xor")                \
+    X(SHLS, "shls", "pvc_shift_left")         \
+    X(SHRS, "shrs", "pvc_shift_right")        \
+    X(AXPY, "axpy", "pvc_axpy")
+typedef enum {
+#define X(name, pyname, fn) PVC_TS_##name,
+    PVC_TILE_SCALAROPS(X)
+#undef X
+    PVC_TS_COUNT
+} pvc_tile_sop;
+
+int64_t pvc_tile_scalar(pvc_ctx *ctx, pvc_tile_sop op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                        const pvc_tile *a, int64_t a_vr, int64_t a_vc, uint64_t s);
+
+/* Unary, X(NAME, pypto name, register ops): dst = OP(a). NEG is PTO's TMULS(a, -1) (so a NaN
+ * keeps vmuls' payload rule, integers wrap), RSQRT is vsqrt then vdiv(1, .) (two roundings),
+ * RECIP is vdiv(1, .). */
+#define PVC_TILE_UNOPS(X)                       \
+    X(EXP, "exp", "pvc_exp")                    \
+    X(LOG, "log", "pvc_ln")                     \
+    X(SQRT, "sqrt", "pvc_sqrt")                 \
+    X(RSQRT, "rsqrt", "pvc_sqrt, pvc_div")      \
+    X(RECIP, "recip", "pvc_div")                \
+    X(RELU, "relu", "pvc_relu")                 \
+    X(ABS, "abs", "pvc_abs")                    \
+    X(NEG, "neg", "pvc_muls")                   \
+    X(NOT, "not_", "pvc_not")
+typedef enum {
+#define X(name, pyname, fn) PVC_TU_##name,
+    PVC_TILE_UNOPS(X)
+#undef X
+    PVC_TU_COUNT
+} pvc_tile_uop;
+
+int64_t pvc_tile_unary(pvc_ctx *ctx, pvc_tile_uop op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                       const pvc_tile *a, int64_t a_vr, int64_t a_vc);
+
+/* pl.expands(dst, s): every element of dst's valid shape = s (vdup). */
+int64_t pvc_tile_expands(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, uint64_t s);
+
+/* ---------------------------------------------------------------------------------------
+ * pl.cast (§15.6). pl.RoundMode, X(NAME, pypto name, what): the member values are pypto's
+ * (CAST_NONE = 0 ... CAST_ODD = 6). pvc_tile_cast_round gives the pvc_round a mode runs as
+ * for a pair: NONE, and ODD on any pair but FP32 -> FP16, truncate float -> integer and
+ * round to nearest even otherwise (PTO's TCVT dispatch).
+ * ------------------------------------------------------------------------------------- */
+#define PVC_TILE_ROUNDS(X)                                                                     \
+    X(NONE, "CAST_NONE", "float -> integer truncates, every other pair rounds to nearest even") \
+    X(RINT, "CAST_RINT", "nearest, ties to even")                                              \
+    X(ROUND, "CAST_ROUND", "nearest, ties away from zero (pl.cast's default)")                 \
+    X(FLOOR, "CAST_FLOOR", "toward -inf")                                                      \
+    X(CEIL, "CAST_CEIL", "toward +inf")                                                        \
+    X(TRUNC, "CAST_TRUNC", "toward zero")                                                      \
+    X(ODD, "CAST_ODD", "round to odd for FP32 -> FP16, else as CAST_NONE")
+typedef enum {
+#define X(name, pyname, text) PVC_TR_##name,
+    PVC_TILE_ROUNDS(X)
+#undef X
+    PVC_TR_COUNT
+} pvc_tile_round;
+
+/* pl.fillpad's mode (pl.FillPadMode), X(NAME, pypto name, what). */
+#define PVC_FILLPAD_MODES(X)                                                  \
+    X(NORMAL, "NORMAL", "copy src's valid shape, pad the rest of dst")        \
+    X(EXPAND, "EXPAND", "the same into a dst larger than src")                \
+    X(INPLACE, "INPLACE", "pad around the valid shape of dst itself")
+typedef enum {
+#define X(name, pyname, text) PVC_FILLPAD_##name,
+    PVC_FILLPAD_MODES(X)
+#undef X
+    PVC_FILLPAD_COUNT
+} pvc_fillpad_mode;
+
+#endif /* PVC_RT_TILE_H */

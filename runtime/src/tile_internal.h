@@ -1,0 +1,57 @@
+/* tile_internal.h - what the tile-level files (tile_*.c) share: a tile at one use with its
+ * valid shape, and the chunk moves between it and a register (docs/SEMANTICS.md §15.2).
+ * Not part of the public API. */
+#ifndef PVC_TILE_INTERNAL_H
+#define PVC_TILE_INTERNAL_H
+
+#include "rt_internal.h"
+
+/* A tile as one op uses it. Its valid elements are `lines` runs of `len` elements in memory
+ * order: a row-major tile has vr rows of vc elements, rows `pitch` = cols elements apart; a
+ * column-major one (every [N, 1] tile) vc columns of vr elements, pitch = rows. */
+typedef struct {
+    const pvc_tile *t;
+    pvc_dtype dt;
+    unsigned eb;          /* bytes per element */
+    uint32_t vr, vc;      /* the valid shape */
+    uint32_t lines, len;  /* the valid shape in memory order */
+    uint32_t pitch;       /* elements from one line to the next */
+} rt_tv;
+
+/* Elements per 256-byte chunk. */
+static inline uint32_t rt_tv_lanes(const rt_tv *v) { return PVC_VL / v->eb; }
+
+/* Chunks a window of `lines` runs of `len` elements takes. */
+static inline int64_t rt_tv_chunks(uint32_t lines, uint32_t len, unsigned eb)
+{
+    uint32_t e = PVC_VL / eb;
+    return (int64_t)lines * ((len + e - 1) / e);
+}
+
+/* UB address of element k of line `line`. */
+static inline uint32_t rt_tv_addr(const rt_tv *v, uint32_t line, uint32_t k)
+{
+    return v->t->addr + (uint32_t)(((uint64_t)line * v->pitch + k) * v->eb);
+}
+
+/* Fills *v from tile t with valid shape vr x vc; raises BAD_ARG (a 4-bit dtype, a valid
+ * extent outside [0, shape]) or UB_BOUNDS (a tile leaving the UB) and returns 0 otherwise
+ * naming `op`. */
+int rt_tv_make(pvc_ctx *ctx, const char *op, rt_tv *v, const pvc_tile *t, int64_t vr, int64_t vc);
+
+/* BAD_ARG naming op unless b's dtype is a's. */
+int rt_tv_same_dtype(pvc_ctx *ctx, const char *op, const rt_tv *a, const rt_tv *b);
+
+/* The first n lanes of a register of lane width w active (bit w*i for i < n), the rest off. */
+void rt_first_lanes(pvc_mreg *m, uint32_t n, unsigned w);
+
+/* A register holding elements k .. k+n-1 of line `line` of v, lanes from n on 0 (inactive
+ * lanes: the device reads stale bytes there, which never reach a stored lane). The span is
+ * reported to the touch hook as a vector load. */
+void rt_tv_load(pvc_ctx *ctx, const rt_tv *v, uint32_t line, uint32_t k, uint32_t n, pvc_vreg *r);
+
+/* Lanes 0..n-1 of r to elements k .. k+n-1 of line `line` of v (a masked store: nothing else
+ * of the tile is written), reported as a vector store. */
+void rt_tv_store(pvc_ctx *ctx, const rt_tv *v, uint32_t line, uint32_t k, uint32_t n, const pvc_vreg *r);
+
+#endif /* PVC_TILE_INTERNAL_H */

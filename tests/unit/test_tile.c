@@ -1,0 +1,155 @@
+/* test_tile.c - the tile-level loop (runtime/src/tile_*.c, docs/SEMANTICS.md §15.2): which
+ * elements a whole-tile op writes (dst's valid shape only, row by row in 256-byte chunks),
+ * the chunk count it returns, in-place use, [N, 1] column tiles and the faults of a bad
+ * valid shape. Expected values are worked out by hand from the per-element rules of §10
+ * (IEEE binary32 sums of small integers are exact; int16 wraps modulo 2^16). */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "pvc_rt.h"
+#include "unit.h"
+
+static float *f32_at(pvc_ctx *ctx, const pvc_tile *t, int r, int c)
+{
+    return (float *)(ctx->ub + t->addr) + (size_t)r * t->cols + (size_t)c;
+}
+
+static uint32_t bits_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* a[r][c] = r*100 + c, b = 0.5, dst prefilled with -7; add over valid [3, 70] of a 4x80 tile:
+ * 3 rows of ceil(70 / 64) = 2 chunks; everything else of dst stays -7. */
+static void test_add_window(pvc_ctx *ctx)
+{
+    pvc_tile a = {.addr = 0x0, .dtype = PVC_DT_FP32, .rows = 4, .cols = 80};
+    pvc_tile b = {.addr = 0x1000, .dtype = PVC_DT_FP32, .rows = 4, .cols = 80};
+    pvc_tile d = {.addr = 0x2000, .dtype = PVC_DT_FP32, .rows = 4, .cols = 80};
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 80; c++) {
+            *f32_at(ctx, &a, r, c) = (float)(r * 100 + c);
+            *f32_at(ctx, &b, r, c) = 0.5f;
+            *f32_at(ctx, &d, r, c) = -7.0f;
+        }
+    int64_t n = pvc_tile_binary(ctx, PVC_TB_ADD, &d, 3, 70, &a, 3, 70, &b, 3, 70);
+    UNIT_CHECK(n == 6, "chunks: %lld, want 6", (long long)n);
+    int bad = 0;
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 80; c++) {
+            float want = r < 3 && c < 70 ? (float)(r * 100 + c) + 0.5f : -7.0f;
+            bad += *f32_at(ctx, &d, r, c) != want;
+        }
+    UNIT_CHECK(bad == 0, "%d elements differ from a + b inside [3, 70] and -7 outside", bad);
+    /* in place: a = a * a over the whole tile, each element read before it is written */
+    pvc_tile_binary(ctx, PVC_TB_MUL, &a, 4, 80, &a, 4, 80, &a, 4, 80);
+    UNIT_CHECK(*f32_at(ctx, &a, 3, 79) == 379.0f * 379.0f, "in place: %g", *f32_at(ctx, &a, 3, 79));
+}
+
+/* INT16 subs: -32768 - 1 wraps to 32767 (TSUBS = vadds(x, -s)); FP32 neg of +0 is -0 (x * -1)
+ * and relu of -0 is +0. */
+static void test_scalar_unary(pvc_ctx *ctx)
+{
+    pvc_tile s = {.addr = 0x3000, .dtype = PVC_DT_INT16, .rows = 1, .cols = 16};
+    int16_t *e = (int16_t *)(ctx->ub + s.addr);
+    for (int i = 0; i < 16; i++)
+        e[i] = (int16_t)(i == 0 ? -32768 : i);
+    pvc_tile_scalar(ctx, PVC_TS_SUBS, &s, 1, 16, &s, 1, 16, 1);
+    UNIT_CHECK(e[0] == 32767 && e[5] == 4, "int16 subs: %d %d", e[0], e[5]);
+
+    pvc_tile f = {.addr = 0x3100, .dtype = PVC_DT_FP32, .rows = 1, .cols = 8};
+    float *x = f32_at(ctx, &f, 0, 0);
+    x[0] = 0.0f;
+    x[1] = 2.5f;
+    pvc_tile_unary(ctx, PVC_TU_NEG, &f, 1, 2, &f, 1, 2);
+    UNIT_CHECK(bits_of(x[0]) == 0x80000000u && x[1] == -2.5f, "neg: %08x %g", bits_of(x[0]), x[1]);
+    pvc_tile_unary(ctx, PVC_TU_RELU, &f, 1, 2, &f, 1, 2);
+    UNIT_CHECK(bits_of(x[0]) == 0 && x[1] == 0.0f, "relu: %08x %g", bits_of(x[0]), x[1]);
+    x[0] = 0.0f;
+    x[1] = 2.0f;
+    pvc_tile_unary(ctx, PVC_TU_RECIP, &f, 1, 2, &f, 1, 2);
+    UNIT_CHECK(isinf(x[0]) && x[0] > 0 && x[1] == 0.5f, "recip: %g %g", x[0], x[1]);
+}
+
+/* A [70, 1] column tile (column-major) under a scalar op: one line of 70 contiguous elements,
+ * 2 chunks; valid rows 65 leave element 65 on. FP16 expands over [2, 130] of a 2x200 tile:
+ * 2 rows of 2 chunks (128 lanes each). */
+static void test_column_and_expands(pvc_ctx *ctx)
+{
+    pvc_tile c = {.addr = 0x4000, .dtype = PVC_DT_FP32, .rows = 70, .cols = 1, .layout = PVC_TL_DN};
+    for (int r = 0; r < 70; r++)
+        *f32_at(ctx, &c, r, 0) = (float)r;
+    int64_t n = pvc_tile_scalar(ctx, PVC_TS_ADDS, &c, 65, 1, &c, 65, 1, pvc_bits_f32(1.0f));
+    UNIT_CHECK(n == 2, "column chunks: %lld", (long long)n);
+    UNIT_CHECK(*f32_at(ctx, &c, 64, 0) == 65.0f && *f32_at(ctx, &c, 65, 0) == 65.0f, "column: %g %g",
+               *f32_at(ctx, &c, 64, 0), *f32_at(ctx, &c, 65, 0));
+
+    pvc_tile h = {.addr = 0x5000, .dtype = PVC_DT_FP16, .rows = 2, .cols = 200};
+    uint16_t *e = (uint16_t *)(ctx->ub + h.addr);
+    for (int i = 0; i < 400; i++)
+        e[i] = 0x1234;
+    n = pvc_tile_expands(ctx, &h, 2, 130, 0x3C00); /* FP16 1.0 */
+    UNIT_CHECK(n == 4, "expands chunks: %lld", (long long)n);
+    UNIT_CHECK(e[0] == 0x3C00 && e[129] == 0x3C00 && e[130] == 0x1234 && e[200 + 129] == 0x3C00 &&
+                   e[200 + 130] == 0x1234,
+               "expands window: %04x %04x %04x", e[129], e[130], e[330]);
+}
+
+static int run_fault(pvc_ctx *ctx, void (*fn)(pvc_ctx *, void *))
+{
+    return pvc_ctx_pcall(ctx, fn, NULL);
+}
+
+static void bad_valid(pvc_ctx *ctx, void *arg)
+{
+    (void)arg;
+    pvc_tile t = {.addr = 0x0, .dtype = PVC_DT_FP32, .rows = 2, .cols = 8};
+    pvc_tile_binary(ctx, PVC_TB_ADD, &t, 3, 8, &t, 3, 8, &t, 3, 8);
+}
+
+static void past_ub(pvc_ctx *ctx, void *arg)
+{
+    (void)arg;
+    pvc_tile t = {.addr = PVC_UB_BYTES - 64, .dtype = PVC_DT_FP32, .rows = 2, .cols = 64};
+    pvc_tile_expands(ctx, &t, 1, 1, 0);
+}
+
+static void int_div0(pvc_ctx *ctx, void *arg)
+{
+    (void)arg;
+    pvc_tile t = {.addr = 0x0, .dtype = PVC_DT_INT32, .rows = 1, .cols = 8};
+    pvc_tile_scalar(ctx, PVC_TS_DIVS, &t, 1, 8, &t, 1, 8, 0);
+}
+
+static void mixed_dtypes(pvc_ctx *ctx, void *arg)
+{
+    (void)arg;
+    pvc_tile f = {.addr = 0x0, .dtype = PVC_DT_FP32, .rows = 1, .cols = 8};
+    pvc_tile h = {.addr = 0x100, .dtype = PVC_DT_FP16, .rows = 1, .cols = 8};
+    pvc_tile_binary(ctx, PVC_TB_ADD, &f, 1, 8, &f, 1, 8, &h, 1, 8);
+}
+
+static void test_faults(pvc_ctx *ctx)
+{
+    UNIT_CHECK(run_fault(ctx, bad_valid) == PVC_FAULT_BAD_ARG, "%s", "valid rows 3 of a 2-row tile");
+    UNIT_CHECK(strstr(ctx->fault.detail, "valid shape [3, 8]") != NULL, "detail: %s", ctx->fault.detail);
+    UNIT_CHECK(run_fault(ctx, past_ub) == PVC_FAULT_UB_BOUNDS, "%s", "a tile leaving the UB");
+    UNIT_CHECK(run_fault(ctx, int_div0) == PVC_FAULT_BAD_ARG, "%s", "integer division by zero");
+    UNIT_CHECK(run_fault(ctx, mixed_dtypes) == PVC_FAULT_BAD_ARG, "%s", "FP32 + FP16 tiles");
+}
+
+int main(void)
+{
+    pvc_ctx *ctx = pvc_ctx_new();
+    if (!ctx)
+        return 1;
+    test_add_window(ctx);
+    test_scalar_unary(ctx);
+    test_column_and_expands(ctx);
+    test_faults(ctx);
+    pvc_ctx_free(ctx);
+    return UNIT_DONE();
+}
