@@ -247,6 +247,41 @@ enum {
     PVC_OPF_REFUSED = 1 << 10,
 };
 
+/* The scalar language's arithmetic: the runtime call of each py.* op (pvc_rt.h "Python
+ * scalars"), written once here for the emitter, the simulator and the constant evaluator
+ * (ir/pyfold.c, which the front end and the resolve pass call). Columns:
+ *   X(ID, INT, FLOAT, FAULTS, EXACT, "what")
+ *   INT, FLOAT  the call on int64 and on double operands, over `a`, `b` (b unused by the
+ *               unary ops) and `ctx`; NONE: no such form (bit ops on floats; / always gives
+ *               a float, its int operands converted by pvc_py_float)
+ *   FAULTS      when the call faults (a zero divisor, a negative shift): the emitted C names
+ *               the op's line before it (0: never), and a constant evaluation leaves the op to
+ *               run time, where it faults
+ *   EXACT       when INT's int64 result is Python's exact one; where it is not, the device
+ *               would wrap, and a constant expression is error E009 naming `what`
+ *               (docs/SEMANTICS.md §6: pypto_pro folds in Python and rejects the constant)
+ */
+#define PVC_PY_OPS(X)                                                                                \
+    X(PY_ADD, pvc_py_add(a, b), pvc_py_fadd(a, b), 0, !__builtin_add_overflow(a, b, &(int64_t){0}), "the sum") \
+    X(PY_SUB, pvc_py_sub(a, b), pvc_py_fsub(a, b), 0, !__builtin_sub_overflow(a, b, &(int64_t){0}),       \
+      "the difference")                                                                              \
+    X(PY_MUL, pvc_py_mul(a, b), pvc_py_fmul(a, b), 0, !__builtin_mul_overflow(a, b, &(int64_t){0}),       \
+      "the product")                                                                                 \
+    X(PY_NEG, pvc_py_neg(a), pvc_py_fneg(a), 0, a != INT64_MIN, "the negation")                       \
+    X(PY_FLOORDIV, pvc_py_floordiv(ctx, a, b), pvc_py_ffloordiv(ctx, a, b), b == 0,                   \
+      !(a == INT64_MIN && b == -1), "the quotient")                                                  \
+    X(PY_MOD, pvc_py_mod(ctx, a, b), pvc_py_fmod(ctx, a, b), b == 0, 1, "the remainder")             \
+    X(PY_TRUEDIV, NONE, pvc_py_ftruediv(ctx, a, b), b == 0, 1, "the quotient")                      \
+    X(PY_BITAND, pvc_py_bitand(a, b), NONE, 0, 1, "the result")                                      \
+    X(PY_BITOR, pvc_py_bitor(a, b), NONE, 0, 1, "the result")                                        \
+    X(PY_BITXOR, pvc_py_bitxor(a, b), NONE, 0, 1, "the result")                                      \
+    X(PY_INVERT, pvc_py_invert(a), NONE, 0, 1, "the result")                                         \
+    X(PY_LSHIFT, pvc_py_lshift(ctx, a, b), NONE, b < 0,                                              \
+      !a || (b < 64 && a >= (INT64_MIN >> b) && a <= (INT64_MAX >> b)), "the shifted value")         \
+    X(PY_RSHIFT, pvc_py_rshift(ctx, a, b), NONE, b < 0, 1, "the result")                             \
+    X(PY_MIN, pvc_py_imin(a, b), pvc_py_fmin(a, b), 0, 1, "the result")                              \
+    X(PY_MAX, pvc_py_imax(a, b), pvc_py_fmax(a, b), 0, 1, "the result")
+
 /* Pipes a machine op runs on (the cost column, the timeline's rows): X(NAME, tid, what). */
 #define PVC_PIPES(X)                                          \
     X(V,    1, "vector unit: vf.* machine ops")               \
@@ -903,6 +938,29 @@ static inline const pvc_mop *pvc_mop_of(int code)
 {
     return code >= PVC_OP_MFIRST && code < PVC_OP_COUNT ? &pvc_mops[code - PVC_OP_MFIRST] : 0;
 }
+
+/* A row of PVC_PY_OPS as text (the emitter prints a call with its operands substituted);
+ * NULL for an op that is not scalar arithmetic. */
+typedef struct {
+    int code;
+    const char *on_int, *on_float; /* the INT and FLOAT calls; "NONE": no such form */
+    const char *faults;        /* the FAULTS condition; "0": never */
+    const char *what;
+} pvc_pyop;
+const pvc_pyop *pvc_pyop_of(int code);
+int pvc_pyop_has(const char *call); /* 0 for "NONE" */
+
+/* ir/pyfold.c: a py.* op on constants, by the calls of PVC_PY_OPS and Python's rules. */
+typedef enum {
+    PVC_FOLD_OK,       /* *out is the value */
+    PVC_FOLD_FAULT,    /* the call would fault: left to run time */
+    PVC_FOLD_OVERFLOW, /* Python's int does not fit in int64: error E009 (*out: the wrapped value) */
+    PVC_FOLD_NONE      /* not arithmetic, or no form for these operands */
+} pvc_fold_status;
+pvc_fold_status pvc_fold_int(int code, int64_t a, int64_t b, int64_t *out);
+/* The message of E009 for an int constant outside int64, over `what`. */
+#define PVC_OVERFLOW_TEXT "%s does not fit in int64 (pvc's ints are 64-bit)"
+pvc_fold_status pvc_fold_float(int code, double a, double b, double *out);
 
 /* Estimated cycles of one execution that moved `bytes` UB bytes (the cost columns). */
 static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)

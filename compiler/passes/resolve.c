@@ -50,10 +50,12 @@ static pvc_value *subst(resolver *r, pvc_value *v)
     return v && v->kind == PVC_V_VAR && r->value[v->id] ? r->value[v->id] : v;
 }
 
-/* Python int arithmetic on constants, by the runtime's rules (pvc_rt.h); 0 when it is left
- * to run time: a result that overflows int64 (Python's would not), a zero divisor or a
- * negative shift (a fault). Comparisons, not and bool give 0 or 1 (*is_bool set). */
-static int fold_int(pvc_opcode code, int64_t a, int64_t b, int64_t *out, int *is_bool)
+/* Python int arithmetic on constants: comparisons, not and bool give 0 or 1 (*is_bool set);
+ * the arithmetic is the one constant evaluator's (ir/pyfold.c). 0 when it is left to run time
+ * (a zero divisor or a negative shift: a fault there) or reported: a result outside int64 is
+ * error E009, as it is in a constant expression the front end evaluates (docs/SEMANTICS.md
+ * §6). */
+static int fold_int(resolver *r, const pvc_op *op, int64_t a, int64_t b, int64_t *out, int *is_bool)
 {
     static const struct {
         pvc_opcode code;
@@ -61,34 +63,21 @@ static int fold_int(pvc_opcode code, int64_t a, int64_t b, int64_t *out, int *is
     } cmps[] = {{PVC_OP_PY_EQ, PVC_PY_EQ}, {PVC_OP_PY_NE, PVC_PY_NE}, {PVC_OP_PY_LT, PVC_PY_LT},
                 {PVC_OP_PY_LE, PVC_PY_LE}, {PVC_OP_PY_GT, PVC_PY_GT}, {PVC_OP_PY_GE, PVC_PY_GE}};
     for (size_t i = 0; i < sizeof cmps / sizeof cmps[0]; i++)
-        if (cmps[i].code == code) {
+        if (cmps[i].code == op->code) {
             *is_bool = 1;
             *out = pvc_py_icmp(cmps[i].op, a, b);
             return 1;
         }
-    switch (code) {
-    case PVC_OP_PY_NOT: *is_bool = 1; *out = !a; return 1;
-    case PVC_OP_PY_BOOL: *is_bool = 1; *out = !!a; return 1;
-    case PVC_OP_PY_BITAND: *out = a & b; return 1;
-    case PVC_OP_PY_BITOR: *out = a | b; return 1;
-    case PVC_OP_PY_BITXOR: *out = a ^ b; return 1;
-    case PVC_OP_PY_INVERT: *out = ~a; return 1;
-    case PVC_OP_PY_MIN: *out = pvc_py_imin(a, b); return 1;
-    case PVC_OP_PY_MAX: *out = pvc_py_imax(a, b); return 1;
-    case PVC_OP_PY_LSHIFT:
-        return b >= 0 && b < 63 && (a > 0 ? a <= (INT64_MAX >> b) : a >= (INT64_MIN >> b)) &&
-               (*out = pvc_py_lshift(NULL, a, b), 1);
-    case PVC_OP_PY_RSHIFT: return b >= 0 && (*out = pvc_py_rshift(NULL, a, b), 1);
-    case PVC_OP_PY_ADD: return !__builtin_add_overflow(a, b, out);
-    case PVC_OP_PY_SUB: return !__builtin_sub_overflow(a, b, out);
-    case PVC_OP_PY_MUL: return !__builtin_mul_overflow(a, b, out);
-    case PVC_OP_PY_NEG: return a != INT64_MIN && (*out = pvc_py_neg(a), 1);
-    case PVC_OP_PY_FLOORDIV:
-    case PVC_OP_PY_MOD:
-        if (b == 0 || (a == INT64_MIN && b == -1))
-            return 0;
-        *out = code == PVC_OP_PY_MOD ? pvc_py_mod(NULL, a, b) : pvc_py_floordiv(NULL, a, b);
+    if (op->code == PVC_OP_PY_NOT || op->code == PVC_OP_PY_BOOL) {
+        *is_bool = 1;
+        *out = op->code == PVC_OP_PY_NOT ? !a : !!a;
         return 1;
+    }
+    switch (pvc_fold_int(op->code, a, b, out)) {
+    case PVC_FOLD_OK: return 1;
+    case PVC_FOLD_OVERFLOW:
+        pvc_error_at(r->d, op->loc, PVC_E_LITERAL, PVC_OVERFLOW_TEXT, pvc_pyop_of(op->code)->what);
+        return 0;
     default: return 0;
     }
 }
@@ -135,7 +124,7 @@ static pvc_value *constant_result(resolver *r, const pvc_op *op)
     if (op->noperands > 1 && !pvc_const_int(op->operands[1], &b))
         return NULL;
     int bools = op->operands[0]->kind == PVC_V_BOOL && (op->noperands < 2 || op->operands[1]->kind == PVC_V_BOOL);
-    if (!fold_int(op->code, a, b, &out, &is_bool))
+    if (!fold_int(r, op, a, b, &out, &is_bool))
         return NULL;
     int bitop = op->code == PVC_OP_PY_BITAND || op->code == PVC_OP_PY_BITOR || op->code == PVC_OP_PY_BITXOR ||
                 op->code == PVC_OP_PY_MIN || op->code == PVC_OP_PY_MAX;
