@@ -214,6 +214,8 @@ int pvc_op_lookup(const char *name, size_t len);            /* -> opcode or -1 *
 int pvc_param_index(const char *list, const char *name, size_t len); /* -> index or -1 */
 int pvc_param_count(const char *list);
 const char *pvc_param_next(const char *p, size_t *len);     /* next name of a list, or NULL */
+/* The note after a name pvc_param_next returned ("LoadDist" of "dist:LoadDist"), or NULL. */
+const char *pvc_param_note(const char *name, size_t len, size_t *note_len);
 const char *pvc_enum_ns_name(int ns);
 int pvc_enum_ns_lookup(const char *name, size_t len);       /* pl.<NS> only -> pvc_enum_ns or -1 */
 int pvc_enum_ns_is_pl(int ns);                              /* 0: a machine-attribute namespace */

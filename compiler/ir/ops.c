@@ -62,12 +62,22 @@ int pvc_op_lookup(const char *name, size_t len)
 }
 
 /* The first name of a space-separated list at or after p (*len = its length), or NULL. */
+/* A name of a parameter list, its note (":LoadDist") skipped: the next call starts at the
+ * note of the name before and steps over it. */
 const char *pvc_param_next(const char *p, size_t *len)
 {
-    while (*p == ' ')
-        p++;
-    *len = strcspn(p, " ");
+    while (*p == ' ' || *p == ':')
+        p += *p == ':' ? strcspn(p, " ") : 1;
+    *len = strcspn(p, " :");
     return *len ? p : NULL;
+}
+
+const char *pvc_param_note(const char *name, size_t len, size_t *note_len)
+{
+    if (name[len] != ':')
+        return NULL;
+    *note_len = strcspn(name + len + 1, " ");
+    return name + len + 1;
 }
 
 /* Index of name in a space-separated list, or -1. */
@@ -84,9 +94,9 @@ int pvc_param_index(const char *list, const char *name, size_t len)
 int pvc_param_count(const char *list)
 {
     int n = 0;
-    for (const char *p = list; *p; p++)
-        if (*p != ' ' && (p == list || p[-1] == ' '))
-            n++;
+    size_t len;
+    for (const char *p = list; (p = pvc_param_next(p, &len)); p += len)
+        n++;
     return n;
 }
 

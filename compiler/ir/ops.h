@@ -22,6 +22,10 @@
  *     positional names of the arguments that may be given by position, in order
  *               (space-separated; they may also be given by keyword)
  *     keyword   names accepted only as keywords
+ *               A name of either list may carry a note, `name:KIND`: the argument must be a
+ *               compile-time constant of that kind, checked by the resolve pass: `dtype` a
+ *               pl.DT_*, `bool` True/False, `int` an integer, or an enum namespace of
+ *               PVC_ENUM_NS (`dist:LoadDist` a pl.LoadDist member)
  *     min/max   positional argument count (a keyword naming a positional counts toward min)
  *     nres      most results the op produces (1 or 2 targets when nres is 2)
  *     RESULT    pvc_type_kind suffix of its result(s) before the types pass (ANY = unknown)
@@ -88,20 +92,20 @@ typedef enum {
     X(RETURN,   "return",   "", "", 0, 0, 0, NONE, CTRL, SCALAR, "leave the kernel") \
     /* ---- vf: registers, loads and stores (§2-§4) ---- */ \
     X(VF_LOAD_ALIGN, "vf.load_align", "tile offset", \
-      "dist dtype post_update block_stride repeat_stride data_copy_mode", 1, 2, 2, REG, VF, REGISTER, "UB -> register(s) by dist; DINTLV gives two (§2)") \
+      "dist:LoadDist dtype:dtype post_update:bool block_stride:int repeat_stride:int data_copy_mode:DataCopyMode", 1, 2, 2, REG, VF, REGISTER, "UB -> register(s) by dist; DINTLV gives two (§2)") \
     X(VF_STORE_ALIGN, "vf.store_align", "tile src preg offset repeat_stride", \
-      "dist data_copy_mode block_stride post_update", 2, 5, 0, NONE, VF, REGISTER, "register/mask -> UB under a mask (§3); DataBlock form: 4th/5th are block/repeat stride (§3.5)") \
+      "dist:StoreDist data_copy_mode:DataCopyMode block_stride:int post_update:bool", 2, 5, 0, NONE, VF, REGISTER, "register/mask -> UB under a mask (§3); DataBlock form: 4th/5th are block/repeat stride (§3.5)") \
     X(VF_LOAD_UNALIGN_INIT, "vf.load_unalign_init", "", "", 0, 0, 1, UREG_LOAD, VF, REGISTER, "declare an unaligned-load register (§1.3)") \
     X(VF_LOAD_UNALIGN_PRE, "vf.load_unalign_pre", "ureg tile", "", 2, 2, 0, NONE, VF, REGISTER, "prime it from the tile base (§4)") \
     X(VF_LOAD_UNALIGN, "vf.load_unalign", "ureg tile stride", "post_update", 2, 3, 1, REG, VF, REGISTER, "unaligned load; with stride: post-updates, post_update= is not read (§4, T13)") \
     X(VF_UNALIGN_REG_FOR_STORE, "vf.unalign_reg_for_store", "", "", 0, 0, 1, UREG_STORE, VF, REGISTER, "declare an unaligned-store register (§1.3)") \
-    X(VF_STORE_UNALIGN, "vf.store_unalign", "tile src ureg count", "post_update", 3, 4, 0, NONE, VF, REGISTER, "append to the store stream (§4.2, §4.3)") \
-    X(VF_STORE_UNALIGN_POST, "vf.store_unalign_post", "tile ureg stride", "post_update", 2, 3, 0, NONE, VF, REGISTER, "flush the parked tail (§4.2)") \
-    X(VF_CREATE_ADDR_REG, "vf.create_addr_reg", "s0 s1 s2 s3 s4 s5 s6 s7", "dtype", 1, 8, 1, ADDR_REG, VF, REGISTER, "strides, or index/stride pairs (§1.4)") \
-    X(VF_MEM_BAR, "vf.mem_bar", "mode", "", 0, 1, 0, NONE, VF, REGISTER, "order vector/scalar UB accesses (§5.6)") \
+    X(VF_STORE_UNALIGN, "vf.store_unalign", "tile src ureg count", "post_update:bool", 3, 4, 0, NONE, VF, REGISTER, "append to the store stream (§4.2, §4.3)") \
+    X(VF_STORE_UNALIGN_POST, "vf.store_unalign_post", "tile ureg stride", "post_update:bool", 2, 3, 0, NONE, VF, REGISTER, "flush the parked tail (§4.2)") \
+    X(VF_CREATE_ADDR_REG, "vf.create_addr_reg", "s0 s1 s2 s3 s4 s5 s6 s7", "dtype:dtype", 1, 8, 1, ADDR_REG, VF, REGISTER, "strides, or index/stride pairs (§1.4)") \
+    X(VF_MEM_BAR, "vf.mem_bar", "mode:MemBarMode", "", 0, 1, 0, NONE, VF, REGISTER, "order vector/scalar UB accesses (§5.6)") \
     /* ---- vf: masks and compares (§5.1, §5.2) ---- */ \
-    X(VF_CREATE_MASK, "vf.create_mask", "pattern dtype", "", 0, 2, 1, MASK, VF, REGISTER, "pattern mask at dtype granularity (§5.1)") \
-    X(VF_UPDATE_MASK, "vf.update_mask", "n dtype", "", 1, 2, 1, MASK, VF, REGISTER, "first min(n, N) elements active (§5.1)") \
+    X(VF_CREATE_MASK, "vf.create_mask", "pattern:MaskPattern dtype:dtype", "", 0, 2, 1, MASK, VF, REGISTER, "pattern mask at dtype granularity (§5.1)") \
+    X(VF_UPDATE_MASK, "vf.update_mask", "n dtype:dtype", "", 1, 2, 1, MASK, VF, REGISTER, "first min(n, N) elements active (§5.1)") \
     X(VF_EQ, "vf.eq", "a b preg", "cmp_dtype", 3, 3, 1, MASK, VF | PVC_OPF_GENERIC, REGISTER, "a == b per active lane -> mask (§5.2)") \
     X(VF_NE, "vf.ne", "a b preg", "cmp_dtype", 3, 3, 1, MASK, VF | PVC_OPF_GENERIC, REGISTER, "a != b") \
     X(VF_LT, "vf.lt", "a b preg", "cmp_dtype", 3, 3, 1, MASK, VF | PVC_OPF_GENERIC, REGISTER, "a < b") \
@@ -111,7 +115,7 @@ typedef enum {
     /* ---- vf: compute and casts (§5.3-§5.7) ---- */ \
     X(VF_ABS, "vf.abs", "src preg", "mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, REGISTER, "|x| on active lanes, 0 elsewhere (§5.3)") \
     X(VF_RELU, "vf.relu", "src preg", "mode", 2, 2, 1, REG, VF | PVC_OPF_GENERIC, REGISTER, "max(x, 0) on active lanes (§7)") \
-    X(VF_ASTYPE, "vf.astype", "src preg dtype", "layout round_mode saturate", 2, 3, 1, REG, VF, REGISTER, "convert with lane layout (§5.4)") \
+    X(VF_ASTYPE, "vf.astype", "src preg dtype:dtype", "layout:CastLayout round_mode:VFRoundMode saturate:SaturateMode", 2, 3, 1, REG, VF, REGISTER, "convert with lane layout (§5.4)") \
     X(VF_FULL, "vf.full", "value preg", "dtype pos mode", 1, 2, 1, REG, VF | PVC_OPF_GENERIC, REGISTER, "broadcast a scalar or lane 0/N-1 (§5.7)") \
     /* ---- vf: arithmetic (§10.1-§10.3) ---- */ \
     X(VF_ADD, "vf.add", "src0 src1 mask", "mode", 3, 3, 1, REG, VF | PVC_OPF_GENERIC, REGISTER, "src0 + src1 on active lanes; MERGING keeps dst elsewhere (§10.1)") \
@@ -183,8 +187,8 @@ typedef enum {
     X(VF_LOAD, "vf.load", "src_ptr stride", "post_update repeat_stride count", 1, 2, 1, REG, VF, REGISTER, "256 bytes at any address; with stride the cursor advances (§10.16)") \
     X(VF_STORE, "vf.store", "dst_ptr src count", "post_update repeat_stride", 2, 3, 0, NONE, VF, REGISTER, "count elements at the cursor, which always advances (§10.16)") \
     /* ---- pl: jit kernel surface (§6) ---- */ \
-    X(PL_TILE_TYPE, "pl.TileType", "shape dtype target_memory", \
-      "valid_shape layout fractal pad compact", 0, 3, 1, TILE_TYPE, PL, TILE, "2-D UB tile descriptor") \
+    X(PL_TILE_TYPE, "pl.TileType", "shape dtype:dtype target_memory:MemorySpace", \
+      "valid_shape layout:TensorLayout fractal pad:TilePad compact", 0, 3, 1, TILE_TYPE, PL, TILE, "2-D UB tile descriptor") \
     X(PL_MAKE_TILE_GROUP, "pl.make_tile_group", "type addrs mutex_ids depth", "", 0, 4, 1, TILE_GROUP, PL, TILE, "depth slots from UB byte address addrs") \
     X(PL_MAKE_TILE, "pl.make_tile", "type addr size", "", 0, 3, 1, TILE, PL, TILE, "one tile at UB byte address addr; size in bytes, at least the tile's (§6)") \
     X(TG_SLOT, "tile_group[]", "index", "", 1, 1, 1, TILE, METHOD, TILE, "grp[i]: slot i, no rotation") \
@@ -196,8 +200,8 @@ typedef enum {
     X(PL_LOAD, "pl.load", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, TILE, "GM tensor at one offset per axis -> UB tile (rows, cols: order=, default the last two axes)") \
     X(PL_STORE, "pl.store", "tensor tile offsets", "order", 2, 3, 0, NONE, PL, TILE, "UB tile -> GM tensor at one offset per axis") \
     X(PL_SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, TILE, "valid rows/cols of a tile") \
-    X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: set (no-op when sequential)") \
-    X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: wait (no-op when sequential)") \
+    X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: set (no-op when sequential)") \
+    X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: wait (no-op when sequential)") \
     X(PL_BAR_ALL, "pl.system.bar_all", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "barrier on every pipe (no-op when sequential)") \
     X(PL_GET_BLOCK_IDX, "pl.get_block_idx", "", "", 0, 0, 1, INT, PL, SCALAR, "this block's index, 0 .. get_block_num() - 1 (§6)") \
     X(PL_GET_BLOCK_NUM, "pl.get_block_num", "", "", 0, 0, 1, INT, PL, SCALAR, "blocks of the launch, kernel[None, N] / pvc run --blocks N (§6)") \
@@ -210,10 +214,10 @@ typedef enum {
     X(PL_GETVAL, "pl.getval", "container offset", "", 2, 2, 1, ANY, PL, SCALAR, "one element of a tile or GM tensor at a linear offset: an int (a float for a float dtype); t[i, j] of a tensor (§6.1)") \
     X(PL_SETVAL, "pl.setval", "container offset value", "", 3, 3, 0, NONE, PL, SCALAR, "write one element at a linear offset, converted as t[r, c] = v converts; t[i, j] = v of a tensor (§6.1, §9.6)") \
     X(PL_MOVE, "pl.move", "dst_tile src_tile offset", "acc_to_vec_mode relu_pre_mode scale", 2, 3, 0, NONE, PL, TILE, "Vec -> Vec tile copy: dst's valid shape from src at offset, or a smaller src into dst at offset (§6)") \
-    X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc", 1, 9, 0, NONE, PL, SCALAR, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
-    X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type mode", 0, 1, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "all-core barrier: a no-op, each block runs to completion (§6)") \
-    X(PL_SET_CROSS_CORE, "pl.system.set_cross_core", "", "pipe event_id sync_mode", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "cross-core signal: a no-op for vector-only code (§6)") \
-    X(PL_WAIT_CROSS_CORE, "pl.system.wait_cross_core", "", "pipe event_id sync_mode", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "cross-core wait: a no-op for vector-only code (§6)") \
+    X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc:bool", 1, 9, 0, NONE, PL, SCALAR, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
+    X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type:SyncCoreType mode:SyncAllMode", 0, 1, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "all-core barrier: a no-op, each block runs to completion (§6)") \
+    X(PL_SET_CROSS_CORE, "pl.system.set_cross_core", "", "pipe:PipeType event_id sync_mode:CrossCoreSyncMode", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "cross-core signal: a no-op for vector-only code (§6)") \
+    X(PL_WAIT_CROSS_CORE, "pl.system.wait_cross_core", "", "pipe:PipeType event_id sync_mode:CrossCoreSyncMode", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "cross-core wait: a no-op for vector-only code (§6)") \
     X(PL_BAR_MTE2, "pl.system.bar_mte2", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "barrier on the MTE2 pipe (no-op when sequential)") \
     X(PL_BAR_MTE3, "pl.system.bar_mte3", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "barrier on the MTE3 pipe (no-op when sequential)") \
     X(PL_GET_SPR, "pl.get_spr", "", "", 0, 0, 1, INT, PL | PVC_OPF_GENERIC, REGISTER, "AR, the count-less store_unalign offset (§10.14)") \

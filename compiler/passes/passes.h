@@ -35,6 +35,12 @@ typedef struct {
     void *ctx;
 } pvc_clone_hooks;
 int pvc_pass_types_hooked(pvc_module *m, pvc_diag *d, const pvc_clone_hooks *h);
+/* What a note of ops.h's parameter lists asks of its argument ("dist:LoadDist": a constant
+ * of pl.LoadDist; "dtype:dtype", "x:bool", "x:int"): a pvc_enum_ns or one of WANT_*; WANT_NONE
+ * for a note that names nothing (tests/unit/test_passes.c rules it out). resolve.c checks it. */
+enum { WANT_DTYPE = -1, WANT_BOOL = -2, WANT_INT = -3, WANT_NONE = -4 };
+int pvc_param_want(const char *note, size_t len);
+
 /* One function's share of a pass: what the pass does to each function of the module. */
 int pvc_resolve_func(pvc_module *m, pvc_diag *d, pvc_func *f);
 int pvc_dispatch_func(pvc_module *m, pvc_diag *d, pvc_func *f);

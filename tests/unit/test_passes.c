@@ -94,7 +94,17 @@ static void test_tables(void)
                    pvc_ops[code].name);
         UNIT_CHECK(!(f & PVC_OPF_VF) || lv == PVC_LV_REGISTER, "%s: a vf op works on registers", pvc_ops[code].name);
         UNIT_CHECK(lv < PVC_LV_COUNT, "%s has a level", pvc_ops[code].name);
+        /* every note of the parameter lists names a kind (ops.h `name:KIND`) */
+        for (int k = 0; k < 2; k++) {
+            size_t len, nlen;
+            const char *list = k ? pvc_ops[code].kw : pvc_ops[code].pos, *note;
+            for (const char *p = list; (p = pvc_param_next(p, &len)); p += len)
+                UNIT_CHECK(!(note = pvc_param_note(p, len, &nlen)) || pvc_param_want(note, nlen) != WANT_NONE,
+                           "%s: the note of '%.*s' names a kind", pvc_ops[code].name, (int)len, p);
+        }
     }
+    UNIT_CHECK(pvc_param_index(pvc_ops[PVC_OP_VF_LOAD_ALIGN].kw, "post_update", 11) == 2 &&
+               pvc_param_count(pvc_ops[PVC_OP_VF_LOAD_ALIGN].kw) == 6, "notes are not names");
     for (int code = 0; code < PVC_OP_MFIRST; code++) {
         int rows = 0;
         for (int k = PVC_OP_MFIRST; k < PVC_OP_COUNT; k++)
