@@ -17,6 +17,7 @@ typedef struct {
     pvc_diag diag;
     pvc_cst cst;
     pvc_module *mod;
+    const pvc_bindings *bind;    /* NULL: the file alone (the caller owns it) */
 } pvc_unit;
 
 /* Takes ownership of src (already loaded); diagnostics go to diag_out (NULL = count only). */

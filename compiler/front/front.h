@@ -31,8 +31,18 @@ int pvc_parse_part(pvc_cst *cst, const pvc_source *src, uint32_t start, uint32_t
                    uint32_t end_row);
 void pvc_cst_free(pvc_cst *cst);
 
-/* The lower pass proper (lower.c): the DSL functions of a parsed file as IR. */
+/* Values a caller binds over what the file binds (front/bind.c, libpvc.h
+ * pvc_program_load_bound): `name = value` lines of Python text. `globals` replace module
+ * names; `locals` are seen first by the jit kernel named `kernel` (its enclosing function's
+ * values, a tiling key's fields). Either may be NULL or empty. */
+typedef struct {
+    const char *kernel, *globals, *locals;
+} pvc_bindings;
+
+/* The lower pass proper (lower.c): the DSL functions of a parsed file as IR, with values
+ * bound over the file's own when b is not NULL. */
 pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d);
+pvc_module *pvc_lower_bound(const pvc_cst *cst, pvc_diag *d, const pvc_bindings *b);
 
 /* The same, one part of the file at a time (pipeline.c lowers in parts so that one part's
  * tree is in memory at a time): begin, a part per tree of whole top-level statements in
