@@ -143,6 +143,27 @@ pvc_value *dx_cursor_of(dispatcher *x, pvc_value *base, pvc_value *off, pvc_span
 void dx_lower_addr_reg(dispatcher *x, pvc_op *op);
 int dx_is_areg(const pvc_value *v);
 
+/* Where a vf load or store of the align, mask and DATA_BLOCK families reaches UB: `at` an
+ * address, or `cursor` and `step` (post_update: the access at the cursor, which then moves
+ * by step bytes; no step for DATA_BLOCK, whose repeat_stride says it). One rule for every
+ * family, its offset argument read by the family's unit: */
+typedef enum {
+    DX_OFF_ELEMS, /* an int or [row, col] in tile elements (§1.5, §2.1, §3.2) */
+    DX_OFF_BYTES, /* a byte count (mask loads, §2.5) */
+    DX_OFF_STEP,  /* a byte count only post_update reads: a mask store drops it else (§3.6) */
+    DX_OFF_BASE   /* none: the tile base (DATA_BLOCK, §2.4, §3.5) */
+} dx_off_unit;
+typedef struct {
+    pvc_value *at, *cursor, *step;
+    int dropped;  /* DX_OFF_STEP: a nonzero offset was dropped (the caller warns, W001) */
+} dx_place;
+/* The place of op's access of tile (base, toff) with offset off; an AddrReg offset is added to
+ * the base and, for ELEMS, takes no post_update (an error citing `section`). 0 after an error. */
+int dx_place_of(dispatcher *x, const pvc_op *op, pvc_value *base, pvc_value *toff, pvc_value *off,
+                dx_off_unit unit, int post, const char *section, dx_place *p);
+/* The place as the first operands of machine op mop: the address, or the cursor and step. */
+void dx_place_operands(dispatcher *x, pvc_op *mop, const dx_place *p);
+
 /* ---- dispatch_mem.c: vf loads and stores (§2-§4, §10.16) ---- */
 void dx_load_align(dispatcher *x, pvc_op *op);
 void dx_store_align(dispatcher *x, pvc_op *op);

@@ -168,3 +168,44 @@ int dx_is_areg(const pvc_value *v)
 {
     return v && v->kind == PVC_V_VAR && v->type.kind == PVC_TY_INT && v->type.dtype >= 0;
 }
+
+/* ---- the place of an access: one rule for the align, mask and DATA_BLOCK families ---- */
+int dx_place_of(dispatcher *x, const pvc_op *op, pvc_value *base, pvc_value *toff, pvc_value *off,
+                dx_off_unit unit, int post, const char *section, dx_place *p)
+{
+    *p = (dx_place){0};
+    if (dx_is_areg(off)) { /* a byte offset from the enclosing loops (decision 6) */
+        if (post && unit == DX_OFF_ELEMS) {
+            pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "an AddrReg offset takes no post_update (%s)",
+                         section);
+            return 0;
+        }
+        p->at = int_op(x, PVC_OP_PY_ADD, dx_ub_addr(x, base, toff, NULL, op->loc), off, op->loc);
+        return 1;
+    }
+    pvc_value *k = unit == DX_OFF_ELEMS ? dx_elem_offset(x, op, off, base) : NULL;
+    if (unit == DX_OFF_ELEMS && !k)
+        return 0;
+    if (post) {
+        if (!(p->cursor = dx_cursor_of(x, base, toff, op->loc)))
+            return 0;
+        if (unit == DX_OFF_ELEMS)
+            p->step = dx_elem_bytes(x, k, base->type.dtype, op->loc);
+        else if (unit != DX_OFF_BASE)
+            p->step = off && is_int(off) ? off : cint(x, 0, op->loc); /* bytes (§2.5, §3.6) */
+        return 1;
+    }
+    int64_t c;
+    p->at = dx_ub_addr(x, base, toff, k, op->loc);
+    if (unit == DX_OFF_BYTES && off && is_int(off))
+        p->at = int_op(x, PVC_OP_PY_ADD, p->at, off, op->loc); /* an immediate byte offset (§2.5) */
+    p->dropped = unit == DX_OFF_STEP && off && !(pvc_const_int(off, &c) && c == 0);
+    return 1;
+}
+
+void dx_place_operands(dispatcher *x, pvc_op *mop, const dx_place *p)
+{
+    operand(x, mop, p->cursor ? p->cursor : p->at);
+    if (p->step)
+        operand(x, mop, p->step);
+}

@@ -37,23 +37,12 @@ static void load_to_mask(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *
         return;
     }
     pvc_value *off = pvc_op_arg(op, "offset");
-    pvc_op *ld;
-    if (!mask_offset_ok(x, op, off))
+    dx_place p;
+    if (!mask_offset_ok(x, op, off) ||
+        !dx_place_of(x, op, base, toff, off, DX_OFF_BYTES, flag_arg(op, "post_update"), "§2.5", &p))
         return;
-    if (flag_arg(op, "post_update") && !dx_is_areg(off)) {
-        pvc_value *c = dx_cursor_of(x, base, toff, op->loc);
-        if (!c)
-            return;
-        ld = emit(x, PVC_OP_M_LD_MASK_POST, op->loc, op->results[0]);
-        operand(x, ld, c);
-        operand(x, ld, off && is_int(off) ? off : cint(x, 0, op->loc)); /* bytes (§2.5) */
-    } else {
-        pvc_value *a = dx_ub_addr(x, base, toff, NULL, op->loc);
-        if (off && (is_int(off) || dx_is_areg(off)))
-            a = int_op(x, PVC_OP_PY_ADD, a, off, op->loc); /* immediate BYTE offset (§2.5) */
-        ld = emit(x, PVC_OP_M_LD_MASK, op->loc, op->results[0]);
-        operand(x, ld, a);
-    }
+    pvc_op *ld = emit(x, p.cursor ? PVC_OP_M_LD_MASK_POST : PVC_OP_M_LD_MASK, op->loc, op->results[0]);
+    dx_place_operands(x, ld, &p);
     attr(x, ld, "dist", cenum(x, PVC_NS_MaskDist, md, op->loc));
 }
 
@@ -70,23 +59,15 @@ static void load_datablock(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value
     pvc_const_int(pvc_op_arg(op, "repeat_stride"), &rs);
     if (lane(op->results[0]->type.dtype) == 8)
         pvc_error_at(x->d, op->loc, PVC_E_DIST, "DATA_BLOCK_COPY has no 64-bit form (§2.4)");
-    pvc_op *ld;
-    if (flag_arg(op, "post_update")) {
-        pvc_value *c = dx_cursor_of(x, base, toff, op->loc);
-        if (!c)
-            return;
-        ld = emit(x, PVC_OP_M_LD_BLK_POST, op->loc, op->results[0]);
-        operand(x, ld, c);
-        operand(x, ld, mask);
-        attr(x, ld, "block_stride", cint(x, bs, op->loc));
+    dx_place p;
+    if (!dx_place_of(x, op, base, toff, NULL, DX_OFF_BASE, flag_arg(op, "post_update"), "§2.4", &p))
+        return;
+    pvc_op *ld = emit(x, p.cursor ? PVC_OP_M_LD_BLK_POST : PVC_OP_M_LD_BLK, op->loc, op->results[0]);
+    dx_place_operands(x, ld, &p);
+    operand(x, ld, mask);
+    attr(x, ld, "block_stride", cint(x, bs, op->loc));
+    if (p.cursor)
         attr(x, ld, "repeat_stride", cint(x, rs, op->loc));
-    } else {
-        pvc_value *a = dx_ub_addr(x, base, toff, NULL, op->loc);
-        ld = emit(x, PVC_OP_M_LD_BLK, op->loc, op->results[0]);
-        operand(x, ld, a);
-        operand(x, ld, mask);
-        attr(x, ld, "block_stride", cint(x, bs, op->loc));
-    }
 }
 
 /* The two dist tables share one resolution rule: an explicit dist must match the element
@@ -178,35 +159,14 @@ void dx_load_align(dispatcher *x, pvc_op *op)
     int dist = load_dist(x, op, g, dt);
     if (dist < 0)
         return;
-    pvc_value *off = pvc_op_arg(op, "offset");
-    int post = flag_arg(op, "post_update");
-    pvc_op *ld;
-    if (dx_is_areg(off)) {
-        if (post) {
-            pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "an AddrReg offset takes no post_update (§2.1)");
-            return;
-        }
-        pvc_value *a = int_op(x, PVC_OP_PY_ADD, dx_ub_addr(x, base, toff, NULL, op->loc), off, op->loc);
-        ld = emit(x, two ? PVC_OP_M_LD_X2 : PVC_OP_M_LD_REG, op->loc, op->results[0]);
-        operand(x, ld, a);
-    } else {
-        pvc_value *k = dx_elem_offset(x, op, off, base);
-        if (!k)
-            return;
-        if (post) {
-            pvc_value *c = dx_cursor_of(x, base, toff, op->loc);
-            if (!c)
-                return;
-            pvc_value *step = dx_elem_bytes(x, k, base->type.dtype, op->loc);
-            ld = emit(x, two ? PVC_OP_M_LD_X2_POST : PVC_OP_M_LD_REG_POST, op->loc, op->results[0]);
-            operand(x, ld, c);
-            operand(x, ld, step);
-        } else {
-            pvc_value *a = dx_ub_addr(x, base, toff, k, op->loc);
-            ld = emit(x, two ? PVC_OP_M_LD_X2 : PVC_OP_M_LD_REG, op->loc, op->results[0]);
-            operand(x, ld, a);
-        }
-    }
+    dx_place p;
+    if (!dx_place_of(x, op, base, toff, pvc_op_arg(op, "offset"), DX_OFF_ELEMS, flag_arg(op, "post_update"),
+                     "§2.1", &p))
+        return;
+    pvc_opcode code = p.cursor ? (two ? PVC_OP_M_LD_X2_POST : PVC_OP_M_LD_REG_POST)
+                               : (two ? PVC_OP_M_LD_X2 : PVC_OP_M_LD_REG);
+    pvc_op *ld = emit(x, code, op->loc, op->results[0]);
+    dx_place_operands(x, ld, &p);
     if (two)
         pvc_op_add_result(x->m, ld, op->results[1]);
     attr(x, ld, "dist", cenum(x, PVC_NS_LoadDist, dist, op->loc));
@@ -230,28 +190,16 @@ static void store_mask(dispatcher *x, pvc_op *op, pvc_value *base, pvc_value *to
     pvc_value *off = pvc_op_arg(op, "preg"); /* mask form: the third positional is the offset */
     if (!off)
         off = pvc_op_arg(op, "offset");
-    pvc_op *st;
-    int64_t k;
-    if (!mask_offset_ok(x, op, off))
+    dx_place p;
+    if (!mask_offset_ok(x, op, off) ||
+        !dx_place_of(x, op, base, toff, off, DX_OFF_STEP, flag_arg(op, "post_update"), "§3.6", &p))
         return;
-    if (flag_arg(op, "post_update") && !dx_is_areg(off)) {
-        pvc_value *c = dx_cursor_of(x, base, toff, op->loc);
-        if (!c)
-            return;
-        st = emit(x, PVC_OP_M_ST_MASK_POST, op->loc, NULL);
-        operand(x, st, c);
-        operand(x, st, off && is_int(off) ? off : cint(x, 0, op->loc)); /* bytes (§3.6) */
-    } else {
-        pvc_value *a = dx_ub_addr(x, base, toff, NULL, op->loc);
-        if (dx_is_areg(off))
-            a = int_op(x, PVC_OP_PY_ADD, a, off, op->loc);
-        else if (off && !(pvc_const_int(off, &k) && k == 0))
-            pvc_warn_at(x->d, op->loc, "the offset of a mask store without post_update is dropped "
-                        "by the lowering; the mask is stored at the tile base (§3.6); use "
-                        "'tile + k' or post_update=True [%s]", pvc_warn_code(PVC_W_MASK_OFFSET_DROPPED));
-        st = emit(x, PVC_OP_M_ST_MASK, op->loc, NULL);
-        operand(x, st, a);
-    }
+    if (p.dropped)
+        pvc_warn_at(x->d, op->loc, "the offset of a mask store without post_update is dropped "
+                    "by the lowering; the mask is stored at the tile base (§3.6); use "
+                    "'tile + k' or post_update=True [%s]", pvc_warn_code(PVC_W_MASK_OFFSET_DROPPED));
+    pvc_op *st = emit(x, p.cursor ? PVC_OP_M_ST_MASK_POST : PVC_OP_M_ST_MASK, op->loc, NULL);
+    dx_place_operands(x, st, &p);
     operand(x, st, src);
     attr(x, st, "dist", cenum(x, PVC_NS_MaskDist, md, op->loc));
 }
@@ -271,18 +219,11 @@ static void store_datablock(dispatcher *x, pvc_op *op, pvc_value *base, pvc_valu
         pvc_error_at(x->d, op->loc, PVC_E_NOT_CONST, "block_stride and repeat_stride must be integer constants");
         return;
     }
-    pvc_op *st;
-    if (flag_arg(op, "post_update")) {
-        pvc_value *c = dx_cursor_of(x, base, toff, op->loc);
-        if (!c)
-            return;
-        st = emit(x, PVC_OP_M_ST_BLK_POST, op->loc, NULL);
-        operand(x, st, c);
-    } else {
-        pvc_value *a = dx_ub_addr(x, base, toff, NULL, op->loc);
-        st = emit(x, PVC_OP_M_ST_BLK, op->loc, NULL);
-        operand(x, st, a);
-    }
+    dx_place p;
+    if (!dx_place_of(x, op, base, toff, NULL, DX_OFF_BASE, flag_arg(op, "post_update"), "§3.5", &p))
+        return;
+    pvc_op *st = emit(x, p.cursor ? PVC_OP_M_ST_BLK_POST : PVC_OP_M_ST_BLK, op->loc, NULL);
+    dx_place_operands(x, st, &p);
     operand(x, st, src);
     operand(x, st, mask);
     attr(x, st, "block_stride", cint(x, bs, op->loc));
@@ -338,34 +279,11 @@ void dx_store_align(dispatcher *x, pvc_op *op)
         pvc_error_at(x->d, op->loc, PVC_E_TYPE, "'preg' of vf.store_align must be a mask register");
         return;
     }
-    int post = flag_arg(op, "post_update");
-    pvc_op *st;
-    if (dx_is_areg(off)) {
-        if (post) {
-            pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "an AddrReg offset takes no post_update (§3.2)");
-            return;
-        }
-        pvc_value *a = int_op(x, PVC_OP_PY_ADD, dx_ub_addr(x, base, toff, NULL, op->loc), off, op->loc);
-        st = emit(x, PVC_OP_M_ST_REG, op->loc, NULL);
-        operand(x, st, a);
-    } else {
-        pvc_value *k = dx_elem_offset(x, op, off, base);
-        if (!k)
-            return;
-        if (post) {
-            pvc_value *c = dx_cursor_of(x, base, toff, op->loc);
-            if (!c)
-                return;
-            pvc_value *step = dx_elem_bytes(x, k, base->type.dtype, op->loc);
-            st = emit(x, PVC_OP_M_ST_REG_POST, op->loc, NULL);
-            operand(x, st, c);
-            operand(x, st, step);
-        } else {
-            pvc_value *a = dx_ub_addr(x, base, toff, k, op->loc);
-            st = emit(x, PVC_OP_M_ST_REG, op->loc, NULL);
-            operand(x, st, a);
-        }
-    }
+    dx_place p;
+    if (!dx_place_of(x, op, base, toff, off, DX_OFF_ELEMS, flag_arg(op, "post_update"), "§3.2", &p))
+        return;
+    pvc_op *st = emit(x, p.cursor ? PVC_OP_M_ST_REG_POST : PVC_OP_M_ST_REG, op->loc, NULL);
+    dx_place_operands(x, st, &p);
     operand(x, st, src);
     operand(x, st, mask);
     attr(x, st, "dist", cenum(x, PVC_NS_HwStoreDist, dist, op->loc));
@@ -464,7 +382,7 @@ void dx_store_unalign(dispatcher *x, pvc_op *op)
             pvc_warn_at(x->d, op->loc, "mask '%s' is %s, so it packs at %d bits (%d bytes), not at the "
                         "%d-bit granularity of the %s tile the docs describe (§4.3) [%s]",
                         src->name ? src->name : "?", pvc_dtype_pyname(src->type.dtype), gran * 8,
-                        gran == 2 ? 16 : 8, (int)lane(base->type.dtype) * 8,
+                        pvc_mask_stu_bytes((unsigned)gran), (int)lane(base->type.dtype) * 8,
                         pvc_dtype_pyname(base->type.dtype), pvc_warn_code(PVC_W_MASK_PACK_WIDTH));
         st = emit(x, PVC_OP_M_STU_MASK, op->loc, NULL);
         operand(x, st, c);
