@@ -201,14 +201,18 @@ typedef enum {
 #undef X
 } pvc_acc_to_vec;
 
+/* The deq word of a scale: the bits of float32(scale) (nearest even from the double, as
+ * pypto_pro packs a Python float), with PVC_FIX_SIGNED_BIT when the output is INT8. */
+uint64_t pvc_fix_deq_of(double scale, int64_t signed_out);
+
 /* Whether acc -> out converts with (has_scale) or without a scale (§17.6.3). */
 int pvc_fix_legal(pvc_dtype acc, pvc_dtype out, int has_scale);
 
 /* One element: acc bits -> out bits (relu, then the scale, then the conversion). */
 uint64_t pvc_fix_convert(pvc_dtype acc, pvc_dtype out, uint64_t bits, int relu, uint64_t deq);
 
-/* pl.store from Acc: tensor[o + r][o + c] = convert(acc(r, c)) for r < valid_rows, c <
- * valid_cols, clipped to the tensor; atomic: old + new in the tensor's dtype, under the one
+/* pl.store from Acc: tensor[o + r along row_axis][o + c along col_axis] = convert(acc(r, c))
+ * for r < valid_rows, c < valid_cols, clipped to the tensor (row_axis -1: a rank-1 tensor); atomic: old + new in the tensor's dtype, under the one
  * GM lock of atomic writes (pvc_gm_atomic_lock). scale: a Scaling tile of per-column deq
  * words, or NULL for the scalar deq. */
 int64_t pvc_fix_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *acc, int64_t o0, int64_t o1,
@@ -216,9 +220,10 @@ int64_t pvc_fix_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *acc, 
                       int64_t valid_cols, int64_t relu, uint64_t deq, const pvc_tile *scale, int64_t atomic);
 
 /* pl.move(vec, acc, acc_to_vec_mode=mode) on the cube core: the valid result, converted to
- * vec's dtype, into the UB of the block's vector core(s) at vec's address, split by mode. */
+ * vec's dtype, into the UB of the block's vector core(s) at vec's address, split by mode;
+ * scale: a Scaling tile of per-column deq words, or NULL for the scalar deq. */
 void pvc_fix_to_vec(pvc_ctx *ctx, const pvc_tile *vec, const pvc_tile *acc, int64_t valid_rows,
-                    int64_t valid_cols, int64_t mode, int64_t relu, uint64_t deq);
+                    int64_t valid_cols, int64_t mode, int64_t relu, uint64_t deq, const pvc_tile *scale);
 
 /* Atomic GM writes (fixpipe atomic add, and any other read-modify-write of GM a core does
  * while other cores run): one process-wide lock, so a native launch's threads add in some

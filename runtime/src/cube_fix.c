@@ -144,38 +144,23 @@ int64_t pvc_fix_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *acc, 
     const char *op = "pl.store";
     int64_t vr = valid_rows == PVC_GM_WHOLE ? acc->rows : valid_rows;
     int64_t vc = valid_cols == PVC_GM_WHOLE ? acc->cols : valid_cols;
-    fix_src f;
-    if (!dst || !dst->data || dst->rank < 1 || dst->rank > PVC_TENSOR_MAX_RANK || col_axis != dst->rank - 1 ||
-        row_axis >= col_axis || (row_axis < 0 && dst->rank > 1)) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, acc->addr, 0, "invalid tensor or axes");
-        return 0;
-    }
-    if (!fix_src_of(ctx, op, acc, dst->dtype, vr, vc, relu, deq, scale, &f))
-        return 0;
     const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3};
-    int64_t base = 0, stride = 1, rstride = 0, rext = 1, r0 = 0, c0 = off[col_axis];
-    int inside = 1;
-    for (int k = dst->rank - 1; k >= 0; k--) {
-        if (k == row_axis)
-            rstride = stride, rext = dst->shape[k], r0 = off[k];
-        else if (k != col_axis && (off[k] < 0 || off[k] >= dst->shape[k]))
-            inside = 0;
-        else if (k != col_axis)
-            base += off[k] * stride;
-        stride *= dst->shape[k];
-    }
+    fix_src f;
+    rt_cube_plane p;
+    if (!rt_cube_plane_of(ctx, op, dst, off, (int)row_axis, (int)col_axis, &p) ||
+        !fix_src_of(ctx, op, acc, dst->dtype, vr, vc, relu, deq, scale, &f))
+        return 0;
     unsigned ob = pvc_dtype_table[dst->dtype].bits / 8;
     int64_t clipped = 0;
     if (atomic)
         pvc_gm_atomic_lock();
     for (int64_t r = 0; r < vr; r++)
         for (int64_t c = 0; c < vc; c++) {
-            int64_t gr = r0 + r, gc = c0 + c;
-            if (!inside || gr < 0 || gr >= rext || gc < 0 || gc >= dst->shape[col_axis]) {
+            uint8_t *e = rt_cube_plane_elem(dst, &p, r, c, ob);
+            if (!e) {
                 clipped++;
                 continue;
             }
-            uint8_t *e = (uint8_t *)dst->data + (base + gr * rstride + gc) * (int64_t)ob;
             uint64_t v = fix_elem(&f, r, c);
             pvc_gm_touch(ctx, e, ob, PVC_GM_WRITE);
             rt_put(e, ob, atomic ? atomic_sum(dst->dtype, rt_get(e, ob), v) : v);
@@ -207,11 +192,11 @@ static void to_ub(pvc_ctx *ctx, pvc_ctx *aiv, const pvc_tile *vec, const fix_src
 }
 
 void pvc_fix_to_vec(pvc_ctx *ctx, const pvc_tile *vec, const pvc_tile *acc, int64_t valid_rows,
-                    int64_t valid_cols, int64_t mode, int64_t relu, uint64_t deq)
+                    int64_t valid_cols, int64_t mode, int64_t relu, uint64_t deq, const pvc_tile *scale)
 {
     const char *op = "pl.move";
     fix_src f;
-    if (!fix_src_of(ctx, op, acc, vec->dtype, valid_rows, valid_cols, relu, deq, NULL, &f))
+    if (!fix_src_of(ctx, op, acc, vec->dtype, valid_rows, valid_cols, relu, deq, scale, &f))
         return;
     if (!ctx->aiv[0] || !ctx->aiv[1]) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, acc->addr, 0,
@@ -238,4 +223,12 @@ void pvc_fix_to_vec(pvc_ctx *ctx, const pvc_tile *vec, const pvc_tile *acc, int6
     default:
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, acc->addr, 0, "acc_to_vec_mode %lld is not a mode", (long long)mode);
     }
+}
+
+uint64_t pvc_fix_deq_of(double scale, int64_t signed_out)
+{
+    float f = (float)scale;
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    return bits | (signed_out ? PVC_FIX_SIGNED_BIT : 0);
 }

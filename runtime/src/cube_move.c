@@ -10,17 +10,8 @@
 
 /* ---- GM side: the plane of a tensor a tile maps onto (the rule of gm.c) ---- */
 
-typedef struct {
-    int64_t base;              /* element index of the plane's (0, 0) */
-    int64_t rstride, cstride;  /* elements along the plane's rows / columns */
-    int64_t rext, cext;        /* extent of the row and column axes */
-    int64_t r0, c0;            /* the window's offsets on them */
-    int inside;                /* every fixed axis offset is inside its axis */
-} cube_plane;
-
-/* rows along axis ra (-1: a rank-1 tensor, one row), columns along ca. */
-static int plane_of(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const int64_t *off, int ra, int ca,
-                    cube_plane *p)
+int rt_cube_plane_of(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const int64_t *off, int ra, int ca,
+                     rt_cube_plane *p)
 {
     if (!t || !t->data || t->rank < 1 || t->rank > PVC_TENSOR_MAX_RANK || ca < 0 || ca >= t->rank ||
         ra >= t->rank || ra == ca || (ra < 0 && t->rank > 1)) {
@@ -28,7 +19,7 @@ static int plane_of(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const int
         return 0;
     }
     int64_t stride = 1;
-    *p = (cube_plane){0, 0, 0, 1, 0, 0, 0, 1};
+    *p = (rt_cube_plane){0, 0, 0, 1, 0, 0, 0, 1};
     for (int k = t->rank - 1; k >= 0; k--) {
         if (t->shape[k] < 0) {
             pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "negative tensor shape");
@@ -47,8 +38,7 @@ static int plane_of(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const int
     return 1;
 }
 
-/* The GM element of plane position (r0 + i, c0 + j), or NULL when it lies outside. */
-static uint8_t *plane_elem(const pvc_tensor *t, const cube_plane *p, int64_t i, int64_t j, unsigned bytes)
+uint8_t *rt_cube_plane_elem(const pvc_tensor *t, const rt_cube_plane *p, int64_t i, int64_t j, unsigned bytes)
 {
     int64_t r = p->r0 + i, c = p->c0 + j;
     if (!p->inside || r < 0 || r >= p->rext || c < 0 || c >= p->cext)
@@ -75,9 +65,9 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
     const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3};
     int64_t vr = valid_rows == PVC_GM_WHOLE ? tile->rows : valid_rows;
     int64_t vc = valid_cols == PVC_GM_WHOLE ? tile->cols : valid_cols;
-    cube_plane p;
+    rt_cube_plane p;
     uint8_t *buf = pvc_space_bytes(ctx, op, tile);
-    if (!buf || !valid_ok(ctx, op, tile, vr, vc) || !plane_of(ctx, op, src, off, (int)row_axis, (int)col_axis, &p))
+    if (!buf || !valid_ok(ctx, op, tile, vr, vc) || !rt_cube_plane_of(ctx, op, src, off, (int)row_axis, (int)col_axis, &p))
         return 0;
     if (pvc_dtype_table[src->dtype].bits != pvc_dtype_table[tile->dtype].bits ||
         pvc_dtype_table[tile->dtype].bits < 8) {
@@ -105,7 +95,7 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
                 memset(dst, 0, g.bytes);
                 continue;
             }
-            const uint8_t *e = transpose ? plane_elem(src, &p, c, r, g.bytes) : plane_elem(src, &p, r, c, g.bytes);
+            const uint8_t *e = transpose ? rt_cube_plane_elem(src, &p, c, r, g.bytes) : rt_cube_plane_elem(src, &p, r, c, g.bytes);
             if (!e) {
                 clipped++;
                 continue;

@@ -316,4 +316,19 @@ static inline void rt_elem_store(pvc_dtype t, void *p, int64_t v_i, double v_f, 
  * pvc_space_bytes checks them; a fault is raised on ctx (runtime/src/cube_mem.c). */
 uint8_t *rt_space_at(pvc_ctx *ctx, pvc_ctx *owner, const char *op, const pvc_tile *t);
 
+/* The plane of a GM tensor a cube tile maps onto (cube_move.c): rows along axis ra (-1: a
+ * rank-1 tensor, one row), columns along ca, the other axes fixed at their offsets. */
+typedef struct {
+    int64_t base;              /* element index of the plane's (0, 0) */
+    int64_t rstride, cstride;  /* elements along the plane's rows / columns */
+    int64_t rext, cext;        /* extent of the row and column axes */
+    int64_t r0, c0;            /* the window's offsets on them */
+    int inside;                /* every fixed axis offset is inside its axis */
+} rt_cube_plane;
+/* 0 after a BAD_ARG fault for a bad tensor or axes. */
+int rt_cube_plane_of(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const int64_t *off, int ra, int ca,
+                     rt_cube_plane *p);
+/* The GM element of plane position (r0 + i, c0 + j), or NULL when it lies outside. */
+uint8_t *rt_cube_plane_elem(const pvc_tensor *t, const rt_cube_plane *p, int64_t i, int64_t j, unsigned bytes);
+
 #endif /* PVC_RT_INTERNAL_H */

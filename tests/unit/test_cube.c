@@ -428,13 +428,13 @@ static void test_fix_to_vec(void)
             float v = (float)(r * 100 + c);
             memcpy(mat_bytes(&b, &acc) + pvc_tgeom_off(&g, r, c) * 4, &v, 4);
         }
-    pvc_fix_to_vec(b.aic, &vec, &acc, 33, 20, PVC_ACC2VEC_DualModeSplitM, 0, PVC_FIX_NOSCALE);
+    pvc_fix_to_vec(b.aic, &vec, &acc, 33, 20, PVC_ACC2VEC_DualModeSplitM, 0, PVC_FIX_NOSCALE, NULL);
     float x0, x1, y1;
     memcpy(&x0, b.aiv[0]->ub + 0x100 + (16 * 48 + 5) * 4, 4); /* aiv0 row 16 = result row 16 */
     memcpy(&x1, b.aiv[1]->ub + 0x100 + (0 * 48 + 5) * 4, 4);  /* aiv1 row 0 = result row 17 */
     memcpy(&y1, b.aiv[1]->ub + 0x100 + (16 * 48 + 5) * 4, 4); /* aiv1 row 15 the last (32), 16 untouched */
     UNIT_CHECK(x0 == 1605.0f && x1 == 1705.0f && y1 == 0.0f, "split M: %g %g %g", x0, x1, y1);
-    pvc_fix_to_vec(b.aic, &vec, &acc, 2, 33, PVC_ACC2VEC_DualModeSplitN, 0, PVC_FIX_NOSCALE);
+    pvc_fix_to_vec(b.aic, &vec, &acc, 2, 33, PVC_ACC2VEC_DualModeSplitN, 0, PVC_FIX_NOSCALE, NULL);
     memcpy(&x0, b.aiv[0]->ub + 0x100 + (1 * 48 + 31) * 4, 4); /* aiv0 (1, 31) */
     memcpy(&x1, b.aiv[1]->ub + 0x100 + (1 * 48 + 0) * 4, 4);  /* aiv1 (1, 0) = result (1, 32) */
     UNIT_CHECK(x0 == 131.0f && x1 == 132.0f, "split N: %g %g", x0, x1);
