@@ -814,9 +814,11 @@ static void emit_op(emitter *e, const pvc_op *op)
     case PVC_OP_PL_PRINTF: emit_printf(e, op); return;
     case PVC_OP_PL_RANGE: emit_range(e, op); return;
     case PVC_OP_CALL: emit_call(e, op); return;
-    case PVC_OP_PL_SECTION_VECTOR: /* the body runs on the vector core: here, in order */
+    case PVC_OP_PL_SECTION_VECTOR: /* each core runs its projection of the body (§17.1) */
+    case PVC_OP_PL_SECTION_CUBE:
         begin_stmt(e, op, 0);
-        tb_puts(e->body, "{");
+        tb_puts(e->body, op->code == PVC_OP_PL_SECTION_CUBE ? "if (ctx->core == PVC_CORE_AIC) {"
+                                                            : "if (ctx->core == PVC_CORE_AIV) {");
         emit_nested(e, op, "}");
         return;
     /* Compile-time descriptors (folded into static tile types); NOOP rows (pipe syncs, the

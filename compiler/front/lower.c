@@ -307,8 +307,8 @@ static void lower_found(lower_ctx *c, const scope_found *fd, int from)
         const char *name = NULL;
         TSNode cube = lower_first_cube_use(c, body, &name);
         if (!ts_node_is_null(cube)) {
-            pvc_error_at(d, at(cube), PVC_E_CUBE, "'%s' is cube (matrix) code: pvc compiles vector code "
-                         "only, so '%s' is not compiled", name, c->f->name);
+            pvc_error_at(d, at(cube), PVC_E_CUBE, "'%s' is cube code pvc does not compile yet (the MX "
+                         "matmul, docs/SEMANTICS.md §17.5), so '%s' is not compiled", name, c->f->name);
             continue;
         }
         lower_body(c, body, &c->f->body);

@@ -307,7 +307,7 @@ static int check_signature(lower_ctx *c, TSNode call, const pvc_op *op, int npos
                      info->kw);
             if (all[0])
                 pvc_error_at(c->d, a->loc, PVC_E_KEYWORD,
-                             "unknown keyword argument '%s' for %s (accepted: %s)", a->key, name,
+                             "unexpected keyword argument '%s' for %s (accepted: %s)", a->key, name,
                              commas(all, buf, sizeof buf));
             else
                 pvc_error_at(c->d, a->loc, PVC_E_KEYWORD,

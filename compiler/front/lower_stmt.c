@@ -452,18 +452,20 @@ static void lower_with(lower_ctx *c, TSNode n, pvc_block *out)
     TSNode item = is(c, clause, PVC_N_WITH_CLAUSE) ? lw_kid(c, clause, 0) : lw_null();
     TSNode call = is(c, item, PVC_N_WITH_ITEM) ? field(c, item, PVC_F_VALUE) : lw_null();
     const char *name = is(c, call, PVC_N_CALL) ? scope_canon(c, field(c, call, PVC_F_FUNCTION), c->scope) : NULL;
+    int cube = name && !strcmp(name, "pl.section_cube");
     if (is(c, ts_node_child(n, 0), PVC_N_ASYNC) || lw_count(c, clause) != 1 || !name ||
-        strcmp(name, "pl.section_vector") != 0) {
-        pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "only 'with pl.section_vector():' is supported");
+        (!cube && strcmp(name, "pl.section_vector") != 0)) {
+        pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED,
+                     "only 'with pl.section_vector():' and 'with pl.section_cube():' are supported");
         lower_orphan_body(c, body);
         return;
     }
     if (lw_count(c, field(c, call, PVC_F_ARGUMENTS)) != 0) {
-        pvc_error_at(c->d, at(call), PVC_E_ARGCOUNT, "pl.section_vector takes no arguments");
+        pvc_error_at(c->d, at(call), PVC_E_ARGCOUNT, "%s takes no arguments", name);
         lower_orphan_body(c, body);
         return;
     }
-    pvc_op *op = pvc_op_new(c->m, PVC_OP_PL_SECTION_VECTOR, at(n));
+    pvc_op *op = pvc_op_new(c->m, cube ? PVC_OP_PL_SECTION_CUBE : PVC_OP_PL_SECTION_VECTOR, at(n));
     pvc_block_append(c->m, out, op);
     lower_block(c, body, op->body);
 }

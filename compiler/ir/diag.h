@@ -44,8 +44,9 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(NOT_SUPPORTED, "E023", "form pvc does not support")                \
     X(LOWERING,    "E024", "a call the lowering rejects though the docs offer it (§12 T1, T3, T16)") \
     X(NO_KERNEL,   "E025", "no @pl.jit kernel and no @pl.vector_function in the file") \
-    X(CUBE,        "E026", "cube (matrix) code: pvc compiles vector code only")  \
-    X(ASSERT,      "E027", "assert that is false at compile time")
+    X(CUBE,        "E026", "cube code pvc does not compile yet (the MX matmul)") \
+    X(ASSERT,      "E027", "assert that is false at compile time") \
+    X(CUBE_RULE,   "E028", "cube op whose operands break a rule of the cube side (§17)")
 
 /* Warnings for the documented traps (docs/SEMANTICS.md decision 1): the call is accepted and
  * compiled as the device runs it, but does not do what it appears to say. The code is
@@ -84,7 +85,8 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes") \
     X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)") \
     X(TILE_SIZE,      "W032", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved") \
-    X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)")
+    X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)") \
+    X(CUBE_MATMUL_ACC, "W050", "C-T2", "pl.matmul_acc adds into dst's old value: acc_tile only gives the type (§17.5.3)")
 
 typedef enum {
     PVC_W_NONE = -1,

@@ -361,6 +361,22 @@ int pvc_op_blocks(const pvc_op *op, pvc_block **out)
     return n;
 }
 
+int pvc_block_sections(const pvc_block *b)
+{
+    int bits = 0;
+    for (int i = 0; i < b->nops; i++) {
+        pvc_block *blocks[3];
+        bits |= b->ops[i]->code == PVC_OP_PL_SECTION_VECTOR ? PVC_SECTIONS_VECTOR
+              : b->ops[i]->code == PVC_OP_PL_SECTION_CUBE   ? PVC_SECTIONS_CUBE
+                                                            : 0;
+        for (int k = 0, n = pvc_op_blocks(b->ops[i], blocks); k < n; k++)
+            bits |= pvc_block_sections(blocks[k]);
+    }
+    return bits;
+}
+
+int pvc_func_sections(const pvc_func *f) { return pvc_block_sections(&f->body); }
+
 /* Operand/result/attr arrays are exact-size copies: ops are built once, rarely grown. */
 static void *append(pvc_arena *a, void *arr, int n, size_t elem, const void *item)
 {

@@ -161,6 +161,12 @@ typedef struct pvc_op {
 /* The blocks of op in execution order (while: cond, body; if: body, else; else body), into
  * out[3]; returns their count (0 for an op without blocks). */
 int pvc_op_blocks(const pvc_op *op, pvc_block **out);
+/* Which sections a function's body holds, at any depth: a kernel with a section_cube runs a
+ * cube core per block, with a section_vector too a mixed block (docs/SEMANTICS.md §17.1). */
+enum { PVC_SECTIONS_VECTOR = 1, PVC_SECTIONS_CUBE = 2 };
+int pvc_block_sections(const pvc_block *b);
+struct pvc_func;
+int pvc_func_sections(const struct pvc_func *f);
 
 struct pvc_block {
     pvc_op **ops;

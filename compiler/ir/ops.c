@@ -183,6 +183,12 @@ static const member members[] = {
 #define X(name, pyname, text) {PVC_NS_FillPadMode, pyname, PVC_FILLPAD_##name, "PVC_FILLPAD_" #name},
     PVC_FILLPAD_MODES(X)
 #undef X
+#define X(name, pyname, text, ...) {PVC_NS_MemorySpace, pyname, PVC_MEM_##name, "PVC_MEM_" #name},
+    PVC_MEMS(X)
+#undef X
+#define X(name, v, text) {PVC_NS_AccToVecMode, #name, PVC_ACC2VEC_##name, "PVC_ACC2VEC_" #name},
+    PVC_ACC_TO_VEC_MODES(X)
+#undef X
 };
 
 static const char *const mem_names[PVC_MEM_COUNT] = {

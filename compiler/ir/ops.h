@@ -198,7 +198,7 @@ typedef enum {
     X(PL_SECTION_VECTOR, "pl.section_vector", "", "", 0, 0, 0, NONE, PL | PVC_OPF_BLOCK, SCALAR, "body runs on the vector core") \
     X(PL_RANGE, "pl.range", "start stop step", "", 1, 3, 1, INT, PL | PVC_OPF_BLOCK, SCALAR, "for v in range(...): body; Python semantics") \
     X(PL_LOAD, "pl.load", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, TILE, "GM tensor at one offset per axis -> UB tile (rows, cols: order=, default the last two axes)") \
-    X(PL_STORE, "pl.store", "tensor tile offsets", "order", 2, 3, 0, NONE, PL, TILE, "UB tile -> GM tensor at one offset per axis") \
+    X(PL_STORE, "pl.store", "tensor tile offsets", "order relu_pre_mode:ReluPreMode scale atomic:AtomicType phase:STPhase", 2, 3, 0, NONE, PL, TILE, "UB or Acc tile -> GM tensor at one offset per axis; from Acc through the fixpipe (relu, scale, atomic add, §17.6)") \
     X(PL_SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, TILE, "valid rows/cols of a tile") \
     X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: set (no-op when sequential)") \
     X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: wait (no-op when sequential)") \
@@ -213,11 +213,11 @@ typedef enum {
     X(TILE_SET, "tile[,]=", "r c value", "", 3, 3, 0, NONE, METHOD, SCALAR, "t[r, c] = v: one element, converted as a scalar store converts (§6, §9.6)") \
     X(PL_GETVAL, "pl.getval", "container offset", "", 2, 2, 1, ANY, PL, SCALAR, "one element of a tile or GM tensor at a linear offset: an int (a float for a float dtype); t[i, j] of a tensor (§6.1)") \
     X(PL_SETVAL, "pl.setval", "container offset value", "", 3, 3, 0, NONE, PL, SCALAR, "write one element at a linear offset, converted as t[r, c] = v converts; t[i, j] = v of a tensor (§6.1, §9.6)") \
-    X(PL_MOVE, "pl.move", "dst_tile src_tile offset", "acc_to_vec_mode relu_pre_mode scale", 2, 3, 0, NONE, PL, TILE, "Vec -> Vec tile copy: dst's valid shape from src at offset, or a smaller src into dst at offset (§6)") \
+    X(PL_MOVE, "pl.move", "dst_tile src_tile offset", "acc_to_vec_mode:AccToVecMode relu_pre_mode:ReluPreMode scale", 2, 3, 0, NONE, PL, TILE, "tile copy: Vec -> Vec (dst's valid shape from src at offset, or a smaller src into dst at offset, §6), Mat -> Left / Right / Bias, Acc -> Vec (§17.4)") \
     X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc:bool", 1, 9, 0, NONE, PL, SCALAR, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
     X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type:SyncCoreType mode:SyncAllMode", 0, 1, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "all-core barrier: a no-op, each block runs to completion (§6)") \
-    X(PL_SET_CROSS_CORE, "pl.system.set_cross_core", "", "pipe:PipeType event_id sync_mode:CrossCoreSyncMode", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "cross-core signal: a no-op for vector-only code (§6)") \
-    X(PL_WAIT_CROSS_CORE, "pl.system.wait_cross_core", "", "pipe:PipeType event_id sync_mode:CrossCoreSyncMode", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "cross-core wait: a no-op for vector-only code (§6)") \
+    X(PL_SET_CROSS_CORE, "pl.system.set_cross_core", "", "pipe:PipeType event_id sync_mode:CrossCoreSyncMode", 0, 0, 0, NONE, PL, SCALAR, "cross-core signal: the flag's counters + 1 (§17.7)") \
+    X(PL_WAIT_CROSS_CORE, "pl.system.wait_cross_core", "", "pipe:PipeType event_id sync_mode:CrossCoreSyncMode", 0, 0, 0, NONE, PL, SCALAR, "cross-core wait: until the flag is set, then - 1 (§17.7)") \
     X(PL_BAR_MTE2, "pl.system.bar_mte2", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "barrier on the MTE2 pipe (no-op when sequential)") \
     X(PL_BAR_MTE3, "pl.system.bar_mte3", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "barrier on the MTE3 pipe (no-op when sequential)") \
     X(PL_GET_SPR, "pl.get_spr", "", "", 0, 0, 1, INT, PL | PVC_OPF_GENERIC, REGISTER, "AR, the count-less store_unalign offset (§10.14)") \
@@ -225,6 +225,7 @@ typedef enum {
     X(PL_SET_MASK_COUNT, "pl.set_mask_count", "", "", 0, 0, 0, NONE, PL | PVC_OPF_REFUSED, REGISTER, "the MASK register's counter mode is not modelled; pvc runs the mask in per-bit (norm) mode only (§10.14)") \
     X(PL_RESET_MASK, "pl.reset_mask", "", "", 0, 0, 0, NONE, PL | PVC_OPF_GENERIC, REGISTER, "MASK1 = MASK0 = all ones, no masking (§10.14)") \
     X(PL_SET_VEC_MASK, "pl.set_vec_mask", "mask_high mask_low", "", 2, 2, 0, NONE, PL | PVC_OPF_GENERIC, REGISTER, "MASK1 = mask_high, MASK0 = mask_low, read by vf.get_mask_spr (§10.14)") \
+    PVC_CUBE_DSL_OPS(X) \
     X(PL_TENSOR, "pl.Tensor", "", "", 0, 0, 0, NONE, PL | PVC_OPF_ANNOT, SCALAR, "pl.Tensor[[dims], dtype]: parameter annotation only")
 
 
@@ -291,7 +292,10 @@ enum {
     X(V,    1, "vector unit: vf.* machine ops")               \
     X(MTE2, 2, "GM -> UB moves (pl.load)")                    \
     X(MTE3, 3, "UB -> GM moves (pl.store)")                   \
-    X(S,    4, "scalar unit: loops, index arithmetic, calls")
+    X(S,    4, "scalar unit: loops, index arithmetic, calls") \
+    X(MTE1, 5, "L1 -> L0A / L0B / bias moves (pl.move on the cube core)") \
+    X(M,    6, "cube unit: matmul") \
+    X(FIX,  7, "fixpipe: L0C -> GM and L0C -> UB (pl.store, pl.move from Acc)")
 
 typedef enum {
 #define X(name, tid, text) PVC_PIPE_##name,
@@ -400,6 +404,7 @@ enum {
 #define AZ(name) AC(name, MergeMode, PVC_MERGE_ZEROING, 1u << PVC_MERGE_ZEROING)
 
 #include "ir/ops_tile.h"
+#include "ir/ops_cube.h"
 
 /* A compare (§5.2): b a register or a scalar; the result mask at the compared dtype. */
 #define PVC_CMP_ROWS(M, C, c)                                                                   \
@@ -871,7 +876,8 @@ enum {
       *idx = pvc_block_idx(ctx), "pl.get_block_idx(): the block this context runs (§6)") \
     M(M_BLOCK_NUM, "block.num", NONE, (), (), (R(INT, num)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *num = pvc_block_num(ctx), "pl.get_block_num(): the blocks of the launch (§6)") \
-    PVC_TILE_MOPS(M)
+    PVC_TILE_MOPS(M) \
+    PVC_CUBE_MOPS(M)
 
 typedef enum {
     PVC_OP_NONE = -1, /* FROM of a machine op made by hand-written code */
@@ -1013,7 +1019,12 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
     X(TensorLayout, "tile layout, also pl.ND, pl.DN, ... (§15.1)", PL) \
     X(TilePad,      "the value pl.fillpad writes outside the valid shape (§15.1)", PL) \
     X(RoundMode,    "pl.cast rounding (§15.6)", PL) \
-    X(FillPadMode,  "pl.fillpad form (§15.9)", PL)
+    X(FillPadMode,  "pl.fillpad form (§15.9)", PL) \
+    X(AccToVecMode, "how pl.move splits an Acc result between the vector cores (§17.4.4)", PL) \
+    X(ReluPreMode,  "ReLU in the fixpipe, before the scale (§17.6)", PL) \
+    X(AtomicType,   "pl.store from Acc: overwrite or add into GM (§17.6)", PL) \
+    X(AccPhase,     "unit-flag phase of a matmul: no effect on values (§17.5)", PL) \
+    X(STPhase,      "unit-flag phase of a fixpipe store: no effect on values (§17.6)", PL)
 
 /* Hand-written members: X(NS, MEMBER, value, "meaning"); value is the runtime enum value
  * where one exists (pvc_rt.h), else pvc's own index. The pypto StoreDist names map onto the
@@ -1035,15 +1046,15 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
     X(DataCopyMode, NORM, 0, "contiguous move")                                    \
     X(DataCopyMode, DATA_BLOCK_COPY, 1, "8 strided 32-byte blocks under a mask")   \
     X(DataCopyMode, DATA_BLOCK_LOAD, 2, "alias of DATA_BLOCK_COPY")                \
-    X(MemorySpace, Vec, 0, "Unified Buffer")                                       \
-    X(MemorySpace, Acc, 1, "accumulator buffer")                                   \
-    X(MemorySpace, Mat, 2, "L1 (cube side: pvc compiles vector code only)")      \
-    X(MemorySpace, Left, 3, "L0A (cube side)")                                     \
-    X(MemorySpace, Right, 4, "L0B (cube side)")                                    \
-    X(MemorySpace, Bias, 5, "bias table (cube side)")                              \
-    X(MemorySpace, Scaling, 6, "scaling buffer (cube side)")                       \
-    X(MemorySpace, ScaleLeft, 7, "MX scale, left (cube side)")                     \
-    X(MemorySpace, ScaleRight, 8, "MX scale, right (cube side)")                   \
+    X(ReluPreMode, NormalRelu, 0, "max(x, 0) before the scale")                    \
+    X(AtomicType, AtomicNone, 0, "overwrite")                                      \
+    X(AtomicType, AtomicAdd, 1, "old + new in the tensor's dtype")                 \
+    X(AccPhase, Unspecified, 0, "no unit flag")                                    \
+    X(AccPhase, Partial, 1, "a K step that leaves the unit flag")                  \
+    X(AccPhase, Final, 2, "the last K step: sets the unit flag")                   \
+    X(STPhase, Unspecified, 0, "no unit flag")                                     \
+    X(STPhase, Partial, 1, "a read that leaves the unit flag")                     \
+    X(STPhase, Final, 2, "the last read: clears the unit flag")                    \
     X(SyncCoreType, MIX, 0, "vector and cube cores")                               \
     X(SyncCoreType, AIV_ONLY, 1, "vector cores only")                              \
     X(SyncCoreType, AIC_ONLY, 2, "cube cores only")                                \
@@ -1083,14 +1094,11 @@ typedef enum {
     X(DYNAMIC, "dimension read from the argument at call time") \
     X(STATIC,  "dimension fixed at compile time")
 
-/* Names that mark cube (matrix) code: pvc compiles vector code only, so a kernel that uses
- * one gets a single E026 error at its first use (front/lower.c). X("dotted name"). */
+/* The cube names pvc does not compile yet (the MX matmul and its scale spaces): a kernel that
+ * uses one gets a single E026 error at its first use (front/lower.c). X("dotted name"). */
 #define PVC_CUBE_NAMES(X)                                                                  \
-    X("pl.section_cube") X("pl.matmul") X("pl.matmul_acc") X("pl.matmul_bias")            \
-    X("pl.matmul_mx") X("pl.matmul_mx_acc") X("pl.system.bar_m") X("pl.system.bar_mte1")  \
-    X("pl.system.bar_fix") X("pl.MemorySpace.Mat") X("pl.MemorySpace.Left")               \
-    X("pl.MemorySpace.Right") X("pl.MemorySpace.Bias") X("pl.MemorySpace.Scaling")        \
-    X("pl.MemorySpace.ScaleLeft") X("pl.MemorySpace.ScaleRight")
+    X("pl.matmul_mx") X("pl.matmul_mx_acc") X("pl.MemorySpace.ScaleLeft")                 \
+    X("pl.MemorySpace.ScaleRight")
 
 /* pypto_pro's tile-level compute ops (a whole tile per call, pypto_pro/language/_api.py):
  * pvc compiles the vector-function level only, so a call of one is one E003 error that says

@@ -290,6 +290,14 @@ static void report_fault(launch *L, const pvc_fault *f, int block, int blocks, c
 }
 
 /* ---- running ----------------------------------------------------------------------------- */
+/* The cores of a block (docs/SEMANTICS.md §17.1): a kernel with a section_cube runs a cube
+ * core per block, two vector cores beside it when it has a section_vector too. */
+static pvc_block_kind block_kind(const pvc_func *kernel)
+{
+    int s = pvc_func_sections(kernel);
+    return !(s & PVC_SECTIONS_CUBE) ? PVC_BLOCK_VEC : (s & PVC_SECTIONS_VECTOR) ? PVC_BLOCK_MIX : PVC_BLOCK_CUBE;
+}
+
 static int check_options(launch *L, const pvc_launch_options *o)
 {
     if (o->backend != PVC_BACKEND_SIM && o->backend != PVC_BACKEND_NATIVE)
@@ -319,7 +327,7 @@ static int run(launch *L, const pvc_launch_options *o)
         pvc_lib_say(L->d, u->src.name, NULL, "error", "cannot start the thread that watches the timeout");
         return PVC_STATUS_ERROR;
     }
-    pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1, PVC_BLOCK_VEC, 0, stop.poll};
+    pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1, block_kind(L->k->fn), 0, stop.poll};
     const pvc_backend *b = o->backend == PVC_BACKEND_NATIVE ? &pvc_backend_native : &pvc_backend_sim;
     char err[640] = "";
     pvc_diag d;

@@ -278,6 +278,7 @@ static void check_vf(checker *c, pvc_func *f)
 typedef struct {
     const pvc_op *op;
     int64_t lo, hi;
+    int mem; /* pvc_mem: tiles of different spaces never overlap (§17.2) */
 } extent;
 
 /* Every tile and tile group of a kernel, however many (arena memory, freed with the module). */
@@ -287,7 +288,7 @@ typedef struct {
     int n, cap;
 } extents;
 
-static void add_extent(extents *x, const pvc_op *op, int64_t lo, int64_t hi)
+static void add_extent(extents *x, const pvc_op *op, int64_t lo, int64_t hi, int mem)
 {
     if (x->n == x->cap) {
         int cap = x->cap ? 2 * x->cap : 32;
@@ -297,7 +298,7 @@ static void add_extent(extents *x, const pvc_op *op, int64_t lo, int64_t hi)
         x->e = e;
         x->cap = cap;
     }
-    x->e[x->n++] = (extent){op, lo, hi};
+    x->e[x->n++] = (extent){op, lo, hi, mem};
 }
 
 static void collect_groups(const pvc_block *b, extents *x)
@@ -308,12 +309,12 @@ static void collect_groups(const pvc_block *b, extents *x)
             op->results[0]->type.ub_addr >= 0) {
             const pvc_type *t = &op->results[0]->type;
             int64_t slot = t->dims[0] * t->dims[1] * lane(t->dtype);
-            add_extent(x, op, t->ub_addr, t->ub_addr + slot * t->depth);
+            add_extent(x, op, t->ub_addr, t->ub_addr + slot * t->depth, t->mem);
         }
         if (op->code == PVC_OP_PL_MAKE_TILE && op->nresults && op->results[0]->type.kind == PVC_TY_TILE &&
             op->results[0]->type.ub_addr >= 0) { /* pl.make_tile: one slot */
             const pvc_type *t = &op->results[0]->type;
-            add_extent(x, op, t->ub_addr, t->ub_addr + t->dims[0] * t->dims[1] * lane(t->dtype));
+            add_extent(x, op, t->ub_addr, t->ub_addr + t->dims[0] * t->dims[1] * lane(t->dtype), t->mem);
         }
         pvc_block *blk[3];
         int nb = pvc_op_blocks(op, blk);
@@ -335,17 +336,23 @@ static void check_jit(checker *c, pvc_func *f)
     collect_groups(&f->body, &x);
     const extent *g = x.e;
     for (int i = 0; i < x.n; i++) {
-        if (g[i].hi > (int64_t)PVC_UB_USABLE)
+        const pvc_mem_info *s = &pvc_mem_table[g[i].mem];
+        if (g[i].mem == PVC_MEM_VEC && g[i].hi > (int64_t)PVC_UB_USABLE)
             pvc_error_at(c->d, g[i].op->loc, PVC_E_UB_RANGE,
                          "'%s' occupies UB bytes 0x%" PRIx64 "..0x%" PRIx64 ", beyond the usable "
                          "248 KiB (0x0..0x%x); the top 8 KiB is the register-spill reserve (decision 3)",
                          group_name(&g[i]), (uint64_t)g[i].lo, (uint64_t)g[i].hi, PVC_UB_USABLE);
+        else if (g[i].mem != PVC_MEM_VEC && g[i].hi > (int64_t)s->bytes)
+            pvc_error_at(c->d, g[i].op->loc, PVC_E_UB_RANGE,
+                         "'%s' occupies %s bytes 0x%" PRIx64 "..0x%" PRIx64 ", beyond its %u (§17.2)",
+                         group_name(&g[i]), s->pyname, (uint64_t)g[i].lo, (uint64_t)g[i].hi, s->bytes);
         for (int j = 0; j < i; j++)
-            if (g[i].lo < g[j].hi && g[j].lo < g[i].hi)
-                pvc_warn_at(c->d, g[i].op->loc, "'%s' (UB 0x%" PRIx64 "..0x%" PRIx64 ") overlaps '%s' "
-                            "(UB 0x%" PRIx64 "..0x%" PRIx64 ") [%s]", group_name(&g[i]),
-                            (uint64_t)g[i].lo, (uint64_t)g[i].hi, group_name(&g[j]),
-                            (uint64_t)g[j].lo, (uint64_t)g[j].hi, pvc_warn_code(PVC_W_TILE_OVERLAP));
+            if (g[i].mem == g[j].mem && g[i].lo < g[j].hi && g[j].lo < g[i].hi)
+                pvc_warn_at(c->d, g[i].op->loc, "'%s' (%s 0x%" PRIx64 "..0x%" PRIx64 ") overlaps '%s' "
+                            "(%s 0x%" PRIx64 "..0x%" PRIx64 ") [%s]", group_name(&g[i]),
+                            g[i].mem == PVC_MEM_VEC ? "UB" : s->pyname, (uint64_t)g[i].lo, (uint64_t)g[i].hi,
+                            group_name(&g[j]), g[i].mem == PVC_MEM_VEC ? "UB" : s->pyname, (uint64_t)g[j].lo,
+                            (uint64_t)g[j].hi, pvc_warn_code(PVC_W_TILE_OVERLAP));
     }
 }
 

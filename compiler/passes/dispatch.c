@@ -58,11 +58,16 @@ static void vf_call(dispatcher *x, pvc_op *op)
 }
 
 /* pl.get_block_idx / get_block_num: the block's registers; get_subblock_idx / num the
- * constants of a vector-only launch (0 and 1, docs/SEMANTICS.md §6; resolve folded most). */
+ * registers of the core in a kernel with a section_cube (§17.1), else the constants of a
+ * vector-only launch (0 and 1, docs/SEMANTICS.md §6; resolve folded most). */
 void dx_block_op(dispatcher *x, pvc_op *op)
 {
-    pvc_opcode m = op->code == PVC_OP_PL_GET_BLOCK_IDX ? PVC_OP_M_BLOCK_IDX
-                 : op->code == PVC_OP_PL_GET_BLOCK_NUM ? PVC_OP_M_BLOCK_NUM : PVC_OP_ASSIGN;
+    int cube = x->sections & PVC_SECTIONS_CUBE;
+    pvc_opcode m = op->code == PVC_OP_PL_GET_BLOCK_IDX       ? PVC_OP_M_BLOCK_IDX
+                 : op->code == PVC_OP_PL_GET_BLOCK_NUM       ? PVC_OP_M_BLOCK_NUM
+                 : cube && op->code == PVC_OP_PL_GET_SUBBLOCK_IDX ? PVC_OP_M_SUBBLOCK_IDX
+                 : cube                                       ? PVC_OP_M_SUBBLOCK_NUM
+                                                              : PVC_OP_ASSIGN;
     pvc_op *b = emit(x, m, op->loc, op->results[0]);
     if (m == PVC_OP_ASSIGN)
         operand(x, b, cint(x, op->code == PVC_OP_PL_GET_SUBBLOCK_NUM, op->loc));
@@ -200,6 +205,7 @@ static void begin(dispatcher *x, pvc_func *f)
     x->uregs = pvc_arena_alloc(x->m->arena, n * sizeof *x->uregs);
     x->ucur = pvc_arena_alloc(x->m->arena, n * sizeof *x->ucur);
     x->capuregs = (int)n;
+    x->sections = f->kind == PVC_FN_JIT ? pvc_func_sections(f) : 0;
     size_t ranges = (size_t)note_defs(x, &f->body) + 1;
     x->loops = pvc_arena_alloc(x->m->arena, ranges * sizeof *x->loops);
 }

@@ -31,6 +31,7 @@ typedef struct {
     pvc_value **ucur;
     int nuregs, capuregs;
     pvc_value **gslot;     /* jit: per rotated tile_group variable, its run-time slot */
+    int sections;          /* jit: the kernel's PVC_SECTIONS_* bits (ir.h) */
 } dispatcher;
 
 /* ---- values: constants, temporaries and ops appended to the block being built ---- */
@@ -186,5 +187,16 @@ void dx_block_op(dispatcher *x, pvc_op *op);
 
 /* ---- dispatch_jit.c: jit kernels (§6) ---- */
 void dx_jit_block(dispatcher *x, pvc_block *b);
+/* The offsets of pl.load / pl.store, one per axis of the rank-`rank` tensor (0 for the axes
+ * of a missing list); 0 after an error. */
+int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, pvc_value **off);
+
+/* ---- dispatch_cube.c: the cube side (§17) ---- */
+/* pl.load into Mat / pl.store from Acc: 1 when op is one (and was lowered). */
+int dx_cube_gm(dispatcher *x, pvc_op *op);
+/* pl.move out of a cube tile or into Mat, pl.insert: 1 when op is one. */
+int dx_cube_move(dispatcher *x, pvc_op *op);
+void dx_matmul(dispatcher *x, pvc_op *op);
+void dx_cross(dispatcher *x, pvc_op *op);
 
 #endif /* PVC_DISPATCH_H */

@@ -35,28 +35,33 @@ static int tile_axes(dispatcher *x, const pvc_op *op, int rank, int *ra)
     return 1;
 }
 
-static void gm_move(dispatcher *x, pvc_op *op)
+int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, pvc_value **off)
 {
-    pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor");
-    pvc_value *offs = pvc_op_arg(op, "offsets"), *off[PVC_MAX_RANK];
+    pvc_value *offs = pvc_op_arg(op, "offsets");
     const pvc_op *l = offs && offs->kind == PVC_V_VAR ? x->def[offs->id] : NULL;
-    int rank = tensor->type.rank, ra, load = op->code == PVC_OP_PL_LOAD;
-    if (!tile_axes(x, op, rank, &ra))
-        return;
     for (int i = 0; i < PVC_MAX_RANK; i++)
         off[i] = cint(x, 0, op->loc);
-    if (offs) {
-        int ok = l && l->code == PVC_OP_LIST && l->noperands == rank;
-        for (int i = 0; ok && i < rank; i++)
-            ok = is_int(l->operands[i]);
-        if (!ok) {
-            pvc_error_at(x->d, op->loc, PVC_E_TYPE, "offsets of %s must be %d integer%s, one per axis of "
-                         "the rank-%d tensor", pvc_ops[op->code].name, rank, rank == 1 ? "" : "s", rank);
-            return;
-        }
-        for (int i = 0; i < rank; i++)
-            off[i] = l->operands[i];
+    if (!offs)
+        return 1;
+    int ok = l && l->code == PVC_OP_LIST && l->noperands == rank;
+    for (int i = 0; ok && i < rank; i++)
+        ok = is_int(l->operands[i]);
+    if (!ok) {
+        pvc_error_at(x->d, op->loc, PVC_E_TYPE, "offsets of %s must be %d integer%s, one per axis of "
+                     "the rank-%d tensor", pvc_ops[op->code].name, rank, rank == 1 ? "" : "s", rank);
+        return 0;
     }
+    for (int i = 0; i < rank; i++)
+        off[i] = l->operands[i];
+    return 1;
+}
+
+static void gm_move(dispatcher *x, pvc_op *op)
+{
+    pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor"), *off[PVC_MAX_RANK];
+    int rank = tensor->type.rank, ra, load = op->code == PVC_OP_PL_LOAD;
+    if (!tile_axes(x, op, rank, &ra) || !dx_gm_offsets(x, op, rank, off))
+        return;
     const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
     if (rank <= 2 && (rank == 1 || ra == 0)) { /* gm.load / gm.store: [r0, c0] */
         pvc_op *g = emit(x, load ? PVC_OP_M_GM_LOAD : PVC_OP_M_GM_STORE, op->loc, NULL);
@@ -208,9 +213,10 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
         int slot_op = op->code == PVC_OP_TG_CURRENT || op->code == PVC_OP_TG_NEXT ||
                       op->code == PVC_OP_TG_PREVIOUS;
         pvc_block *blocks[3];
-        if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE)
-            gm_move(x, op);
-        else if ((pvc_ops[op->code].flags & (PVC_OPF_PL | PVC_OPF_GENERIC)) == (PVC_OPF_PL | PVC_OPF_GENERIC))
+        if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE) {
+            if (!dx_cube_gm(x, op))
+                gm_move(x, op);
+        } else if ((pvc_ops[op->code].flags & (PVC_OPF_PL | PVC_OPF_GENERIC)) == (PVC_OPF_PL | PVC_OPF_GENERIC))
             dx_generic(x, op); /* pl.set_vec_mask, pl.get_spr: one machine op each */
         else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])
             rotated_slot(x, op);
@@ -237,8 +243,13 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
             tile_elem(x, op);
         } else if (op->code == PVC_OP_PL_GETVAL || op->code == PVC_OP_PL_SETVAL) {
             getval(x, op);
-        } else if (op->code == PVC_OP_PL_MOVE) {
-            tile_move(x, op);
+        } else if (op->code == PVC_OP_PL_MOVE || op->code == PVC_OP_PL_INSERT) {
+            if (!dx_cube_move(x, op))
+                tile_move(x, op);
+        } else if (op->code == PVC_OP_PL_MATMUL || op->code == PVC_OP_PL_MATMUL_ACC) {
+            dx_matmul(x, op);
+        } else if (op->code == PVC_OP_PL_SET_CROSS_CORE || op->code == PVC_OP_PL_WAIT_CROSS_CORE) {
+            dx_cross(x, op);
         } else if (op->code >= PVC_OP_PL_GET_BLOCK_IDX && op->code <= PVC_OP_PL_GET_SUBBLOCK_NUM) {
             dx_block_op(x, op);
         } else {

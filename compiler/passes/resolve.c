@@ -31,6 +31,7 @@ typedef struct {
     pvc_diag *d;
     int *ndefs;          /* per variable: parameters and op results defining it */
     pvc_value **value;   /* per variable: the constant it always holds, or NULL */
+    int cube;            /* a kernel with a section_cube: the subblock calls read the core (§17.1) */
 } resolver;
 
 static void count_defs(resolver *r, const pvc_block *b)
@@ -84,13 +85,13 @@ static int fold_int(resolver *r, const pvc_op *op, int64_t a, int64_t b, int64_t
 
 /* The constant a pl. op always gives: a vector-only launch has one subblock per block
  * (docs/SEMANTICS.md §6); a constant dim of a tensor parameter's annotation. */
-static int pl_constant(const pvc_op *op, int64_t *out)
+static int pl_constant(const resolver *r, const pvc_op *op, int64_t *out)
 {
     int64_t axis;
     const pvc_value *t = op->noperands ? op->operands[0] : NULL;
     switch (op->code) {
-    case PVC_OP_PL_GET_SUBBLOCK_IDX: *out = 0; return 1;
-    case PVC_OP_PL_GET_SUBBLOCK_NUM: *out = 1; return 1;
+    case PVC_OP_PL_GET_SUBBLOCK_IDX: *out = 0; return !r->cube;
+    case PVC_OP_PL_GET_SUBBLOCK_NUM: *out = 1; return !r->cube;
     case PVC_OP_TENSOR_DIM:
         if (t->kind != PVC_V_VAR || t->type.kind != PVC_TY_TENSOR || !pvc_const_int(op->operands[1], &axis) ||
             axis < -t->type.rank || axis >= t->type.rank)
@@ -112,7 +113,7 @@ static pvc_value *constant_result(resolver *r, const pvc_op *op)
     }
     int64_t a, b = 0, out;
     int is_bool = 0;
-    if (pl_constant(op, &out)) {
+    if (pl_constant(r, op, &out)) {
         pvc_value *c = pvc_const(r->m, PVC_V_INT, op->loc);
         c->i = out;
         return c;
@@ -279,7 +280,7 @@ static void check_args(resolver *r, const pvc_block *b)
 int pvc_resolve_func(pvc_module *m, pvc_diag *d, pvc_func *f)
 {
     int before = d->nerrors;
-    resolver r = {m, f, d, NULL, NULL};
+    resolver r = {m, f, d, NULL, NULL, f->kind == PVC_FN_JIT && (pvc_func_sections(f) & PVC_SECTIONS_CUBE)};
     r.ndefs = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *r.ndefs);
     r.value = pvc_arena_alloc(m->arena, ((size_t)f->nvars + 1) * sizeof *r.value);
     for (int p = 0; p < f->nparams; p++)

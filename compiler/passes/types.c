@@ -46,10 +46,10 @@ unsigned pvc_update_mask_gran(pvc_dtype t)
     return bits == 16 ? 2 : 4;
 }
 
-/* The control region a block of op belongs to: its own, except a section_vector body. */
+/* The control region a block of op belongs to: its own, except a section body. */
 static const pvc_block *region_of(const pvc_op *op, const pvc_block *blk, const pvc_block *region)
 {
-    return op->code == PVC_OP_PL_SECTION_VECTOR ? region : blk;
+    return op->code == PVC_OP_PL_SECTION_VECTOR || op->code == PVC_OP_PL_SECTION_CUBE ? region : blk;
 }
 
 static void note_defs(typer *t, const pvc_block *b, const pvc_block *region)
@@ -152,6 +152,8 @@ static void begin_func(typer *t, pvc_func *f)
     for (int i = 0; i < f->nparams; i++)
         t->def_block[f->params[i]->id] = &f->body;
     note_dynamic(t, &f->body, &f->body, 0);
+    t->sections = f->kind == PVC_FN_JIT ? pvc_func_sections(f) : 0;
+    t->section = 0;
 }
 
 /* Gives v the type ty unless it already has a different concrete one (one variable per
@@ -327,10 +329,6 @@ static void type_tensor_dim(typer *t, pvc_op *op)
     ty_set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
 }
 
-static int int_valued(const pvc_value *v)
-{
-    return v->kind == PVC_V_INT || v->kind == PVC_V_BOOL || v->type.kind == PVC_TY_INT || v->type.kind == PVC_TY_BOOL;
-}
 
 static int float_dtype(int dt)
 {
@@ -359,7 +357,7 @@ static void type_tile_elem(typer *t, pvc_op *op)
         return;
     }
     for (int i = 1; i <= 2; i++)
-        if (!int_valued(op->operands[i]))
+        if (!ty_int_valued(op->operands[i]))
             pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the %s index of t[r, c] must be an int, not a %s",
                          i == 1 ? "row" : "column", pvc_type_kind_name(op->operands[i]->type.kind));
     if (op->code == PVC_OP_TILE_GET) {
@@ -367,7 +365,7 @@ static void type_tile_elem(typer *t, pvc_op *op)
         return;
     }
     const pvc_value *v = op->operands[3];
-    if (!int_valued(v) && v->kind != PVC_V_FLOAT && v->type.kind != PVC_TY_FLOAT)
+    if (!ty_int_valued(v) && v->kind != PVC_V_FLOAT && v->type.kind != PVC_TY_FLOAT)
         pvc_error_at(t->d, op->loc, PVC_E_TYPE, "t[r, c] = v takes an int, bool or float, not a %s",
                      pvc_type_kind_name(v->type.kind));
 }
@@ -404,7 +402,7 @@ static void type_getval(typer *t, pvc_op *op)
                          pvc_type_kind_name(x->type.kind));
         return;
     }
-    if (!int_valued(off))
+    if (!ty_int_valued(off))
         pvc_error_at(t->d, pvc_op_arg_loc(op, "offset"), PVC_E_TYPE, "the offset of %s (and each index of a "
                      "tensor subscript) must be an int (here: %s)", name,
                      off->kind == PVC_V_FLOAT ? "float" : pvc_type_kind_name(off->type.kind));
@@ -415,7 +413,7 @@ static void type_getval(typer *t, pvc_op *op)
         return;
     }
     const pvc_value *v = pvc_op_arg(op, "value");
-    if (!int_valued(v) && v->kind != PVC_V_FLOAT && v->type.kind != PVC_TY_FLOAT)
+    if (!ty_int_valued(v) && v->kind != PVC_V_FLOAT && v->type.kind != PVC_TY_FLOAT)
         pvc_error_at(t->d, pvc_op_arg_loc(op, "value"), PVC_E_TYPE, "%s writes an int, bool or float (here: %s)",
                      name, pvc_type_kind_name(v->type.kind));
 }
@@ -447,8 +445,8 @@ static void type_move(typer *t, pvc_op *op)
     pvc_value *off[2] = {NULL, NULL};
     if (o && o->kind != PVC_V_NONE) {
         const pvc_op *def = def_of(t, o);
-        if (!def || def->code != PVC_OP_LIST || def->noperands != 2 || !int_valued(def->operands[0]) ||
-            !int_valued(def->operands[1])) {
+        if (!def || def->code != PVC_OP_LIST || def->noperands != 2 || !ty_int_valued(def->operands[0]) ||
+            !ty_int_valued(def->operands[1])) {
             pvc_error_at(t->d, pvc_op_arg_loc(op, "offset"), PVC_E_TYPE, "the offset of pl.move is [row, col], "
                          "two ints");
             return;
@@ -553,6 +551,19 @@ static void type_control(typer *t, pvc_op *op)
     }
 }
 
+/* with pl.section_cube() / section_vector(): the body is the projection of one kind of core
+ * (§17.1); sections do not nest. */
+static void type_section(typer *t, pvc_op *op)
+{
+    if (t->section)
+        pvc_error_at(t->d, op->loc, PVC_E_UNSUPPORTED, "%s inside %s: sections do not nest",
+                     pvc_ops[op->code].name, pvc_ops[t->section].name);
+    int saved = t->section;
+    t->section = op->code;
+    ty_block(t, op->body);
+    t->section = saved;
+}
+
 /* ---- walking ---- */
 static void type_op(typer *t, pvc_op *op)
 {
@@ -597,15 +608,20 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_TENSOR_DIM: type_tensor_dim(t, op); return;
     case PVC_OP_TILE_GET: case PVC_OP_TILE_SET: type_tile_elem(t, op); return;
     case PVC_OP_PL_GETVAL: case PVC_OP_PL_SETVAL: type_getval(t, op); return;
-    case PVC_OP_PL_MOVE: type_move(t, op); return;
+    case PVC_OP_PL_MOVE:
+        if (!ty_cube_move(t, op))
+            type_move(t, op);
+        return;
+    case PVC_OP_PL_INSERT: ty_insert(t, op); return;
+    case PVC_OP_PL_MATMUL: case PVC_OP_PL_MATMUL_ACC: ty_matmul(t, op); return;
     case PVC_OP_TILE_SLICE: ty_slice(t, op); return;
     case PVC_OP_PL_PRINTF: type_printf(t, op); return;
-    case PVC_OP_PL_SYNC_ALL: case PVC_OP_PL_SET_CROSS_CORE: case PVC_OP_PL_WAIT_CROSS_CORE:
-    case PVC_OP_PL_BAR_MTE2: case PVC_OP_PL_BAR_MTE3:
+    case PVC_OP_PL_SYNC_ALL: case PVC_OP_PL_BAR_MTE2: case PVC_OP_PL_BAR_MTE3:
         return; /* synchronisation: its arguments are checked (resolve), nothing to type */
+    case PVC_OP_PL_SET_CROSS_CORE: case PVC_OP_PL_WAIT_CROSS_CORE: ty_cross(t, op); return;
     case PVC_OP_CALL: ty_specialise(t, op); return;
     case PVC_OP_PL_RANGE: type_range(t, op); return;
-    case PVC_OP_PL_SECTION_VECTOR: ty_block(t, op->body); return;
+    case PVC_OP_PL_SECTION_VECTOR: case PVC_OP_PL_SECTION_CUBE: type_section(t, op); return;
     case PVC_OP_PL_TILE_TYPE: ty_tile_type(t, op); return;
     case PVC_OP_PL_MAKE_TILE_GROUP: ty_tile_group(t, op); return;
     case PVC_OP_PL_MAKE_TILE: ty_make_tile(t, op); return;
@@ -613,7 +629,10 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS: ty_group_slot(t, op); return;
     case PVC_OP_PL_SET_VALIDSHAPE: ty_set_validshape(t, op); return;
     case PVC_OP_PL_LOAD:
-    case PVC_OP_PL_STORE: ty_gm_move(t, op); return;
+    case PVC_OP_PL_STORE:
+        if (!ty_cube_gm(t, op))
+            ty_gm_move(t, op);
+        return;
     default:
         if (flags & PVC_OPF_NOOP)
             return; /* pipe syncs, mask mode: their arguments are constants (resolve) */

@@ -40,6 +40,8 @@ typedef struct {
     const pvc_func *calling[16]; /* the vector functions being typed, outermost first */
     int ncalling;
     const pvc_clone_hooks *hooks; /* a streamed compile's (make_clone), else NULL */
+    int sections;      /* the kernel's PVC_SECTIONS_* bits (ir.h) */
+    int section;       /* the enclosing pl.section_cube / section_vector opcode, 0 none */
 } typer;
 
 static inline const pvc_op *def_of(const typer *t, const pvc_value *v)
@@ -60,6 +62,11 @@ static inline const char *dt_name(int dtype)
 static inline int is_scalar(pvc_type_kind k)
 {
     return k == PVC_TY_INT || k == PVC_TY_BOOL || k == PVC_TY_FLOAT || k == PVC_TY_NONE;
+}
+
+static inline int ty_int_valued(const pvc_value *v)
+{
+    return v->kind == PVC_V_INT || v->kind == PVC_V_BOOL || v->type.kind == PVC_TY_INT || v->type.kind == PVC_TY_BOOL;
 }
 
 static inline pvc_type type_of(pvc_type_kind k)
@@ -111,6 +118,16 @@ void ty_make_tile(typer *t, pvc_op *op);
 void ty_tile_group(typer *t, pvc_op *op);
 void ty_group_slot(typer *t, pvc_op *op);
 void ty_slice(typer *t, pvc_op *op);
+
+/* ---- types_cube.c: the cube side (§17) ---- */
+void ty_cube_tile_of(const pvc_op *op, pvc_type *ty);
+int ty_cube_scaling_type(const pvc_op *op);
+int ty_cube_make_tile(typer *t, const pvc_op *op, const pvc_type *ty, int64_t addr);
+int ty_cube_gm(typer *t, pvc_op *op);
+int ty_cube_move(typer *t, pvc_op *op);
+void ty_insert(typer *t, pvc_op *op);
+void ty_matmul(typer *t, pvc_op *op);
+void ty_cross(typer *t, pvc_op *op);
 
 /* ---- types_vf.c: the vf ops ---- */
 void ty_generic(typer *t, pvc_op *op);

@@ -146,6 +146,7 @@ static void tile_layout_of(const pvc_op *op, pvc_type *ty)
     if (ty->dims[1] == 1)
         ty->layout = PVC_TL_DN;
     ty->pad = p && p->kind == PVC_V_ENUM && p->ns == PVC_NS_TilePad ? (int)p->i : PVC_PAD_NONE;
+    ty_cube_tile_of(op, ty); /* target_memory= and the cube spaces' default layouts */
 }
 
 void ty_tile_type(typer *t, pvc_op *op)
@@ -158,7 +159,9 @@ void ty_tile_type(typer *t, pvc_op *op)
         pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.TileType needs dtype=pl.DT_*");
     pvc_span at = pvc_op_arg_loc(op, "shape");
     /* a dim past 65536 elements cannot fit the 256 KiB UB whatever the dtype (§6) */
-    if (ty_const_list(t, pvc_op_arg(op, "shape"), dims, 2) != 2)
+    if (ty_const_list(t, pvc_op_arg(op, "shape"), dims, 2) != 2 && ty_cube_scaling_type(op))
+        pvc_error_at(t->d, at, PVC_E_CUBE_RULE, "a Scaling (scale) tile must be 2D, [1, N] (§17.6.1)");
+    else if (ty_const_list(t, pvc_op_arg(op, "shape"), dims, 2) != 2)
         pvc_error_at(t->d, at, PVC_E_STATIC_ADDR,
                      "pl.TileType shape must be two integer constants [rows, cols]");
     else if (dims[0] <= 0 || dims[1] <= 0)
@@ -241,6 +244,8 @@ void ty_make_tile(typer *t, pvc_op *op)
                     "tile's %lld bytes (rows*cols*element bytes): only the first %lld bytes are "
                     "reserved for it [%s]", (long long)size, (long long)need, (long long)size,
                     pvc_warn_code(PVC_W_TILE_SIZE));
+    if (!ty_cube_make_tile(t, op, &ty, addr))
+        return;
     ty.ub_addr = addr;
     tile_defined(t, op, ty);
 }

@@ -77,7 +77,8 @@
     X(PL_SET_CROSS_CORE, S, 0, 0) \
     X(PL_WAIT_CROSS_CORE, S, 0, 0) \
     X(PL_BAR_MTE2, S, 0, 0) \
-    X(PL_BAR_MTE3, S, 0, 0)
+    X(PL_BAR_MTE3, S, 0, 0) \
+    PVC_CUBE_DSL_COSTS(X)
 
 typedef struct {
     unsigned char has;  /* the op has a row */

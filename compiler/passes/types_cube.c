@@ -1,0 +1,431 @@
+/* types_cube.c - the types pass on the cube side (docs/SEMANTICS.md §17): the memory space and
+ * default layout of a pl.TileType, the addresses of cube tiles, pl.load into Mat, pl.store
+ * from Acc through the fixpipe, the pl.move paths between spaces, pl.insert, pl.matmul /
+ * pl.matmul_acc and the cross-core flags. Each op gets the valid extents it reads as
+ * attributes; the dispatch pass (dispatch_cube.c) builds its machine row.
+ *
+ * Where an op may run (§17.1): cube-space work (a load into Mat, a move out of Mat or Acc, a
+ * matmul, a store from Acc) on the cube core, so inside a section_cube, or anywhere in a
+ * kernel that has no section_vector; a pl.insert into Mat on a vector core, so inside a
+ * section_vector. */
+#include <string.h>
+
+#include "passes/types.h"
+
+static int mem_of(const pvc_value *v) { return v && v->type.kind == PVC_TY_TILE ? v->type.mem : PVC_MEM_VEC; }
+
+static int is_cube_mem(int mem) { return mem != PVC_MEM_VEC && mem != PVC_MEM_GM; }
+
+/* The space of target_memory= (pl.MemorySpace's values are PVC_MEMS's rows) and, when layout=
+ * is absent, the layout a tile of that space has on the 950 (§17.3): NZ in L1, L0A and L0C,
+ * ZN in L0B, row-major for 64-bit L1 tiles and the bias and scaling rows. A tile of one
+ * column stays column-major (DN) whatever it says (trap C-T9, tile_layout_of). */
+void ty_cube_tile_of(const pvc_op *op, pvc_type *ty)
+{
+    const pvc_value *m = pvc_op_arg(op, "target_memory"), *l = pvc_op_arg(op, "layout");
+    if (m && m->kind == PVC_V_ENUM && m->ns == PVC_NS_MemorySpace && m->i >= 0 && m->i < PVC_MEM_COUNT)
+        ty->mem = (int)m->i;
+    if ((l && l->kind == PVC_V_ENUM) || ty->dims[1] == 1)
+        return;
+    int b64 = ty->dtype == PVC_DT_INT64 || ty->dtype == PVC_DT_UINT64;
+    if (ty->mem == PVC_MEM_MAT && !b64)
+        ty->layout = PVC_TL_NZ;
+    else if (ty->mem == PVC_MEM_LEFT || ty->mem == PVC_MEM_ACC)
+        ty->layout = PVC_TL_NZ;
+    else if (ty->mem == PVC_MEM_RIGHT)
+        ty->layout = PVC_TL_ZN;
+}
+
+/* 1 when op is a pl.TileType of the Scaling space (a shape that is not 2-D gets its own
+ * message: a scale tile is a [1, N] row). */
+int ty_cube_scaling_type(const pvc_op *op)
+{
+    const pvc_value *m = pvc_op_arg(op, "target_memory");
+    return m && m->kind == PVC_V_ENUM && m->ns == PVC_NS_MemorySpace && m->i == PVC_MEM_SCALING;
+}
+
+/* pl.make_tile of a cube tile (§17.2): the address inside its space with the space's
+ * alignment, a boxed shape a whole number of fractals (PTO's static asserts), the L0 layouts
+ * the matmul reads. 0 after an error. */
+int ty_cube_make_tile(typer *t, const pvc_op *op, const pvc_type *ty, int64_t addr)
+{
+    if (ty->mem == PVC_MEM_GM) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "a tile lies in an on-chip memory, not in DDR (§17.2)");
+        return 0;
+    }
+    if (!is_cube_mem(ty->mem))
+        return 1;
+    const pvc_mem_info *s = &pvc_mem_table[ty->mem];
+    pvc_span at = pvc_op_arg_loc(op, "addr");
+    int64_t bytes = ty->dims[0] * ty->dims[1] * (int64_t)pvc_dtype_lane_bytes((pvc_dtype)ty->dtype);
+    if (addr + bytes > (int64_t)s->bytes) {
+        pvc_error_at(t->d, at, PVC_E_UB_RANGE, "a %lld-byte %s tile at 0x%llx leaves %s, %s of %u bytes (§17.2)",
+                     (long long)bytes, s->pyname, (long long)addr, s->pyname, s->text, s->bytes);
+        return 0;
+    }
+    if (s->align > 1 && addr % s->align) {
+        pvc_error_at(t->d, at, PVC_E_MISALIGNED, "a %s tile's address must be a multiple of %u bytes, not 0x%llx "
+                     "(§17.2)", s->pyname, s->align, (long long)addr);
+        return 0;
+    }
+    pvc_tile tile = {.addr = 0, .dtype = (pvc_dtype)ty->dtype, .rows = (uint32_t)ty->dims[0],
+                     .cols = (uint32_t)ty->dims[1], .mem = (pvc_mem)ty->mem, .layout = (pvc_tile_layout)ty->layout};
+    pvc_tgeom g;
+    pvc_tile_geom(&tile, &g);
+    if (pvc_tile_layout_boxed(g.layout) && ty->dims[0] > 1 && (ty->dims[0] % g.ir || ty->dims[1] % g.ic)) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "a %s %s tile of %s is whole %ux%u fractals: [%lld, %lld] is not "
+                     "(§17.3.2)", s->pyname, pvc_tile_layout_name(g.layout), dt_name(ty->dtype), g.ir, g.ic,
+                     (long long)ty->dims[0], (long long)ty->dims[1]);
+        return 0;
+    }
+    static const struct {
+        int mem, layout;
+    } want[] = {{PVC_MEM_LEFT, PVC_TL_NZ}, {PVC_MEM_RIGHT, PVC_TL_ZN}, {PVC_MEM_ACC, PVC_TL_NZ}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (want[i].mem == ty->mem && ty->layout != want[i].layout && ty->dims[1] > 1) {
+            pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "a %s tile is %s on the 950, not %s (the matmul reads it so, "
+                         "§17.3.3)", s->pyname, pvc_tile_layout_name(want[i].layout),
+                         pvc_tile_layout_name(ty->layout));
+            return 0;
+        }
+    return 1;
+}
+
+/* Where op runs: 0 (and an error) when its core cannot (the rule at the top). cube: the op
+ * needs the cube core (else a vector core). */
+static int on_core(typer *t, const pvc_op *op, int cube, const char *what)
+{
+    int ok = cube ? t->section == PVC_OP_PL_SECTION_CUBE || (!t->section && !(t->sections & PVC_SECTIONS_VECTOR))
+                  : t->section == PVC_OP_PL_SECTION_VECTOR;
+    if (!ok)
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "%s runs on the %s core: put it inside 'with pl.section_%s():' "
+                     "(§17.1)", what, cube ? "cube" : "vector", cube ? "cube" : "vector");
+    return ok;
+}
+
+static void valid_attrs(typer *t, pvc_op *op, const pvc_value *tile, const char *rows, const char *cols)
+{
+    pvc_op_add_attr(t->m, op, rows, ty_valid_dim(t, tile, 0, op->loc), op->loc);
+    pvc_op_add_attr(t->m, op, cols, ty_valid_dim(t, tile, 1, op->loc), op->loc);
+}
+
+static int given(const pvc_op *op, const char *k)
+{
+    const pvc_value *v = pvc_op_arg(op, k);
+    return v && v->kind != PVC_V_NONE;
+}
+
+static int enum_value(const pvc_op *op, const char *k, int ns, int dflt)
+{
+    const pvc_value *v = pvc_op_arg(op, k);
+    return v && v->kind == PVC_V_ENUM && v->ns == ns ? (int)v->i : dflt;
+}
+
+enum { SCALE_NONE, SCALE_SCALAR, SCALE_TILE, SCALE_BAD };
+
+/* A per-column scale tile (§17.6.1): an INT64 [1, N] Scaling tile of deq words, N a multiple of
+ * 16 up to 512, with neither relu nor a phase. */
+static int scale_tile_ok(typer *t, const pvc_op *op, const pvc_value *s)
+{
+    pvc_span at = pvc_op_arg_loc(op, "scale");
+    int64_t rows = s->type.dims[0], n = s->type.dims[1];
+    const char *bad = NULL;
+    char why[160];
+    if (s->type.mem != PVC_MEM_SCALING)
+        snprintf(why, sizeof why, "a per-column scale tile must be in pl.MemorySpace.Scaling, not %s",
+                 pvc_mem_name(s->type.mem)), bad = why;
+    else if (s->type.dtype == PVC_DT_FP32)
+        bad = "scale tile dtype FP32 is not supported: its elements are INT64 deq words (from the FP32 scales "
+              "by torch_npu.npu_trans_quant_param)";
+    else if (s->type.dtype != PVC_DT_INT64 && s->type.dtype != PVC_DT_UINT64)
+        snprintf(why, sizeof why, "scale tile dtype must be INT64 (deq words), not %s", dt_name(s->type.dtype)),
+            bad = why;
+    else if (rows != 1)
+        snprintf(why, sizeof why, "a scale tile has shape [1, N] (row == 1), not [%lld, %lld]", (long long)rows,
+                 (long long)n), bad = why;
+    else if (n % 16 || n > 512)
+        snprintf(why, sizeof why, "the scale tile's N = %lld must be a multiple of 16, at most 512", (long long)n),
+            bad = why;
+    else if (given(op, "relu_pre_mode"))
+        bad = "a per-column scale= cannot be used together with relu_pre_mode";
+    else if (given(op, "phase"))
+        bad = "a per-column scale= cannot be combined with phase";
+    else if (op->code == PVC_OP_PL_MOVE && enum_value(op, "acc_to_vec_mode", PVC_NS_AccToVecMode, 0) >=
+                                               PVC_ACC2VEC_DualModeSplitM)
+        bad = "a per-column scale= only supports single-mode acc_to_vec_mode (SingleModeVec0, SingleModeVec1)";
+    if (bad)
+        pvc_error_at(t->d, at, PVC_E_CUBE_RULE, "%s (§17.6.1)", bad);
+    return !bad;
+}
+
+/* The scale= of a fixpipe conversion (§17.6.3): a number, an FP32 or int run-time scalar (the
+ * deq word's bits), or a Scaling tile of deq words; SCALE_BAD after an error. */
+static int scale_kind(typer *t, const pvc_op *op)
+{
+    const pvc_value *s = pvc_op_arg(op, "scale");
+    if (!s || s->kind == PVC_V_NONE)
+        return SCALE_NONE;
+    if (s->kind == PVC_V_INT || s->kind == PVC_V_FLOAT || s->type.kind == PVC_TY_INT || s->type.kind == PVC_TY_FLOAT)
+        return SCALE_SCALAR;
+    if (s->type.kind == PVC_TY_TILE)
+        return scale_tile_ok(t, op, s) ? SCALE_TILE : SCALE_BAD;
+    pvc_error_at(t->d, pvc_op_arg_loc(op, "scale"), PVC_E_CUBE_RULE, "%s: scale must be a float, a run-time "
+                 "scalar or a Scaling tile, not a %s (§17.6)%s", pvc_ops[op->code].name,
+                 pvc_type_kind_name(s->type.kind), s->type.kind == PVC_TY_TENSOR
+                     ? "; a scale Tensor is not supported for per-channel quantization: move it into a Scaling tile"
+                     : "");
+    return SCALE_BAD;
+}
+
+/* acc -> out through the fixpipe, with or without a scale (the PTO table, §17.6.3). */
+static int conversion_ok(typer *t, const pvc_op *op, int acc, int out)
+{
+    int scaled = given(op, "scale");
+    if (pvc_fix_legal((pvc_dtype)acc, (pvc_dtype)out, scaled))
+        return 1;
+    pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "the fixpipe converts %s to %s only %s a scale= (§17.6.3)",
+                 dt_name(acc), dt_name(out), scaled ? "without" : "with");
+    return 0;
+}
+
+/* pl.load / pl.store with a cube tile (§17.4.1, §17.6); 0 when the tile is a Vec tile (the
+ * vector path, types_tile.c). */
+int ty_cube_gm(typer *t, pvc_op *op)
+{
+    int load = op->code == PVC_OP_PL_LOAD;
+    const pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor");
+    static const char *const fix[] = {"relu_pre_mode", "scale", "atomic"};
+    if (!is_cube_mem(mem_of(tile))) {
+        for (int i = 0; !load && i < 3; i++)
+            if (given(op, fix[i])) {
+                pvc_error_at(t->d, pvc_op_arg_loc(op, fix[i]), PVC_E_NOT_SUPPORTED, "pl.store's %s= belongs to a "
+                             "store from an Acc tile (the fixpipe, §17.6); this one stores a Vec tile", fix[i]);
+                return 1;
+            }
+        return 0;
+    }
+    int want = load ? PVC_MEM_MAT : PVC_MEM_ACC;
+    if (mem_of(tile) != want) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "%s %s a Vec or %s tile, not a %s one (§17.2.4)",
+                     pvc_ops[op->code].name, load ? "fills" : "reads", pvc_mem_name(want), pvc_mem_name(mem_of(tile)));
+        return 1;
+    }
+    if (!on_core(t, op, 1, pvc_ops[op->code].name) || !ty_expect(t, op, "tensor", PVC_TY_TENSOR))
+        return 1;
+    if (load && pvc_dtype_table[tile->type.dtype].bits != pvc_dtype_table[tensor->type.dtype].bits) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.load copies %s elements into a %s tile: the dtypes' widths "
+                     "differ", dt_name(tensor->type.dtype), dt_name(tile->type.dtype));
+        return 1;
+    }
+    if (!load && (scale_kind(t, op) == SCALE_BAD || !conversion_ok(t, op, tile->type.dtype, tensor->type.dtype)))
+        return 1;
+    ty_gm_move(t, op);
+    return 1;
+}
+
+/* The [row, col] offset of op (NULL when absent); 0 after an error. */
+static int offset_of(typer *t, const pvc_op *op, const char *arg, pvc_value **off)
+{
+    const pvc_value *o = pvc_op_arg(op, arg);
+    off[0] = off[1] = NULL;
+    if (!o || o->kind == PVC_V_NONE)
+        return 1;
+    const pvc_op *def = def_of(t, o);
+    if (!def || def->code != PVC_OP_LIST || def->noperands != 2 || !ty_int_valued(def->operands[0]) ||
+        !ty_int_valued(def->operands[1])) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, arg), PVC_E_CUBE_RULE, "the %s of %s is [row, col], two ints", arg,
+                     pvc_ops[op->code].name);
+        return 0;
+    }
+    off[0] = def->operands[0], off[1] = def->operands[1];
+    return 1;
+}
+
+static void offset_attrs(typer *t, pvc_op *op, pvc_value **off)
+{
+    pvc_op_add_attr(t->m, op, "off_row", off[0] ? off[0] : cint(t, 0, op->loc), op->loc);
+    pvc_op_add_attr(t->m, op, "off_col", off[1] ? off[1] : cint(t, 0, op->loc), op->loc);
+}
+
+/* Mat -> Left / Right / Scaling (§17.4.2): a window of the source at offset [m, k], whole
+ * fractals. */
+static void move_window(typer *t, pvc_op *op, const pvc_value *d, const pvc_value *s)
+{
+    pvc_value *off[2];
+    if (!offset_of(t, op, "offset", off))
+        return;
+    if (pvc_dtype_table[d->type.dtype].bits != pvc_dtype_table[s->type.dtype].bits) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.move into %s copies one dtype: %s and %s differ",
+                     pvc_mem_name(d->type.mem), dt_name(d->type.dtype), dt_name(s->type.dtype));
+        return;
+    }
+    pvc_tile st = {.dtype = (pvc_dtype)s->type.dtype, .rows = (uint32_t)s->type.dims[0],
+                   .cols = (uint32_t)s->type.dims[1], .mem = (pvc_mem)s->type.mem,
+                   .layout = (pvc_tile_layout)s->type.layout};
+    pvc_tgeom g;
+    pvc_tile_geom(&st, &g);
+    int64_t k[2];
+    for (int i = 0; i < 2; i++) {
+        if (!off[i] || !pvc_const_int(off[i], &k[i]))
+            continue;
+        uint32_t box = i ? g.ic : g.ir;
+        if (k[i] < 0 || k[i] + d->type.dims[i] > s->type.dims[i] || k[i] % box) {
+            pvc_error_at(t->d, pvc_op_arg_loc(op, "offset"), PVC_E_CUBE_RULE, "the %s offset %lld of pl.move must keep "
+                         "the %lld %s of %s inside the source's %lld and be a multiple of its fractal's %u (the "
+                         "device rounds it down, trap C-T6; §17.4.2)", i ? "column" : "row", (long long)k[i],
+                         (long long)d->type.dims[i], i ? "columns" : "rows", pvc_mem_name(d->type.mem),
+                         (long long)s->type.dims[i], box);
+            return;
+        }
+    }
+    if (!off[0] && (d->type.dims[0] > s->type.dims[0] || d->type.dims[1] > s->type.dims[1])) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.move fills the whole %lldx%lld %s tile from the %lldx%lld Mat "
+                     "tile: the source is too small (§17.4.2)", (long long)d->type.dims[0],
+                     (long long)d->type.dims[1], pvc_mem_name(d->type.mem), (long long)s->type.dims[0],
+                     (long long)s->type.dims[1]);
+        return;
+    }
+    offset_attrs(t, op, off);
+}
+
+/* Acc -> Vec (§17.4.4): the valid result through the fixpipe into the vector cores' UB. */
+static void move_to_vec(typer *t, pvc_op *op, const pvc_value *d, const pvc_value *s)
+{
+    if (given(op, "offset")) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "offset"), PVC_E_CUBE_RULE, "pl.move out of an Acc tile takes no offset");
+        return;
+    }
+    if (scale_kind(t, op) == SCALE_BAD || !conversion_ok(t, op, s->type.dtype, d->type.dtype))
+        return;
+    valid_attrs(t, op, s, "valid_rows", "valid_cols");
+}
+
+/* pl.move whose tiles are not both Vec (§17.2.4's paths); 0 for a Vec -> Vec move. */
+int ty_cube_move(typer *t, pvc_op *op)
+{
+    const pvc_value *d = pvc_op_arg(op, "dst_tile"), *s = pvc_op_arg(op, "src_tile");
+    int dm = mem_of(d), sm = mem_of(s);
+    if (!is_cube_mem(dm) && !is_cube_mem(sm))
+        return 0;
+    if (!ty_expect(t, op, "dst_tile", PVC_TY_TILE) || !ty_expect(t, op, "src_tile", PVC_TY_TILE))
+        return 1;
+    if (sm == PVC_MEM_VEC && dm == PVC_MEM_MAT) { /* pypto_pro makes it an insert */
+        ty_insert(t, op);
+        return 1;
+    }
+    const pvc_cube_path *p = pvc_cube_path_find((pvc_mem)sm, (pvc_mem)dm);
+    if (!p || strcmp(p->op, "pl.move") || sm == PVC_MEM_VEC) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.move has no %s -> %s path: it moves Mat -> Left, Right, Bias, "
+                     "Scaling; Acc -> Vec; Vec -> Vec, Mat (§17.2.4)", pvc_mem_name(sm), pvc_mem_name(dm));
+        return 1;
+    }
+    if (!on_core(t, op, 1, "pl.move out of a cube tile"))
+        return 1;
+    if (sm != PVC_MEM_ACC)
+        for (int i = 0; i < 3; i++) {
+            static const char *const fix[] = {"acc_to_vec_mode", "relu_pre_mode", "scale"};
+            if (given(op, fix[i])) {
+                pvc_error_at(t->d, pvc_op_arg_loc(op, fix[i]), PVC_E_CUBE_RULE, "pl.move's %s belongs to a move out of "
+                             "an Acc tile", fix[i]);
+                return 1;
+            }
+        }
+    if (dm == PVC_MEM_LEFT || dm == PVC_MEM_RIGHT || dm == PVC_MEM_SCALING)
+        move_window(t, op, d, s);
+    else if (dm == PVC_MEM_VEC)
+        move_to_vec(t, op, d, s);
+    else if (dm == PVC_MEM_BIAS) {
+        int ok = (d->type.dtype == PVC_DT_FP32 && (s->type.dtype == PVC_DT_FP32 || s->type.dtype == PVC_DT_FP16 ||
+                                                   s->type.dtype == PVC_DT_BF16)) ||
+                 (d->type.dtype == PVC_DT_INT32 && s->type.dtype == PVC_DT_INT32);
+        if (!ok || s->type.dims[0] != 1 || d->type.dims[1] > s->type.dims[1])
+            pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.move into Bias takes one row of FP32, FP16 or BF16 (into "
+                         "FP32) or INT32 (into INT32), at least as wide (§17.4.3)");
+    } else {
+        pvc_error_at(t->d, op->loc, PVC_E_NOT_SUPPORTED, "pl.move Mat -> %s is not modelled yet (§17.2.4)",
+                     pvc_mem_name(dm));
+    }
+    return 1;
+}
+
+/* pl.insert(dst, src, [row, col]) and the pl.move pypto_pro makes one (§17.4.5): src's valid
+ * shape at [row, col] of dst. Vec -> Mat on a vector core, Vec -> Vec anywhere. */
+void ty_insert(typer *t, pvc_op *op)
+{
+    if (!ty_expect(t, op, "dst_tile", PVC_TY_TILE) || !ty_expect(t, op, "src_tile", PVC_TY_TILE))
+        return;
+    const pvc_value *d = pvc_op_arg(op, "dst_tile"), *s = pvc_op_arg(op, "src_tile");
+    int dm = mem_of(d), sm = mem_of(s);
+    if (sm != PVC_MEM_VEC || (dm != PVC_MEM_VEC && dm != PVC_MEM_MAT)) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.insert puts a Vec tile into a Vec or Mat tile, not %s into %s "
+                     "(§17.2.4)", pvc_mem_name(sm), pvc_mem_name(dm));
+        return;
+    }
+    if (pvc_dtype_table[d->type.dtype].bits != pvc_dtype_table[s->type.dtype].bits ||
+        pvc_dtype_table[d->type.dtype].bits < 8) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.insert copies one element width of 8 bits or more, not %s into "
+                     "%s", dt_name(s->type.dtype), dt_name(d->type.dtype));
+        return;
+    }
+    if (dm == PVC_MEM_MAT && !on_core(t, op, 0, "pl.insert into a Mat tile"))
+        return;
+    pvc_value *off[2];
+    if (!offset_of(t, op, "offset", off))
+        return;
+    valid_attrs(t, op, s, "valid_rows", "valid_cols");
+    offset_attrs(t, op, off);
+    pvc_op_add_attr(t->m, op, "insert", cint(t, 1, op->loc), op->loc);
+}
+
+/* pl.matmul(dst, lhs, rhs[, bias]) and pl.matmul_acc(dst, acc, lhs, rhs) (§17.5). */
+void ty_matmul(typer *t, pvc_op *op)
+{
+    int acc = op->code == PVC_OP_PL_MATMUL_ACC;
+    const char *name = pvc_ops[op->code].name;
+    if (!ty_expect(t, op, "dst_tile", PVC_TY_TILE) || !ty_expect(t, op, "lhs_tile", PVC_TY_TILE) ||
+        !ty_expect(t, op, "rhs_tile", PVC_TY_TILE) || (acc && !ty_expect(t, op, "acc_tile", PVC_TY_TILE)) ||
+        !on_core(t, op, 1, name))
+        return;
+    const pvc_value *d = pvc_op_arg(op, "dst_tile"), *l = pvc_op_arg(op, "lhs_tile"), *r = pvc_op_arg(op, "rhs_tile");
+    const pvc_value *b = acc ? NULL : pvc_op_arg(op, "bias_tile");
+    if (b && b->kind == PVC_V_NONE)
+        b = NULL;
+    if (mem_of(d) != PVC_MEM_ACC || mem_of(l) != PVC_MEM_LEFT || mem_of(r) != PVC_MEM_RIGHT ||
+        (b && mem_of(b) != PVC_MEM_BIAS) || (acc && mem_of(pvc_op_arg(op, "acc_tile")) != PVC_MEM_ACC)) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "%s takes an Acc dst, a Left lhs and a Right rhs%s, not %s, %s, %s "
+                     "(§17.5.1)", name, acc ? " (and an Acc acc)" : " (and a Bias bias)", pvc_mem_name(mem_of(d)),
+                     pvc_mem_name(mem_of(l)), pvc_mem_name(mem_of(r)));
+        return;
+    }
+    int want = (int)pvc_mad_acc_dtype((pvc_dtype)l->type.dtype, (pvc_dtype)r->type.dtype);
+    if (want == PVC_DT_COUNT || d->type.dtype != want || (b && b->type.dtype != want)) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "%s of %s x %s into %s%s does not compile: INT8 x INT8 -> INT32; "
+                     "FP16, BF16, FP32, FP8 and HF8 pairs -> FP32 (§17.5.2, trap C-T3)", name, dt_name(l->type.dtype),
+                     dt_name(r->type.dtype), dt_name(d->type.dtype), b ? " with its bias" : "");
+        return;
+    }
+    if (acc && pvc_op_arg(op, "acc_tile") != d && pvc_op_arg(op, "acc_tile")->type.ub_addr != d->type.ub_addr)
+        pvc_warn_at(t->d, op->loc, "pl.matmul_acc adds to dst's old value; acc_tile only gives the type [%s]",
+                    pvc_warn_code(PVC_W_CUBE_MATMUL_ACC));
+    pvc_op_add_attr(t->m, op, "m", ty_valid_dim(t, l, 0, op->loc), op->loc);
+    pvc_op_add_attr(t->m, op, "k", ty_valid_dim(t, l, 1, op->loc), op->loc);
+    pvc_op_add_attr(t->m, op, "n", ty_valid_dim(t, r, 1, op->loc), op->loc);
+}
+
+/* pl.system.set_cross_core / wait_cross_core (§17.7): an int event id below 16 (a constant
+ * one checked here, a run-time one by the runtime). */
+void ty_cross(typer *t, pvc_op *op)
+{
+    const pvc_value *e = pvc_op_arg(op, "event_id");
+    int64_t id;
+    if (!e || e->kind == PVC_V_NONE || !ty_int_valued(e)) {
+        pvc_error_at(t->d, e ? pvc_op_arg_loc(op, "event_id") : op->loc, PVC_E_CUBE_RULE, "%s needs event_id=, an int",
+                     pvc_ops[op->code].name);
+        return;
+    }
+    if (pvc_const_int(e, &id) && (id < 0 || id >= 16))
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "event_id"), PVC_E_LITERAL, "event_id=%lld of %s is not in [0, 16) "
+                     "(§17.7)", (long long)id, pvc_ops[op->code].name);
+    if (!given(op, "pipe"))
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "%s needs pipe=, a pl.PipeType", pvc_ops[op->code].name);
+}
