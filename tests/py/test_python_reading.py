@@ -55,3 +55,41 @@ def test_parenthesised_decorator(backend, tmp_path):
     out = torch.zeros(1, 64)
     pvc.load(str(path)).kernel("k").launch([out])
     assert torch.equal(out, torch.full((1, 64), 0.5))
+
+
+FLAG = """
+import pypto_pro.language as pl
+
+@pl.jit()
+def k(out: pl.Tensor[[1, 64], pl.DT_FP32], flag: pl.DT_BOOL):
+    tf = pl.TileType(shape=[1, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
+    t = pl.make_tile(tf, addr=0x0, size=256)
+    with pl.section_vector():
+        if flag:
+            t[0, 0] = 2.0
+        pl.store(out, t, [0, 0])
+"""
+
+
+def test_dt_bool_annotates_a_flag(backend, tmp_path):
+    path = tmp_path / "flag.py"
+    path.write_text(FLAG)
+    k = pvc.load(str(path)).kernel("k")
+    for flag, first in ((True, 2.0), (False, 0.0)):
+        out = torch.ones(1, 64)
+        k.launch([out, flag])
+        want = torch.zeros(1, 64)
+        want[0, 0] = first
+        assert torch.equal(out, want)
+
+
+def test_uncompiled_decorators_import(tmp_path):
+    import pypto_pro.language as pl
+
+    @pl.simt.function(max_threads=64)
+    def lanes(a):
+        return a
+
+    with pytest.raises(NotImplementedError, match="pvc does not compile SIMT functions"):
+        lanes(1)
+    assert pl.Tile[[16, 64], pl.DT_FP32] is not None  # an annotation evaluates
