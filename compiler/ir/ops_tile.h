@@ -31,17 +31,17 @@
 /* out = OP(lhs, rhs), three row-major tiles of one dtype. */
 #define PVC_TILE_VV(M, ID, name, dts, top, doc)                                                    \
     M(ID, name, NONE, (OTN(out) OTN(lhs) OTN(rhs)), (), (), dts, PVC_NO_TRAP,                     \
-      PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                                                   \
+      PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_binary(ctx, top, out, out_vr, out_vc, lhs, lhs_vr, lhs_vc, rhs, rhs_vr, rhs_vc), doc)
 /* out = OP(lhs, rhs) with rhs a scalar: the element bits of the tile's dtype. */
 #define PVC_TILE_VS(M, ID, name, dts, top, doc)                                                    \
     M(ID, name, NONE, (OT(out) OT(lhs) O(BITS, rhs)), (), (), dts, PVC_NO_TRAP,                   \
-      PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                                                   \
+      PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_scalar(ctx, top, out, out_vr, out_vc, lhs, lhs_vr, lhs_vc, rhs), doc)
 /* out = OP(src). */
 #define PVC_TILE_U(M, ID, name, dts, top, doc)                                                     \
     M(ID, name, NONE, (OTN(out) OTN(src)), (), (), dts, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, \
-      V, 16, 256, (void)pvc_tile_unary(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
+      TILE, V, 16, 256, (void)pvc_tile_unary(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
 
 #define PVC_TILE_MOPS(M)                                                                              \
     /* ---- element-wise, tile x tile (§15.4) ---- */                                                \
@@ -77,7 +77,7 @@
     PVC_TILE_U(M, M_TILE_NOT, "tile.not", PVC_DT_TILE_INTS, PVC_TU_NOT, "out = ~src (vnot)")         \
     /* ---- broadcast (§15.4) ---- */                                                                \
     M(M_TILE_EXPANDS, "tile.expands", NONE, (OT(out) O(BITS, scalar)), (), (),                        \
-      PVC_DT_TILE_ADD, PVC_NO_TRAP, PVC_TILE_FLAGS, V, 16, 256,                                       \
+      PVC_DT_TILE_ADD, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                       \
       (void)pvc_tile_expands(ctx, out, out_vr, out_vc, scalar), "every element of out's valid shape = scalar (vdup)")
 
 #endif /* PVC_OPS_TILE_H */
