@@ -86,6 +86,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)") \
     X(TILE_SIZE,      "W032", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved") \
     X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)") \
+    X(HAZARD_TOLERATED, "W034", "", "a read the spec does not order after a store, which the device's pipe order makes work (§5.6)") \
     X(CUBE_MATMUL_ACC, "W050", "C-T2", "pl.matmul_acc adds into dst's old value: acc_tile only gives the type (§17.5.3)")
 
 typedef enum {
