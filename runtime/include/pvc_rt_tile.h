@@ -120,6 +120,38 @@ int64_t pvc_tile_unary(pvc_ctx *ctx, pvc_tile_uop op, const pvc_tile *dst, int64
 int64_t pvc_tile_expands(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, uint64_t s);
 
 /* ---------------------------------------------------------------------------------------
+ * Reductions (§15.7), X(NAME, pypto name): pl.sum / pl.maximum / pl.minimum with dim=.
+ *
+ * Row reduction (dim=0): for r < src valid rows, over src's valid cols C:
+ *     acc = INIT (SUM +0, MAX the lowest value, MIN the highest)
+ *     for each 256-byte chunk of row r: acc = OP(acc, vcadd / vcmax / vcmin of the chunk)
+ *     dst element (r, 0) = acc
+ * so a sum is a pairwise tree inside each chunk and a left-to-right sum of the chunk
+ * partials. An INT16 sum accumulates in INT32 (vcadd widens) and keeps the low 16 bits;
+ * 8-bit max/min reduce the chunk widened to 16 bits. Nothing else of dst is written.
+ * Column reduction (dim != 0): for each chunk of src's valid cols,
+ *     acc = row 0; then acc = OP(acc, OP(row 1+2k, row 2+2k)) for k < (R-1)/2;
+ *     then acc = OP(acc, row R-1) when R-1 is odd;  dst row 0 = acc
+ * with OP = vadd / vmax / vmin in the element type (FP16 sums round at every step). R = 0
+ * or C = 0 writes nothing.
+ * ------------------------------------------------------------------------------------- */
+#define PVC_TILE_REDUCES(X) \
+    X(SUM, "sum")           \
+    X(MAX, "maximum")       \
+    X(MIN, "minimum")
+typedef enum {
+#define X(name, pyname) PVC_RED_##name,
+    PVC_TILE_REDUCES(X)
+#undef X
+    PVC_RED_COUNT
+} pvc_tile_reduce;
+
+int64_t pvc_tile_row_reduce(pvc_ctx *ctx, pvc_tile_reduce op, const pvc_tile *dst, int64_t dst_vr,
+                            int64_t dst_vc, const pvc_tile *src, int64_t src_vr, int64_t src_vc);
+int64_t pvc_tile_col_reduce(pvc_ctx *ctx, pvc_tile_reduce op, const pvc_tile *dst, int64_t dst_vr,
+                            int64_t dst_vc, const pvc_tile *src, int64_t src_vr, int64_t src_vc);
+
+/* ---------------------------------------------------------------------------------------
  * pl.cast (§15.6). pl.RoundMode, X(NAME, pypto name, what): the member values are pypto's
  * (CAST_NONE = 0 ... CAST_ODD = 6). pvc_tile_cast_round gives the pvc_round a mode runs as
  * for a pair: NONE, and ODD on any pair but FP32 -> FP16, truncate float -> integer and

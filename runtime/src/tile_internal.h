@@ -16,6 +16,7 @@ typedef struct {
     uint32_t vr, vc;      /* the valid shape */
     uint32_t lines, len;  /* the valid shape in memory order */
     uint32_t pitch;       /* elements from one line to the next */
+    int col;              /* column-major: a line is a column */
 } rt_tv;
 
 /* Elements per 256-byte chunk. */
@@ -32,6 +33,12 @@ static inline int64_t rt_tv_chunks(uint32_t lines, uint32_t len, unsigned eb)
 static inline uint32_t rt_tv_addr(const rt_tv *v, uint32_t line, uint32_t k)
 {
     return v->t->addr + (uint32_t)(((uint64_t)line * v->pitch + k) * v->eb);
+}
+
+/* UB address of element (r, c) of the tile, in either layout. */
+static inline uint32_t rt_tv_at(const rt_tv *v, uint32_t r, uint32_t c)
+{
+    return v->col ? rt_tv_addr(v, c, r) : rt_tv_addr(v, r, c);
 }
 
 /* Fills *v from tile t with valid shape vr x vc; raises BAD_ARG (a 4-bit dtype, a valid

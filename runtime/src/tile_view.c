@@ -23,6 +23,7 @@ int rt_tv_make(pvc_ctx *ctx, const char *op, rt_tv *v, const pvc_tile *t, int64_
     v->vr = (uint32_t)vr;
     v->vc = (uint32_t)vc;
     int col = t->layout == PVC_TL_DN || t->cols == 1;
+    v->col = col;
     v->lines = col ? v->vc : v->vr;
     v->len = col ? v->vr : v->vc;
     v->pitch = col ? t->rows : t->cols;

@@ -98,6 +98,63 @@ static void test_column_and_expands(pvc_ctx *ctx)
                "expands window: %04x %04x %04x", e[129], e[130], e[330]);
 }
 
+/* Row sum FP32 of one 256-element row: 4 chunks of 64, each a pairwise tree, the partials added
+ * left to right from +0. x0 = 2^24, x2 = x3 = x128 = x192 = 1: chunk 0 is (2^24 + 0) + (1 + 1)
+ * = 16777218 exactly; then + 0, + 1 (16777219: a tie, to even 16777220), + 1 (16777221: a tie,
+ * to 16777220). A plain left-to-right sum would give 16777216. The result lands in element
+ * (0, 0) of a [2, 1] column tile; element (1, 0) is untouched (valid rows 1). */
+static void test_row_sum(pvc_ctx *ctx)
+{
+    pvc_tile s = {.addr = 0x0, .dtype = PVC_DT_FP32, .rows = 1, .cols = 256};
+    pvc_tile d = {.addr = 0x1000, .dtype = PVC_DT_FP32, .rows = 2, .cols = 1, .layout = PVC_TL_DN};
+    float *x = f32_at(ctx, &s, 0, 0);
+    memset(x, 0, 1024);
+    x[0] = 16777216.0f;
+    x[2] = x[3] = x[128] = x[192] = 1.0f;
+    *f32_at(ctx, &d, 1, 0) = -3.0f;
+    int64_t n = pvc_tile_row_reduce(ctx, PVC_RED_SUM, &d, 1, 1, &s, 1, 256);
+    UNIT_CHECK(n == 4 && *f32_at(ctx, &d, 0, 0) == 16777220.0f && *f32_at(ctx, &d, 1, 0) == -3.0f,
+               "row sum %lld chunks: %.1f %.1f", (long long)n, *f32_at(ctx, &d, 0, 0), *f32_at(ctx, &d, 1, 0));
+
+    /* INT16: 128 + 10 elements of 300 sum to 41400 in INT32, kept as the low 16 bits: -24136 */
+    pvc_tile s16 = {.addr = 0x2000, .dtype = PVC_DT_INT16, .rows = 1, .cols = 200};
+    pvc_tile d16 = {.addr = 0x3000, .dtype = PVC_DT_INT16, .rows = 1, .cols = 1};
+    int16_t *e = (int16_t *)(ctx->ub + s16.addr);
+    for (int i = 0; i < 200; i++)
+        e[i] = 300;
+    pvc_tile_row_reduce(ctx, PVC_RED_SUM, &d16, 1, 1, &s16, 1, 138);
+    UNIT_CHECK(*(int16_t *)(ctx->ub + d16.addr) == -24136, "int16 row sum %d", *(int16_t *)(ctx->ub + d16.addr));
+
+    /* INT8 max / min over 300 elements (a 256-lane chunk and 44 more): -5 everywhere, 100 at 299,
+     * -128 at 10 */
+    pvc_tile s8 = {.addr = 0x4000, .dtype = PVC_DT_INT8, .rows = 1, .cols = 300};
+    pvc_tile d8 = {.addr = 0x5000, .dtype = PVC_DT_INT8, .rows = 1, .cols = 1};
+    int8_t *b = (int8_t *)(ctx->ub + s8.addr);
+    memset(b, -5, 300);
+    b[299] = 100;
+    b[10] = -128;
+    pvc_tile_row_reduce(ctx, PVC_RED_MAX, &d8, 1, 1, &s8, 1, 300);
+    int8_t mx = *(int8_t *)(ctx->ub + d8.addr);
+    pvc_tile_row_reduce(ctx, PVC_RED_MIN, &d8, 1, 1, &s8, 1, 300);
+    UNIT_CHECK(mx == 100 && *(int8_t *)(ctx->ub + d8.addr) == -128, "int8 max %d min %d", mx,
+               *(int8_t *)(ctx->ub + d8.addr));
+}
+
+/* Column sum FP16 over 4 rows is r0 + (r1 + r2) + r3: 2048 + 2 = 2050, + 1 = 2051, a tie
+ * rounded to even: 2052 (0x6802); row by row it would stay 2048. Column 1 (outside valid
+ * cols 1) of the [1, 2] destination is untouched. */
+static void test_col_sum(pvc_ctx *ctx)
+{
+    pvc_tile s = {.addr = 0x0, .dtype = PVC_DT_FP16, .rows = 4, .cols = 2};
+    pvc_tile d = {.addr = 0x100, .dtype = PVC_DT_FP16, .rows = 1, .cols = 2};
+    uint16_t *e = (uint16_t *)(ctx->ub + s.addr), *o = (uint16_t *)(ctx->ub + d.addr);
+    e[0] = 0x6800; /* 2048 */
+    e[2] = e[4] = e[6] = 0x3C00; /* 1.0 */
+    o[1] = 0xABCD;
+    int64_t n = pvc_tile_col_reduce(ctx, PVC_RED_SUM, &d, 1, 1, &s, 4, 1);
+    UNIT_CHECK(n == 4 && o[0] == 0x6802 && o[1] == 0xABCD, "col sum %lld: %04x %04x", (long long)n, o[0], o[1]);
+}
+
 static int run_fault(pvc_ctx *ctx, void (*fn)(pvc_ctx *, void *))
 {
     return pvc_ctx_pcall(ctx, fn, NULL);
@@ -149,6 +206,8 @@ int main(void)
     test_add_window(ctx);
     test_scalar_unary(ctx);
     test_column_and_expands(ctx);
+    test_row_sum(ctx);
+    test_col_sum(ctx);
     test_faults(ctx);
     pvc_ctx_free(ctx);
     return UNIT_DONE();
