@@ -152,6 +152,23 @@ int64_t pvc_tile_col_reduce(pvc_ctx *ctx, pvc_tile_reduce op, const pvc_tile *ds
                             int64_t dst_vc, const pvc_tile *src, int64_t src_vr, int64_t src_vc);
 
 /* ---------------------------------------------------------------------------------------
+ * Broadcast ops (§15.8): pl.expand_sub / div / mul / max / min (and add), op one of
+ * PVC_TB_ADD .. PVC_TB_MIN, over dst's valid shape.
+ *   row form (dim=0): dst[r][c] = OP(src[r][c], s[r]), s an [N, 1] column tile (element r),
+ *     or a row-major [N, 32 / element bytes] tile whose row r is repeated as 32-byte blocks
+ *     (lane c = s[r][c mod (32 / element bytes)]);
+ *   col form (dim != 0): dst[r][c] = OP(src[r][c], s[0][c]), s a [1, N] row.
+ * Which operand is the full tile is decided at run time, as PTO does: src0 when its valid
+ * shape is dst's, else src1, and then dst = OP(bcast(src0), src1), the operand order kept.
+ * ------------------------------------------------------------------------------------- */
+int64_t pvc_tile_row_expand(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                            const pvc_tile *src0, int64_t src0_vr, int64_t src0_vc, const pvc_tile *src1,
+                            int64_t src1_vr, int64_t src1_vc);
+int64_t pvc_tile_col_expand(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                            const pvc_tile *src0, int64_t src0_vr, int64_t src0_vc, const pvc_tile *src1,
+                            int64_t src1_vr, int64_t src1_vc);
+
+/* ---------------------------------------------------------------------------------------
  * pl.cast (§15.6). pl.RoundMode, X(NAME, pypto name, what): the member values are pypto's
  * (CAST_NONE = 0 ... CAST_ODD = 6). pvc_tile_cast_round gives the pvc_round a mode runs as
  * for a pair: NONE, and ODD on any pair but FP32 -> FP16, truncate float -> integer and

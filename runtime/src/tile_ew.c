@@ -35,6 +35,14 @@ static const struct {
     [PVC_TB_SHR] = {"pl.shr", pvc_shift_right_reg},
 };
 
+void rt_tile_bin_chunk(pvc_ctx *ctx, pvc_tile_bin op, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a,
+                       const pvc_vreg *b, const pvc_mreg *m)
+{
+    binops[op].fn(ctx, d, t, a, b, m);
+}
+
+const char *rt_tile_bin_name(pvc_tile_bin op) { return binops[op].name; }
+
 /* The scalar forms that are a register op against a register of s (PTO broadcasts s). */
 #define SPLAT_OP(name, fn, first)                                                                  \
     static void name(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, uint64_t s,        \
@@ -168,7 +176,8 @@ int64_t pvc_tile_binary(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int6
     rt_tv d, va, vb;
     if (!rt_tv_make(ctx, name, &d, dst, dst_vr, dst_vc) || !rt_tv_make(ctx, name, &va, a, a_vr, a_vc) ||
         !rt_tv_make(ctx, name, &vb, b, b_vr, b_vc) || !rt_tv_same_dtype(ctx, name, &d, &va) ||
-        !rt_tv_same_dtype(ctx, name, &d, &vb))
+        !rt_tv_same_dtype(ctx, name, &d, &vb) || !rt_tv_covers(ctx, name, &va, d.lines, d.len) ||
+        !rt_tv_covers(ctx, name, &vb, d.lines, d.len))
         return 0;
     ew_op o = {.kind = 0, .bin = binops[op].fn};
     return ew_loop(ctx, &o, &d, &va, &vb);
@@ -184,7 +193,7 @@ int64_t pvc_tile_scalar(pvc_ctx *ctx, pvc_tile_sop op, const pvc_tile *dst, int6
     const char *name = sops[op].name;
     rt_tv d, va;
     if (!rt_tv_make(ctx, name, &d, dst, dst_vr, dst_vc) || !rt_tv_make(ctx, name, &va, a, a_vr, a_vc) ||
-        !rt_tv_same_dtype(ctx, name, &d, &va))
+        !rt_tv_same_dtype(ctx, name, &d, &va) || !rt_tv_covers(ctx, name, &va, d.lines, d.len))
         return 0;
     ew_op o = {.kind = 1, .sop = sops[op].fn, .s = s, .reads_dst = sops[op].reads_dst};
     return ew_loop(ctx, &o, &d, &va, NULL);
@@ -200,7 +209,7 @@ int64_t pvc_tile_unary(pvc_ctx *ctx, pvc_tile_uop op, const pvc_tile *dst, int64
     const char *name = unops[op].name;
     rt_tv d, va;
     if (!rt_tv_make(ctx, name, &d, dst, dst_vr, dst_vc) || !rt_tv_make(ctx, name, &va, a, a_vr, a_vc) ||
-        !rt_tv_same_dtype(ctx, name, &d, &va))
+        !rt_tv_same_dtype(ctx, name, &d, &va) || !rt_tv_covers(ctx, name, &va, d.lines, d.len))
         return 0;
     ew_op o = {.kind = 2, .un = unops[op].fn};
     return ew_loop(ctx, &o, &d, &va, NULL);

@@ -46,6 +46,11 @@ static inline uint32_t rt_tv_at(const rt_tv *v, uint32_t r, uint32_t c)
  * naming `op`. */
 int rt_tv_make(pvc_ctx *ctx, const char *op, rt_tv *v, const pvc_tile *t, int64_t vr, int64_t vc);
 
+/* BAD_ARG naming op unless tile src holds the window `lines` x `len` (in memory order) that a
+ * loop over another tile's valid shape reads from it: PTO reads the sources at the
+ * destination's places, and a smaller source would be read past its end. */
+int rt_tv_covers(pvc_ctx *ctx, const char *op, const rt_tv *src, uint32_t lines, uint32_t len);
+
 /* BAD_ARG naming op unless b's dtype is a's. */
 int rt_tv_same_dtype(pvc_ctx *ctx, const char *op, const rt_tv *a, const rt_tv *b);
 
@@ -60,5 +65,10 @@ void rt_tv_load(pvc_ctx *ctx, const rt_tv *v, uint32_t line, uint32_t k, uint32_
 /* Lanes 0..n-1 of r to elements k .. k+n-1 of line `line` of v (a masked store: nothing else
  * of the tile is written), reported as a vector store. */
 void rt_tv_store(pvc_ctx *ctx, const rt_tv *v, uint32_t line, uint32_t k, uint32_t n, const pvc_vreg *r);
+
+/* One chunk of a tile x tile op (tile_ew.c): d = OP(a, b) under m; op < PVC_TB_COUNT. */
+void rt_tile_bin_chunk(pvc_ctx *ctx, pvc_tile_bin op, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a,
+                       const pvc_vreg *b, const pvc_mreg *m);
+const char *rt_tile_bin_name(pvc_tile_bin op); /* "pl.add" */
 
 #endif /* PVC_TILE_INTERNAL_H */

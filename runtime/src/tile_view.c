@@ -30,6 +30,18 @@ int rt_tv_make(pvc_ctx *ctx, const char *op, rt_tv *v, const pvc_tile *t, int64_
     return 1;
 }
 
+int rt_tv_covers(pvc_ctx *ctx, const char *op, const rt_tv *src, uint32_t lines, uint32_t len)
+{
+    const pvc_tile *t = src->t;
+    uint32_t have_lines = src->col ? t->cols : t->rows, have_len = src->col ? t->rows : t->cols;
+    if (lines <= have_lines && len <= have_len)
+        return 1;
+    pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, t->addr, 0, "the %ux%u tile at UB address 0x%x is smaller than "
+                    "the window the op reads from it (%u %s of %u)", t->rows, t->cols, t->addr, lines,
+                    src->col ? "columns" : "rows", len);
+    return 0;
+}
+
 int rt_tv_same_dtype(pvc_ctx *ctx, const char *op, const rt_tv *a, const rt_tv *b)
 {
     if (a->dt == b->dt)

@@ -155,6 +155,32 @@ static void test_col_sum(pvc_ctx *ctx)
     UNIT_CHECK(n == 4 && o[0] == 0x6802 && o[1] == 0xABCD, "col sum %lld: %04x %04x", (long long)n, o[0], o[1]);
 }
 
+/* expand_sub, row form: dst[r][c] = src[r][c] - s[r] with s a [3, 1] column; swapped roles when
+ * src0's valid shape is not dst's: dst = s[r] - src1[r][c] (operand order kept). Column form:
+ * dst[r][c] = src[r][c] * s[0][c]. Values are small integers, exact in FP32. */
+static void test_expand(pvc_ctx *ctx)
+{
+    pvc_tile x = {.addr = 0x0, .dtype = PVC_DT_FP32, .rows = 3, .cols = 70};
+    pvc_tile s = {.addr = 0x1000, .dtype = PVC_DT_FP32, .rows = 3, .cols = 1, .layout = PVC_TL_DN};
+    pvc_tile d = {.addr = 0x2000, .dtype = PVC_DT_FP32, .rows = 3, .cols = 70};
+    for (int r = 0; r < 3; r++) {
+        *f32_at(ctx, &s, r, 0) = (float)(10 * r);
+        for (int c = 0; c < 70; c++)
+            *f32_at(ctx, &x, r, c) = (float)c;
+    }
+    int64_t n = pvc_tile_row_expand(ctx, PVC_TB_SUB, &d, 3, 70, &x, 3, 70, &s, 3, 1);
+    UNIT_CHECK(n == 6 && *f32_at(ctx, &d, 2, 69) == 49.0f && *f32_at(ctx, &d, 1, 0) == -10.0f,
+               "row expand_sub %lld: %g %g", (long long)n, *f32_at(ctx, &d, 2, 69), *f32_at(ctx, &d, 1, 0));
+    pvc_tile_row_expand(ctx, PVC_TB_SUB, &d, 3, 70, &s, 3, 1, &x, 3, 70);
+    UNIT_CHECK(*f32_at(ctx, &d, 2, 69) == -49.0f, "swapped roles: %g", *f32_at(ctx, &d, 2, 69));
+
+    pvc_tile row = {.addr = 0x3000, .dtype = PVC_DT_FP32, .rows = 1, .cols = 70};
+    for (int c = 0; c < 70; c++)
+        *f32_at(ctx, &row, 0, c) = 2.0f;
+    pvc_tile_col_expand(ctx, PVC_TB_MUL, &d, 3, 70, &x, 3, 70, &row, 1, 70);
+    UNIT_CHECK(*f32_at(ctx, &d, 2, 69) == 138.0f, "col expand_mul: %g", *f32_at(ctx, &d, 2, 69));
+}
+
 static int run_fault(pvc_ctx *ctx, void (*fn)(pvc_ctx *, void *))
 {
     return pvc_ctx_pcall(ctx, fn, NULL);
@@ -189,8 +215,17 @@ static void mixed_dtypes(pvc_ctx *ctx, void *arg)
     pvc_tile_binary(ctx, PVC_TB_ADD, &f, 1, 8, &f, 1, 8, &h, 1, 8);
 }
 
+static void small_source(pvc_ctx *ctx, void *arg)
+{
+    (void)arg;
+    pvc_tile big = {.addr = 0x0, .dtype = PVC_DT_FP32, .rows = 4, .cols = 64};
+    pvc_tile one = {.addr = 0x1000, .dtype = PVC_DT_FP32, .rows = 1, .cols = 64};
+    pvc_tile_binary(ctx, PVC_TB_ADD, &big, 4, 64, &big, 4, 64, &one, 1, 64);
+}
+
 static void test_faults(pvc_ctx *ctx)
 {
+    UNIT_CHECK(run_fault(ctx, small_source) == PVC_FAULT_BAD_ARG, "%s", "a source smaller than dst's window");
     UNIT_CHECK(run_fault(ctx, bad_valid) == PVC_FAULT_BAD_ARG, "%s", "valid rows 3 of a 2-row tile");
     UNIT_CHECK(strstr(ctx->fault.detail, "valid shape [3, 8]") != NULL, "detail: %s", ctx->fault.detail);
     UNIT_CHECK(run_fault(ctx, past_ub) == PVC_FAULT_UB_BOUNDS, "%s", "a tile leaving the UB");
@@ -208,6 +243,7 @@ int main(void)
     test_column_and_expands(ctx);
     test_row_sum(ctx);
     test_col_sum(ctx);
+    test_expand(ctx);
     test_faults(ctx);
     pvc_ctx_free(ctx);
     return UNIT_DONE();
