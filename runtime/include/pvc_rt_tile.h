@@ -189,6 +189,35 @@ typedef enum {
     PVC_TR_COUNT
 } pvc_tile_round;
 
+/* The pairs TCVT converts (one castData overload each, §15.6), X(FROM, TO). */
+#define PVC_TILE_CASTS(X)                                                                        \
+    X(FP32, FP32) X(FP32, FP16) X(FP32, BF16) X(FP32, INT16) X(FP32, INT32) X(FP32, INT64)      \
+    X(FP32, FP8E4M3FN) X(FP32, FP8E5M2) X(FP32, HF8)                                            \
+    X(FP16, FP32) X(FP16, INT32) X(FP16, INT16) X(FP16, INT8) X(FP16, UINT8) X(FP16, HF8)       \
+    X(BF16, FP32) X(BF16, INT32) X(BF16, FP16) X(BF16, FP4E1M2) X(BF16, FP4E2M1)                \
+    X(FP4E1M2, BF16) X(FP4E2M1, BF16) X(UINT8, FP16) X(UINT8, UINT16)                           \
+    X(INT8, FP16) X(INT8, INT16) X(INT8, INT32)                                                 \
+    X(INT16, UINT8) X(INT16, FP16) X(INT16, FP32) X(INT16, UINT32) X(INT16, INT32)              \
+    X(INT32, FP32) X(INT32, INT16) X(INT32, UINT16) X(INT32, INT64) X(INT32, UINT8)             \
+    X(UINT32, UINT8) X(UINT32, UINT16) X(UINT32, INT16) X(INT64, FP32) X(INT64, INT32)          \
+    X(FP8E4M3FN, FP32) X(FP8E5M2, FP32) X(HF8, FP32)
+
+/* 1 when TCVT converts from -> to. */
+int pvc_tile_cast_legal(pvc_dtype from, pvc_dtype to);
+/* The pvc_round a pl.RoundMode runs as for the pair (above), and the saturation TCVT's
+ * three-argument form uses: off for FP16 -> UINT8 / INT8 / INT16, FP32 -> INT16,
+ * INT64 -> INT32, INT32 -> INT16, on for every other pair. */
+pvc_round pvc_tile_cast_round(pvc_tile_round mode, pvc_dtype from, pvc_dtype to);
+pvc_sat pvc_tile_cast_sat(pvc_dtype from, pvc_dtype to);
+
+/* pl.cast(dst, src, mode=): every element of dst's valid shape = src's element at the same
+ * place converted by the §5.4 rules with the round and saturation above. The pairs PTO
+ * routes through INT32 or INT16 when saturation is off go the same way: FP32 / FP16 ->
+ * INT16 is the INT32 conversion's low 16 bits, FP16 -> INT8 / UINT8 the INT16 conversion's
+ * low 8 bits. FP32 -> FP32 rounds to an integral value (vtrc). */
+int64_t pvc_tile_cast(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *src,
+                      int64_t src_vr, int64_t src_vc, pvc_tile_round mode);
+
 /* pl.fillpad's mode (pl.FillPadMode), X(NAME, pypto name, what). */
 #define PVC_FILLPAD_MODES(X)                                                  \
     X(NORMAL, "NORMAL", "copy src's valid shape, pad the rest of dst")        \

@@ -181,6 +181,43 @@ static void test_expand(pvc_ctx *ctx)
     UNIT_CHECK(*f32_at(ctx, &d, 2, 69) == 138.0f, "col expand_mul: %g", *f32_at(ctx, &d, 2, 69));
 }
 
+/* pl.cast element rules (§5.4 with TCVT's choices): FP32 -> FP16 CAST_ROUND ties away
+ * (1 + 2^-11 -> 0x3C01; RINT keeps 0x3C00), saturating (65520 -> 65504 = 0x7BFF, NaN -> 0);
+ * FP32 -> INT32 CAST_NONE truncates (-2.7 -> -2); FP32 -> INT16 with saturation off is the
+ * INT32 result's low half (40000 -> -25536); FP32 -> FP32 rounds to integral (2.5 -> 3 ties
+ * away, -0.4 -> -0). */
+static void test_cast(pvc_ctx *ctx)
+{
+    pvc_tile f = {.addr = 0x0, .dtype = PVC_DT_FP32, .rows = 1, .cols = 8};
+    pvc_tile h = {.addr = 0x100, .dtype = PVC_DT_FP16, .rows = 1, .cols = 8};
+    float *x = f32_at(ctx, &f, 0, 0);
+    uint16_t *y = (uint16_t *)(ctx->ub + h.addr);
+    x[0] = 1.0f + 1.0f / 2048;
+    x[1] = 65520.0f;
+    x[2] = NAN;
+    pvc_tile_cast(ctx, &h, 1, 3, &f, 1, 3, PVC_TR_ROUND);
+    UNIT_CHECK(y[0] == 0x3C01 && y[1] == 0x7BFF && y[2] == 0, "f32->f16 round: %04x %04x %04x", y[0], y[1], y[2]);
+    pvc_tile_cast(ctx, &h, 1, 1, &f, 1, 1, PVC_TR_RINT);
+    UNIT_CHECK(y[0] == 0x3C00, "f32->f16 rint: %04x", y[0]);
+
+    pvc_tile i32 = {.addr = 0x200, .dtype = PVC_DT_INT32, .rows = 1, .cols = 8};
+    pvc_tile i16 = {.addr = 0x300, .dtype = PVC_DT_INT16, .rows = 1, .cols = 8};
+    x[0] = -2.7f;
+    x[1] = 40000.0f;
+    pvc_tile_cast(ctx, &i32, 1, 1, &f, 1, 1, PVC_TR_NONE);
+    pvc_tile_cast(ctx, &i16, 1, 2, &f, 1, 2, PVC_TR_NONE);
+    int32_t *a = (int32_t *)(ctx->ub + i32.addr);
+    int16_t *b = (int16_t *)(ctx->ub + i16.addr);
+    UNIT_CHECK(a[0] == -2 && b[1] == -25536, "f32->i32 %d, f32->i16 %d", a[0], b[1]);
+
+    pvc_tile g = {.addr = 0x400, .dtype = PVC_DT_FP32, .rows = 1, .cols = 8};
+    x[0] = 2.5f;
+    x[1] = -0.4f;
+    pvc_tile_cast(ctx, &g, 1, 2, &f, 1, 2, PVC_TR_ROUND);
+    float *z = f32_at(ctx, &g, 0, 0);
+    UNIT_CHECK(z[0] == 3.0f && bits_of(z[1]) == 0x80000000u, "f32 round: %g %08x", z[0], bits_of(z[1]));
+}
+
 static int run_fault(pvc_ctx *ctx, void (*fn)(pvc_ctx *, void *))
 {
     return pvc_ctx_pcall(ctx, fn, NULL);
@@ -244,6 +281,7 @@ int main(void)
     test_row_sum(ctx);
     test_col_sum(ctx);
     test_expand(ctx);
+    test_cast(ctx);
     test_faults(ctx);
     pvc_ctx_free(ctx);
     return UNIT_DONE();
