@@ -168,6 +168,52 @@ int64_t pvc_tile_col_expand(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, 
                             const pvc_tile *src0, int64_t src0_vr, int64_t src0_vc, const pvc_tile *src1,
                             int64_t src1_vr, int64_t src1_vc);
 
+/* pl.fillpad's mode (pl.FillPadMode), X(NAME, pypto name, what). */
+#define PVC_FILLPAD_MODES(X)                                                  \
+    X(NORMAL, "NORMAL", "copy src's valid shape, pad the rest of dst")        \
+    X(EXPAND, "EXPAND", "the same into a dst larger than src")                \
+    X(INPLACE, "INPLACE", "pad around the valid shape of dst itself")
+typedef enum {
+#define X(name, pyname, text) PVC_FILLPAD_##name,
+    PVC_FILLPAD_MODES(X)
+#undef X
+    PVC_FILLPAD_COUNT
+} pvc_fillpad_mode;
+
+/* ---------------------------------------------------------------------------------------
+ * Compares and select (§15.9). A compare writes a bit mask into dst (a UINT8 tile as pypto
+ * documents it): element (r, c) of lhs's valid shape is bit c % 8 of byte c / 8 of row r,
+ * row r starting at byte r * cols * element bytes of dst; whole groups are written, 16 bytes
+ * per 128 elements (32 per 256 for 8-bit inputs), bits past valid cols 0. The per-element
+ * rule is vcmp's (§5.2: NaN compares false but for ne). op is a pvc_cmp.
+ * Select: dst[r][c] = bit(mask, r, c) ? lhs[r][c] : rhs[r][c] (or the scalar) over dst's
+ * valid shape, the mask's row r at byte r * mask cols (PTO's TSEL reads that pitch).
+ * ------------------------------------------------------------------------------------- */
+int64_t pvc_tile_cmp(pvc_ctx *ctx, pvc_cmp op, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
+                     const pvc_tile *lhs, int64_t lhs_vr, int64_t lhs_vc, const pvc_tile *rhs, int64_t rhs_vr,
+                     int64_t rhs_vc);
+int64_t pvc_tile_cmps(pvc_ctx *ctx, pvc_cmp op, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
+                      const pvc_tile *lhs, int64_t lhs_vr, int64_t lhs_vc, uint64_t rhs);
+int64_t pvc_tile_select(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *mask,
+                        int64_t mask_vr, int64_t mask_vc, const pvc_tile *lhs, int64_t lhs_vr, int64_t lhs_vc,
+                        const pvc_tile *rhs, int64_t rhs_vr, int64_t rhs_vc);
+int64_t pvc_tile_selects(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *mask,
+                         int64_t mask_vr, int64_t mask_vc, const pvc_tile *lhs, int64_t lhs_vr, int64_t lhs_vc,
+                         uint64_t rhs);
+
+/* ---------------------------------------------------------------------------------------
+ * pl.fillpad (§15.10): with sR x sC = src's valid shape, dR = dst's valid rows, DC = dst's
+ * cols and P = dst's pad value (zero; max: +inf or the largest integer; min: -inf or the
+ * smallest integer, 0 unsigned):
+ *     dst[r][c] = src[r][c]   r < sR, c < sC          (not INPLACE, where dst is src)
+ *     dst[r][c] = P           r < sR, sC <= c < DC    (to the end of the physical row)
+ *     dst[r][c] = P           sR <= r < dR, c < DC
+ * Rows from dR on are untouched. NORMAL and INPLACE need equal shapes, EXPAND a dst at
+ * least src's; a dst without pad value is BAD_ARG.
+ * ------------------------------------------------------------------------------------- */
+int64_t pvc_tile_fillpad(pvc_ctx *ctx, pvc_fillpad_mode mode, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
+                         const pvc_tile *src, int64_t src_vr, int64_t src_vc);
+
 /* ---------------------------------------------------------------------------------------
  * pl.cast (§15.6). pl.RoundMode, X(NAME, pypto name, what): the member values are pypto's
  * (CAST_NONE = 0 ... CAST_ODD = 6). pvc_tile_cast_round gives the pvc_round a mode runs as
@@ -217,17 +263,5 @@ pvc_sat pvc_tile_cast_sat(pvc_dtype from, pvc_dtype to);
  * low 8 bits. FP32 -> FP32 rounds to an integral value (vtrc). */
 int64_t pvc_tile_cast(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *src,
                       int64_t src_vr, int64_t src_vc, pvc_tile_round mode);
-
-/* pl.fillpad's mode (pl.FillPadMode), X(NAME, pypto name, what). */
-#define PVC_FILLPAD_MODES(X)                                                  \
-    X(NORMAL, "NORMAL", "copy src's valid shape, pad the rest of dst")        \
-    X(EXPAND, "EXPAND", "the same into a dst larger than src")                \
-    X(INPLACE, "INPLACE", "pad around the valid shape of dst itself")
-typedef enum {
-#define X(name, pyname, text) PVC_FILLPAD_##name,
-    PVC_FILLPAD_MODES(X)
-#undef X
-    PVC_FILLPAD_COUNT
-} pvc_fillpad_mode;
 
 #endif /* PVC_RT_TILE_H */

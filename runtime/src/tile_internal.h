@@ -66,6 +66,10 @@ void rt_tv_load(pvc_ctx *ctx, const rt_tv *v, uint32_t line, uint32_t k, uint32_
  * of the tile is written), reported as a vector store. */
 void rt_tv_store(pvc_ctx *ctx, const rt_tv *v, uint32_t line, uint32_t k, uint32_t n, const pvc_vreg *r);
 
+/* The lowest / highest value of t as element bits: -inf / +inf for floats, the integer range
+ * otherwise (PTO's pad values, where a max / min reduction starts, what fillpad writes). */
+uint64_t rt_extreme_of(pvc_dtype t, int highest);
+
 /* One chunk of a tile x tile op (tile_ew.c): d = OP(a, b) under m; op < PVC_TB_COUNT. */
 void rt_tile_bin_chunk(pvc_ctx *ctx, pvc_tile_bin op, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a,
                        const pvc_vreg *b, const pvc_mreg *m);

@@ -6,23 +6,6 @@
 
 static const char *const red_names[PVC_RED_COUNT] = {"pl.sum", "pl.maximum", "pl.minimum"};
 
-/* The lowest / highest value of t as element bits: -inf / +inf for floats, the integer range
- * otherwise (PTO's pad values, where a max / min reduction starts). */
-static uint64_t extreme_of(pvc_dtype t, int highest)
-{
-    unsigned bits = pvc_dtype_table[t].bits;
-    uint64_t all = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-    switch (t) {
-    case PVC_DT_FP32: return highest ? 0x7F800000u : 0xFF800000u;
-    case PVC_DT_FP16: return highest ? 0x7C00u : 0xFC00u;
-    case PVC_DT_BF16: return highest ? 0x7F80u : 0xFF80u;
-    default:
-        if (pvc_dtype_table[t].kind == PVC_KIND_U)
-            return highest ? all : 0;
-        return highest ? all >> 1 : (all >> 1) + 1;
-    }
-}
-
 /* The dtype a row reduction accumulates in: INT32 for a 16-bit integer sum (vcadd widens),
  * 16 bits for an 8-bit max / min (reduced widened), else the element's. */
 static pvc_dtype acc_dtype(pvc_tile_reduce op, pvc_dtype t)
@@ -111,7 +94,7 @@ int64_t pvc_tile_row_reduce(pvc_ctx *ctx, pvc_tile_reduce op, const pvc_tile *ds
     uint32_t e = rt_tv_lanes(&s);
     int64_t chunks = 0;
     pvc_dtype at = acc_dtype(op, s.dt);
-    uint64_t init = extreme_of(s.dt, op == PVC_RED_MIN);
+    uint64_t init = rt_extreme_of(s.dt, op == PVC_RED_MIN);
     if (s.dt == PVC_DT_INT8 && at != s.dt)
         init = (uint64_t)(int64_t)(int8_t)init;
     for (uint32_t r = 0; r < s.vr; r++) {

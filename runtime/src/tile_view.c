@@ -72,3 +72,20 @@ void rt_tv_store(pvc_ctx *ctx, const rt_tv *v, uint32_t line, uint32_t k, uint32
     pvc_ub_touch(ctx, a, len, PVC_TOUCH_VSTORE);
     memcpy(ctx->ub + a, r->b, len);
 }
+
+/* The lowest / highest value of t as element bits: -inf / +inf for floats, the integer range
+ * otherwise (PTO's pad values, where a max / min reduction starts). */
+uint64_t rt_extreme_of(pvc_dtype t, int highest)
+{
+    unsigned bits = pvc_dtype_table[t].bits;
+    uint64_t all = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+    switch (t) {
+    case PVC_DT_FP32: return highest ? 0x7F800000u : 0xFF800000u;
+    case PVC_DT_FP16: return highest ? 0x7C00u : 0xFC00u;
+    case PVC_DT_BF16: return highest ? 0x7F80u : 0xFF80u;
+    default:
+        if (pvc_dtype_table[t].kind == PVC_KIND_U)
+            return highest ? all : 0;
+        return highest ? all >> 1 : (all >> 1) + 1;
+    }
+}

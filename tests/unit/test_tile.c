@@ -218,6 +218,43 @@ static void test_cast(pvc_ctx *ctx)
     UNIT_CHECK(z[0] == 3.0f && bits_of(z[1]) == 0x80000000u, "f32 round: %g %08x", z[0], bits_of(z[1]));
 }
 
+/* gt against the scalar 35 over [2, 70] FP32 (x = c): row 0 of the UINT8 [2, 32] mask gets one
+ * 128-element group = 16 bytes: bits 36..69 set (byte 4 = 0xF0, bytes 5..7 = 0xFF, byte 8 =
+ * 0x3F), the rest 0; bytes 16..31 keep their 0xAA; row 1 starts at byte 32. select then picks
+ * x where the bit is set and -1 elsewhere. fillpad of an INT32 [2, 8] with valid [1, 3] into
+ * a pad=max tile of valid rows 2: row 0 keeps 3 values and gets INT32_MAX after them, row 1 is
+ * INT32_MAX throughout. */
+static void test_cmp_select_pad(pvc_ctx *ctx)
+{
+    pvc_tile x = {.addr = 0x0, .dtype = PVC_DT_FP32, .rows = 2, .cols = 70};
+    pvc_tile m = {.addr = 0x1000, .dtype = PVC_DT_UINT8, .rows = 2, .cols = 32};
+    pvc_tile o = {.addr = 0x2000, .dtype = PVC_DT_FP32, .rows = 2, .cols = 70};
+    pvc_tile neg = {.addr = 0x3000, .dtype = PVC_DT_FP32, .rows = 2, .cols = 70};
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 70; c++) {
+            *f32_at(ctx, &x, r, c) = (float)c;
+            *f32_at(ctx, &neg, r, c) = -1.0f;
+        }
+    uint8_t *mb = ctx->ub + m.addr;
+    memset(mb, 0xAA, 64);
+    pvc_tile_cmps(ctx, PVC_CMP_GT, &m, 2, 32, &x, 2, 70, pvc_bits_f32(35.0f));
+    UNIT_CHECK(mb[3] == 0 && mb[4] == 0xF0 && mb[7] == 0xFF && mb[8] == 0x3F && mb[15] == 0 && mb[16] == 0xAA &&
+                   mb[36] == 0xF0,
+               "gt mask bytes %02x %02x %02x %02x %02x", mb[4], mb[7], mb[8], mb[16], mb[36]);
+    pvc_tile_select(ctx, &o, 2, 70, &m, 2, 32, &x, 2, 70, &neg, 2, 70);
+    UNIT_CHECK(*f32_at(ctx, &o, 1, 35) == -1.0f && *f32_at(ctx, &o, 1, 36) == 36.0f, "select: %g %g",
+               *f32_at(ctx, &o, 1, 35), *f32_at(ctx, &o, 1, 36));
+
+    pvc_tile s = {.addr = 0x4000, .dtype = PVC_DT_INT32, .rows = 2, .cols = 8};
+    pvc_tile d = {.addr = 0x4100, .dtype = PVC_DT_INT32, .rows = 2, .cols = 8, .pad = PVC_PAD_MAX};
+    int32_t *sv = (int32_t *)(ctx->ub + s.addr), *dv = (int32_t *)(ctx->ub + d.addr);
+    for (int i = 0; i < 16; i++)
+        sv[i] = i, dv[i] = -9;
+    pvc_tile_fillpad(ctx, PVC_FILLPAD_NORMAL, &d, 2, 8, &s, 1, 3);
+    UNIT_CHECK(dv[2] == 2 && dv[3] == INT32_MAX && dv[7] == INT32_MAX && dv[8] == INT32_MAX && dv[15] == INT32_MAX,
+               "fillpad: %d %d %d %d", dv[2], dv[3], dv[8], dv[15]);
+}
+
 static int run_fault(pvc_ctx *ctx, void (*fn)(pvc_ctx *, void *))
 {
     return pvc_ctx_pcall(ctx, fn, NULL);
@@ -282,6 +319,7 @@ int main(void)
     test_col_sum(ctx);
     test_expand(ctx);
     test_cast(ctx);
+    test_cmp_select_pad(ctx);
     test_faults(ctx);
     pvc_ctx_free(ctx);
     return UNIT_DONE();
