@@ -73,8 +73,8 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
 
-.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test fuzz fuzz-smoke fuzz-npy fuzz-sim bench clean help
-all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so
+.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test test-full fuzz fuzz-smoke fuzz-npy fuzz-sim bench clean help
+all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so $(BUILD)/pvc-cases
 
 deps: deb-deps grammar
 
@@ -182,6 +182,13 @@ ifeq ($(HAVE_LIBTCC),1)
 %/compiler/emit/native_tcc.o: CPPFLAGS += -DPVC_HAVE_LIBTCC
 endif
 
+# The case runner (tests/cases/README.md): many kernel cases through every backend in one
+# process. Linked as build/pvc is: the kernels it runs natively call the runtime through its
+# symbols.
+$(BUILD)/pvc-cases: $(BUILD)/tests/cases/pvc_cases.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
+	$(CC) $(CFLAGS) -rdynamic $< $(BUILD)/libpvc.a \
+	    -Wl,--whole-archive $(BUILD)/libpvcrt.a -Wl,--no-whole-archive $(GRAMMAR_OBJ) $(LDLIBS) -o $@
+
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $^ $(LDLIBS) -o $@
@@ -201,19 +208,22 @@ golden: $(BUILD)/pvc
 samples: deps $(BUILD)/pvc
 	@sh tests/run_samples.sh $(BUILD)/pvc
 
-# Every case of samples/data/<sample>/<case>/ through the native backend, one line each.
-demo: deps $(BUILD)/pvc
-	@sh tests/run_demo.sh $(BUILD)/pvc
+# Every case of samples/data/<sample>/<case>/ through the native backend, in one process
+# (build/pvc-cases, tests/cases/README.md), one line each.
+demo: deps $(BUILD)/pvc-cases
+	@sh tests/run_demo.sh $(BUILD)/pvc-cases
 
 # End to end: samples through native, emitted C under gcc and clang, cache, CLI exit codes,
 # located kernel faults (tests/e2e/*.py).
 e2e: $(BUILD)/pvc
 	@sh tests/run_e2e.sh $(BUILD)/pvc
 
-# The simulated backend end to end: samples in sim with no C compiler, sim = native, one
-# kernel per fault and hazard kind, golden --trace/--stats (tests/run_sim.sh, tests/sim/).
-sim: deps $(BUILD)/pvc
-	@sh tests/run_sim.sh $(BUILD)/pvc
+# The simulated backend end to end: every sample case and differential kernel in sim (no C
+# compiler), its observing loop, cc's object and the libtcc build, in one process
+# (build/pvc-cases); one kernel per fault and hazard kind, golden --trace/--stats
+# (tests/run_sim.sh, tests/sim/).
+sim: deps $(BUILD)/pvc $(BUILD)/pvc-cases
+	@sh tests/run_sim.sh $(BUILD)/pvc $(BUILD)/pvc-cases
 
 # The files and processes of pvc (issue 14): non-regular inputs refused, atomic writes, no
 # sink that is a source, write errors on stdout/stderr, signals, no fixed tables
@@ -221,15 +231,18 @@ sim: deps $(BUILD)/pvc
 robust: deps $(BUILD)/pvc
 	@sh tests/run_robust.sh $(BUILD)/pvc
 
-# Every vf op end to end: generated cases (tools/gen_op_tests.py) through sim and native against
-# numpy formulas of docs/SEMANTICS.md, hand-written diagnostics, op coverage (tests/run_ops.sh).
-ops: deps $(BUILD)/pvc
-	@sh tests/run_ops.sh $(BUILD)/pvc $(BUILD)
+# Every vf op end to end: generated cases (tools/gen_op_tests.py) through the backends of
+# OPS_BACKENDS in one process (build/pvc-cases) against numpy formulas of docs/SEMANTICS.md,
+# hand-written diagnostics, op coverage (tests/run_ops.sh).
+OPS_BACKENDS ?= sim,obs,tcc
+ops: deps $(BUILD)/pvc $(BUILD)/pvc-cases
+	@sh tests/run_ops.sh $(BUILD)/pvc-cases $(BUILD)/pvc $(BUILD) $(OPS_BACKENDS)
 
 # pypto_pro test files unmodified through `pvc py`: tests/py/ (the library from Python, both
 # backends), every sample's own test, run directly and under pytest (tests/run_py.sh).
+PY_MODE ?=
 py: deps $(BUILD)/pvc $(BUILD)/libpvc.so
-	@sh tests/run_py.sh $(BUILD)/pvc
+	@sh tests/run_py.sh $(BUILD)/pvc $(PY_MODE)
 
 FUZZ_BUILD ?= $(BUILD)/fuzz
 FUZZ_CFLAGS = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
@@ -318,10 +331,15 @@ bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/li
 	    --sample samples/load_align_norm.py --sample-data samples/data/load_align_norm/default \
 	    --ops $(BUILD)/bench/ops.tsv --cc-floor $(BUILD)/bench/cc_floor_1000.c --reps $(BENCH_REPS)
 
-# Everything, twice: plain and SAN=1 (in $(BUILD)/san). tests/run_suites.sh runs each suite
-# through make, prints every suite's own count line, and closes with the one summed line.
+# Every suite plain, the ones that can find memory errors again under SAN=1 (in $(BUILD)/san),
+# the fuzzers, in two lanes at once (tests/run_suites.sh says which suite runs where); it
+# prints every suite's own count line and closes with the one summed line. test-full runs
+# every suite in both trees, and the ops on cc's objects too.
 test: deps
 	@sh tests/run_suites.sh "$(MAKE)" "$(BUILD)"
+
+test-full: deps
+	@sh tests/run_suites.sh "$(MAKE)" "$(BUILD)" full
 
 # Regenerate the tables docs/ carries from ops.h: docs/IR.md's machine-op table is exactly
 # `pvc help ops --markdown` between its markers (tests/run_golden.sh checks it).
@@ -346,7 +364,9 @@ help:
 	@echo "make robust       files and processes: bad inputs, atomic writes, write errors, signals"
 	@echo "make ops          every vf op in sim and native against numpy formulas (tests/ops/)"
 	@echo "make py           pypto_pro tests on the CPU: tests/py and every sample through pvc py"
-	@echo "make test         deps, build, every suite plain and under ASan/UBSan"
+	@echo "make test         deps, build, every suite plain, the memory-error finders again under"
+	@echo "                  ASan/UBSan, fuzz-smoke: two lanes at once (tests/run_suites.sh)"
+	@echo "make test-full    the same with every suite under ASan/UBSan too, ops on cc's objects"
 	@echo "make docs         regenerate docs/IR.md's machine-op table from ops.h"
 	@echo "make unit         runtime unit tests"
 	@echo "make golden       IR dump and diagnostics golden tests"
@@ -359,4 +379,5 @@ help:
 	@echo "make clean        remove build/"
 	@echo "variables: BUILD=dir (build directory), SAN=1 (ASan+UBSan build), CC=..."
 
--include $(RT_OBJ:.o=.d) $(PVC_OBJ:.o=.d) $(BENCH_OBJ:.o=.d) $(BUILD)/compiler/main.d $(FUZZ_OBJ:.o=.d)
+-include $(RT_OBJ:.o=.d) $(PVC_OBJ:.o=.d) $(BENCH_OBJ:.o=.d) $(BUILD)/compiler/main.d $(FUZZ_OBJ:.o=.d) \
+         $(BUILD)/tests/cases/pvc_cases.d

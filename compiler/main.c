@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "emit/emit_c.h"
+#include "lib/libpvc.h"
 #include "help.h"
 #include "pvc.h"
 #include "run/ioutil.h"
@@ -284,5 +285,7 @@ static int dispatch(int argc, char **argv)
 int main(int argc, char **argv)
 {
     pvc_io_cleanup_on_signals();
-    return pvc_io_finish(dispatch(argc, argv));
+    int status = dispatch(argc, argv);
+    pvc_cache_clear(); /* the programs `pvc run` left cached (run.h) */
+    return pvc_io_finish(status);
 }

@@ -1,23 +1,26 @@
 #!/bin/sh
-# run_sim.sh PVC [HAZARD_TEST]: `make sim` - the simulated backend end to end.
-#   1. every case samples/data/<sample>/<case>/ runs in sim against its expect files, with
-#      CC=/nonexistent (the simulator needs no C compiler)
-#   2. differential: every case runs in sim and native, --output files compared with cmp
-#      (skipped with a message when this pvc has no native backend); then every kernel of
-#      tests/sim/diff_kernels.txt (the runtime test kernels of tests/e2e/, tests/sim/ and
-#      tests/golden/py_*.py, and the tests/sim/diff_*.py kernels) on generated inputs, every
-#      parameter compared between native (cc's object and the libtcc build), the simulator's
-#      fast loop and its observing loop (--stats), and against the formulas of
-#      tools/diff_kernels.py where it has one
-#   3. one kernel per fault / hazard kind (tests/sim/*.py): exit status and the located
-#      first error line (tests/sim/NAME.expect, a prefix of the line), and the note line;
-#      GM races between the blocks of a launch (--blocks)
+# run_sim.sh PVC PVC_CASES [HAZARD_TEST]: `make sim` - the simulated backend end to end.
+#   1-3 run in one process, the case runner (build/pvc-cases, tests/cases/README.md), on the
+#   backends sim (the simulator's fast loop, with CC naming no compiler: the simulator needs
+#   none), obs (its observing loop), cc (native, cc's object) and tcc (native, the libtcc
+#   build); every output is compared between them byte for byte:
+#   1. every case samples/data/<sample>/<case>/ against its expect files
+#   2. every kernel of tests/sim/diff_kernels.txt (the runtime test kernels of tests/e2e/,
+#      tests/sim/ and tests/golden/py_*.py, and the tests/sim/diff_*.py kernels) on generated
+#      inputs (tools/diff_kernels.py cases), every parameter it writes compared between the
+#      backends, and against the formulas of tools/diff_kernels.py byte for byte where it has one
+#   3. one kernel per fault / hazard kind (tests/sim/*.py): exit status 1 and a stderr line
+#      holding the located first error line of tests/sim/NAME.expect (and its second line, the
+#      related note, when it has one); GM races between the blocks of a launch (--blocks); UB
+#      addresses far outside the UB (tests/sim/addr_wide.cases); pl.printf's lines; a kernel
+#      with vf.mem_bar; Python // and %; the note of a clipped pl.load
 #   4. golden --trace of three samples and --stats of one (tests/sim/*.trace, *.stats)
 #   5. --timeline writes JSON that parses, with the pipes as threads
 #   6. the NORM copy benchmark (prints lanes/s)
 #   7. the hazard shadow map unit test binary, when given (it also runs in `make unit`)
+# With no C compiler (cc --version fails) the native backends are left out, with a message.
 # Ends with "N passed, M failed".
-pvc=${1:-build/pvc}; hz_test=$2
+pvc=${1:-build/pvc}; cases_bin=${2:-build/pvc-cases}; hz_test=$3
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ok() { echo "PASS $1"; pass=$((pass + 1)); }
@@ -35,224 +38,114 @@ case_args() {
     done
     cat "$1/args" 2>/dev/null
 }
-# out_args DIR TAG: --output P=$tmp/TAG_P.npy for every expect file
-out_args() {
-    for f in "$1"/expect_*.npy; do
-        [ -e "$f" ] || continue
-        p=${f##*/expect_}; p=${p%.npy}; printf -- '--output %s=%s/%s_%s.npy ' "$p" "$tmp" "$2" "$p"
-    done
-}
 
-# ---- 1. samples in sim, no C compiler --------------------------------------------------
-for dir in samples/data/*/*/; do
-    dir=${dir%/}; name=${dir#samples/data/}; sample=${name%%/*}
-    # shellcheck disable=SC2046 # flags, word-split on purpose
-    if out=$(CC=/nonexistent "$pvc" run "samples/$sample.py" --backend sim $(case_args "$dir") 2>&1); then
-        ok "sim $name"
-    else
-        bad "sim $name (exit $?)" "$out"
-    fi
-done
-
-# ---- 2. differential sim vs native -----------------------------------------------------
-first=$(ls -d samples/data/*/*/ | head -n 1); first=${first%/}; fs=${first#samples/data/}; fs=${fs%%/*}
-# shellcheck disable=SC2046
-if ! "$pvc" run "samples/$fs.py" --backend native $(case_args "$first") >"$tmp/probe" 2>&1; then
-    echo "SKIP differential sim/native: this pvc cannot run --backend native ($(head -n 1 "$tmp/probe"))"
-else
-    native=1
-    for dir in samples/data/*/*/; do
-        dir=${dir%/}; name=${dir#samples/data/}; sample=${name%%/*}; tag=$(echo "$name" | tr / _)
-        # shellcheck disable=SC2046
-        "$pvc" run "samples/$sample.py" --backend sim $(case_args "$dir") $(out_args "$dir" "${tag}_sim") >/dev/null 2>&1
-        # shellcheck disable=SC2046
-        "$pvc" run "samples/$sample.py" --backend native $(case_args "$dir") $(out_args "$dir" "${tag}_native") >/dev/null 2>&1
-        same=1; n=0
-        for f in "$tmp/${tag}_sim_"*.npy; do
-            [ -e "$f" ] || { same=0; break; }
-            n=$((n + 1)); cmp -s "$f" "$(echo "$f" | sed "s/${tag}_sim_/${tag}_native_/")" || same=0
-        done
-        if [ "$same" = 1 ] && [ "$n" -gt 0 ]; then ok "sim = native $name ($n outputs)"; else bad "sim = native $name"; fi
-    done
+native=cc; if ! cc --version >/dev/null 2>&1; then
+    echo "SKIP the native backends: no C compiler (cc --version fails)"; native=
 fi
-
-# diff_kernel FILE KERNEL SPEC...: generated inputs, sim and native, every tensor parameter
-# cmp'd; a scalar SPEC P=VALUE (no ':') is passed to both as --scalar P=VALUE
-diff_kernel() {
-    file=$1; kern=$2; shift 2
-    tag=$(basename "$file" .py); [ "$kern" = - ] || tag="$tag.$kern"
-    d="$tmp/diff_$tag"; rm -rf "$d"; mkdir -p "$d"
-    scalars=""
-    for spec in "$@"; do case $spec in *:*) ;; *) scalars="$scalars --scalar $spec" ;; esac; done
-    [ -z "$scalars" ] || tag="$tag ($(echo $scalars | sed 's/--scalar //g'))"
-    kflag=""; [ "$kern" = - ] || kflag="--kernel $kern"
-    if ! /usr/bin/python3 tools/diff_kernels.py inputs "$d" "$file$kern" "$@"; then
-        bad "sim = native $tag: cannot generate inputs"; return
-    fi
-    io_sim=""; io_nat=""
-    io_sim=$scalars; io_nat=$scalars
-    for spec in "$@"; do
-        case $spec in *:*) ;; *) continue ;; esac
-        p=${spec%%=*}
-        io_sim="$io_sim --input $p=$d/in_$p.npy --output $p=$d/sim_$p.npy"
-        io_nat="$io_nat --input $p=$d/in_$p.npy --output $p=$d/native_$p.npy"
-    done
-    # shellcheck disable=SC2086 # flags, word-split on purpose
-    out=$("$pvc" run "$file" $kflag --backend sim $io_sim 2>&1) || { bad "sim = native $tag: sim exit $?" "$out"; return; }
-    # the observing loop (--stats) against the fast one (compiler/sim/fast.c) that ran above
-    io_obs=$(echo "$io_sim" | sed "s|$d/sim_|$d/obs_|g")
-    # shellcheck disable=SC2086
-    out=$("$pvc" run "$file" $kflag --backend sim --stats $io_obs 2>&1) || { bad "sim fast = observing $tag: exit $?" "$out"; return; }
-    for spec in "$@"; do
-        case $spec in *:*) ;; *) continue ;; esac
-        p=${spec%%=*}
-        cmp -s "$d/sim_$p.npy" "$d/obs_$p.npy" || { bad "sim fast = observing $tag: parameter $p differs"; return; }
-    done
-    # shellcheck disable=SC2086
-    out=$("$pvc" run "$file" $kflag --backend native $io_nat 2>&1) || { bad "sim = native $tag: native exit $?" "$out"; return; }
-    for spec in "$@"; do
-        case $spec in *:*) ;; *) continue ;; esac
-        p=${spec%%=*}
-        cmp -s "$d/sim_$p.npy" "$d/native_$p.npy" || { bad "sim = native $tag: parameter $p differs"; return; }
-    done
-    # the native backend's libtcc build (a cache miss's first run) against cc's object above
-    if [ -n "$tcc" ]; then
-        io_tcc=$(echo "$io_nat" | sed "s|$d/native_|$d/tcc_|g")
-        # shellcheck disable=SC2086
-        out=$(PVC_NATIVE_BUILD=tcc "$pvc" run "$file" $kflag --backend native $io_tcc 2>&1) ||
-            { bad "libtcc = cc $tag: exit $?" "$out"; return; }
-        for spec in "$@"; do
-            case $spec in *:*) ;; *) continue ;; esac
-            p=${spec%%=*}
-            cmp -s "$d/native_$p.npy" "$d/tcc_$p.npy" || { bad "libtcc = cc $tag: parameter $p differs"; return; }
-        done
-    fi
-    ok "sim = native $tag ($# parameters)"
-    out=$(/usr/bin/python3 tools/diff_kernels.py check "$(basename "$file" .py)" "$d" "$d" 2>&1); rc=$?
-    if [ "$rc" -eq 0 ]; then ok "$tag = its docs/SEMANTICS.md formula (tools/diff_kernels.py)"
-    elif [ "$rc" -ne 2 ]; then bad "$tag = its docs/SEMANTICS.md formula" "$out"; fi
+cases=$tmp/cases
+# mkcase NAME FILE BACKENDS FLAGS...: a case directory of the runner in $cases/NAME; the
+# caller adds its stderr, stdout, status or .npy files
+mkcase() {
+    d=$cases/$1; mkdir -p "$d"; echo "$2" >"$d/kernel"
+    bk=$3; [ -n "$native" ] || bk=$(echo "$bk" | sed 's/ cc\| tcc//g')
+    echo "$bk" >"$d/backends"; shift 3; echo "$*" >"$d/args"
 }
-if [ -n "$native" ]; then
-    # libtcc's build too, when this pvc has it (native.h)
-    PVC_NATIVE_BUILD=tcc "$pvc" run "samples/$fs.py" --backend native $(case_args "$first") -v 2>&1 | grep -q 'by libtcc' && tcc=1
-    # shellcheck disable=SC2086
-    grep -v '^#' tests/sim/diff_kernels.txt | while read -r line; do [ -n "$line" ] && echo "$line"; done >"$tmp/diff.list"
-    while read -r line; do
-        # shellcheck disable=SC2086
-        diff_kernel $line
-    done <"$tmp/diff.list"
+
+# ---- 2. the differential kernels ---------------------------------------------------------
+if ! /usr/bin/python3 tools/diff_kernels.py cases "$tmp/diff" tests/sim/diff_kernels.txt >"$tmp/diff.log" 2>&1; then
+    bad "tools/diff_kernels.py cases" "$(cat "$tmp/diff.log")"
 fi
 
 # ---- 3. faults, hazards, notes ---------------------------------------------------------
-# expect_fault NAME [flags]: exit 1 and a stderr line starting with the .expect line
-expect_fault() {
-    name=$1; shift
-    want=$(head -n 1 "tests/sim/$name.expect")
-    out=$("$pvc" run "tests/sim/$name.py" "$@" 2>&1); rc=$?
-    if [ "$rc" -eq 1 ] && printf '%s\n' "$out" | grep -qF -- "$want"; then ok "fault $name"
-    else bad "fault $name (exit $rc, want a line starting: $want)" "$out"; fi
-    # the related location (a hazard's store) when the .expect file has a second line
-    rel=$(sed -n 2p "tests/sim/$name.expect")
-    if [ -n "$rel" ]; then
-        if printf '%s\n' "$out" | grep -qF -- "$rel"; then ok "fault $name related"
-        else bad "fault $name related (want: $rel)" "$out"; fi
-    fi
+# fault NAME BACKENDS [flags]: exit 1, and stderr holds each line of tests/sim/NAME.expect
+# (the located first error line, then the related note's location when there is one)
+nfault=0
+fault() {
+    name=$1; nfault=$((nfault + 1)); tag=$(printf '%s.%02d' "$name" $nfault); shift
+    mkcase "$tag" "tests/sim/$name.py" "$@"
+    cp "tests/sim/$name.expect" "$d/stderr"; echo 1 >"$d/status"
 }
 shapes="--shape a=1,64 --shape out=1,64"
-# B11: tests/sim/addr_wide.cases, each in both backends (the native one when it runs), the
-# simulator's fast loop (folded address arithmetic, fast.c) and its observing loop (--trace)
-grep -v '^#' tests/sim/addr_wide.cases | while read -r k n want; do
-    for be in sim sim-observed ${native:+native}; do
-        tr=; [ $be = sim-observed ] && tr=--trace=/dev/null
-        # shellcheck disable=SC2086
-        out=$("$pvc" run "tests/sim/addr_$k.py" --shape out=1,64 --scalar "n=$n" --backend ${be%-observed} $tr 2>&1); rc=$?
-        if [ "$rc" -eq 1 ] && printf '%s\n' "$out" | grep -qF -- "$want"; then echo "PASS addr $k n=$n ($be)"
-        else echo "FAIL addr $k n=$n ($be, exit $rc, want: $want)"; printf '%s\n' "$out" | sed 's/^/    /'; fi
-    done
-done >"$tmp/addr_wide"
-cat "$tmp/addr_wide"
-pass=$((pass + $(grep -c '^PASS' "$tmp/addr_wide"))); fail=$((fail + $(grep -c '^FAIL' "$tmp/addr_wide")))
 # shellcheck disable=SC2086
 {
-expect_fault fault_ub_bounds $shapes
-expect_fault fault_misaligned $shapes
-expect_fault fault_undef_reg $shapes
-expect_fault fault_hazard $shapes
-expect_fault fault_hazard_wrong_bar $shapes
-expect_fault fault_unflushed $shapes
-expect_fault fault_unflushed_many $shapes
+fault fault_ub_bounds sim $shapes
+fault fault_misaligned sim $shapes
+fault fault_undef_reg sim $shapes
+fault fault_hazard sim $shapes
+fault fault_hazard_wrong_bar sim $shapes
+fault fault_unflushed sim $shapes
+fault fault_unflushed_many sim $shapes
 # GM shared by the blocks of one launch: two stores, and a load of another block's store
-expect_fault fault_gm_race_write $shapes --blocks 3
-expect_fault fault_gm_race_read --shape a=1,64 --blocks 2
-expect_fault fault_gm_race_setval --shape a=1,64 --blocks 2
+fault fault_gm_race_write sim $shapes --blocks 3
+fault fault_gm_race_read sim --shape a=1,64 --blocks 2
+fault fault_gm_race_setval sim --shape a=1,64 --blocks 2
 # Python's float % by zero: the same located fault from the runtime in both backends
-expect_fault fault_float_mod_zero --shape out=1,64
-[ -n "$native" ] && expect_fault fault_float_mod_zero --shape out=1,64 --backend native
+fault fault_float_mod_zero "sim cc" --shape out=1,64
 # the scalar language in a kernel: / by zero, a negative shift, a run-time valid shape
 # larger than its tile - located in both backends (the native fault names its op after the
-# kernel object is unloaded)
-for be in sim ${native:+native}; do
-    expect_fault fault_lang_truediv --shape out=1,64 --scalar n=3 --backend $be
-    expect_fault fault_lang_shift --shape out=1,64 --scalar n=3 --backend $be
-    expect_fault fault_lang_valid_shape --shape a=4,64 --scalar n=3 --backend $be
-    # issue 14, B1: // in a kernel, % and a zero pl.range step in a vector function (the
-    # inline helpers of pvc_rt.h, whose op names were the unloaded object's: exit 139)
-    expect_fault fault_lang_floordiv --shape out=1,64 --scalar n=3 --backend $be
-    expect_fault fault_lang_mod_vf --shape out=1,64 --scalar n=3 --backend $be
-    expect_fault fault_range_step --shape out=1,64 --scalar n=3 --backend $be
-    expect_fault fault_lang_tile_elem --shape a=2,64 --scalar n=2 --backend $be
-    expect_fault fault_lang_getval --shape a=2,64 --scalar n=2 --backend $be
-    expect_fault fault_lang_setval --shape a=2,64 --scalar n=2 --backend $be
-    expect_fault fault_lang_group_index --shape a=1,64 --scalar n=2 --backend $be
-done
+# kernel object is unloaded); // in a kernel, % and a zero pl.range step in a vector
+# function (the inline helpers of pvc_rt.h)
+fault fault_lang_truediv "sim cc" --shape out=1,64 --scalar n=3
+fault fault_lang_shift "sim cc" --shape out=1,64 --scalar n=3
+fault fault_lang_valid_shape "sim cc" --shape a=4,64 --scalar n=3
+fault fault_lang_floordiv "sim cc" --shape out=1,64 --scalar n=3
+fault fault_lang_mod_vf "sim cc" --shape out=1,64 --scalar n=3
+fault fault_range_step "sim cc" --shape out=1,64 --scalar n=3
+fault fault_lang_tile_elem "sim cc" --shape a=2,64 --scalar n=2
+fault fault_lang_getval "sim cc" --shape a=2,64 --scalar n=2
+fault fault_lang_setval "sim cc" --shape a=2,64 --scalar n=2
+fault fault_lang_group_index "sim cc" --shape a=1,64 --scalar n=2
 }
+# UB addresses in 64 bits (tests/sim/addr_wide.cases), each in both backends and in the
+# simulator's fast loop (folded address arithmetic, fast.c) and its observing loop
+i=0
+grep -v '^#' tests/sim/addr_wide.cases | while read -r k n want; do
+    i=$((i + 1))
+    mkcase "addr_wide.$k.$i" "tests/sim/addr_$k.py" "sim obs cc" --shape out=1,64 --scalar "n=$n"
+    echo "$want" >"$d/stderr"; echo 1 >"$d/status"
+done
 # pl.printf: "[block 0] " and the formatted scalars on stdout, the same in both backends
 # (tests/golden/py_tiles.py prints one line per tile: 3 tiles of 5 rows, the last of 1)
-printf '%s\n' "[block 0] tile 0: 2 rows" "[block 0] tile 1: 2 rows" "[block 0] tile 2: 1 rows" >"$tmp/printf.want"
-for be in sim ${native:+native}; do
-    "$pvc" run tests/golden/py_tiles.py --backend $be --shape x=2,5,64 --shape y=5,64 >"$tmp/printf.got" 2>"$tmp/printf.err"
-    if cmp -s "$tmp/printf.want" "$tmp/printf.got"; then ok "pl.printf output ($be)"
-    else bad "pl.printf output ($be)" "$(cat "$tmp/printf.got" "$tmp/printf.err")"; fi
-done
+mkcase printf tests/golden/py_tiles.py "sim cc" --shape x=2,5,64 --shape y=5,64
+printf '%s\n' "[block 0] tile 0: 2 rows" "[block 0] tile 1: 2 rows" "[block 0] tile 2: 1 rows" >"$d/stdout"
 # with --blocks 3 each tile is another block's, and each line names its block (one thread:
 # the blocks in order)
-printf '%s\n' "[block 0] tile 0: 2 rows" "[block 1] tile 1: 2 rows" "[block 2] tile 2: 1 rows" >"$tmp/printf.want"
-for be in sim ${native:+native}; do
-    "$pvc" run tests/golden/py_tiles.py --backend $be --blocks 3 --threads 1 --shape x=2,5,64 --shape y=5,64 >"$tmp/printf.got" 2>"$tmp/printf.err"
-    if cmp -s "$tmp/printf.want" "$tmp/printf.got"; then ok "pl.printf names the block ($be, --blocks 3)"
-    else bad "pl.printf names the block ($be, --blocks 3)" "$(cat "$tmp/printf.got" "$tmp/printf.err")"; fi
-done
+mkcase printf_blocks tests/golden/py_tiles.py "sim cc" --blocks 3 --threads 1 --shape x=2,5,64 --shape y=5,64
+printf '%s\n' "[block 0] tile 0: 2 rows" "[block 1] tile 1: 2 rows" "[block 2] tile 2: 1 rows" >"$d/stdout"
 # one block has nothing to race with; natively the racing blocks run (no check there)
-if out=$("$pvc" run tests/sim/fault_gm_race_read.py --shape a=1,64 2>&1); then ok "one block, no race"
-else bad "one block, no race" "$out"; fi
-if [ -n "$native" ]; then
-    # shellcheck disable=SC2086
-    if out=$("$pvc" run tests/sim/fault_gm_race_write.py $shapes --blocks 3 --backend native 2>&1); then
-        ok "native runs racing blocks unchecked"
-    else bad "native runs racing blocks unchecked" "$out"; fi
-fi
+mkcase one_block_no_race tests/sim/fault_gm_race_read.py sim --shape a=1,64
+# shellcheck disable=SC2086
+[ -z "$native" ] || mkcase native_races_unchecked tests/sim/fault_gm_race_write.py cc $shapes --blocks 3
 # the same kernel with vf.mem_bar(VST_VLD): runs, and copies a to out and back
 a=samples/data/load_align_norm/default/in_a.npy # 1x64 FP32
-if out=$("$pvc" run tests/sim/hazard_membar.py --input "a=$a" --expect "out=$a" --rtol 0 --atol 0 2>&1); then
-    ok "no hazard with vf.mem_bar(VST_VLD)"
-else bad "no hazard with vf.mem_bar(VST_VLD) (exit $?)" "$out"; fi
+mkcase membar tests/sim/hazard_membar.py sim --rtol 0 --atol 0
+cp "$a" "$d/in_a.npy"; cp "$a" "$d/expect_out.npy"
 # Python // and % (tests/sim/python_ints.py): out = a with its two rows swapped. The
 # expected file is a's .npy with the two 256-byte rows of its data exchanged (header kept).
 rows=samples/data/load_align_loop_rows/default/in_a.npy # 2x64 FP32
-python3 - "$rows" "$tmp/swapped.npy" <<'EOF'
+mkcase python_ints_swapped tests/sim/python_ints.py sim --rtol 0 --atol 0
+cp "$rows" "$d/in_a.npy"
+python3 - "$rows" "$d/expect_out.npy" <<'PY'
 import sys
 d = open(sys.argv[1], "rb").read()
 h = len(d) - 512
 open(sys.argv[2], "wb").write(d[:h] + d[h + 256:] + d[h:h + 256])
-EOF
-if out=$("$pvc" run tests/sim/python_ints.py --input "a=$rows" --expect "out=$tmp/swapped.npy" --rtol 0 --atol 0 2>&1); then
-    ok "Python // and % semantics"
-else bad "Python // and % semantics (exit $?)" "$out"; fi
+PY
 # clipped pl.load: a note at the load, exit 0
-want=$(head -n 1 tests/sim/note_clipped.expect)
-out=$("$pvc" run tests/sim/note_clipped.py --shape a=1,32 --shape out=1,64 2>&1); rc=$?
-if [ "$rc" -eq 0 ] && printf '%s\n' "$out" | grep -qF -- "$want"; then ok "note clipped pl.load"
-else bad "note clipped pl.load (exit $rc, want: $want)" "$out"; fi
+mkcase note_clipped_load tests/sim/note_clipped.py sim --shape a=1,32 --shape out=1,64
+head -n 1 tests/sim/note_clipped.expect >"$d/stderr"
+
+# ---- 1.-3. in one process ----------------------------------------------------------------
+"$cases_bin" --backends "sim,obs${native:+,cc,tcc}" --work "${PVC_TEST_SCRATCH:-$tmp}/sim-runs" \
+    --strip samples/data/ --strip "$tmp/diff/" --strip "$cases/" \
+    samples/data/*/*/ "$tmp"/diff/*/ "$cases"/*/ >"$tmp/cases.out" 2>&1
+cat "$tmp/cases.out"
+line=$(tail -n 1 "$tmp/cases.out")
+case $line in
+*" passed, "*" failed") p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
+    pass=$((pass + p)); fail=$((fail + f)) ;;
+*) bad "pvc-cases printed no count line" ;;
+esac
 
 # ---- 4. golden trace and stats ---------------------------------------------------------
 norm=samples/data/load_align_norm/default

@@ -6,6 +6,12 @@
       mixing ordinary numbers with the edge cases casts and compares care about (0, -0, inf,
       NaN, values beyond FP16/FP8/INT16 range; integers over their whole range); a scalar
       parameter P=VALUE (no ':'; pvc run --scalar P=VALUE) goes to OUTDIR/scalars.txt
+  diff_kernels.py cases OUTDIR LIST
+      one case directory of the case runner (tests/cases/README.md) per line of LIST
+      (tests/sim/diff_kernels.txt: FILE KERNEL P=DTYPE:R,C ... P=VALUE ...): its kernel file,
+      the inputs above (seeded by FILE and KERNEL, as `inputs` is by run_sim.sh), the scalars
+      as --scalar flags in its args file, and for a kernel with a formula below its expected
+      outputs and an `exact` file (the outputs must be the formula's bytes)
   diff_kernels.py check NAME INDIR OUTDIR
       for a kernel with a formula below: computes its outputs from INDIR/in_P.npy and the
       scalars (read as Python reads them) by the
@@ -405,7 +411,45 @@ def cmd_check(name, indir, outdir):
     return bad
 
 
+def case_name(file, kernel, specs, taken):
+    """FILE's base name, .KERNEL when named, -N for the Nth line of the same kernel."""
+    import os
+    name = os.path.basename(file)[:-3] + ("" if kernel == "-" else "." + kernel)
+    n = taken.get(name, 0) + 1
+    taken[name] = n
+    return name if n == 1 else "%s-%d" % (name, n)
+
+
+def cmd_cases(outdir, listfile):
+    import os
+    taken = {}
+    with open(listfile) as f:
+        lines = [line.split() for line in f if line.strip() and not line.startswith("#")]
+    for file, kernel, *specs in lines:
+        d = os.path.join(outdir, case_name(file, kernel, specs, taken))
+        os.makedirs(d)
+        with open(d + "/kernel", "w") as k:
+            k.write(file + ("" if kernel == "-" else " " + kernel) + "\n")
+        cmd_inputs(d, file + kernel, specs)
+        scalars = [spec for spec in specs if ":" not in spec]
+        with open(d + "/args", "w") as a:
+            a.write(" ".join("--scalar " + spec for spec in scalars) + "\n")
+        os.unlink(d + "/scalars.txt")
+        fn = globals().get("expect_" + os.path.basename(file)[:-3])
+        if fn is None:
+            continue
+        ins = {p: np.load("%s/in_%s.npy" % (d, p)) for p in
+               (spec.split("=", 1)[0] for spec in specs if ":" in spec)}
+        ins.update((p, py_scalar(v)) for p, v in (spec.split("=", 1) for spec in scalars))
+        for p, want in fn(ins).items():
+            np.save("%s/expect_%s.npy" % (d, p), want)
+        open(d + "/exact", "w").close()
+    return 0
+
+
 def main(argv):
+    if len(argv) == 3 and argv[0] == "cases":
+        return cmd_cases(argv[1], argv[2])
     if len(argv) >= 3 and argv[0] == "inputs":
         cmd_inputs(argv[1], argv[2], argv[3:])
         return 0

@@ -12,7 +12,7 @@ For every case this writes DIR/<case>/:
                         approximate ops of docs/SEMANTICS.md §9.4, and --scalar P=V
     fault               (fault cases only) strings the located kernel-fault line must contain,
                         one a line: FILE:LINE:COL of the faulting call, then words of the fault
-tests/run_ops.sh runs each case with --backend sim and --backend native.
+tests/run_ops.sh runs every case on each backend in one process (build/pvc-cases, tests/cases/README.md).
 
 Expected values come from the per-lane formulas of docs/SEMANTICS.md, written in numpy in
 tools/op_ref.py and below, never from pvc. The generation is deterministic: each case draws

@@ -10,6 +10,8 @@ For every sample (samples/<sample>.py, one @pl.jit kernel) and case this writes
     samples/data/<sample>/<case>/in_<param>.npy      each input tensor
     samples/data/<sample>/<case>/expect_<param>.npy  each checked output
     samples/data/<sample>/<case>/args                extra `pvc run` arguments, one line
+    samples/data/<sample>/kernel                     "samples/<sample>.py": the cases are the
+                                                     case runner's (tests/cases/README.md)
 
 Expected values come from the seed's own assertion applied to the inputs, computed here in
 numpy and never by pvc. Where the seed checks less than docs/SEMANTICS.md pins down, the exact value
@@ -606,6 +608,10 @@ def write_tree(dest, quiet):
     """Every sample's cases under dest; each .npy is read back with numpy's own loader."""
     for sample, make in SAMPLES:
         for case in make(sample):
+            if not os.path.exists(os.path.join(dest, sample)):
+                os.makedirs(os.path.join(dest, sample))
+                write_file(os.path.join(dest, sample, "kernel"),
+                           ("samples/%s.py\n" % sample).encode(), "samples/data/%s/kernel" % sample, quiet)
             d = os.path.join(dest, sample, case.name)
             os.makedirs(d)
             shown = os.path.join("samples", "data", sample, case.name)

@@ -797,8 +797,8 @@ int pvc_cmd_run(int argc, char **argv)
         if (k)
             status = run_kernel(&o, k, d);
     }
-    pvc_program_release(p);
-    pvc_cache_clear();
+    pvc_program_release(p); /* the program stays cached: the caller clears the cache (main.c,
+                               the case runner after each backend's pass over its cases) */
     pvc_diagnostics_delete(d);
     free_options(&o);
     return status;

@@ -16,7 +16,9 @@
 
 enum { PVC_EXIT_MISMATCH = 3 };
 
-/* argv holds what follows `run` on the command line. Returns the exit status. */
+/* argv holds what follows `run` on the command line. Returns the exit status. The program
+ * stays in the library's cache (lib/libpvc.h) until the caller calls pvc_cache_clear: a
+ * process that runs many (tests/cases/pvc_cases.c) compiles each file once. */
 int pvc_cmd_run(int argc, char **argv);
 
 /* `pvc py [ARGS]` (py.c): replaces the process with Python running ARGS, pvc's package first
