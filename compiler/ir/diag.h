@@ -84,7 +84,12 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes") \
     X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)") \
     X(TILE_SIZE,      "W032", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved") \
-    X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)")
+    X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)") \
+    X(TILE_VALID,     "W040", "", "a tile op reads its sources at the destination's valid shape, not their own (§15.2)") \
+    X(TILE_FUSED,     "W041", "", "a fused tile op overwrites its first source with the intermediate result (§15.11)") \
+    X(TILE_DIM,       "W042", "", "dim= other than 0 reduces or broadcasts columns, not the last axis (§15.7)") \
+    X(TILE_MASK_PITCH, "W043", "", "pl.select reads the mask rows at a pitch of cols bytes: a mask tile wider than 8 bits breaks rows >= 1 (§15.9)") \
+    X(TILE_CAST_ODD,  "W044", "", "pl.RoundMode.CAST_ODD rounds to odd only FP32 -> FP16; here it runs as CAST_NONE (§15.6)")
 
 typedef enum {
     PVC_W_NONE = -1,

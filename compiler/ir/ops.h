@@ -35,6 +35,8 @@
 
 #include "ir/diag.h"
 
+#include "ir/ops_tile.h"
+
 #define PVC_OPS(X) \
     /* ---- core ops the lowering produces from Python syntax ---- */ \
     X(ASSIGN,   "assign",   "value", "", 1, 1, 1, ANY, CORE, "x = y: copy a value into a name") \
@@ -204,7 +206,8 @@
     X(PL_SET_MASK_COUNT, "pl.set_mask_count", "", "", 0, 0, 0, NONE, PL | PVC_OPF_REFUSED, "the MASK register's counter mode is not modelled; pvc runs the mask in per-bit (norm) mode only (§10.14)") \
     X(PL_RESET_MASK, "pl.reset_mask", "", "", 0, 0, 0, NONE, PL | PVC_OPF_GENERIC, "MASK1 = MASK0 = all ones, no masking (§10.14)") \
     X(PL_SET_VEC_MASK, "pl.set_vec_mask", "mask_high mask_low", "", 2, 2, 0, NONE, PL | PVC_OPF_GENERIC, "MASK1 = mask_high, MASK0 = mask_low, read by vf.get_mask_spr (§10.14)") \
-    X(PL_TENSOR, "pl.Tensor", "", "", 0, 0, 0, NONE, PL | PVC_OPF_ANNOT, "pl.Tensor[[dims], dtype]: parameter annotation only")
+    X(PL_TENSOR, "pl.Tensor", "", "", 0, 0, 0, NONE, PL | PVC_OPF_ANNOT, "pl.Tensor[[dims], dtype]: parameter annotation only") \
+    PVC_TILE_DSL_OPS(X)
 
 
 /* Op flags. CORE: produced from syntax, never named by the user (the scalar language);
@@ -215,7 +218,8 @@
  * rows whose FROM is this op); MACHINE: a PVC_MOPS row; NOOP: nothing happens in pvc's model
  * (one block at a time, in program order, the mask in norm mode), so every pass keeps it and
  * both backends skip it; REFUSED: pypto_pro has it but pvc does not model it: the types
- * pass reports E023 with the row's doc as the reason. */
+ * pass reports E023 with the row's doc as the reason; TILE: a tile-level op of a jit kernel
+ * (ops_tile.h), typed and dispatched by its recipe (passes/tileop.c). */
 enum {
     PVC_OPF_CORE = 1 << 0,
     PVC_OPF_VF = 1 << 1,
@@ -228,6 +232,7 @@ enum {
     PVC_OPF_CTRL = 1 << 8,
     PVC_OPF_NOOP = 1 << 9,
     PVC_OPF_REFUSED = 1 << 10,
+    PVC_OPF_TILE = 1 << 11,
 };
 
 /* Pipes a machine op runs on (the cost column, the timeline's rows): X(NAME, tid, what). */
@@ -336,8 +341,6 @@ enum {
 #define PVC_TRAP(dtypes, w) dtypes, PVC_W_##w
 #define PVC_NO_TRAP 0, PVC_W_NONE
 #define AZ(name) AC(name, MergeMode, PVC_MERGE_ZEROING, 1u << PVC_MERGE_ZEROING)
-
-#include "ir/ops_tile.h"
 
 /* A compare (§5.2): b a register or a scalar; the result mask at the compared dtype. */
 #define PVC_CMP_ROWS(M, C, c)                                                                   \

@@ -1544,6 +1544,27 @@ static void tile_move(dispatcher *x, pvc_op *op)
     attr(x, e, "insert", pvc_op_attr(op, "insert")->val);
 }
 
+/* A tile-level op (§15): the machine ops of its recipe (passes/tileop.c), scalars encoded as
+ * a vf op's are (§9.6). */
+static pvc_value *tile_scalar_bits(void *ctx, pvc_value *v, int dt, pvc_span at)
+{
+    dispatcher *x = ctx;
+    pvc_value *b = scalar_bits(x, v, dt, at);
+    if (!b)
+        pvc_error_at(x->d, v ? v->loc : at, PVC_E_TYPE, "a scalar of a tile op must be a number or a "
+                     "scalar variable");
+    return b;
+}
+
+static void tile_op(dispatcher *x, pvc_op *op)
+{
+    const pvc_tile_recipe *r = pvc_tileop_recipe(op);
+    if (!r)
+        pvc_tileop_mismatch(x->d, op);
+    else
+        pvc_tileop_build(x->m, x->out, op, r, tile_scalar_bits, x);
+}
+
 static void dispatch_jit_block(dispatcher *x, pvc_block *b)
 {
     pvc_block *save = x->out, *nb = pvc_arena_alloc(x->m->arena, sizeof *nb);
@@ -1555,6 +1576,8 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
         pvc_block *blocks[3];
         if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE)
             gm_move(x, op);
+        else if (pvc_ops[op->code].flags & PVC_OPF_TILE)
+            tile_op(x, op);
         else if ((pvc_ops[op->code].flags & (PVC_OPF_PL | PVC_OPF_GENERIC)) == (PVC_OPF_PL | PVC_OPF_GENERIC))
             dispatch_generic(x, op); /* pl.set_vec_mask, pl.get_spr: one machine op each */
         else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])

@@ -459,6 +459,41 @@ static void type_gm_move(typer *t, pvc_op *op)
         pvc_op_add_attr(t->m, op, i ? "valid_cols" : "valid_rows", valid_dim(t, tile, i, op->loc), op->loc);
 }
 
+/* A tile-level op (docs/SEMANTICS.md §15): its recipe's checks (passes/tileop.c), then the
+ * valid shape of every tile argument at this point, recorded as attributes "<param>.vr" and
+ * "<param>.vc" for the dispatch pass, which passes them beside each tile. */
+static void type_tile_op(typer *t, pvc_op *op)
+{
+    if (t->f->kind != PVC_FN_JIT) {
+        pvc_error_at(t->d, op->loc, PVC_E_UNSUPPORTED, "%s is a tile-level op of a @pl.jit kernel; "
+                     "a vector function computes with vf.* ops (§15)", pvc_ops[op->code].name);
+        return;
+    }
+    const pvc_tile_recipe *r = pvc_tileop_recipe(op);
+    if (!r) {
+        pvc_tileop_mismatch(t->d, op);
+        return;
+    }
+    if (!pvc_tileop_check(t->d, op, r))
+        return;
+    pvc_value *vals[8][2] = {{NULL, NULL}};
+    size_t len;
+    int k = 0;
+    for (const char *p = pvc_ops[op->code].pos; (p = pvc_param_next(p, &len)) && k < 8; p += len, k++) {
+        char name[32], vr[40], vc[40];
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        const pvc_value *v = pvc_op_arg(op, name);
+        if (!v || v->type.kind != PVC_TY_TILE)
+            continue;
+        pvc_tileop_valid_keys(op, k, vr, vc, sizeof vr);
+        vals[k][0] = valid_dim(t, v, 0, op->loc);
+        vals[k][1] = valid_dim(t, v, 1, op->loc);
+        pvc_op_add_attr(t->m, op, pvc_arena_strndup(t->m->arena, vr, strlen(vr)), vals[k][0], op->loc);
+        pvc_op_add_attr(t->m, op, pvc_arena_strndup(t->m->arena, vc, strlen(vc)), vals[k][1], op->loc);
+    }
+    pvc_tileop_valid_traps(t->d, op, r, vals);
+}
+
 /* layout= and pad= of a pl.TileType (resolve checked their namespaces): ND and no pad by
  * default; a tile of one column is DN whatever layout= says (pypto's code generator makes it
  * PTO's ColMajor, docs/SEMANTICS.md §15.1). */
@@ -1464,6 +1499,10 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_PL_LOAD:
     case PVC_OP_PL_STORE: type_gm_move(t, op); return;
     default:
+        if (flags & PVC_OPF_TILE) {
+            type_tile_op(t, op);
+            return;
+        }
         if (flags & PVC_OPF_NOOP)
             return; /* pipe syncs, mask mode: their arguments are constants (resolve) */
         if (flags & PVC_OPF_REFUSED)

@@ -55,7 +55,7 @@ int64_t pvc_tile_cmp(pvc_ctx *ctx, pvc_cmp op, const pvc_tile *out, int64_t out_
         !rt_tv_make(ctx, name, &a, lhs, lhs_vr, lhs_vc) || !rt_tv_make(ctx, name, &b, rhs, rhs_vr, rhs_vc) ||
         !rt_tv_same_dtype(ctx, name, &a, &b) || !rt_tv_covers(ctx, name, &b, a.lines, a.len))
         return 0;
-    return cmp_loop(ctx, op, &o, &a, &b, 0);
+    return rt_tile_done(ctx, cmp_loop(ctx, op, &o, &a, &b, 0));
 }
 
 int64_t pvc_tile_cmps(pvc_ctx *ctx, pvc_cmp op, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
@@ -66,7 +66,7 @@ int64_t pvc_tile_cmps(pvc_ctx *ctx, pvc_cmp op, const pvc_tile *out, int64_t out
     if ((unsigned)op >= PVC_CMP_COUNT || !rt_tv_make(ctx, name, &o, out, out_vr, out_vc) ||
         !rt_tv_make(ctx, name, &a, lhs, lhs_vr, lhs_vc))
         return 0;
-    return cmp_loop(ctx, op, &o, &a, NULL, rhs);
+    return rt_tile_done(ctx, cmp_loop(ctx, op, &o, &a, NULL, rhs));
 }
 
 /* The select loop: rhs a tile (b != NULL) or the scalar bits s. */
@@ -122,7 +122,7 @@ int64_t pvc_tile_select(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64
         !rt_tv_make(ctx, "pl.select", &b, rhs, rhs_vr, rhs_vc) || !rt_tv_same_dtype(ctx, "pl.select", &d, &b) ||
         !rt_tv_covers(ctx, "pl.select", &b, d.lines, d.len))
         return 0;
-    return sel_loop(ctx, &d, &mk, &a, &b, 0);
+    return rt_tile_done(ctx, sel_loop(ctx, &d, &mk, &a, &b, 0));
 }
 
 int64_t pvc_tile_selects(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *mask,
@@ -132,5 +132,5 @@ int64_t pvc_tile_selects(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int6
     rt_tv d, mk, a;
     if (!sel_views(ctx, &d, &mk, &a, out, out_vr, out_vc, mask, mask_vr, mask_vc, lhs, lhs_vr, lhs_vc))
         return 0;
-    return sel_loop(ctx, &d, &mk, &a, NULL, rhs);
+    return rt_tile_done(ctx, sel_loop(ctx, &d, &mk, &a, NULL, rhs));
 }

@@ -94,5 +94,5 @@ int64_t pvc_tile_cast(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t
             for (uint32_t i = 0; i < n; i++)
                 rt_put(ctx->ub + da + i * d.eb, d.eb, v[i]);
         }
-    return rt_tv_chunks(d.lines, d.len, wide);
+    return rt_tile_done(ctx, rt_tv_chunks(d.lines, d.len, wide));
 }

@@ -180,7 +180,7 @@ int64_t pvc_tile_binary(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int6
         !rt_tv_covers(ctx, name, &vb, d.lines, d.len))
         return 0;
     ew_op o = {.kind = 0, .bin = binops[op].fn};
-    return ew_loop(ctx, &o, &d, &va, &vb);
+    return rt_tile_done(ctx, ew_loop(ctx, &o, &d, &va, &vb));
 }
 
 int64_t pvc_tile_scalar(pvc_ctx *ctx, pvc_tile_sop op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
@@ -196,7 +196,7 @@ int64_t pvc_tile_scalar(pvc_ctx *ctx, pvc_tile_sop op, const pvc_tile *dst, int6
         !rt_tv_same_dtype(ctx, name, &d, &va) || !rt_tv_covers(ctx, name, &va, d.lines, d.len))
         return 0;
     ew_op o = {.kind = 1, .sop = sops[op].fn, .s = s, .reads_dst = sops[op].reads_dst};
-    return ew_loop(ctx, &o, &d, &va, NULL);
+    return rt_tile_done(ctx, ew_loop(ctx, &o, &d, &va, NULL));
 }
 
 int64_t pvc_tile_unary(pvc_ctx *ctx, pvc_tile_uop op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
@@ -212,7 +212,7 @@ int64_t pvc_tile_unary(pvc_ctx *ctx, pvc_tile_uop op, const pvc_tile *dst, int64
         !rt_tv_same_dtype(ctx, name, &d, &va) || !rt_tv_covers(ctx, name, &va, d.lines, d.len))
         return 0;
     ew_op o = {.kind = 2, .un = unops[op].fn};
-    return ew_loop(ctx, &o, &d, &va, NULL);
+    return rt_tile_done(ctx, ew_loop(ctx, &o, &d, &va, NULL));
 }
 
 int64_t pvc_tile_expands(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, uint64_t s)
@@ -221,5 +221,5 @@ int64_t pvc_tile_expands(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int6
     if (!rt_tv_make(ctx, "pl.expands", &d, dst, dst_vr, dst_vc))
         return 0;
     ew_op o = {.kind = 3, .s = s};
-    return ew_loop(ctx, &o, &d, NULL, NULL);
+    return rt_tile_done(ctx, ew_loop(ctx, &o, &d, NULL, NULL));
 }

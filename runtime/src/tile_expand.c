@@ -77,7 +77,7 @@ int64_t pvc_tile_row_expand(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, 
         for (uint32_t k = 0; k < x.d.vc; k += e, chunks++)
             expand_chunk(ctx, op, &x, r, k, x.d.vc - k < e ? x.d.vc - k : e, &v);
     }
-    return chunks;
+    return rt_tile_done(ctx, chunks);
 }
 
 int64_t pvc_tile_col_expand(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
@@ -102,5 +102,5 @@ int64_t pvc_tile_col_expand(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, 
             rt_tv_load(ctx, &x.vec, 0, k, n, &v);
             expand_chunk(ctx, op, &x, r, k, n, &v);
         }
-    return chunks;
+    return rt_tile_done(ctx, chunks);
 }

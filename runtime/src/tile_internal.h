@@ -70,6 +70,17 @@ void rt_tv_store(pvc_ctx *ctx, const rt_tv *v, uint32_t line, uint32_t k, uint32
  * otherwise (PTO's pad values, where a max / min reduction starts, what fillpad writes). */
 uint64_t rt_extreme_of(pvc_dtype t, int highest);
 
+/* The end of a tile op: like a vector function's end, it completes the op's vector stores
+ * (PTO runs each tile instruction in a vector scope of its own, and pypto's auto-sync orders
+ * the next one after it), so the hazard checker (decision 8) orders them before what follows.
+ * Returns chunks. */
+static inline int64_t rt_tile_done(pvc_ctx *ctx, int64_t chunks)
+{
+    pvc_mem_bar(ctx, PVC_MEMBAR_VV_ALL);
+    pvc_mem_bar(ctx, PVC_MEMBAR_VS_ALL);
+    return chunks;
+}
+
 /* One chunk of a tile x tile op (tile_ew.c): d = OP(a, b) under m; op < PVC_TB_COUNT. */
 void rt_tile_bin_chunk(pvc_ctx *ctx, pvc_tile_bin op, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a,
                        const pvc_vreg *b, const pvc_mreg *m);

@@ -52,5 +52,5 @@ int64_t pvc_tile_fillpad(pvc_ctx *ctx, pvc_fillpad_mode mode, const pvc_tile *ou
         if (r < s.vr || r < d.vr)
             fill(ctx, &d, r, kept, out->cols, p);
     }
-    return rt_tv_chunks(rows, out->cols, d.eb);
+    return rt_tile_done(ctx, rt_tv_chunks(rows, out->cols, d.eb));
 }

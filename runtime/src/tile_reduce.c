@@ -112,7 +112,7 @@ int64_t pvc_tile_row_reduce(pvc_ctx *ctx, pvc_tile_reduce op, const pvc_tile *ds
         pvc_ub_touch(ctx, a, d.eb, PVC_TOUCH_VSTORE);
         memcpy(ctx->ub + a, acc.b, d.eb); /* the low bytes: an INT32 partial wraps to INT16 */
     }
-    return chunks;
+    return rt_tile_done(ctx, chunks);
 }
 
 int64_t pvc_tile_col_reduce(pvc_ctx *ctx, pvc_tile_reduce op, const pvc_tile *dst, int64_t dst_vr,
@@ -146,5 +146,5 @@ int64_t pvc_tile_col_reduce(pvc_ctx *ctx, pvc_tile_reduce op, const pvc_tile *ds
         }
         rt_tv_store(ctx, &d, 0, k, n, &acc);
     }
-    return chunks;
+    return rt_tile_done(ctx, chunks);
 }
