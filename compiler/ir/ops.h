@@ -180,6 +180,8 @@
     X(PL_RANGE, "pl.range", "start stop step", "", 1, 3, 1, INT, PL | PVC_OPF_BLOCK, "for v in range(...): body; Python semantics") \
     X(PL_LOAD, "pl.load", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, "GM tensor at one offset per axis -> UB tile (rows, cols: order=, default the last two axes)") \
     X(PL_STORE, "pl.store", "tensor tile offsets", "order", 2, 3, 0, NONE, PL, "UB tile -> GM tensor at one offset per axis") \
+    X(PL_LOAD_TILE, "pl.load_tile", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, "pl.load at offsets in tile units: the tile's axes times its shape (§6)") \
+    X(PL_STORE_TILE, "pl.store_tile", "tensor tile offsets", "order", 2, 3, 0, NONE, PL, "pl.store at offsets in tile units (§6)") \
     X(PL_SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, "valid rows/cols of a tile") \
     X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, "pipe sync: set (no-op when sequential)") \
     X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe wait_pipe event_id", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, "pipe sync: wait (no-op when sequential)") \
@@ -1008,22 +1010,12 @@ typedef enum {
     X("pl.MemorySpace.Right") X("pl.MemorySpace.Bias") X("pl.MemorySpace.Scaling")        \
     X("pl.MemorySpace.ScaleLeft") X("pl.MemorySpace.ScaleRight")
 
-/* pypto_pro's tile-level compute ops (a whole tile per call, pypto_pro/language/_api.py):
- * pvc compiles the vector-function level only, so a call of one is one E003 error that says
- * so and points at the vf.* form (front/lower_expr.c). X("dotted name"). */
+/* pypto_pro's tile-level ops pvc does not compile yet (the others are rows of ops_tile.h): a
+ * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \
-    X("pl.add") X("pl.sub") X("pl.mul") X("pl.div") X("pl.and_") X("pl.shl") X("pl.shr")  \
-    X("pl.xor") X("pl.expands") X("pl.neg") X("pl.abs") X("pl.exp") X("pl.log")           \
-    X("pl.sqrt") X("pl.rsqrt") X("pl.recip") X("pl.relu") X("pl.fillpad") X("pl.cast")    \
-    X("pl.add_relu_cast") X("pl.sub_relu_cast") X("pl.mul_cast") X("pl.eq") X("pl.ne")    \
-    X("pl.lt") X("pl.le") X("pl.gt") X("pl.ge") X("pl.select") X("pl.add_relu")           \
-    X("pl.sub_relu") X("pl.addc") X("pl.mul_add_dst") X("pl.fused_mul_add")               \
-    X("pl.fused_mul_add_relu") X("pl.axpy") X("pl.partadd") X("pl.partmax")               \
-    X("pl.partmin") X("pl.partmul") X("pl.transpose") X("pl.sum") X("pl.argmax")          \
-    X("pl.argmin") X("pl.expand_max") X("pl.expand_min") X("pl.expand_mul")               \
-    X("pl.expand_sub") X("pl.expand_div") X("pl.gather") X("pl.gatherb")                  \
-    X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32")    \
-    X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index") X("pl.minimum")    \
-    X("pl.maximum")
+    X("pl.addc") X("pl.partadd") X("pl.partmax") X("pl.partmin") X("pl.partmul") \
+    X("pl.transpose") X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
+    X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
+    X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index")
 
 #endif /* PVC_OPS_H */

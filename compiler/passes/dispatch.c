@@ -1385,7 +1385,8 @@ static void gm_move(dispatcher *x, pvc_op *op)
     pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor");
     pvc_value *offs = pvc_op_arg(op, "offsets"), *off[PVC_MAX_RANK];
     const pvc_op *l = offs && offs->kind == PVC_V_VAR ? x->def[offs->id] : NULL;
-    int rank = tensor->type.rank, ra, load = op->code == PVC_OP_PL_LOAD;
+    int rank = tensor->type.rank, ra, load = op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_LOAD_TILE;
+    int in_tiles = op->code == PVC_OP_PL_LOAD_TILE || op->code == PVC_OP_PL_STORE_TILE;
     if (!tile_axes(x, op, rank, &ra))
         return;
     for (int i = 0; i < PVC_MAX_RANK; i++)
@@ -1401,6 +1402,13 @@ static void gm_move(dispatcher *x, pvc_op *op)
         }
         for (int i = 0; i < rank; i++)
             off[i] = l->operands[i];
+        if (in_tiles) { /* pl.load_tile / store_tile: the tile's axes count whole tiles */
+            int rows_axis = rank == 1 ? -1 : ra;
+            for (int i = 0; i < rank; i++)
+                if (i == rows_axis || i == rank - 1)
+                    off[i] = int_op(x, PVC_OP_PY_MUL, off[i], cint(x, tile->type.dims[i == rank - 1], op->loc),
+                                    op->loc);
+        }
     }
     const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
     if (rank <= 2 && (rank == 1 || ra == 0)) { /* gm.load / gm.store: [r0, c0] */
@@ -1574,7 +1582,8 @@ static void dispatch_jit_block(dispatcher *x, pvc_block *b)
         int slot_op = op->code == PVC_OP_TG_CURRENT || op->code == PVC_OP_TG_NEXT ||
                       op->code == PVC_OP_TG_PREVIOUS;
         pvc_block *blocks[3];
-        if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE)
+        if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_LOAD_TILE ||
+            op->code == PVC_OP_PL_STORE_TILE)
             gm_move(x, op);
         else if (pvc_ops[op->code].flags & PVC_OPF_TILE)
             tile_op(x, op);

@@ -1496,8 +1496,8 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_TG_SLOT:
     case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS: type_group_slot(t, op); return;
     case PVC_OP_PL_SET_VALIDSHAPE: type_set_validshape(t, op); return;
-    case PVC_OP_PL_LOAD:
-    case PVC_OP_PL_STORE: type_gm_move(t, op); return;
+    case PVC_OP_PL_LOAD: case PVC_OP_PL_LOAD_TILE:
+    case PVC_OP_PL_STORE: case PVC_OP_PL_STORE_TILE: type_gm_move(t, op); return;
     default:
         if (flags & PVC_OPF_TILE) {
             type_tile_op(t, op);
