@@ -30,6 +30,7 @@
     X("<f8", 8, 'f', "float64", -1)            /* IEEE binary64            */    \
     X("|i1", 1, 'i', "int8", PVC_DT_INT8)      /* int8                     */    \
     X("|u1", 1, 'u', "uint8", PVC_DT_UINT8)    /* uint8, raw 8/4-bit codes */    \
+    X("|b1", 1, 'b', "bool", PVC_DT_BOOL)      /* bool, one byte 0 / 1     */    \
     X("<i2", 2, 'i', "int16", PVC_DT_INT16)    /* int16                    */    \
     X("<u2", 2, 'u', "uint16", PVC_DT_UINT16)  /* uint16, BF16 bits        */    \
     X("<i4", 4, 'i', "int32", PVC_DT_INT32)    /* int32                    */    \

@@ -45,7 +45,8 @@
     X(FP8E8M0,   "DT_FP8E8M0",   8,  Q)      \
     X(HF8,       "DT_HF8",       8,  Q)      \
     X(FP4E2M1,   "DT_FP4E2M1",   4,  Q)      \
-    X(FP4E1M2,   "DT_FP4E1M2",   4,  Q)
+    X(FP4E1M2,   "DT_FP4E1M2",   4,  Q)      \
+    X(BOOL,      "DT_BOOL",      8,  U)      /* one byte, 0 or 1 (torch.bool) */
 
 typedef enum {
 #define X(name, pyname, bits, kind) PVC_DT_##name,
