@@ -56,6 +56,17 @@ const char *rt_tile_bin_name(pvc_tile_bin op) { return binops[op].name; }
             fn(ctx, d, t, a, &b, m);                                                               \
     }
 SPLAT_OP(sop_divs, bin_div, 0)
+SPLAT_OP(sop_muls_reg, bin_mul, 0)
+
+/* TMULS: vmuls, which takes BF16 too at the tile level; the register op pvc_muls does not, so
+ * a BF16 tile multiplies by a register of s (the same product, one rounding). */
+static void sop_muls(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, uint64_t s, const pvc_mreg *m)
+{
+    if (t == PVC_DT_BF16)
+        sop_muls_reg(ctx, d, t, a, s, m);
+    else
+        pvc_muls(ctx, d, t, a, s, m);
+}
 SPLAT_OP(sop_rdivs, bin_div, 1)
 SPLAT_OP(sop_ands, pvc_and, 0)
 SPLAT_OP(sop_ors, pvc_or, 0)
@@ -68,7 +79,7 @@ static const struct {
     int reads_dst; /* the register op reads dst's old chunk (axpy) */
 } sops[PVC_TS_COUNT] = {
     [PVC_TS_ADDS] = {"pl.adds", pvc_adds, 0},   [PVC_TS_SUBS] = {"pl.subs", pvc_subs, 0},
-    [PVC_TS_MULS] = {"pl.muls", pvc_muls, 0},   [PVC_TS_DIVS] = {"pl.divs", sop_divs, 0},
+    [PVC_TS_MULS] = {"pl.muls", sop_muls, 0},   [PVC_TS_DIVS] = {"pl.divs", sop_divs, 0},
     [PVC_TS_RDIVS] = {"pl.divs", sop_rdivs, 0}, [PVC_TS_MAXS] = {"pl.maxs", pvc_maxs, 0},
     [PVC_TS_MINS] = {"pl.mins", pvc_mins, 0},   [PVC_TS_ANDS] = {"pl.ands", sop_ands, 0},
     [PVC_TS_ORS] = {"pl.ors", sop_ors, 0},      [PVC_TS_XORS] = {"pl.xors", sop_xors, 0},
@@ -111,7 +122,7 @@ static void u_abs(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, con
 }
 static void u_neg(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, const pvc_mreg *m)
 {
-    pvc_muls(ctx, d, t, a, pvc_scalar_bits(t, -1, 0.0f, 0), m);
+    sop_muls(ctx, d, t, a, pvc_scalar_bits(t, -1, 0.0f, 0), m);
 }
 
 typedef void (*un_fn)(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, const pvc_mreg *m);

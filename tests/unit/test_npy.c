@@ -424,6 +424,7 @@ static void test_dtype_mapping(void)
         {PVC_DT_INT4, "|u1", 1},      {PVC_DT_INT8, "|i1", 0},      {PVC_DT_UINT8, "|u1", 0},
         {PVC_DT_INT16, "<i2", 0},     {PVC_DT_UINT16, "<u2", 0},    {PVC_DT_INT32, "<i4", 0},
         {PVC_DT_UINT32, "<u4", 0},    {PVC_DT_INT64, "<i8", 0},     {PVC_DT_UINT64, "<u8", 0},
+        {PVC_DT_BOOL, "|b1", 0},
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         const char *d = pvc_npy_descr_of(rows[i].t);
