@@ -9,12 +9,21 @@
 
 #define PVC_VERSION "0.1.0"
 
+/* Values a caller binds over what the file binds (front/bind.c, libpvc.h
+ * pvc_program_load_bound): `name = value` lines of Python text. `globals` replace module
+ * names; `locals` are seen first by the jit kernel named `kernel` (its enclosing function's
+ * values, a tiling key's fields). Either may be NULL or empty. */
+typedef struct {
+    const char *kernel, *globals, *locals;
+} pvc_bindings;
+
 /* Everything one input file owns; pvc_unit_free releases all of it. */
 typedef struct {
     pvc_source src;
     pvc_diag diag;
     pvc_cst cst;
     pvc_module *mod;
+    const pvc_bindings *bind;    /* NULL: the file alone (the caller owns it) */
 } pvc_unit;
 
 /* Takes ownership of src (already loaded); diagnostics go to diag_out (NULL = count only). */
@@ -33,8 +42,10 @@ int pvc_pass_exists(const char *name);
 /* "lower, resolve, ..." for help texts. */
 const char *pvc_pass_list(void);
 
-/* The lower pass proper (lower.c): the DSL functions of a parsed file as IR. */
+/* The lower pass proper (lower.c): the DSL functions of a parsed file as IR, with values
+ * bound over the file's own when b is not NULL. */
 pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d);
+pvc_module *pvc_lower_bound(const pvc_cst *cst, pvc_diag *d, const pvc_bindings *b);
 
 /* The same, one part of the file at a time (pipeline.c lowers in parts so that one part's
  * tree is in memory at a time): begin, a part per tree of whole top-level statements in

@@ -282,7 +282,7 @@ static int tile_index(emitter *e, const pvc_type *t)
 }
 
 static const char *const c_mems[] = {
-#define X(name, pyname, text) "PVC_MEM_" #name,
+#define X(name, pyname, text, ...) "PVC_MEM_" #name,
     PVC_MEMS(X)
 #undef X
 };

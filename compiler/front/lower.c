@@ -124,7 +124,8 @@ static void refuse_ptrs(lower_ctx *c, TSNode *all, uint32_t cnt)
     int n = 0;
     TSNode first = {0};
     for (uint32_t i = 0; i < cnt; i++)
-        if (is(c, all[i], PVC_N_TYPED_PARAMETER) && is_ptr_annotation(c, field(c, all[i], PVC_F_TYPE)) &&
+        if ((is(c, all[i], PVC_N_TYPED_PARAMETER) || is(c, all[i], PVC_N_TYPED_DEFAULT_PARAMETER)) &&
+            is_ptr_annotation(c, field(c, all[i], PVC_F_TYPE)) &&
             !n++)
             first = field(c, all[i], PVC_F_TYPE);
     if (n)
@@ -145,6 +146,9 @@ static void lower_params(lower_ctx *c, TSNode params, int annotations)
         TSNode p = all[i], id = p, ty = {0};
         if (is(c, p, PVC_N_TYPED_PARAMETER)) {
             id = lw_kid(c, p, 0);
+            ty = field(c, p, PVC_F_TYPE);
+        } else if (is(c, p, PVC_N_TYPED_DEFAULT_PARAMETER) || is(c, p, PVC_N_DEFAULT_PARAMETER)) {
+            id = field(c, p, PVC_F_NAME); /* a launch passes every argument: Python applies the default */
             ty = field(c, p, PVC_F_TYPE);
         }
         if (!is(c, id, PVC_N_IDENTIFIER)) {
@@ -322,11 +326,18 @@ static void no_function(lower_ctx *c, int ndefs)
 
 pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d)
 {
+    return pvc_lower_bound(cst, d, NULL);
+}
+
+pvc_module *pvc_lower_bound(const pvc_cst *cst, pvc_diag *d, const pvc_bindings *b)
+{
     lower_ctx c = {.cst = cst, .d = d, .m = pvc_module_new(cst->src->name), .scratch = pvc_arena_new(),
                    .kids = pvc_arena_new()};
     scope_found fd = {0};
     c.module = scope_module(&c);
     scope_build(&c, c.module, ts_tree_root_node(cst->tree), &fd);
+    if (b)
+        bind_apply(&c, &fd, b);
     no_function(&c, fd.n);
     lower_found(&c, &fd, 0);
     pvc_arena_free(c.scratch);

@@ -258,6 +258,11 @@ pvc_pyval *scope_resolve(lower_ctx *c, TSNode n, pvc_scope *sc);
  * long, in the module's arena; NULL if its root is not one (a variable, a helper, ...). */
 const char *scope_canon(lower_ctx *c, TSNode n, pvc_scope *sc);
 
+/* ---- bind.c ---- */
+/* Binds b's values over what scope_build read (module names; a scope of its own for the
+ * kernel b names, in fd->home). */
+void bind_apply(lower_ctx *c, scope_found *fd, const pvc_bindings *b);
+
 /* ---- lower_expr.c ---- */
 /* Lowers expression n into out; the op producing the value writes the variable named by
  * *dest when dest is given (else a temporary). NULL after an error. */

@@ -361,11 +361,40 @@ int scope_dsl_kind(lower_ctx *c, pvc_scope *sc, TSNode s, pvc_func_kind *kind)
     return 0;
 }
 
+/* 1 if annotation node ty (of a typed parameter) makes a tile kernel: pl.Tensor[...],
+ * pl.Ptr[...] or a pl.DT_* dtype. */
+static int tile_annotation(lower_ctx *c, pvc_scope *sc, TSNode ty)
+{
+    TSNode e = is(c, ty, PVC_N_TYPE) ? lw_kid(c, ty, 0) : ty;
+    if (is(c, e, PVC_N_SUBSCRIPT)) {
+        const char *name = scope_canon(c, field(c, e, PVC_F_VALUE), sc);
+        return name && (!strcmp(name, "pl.Tensor") || !strcmp(name, "pl.Ptr"));
+    }
+    pvc_pyval *v = pv_eval(c, e, sc);
+    return v && v->kind == PV_DTYPE;
+}
+
+/* pypto_pro's rule (docs/SEMANTICS.md §16.1): @pl.jit makes a tile kernel of a function
+ * with a parameter annotated pl.Tensor, pl.Ptr or pl.DT_*; any other stays a plain Python
+ * function (a test function decorated @pl.jit() runs as Python). */
+static int is_tile_kernel(lower_ctx *c, pvc_scope *sc, TSNode def)
+{
+    uint32_t n;
+    TSNode *ps = lw_kids(c, field(c, def, PVC_F_PARAMETERS), &n);
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode ty = field(c, ps[i], PVC_F_TYPE);
+        if (!ts_node_is_null(ty) && tile_annotation(c, sc, ty))
+            return 1;
+    }
+    return 0;
+}
+
 static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
 {
     TSNode def = field(c, s, PVC_F_DEFINITION);
     pvc_func_kind kind;
-    if (scope_dsl_kind(c, sc, s, &kind)) {
+    if (scope_dsl_kind(c, sc, s, &kind) &&
+        (kind != PVC_FN_JIT || !is(c, def, PVC_N_FUNCTION_DEFINITION) || is_tile_kernel(c, sc, def))) {
         if (is(c, def, PVC_N_FUNCTION_DEFINITION))
             dsl_function(c, sc, def, kind, fd);
         return;

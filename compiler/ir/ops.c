@@ -176,7 +176,7 @@ static const member members[] = {
 };
 
 static const char *const mem_names[PVC_MEM_COUNT] = {
-#define X(name, pyname, text) pyname,
+#define X(name, pyname, text, ...) pyname,
     PVC_MEMS(X)
 #undef X
 };
@@ -186,7 +186,7 @@ static const char *const layout_names[PVC_TL_COUNT] = {
 #undef X
 };
 static const char *const pad_names[PVC_PAD_COUNT] = {
-#define X(name, pyname, text) pyname,
+#define X(name, pyname, text, ...) pyname,
     PVC_TILE_PADS(X)
 #undef X
 };

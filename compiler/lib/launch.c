@@ -259,7 +259,7 @@ static int run(launch *L, const pvc_launch_options *o)
                        .max_ops = o->max_ops == UINT64_MAX ? 0 : o->max_ops ? o->max_ops : PVC_SIM_MAX_OPS,
                        .notes = pvc_lib_sink,
                        .notes_arg = L->d};
-    pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1};
+    pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1, PVC_BLOCK_VEC, 0};
     const pvc_backend *b = o->backend == PVC_BACKEND_NATIVE ? &pvc_backend_native : &pvc_backend_sim;
     char err[640] = "";
     pvc_diag d;

@@ -46,7 +46,8 @@ struct pvc_program {
     int nfailed;
     pvc_span *mute;              /* their ranges, pairs, as unit.diag.mute reads them */
     pvc_diagnostics *warnings;   /* what compiling it said, replayed on every load */
-    unsigned long long hash[2];  /* content hash: the cache key with the name */
+    unsigned long long hash[2];  /* content hash (and the bindings'): the cache key with the name */
+    pvc_bindings bind;           /* what pvc_program_load_bound bound (strdup'ed), else NULLs */
     char *name;
     int refs;                    /* guarded by pvc_lib_lock */
     native_slot *natives;        /* guarded by pvc_lib_lock */

@@ -110,6 +110,18 @@ pvc_program *pvc_program_load(const char *path, pvc_diagnostics *d);
  * what pvc does not compile). NULL when no kernel is left, or an error lies outside every
  * function (a syntax error, a bad module constant). */
 pvc_program *pvc_program_load_each(const char *path, pvc_diagnostics *d);
+/* As pvc_program_load_each, with values bound over what the file binds, as Python text of
+ * `name = value` lines (values: literals, lists and tuples of them, dtypes and enum members
+ * spelled through an `import pypto_pro.language as X` line of the same text): `globals`
+ * replace the module's names; `locals` are seen first by the jit kernel `kernel` (a name
+ * as pvc names kernels: test_x.k), before the scope it is defined in. This is how pypto_pro
+ * compiles: a kernel sees its module as it is when it is launched and its decoration-time
+ * locals (a kernel factory's arguments), a tiling key's fields on top. NULL or "" binds
+ * nothing; a program is cached per file content and bindings. Unlike pvc_program_load_each
+ * it gives a program even when every kernel has errors (an error outside every function
+ * still fails the load): pvc_program_kernel_errors then says each kernel's own. */
+pvc_program *pvc_program_load_bound(const char *path, const char *kernel, const char *globals,
+                                    const char *locals, pvc_diagnostics *d);
 /* For a kernel that pvc_program_load_each left out: 1, and its errors (with their notes)
  * appended to d. 0 for any other name. */
 int pvc_program_kernel_errors(const pvc_program *p, const char *name, pvc_diagnostics *d);

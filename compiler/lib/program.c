@@ -31,12 +31,39 @@ static void hash_text(const char *s, size_t n, unsigned long long h[2])
     }
 }
 
+/* h continued over the bound texts, each ended by its NUL (so "a" "" differs from "" "a"). */
+static void hash_bindings(const pvc_bindings *b, unsigned long long h[2])
+{
+    const char *parts[3] = {b->kernel, b->globals, b->locals};
+    for (int k = 0; k < 3; k++)
+        for (const char *s = parts[k] ? parts[k] : "";; s++) {
+            h[0] = (h[0] ^ (unsigned char)*s) * 0x100000001b3ULL;
+            h[1] = ((h[1] ^ (unsigned char)*s) * 0x100000001b3ULL) ^ (h[1] >> 31);
+            if (!*s)
+                break;
+        }
+}
+
+static int same_str(const char *a, const char *b);
+
+static int same_bindings(const pvc_bindings *a, const pvc_bindings *b)
+{
+    return same_str(a->kernel, b->kernel) && same_str(a->globals, b->globals) && same_str(a->locals, b->locals);
+}
+
 static int same_program(const pvc_program *p, const char *name, const pvc_source *src,
-                        const unsigned long long h[2], int each)
+                        const unsigned long long h[2], int each, const pvc_bindings *b)
 {
     /* a per-kernel load that left functions out is not what a whole load gives */
     return (!p->nfailed || p->each == each) && !strcmp(p->name, name) && p->hash[0] == h[0] && p->hash[1] == h[1] &&
-           p->unit.src.len == src->len && !memcmp(p->unit.src.text, src->text, src->len);
+           p->unit.src.len == src->len && !memcmp(p->unit.src.text, src->text, src->len) &&
+           same_bindings(&p->bind, b);
+}
+
+/* The unit reads the program's bindings, if it has any. */
+static void unit_binds(pvc_program *p)
+{
+    p->unit.bind = p->bind.kernel || p->bind.globals || p->bind.locals ? &p->bind : NULL;
 }
 
 /* ---- kernels ----------------------------------------------------------------------------- */
@@ -101,6 +128,9 @@ static void program_free(pvc_program *p)
     free(p->mute);
     pvc_diagnostics_delete(p->warnings);
     pvc_unit_free(&p->unit);
+    free((char *)p->bind.kernel);
+    free((char *)p->bind.globals);
+    free((char *)p->bind.locals);
     free(p->name);
     free(p);
 }
@@ -276,20 +306,34 @@ static int recompile(pvc_program *p, const char *text, size_t len)
     p->unit.diag.sink_arg = p->warnings;
     p->unit.diag.mute = p->mute;
     p->unit.diag.nmute = p->nfailed;
+    unit_binds(p);
     return run_passes_trapped(&p->unit);
 }
 
 /* Compiles src (taking it) into a new program; NULL after errors, reported to d. each: a
  * function with errors leaves out only itself and the kernels that call it. */
+static char *dup_or_null(const char *s, int *oom)
+{
+    char *c = s ? strdup(s) : NULL;
+    *oom |= s && !c;
+    return c;
+}
+
 static pvc_program *compile(const char *name, pvc_source src, const unsigned long long h[2],
-                            int each, pvc_diagnostics *d)
+                            int each, const pvc_bindings *b, pvc_diagnostics *d)
 {
     pvc_program *p = calloc(1, sizeof *p);
+    int nomem_bind = 0;
     if (p)
         p->name = strdup(name);
     if (p)
         p->warnings = pvc_diagnostics_new();
-    if (!p || !p->name || !p->warnings) {
+    if (p) {
+        p->bind.kernel = dup_or_null(b->kernel, &nomem_bind);
+        p->bind.globals = dup_or_null(b->globals, &nomem_bind);
+        p->bind.locals = dup_or_null(b->locals, &nomem_bind);
+    }
+    if (!p || !p->name || !p->warnings || nomem_bind) {
         pvc_lib_say(d, name, NULL, "error", "out of memory compiling '%s'", name);
         pvc_source_free(&src);
         program_free(p);
@@ -299,6 +343,7 @@ static pvc_program *compile(const char *name, pvc_source src, const unsigned lon
     p->unit.src.name = p->name;
     p->unit.diag.sink = pvc_lib_sink;
     p->unit.diag.sink_arg = p->warnings;
+    unit_binds(p);
     size_t len = src.len;
     char *text = each ? malloc(len + 1) : NULL;
     if (text)
@@ -322,7 +367,10 @@ static pvc_program *compile(const char *name, pvc_source src, const unsigned lon
         return NULL; /* leaked: the bug may have left it half-built */
     }
     int nomem = rc == PVC_EXIT_OK && make_kernels(p);
-    if (rc != PVC_EXIT_OK || nomem || (p->nfailed && !p->nkernels)) {
+    /* a bound load is for one kernel: it keeps a program whose kernels all failed, so that
+       pvc_program_kernel_errors gives that kernel's own errors */
+    int none_left = p->nfailed && !p->nkernels && !p->unit.bind;
+    if (rc != PVC_EXIT_OK || nomem || none_left) {
         say_failed(p, settled, d);
         pvc_lib_append(d, p->warnings);
         if (nomem)
@@ -358,18 +406,20 @@ static void cache_put(pvc_program *p)
 }
 
 /* Takes src. The cached program for (name, content), or a new one. */
-static pvc_program *load(const char *name, pvc_source src, int each, pvc_diagnostics *d)
+static pvc_program *load(const char *name, pvc_source src, int each, const pvc_bindings *b,
+                         pvc_diagnostics *d)
 {
     unsigned long long h[2];
     hash_text(src.text, src.len, h);
+    hash_bindings(b, h);
     pthread_mutex_lock(&pvc_lib_lock);
     pvc_program *p = NULL;
     for (int i = 0; i < ncache && !p; i++)
-        if (same_program(cache[i], name, &src, h, each))
+        if (same_program(cache[i], name, &src, h, each, b))
             p = cache[i];
     if (p) {
         pvc_source_free(&src);
-    } else if ((p = compile(name, src, h, each, d))) {
+    } else if ((p = compile(name, src, h, each, b, d))) {
         cache_put(p);
     }
     if (p)
@@ -380,7 +430,9 @@ static pvc_program *load(const char *name, pvc_source src, int each, pvc_diagnos
     return p;
 }
 
-static pvc_program *load_file(const char *path, int each, pvc_diagnostics *d)
+static const pvc_bindings unbound;
+
+static pvc_program *load_file(const char *path, int each, const pvc_bindings *b, pvc_diagnostics *d)
 {
     pvc_source src;
     if (!path) {
@@ -392,11 +444,22 @@ static pvc_program *load_file(const char *path, int each, pvc_diagnostics *d)
         pvc_lib_say(d, path, NULL, "error", "cannot read '%s': %s", path, why);
         return NULL;
     }
-    return load(path, src, each, d);
+    return load(path, src, each, b, d);
 }
 
-pvc_program *pvc_program_load(const char *path, pvc_diagnostics *d) { return load_file(path, 0, d); }
-pvc_program *pvc_program_load_each(const char *path, pvc_diagnostics *d) { return load_file(path, 1, d); }
+pvc_program *pvc_program_load(const char *path, pvc_diagnostics *d) { return load_file(path, 0, &unbound, d); }
+pvc_program *pvc_program_load_each(const char *path, pvc_diagnostics *d)
+{
+    return load_file(path, 1, &unbound, d);
+}
+
+pvc_program *pvc_program_load_bound(const char *path, const char *kernel, const char *globals,
+                                    const char *locals, pvc_diagnostics *d)
+{
+    pvc_bindings b = {kernel && *kernel ? kernel : NULL, globals && *globals ? globals : NULL,
+                      locals && *locals ? locals : NULL};
+    return load_file(path, 1, &b, d);
+}
 
 int pvc_program_kernel_errors(const pvc_program *p, const char *name, pvc_diagnostics *d)
 {
@@ -420,7 +483,7 @@ pvc_program *pvc_program_load_source(const char *name, const char *text, size_t 
         pvc_lib_say(d, name, NULL, "error", "out of memory reading '%s'", name);
         return NULL;
     }
-    return load(name, src, 0, d);
+    return load(name, src, 0, &unbound, d);
 }
 
 void pvc_program_release(pvc_program *p)

@@ -105,11 +105,12 @@ static int lower_file(pvc_unit *u, size_t part, int *in_parts)
     int before = u->diag.nerrors;
     if (pvc_check_indent(&u->src, &u->diag))
         return u->diag.nerrors - before;
-    *in_parts = u->src.len <= UINT32_MAX / 2 && lower_in_parts(u, part);
+    /* bound values are read once, for the whole file */
+    *in_parts = !u->bind && u->src.len <= UINT32_MAX / 2 && lower_in_parts(u, part);
     if (!*in_parts) {
         pvc_ts_arena_begin();
         if (!pvc_parse(&u->cst, &u->src, &u->diag))
-            u->mod = pvc_lower(&u->cst, &u->diag);
+            u->mod = pvc_lower_bound(&u->cst, &u->diag, u->bind);
         drop_cst(u);
     }
     if (u->mod && u->diag.nmute) /* the functions a per-kernel load left out (lib/program.c) */

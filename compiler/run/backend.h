@@ -51,10 +51,16 @@ typedef struct {
  * caller, written in place by pl.store) and scalars[i] when it is an int/bool (.i) or a
  * float (.f) (emit_c.h ABI); both arrays have one entry per parameter, the other kind's
  * entry unused. */
+/* The cores of one block (docs/SEMANTICS.md §17.1): a vector-only kernel runs one vector
+ * core, a kernel whose code is all cube sections one cube core, a mixed kernel the cube core
+ * and two vector cores, each on a context of its own running the kernel's projection. */
+typedef enum { PVC_BLOCK_VEC, PVC_BLOCK_CUBE, PVC_BLOCK_MIX } pvc_block_kind;
 typedef struct {
     pvc_tensor *args;
     const pvc_scalar *scalars;
     int blocks;              /* N >= 1 (libpvc.h PVC_LAUNCH_MAX_BLOCKS) */
+    pvc_block_kind kind;     /* PVC_BLOCK_VEC unless the kernel has a section_cube */
+    int mad_rule;            /* pvc_mad_rule of the launch's matmuls */
 } pvc_launch_args;
 
 typedef struct {

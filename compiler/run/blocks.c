@@ -9,6 +9,8 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "run/backend.h"
@@ -42,22 +44,122 @@ static void record_fault(pool *p, const pvc_ctx *ctx, int blk, int rc)
         ;
 }
 
+/* The memories a worker's contexts keep between blocks: the cube core's (L1, L0A, ...) and
+ * the vector cores' of a mixed block (docs/SEMANTICS.md §17.1); NULL until a block needs them. */
+typedef struct {
+    uint8_t *cube;
+    pvc_ctx *aiv[2];
+} core_mem;
+
+/* A fresh core: zeroed memories, this block's indices (§17.1's table: a vector core of a mixed
+ * block is block 2b + sub of 2N). */
+static void core_init(pvc_ctx *ctx, const pool *p, int blk, int core, int sub, int subs)
+{
+    pvc_ctx_init(ctx);
+    ctx->core = core;
+    ctx->block_num = p->l->blocks;
+    ctx->block_idx = core == PVC_CORE_AIV ? (int64_t)blk * subs + sub : blk;
+    ctx->subblock_idx = sub;
+    ctx->subblock_num = subs;
+    ctx->mad_rule = p->l->mad_rule;
+}
+
+typedef struct {
+    pool *p;
+    pvc_ctx *ctx;
+    int rc;
+} core_run;
+
+static void *run_core(void *arg)
+{
+    core_run *c = arg;
+    pvc_xsync_start(c->ctx);
+    c->rc = c->p->b->run(c->p->x, c->ctx, c->p->l);
+    pvc_xsync_finish(c->ctx);
+    return NULL;
+}
+
+/* The fault a mixed block reports: the first core's (cube, vector 0, vector 1) that is not a
+ * deadlock, since a core that stops on a fault leaves the others waiting for it. */
+static int pick_fault(core_run *c, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (c[i].rc && c[i].rc != PVC_FAULT_DEADLOCK)
+            return i;
+    for (int i = 0; i < n; i++)
+        if (c[i].rc)
+            return i;
+    return -1;
+}
+
+/* One block of a kernel with a section_cube: the cube core on ctx, and for a mixed kernel
+ * its two vector cores on threads of their own, ordered only by the cross-core flags (the
+ * simulator's one at a time, deterministically: cube_sync.c). */
+static int run_cube_block(pool *p, pvc_ctx *ctx, core_mem *m, int blk)
+{
+    int mix = p->l->kind == PVC_BLOCK_MIX, n = mix ? 3 : 1;
+    if (!m->cube && !(m->cube = malloc(PVC_CUBE_BYTES)))
+        return -1;
+    for (int i = 0; mix && i < 2; i++)
+        if (!m->aiv[i] && !(m->aiv[i] = pvc_ctx_new()))
+            return -1;
+    pvc_xsync *x = mix ? pvc_xsync_new(!p->b->concurrent) : NULL;
+    if (mix && !x)
+        return -1;
+    memset(m->cube, 0, PVC_CUBE_BYTES);
+    core_init(ctx, p, blk, PVC_CORE_AIC, 0, 1);
+    ctx->cube = m->cube;
+    ctx->xsync = x;
+    core_run c[3] = {{p, ctx, 0}, {p, m->aiv[0], 0}, {p, m->aiv[1], 0}};
+    for (int i = 0; mix && i < 2; i++) {
+        core_init(m->aiv[i], p, blk, PVC_CORE_AIV, i, 2);
+        m->aiv[i]->aic = ctx;
+        m->aiv[i]->xsync = x;
+        ctx->aiv[i] = m->aiv[i];
+    }
+    pthread_t tid[2];
+    int spawned = 0;
+    for (int i = 1; i < n; i++, spawned++)
+        if (pthread_create(&tid[i - 1], NULL, run_core, &c[i]) != 0)
+            break;
+    if (spawned == n - 1)
+        run_core(&c[0]);
+    else
+        pvc_xsync_finish(ctx); /* the cube core never starts: the others see it finished */
+    for (int i = 0; i < spawned; i++)
+        pthread_join(tid[i], NULL);
+    pvc_xsync_free(x);
+    if (spawned != n - 1)
+        return -1;
+    int f = pick_fault(c, n);
+    if (f > 0)
+        pvc_fault_copy(&ctx->fault, &c[f].ctx->fault);
+    return f < 0 ? 0 : c[f].rc;
+}
+
 /* Runs blocks until none is left (or all left are above a fault). */
 static void work(pool *p, pvc_ctx *ctx)
 {
+    core_mem m = {NULL, {NULL, NULL}};
     for (;;) {
         int blk = atomic_fetch_add(&p->next, 1);
         if (blk >= p->l->blocks || blk > atomic_load(&p->lowest))
-            return;
-        pvc_ctx_init(ctx);
-        ctx->block_idx = blk;
-        ctx->block_num = p->l->blocks;
+            break;
+        int rc;
         pvc_watchdog_watch(ctx);
-        int rc = p->b->run(p->x, ctx, p->l);
+        if (p->l->kind == PVC_BLOCK_VEC) {
+            core_init(ctx, p, blk, PVC_CORE_AIV, 0, 1);
+            rc = p->b->run(p->x, ctx, p->l);
+        } else if ((rc = run_cube_block(p, ctx, &m, blk)) < 0) {
+            break; /* out of memory or threads: the count of blocks that ran says so */
+        }
         if (rc)
             record_fault(p, ctx, blk, rc);
         atomic_fetch_add(&p->ran, 1);
     }
+    free(m.cube);
+    pvc_ctx_free(m.aiv[0]);
+    pvc_ctx_free(m.aiv[1]);
 }
 
 static void *worker(void *arg)

@@ -505,7 +505,10 @@ static void decode_core(sim *S, sim_func *F, const pvc_op *op)
     case PVC_OP_CONTINUE: emit(S, F, SIM_JUMP, op)->jump = JUMP_CONTINUE; break;
     case PVC_OP_RETURN: emit(S, F, SIM_RET, op); break;
     case PVC_OP_PL_PRINTF: decode_printf(S, F, op); break;
-    case PVC_OP_PL_SECTION_VECTOR: decode_block(S, F, op->body); break;
+    case PVC_OP_PL_SECTION_VECTOR: /* the projection of this instance's core (§17.1) */
+        if (S->core == PVC_CORE_AIV)
+            decode_block(S, F, op->body);
+        break;
     case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT: case PVC_OP_TILE_SLICE:
     case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS:
         decode_tile(S, F, op);

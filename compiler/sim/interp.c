@@ -749,6 +749,12 @@ static void relate_unflushed(sim *S)
 
 static void sim_free(sim *S)
 {
+    for (int i = 0; i < 2; i++)
+        if (S->peer[i]) {
+            S->peer[i]->race = NULL; /* the first instance's */
+            S->peer[i]->obs.timeline = NULL;
+            sim_free(S->peer[i]);
+        }
     sim_decode_free(S);
     pvc_hazard_free(S->hz);
     pvc_race_free(S->race);
@@ -766,8 +772,10 @@ static pvc_race *race_for(const pvc_func *kernel, const pvc_launch_args *l)
     return pvc_race_new(l->args, names, kernel->nparams);
 }
 
-static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o,
-                      const pvc_launch_args *l, pvc_diag *d, char *err, size_t errlen)
+/* One instance: the kernel decoded for one kind of core; the observers and the race map
+ * are the first instance's (a mixed block's cores run one at a time, cube_sync.c). */
+static sim *sim_instance(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o, const pvc_launch_args *l,
+                         int core, pvc_diag *d, char *err, size_t errlen)
 {
     sim *S = calloc(1, sizeof *S);
     if (!S) {
@@ -775,7 +783,7 @@ static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o
         return NULL;
     }
     /* decode.c points tensor operands into l->args and binds scalars from l->scalars */
-    S->u = u, S->o = o, S->blocks = l->blocks, S->args = l->args, S->scalars = l->scalars;
+    S->u = u, S->o = o, S->blocks = l->blocks, S->args = l->args, S->scalars = l->scalars, S->core = core;
     if (!(S->hz = pvc_hazard_new())) {
         snprintf(err, errlen, "out of memory for the hazard map");
         sim_free(S);
@@ -786,6 +794,33 @@ static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o
         sim_free(S);
         return NULL;
     }
+    S->ops_left = o->max_ops ? o->max_ops : UINT64_MAX;
+    return S;
+}
+
+/* The vector cores' instances of a mixed launch share the first one's observers. */
+static int open_peers(sim *S, pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o,
+                      const pvc_launch_args *l, pvc_diag *d, char *err, size_t errlen)
+{
+    for (int i = 0; i < 2; i++) {
+        sim *P = sim_instance(u, kernel, o, l, PVC_CORE_AIV, d, err, errlen);
+        if (!P)
+            return -1;
+        P->obs = S->obs;
+        P->obs.stats = S->obs.stats;
+        P->observing = S->observing;
+        P->race = S->race;
+        S->peer[i] = P;
+    }
+    return 0;
+}
+
+static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o,
+                      const pvc_launch_args *l, pvc_diag *d, char *err, size_t errlen)
+{
+    sim *S = sim_instance(u, kernel, o, l, l->kind == PVC_BLOCK_VEC ? PVC_CORE_AIV : PVC_CORE_AIC, d, err, errlen);
+    if (!S)
+        return NULL;
     if (l->blocks > 1 && !(S->race = race_for(kernel, l))) {
         snprintf(err, errlen, "out of memory for the simulator's map of shared GM");
         sim_free(S);
@@ -800,18 +835,25 @@ static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o
         return NULL;
     }
     S->observing = pvc_sim_observing(&S->obs);
-    S->ops_left = o->max_ops ? o->max_ops : UINT64_MAX;
+    if (l->kind == PVC_BLOCK_MIX && open_peers(S, u, kernel, o, l, d, err, errlen)) {
+        sim_free(S);
+        return NULL;
+    }
     return S;
 }
 
-/* One block, on its own context. The hazard map carries over from the previous block
- * settled: every vector store of a finished block is complete (its UB is gone anyway). */
+/* One block's core, on its own context: the instance of its core kind. The hazard map
+ * carries over from the previous block settled: every vector store of a finished block is
+ * complete (its UB is gone anyway). GM races are between blocks: the cores of one block
+ * report the block, and the flags order them (§17.7). */
 static int sim_run(void *x, pvc_ctx *ctx, const pvc_launch_args *l)
 {
     sim *S = x;
     (void)l; /* the arguments open decoded against */
+    if (S->peer[0] && ctx->core == PVC_CORE_AIV)
+        S = S->peer[ctx->subblock_idx & 1];
     S->ctx = ctx;
-    S->block = (int)ctx->block_idx;
+    S->block = (int)(ctx->block_idx / (ctx->subblock_num > 0 ? ctx->subblock_num : 1));
     S->obs.now = 0; /* every block's clock starts with the launch */
     pvc_hazard_settle(S->hz);
     ctx->mem_bar = sim_mem_bar;

@@ -180,6 +180,10 @@ struct sim {
     pvc_hazard *hz;          /* the running block's */
     pvc_race *race;          /* GM shared between blocks: launches of N > 1 only */
     int block, blocks;       /* the running block, N */
+    int core;                /* the core kind this instance runs the projection of (pvc_core,
+                                docs/SEMANTICS.md §17.1): sections of the other kind decode to
+                                nothing */
+    sim *peer[2];            /* the first instance of a mixed launch: the vector cores' own */
     pvc_stats stats;         /* --stats, summed over the blocks */
     pvc_sim_obs obs;
     int observing;

@@ -246,12 +246,18 @@ class Program:
     errors leaves out only itself and the kernels that call it: launching such a kernel
     raises CompileError with its errors, the file's other kernels run."""
 
-    def __init__(self, path):
+    def __init__(self, path, bindings=None):
         __tracebackhide__ = True
         self.path = path
         self._h = None
         with _Diags() as d:
-            self._h = lib.pvc_program_load_each(os.fsencode(path), d.handle)
+            if bindings:
+                kernel, globals_text, locals_text = bindings
+                self._h = lib.pvc_program_load_bound(os.fsencode(path), kernel.encode(),
+                                                     globals_text.encode(), locals_text.encode(),
+                                                     d.handle)
+            else:
+                self._h = lib.pvc_program_load_each(os.fsencode(path), d.handle)
             records = d.records()
         if not self._h:
             _raise(_lib.ERROR, records)
@@ -282,15 +288,19 @@ class Program:
 _programs = {}
 
 
-def load(path):
-    """The Program of path, compiled again only when the file changed since the last load."""
+def load(path, bindings=None):
+    """The Program of path, compiled again only when the file changed since the last load.
+
+    bindings = (kernel, globals_text, locals_text) compiles it with values bound (libpvc.h
+    pvc_program_load_bound): `name = value` lines of Python text that replace what the
+    module binds, and (for that kernel) what its enclosing function binds."""
     __tracebackhide__ = True
     st = os.stat(path)
-    key = os.path.abspath(path)
+    key = (os.path.abspath(path), tuple(bindings) if bindings else None)
     stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
     hit = _programs.get(key)
     if hit and hit[0] == stamp:
         return hit[1]
-    program = Program(path)
+    program = Program(path, bindings)
     _programs[key] = (stamp, program)
     return program

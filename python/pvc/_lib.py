@@ -89,6 +89,7 @@ def _load():
         "pvc_enum_member": (S, [I, I, ctypes.POINTER(I64)]),
         "pvc_program_load": (P, [S, P]),
         "pvc_program_load_each": (P, [S, P]),
+        "pvc_program_load_bound": (P, [S, S, S, S, P]),
         "pvc_program_kernel_errors": (I, [P, S, P]),
         "pvc_program_release": (None, [P]),
         "pvc_program_kernel_count": (I, [P]),

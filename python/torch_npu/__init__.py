@@ -9,7 +9,11 @@ Importing it makes what the seed and hicann/pypto tests call work on a CPU-only 
   - torch.uint16/uint32/uint64, which Debian's torch 1.13 lacks, are the signed dtypes of the
     same width (pvc's stand-ins for unsigned parameters), with a warning at the first use;
   - another dtype this torch lacks (torch.float8_e4m3fn, ...) raises an AttributeError that
-    names it, instead of torch's bare "no attribute".
+    names it, instead of torch's bare "no attribute";
+  - the host-side calls tests make to prepare data: npu_trans_quant_param (torch_npu's
+    formula, below), npu_format_cast / get_npu_format for the formats pvc models (ND and
+    the plain formats that are stored as ND), and torch_npu.profiler, whose profile() is a
+    context manager that records nothing (pvc has no NPU profiler to drive).
 Nothing else of torch_npu is here.
 """
 
@@ -113,6 +117,102 @@ def _torch_getattr(name):
             f"tensors as torch.uint8 raw codes and unsigned ints as the signed type of their width"
         )
     raise AttributeError(f"module 'torch' has no attribute {name!r}")
+
+
+# ---- host-side data preparation -----------------------------------------------------------
+def npu_trans_quant_param(scale, offset=None):
+    """The int64 quantisation parameters of a float32 scale (and offset), as torch_npu's
+    documentation of aclnnTransQuantParam gives them: the scale's float32 bits with the low
+    13 mantissa bits cleared, bit 46 set; an offset rounded to an int, clamped to
+    [-256, 255], its 9 low bits at bits 37-45. scale is (t,) or (1, n); the result has
+    scale's shape, or (max(t, len(offset)),) for a 1-D scale."""
+    import numpy as np
+
+    s = np.asarray(scale.detach().cpu().numpy(), dtype=np.float32)
+    if s.ndim not in (1, 2) or (s.ndim == 2 and s.shape[0] != 1):
+        raise ValueError(f"npu_trans_quant_param: scale must be (t,) or (1, n), got {tuple(s.shape)}")
+    out = (s.view(np.uint32).astype(np.uint64) & np.uint64(0xFFFFE000)) | np.uint64(1 << 46)
+    if offset is not None:
+        o = np.asarray(offset.detach().cpu().numpy(), dtype=np.float32).reshape(-1)
+        if s.ndim == 1:
+            n = max(s.size, o.size)
+            out = np.broadcast_to(out, (n,)).copy()
+            o = np.broadcast_to(o, (n,))
+        o = np.clip(np.round(o).astype(np.int64), -256, 255).reshape(out.shape)
+        out = (out & np.uint64(0x4000FFFFFFFF)) | ((o.astype(np.uint64) & np.uint64(0x1FF)) << np.uint64(37))
+    return torch.from_numpy(out.astype(np.int64))
+
+
+# The npu formats (torch_npu's ACL format numbers) pvc models: tensors stored row-major.
+_FORMATS = {0: "NCHW", 1: "NHWC", 2: "ND"}
+_OTHER_FORMATS = {3: "NC1HWC0", 4: "FRACTAL_Z", 29: "FRACTAL_NZ"}
+
+
+def npu_format_cast(tensor, acl_format):
+    """The tensor in npu format acl_format: for ND and the plain formats (NCHW, NHWC), which
+    are stored row-major as pvc's GM is, the same data. The fractal formats are cube layouts
+    pvc does not store tensors in: a ValueError that names the format."""
+    if acl_format not in _FORMATS:
+        name = _OTHER_FORMATS.get(acl_format, f"format {acl_format}")
+        raise ValueError(f"torch_npu.npu_format_cast: pvc stores GM tensors row-major (ND, NCHW, "
+                         f"NHWC: formats 2, 0, 1), not as {name} ({acl_format})")
+    out = tensor.clone() if getattr(tensor, "_pvc_npu_format", 2) != acl_format else tensor
+    out._pvc_npu_format = acl_format
+    return out
+
+
+def get_npu_format(tensor):
+    """The npu format of a tensor: ND (2) unless npu_format_cast gave it another."""
+    return getattr(tensor, "_pvc_npu_format", 2)
+
+
+def _profiler():
+    """torch_npu.profiler: its names exist so a test that profiles runs; profile() and the
+    schedule, handler and config objects record nothing."""
+    prof = types.ModuleType("torch_npu.profiler", _profiler.__doc__)
+
+    class _Profile:
+        def __init__(self, *args, **kwargs):
+            self.args, self.kwargs = args, kwargs
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def start(self):
+            pass
+
+        def stop(self):
+            pass
+
+        def step(self):
+            pass
+
+    def _keep(*args, **kwargs):
+        return (args, kwargs)
+
+    class _Names:
+        def __init__(self, *names):
+            for n in names:
+                setattr(self, n, n)
+
+    prof.profile = _Profile
+    prof.schedule = _keep
+    prof.tensorboard_trace_handler = _keep
+    prof._ExperimentalConfig = _keep
+    prof.ProfilerActivity = _Names("CPU", "NPU")
+    prof.ExportType = _Names("Text", "Db")
+    prof.ProfilerLevel = _Names("Level_none", "Level0", "Level1", "Level2")
+    prof.AiCMetrics = _Names("PipeUtilization", "ArithmeticUtilization", "Memory", "MemoryL0",
+                             "MemoryUB", "ResourceConflictRatio", "L2Cache", "AiCoreNone")
+    return prof
+
+
+profiler = _profiler()
+sys.modules["torch_npu.profiler"] = profiler
+__all__ += ["npu_trans_quant_param", "npu_format_cast", "get_npu_format", "profiler"]
 
 
 def _install():

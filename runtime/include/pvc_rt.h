@@ -154,7 +154,9 @@ typedef struct {
     X(HAZARD,     "UB bytes read after a vector store with no covering vf.mem_bar") \
     X(UNDEF_REG,  "register read before it was written")                \
     X(GM_RACE,    "GM bytes shared by two blocks with no order between them") \
-    X(OP_BUDGET,  "op budget exhausted")
+    X(OP_BUDGET,  "op budget exhausted")                                \
+    X(SPACE_BOUNDS, "tile outside its cube memory space")               \
+    X(DEADLOCK,   "every core of a block waits for a cross-core flag no core will set")
 
 typedef enum {
 #define X(name, text) PVC_FAULT_##name,
@@ -249,6 +251,20 @@ typedef struct pvc_ctx {
      * context, sharing GM. pl.get_block_idx() reads block_idx in [0, block_num) and
      * pl.get_block_num() block_num = N; a context outside a launch is block 0 of 1. */
     int64_t block_idx, block_num;
+    /* The core this context is (docs/SEMANTICS.md §17.1): a vector core (core 0, the only
+     * kind of a vector-only launch) or the cube core of a mixed block. subblock_idx /
+     * subblock_num are what pl.get_subblock_idx / _num read (0 / 1 outside a mixed block).
+     * A cube core owns cube (PVC_CUBE_BYTES of L1, L0A, L0B, L0C, ...) and reaches its
+     * block's vector cores' UBs through aiv (the fixpipe); a vector core of a mixed block
+     * reaches its cube core's L1 through aic (pl.insert). xsync: the block's cross-core flags.
+     * mad_rule: the float accumulation rule of matmul (pvc_mad_rule). All set by the block
+     * runner after pvc_ctx_init. */
+    int core;
+    int64_t subblock_idx, subblock_num;
+    uint8_t *cube;
+    struct pvc_ctx *aiv[2], *aic;
+    struct pvc_xsync *xsync;
+    int mad_rule;
 } pvc_ctx;
 
 /* Heap context with a zero-filled UB; NULL on allocation failure. */
@@ -493,12 +509,24 @@ static inline int64_t pvc_py_ftruth(double a) { return a != 0; }
  * UB, so the access faults UB_BOUNDS naming it (issue 14, B11).
  * ------------------------------------------------------------------------------------- */
 /* What a pl.TileType says besides dtype and shape (docs/SEMANTICS.md §15.1), one table each.
- * Memory spaces, X(NAME, pypto name, what): the Unified Buffer only so far (a cube memory
- * space is a row beside it). */
-#define PVC_MEMS(X) \
-    X(VEC, "Vec", "the Unified Buffer")
+ * Memory spaces, X(NAME, pypto name, what, bytes, align, base, core) (docs/SEMANTICS.md
+ * §17.2): the space's size; the byte alignment a tile address must have (0: none checked);
+ * its offset inside a cube core's memories ctx->cube (Vec: inside ctx->ub); the core that
+ * owns its bytes (AIV the vector cores, AIC the cube core). GM is the row of tensors. The
+ * rows are in the order of pl.MemorySpace's values. */
+#define PVC_MEMS(X)                                                                     \
+    X(VEC, "Vec", "the Unified Buffer", 262144, 32, 0, AIV)                               \
+    X(ACC, "Acc", "L0C, the matmul's accumulator", 262144, 64, 655360, AIC)               \
+    X(MAT, "Mat", "L1", 524288, 32, 0, AIC)                                               \
+    X(LEFT, "Left", "L0A, the matmul's left operand", 65536, 512, 524288, AIC)            \
+    X(RIGHT, "Right", "L0B, the matmul's right operand", 65536, 512, 589824, AIC)         \
+    X(BIAS, "Bias", "the bias table", 4096, 0, 917504, AIC)                               \
+    X(SCALING, "Scaling", "the fixpipe buffer (quantisation scales)", 4096, 0, 921600, AIC) \
+    X(SCALE_LEFT, "ScaleLeft", "L0A's MX scales", 4096, 32, 925696, AIC)                  \
+    X(SCALE_RIGHT, "ScaleRight", "L0B's MX scales", 4096, 32, 929792, AIC)                \
+    X(GM, "DDR", "global memory (tensors, no tiles)", 0, 0, 0, AIV)
 typedef enum {
-#define X(name, pyname, text) PVC_MEM_##name,
+#define X(name, pyname, text, ...) PVC_MEM_##name,
     PVC_MEMS(X)
 #undef X
     PVC_MEM_COUNT
@@ -1108,5 +1136,6 @@ void pvc_printf(pvc_ctx *ctx, const char *format, int nargs, const pvc_scalar *a
 #include "pvc_rt_xlane.h" /* reductions, squeeze, gathers and scatter, histograms, unified load/store */
 #include "pvc_rt_tile.h" /* the tile level: whole-tile ops over the register ops */
 #include "pvc_rt_inline.h" /* inline fast paths of the hottest ops */
+#include "pvc_rt_cube.h" /* cube side: spaces, layouts, matmul, fixpipe */
 
 #endif /* PVC_RT_H */

@@ -311,4 +311,9 @@ static inline void rt_elem_store(pvc_dtype t, void *p, int64_t v_i, double v_f, 
     memcpy(p, &bits, pvc_dtype_table[t].bits / 8);
 }
 
+/* The bytes of tile t in the memory of core owner (ctx itself, or a core of its block: the
+ * fixpipe writes its vector cores' UBs, pl.insert its cube core's L1), checked as
+ * pvc_space_bytes checks them; a fault is raised on ctx (runtime/src/cube_mem.c). */
+uint8_t *rt_space_at(pvc_ctx *ctx, pvc_ctx *owner, const char *op, const pvc_tile *t);
+
 #endif /* PVC_RT_INTERNAL_H */

@@ -9,5 +9,5 @@ def vf_twice(src_tile):
     pass
 
 @pl.jit
-async def kernel_async(a, a):
+async def kernel_async(a: pl.Tensor[[1], pl.DT_FP32], a):
     pass

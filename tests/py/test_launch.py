@@ -152,7 +152,7 @@ def test_uint8_codes_for_hf8(backend):
 
 @pytest.mark.parametrize("args, message", [
     (lambda: (torch.zeros([3, 64]), torch.zeros([1, 64])),
-     "kernel 'copy_row_kernel' takes 3 arguments (a, out, row), got 2"),
+     "kernel 'copy_row_kernel' takes 3 arguments (a, out, row): missing a required argument: 'row'"),
     (lambda: (torch.zeros([3, 64]), torch.zeros([1, 64], dtype=torch.int32), 0),
      "argument 1 ('out') of kernel 'copy_row_kernel': the parameter is DT_FP32, got a INT32 tensor"),
     (lambda: (torch.zeros([3, 32]), torch.zeros([1, 64]), 0),
@@ -198,8 +198,12 @@ def test_bad_launches():
     for blocks in (0, 65536, 1.5, True):
         with pytest.raises(ValueError, match="a launch has 1 to 65535 blocks"):
             copy_row_kernel[None, blocks](a, out, 0)
-    with pytest.raises(pvc.LaunchError, match=r"pvc does not take a tiling or dtype key"):
-        copy_row_kernel[None, 1, {"OpType": 1}](a, out, 0)
+    for blocks in (0, 1.5, True):  # pypto_pro's check first, then pvc's bound
+        with pytest.raises(ValueError, match=r"block_dim must be a positive integer, got \w+: "):
+            copy_row_kernel[None, blocks](a, out, 0)
+    # a key for a kernel without a tiling_key= or datatype=: pypto_pro's ValueError
+    with pytest.raises(ValueError, match=r"Expected kernel\[stream, block_dim\] or kernel\[block_dim\]"):
+        copy_row_kernel[None, 1, {"OpType": 1}]
 
 
 def test_backend_from_environment(monkeypatch):

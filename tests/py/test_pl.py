@@ -66,7 +66,17 @@ def test_decorator_forms():
     def f(a):
         pass
 
-    assert pl.jit(f).fn is f and pl.jit()(f).fn is f and pl.jit(auto_mutex=True)(f).options == {"auto_mutex": True}
+    def k(a: pl.Tensor[[1, 64], pl.DT_FP32]):
+        pass
+
+    # a tile kernel (a pl.Tensor, pl.Ptr or pl.DT_* parameter) becomes a launchable kernel ...
+    assert pl.jit(k)._func is k and pl.jit()(k)._func is k and pl.jit(auto_mutex=False)(k)._auto_mutex is False
+    assert pl.jit(arch="a5")(k).arch == "a5" and pl.jit(k).__name__ == "k"
+    # ... any other function stays a Python function, as pypto_pro makes it
+    plain = pl.jit()(f)
+    assert plain.__wrapped__ is f and plain(1) is None
+    with pytest.raises(TypeError, match=r"jit\(\) got unexpected keyword argument\(s\): bogus"):
+        pl.jit(bogus=1)(k)
     assert pl.vector_function(f).fn is f and pl.vector_function()(f).fn is f
 
 
@@ -79,7 +89,7 @@ def test_pipeline_names_evaluate_at_import():
     assert pl.pipeline.stage(f) is f
     config = pl.pipeline.PipelineConfig(preload=1)
     assert config.options == {"preload": 1}
-    assert pl.jit(pipeline=config)(f).options == {"pipeline": config}
+    assert pl.jit(pipeline=config)(lambda a: None)(None) is None
     with pytest.raises(RuntimeError, match="pl.pipeline.other runs only inside a kernel"):
         pl.pipeline.other(f)
 

@@ -40,3 +40,31 @@ def test_missing_dtypes_are_named():
         assert torch.tensor([5], dtype=torch.uint32).dtype == torch.int32
     with pytest.raises(AttributeError, match="module 'torch' has no attribute 'no_such_thing'"):
         torch.no_such_thing
+
+
+def test_trans_quant_param():
+    # by hand: 0.01 is 0x3C23D70A in float32; & 0xFFFFE000 -> 0x3C23C000; | 1 << 46
+    out = torch_npu.npu_trans_quant_param(torch.full((1, 4), 0.01))
+    assert out.dtype == torch.int64 and out.shape == (1, 4)
+    assert out.tolist() == [[0x3C23C000 | 1 << 46] * 4]
+    # 1.0 is 0x3F800000 (low bits already 0); offset 2.6 rounds to 3, -300 clamps to -256
+    # whose 9 low bits are 0x100
+    out = torch_npu.npu_trans_quant_param(torch.tensor([1.0, 1.0]), torch.tensor([2.6, -300.0]))
+    assert out.tolist() == [0x3F800000 | 1 << 46 | 3 << 37, 0x3F800000 | 1 << 46 | 0x100 << 37]
+    with pytest.raises(ValueError, match=r"scale must be \(t,\) or \(1, n\)"):
+        torch_npu.npu_trans_quant_param(torch.ones(2, 2))
+
+
+def test_format_cast_and_profiler():
+    x = torch.zeros(4, 4)
+    assert torch_npu.get_npu_format(x) == 2
+    y = torch_npu.npu_format_cast(x, 2)
+    assert y is x and torch_npu.get_npu_format(y) == 2
+    assert torch_npu.get_npu_format(torch_npu.npu_format_cast(x, 0)) == 0
+    with pytest.raises(ValueError, match=r"not as FRACTAL_NZ \(29\)"):
+        torch_npu.npu_format_cast(x, 29)
+    p = torch_npu.profiler
+    with p.profile(activities=[p.ProfilerActivity.NPU], schedule=p.schedule(wait=0, active=1),
+                   on_trace_ready=p.tensorboard_trace_handler("unused"),
+                   experimental_config=p._ExperimentalConfig(export_type=[p.ExportType.Text])) as prof:
+        prof.step()

@@ -2,6 +2,7 @@
  * between blocks (sim/race.c) and the runtime's gm_touch reports (gm.c) that feed it.
  * Every expected value is derived by hand from the rules in run/backend.h and sim.h. */
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,7 +70,7 @@ static void test_blocks(void)
     for (int n = 1; n <= 8; n += 7) {
         rec *r = calloc(1, sizeof *r);
         r->fault_from = -1;
-        pvc_launch_args l = {NULL, NULL, n};
+        pvc_launch_args l = {NULL, NULL, n, PVC_BLOCK_VEC, 0};
         UNIT_CHECK(pvc_blocks_run(&seq, r, &l, 4, &f, &blk, err, sizeof err) == 0, "seq %d: no fault", n);
         check_all_once(r, n, n == 1 ? "seq 1" : "seq 8");
         UNIT_CHECK(atomic_load(&r->peak) == 1, "a non-concurrent backend runs one block at a time");
@@ -77,7 +78,7 @@ static void test_blocks(void)
     }
     rec *r = calloc(1, sizeof *r);
     r->fault_from = -1;
-    pvc_launch_args l = {NULL, NULL, 40};
+    pvc_launch_args l = {NULL, NULL, 40, PVC_BLOCK_VEC, 0};
     UNIT_CHECK(pvc_blocks_run(&par, r, &l, 4, &f, &blk, err, sizeof err) == 0, "par 40: no fault");
     check_all_once(r, 40, "par 40 on 4 threads");
     UNIT_CHECK(atomic_load(&r->peak) <= 4, "at most 4 blocks at once on 4 threads (peak %d)",
@@ -198,9 +199,103 @@ static void test_gm_touch(void)
     pvc_ctx_free(ctx);
 }
 
+/* ---- mixed blocks: one cube core and two vector cores, ordered by the flags ------------- */
+typedef struct {
+    int deadlock;                 /* the vector cores never set flag 1 */
+    char log[3 * MAXB][8];        /* the deterministic schedule's events, in order */
+    atomic_int n;
+    int64_t idx[3][MAXB], subnum[3][MAXB];
+    int had_cube[3];
+} mixrec;
+
+static const pvc_loc wait_at = {"k.py", 7, 9};
+
+static void say(mixrec *r, const char *what)
+{
+    int i = atomic_fetch_add(&r->n, 1);
+    if (i < 3 * MAXB)
+        snprintf(r->log[i], sizeof r->log[i], "%s", what);
+}
+
+static void mix_body(pvc_ctx *ctx, void *arg)
+{
+    mixrec *r = arg;
+    int c = ctx->core == PVC_CORE_AIC ? 0 : 1 + (int)ctx->subblock_idx;
+    r->idx[c][ctx->block_idx / (c ? 2 : 1)] = ctx->block_idx;
+    r->subnum[c][ctx->block_idx / (c ? 2 : 1)] = ctx->subblock_num;
+    r->had_cube[c] |= ctx->cube != NULL;
+    ctx->at = &wait_at;
+    if (c == 0) {
+        pvc_cross_set(ctx, 0, 0, PVC_XSYNC_INTRA);
+        say(r, "A-set");
+        pvc_cross_wait(ctx, 0, 1, PVC_XSYNC_INTRA);
+        say(r, "A-wait");
+    } else {
+        pvc_cross_wait(ctx, 0, 0, PVC_XSYNC_INTRA);
+        say(r, c == 1 ? "V0-wait" : "V1-wait");
+        if (!r->deadlock) {
+            say(r, c == 1 ? "V0-set" : "V1-set");
+            pvc_cross_set(ctx, 0, 1, PVC_XSYNC_INTRA);
+        }
+    }
+}
+
+static int mix_run(void *x, pvc_ctx *ctx, const pvc_launch_args *l)
+{
+    (void)l;
+    return pvc_ctx_pcall(ctx, mix_body, x);
+}
+
+static const pvc_backend mix_seq = {"mix-seq", 0, NULL, mix_run, NULL};
+static const pvc_backend mix_par = {"mix-par", 1, NULL, mix_run, NULL};
+
+static void test_mixed(void)
+{
+    char err[128];
+    pvc_fault f;
+    int blk = -1;
+    mixrec *r = calloc(1, sizeof *r);
+    pvc_launch_args l = {NULL, NULL, 1, PVC_BLOCK_MIX, 0};
+    UNIT_CHECK(pvc_blocks_run(&mix_seq, r, &l, 1, &f, &blk, err, sizeof err) == 0, "mixed, deterministic: no fault");
+    /* cube sets 0 and runs on until the baton passes (to vector 0, which waits, then vector 1,
+     * which waits, then back to the cube, whose set returns); the cube waits for 1, each
+     * vector core in turn takes flag 0 and sets 1, and the cube's wait returns */
+    static const char *const want[6] = {"A-set", "V0-wait", "V0-set", "V1-wait", "V1-set", "A-wait"};
+    int same = atomic_load(&r->n) == 6;
+    for (int i = 0; same && i < 6; i++)
+        same = strcmp(r->log[i], want[i]) == 0;
+    UNIT_CHECK(same, "the deterministic schedule (%d events, first %s)", atomic_load(&r->n), r->log[0]);
+    UNIT_CHECK(r->had_cube[0] && !r->had_cube[1] && !r->had_cube[2], "%s", "only the cube core has the cube memories");
+    free(r);
+
+    r = calloc(1, sizeof *r);
+    l.blocks = 8;
+    UNIT_CHECK(pvc_blocks_run(&mix_par, r, &l, 2, &f, &blk, err, sizeof err) == 0, "mixed, 8 blocks on threads: no fault");
+    int idx_ok = atomic_load(&r->n) == 48;
+    for (int b = 0; b < 8; b++)
+        idx_ok &= r->idx[0][b] == b && r->idx[1][b] == 2 * b && r->idx[2][b] == 2 * b + 1 && r->subnum[0][b] == 1 &&
+                  r->subnum[1][b] == 2;
+    UNIT_CHECK(idx_ok, "%s", "block indices: cube b, vector cores 2b and 2b + 1 (subblock num 1 / 2)");
+    free(r);
+
+    for (int par = 0; par < 2; par++) {
+        r = calloc(1, sizeof *r);
+        r->deadlock = 1;
+        l.blocks = 1;
+        int rc = pvc_blocks_run(par ? &mix_par : &mix_seq, r, &l, 1, &f, &blk, err, sizeof err);
+        UNIT_CHECK(rc == PVC_FAULT_DEADLOCK && f.loc.line == 7 &&
+                       strstr(f.detail, "the cube core waits at line 7 (event_id 1)") &&
+                       strstr(f.detail, "vector core 1 has finished"),
+                   "%s: a wait nobody satisfies is a deadlock: rc %d, %s", par ? "threads" : "deterministic", rc,
+                   f.detail);
+        free(r);
+    }
+}
+
 int main(void)
 {
     test_blocks();
+    test_mixed();
     test_race();
     test_gm_touch();
     return UNIT_DONE();

@@ -11,13 +11,16 @@
 
     my_kernel[None, 8](a, out)      # compiles the file with libpvc, runs 8 blocks in place
 
-The decorators only record their function. `kernel[None, N](*args)` compiles the
-function's source file with pvc (once per content), finds the kernel by name, binds the
-arguments to its parameters in order (torch CPU tensors, numpy arrays, int, float, bool) and
-runs N blocks on the caller's memory. A fault raises pvc.KernelFault whose message is pvc's
-located diagnostic; a file with errors raises pvc.CompileError. Backend: $PVC_BACKEND (sim,
-the default, or native). A kernel defined inside a function is found by its qualified
-name without the "<locals>" parts (test_x.k), as pvc names it.
+@pl.jit is pypto_pro.runtime.jit: `kernel[None, N](*args)` compiles the function's source
+file with pvc (once per content and bound values), finds the kernel by name, binds the
+arguments to its parameters as Python binds a call (torch CPU tensors, numpy arrays, int,
+float, bool, a tiling-class instance last) and runs N blocks on the caller's memory. A
+fault raises pvc.KernelFault whose message is pvc's located diagnostic; a kernel pvc cannot
+compile raises pypto_pro's parser error for it (pl.parser.ParserError and its subclasses),
+which is also a pvc.CompileError. Backend: $PVC_BACKEND (sim, the default, or native). A
+kernel defined inside a function is found by its qualified name without the "<locals>"
+parts (test_x.k), as pvc names it; the values of that function it sees are bound when it
+compiles (pypto_pro.runtime.jit).
 
 The names a file evaluates when Python imports it exist here: pl.DT_* (pvc's dtypes),
 pl.DYNAMIC and pl.STATIC, pl.Tensor[...] and pl.Ptr[...] annotations, the enum namespaces
@@ -139,64 +142,8 @@ def __getattr__(name):
 
 
 # ---- the decorators ---------------------------------------------------------------------------
-class _Launch:
-    def __init__(self, kernel, blocks):
-        self.kernel, self.blocks = kernel, blocks
-
-    def __call__(self, *args):
-        __tracebackhide__ = True  # a failing test shows its own line and pvc's message
-        self.kernel._pvc_kernel().launch(args, blocks=self.blocks)
-
-
-class JitKernel:
-    """What @pl.jit makes of a function: kernel[None, N](*args) launches N blocks."""
-
-    def __init__(self, fn, options):
-        self.fn = fn
-        self.options = options
-        self.__name__ = fn.__name__
-        self.__qualname__ = fn.__qualname__
-        self.__doc__ = fn.__doc__
-        self.__wrapped__ = fn
-        self._path = None  # the source file, found at the first launch
-
-    def _pvc_kernel(self):
-        __tracebackhide__ = True
-        if self._path is None:
-            self._path = inspect.getsourcefile(self.fn) or self.fn.__code__.co_filename
-        path = self._path
-        program = pvc.load(path)
-        # pvc names a kernel nested in functions by its enclosing functions' names joined
-        # with dots (test_x.k): Python's qualname without its '<locals>' parts
-        return program.kernel(self.__qualname__.replace(".<locals>", ""))
-
-    def __getitem__(self, key):
-        key = key if isinstance(key, tuple) else (key,)
-        if len(key) == 3:
-            raise pvc.LaunchError(f"kernel '{self.__name__}': pvc does not take a tiling or "
-                                  f"dtype key (the third item of kernel[None, N, key])")
-        if len(key) != 2:
-            raise pvc.LaunchError(f"kernel '{self.__name__}': launch it as kernel[None, N](...)")
-        return _Launch(self, key[1])
-
-    def __call__(self, *args):
-        return self[None, 1](*args)
-
-    def __repr__(self):
-        return f"<pl.jit kernel {self.__name__} (pvc)>"
-
-
-def jit(fn=None, **options):
-    """@pl.jit or @pl.jit(...): the options (auto_mutex=..., ...) are pypto's own and recorded."""
-    if fn is not None and callable(fn):
-        return JitKernel(fn, options)
-
-    def wrap(f):
-        return JitKernel(f, options)
-
-    return wrap
-
-
+# pl.jit is pypto_pro.runtime.jit (a tile kernel and its launch forms); imported last, since
+# it reads this module's classes.
 class VectorFunction:
     """What @pl.vector_function makes of a function: pvc compiles it where a kernel calls it."""
 
@@ -237,3 +184,6 @@ def _stage(fn):
 pipeline = _DslOp("pl.pipeline")
 pipeline.__dict__.update(stage=_stage, PipelineConfig=_PipelineConfig)
 __all__.append("pipeline")
+
+from . import parser  # noqa: E402 - pl.parser.ParserError
+from pypto_pro.runtime.jit import jit  # noqa: E402

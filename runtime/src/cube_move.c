@@ -1,0 +1,210 @@
+/* cube_move.c - the cube side's data movement (docs/SEMANTICS.md §17.4): GM -> L1 loads,
+ * L1 -> L0A / L0B / bias / fixpipe-buffer moves and the vector cores' Vec -> L1 insert.
+ *
+ * Every move is an element-wise identity between logical coordinates, each side addressed
+ * by its own layout's index map (pvc_tgeom_off): the ND -> NZ "conversion" of a load and the
+ * NZ -> ZN one of a move into L0B are nothing but this re-addressing. */
+#include <string.h>
+
+#include "rt_internal.h"
+
+/* ---- GM side: the plane of a tensor a tile maps onto (the rule of gm.c) ---- */
+
+typedef struct {
+    int64_t base;              /* element index of the plane's (0, 0) */
+    int64_t rstride, cstride;  /* elements along the plane's rows / columns */
+    int64_t rext, cext;        /* extent of the row and column axes */
+    int64_t r0, c0;            /* the window's offsets on them */
+    int inside;                /* every fixed axis offset is inside its axis */
+} cube_plane;
+
+/* rows along axis ra (-1: a rank-1 tensor, one row), columns along ca. */
+static int plane_of(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const int64_t *off, int ra, int ca,
+                    cube_plane *p)
+{
+    if (!t || !t->data || t->rank < 1 || t->rank > PVC_TENSOR_MAX_RANK || ca < 0 || ca >= t->rank ||
+        ra >= t->rank || ra == ca || (ra < 0 && t->rank > 1)) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "invalid tensor or axes");
+        return 0;
+    }
+    int64_t stride = 1;
+    *p = (cube_plane){0, 0, 0, 1, 0, 0, 0, 1};
+    for (int k = t->rank - 1; k >= 0; k--) {
+        if (t->shape[k] < 0) {
+            pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "negative tensor shape");
+            return 0;
+        }
+        if (k == ca)
+            p->cstride = stride, p->cext = t->shape[k], p->c0 = off[k];
+        else if (k == ra)
+            p->rstride = stride, p->rext = t->shape[k], p->r0 = off[k];
+        else if (off[k] >= 0 && off[k] < t->shape[k])
+            p->base += off[k] * stride;
+        else
+            p->inside = 0;
+        stride *= t->shape[k];
+    }
+    return 1;
+}
+
+/* The GM element of plane position (r0 + i, c0 + j), or NULL when it lies outside. */
+static uint8_t *plane_elem(const pvc_tensor *t, const cube_plane *p, int64_t i, int64_t j, unsigned bytes)
+{
+    int64_t r = p->r0 + i, c = p->c0 + j;
+    if (!p->inside || r < 0 || r >= p->rext || c < 0 || c >= p->cext)
+        return NULL;
+    return (uint8_t *)t->data + (p->base + r * p->rstride + c * p->cstride) * (int64_t)bytes;
+}
+
+static int valid_ok(pvc_ctx *ctx, const char *op, const pvc_tile *t, int64_t vr, int64_t vc)
+{
+    if (vr < 0 || vc < 0 || vr > t->rows || vc > t->cols) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, t->addr, 0,
+                        "valid shape %lldx%lld is not within the tile shape %ux%u", (long long)vr,
+                        (long long)vc, t->rows, t->cols);
+        return 0;
+    }
+    return 1;
+}
+
+int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0, int64_t o1,
+                      int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
+                      int64_t valid_cols, int64_t transpose)
+{
+    const char *op = "pl.load";
+    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3};
+    int64_t vr = valid_rows == PVC_GM_WHOLE ? tile->rows : valid_rows;
+    int64_t vc = valid_cols == PVC_GM_WHOLE ? tile->cols : valid_cols;
+    cube_plane p;
+    uint8_t *buf = pvc_space_bytes(ctx, op, tile);
+    if (!buf || !valid_ok(ctx, op, tile, vr, vc) || !plane_of(ctx, op, src, off, (int)row_axis, (int)col_axis, &p))
+        return 0;
+    if (pvc_dtype_table[src->dtype].bits != pvc_dtype_table[tile->dtype].bits ||
+        pvc_dtype_table[tile->dtype].bits < 8) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0, "tile dtype %s and tensor dtype %s differ",
+                        pvc_dtype_table[tile->dtype].name, pvc_dtype_table[src->dtype].name);
+        return 0;
+    }
+    pvc_tgeom g;
+    pvc_tile_geom(tile, &g);
+    /* the zero fill: along the GM-contiguous axis up to the next inner-box edge */
+    int64_t zr = vr, zc = vc;
+    if (pvc_tile_layout_boxed(g.layout)) {
+        if (transpose)
+            zr = (vr + g.ir - 1) / g.ir * g.ir;
+        else
+            zc = (vc + g.ic - 1) / g.ic * g.ic;
+        zr = zr > tile->rows ? tile->rows : zr;
+        zc = zc > tile->cols ? tile->cols : zc;
+    }
+    int64_t clipped = 0;
+    for (int64_t r = 0; r < zr; r++)
+        for (int64_t c = 0; c < zc; c++) {
+            uint8_t *dst = buf + pvc_tgeom_off(&g, r, c) * g.bytes;
+            if (r >= vr || c >= vc) {
+                memset(dst, 0, g.bytes);
+                continue;
+            }
+            const uint8_t *e = transpose ? plane_elem(src, &p, c, r, g.bytes) : plane_elem(src, &p, r, c, g.bytes);
+            if (!e) {
+                clipped++;
+                continue;
+            }
+            pvc_gm_touch(ctx, e, g.bytes, PVC_GM_READ);
+            memcpy(dst, e, g.bytes);
+        }
+    return clipped;
+}
+
+/* ---- on-chip moves ---- */
+
+/* dst(r, c) = src(r + m, c + k) for r < rows, c < cols, both sides by their index maps. */
+static void copy_window(uint8_t *dbuf, const pvc_tgeom *dg, int64_t dr, int64_t dc, const uint8_t *sbuf,
+                        const pvc_tgeom *sg, int64_t sr, int64_t sc, int64_t rows, int64_t cols)
+{
+    for (int64_t r = 0; r < rows; r++)
+        for (int64_t c = 0; c < cols; c++)
+            memcpy(dbuf + pvc_tgeom_off(dg, dr + r, dc + c) * dg->bytes,
+                   sbuf + pvc_tgeom_off(sg, sr + r, sc + c) * sg->bytes, dg->bytes);
+}
+
+void pvc_cube_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t m, int64_t k)
+{
+    const char *op = "pl.move";
+    uint8_t *d = pvc_space_bytes(ctx, op, dst), *s = d ? pvc_space_bytes(ctx, op, src) : NULL;
+    if (!s)
+        return;
+    if (pvc_dtype_table[dst->dtype].bits != pvc_dtype_table[src->dtype].bits) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, dst->addr, 0, "dtypes %s and %s differ",
+                        pvc_dtype_table[dst->dtype].name, pvc_dtype_table[src->dtype].name);
+        return;
+    }
+    pvc_tgeom dg, sg;
+    pvc_tile_geom(dst, &dg);
+    pvc_tile_geom(src, &sg);
+    if (m < 0 || k < 0 || m > (int64_t)src->rows - dst->rows || k > (int64_t)src->cols - dst->cols) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, src->addr, 0,
+                        "the %ux%u window at [%lld, %lld] leaves the %ux%u source", dst->rows, dst->cols,
+                        (long long)m, (long long)k, src->rows, src->cols);
+        return;
+    }
+    if (m % sg.ir || k % sg.ic) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, src->addr, 0,
+                        "offset [%lld, %lld] is not a multiple of the %ux%u fractal (the device rounds it down)",
+                        (long long)m, (long long)k, sg.ir, sg.ic);
+        return;
+    }
+    copy_window(d, &dg, 0, 0, s, &sg, m, k, dst->rows, dst->cols);
+}
+
+void pvc_cube_move_bias(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src)
+{
+    const char *op = "pl.move";
+    uint8_t *d = pvc_space_bytes(ctx, op, dst), *s = d ? pvc_space_bytes(ctx, op, src) : NULL;
+    if (!s)
+        return;
+    int ok = (dst->dtype == PVC_DT_FP32 && (src->dtype == PVC_DT_FP32 || src->dtype == PVC_DT_FP16 ||
+                                            src->dtype == PVC_DT_BF16)) ||
+             (dst->dtype == PVC_DT_INT32 && src->dtype == PVC_DT_INT32);
+    if (!ok || src->rows != 1 || dst->cols > src->cols) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, dst->addr, 0,
+                        "a bias move takes one row of FP32, FP16, BF16 (to FP32) or INT32");
+        return;
+    }
+    unsigned sb = pvc_dtype_lane_bytes(src->dtype);
+    for (uint32_t c = 0; c < dst->cols; c++) {
+        uint64_t bits = rt_get(s + (size_t)c * sb, sb);
+        if (src->dtype != dst->dtype) /* FP16 / BF16 -> FP32 is exact */
+            bits = pvc_value_encode(PVC_DT_FP32, pvc_value_decode(src->dtype, bits), PVC_ROUND_RINT, PVC_SAT_OFF);
+        rt_put(d + (size_t)c * 4, 4, bits);
+    }
+}
+
+void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *mat, const pvc_tile *vec, int64_t row, int64_t col,
+                     int64_t rows, int64_t cols)
+{
+    const char *op = "pl.insert";
+    uint8_t *s = pvc_space_bytes(ctx, op, vec);
+    if (!s)
+        return;
+    if (!ctx->aic) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, mat->addr, 0,
+                        "pl.insert into a Mat tile runs on a vector core of a kernel with a section_cube");
+        return;
+    }
+    uint8_t *d = rt_space_at(ctx, ctx->aic, op, mat);
+    if (!d)
+        return;
+    if (pvc_dtype_table[mat->dtype].bits != pvc_dtype_table[vec->dtype].bits || rows < 0 || cols < 0 ||
+        rows > vec->rows || cols > vec->cols || row < 0 || col < 0 || row > (int64_t)mat->rows - rows ||
+        col > (int64_t)mat->cols - cols) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, mat->addr, 0,
+                        "a %lldx%lld block at [%lld, %lld] does not fit the %ux%u Mat tile", (long long)rows,
+                        (long long)cols, (long long)row, (long long)col, mat->rows, mat->cols);
+        return;
+    }
+    pvc_tgeom dg, sg;
+    pvc_tile_geom(mat, &dg);
+    pvc_tile_geom(vec, &sg);
+    copy_window(d, &dg, row, col, s, &sg, 0, 0, rows, cols);
+}

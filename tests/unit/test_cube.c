@@ -1,0 +1,490 @@
+/* test_cube.c - the cube side's runtime (runtime/src/cube_*.c, docs/SEMANTICS.md §17): the
+ * space table, the layout index maps against the worked examples of §17.3.3 and against an
+ * enumeration of the fractals in their order, GM -> L1 loads, L1 -> L0 moves, matmul in
+ * every dtype pair, the fixpipe conversions at their edge values, the Acc -> Vec split modes
+ * and the faults of the space checks. Every expected value is derived by hand in the comment
+ * beside it, or computed here by a route other than the runtime's. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pvc_rt.h"
+#include "unit.h"
+
+static const char *const layout_name[PVC_TL_COUNT] = {
+#define X(name, pyname, bmaj, smaj, text) pyname,
+    PVC_TILE_LAYOUTS(X)
+#undef X
+};
+
+static pvc_tile ctile(uint32_t addr, pvc_dtype t, uint32_t rows, uint32_t cols, pvc_mem s, pvc_tile_layout l)
+{
+    pvc_tile x = {.addr = addr, .dtype = t, .rows = rows, .cols = cols, .mem = s, .layout = l};
+    return x;
+}
+
+/* A block: one cube core and two vector cores wired as the block runner wires them. */
+typedef struct {
+    pvc_ctx *aic, *aiv[2];
+} block;
+
+static void block_new(block *b)
+{
+    b->aic = pvc_ctx_new();
+    b->aic->core = PVC_CORE_AIC;
+    b->aic->cube = calloc(1, PVC_CUBE_BYTES);
+    for (int i = 0; i < 2; i++) {
+        b->aiv[i] = pvc_ctx_new();
+        b->aiv[i]->aic = b->aic;
+        b->aiv[i]->subblock_idx = i;
+        b->aic->aiv[i] = b->aiv[i];
+    }
+}
+
+static void block_free(block *b)
+{
+    free(b->aic->cube);
+    pvc_ctx_free(b->aic);
+    pvc_ctx_free(b->aiv[0]);
+    pvc_ctx_free(b->aiv[1]);
+}
+
+typedef struct {
+    const pvc_tile *dst, *src;
+    int64_t m, k;
+} move_arg;
+
+static void move_fn(pvc_ctx *ctx, void *arg)
+{
+    move_arg *a = arg;
+    pvc_cube_move(ctx, a->dst, a->src, a->m, a->k);
+}
+
+static int pcall_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t m, int64_t k)
+{
+    move_arg a = {dst, src, m, k};
+    return pvc_ctx_pcall(ctx, move_fn, &a);
+}
+
+static uint8_t *mat_bytes(block *b, const pvc_tile *t)
+{
+    return b->aic->cube + pvc_mem_table[t->mem].base + t->addr;
+}
+
+static void test_space_table(void)
+{
+    static const pvc_mem by_base[] = {PVC_MEM_MAT, PVC_MEM_LEFT, PVC_MEM_RIGHT, PVC_MEM_ACC, PVC_MEM_BIAS,
+                                      PVC_MEM_SCALING, PVC_MEM_SCALE_LEFT, PVC_MEM_SCALE_RIGHT};
+    uint32_t end = 0;
+    for (size_t i = 0; i < sizeof by_base / sizeof by_base[0]; i++) {
+        const pvc_mem_info *m = &pvc_mem_table[by_base[i]];
+        UNIT_CHECK(m->base == end && m->core == PVC_CORE_AIC, "%s starts where the previous space ends", m->pyname);
+        end += m->bytes;
+    }
+    UNIT_CHECK(end == PVC_CUBE_BYTES, "the cube spaces add up to PVC_CUBE_BYTES (%u)", end);
+    UNIT_CHECK(pvc_mem_table[PVC_MEM_MAT].bytes == 512 * 1024 && pvc_mem_table[PVC_MEM_ACC].bytes == 256 * 1024 &&
+                   pvc_mem_table[PVC_MEM_LEFT].align == 512 && pvc_mem_table[PVC_MEM_ACC].align == 64,
+               "%s", "L1 512 KiB, L0C 256 KiB, L0A 512-byte and L0C 64-byte alignment");
+    UNIT_CHECK(pvc_cube_path_find(PVC_MEM_MAT, PVC_MEM_LEFT) && !pvc_cube_path_find(PVC_MEM_ACC, PVC_MEM_MAT),
+               "%s", "Mat -> Left is a path, Acc -> Mat is not");
+}
+
+/* §17.3.3's worked examples: (layout, dtype, fractal, rows, cols, r, c) -> element offset. */
+static void test_worked_offsets(void)
+{
+    static const struct {
+        pvc_tile_layout l;
+        pvc_dtype t;
+        pvc_mem s;
+        uint32_t rows, cols, r, c;
+        int64_t off;
+    } ex[] = {
+        {PVC_TL_NZ, PVC_DT_FP16, PVC_MEM_MAT, 32, 32, 17, 20, 788},   /* (2*1+1)*256 + 1*16 + 4 */
+        {PVC_TL_ZN, PVC_DT_FP16, PVC_MEM_RIGHT, 32, 32, 17, 20, 833}, /* (2*1+1)*256 + 4*16 + 1 */
+        {PVC_TL_NZ, PVC_DT_FP32, PVC_MEM_ACC, 32, 32, 17, 20, 788},   /* 16x16 fractals of 1024 B */
+        {PVC_TL_NZ, PVC_DT_FP32, PVC_MEM_MAT, 32, 32, 17, 20, 652},   /* 16x8: (2*2+1)*128 + 8 + 4 */
+        {PVC_TL_NZ, PVC_DT_INT8, PVC_MEM_MAT, 32, 64, 17, 40, 1576},  /* 16x32: (2+1)*512 + 32 + 8 */
+        {PVC_TL_ZN, PVC_DT_FP16, PVC_MEM_RIGHT, 32, 32, 3, 17, 275},  /* (0+1)*256 + 1*16 + 3 */
+    };
+    for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+        pvc_tile t = ctile(0, ex[i].t, ex[i].rows, ex[i].cols, ex[i].s, ex[i].l);
+        pvc_tgeom g;
+        pvc_tile_geom(&t, &g);
+        int64_t off = pvc_tgeom_off(&g, ex[i].r, ex[i].c);
+        UNIT_CHECK(off == ex[i].off, "example %zu: offset %lld, want %lld", i, (long long)off, (long long)ex[i].off);
+    }
+}
+
+/* The whole-tile rule of each boxed layout, by enumeration: walk the fractals in their order
+ * (NZ / NN: column of fractals by column; ZN / ZZ: row by row) and the elements inside one in
+ * theirs (Z: row-major, N: column-major), numbering them 0, 1, 2, ...; the index map must
+ * give each element its number. */
+static void test_enumerated_layouts(void)
+{
+    static const struct { pvc_tile_layout l; pvc_dtype t; uint32_t rows, cols; } cases[] = {
+        {PVC_TL_NZ, PVC_DT_FP16, 48, 64}, {PVC_TL_ZN, PVC_DT_FP16, 32, 48}, {PVC_TL_NZ, PVC_DT_FP32, 32, 24},
+        {PVC_TL_ZN, PVC_DT_FP32, 24, 32}, {PVC_TL_NZ, PVC_DT_INT8, 32, 96}, {PVC_TL_ZZ, PVC_DT_FP16, 32, 32},
+        {PVC_TL_NN, PVC_DT_INT8, 64, 32},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pvc_tile t = ctile(0, cases[i].t, cases[i].rows, cases[i].cols, PVC_MEM_MAT, cases[i].l);
+        pvc_tgeom g;
+        pvc_tile_geom(&t, &g);
+        uint32_t bits = pvc_dtype_table[cases[i].t].bits;
+        int zbig = cases[i].l == PVC_TL_ZN || cases[i].l == PVC_TL_ZZ;   /* fractals row by row */
+        int zsmall = cases[i].l == PVC_TL_NZ || cases[i].l == PVC_TL_ZZ; /* inside: row-major */
+        uint32_t ir = zsmall ? 16 : 256 / bits, ic = zsmall ? 256 / bits : 16; /* 32 bytes across */
+        uint32_t nbr = cases[i].rows / ir, nbc = cases[i].cols / ic, bad = 0;
+        int64_t n = 0;
+        for (uint32_t outer = 0; outer < (zbig ? nbr : nbc); outer++)
+            for (uint32_t inner = 0; inner < (zbig ? nbc : nbr); inner++)
+                for (uint32_t a = 0; a < (zsmall ? ir : ic); a++)
+                    for (uint32_t b = 0; b < (zsmall ? ic : ir); b++, n++) {
+                        uint32_t br = zbig ? outer : inner, bc = zbig ? inner : outer;
+                        uint32_t r = br * ir + (zsmall ? a : b), c = bc * ic + (zsmall ? b : a);
+                        bad += pvc_tgeom_off(&g, r, c) != n;
+                    }
+        UNIT_CHECK(bad == 0 && g.ir == ir && g.ic == ic, "%s %s %ux%u: %u elements off their number",
+                   layout_name[cases[i].l], pvc_dtype_table[cases[i].t].name, cases[i].rows, cases[i].cols, bad);
+    }
+    /* a one-row boxed tile is row-contiguous; ND / DN are the plain maps */
+    UNIT_CHECK(pvc_tl_off(PVC_TL_NZ, 1, 64, 16, 16, 0, 37) == 37, "%s", "[1, 64] NZ: element 37 at 37");
+    UNIT_CHECK(pvc_tl_off(PVC_TL_DN, 8, 4, 1, 1, 3, 2) == 19, "%s", "DN 8x4: (3, 2) at 3 + 2*8");
+}
+
+static uint16_t h(double v) { return (uint16_t)pvc_value_encode(PVC_DT_FP16, v, PVC_ROUND_RINT, PVC_SAT_OFF); }
+static double hv(const uint8_t *p) { return pvc_value_decode(PVC_DT_FP16, (uint64_t)p[0] | (uint64_t)p[1] << 8); }
+
+/* A 40x56 FP16 valid region into a 48x64 NZ tile (§17.4.1, the doc figure): element (r, c)
+ * of the GM matrix at the NZ offset, columns 56..63 of rows < 40 zero, rows 40..47 kept. */
+static void test_load_nd2nz(void)
+{
+    block b;
+    block_new(&b);
+    uint16_t *gm = malloc(sizeof(uint16_t) * 50 * 70);
+    for (int r = 0; r < 50; r++)
+        for (int c = 0; c < 70; c++)
+            gm[r * 70 + c] = h((r * 7 + c) % 97);
+    pvc_tensor src = {gm, PVC_DT_FP16, 2, {50, 70, 0, 0}};
+    pvc_tile t = ctile(0x400, PVC_DT_FP16, 48, 64, PVC_MEM_MAT, PVC_TL_NZ);
+    uint8_t *buf = mat_bytes(&b, &t);
+    memset(buf, 0xEE, 48 * 64 * 2);
+    int64_t clipped = pvc_cube_load(b.aic, &t, &src, 2, 3, 0, 0, 0, 1, 40, 56, 0);
+    int bad = 0;
+    for (int r = 0; r < 48; r++)
+        for (int c = 0; c < 64; c++) {
+            /* NZ 16x16: fractal (r/16, c/16) at (3*(c/16) + r/16)*256, inside (r%16)*16 + c%16 */
+            const uint8_t *e = buf + ((3 * (c / 16) + r / 16) * 256 + (r % 16) * 16 + c % 16) * 2;
+            if (r < 40 && c < 56)
+                bad += hv(e) != ((r + 2) * 7 + c + 3) % 97;
+            else if (r < 40)
+                bad += e[0] != 0 || e[1] != 0;
+            else
+                bad += e[0] != 0xEE || e[1] != 0xEE;
+        }
+    UNIT_CHECK(bad == 0 && clipped == 0, "ND -> NZ load: %d elements wrong, %lld clipped", bad, (long long)clipped);
+    /* transposed (order=[1, 0]) into ZN: tile(r, c) = GM[c][r] */
+    pvc_tile z = ctile(0x4000, PVC_DT_FP16, 32, 16, PVC_MEM_MAT, PVC_TL_ZN);
+    pvc_cube_load(b.aic, &z, &src, 0, 0, 0, 0, 0, 1, 32, 16, 1);
+    pvc_tgeom g;
+    pvc_tile_geom(&z, &g);
+    bad = 0;
+    for (int r = 0; r < 32; r++)
+        for (int c = 0; c < 16; c++)
+            bad += hv(mat_bytes(&b, &z) + pvc_tgeom_off(&g, r, c) * 2) != (c * 7 + r) % 97;
+    UNIT_CHECK(bad == 0, "DN -> ZN load: %d elements wrong", bad);
+    free(gm);
+    block_free(&b);
+}
+
+/* Mat NZ [128, 256] -> Left NZ [128, 64] at [0, 64] (§17.4.2 g), and Mat NZ -> Right ZN:
+ * dst(r, c) = src(r + m, c + k) whatever the layouts. */
+static void test_move(void)
+{
+    block b;
+    block_new(&b);
+    pvc_tile mat = ctile(0, PVC_DT_FP16, 128, 256, PVC_MEM_MAT, PVC_TL_NZ);
+    pvc_tgeom mg, lg;
+    pvc_tile_geom(&mat, &mg);
+    for (int r = 0; r < 128; r++)
+        for (int c = 0; c < 256; c++) {
+            uint16_t v = (uint16_t)(r * 256 + c);
+            memcpy(mat_bytes(&b, &mat) + pvc_tgeom_off(&mg, r, c) * 2, &v, 2);
+        }
+    pvc_tile left = ctile(0, PVC_DT_FP16, 128, 64, PVC_MEM_LEFT, PVC_TL_NZ);
+    pvc_cube_move(b.aic, &left, &mat, 0, 64);
+    pvc_tile right = ctile(0, PVC_DT_FP16, 64, 32, PVC_MEM_RIGHT, PVC_TL_ZN);
+    pvc_cube_move(b.aic, &right, &mat, 16, 32);
+    int bad = 0;
+    pvc_tile_geom(&left, &lg);
+    for (int r = 0; r < 128; r++)
+        for (int c = 0; c < 64; c++) {
+            uint16_t v;
+            memcpy(&v, mat_bytes(&b, &left) + pvc_tgeom_off(&lg, r, c) * 2, 2);
+            bad += v != (uint16_t)(r * 256 + c + 64);
+        }
+    for (int r = 0; r < 64; r++)
+        for (int c = 0; c < 32; c++) {
+            uint16_t v; /* ZN 16x16: fractal (r/16, c/16) at (2*(r/16) + c/16)*256, (c%16)*16 + r%16 */
+            memcpy(&v, mat_bytes(&b, &right) + ((2 * (r / 16) + c / 16) * 256 + (c % 16) * 16 + r % 16) * 2, 2);
+            bad += v != (uint16_t)((r + 16) * 256 + c + 32);
+        }
+    UNIT_CHECK(bad == 0, "Mat -> Left at [0, 64], Mat -> Right at [16, 32]: %d elements wrong", bad);
+    UNIT_CHECK(pcall_move(b.aic, &left, &mat, 0, 8) == PVC_FAULT_BAD_ARG,
+               "%s", "a k offset off the 16-column fractal faults");
+    block_free(&b);
+}
+
+/* ---- matmul ---- */
+
+typedef struct {
+    pvc_dtype lt, rt;
+    int m, k, n;
+} mad_case;
+
+/* Fills lhs / rhs of a case with small values exact in every dtype, places them through the
+ * index maps, runs the matmul and compares with a sum computed here: exact for integers,
+ * and for floats of small integers (every partial sum is an integer below 2^24). */
+static void check_mad_exact(const mad_case *mc)
+{
+    block b;
+    block_new(&b);
+    pvc_dtype acc = pvc_mad_acc_dtype(mc->lt, mc->rt);
+    int M = (mc->m + 15) / 16 * 16, N = (mc->n + 15) / 16 * 16, K = (mc->k + 31) / 32 * 32;
+    pvc_tile l = ctile(0, mc->lt, M, K, PVC_MEM_LEFT, PVC_TL_NZ), r = ctile(0, mc->rt, K, N, PVC_MEM_RIGHT, PVC_TL_ZN);
+    pvc_tile d = ctile(0, acc, M, N, PVC_MEM_ACC, PVC_TL_NZ);
+    pvc_tgeom lg, rg, dg;
+    pvc_tile_geom(&l, &lg), pvc_tile_geom(&r, &rg), pvc_tile_geom(&d, &dg);
+    unsigned lb = pvc_dtype_lane_bytes(mc->lt), rb = pvc_dtype_lane_bytes(mc->rt);
+    for (int i = 0; i < M; i++)
+        for (int k = 0; k < K; k++) {
+            uint64_t code = pvc_value_encode(mc->lt, (double)((i + 2 * k) % 7 - 3), PVC_ROUND_RINT, PVC_SAT_OFF);
+            memcpy(mat_bytes(&b, &l) + pvc_tgeom_off(&lg, i, k) * lb, &code, lb);
+        }
+    for (int k = 0; k < K; k++)
+        for (int j = 0; j < N; j++) {
+            uint64_t code = pvc_value_encode(mc->rt, (double)((3 * k + j) % 5 - 2), PVC_ROUND_RINT, PVC_SAT_OFF);
+            memcpy(mat_bytes(&b, &r) + pvc_tgeom_off(&rg, k, j) * rb, &code, rb);
+        }
+    pvc_mad(b.aic, &d, &l, &r, NULL, mc->m, mc->k, mc->n, PVC_MAD_ZERO);
+    int bad = 0;
+    for (int i = 0; i < mc->m; i++)
+        for (int j = 0; j < mc->n; j++) {
+            int64_t want = 0;
+            for (int k = 0; k < mc->k; k++)
+                want += (int64_t)((i + 2 * k) % 7 - 3) * ((3 * k + j) % 5 - 2);
+            uint32_t got;
+            memcpy(&got, mat_bytes(&b, &d) + pvc_tgeom_off(&dg, i, j) * 4, 4);
+            double v = acc == PVC_DT_INT32 ? (double)(int32_t)got : pvc_value_decode(PVC_DT_FP32, got);
+            bad += v != (double)want;
+        }
+    UNIT_CHECK(acc != PVC_DT_COUNT && bad == 0, "%s x %s, %dx%dx%d: %d results wrong", pvc_dtype_table[mc->lt].name,
+               pvc_dtype_table[mc->rt].name, mc->m, mc->k, mc->n, bad);
+    block_free(&b);
+}
+
+static void test_mad_pairs(void)
+{
+    static const mad_case cases[] = {
+        {PVC_DT_INT8, PVC_DT_INT8, 16, 32, 16},      {PVC_DT_INT8, PVC_DT_INT8, 17, 40, 33},
+        {PVC_DT_FP16, PVC_DT_FP16, 32, 48, 16},      {PVC_DT_BF16, PVC_DT_BF16, 16, 16, 48},
+        {PVC_DT_FP32, PVC_DT_FP32, 16, 24, 16},      {PVC_DT_FP8E4M3FN, PVC_DT_FP8E5M2, 16, 64, 16},
+        {PVC_DT_FP8E5M2, PVC_DT_FP8E5M2, 16, 32, 32}, {PVC_DT_HF8, PVC_DT_HF8, 16, 32, 16},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_mad_exact(&cases[i]);
+    UNIT_CHECK(pvc_mad_acc_dtype(PVC_DT_FP16, PVC_DT_BF16) == PVC_DT_COUNT &&
+                   pvc_mad_acc_dtype(PVC_DT_INT8, PVC_DT_FP16) == PVC_DT_COUNT,
+               "%s", "FP16 x BF16 and INT8 x FP16 do not compile");
+}
+
+/* One FP32 chain of §17.9's board test: a row [2^24, 1 x 30, -2^24] against ones. The
+ * sequential rule: 2^24 + 1 rounds back to 2^24 (a tie, to even) 30 times, then - 2^24 = 0.
+ * The wide rule: exact sum 30. Then matmul_acc adds into dst's old value and a bias row
+ * starts the chain. */
+static void test_mad_rules(void)
+{
+    block b;
+    block_new(&b);
+    pvc_tile l = ctile(0, PVC_DT_FP32, 16, 32, PVC_MEM_LEFT, PVC_TL_NZ), r = ctile(0, PVC_DT_FP32, 32, 16, PVC_MEM_RIGHT, PVC_TL_ZN);
+    pvc_tile d = ctile(0, PVC_DT_FP32, 16, 16, PVC_MEM_ACC, PVC_TL_NZ), bias = ctile(0, PVC_DT_FP32, 1, 16, PVC_MEM_BIAS, PVC_TL_ND);
+    pvc_tgeom lg, rg, dg;
+    pvc_tile_geom(&l, &lg), pvc_tile_geom(&r, &rg), pvc_tile_geom(&d, &dg);
+    for (int k = 0; k < 32; k++) {
+        float a = k == 0 ? 16777216.0f : k == 31 ? -16777216.0f : 1.0f, one = 1.0f;
+        memcpy(mat_bytes(&b, &l) + pvc_tgeom_off(&lg, 0, k) * 4, &a, 4);
+        for (int j = 0; j < 16; j++)
+            memcpy(mat_bytes(&b, &r) + pvc_tgeom_off(&rg, k, j) * 4, &one, 4);
+    }
+    float got, bv = 5.0f;
+    pvc_mad(b.aic, &d, &l, &r, NULL, 1, 32, 16, PVC_MAD_ZERO);
+    memcpy(&got, mat_bytes(&b, &d) + pvc_tgeom_off(&dg, 0, 3) * 4, 4);
+    UNIT_CHECK(got == 0.0f, "sequential FP32: %g, want 0", got);
+    b.aic->mad_rule = PVC_MAD_RULE_WIDE;
+    pvc_mad(b.aic, &d, &l, &r, NULL, 1, 32, 16, PVC_MAD_ZERO);
+    memcpy(&got, mat_bytes(&b, &d) + pvc_tgeom_off(&dg, 0, 3) * 4, 4);
+    UNIT_CHECK(got == 30.0f, "wide: %g, want 30", got);
+    pvc_mad(b.aic, &d, &l, &r, NULL, 1, 32, 16, PVC_MAD_ACC);
+    memcpy(&got, mat_bytes(&b, &d) + pvc_tgeom_off(&dg, 0, 3) * 4, 4);
+    UNIT_CHECK(got == 60.0f, "matmul_acc onto 30: %g, want 60", got);
+    for (int j = 0; j < 16; j++)
+        memcpy(mat_bytes(&b, &bias) + j * 4, &bv, 4);
+    pvc_mad(b.aic, &d, &l, &r, &bias, 1, 32, 16, PVC_MAD_BIAS);
+    memcpy(&got, mat_bytes(&b, &d) + pvc_tgeom_off(&dg, 0, 3) * 4, 4);
+    UNIT_CHECK(got == 35.0f, "bias 5 + 30: %g, want 35", got);
+    block_free(&b);
+}
+
+/* ---- fixpipe ---- */
+
+static uint64_t f32b(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static void test_fix_convert(void)
+{
+    const uint64_t half = f32b(0.5f) | PVC_FIX_SIGNED_BIT;
+    /* F322F16: 65504 is FP16's largest; 65520 is halfway to 65536 = inf: ties to even -> inf */
+    UNIT_CHECK(pvc_fix_convert(PVC_DT_FP32, PVC_DT_FP16, f32b(65504.0f), 0, PVC_FIX_NOSCALE) == 0x7BFF, "%s", "65504");
+    UNIT_CHECK(pvc_fix_convert(PVC_DT_FP32, PVC_DT_FP16, f32b(65520.0f), 0, PVC_FIX_NOSCALE) == 0x7C00, "%s", "65520 -> inf");
+    UNIT_CHECK(pvc_fix_convert(PVC_DT_FP32, PVC_DT_FP16, f32b(1.0f + 0x1p-11f), 0, PVC_FIX_NOSCALE) == 0x3C00,
+               "%s", "1 + half an FP16 ulp ties to 1");
+    /* F322BF16: 1 + 2^-8 ties to 1, 1 + 3*2^-8 ties to 1 + 2^-6 (0x3F82) */
+    UNIT_CHECK(pvc_fix_convert(PVC_DT_FP32, PVC_DT_BF16, f32b(1.0f + 0x1p-8f), 0, PVC_FIX_NOSCALE) == 0x3F80, "%s", "bf16 tie down");
+    UNIT_CHECK(pvc_fix_convert(PVC_DT_FP32, PVC_DT_BF16, f32b(1.0f + 3 * 0x1p-8f), 0, PVC_FIX_NOSCALE) == 0x3F82, "%s", "bf16 tie up");
+    /* QF322B8: x * 0.5 rounded to nearest even: -3..4 -> -2 -1 -0 0 0 1 2 2 (the device test) */
+    static const int8_t want[8] = {-2, -1, 0, 0, 0, 1, 2, 2};
+    int bad = 0;
+    for (int x = -3; x <= 4; x++)
+        bad += (int8_t)pvc_fix_convert(PVC_DT_FP32, PVC_DT_INT8, f32b((float)x), 0, half) != want[x + 3];
+    UNIT_CHECK(bad == 0, "int8 quantisation by 0.5: %d wrong", bad);
+    UNIT_CHECK((int8_t)pvc_fix_convert(PVC_DT_FP32, PVC_DT_INT8, f32b(300.0f), 0, half) == 127 &&
+                   (int8_t)pvc_fix_convert(PVC_DT_FP32, PVC_DT_INT8, f32b(-300.0f), 0, half) == -128,
+               "%s", "int8 clamps at 127 / -128");
+    UNIT_CHECK(pvc_fix_convert(PVC_DT_FP32, PVC_DT_INT8, f32b(-3.0f), 0, f32b(1.0f)) == 0, "%s",
+               "without the signed bit negatives clamp to 0");
+    /* relu before the scale: relu(-4) * 0.5 = 0; relu(5) * 0.5 = 2.5 -> 2 (even) */
+    UNIT_CHECK(pvc_fix_convert(PVC_DT_FP32, PVC_DT_INT8, f32b(-4.0f), 1, half) == 0 &&
+                   pvc_fix_convert(PVC_DT_FP32, PVC_DT_INT8, f32b(5.0f), 1, half) == 2,
+               "%s", "relu, then the scale");
+    /* DEQF16: int32 3 * 0.5 = 1.5 (0x3E00); REQ8: int32 7 * 0.5 = 3.5 -> 4 */
+    UNIT_CHECK(pvc_fix_convert(PVC_DT_INT32, PVC_DT_FP16, 3, 0, f32b(0.5f)) == 0x3E00, "%s", "deq to fp16");
+    UNIT_CHECK(pvc_fix_convert(PVC_DT_INT32, PVC_DT_INT8, 7, 0, half) == 4, "%s", "requant to int8");
+    UNIT_CHECK(pvc_fix_legal(PVC_DT_FP32, PVC_DT_INT8, 0) == 0 && pvc_fix_legal(PVC_DT_INT32, PVC_DT_INT32, 0) == 1 &&
+                   pvc_fix_legal(PVC_DT_FP32, PVC_DT_BF16, 1) == 0,
+               "%s", "f32 -> int8 needs a scale, i32 -> i32 copies, f32 -> bf16 takes none");
+}
+
+/* pl.store from Acc: NZ -> ND, FP16 output, clipped at the tensor, and an atomic add. */
+static void test_fix_store(void)
+{
+    block b;
+    block_new(&b);
+    pvc_tile acc = ctile(0, PVC_DT_FP32, 32, 32, PVC_MEM_ACC, PVC_TL_NZ);
+    pvc_tgeom g;
+    pvc_tile_geom(&acc, &g);
+    for (int r = 0; r < 32; r++)
+        for (int c = 0; c < 32; c++) {
+            float v = (float)(r * 32 + c);
+            memcpy(mat_bytes(&b, &acc) + pvc_tgeom_off(&g, r, c) * 4, &v, 4);
+        }
+    uint16_t out[20][40];
+    memset(out, 0, sizeof out);
+    pvc_tensor t = {out, PVC_DT_FP16, 2, {20, 40, 0, 0}};
+    int64_t clipped = pvc_fix_store(b.aic, &t, &acc, 4, 16, 0, 0, 0, 1, 20, 30, 0, PVC_FIX_NOSCALE, NULL, 0);
+    int bad = 0;
+    for (int r = 0; r < 20; r++)
+        for (int c = 0; c < 40; c++) {
+            int in = r >= 4 && c >= 16 && c < 40; /* rows 4..19 (16 of the 20 valid), cols 16..39 (24 of 30) */
+            bad += out[r][c] != (in ? h((r - 4) * 32 + (c - 16)) : 0);
+        }
+    UNIT_CHECK(bad == 0 && clipped == 20 * 30 - 16 * 24, "store NZ -> ND fp16: %d wrong, %lld clipped", bad,
+               (long long)clipped);
+    /* atomic add in FP16: 1 + 3*2^-11 (1.5 ulp) ties to 1 + 2^-9 */
+    uint16_t one[1][16];
+    for (int c = 0; c < 16; c++)
+        one[0][c] = 0x3C00;
+    float add = 3 * 0x1p-11f;
+    memcpy(mat_bytes(&b, &acc), &add, 4);
+    pvc_tensor o = {one, PVC_DT_FP16, 2, {1, 16, 0, 0}};
+    pvc_fix_store(b.aic, &o, &acc, 0, 0, 0, 0, 0, 1, 1, 1, 0, PVC_FIX_NOSCALE, NULL, 1);
+    UNIT_CHECK(one[0][0] == h(1.0 + 0x1p-9) && one[0][1] == 0x3C00, "atomic add: 0x%04x", one[0][0]);
+    block_free(&b);
+}
+
+/* Acc -> Vec split modes (§17.4.4): M = 33 splits 17 / 16 rows, N = 33 splits 32 / 1 columns. */
+static void test_fix_to_vec(void)
+{
+    block b;
+    block_new(&b);
+    pvc_tile acc = ctile(0, PVC_DT_FP32, 48, 48, PVC_MEM_ACC, PVC_TL_NZ), vec = ctile(0x100, PVC_DT_FP32, 48, 48, PVC_MEM_VEC, PVC_TL_ND);
+    pvc_tgeom g;
+    pvc_tile_geom(&acc, &g);
+    for (int r = 0; r < 48; r++)
+        for (int c = 0; c < 48; c++) {
+            float v = (float)(r * 100 + c);
+            memcpy(mat_bytes(&b, &acc) + pvc_tgeom_off(&g, r, c) * 4, &v, 4);
+        }
+    pvc_fix_to_vec(b.aic, &vec, &acc, 33, 20, PVC_ACC2VEC_DualModeSplitM, 0, PVC_FIX_NOSCALE);
+    float x0, x1, y1;
+    memcpy(&x0, b.aiv[0]->ub + 0x100 + (16 * 48 + 5) * 4, 4); /* aiv0 row 16 = result row 16 */
+    memcpy(&x1, b.aiv[1]->ub + 0x100 + (0 * 48 + 5) * 4, 4);  /* aiv1 row 0 = result row 17 */
+    memcpy(&y1, b.aiv[1]->ub + 0x100 + (16 * 48 + 5) * 4, 4); /* aiv1 row 15 the last (32), 16 untouched */
+    UNIT_CHECK(x0 == 1605.0f && x1 == 1705.0f && y1 == 0.0f, "split M: %g %g %g", x0, x1, y1);
+    pvc_fix_to_vec(b.aic, &vec, &acc, 2, 33, PVC_ACC2VEC_DualModeSplitN, 0, PVC_FIX_NOSCALE);
+    memcpy(&x0, b.aiv[0]->ub + 0x100 + (1 * 48 + 31) * 4, 4); /* aiv0 (1, 31) */
+    memcpy(&x1, b.aiv[1]->ub + 0x100 + (1 * 48 + 0) * 4, 4);  /* aiv1 (1, 0) = result (1, 32) */
+    UNIT_CHECK(x0 == 131.0f && x1 == 132.0f, "split N: %g %g", x0, x1);
+    block_free(&b);
+}
+
+static int pcall_space(pvc_ctx *ctx, const pvc_tile *t);
+
+static void test_space_faults(void)
+{
+    block b;
+    block_new(&b);
+    pvc_tile left = ctile(256, PVC_DT_FP16, 16, 16, PVC_MEM_LEFT, PVC_TL_NZ);
+    pvc_tile big = ctile(512 * 1024 - 256, PVC_DT_FP16, 16, 16, PVC_MEM_MAT, PVC_TL_NZ);
+    pvc_tile mat = ctile(0, PVC_DT_FP16, 16, 16, PVC_MEM_MAT, PVC_TL_NZ);
+    UNIT_CHECK(pcall_space(b.aic, &left) == PVC_FAULT_MISALIGNED, "%s", "Left at 256 is misaligned");
+    UNIT_CHECK(pcall_space(b.aic, &big) == PVC_FAULT_SPACE_BOUNDS, "%s", "a Mat tile past 512 KiB");
+    UNIT_CHECK(pcall_space(b.aiv[0], &mat) == PVC_FAULT_BAD_ARG, "%s", "a vector core cannot reach L1");
+    UNIT_CHECK(strstr(b.aiv[0]->fault.detail, "Mat tile at 0x0 (L1") != NULL, "the fault names the space: %s",
+               b.aiv[0]->fault.detail);
+    block_free(&b);
+}
+
+typedef struct {
+    const pvc_tile *t;
+} space_arg;
+
+static void space_fn(pvc_ctx *ctx, void *arg)
+{
+    (void)pvc_space_bytes(ctx, "test", ((space_arg *)arg)->t);
+}
+
+static int pcall_space(pvc_ctx *ctx, const pvc_tile *t)
+{
+    space_arg a = {t};
+    return pvc_ctx_pcall(ctx, space_fn, &a);
+}
+
+int main(void)
+{
+    test_space_table();
+    test_worked_offsets();
+    test_enumerated_layouts();
+    test_load_nd2nz();
+    test_move();
+    test_mad_pairs();
+    test_mad_rules();
+    test_fix_convert();
+    test_fix_store();
+    test_fix_to_vec();
+    test_space_faults();
+    return UNIT_DONE();
+}
