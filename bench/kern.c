@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/backend.h"
+#include "backend/backend.h"
 #include "bench.h"
 #include "emit/emit_c.h"
 #include "emit/native.h"

@@ -1,17 +1,18 @@
 /* main.c - the pvc command line (ARCHITECTURE.md §4). One row per subcommand. Every
- * command's output goes through run/ioutil.h: files are written whole or not at all, and a
+ * command's output goes through base/ioutil.h: files are written whole or not at all, and a
  * write error on stdout or stderr fails the command (pvc_io_finish). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/ioutil.h"
 #include "emit/emit_c.h"
 #include "emit/native_tcc.h"
+#include "emit/stream.h"
 #include "lib/libpvc.h"
 #include "help.h"
 #include "pvc.h"
-#include "run/ioutil.h"
 #include "run/run.h"
 
 typedef struct {
@@ -145,8 +146,8 @@ static int compile_whole(pvc_unit *u, FILE *f)
 }
 
 /* pvc compile FILE.py [-o OUT.c]: the C of every kernel, to stdout or OUT.c, streamed (a
- * vector function at a time, passes/stream.c) when the file allows, else whole. OUT.c is
- * written through a temporary renamed over it at the end (run/ioutil.h), so a failed
+ * vector function at a time, emit/stream.c) when the file allows, else whole. OUT.c is
+ * written through a temporary renamed over it at the end (base/ioutil.h), so a failed
  * compile or write leaves the old OUT.c as it was. */
 static int cmd_compile(int argc, char **argv)
 {

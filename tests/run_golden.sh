@@ -15,6 +15,8 @@
 #                       (reviewed row by row against docs/SEMANTICS.md §2.2-§3.6 and §5.4);
 #                       docs/IR.md's machine-op table = `pvc help ops --markdown`
 #   documents           every repository path and symbol they name exists (check_doc_refs.py)
+#   layers              no file of compiler/ or runtime/ includes a header of a layer above its
+#                       own (tools/check_layers.py)
 # UPDATE=1 rewrites the golden files instead (review every diff before committing).
 # Prints each failure with a diff, then "N passed, M failed"; exits 1 on any failure.
 pvc=${1:-build/pvc}
@@ -65,7 +67,7 @@ for src in tests/diag/*.py; do
     if [ $rc -eq 1 ] && [ ! -s "$tmp/out" ]; then ok; else bad "$name: pvc ir exit $rc / dumped IR despite errors"; fi
 done
 
-# The streamed compile (passes/stream.c) writes the classic compile's C byte for byte and
+# The streamed compile (emit/stream.c) writes the classic compile's C byte for byte and
 # fails as it does: every input both ways (PVC_STREAM=0 is the classic compile). Every
 # sample streams, and so does a file of the front-end benchmark's shape, each of its vector
 # functions lowered only when the kernel calls it (front/defer.c); tests/stream/NAME.py
@@ -142,6 +144,16 @@ case $line in
 *" passed, "*" failed") p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
     pass=$((pass + p)); fail=$((fail + f)) ;;
 *) bad "check_doc_refs.py: $line" ;;
+esac
+
+# The include graph against the layer order (tools/check_layers.py, docs/ARCHITECTURE.md)
+/usr/bin/python3 tools/check_layers.py >"$tmp/layers" 2>&1
+grep '^FAIL' "$tmp/layers"
+line=$(tail -n 1 "$tmp/layers")
+case $line in
+*" passed, "*" failed") p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
+    pass=$((pass + p)); fail=$((fail + f)) ;;
+*) bad "check_layers.py: $line" ;;
 esac
 
 echo "$pass passed, $fail failed"

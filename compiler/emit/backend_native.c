@@ -1,4 +1,4 @@
-/* backend_native.c - the native backend (run/backend.h): emit the C of the kernel being run
+/* backend_native.c - the native backend (backend/backend.h): emit the C of the kernel being run
  * and of the vector functions it calls (emit_c.c pvc_emit_c_kernel: one unit, one cache entry
  * per kernel), load or build its code (native.c: the cached optimised object, else libtcc now
  * and cc in the background), call the kernel once per block inside a protected call. Blocks
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/backend.h"
+#include "backend/backend.h"
 #include "emit/emit_c.h"
 #include "emit/native.h"
 

@@ -551,55 +551,40 @@ static void emit_machine(emitter *e, const pvc_op *op)
 
 static void emit_block(emitter *e, const pvc_block *b);
 
-/* x = a OP b: a call of the runtime's Python arithmetic on int64_t or double (pvc_rt.h); an
- * int operand of a float op goes through pvc_py_float, the conversion the simulator uses. */
+/* x = a OP b: the call of the op's row of ops.h PVC_PY_OPS on int64_t or double, its `a` and
+ * `b` replaced by the operands; an int operand of a float op goes through pvc_py_float, the
+ * conversion the simulator uses. */
 static void emit_arith(emitter *e, const pvc_op *op)
 {
-    static const struct {
-        pvc_opcode code;
-        const char *on_int, *on_float; /* the call up to its first operand */
-        int can_fault;
-    } arith[] = {
-        {PVC_OP_PY_ADD, "pvc_py_add(", "pvc_py_fadd(", 0},
-        {PVC_OP_PY_SUB, "pvc_py_sub(", "pvc_py_fsub(", 0},
-        {PVC_OP_PY_MUL, "pvc_py_mul(", "pvc_py_fmul(", 0},
-        {PVC_OP_PY_NEG, "pvc_py_neg(", "pvc_py_fneg(", 0},
-        {PVC_OP_PY_FLOORDIV, "pvc_py_floordiv(ctx, ", "pvc_py_ffloordiv(ctx, ", 1},
-        {PVC_OP_PY_MOD, "pvc_py_mod(ctx, ", "pvc_py_fmod(ctx, ", 1},
-        {PVC_OP_PY_TRUEDIV, "pvc_py_ftruediv(ctx, ", "pvc_py_ftruediv(ctx, ", 1}, /* a float */
-        {PVC_OP_PY_BITAND, "pvc_py_bitand(", NULL, 0},
-        {PVC_OP_PY_BITOR, "pvc_py_bitor(", NULL, 0},
-        {PVC_OP_PY_BITXOR, "pvc_py_bitxor(", NULL, 0},
-        {PVC_OP_PY_INVERT, "pvc_py_invert(", NULL, 0},
-        {PVC_OP_PY_LSHIFT, "pvc_py_lshift(ctx, ", NULL, 1},
-        {PVC_OP_PY_RSHIFT, "pvc_py_rshift(ctx, ", NULL, 1},
-        {PVC_OP_PY_MIN, "pvc_py_imin(", "pvc_py_fmin(", 0},
-        {PVC_OP_PY_MAX, "pvc_py_imax(", "pvc_py_fmax(", 0},
-    };
+    const pvc_pyop *p = pvc_pyop_of(op->code);
     const pvc_value *r = op->nresults ? op->results[0] : NULL;
     if (!r || !ctype_of(r))
         return; /* tile arithmetic and the like: folded into static types */
-    int k = 0;
-    while (arith[k].code != op->code)
-        k++;
     int is_float = r->type.kind == PVC_TY_FLOAT;
-    if (is_float && !arith[k].on_float) {
-        fail_at(e, op->loc, "'%s' on a float", pvc_ops[op->code].name);
+    const char *call = is_float ? p->on_float : p->on_int;
+    if (!pvc_pyop_has(call)) {
+        fail_at(e, op->loc, is_float ? "'%s' on a float" : "'%s' on an int", pvc_ops[op->code].name);
         return;
     }
-    begin_stmt(e, op, arith[k].can_fault);
+    begin_stmt(e, op, strcmp(p->faults, "0") != 0);
     use_var(e, r, VAR_WRITE);
     put_var(e->body, r);
     tb_puts(e->body, " = ");
-    tb_puts(e->body, is_float ? arith[k].on_float : arith[k].on_int);
-    for (int i = 0; i < op->noperands; i++) {
-        int widen = is_float && op->operands[i]->type.kind != PVC_TY_FLOAT;
-        tb_puts(e->body, i ? ", " : "");
-        tb_puts(e->body, widen ? "pvc_py_float(" : "");
-        put_value(e, op, op->operands[i]);
-        tb_puts(e->body, widen ? ")" : "");
+    for (const char *t = call; *t;) {
+        size_t n = 0;
+        while (ident_char(t[n]))
+            n++;
+        int k = n == 1 && (*t == 'a' || *t == 'b') ? *t - 'a' : -1;
+        if (k >= 0 && k < op->noperands) {
+            int widen = is_float && op->operands[k]->type.kind != PVC_TY_FLOAT;
+            tb_puts(e->body, widen ? "pvc_py_float(" : "");
+            put_value(e, op, op->operands[k]);
+            tb_puts(e->body, widen ? ")" : "");
+        } else
+            tb_write(e->body, t, n ? n : 1);
+        t += n ? n : 1;
     }
-    tb_puts(e->body, ");");
+    tb_puts(e->body, ";");
     line_end(e);
 }
 
@@ -814,23 +799,12 @@ static void emit_op(emitter *e, const pvc_op *op)
         emit_machine(e, op);
         return;
     }
+    if (pvc_pyop_of(op->code)) {
+        emit_arith(e, op);
+        return;
+    }
     switch (op->code) {
     case PVC_OP_ASSIGN: emit_assign(e, op); return;
-    case PVC_OP_PY_ADD:
-    case PVC_OP_PY_SUB:
-    case PVC_OP_PY_MUL:
-    case PVC_OP_PY_FLOORDIV:
-    case PVC_OP_PY_MOD:
-    case PVC_OP_PY_NEG:
-    case PVC_OP_PY_TRUEDIV:
-    case PVC_OP_PY_BITAND:
-    case PVC_OP_PY_BITOR:
-    case PVC_OP_PY_BITXOR:
-    case PVC_OP_PY_INVERT:
-    case PVC_OP_PY_LSHIFT:
-    case PVC_OP_PY_RSHIFT:
-    case PVC_OP_PY_MIN:
-    case PVC_OP_PY_MAX: emit_arith(e, op); return;
     case PVC_OP_PY_EQ: case PVC_OP_PY_NE: case PVC_OP_PY_LT: case PVC_OP_PY_LE: case PVC_OP_PY_GT:
     case PVC_OP_PY_GE: emit_compare(e, op); return;
     case PVC_OP_PY_NOT: case PVC_OP_PY_BOOL: emit_truth(e, op); return;
@@ -1195,7 +1169,7 @@ done:
     return text;
 }
 
-/* ---- a streamed compile's unit (passes/stream.c) ------------------------------------- */
+/* ---- a streamed compile's unit (emit/stream.c) ------------------------------------- */
 /* The vector functions are emitted as they are made, each into a spill file (their IR is
  * freed right after); the unit is then the prologue, their text in the module's order read
  * back from the spill, and the kernels: the bytes pvc_emit_c writes for the same module. */

@@ -52,7 +52,7 @@ char *pvc_emit_c_string(const pvc_module *m, size_t *len);
  * compile` keeps every kernel). */
 char *pvc_emit_c_kernel(const pvc_module *m, const pvc_func *kernel, const char *file, size_t *len);
 
-/* A streamed compile's unit (passes/stream.c): the same bytes as pvc_emit_c, built while
+/* A streamed compile's unit (emit/stream.c): the same bytes as pvc_emit_c, built while
  * the module is: open; spill each vector function (typed, dispatched, checked) as it is
  * made, with `stays`, the function that takes its place in the module (its signature);
  * finish, once the module holds the kernels and those, writes the unit to out; close. -1

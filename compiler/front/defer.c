@@ -1,5 +1,5 @@
 /* defer.c - vector functions lowered when a kernel first calls them, for a streamed
- * compile (passes/stream.c), so that one vector function's IR exists at a time.
+ * compile (emit/stream.c), so that one vector function's IR exists at a time.
  *
  * A top-level function in the plain form pypto_pro's files write,
  *

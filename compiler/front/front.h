@@ -1,7 +1,8 @@
 /* front.h - the front end (front/): parse.c parses a whole Python file with tree-sitter,
  * reports syntax errors and finds the DSL functions (@pl.vector_function, @pl.jit);
- * lower.c turns them into IR (pvc.h pvc_lower). Nodes are matched by symbol and children
- * read by field id, both resolved once per parse from the names of grammar/nodes.h. */
+ * lower.c turns them into IR (pvc_lower below, whole or in parts; defer.c reads a vector
+ * function from its text and lowers it when a kernel calls it). Nodes are matched by symbol
+ * and children read by field id, both resolved once per parse from grammar/nodes.h. */
 #ifndef PVC_PARSE_H
 #define PVC_PARSE_H
 
@@ -29,6 +30,46 @@ int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d);
 int pvc_parse_part(pvc_cst *cst, const pvc_source *src, uint32_t start, uint32_t end, uint32_t row,
                    uint32_t end_row);
 void pvc_cst_free(pvc_cst *cst);
+
+/* Values a caller binds over what the file binds (front/bind.c, libpvc.h
+ * pvc_program_load_bound): `name = value` lines of Python text. `globals` replace module
+ * names; `locals` are seen first by the jit kernel named `kernel` (its enclosing function's
+ * values, a tiling key's fields). Either may be NULL or empty. */
+typedef struct {
+    const char *kernel, *globals, *locals;
+} pvc_bindings;
+
+/* The lower pass proper (lower.c): the DSL functions of a parsed file as IR, with values
+ * bound over the file's own when b is not NULL. */
+pvc_module *pvc_lower(const pvc_cst *cst, pvc_diag *d);
+pvc_module *pvc_lower_bound(const pvc_cst *cst, pvc_diag *d, const pvc_bindings *b);
+
+/* The same, one part of the file at a time (pipeline.c lowers in parts so that one part's
+ * tree is in memory at a time): begin, a part per tree of whole top-level statements in
+ * order, end. *same says whether the result is pvc_lower's for the whole file when no
+ * diagnostic came up; if not, or after any diagnostic, lower the file whole instead. */
+typedef struct pvc_lowering pvc_lowering;
+pvc_lowering *pvc_lower_begin(const char *name, pvc_diag *d);
+void pvc_lower_part(pvc_lowering *L, const pvc_cst *cst);
+pvc_module *pvc_lower_end(pvc_lowering *L, int *same);
+/* pvc_lower_end in two steps, for a streamed compile that lowers deferred functions after
+ * the parts: the module (the lowering keeps a pointer to it), then the lowering. */
+pvc_module *pvc_lower_finish(pvc_lowering *L, int *same);
+void pvc_lower_free(pvc_lowering *L);
+/* Streamed compiles (front/defer.c): if the line at byte `start` (line `row`, 0-based)
+ * opens a top-level vector function of the plain form (@pl.vector_function, a def line
+ * of plain parameters, an indented body), 1 and its end (the next line with a statement in
+ * column 0) in *end, *end_row; with commit, its name is also bound and its parameters made,
+ * its body left for pvc_lower_deferred (pvc_func.deferred). Else 0. */
+int pvc_lower_defer(pvc_lowering *L, const pvc_source *src, size_t start, uint32_t row, int commit,
+                    size_t *end, uint32_t *end_row);
+/* The body of a deferred function, parsed and lowered now, into a new function (not in the
+ * module's list) in the module's arena; NULL when its text does not give the function
+ * pvc_lower_defer read (the file is then compiled the classic way). */
+pvc_func *pvc_lower_deferred(pvc_lowering *L, const pvc_func *stub);
+/* 1 once the parts can no longer give the whole file's IR: a name bound again after a
+ * function read it, or a helper called whose part's tree is gone (scope.c). */
+int pvc_lower_stale(const pvc_lowering *L);
 
 /* If node (a top-level decorated_definition) is a DSL function, stores its kind and
  * returns 1. Other decorators leave the function to Python. */

@@ -1,4 +1,4 @@
-/* lower.c - the `lower` pass: the DSL functions of a parsed file -> IR (pvc.h pvc_lower).
+/* lower.c - the `lower` pass: the DSL functions of a parsed file -> IR (front.h pvc_lower).
  *
  * scope.c reads what the file binds and finds every @pl.jit / @pl.vector_function, at any
  * depth; this file lowers their signatures (so a call can be checked against a function

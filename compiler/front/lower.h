@@ -24,7 +24,7 @@
 
 #include <string.h>
 
-#include "pvc.h"
+#include "front/front.h"
 
 #define MAX_DEPTH 64   /* nesting of expressions/statements; deeper input is an E011 error */
 #define MAX_INLINE 16  /* nesting of inlined helper calls */

@@ -214,14 +214,15 @@ static pvc_value *lower_identifier(lower_ctx *c, TSNode n)
 /* "tile offset" -> "tile, offset" for messages (the first `limit` names, -1: all). */
 static const char *commas_n(const char *list, int limit, char *buf, size_t size)
 {
-    size_t k = 0;
-    int names = 1;
-    for (const char *p = list; *p && k + 3 < size; p++) {
-        if (*p == ' ' && ++names > limit && limit >= 0)
-            break;
-        if (*p == ' ')
+    size_t k = 0, len;
+    int names = 0;
+    for (const char *p = list; (p = pvc_param_next(p, &len)) && (limit < 0 || names < limit); p += len) {
+        if (names++ && k + 2 < size) {
             buf[k++] = ',';
-        buf[k++] = *p;
+            buf[k++] = ' ';
+        }
+        for (size_t i = 0; i < len && k + 1 < size; i++)
+            buf[k++] = p[i];
     }
     buf[k] = '\0';
     return buf;
@@ -301,7 +302,7 @@ static int check_signature(lower_ctx *c, TSNode call, const pvc_op *op, int npos
         } else if (pi >= 0) {
             given |= 1u << (pi & 31);
         } else if (pvc_param_index(info->kw, a->key, strlen(a->key)) < 0) {
-            char all[160];
+            char all[512];
             snprintf(all, sizeof all, "%s%s%s", info->pos, info->pos[0] && info->kw[0] ? " " : "",
                      info->kw);
             if (all[0])
@@ -318,10 +319,11 @@ static int check_signature(lower_ctx *c, TSNode call, const pvc_op *op, int npos
         if (!(given & (1u << i))) {
             char missing[64];
             const char *names = commas_n(info->pos, info->min_pos, buf, sizeof buf);
-            const char *p = info->pos;
+            size_t len = 0;
+            const char *p = pvc_param_next(info->pos, &len);
             for (int k = 0; k < i; k++) /* skip to the i-th name */
-                p = strchr(p, ' ') + 1;
-            snprintf(missing, sizeof missing, "%.*s", (int)strcspn(p, " "), p);
+                p = pvc_param_next(p + len, &len);
+            snprintf(missing, sizeof missing, "%.*s", (int)len, p);
             pvc_error_at(c->d, at(call), PVC_E_ARGCOUNT,
                          "missing argument '%s' of %s (required: %s)", missing, name, names);
             ok = 0;

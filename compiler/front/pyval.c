@@ -126,7 +126,7 @@ static double as_double(const pvc_pyval *v) { return v->kind == PV_FLOAT ? v->f 
 
 static pvc_pyval *overflow(lower_ctx *c, pvc_span loc, const char *what)
 {
-    return pv_opaque(c, loc, PVC_E_LITERAL, "%s does not fit in int64 (pvc's ints are 64-bit)", what);
+    return pv_opaque(c, loc, PVC_E_LITERAL, PVC_OVERFLOW_TEXT, what);
 }
 
 /* ---- attributes of modules and namespaces ---- */
@@ -223,6 +223,15 @@ pvc_pyval *pv_attr(lower_ctx *c, const pvc_pyval *obj, const char *name, pvc_spa
 typedef enum { B_ADD, B_SUB, B_MUL, B_TRUEDIV, B_FLOORDIV, B_MOD, B_POW, B_LSHIFT, B_RSHIFT,
                B_AND, B_OR, B_XOR, B_NONE } binop;
 
+/* The py.* op of each operator (PVC_OP_NONE: ** is pyval's own), evaluated by the calls of
+ * ops.h PVC_PY_OPS (ir/pyfold.c), the constant evaluator the resolve pass uses too. */
+static const int binop_code[B_NONE] = {
+    [B_ADD] = PVC_OP_PY_ADD, [B_SUB] = PVC_OP_PY_SUB, [B_MUL] = PVC_OP_PY_MUL,
+    [B_TRUEDIV] = PVC_OP_PY_TRUEDIV, [B_FLOORDIV] = PVC_OP_PY_FLOORDIV, [B_MOD] = PVC_OP_PY_MOD,
+    [B_POW] = PVC_OP_NONE, [B_LSHIFT] = PVC_OP_PY_LSHIFT, [B_RSHIFT] = PVC_OP_PY_RSHIFT,
+    [B_AND] = PVC_OP_PY_BITAND, [B_OR] = PVC_OP_PY_BITOR, [B_XOR] = PVC_OP_PY_BITXOR,
+};
+
 static binop binop_of(const char *t, size_t len)
 {
     static const char *const toks[] = {"+", "-", "*", "/", "//", "%", "**", "<<", ">>", "&", "|", "^"};
@@ -252,26 +261,21 @@ static int ipow(int64_t a, int64_t b, int64_t *out)
     return 1;
 }
 
+static pvc_pyval *float_binop(lower_ctx *c, binop op, double a, double b, pvc_span loc);
+
+/* A fault of a constant expression is an error here: Python raises (pypto_pro's evaluator
+ * reports it), the expression has no value to lower. */
+static pvc_pyval *fold_fault(lower_ctx *c, binop op, pvc_span loc)
+{
+    if (op == B_LSHIFT || op == B_RSHIFT)
+        return pv_opaque(c, loc, PVC_E_NOT_CONST, "negative shift count");
+    return zero_div(c, loc);
+}
+
 static pvc_pyval *int_binop(lower_ctx *c, binop op, int64_t a, int64_t b, int both_bool, pvc_span loc)
 {
     int64_t r = 0;
-    switch (op) {
-    case B_ADD: if (__builtin_add_overflow(a, b, &r)) return overflow(c, loc, "the sum"); break;
-    case B_SUB: if (__builtin_sub_overflow(a, b, &r)) return overflow(c, loc, "the difference"); break;
-    case B_MUL: if (__builtin_mul_overflow(a, b, &r)) return overflow(c, loc, "the product"); break;
-    case B_TRUEDIV:
-        if (!b)
-            return zero_div(c, loc);
-        return pv_float(c, pvc_py_float(a) / pvc_py_float(b), loc);
-    case B_FLOORDIV:
-    case B_MOD:
-        if (!b)
-            return zero_div(c, loc);
-        if (a == INT64_MIN && b == -1 && op == B_FLOORDIV)
-            return overflow(c, loc, "the quotient");
-        r = op == B_MOD ? pvc_py_mod(NULL, a, b) : pvc_py_floordiv(NULL, a, b);
-        break;
-    case B_POW:
+    if (op == B_POW) {
         if (b < 0) {
             if (!a)
                 return zero_div(c, loc);
@@ -279,22 +283,14 @@ static pvc_pyval *int_binop(lower_ctx *c, binop op, int64_t a, int64_t b, int bo
         }
         if (!ipow(a, b, &r))
             return overflow(c, loc, "the power");
-        break;
-    case B_LSHIFT:
-        if (b < 0)
-            return pv_opaque(c, loc, PVC_E_NOT_CONST, "negative shift count");
-        if (a && (b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b))))
-            return overflow(c, loc, "the shifted value");
-        r = a ? pvc_py_lshift(NULL, a, b) : 0;
-        break;
-    case B_RSHIFT:
-        if (b < 0)
-            return pv_opaque(c, loc, PVC_E_NOT_CONST, "negative shift count");
-        r = pvc_py_rshift(NULL, a, b);
-        break;
-    case B_AND: r = a & b; break;
-    case B_OR: r = a | b; break;
-    case B_XOR: r = a ^ b; break;
+        return pv_int(c, r, loc);
+    }
+    if (op == B_TRUEDIV) /* always a float */
+        return float_binop(c, op, pvc_py_float(a), pvc_py_float(b), loc);
+    switch (pvc_fold_int(binop_code[op], a, b, &r)) {
+    case PVC_FOLD_OK: break;
+    case PVC_FOLD_OVERFLOW: return overflow(c, loc, pvc_pyop_of(binop_code[op])->what);
+    case PVC_FOLD_FAULT: return fold_fault(c, op, loc);
     default: return NULL;
     }
     if (both_bool && (op == B_AND || op == B_OR || op == B_XOR))
@@ -304,19 +300,17 @@ static pvc_pyval *int_binop(lower_ctx *c, binop op, int64_t a, int64_t b, int bo
 
 static pvc_pyval *float_binop(lower_ctx *c, binop op, double a, double b, pvc_span loc)
 {
-    switch (op) {
-    case B_ADD: return pv_float(c, a + b, loc);
-    case B_SUB: return pv_float(c, a - b, loc);
-    case B_MUL: return pv_float(c, a * b, loc);
-    case B_TRUEDIV: return b == 0 ? zero_div(c, loc) : pv_float(c, a / b, loc);
-    case B_FLOORDIV: return b == 0 ? zero_div(c, loc) : pv_float(c, pvc_py_ffloordiv(NULL, a, b), loc);
-    case B_MOD: return b == 0 ? zero_div(c, loc) : pv_float(c, pvc_py_fmod(NULL, a, b), loc);
-    case B_POW:
+    double r;
+    if (op == B_POW) {
         if (a == 0 && b < 0)
             return zero_div(c, loc);
         if (a < 0 && b != floor(b))
             return pv_opaque(c, loc, PVC_E_NOT_CONST, "a negative number to a fractional power is complex");
         return pv_float(c, pow(a, b), loc);
+    }
+    switch (pvc_fold_float(binop_code[op], a, b, &r)) {
+    case PVC_FOLD_OK: return pv_float(c, r, loc);
+    case PVC_FOLD_FAULT: return fold_fault(c, op, loc);
     default: return pv_opaque(c, loc, PVC_E_NOT_CONST, "bitwise operator on a float");
     }
 }
@@ -1047,11 +1041,16 @@ static pvc_pyval *ev_unary(lower_ctx *c, TSNode n, ev_ctx *e)
     if (lw_text_is(c, op, "+"))
         return is_num(v) ? (is_intlike(v) ? pv_int(c, v->i, at(n)) : v) : NULL;
     if (lw_text_is(c, op, "-")) {
+        int64_t i;
+        double f;
         if (is_intlike(v))
-            return v->i == INT64_MIN ? overflow(c, at(n), "the negation") : pv_int(c, -v->i, at(n));
-        return v->kind == PV_FLOAT ? pv_float(c, -v->f, at(n)) : NULL;
+            return pvc_fold_int(PVC_OP_PY_NEG, v->i, 0, &i) == PVC_FOLD_OK ? pv_int(c, i, at(n))
+                                                                            : overflow(c, at(n), pvc_pyop_of(PVC_OP_PY_NEG)->what);
+        return v->kind == PV_FLOAT && pvc_fold_float(PVC_OP_PY_NEG, v->f, 0, &f) == PVC_FOLD_OK
+                   ? pv_float(c, f, at(n)) : NULL;
     }
-    return is_intlike(v) ? pv_int(c, ~v->i, at(n)) : NULL;
+    int64_t i;
+    return is_intlike(v) && pvc_fold_int(PVC_OP_PY_INVERT, v->i, 0, &i) == PVC_FOLD_OK ? pv_int(c, i, at(n)) : NULL;
 }
 
 static pvc_pyval *ev_literal(lower_ctx *c, TSNode n)

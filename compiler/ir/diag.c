@@ -1,7 +1,7 @@
 /* diag.c - source files and located diagnostics (see diag.h). */
 #include "ir/diag.h"
 
-#include "run/ioutil.h"
+#include "base/ioutil.h"
 
 #include <errno.h>
 #include <stdarg.h>

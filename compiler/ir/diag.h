@@ -175,7 +175,7 @@ typedef struct {
 #define PVC_SOURCE_MAX_TEXT "64 MiB"
 
 /* Reads path into src: a regular file (not a FIFO, a device or a directory) of at most
- * PVC_SOURCE_MAX bytes (run/ioutil.h). -1 with the reason in err on failure. */
+ * PVC_SOURCE_MAX bytes (base/ioutil.h). -1 with the reason in err on failure. */
 int pvc_source_read(pvc_source *src, const char *path, char *err, size_t errlen);
 /* The same without the reason (tests, benchmarks). */
 int pvc_source_load(pvc_source *src, const char *path);

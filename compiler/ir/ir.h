@@ -203,6 +203,7 @@ typedef struct {
     int min_pos, max_pos, nres;
     pvc_type_kind result;
     unsigned flags;
+    pvc_level level;     /* what one call works on (ops.h PVC_LEVELS) */
     const char *doc;     /* one line of meaning (`pvc help ops`) */
 } pvc_opinfo;
 /* Machine ops have a row here for their name, flags and doc; pvc_mop_of(code) describes
@@ -213,6 +214,8 @@ int pvc_op_lookup(const char *name, size_t len);            /* -> opcode or -1 *
 int pvc_param_index(const char *list, const char *name, size_t len); /* -> index or -1 */
 int pvc_param_count(const char *list);
 const char *pvc_param_next(const char *p, size_t *len);     /* next name of a list, or NULL */
+/* The note after a name pvc_param_next returned ("LoadDist" of "dist:LoadDist"), or NULL. */
+const char *pvc_param_note(const char *name, size_t len, size_t *note_len);
 const char *pvc_enum_ns_name(int ns);
 int pvc_enum_ns_lookup(const char *name, size_t len);       /* pl.<NS> only -> pvc_enum_ns or -1 */
 int pvc_enum_ns_is_pl(int ns);                              /* 0: a machine-attribute namespace */
@@ -252,7 +255,7 @@ void pvc_module_free(pvc_module *m);
 void pvc_module_compact(pvc_module *m);
 pvc_func *pvc_func_new(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc);
 /* The same two steps apart: a function in m's arena that no list holds yet, and the adding
- * of f to m's list and name map. A streamed compile (passes/stream.c) builds a vector
+ * of f to m's list and name map. A streamed compile (emit/stream.c) builds a vector
  * function in an arena of its own and adds only what outlives it. */
 pvc_func *pvc_func_detached(pvc_module *m, const char *name, pvc_func_kind kind, pvc_span loc);
 void pvc_module_add(pvc_module *m, pvc_func *f);
@@ -280,7 +283,7 @@ pvc_func *pvc_func_clone_detached(pvc_module *m, const pvc_func *f, const char *
 /* Drops f from the module's function list and name map. */
 void pvc_func_remove(pvc_module *m, pvc_func *f);
 
-/* The kernel ABI letter of a jit parameter's type (emit/emit_c.h, run/backend.h): 't' tensor,
+/* The kernel ABI letter of a jit parameter's type (emit/emit_c.h, backend/backend.h): 't' tensor,
  * 'i' int, 'b' bool, 'f' float; '?' for a type no kernel parameter may have. */
 char pvc_param_kind_letter(pvc_type_kind kind);
 
@@ -294,7 +297,7 @@ void pvc_str_repr(const char *s, size_t len, char *buf, size_t n); /* 'a\n' (Pyt
 /* ---- verifier (verify.c): structural invariants every pass must keep ---- */
 /* Returns the number of problems, each printed to err with the pass name. */
 int pvc_verify(const pvc_module *m, const char *after_pass, FILE *err);
-/* One function, which need not be in m's list (a streamed compile's clone, passes/stream.c). */
+/* One function, which need not be in m's list (a streamed compile's clone, emit/stream.c). */
 int pvc_verify_func(const pvc_module *m, const pvc_func *f, const char *after_pass, FILE *err);
 
 /* ---- dumps ---- */

@@ -5,12 +5,12 @@
 
 /* DSL rows, then one row per machine op (its description is pvc_mops[]). */
 const pvc_opinfo pvc_ops[PVC_OP_COUNT] = {
-#define X(id, name, pos, kw, minp, maxp, nres, res, flags, doc) \
-    {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags, doc},
+#define X(id, name, pos, kw, minp, maxp, nres, res, flags, level, doc) \
+    {name, pos, kw, minp, maxp, nres, PVC_TY_##res, PVC_OPF_##flags, PVC_LV_##level, doc},
     PVC_OPS(X)
 #undef X
-#define M(id, name, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc) \
-    {name, "", "", -1, -1, -1, PVC_TY_NONE, PVC_OPF_MACHINE, doc},
+#define M(id, name, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc) \
+    {name, "", "", -1, -1, -1, PVC_TY_NONE, PVC_OPF_MACHINE, PVC_LV_##level, doc},
     PVC_MOPS(M)
 #undef M
 };
@@ -23,7 +23,7 @@ const pvc_opinfo pvc_ops[PVC_OP_COUNT] = {
 #define AE(name, ns, dflt, legal) {PVC_AK_ENUM, #name, PVC_NS_##ns, dflt, legal},
 #define AC(name, ns, dflt, legal) {PVC_AK_CHECK, #name, PVC_NS_##ns, dflt, legal},
 #define AI(name, dflt) {PVC_AK_INT, #name, 0, dflt, 0},
-#define M(id, name, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)  \
+#define M(id, name, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)  \
     static const pvc_opnd opnd_##id[] = {LIST opnds{PVC_OK_END, NULL}};           \
     static const pvc_attrdesc attr_##id[] = {LIST attrs{PVC_AK_END, NULL, 0, 0, 0}}; \
     static const pvc_opnd res_##id[] = {LIST res{PVC_OK_END, NULL}};
@@ -38,9 +38,9 @@ PVC_MOPS(M)
 
 #define LEN(a) ((int)(sizeof a / sizeof a[0]) - 1)
 const pvc_mop pvc_mops[PVC_MOP_COUNT] = {
-#define M(id, name, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)        \
+#define M(id, name, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)        \
     {name, PVC_OP_##from, opnd_##id, attr_##id, res_##id, LEN(opnd_##id), LEN(attr_##id),     \
-     LEN(res_##id), dts, trap, fl, PVC_PIPE_##pipe, base, bpc, #call, doc},
+     LEN(res_##id), dts, trap, fl, PVC_LV_##level, PVC_PIPE_##pipe, base, bpc, #call, doc},
     PVC_MOPS(M)
 #undef M
 };
@@ -62,12 +62,22 @@ int pvc_op_lookup(const char *name, size_t len)
 }
 
 /* The first name of a space-separated list at or after p (*len = its length), or NULL. */
+/* A name of a parameter list, its note (":LoadDist") skipped: the next call starts at the
+ * note of the name before and steps over it. */
 const char *pvc_param_next(const char *p, size_t *len)
 {
-    while (*p == ' ')
-        p++;
-    *len = strcspn(p, " ");
+    while (*p == ' ' || *p == ':')
+        p += *p == ':' ? strcspn(p, " ") : 1;
+    *len = strcspn(p, " :");
     return *len ? p : NULL;
+}
+
+const char *pvc_param_note(const char *name, size_t len, size_t *note_len)
+{
+    if (name[len] != ':')
+        return NULL;
+    *note_len = strcspn(name + len + 1, " ");
+    return name + len + 1;
 }
 
 /* Index of name in a space-separated list, or -1. */
@@ -84,9 +94,9 @@ int pvc_param_index(const char *list, const char *name, size_t len)
 int pvc_param_count(const char *list)
 {
     int n = 0;
-    for (const char *p = list; *p; p++)
-        if (*p != ' ' && (p == list || p[-1] == ' '))
-            n++;
+    size_t len;
+    for (const char *p = list; (p = pvc_param_next(p, &len)); p += len)
+        n++;
     return n;
 }
 

@@ -32,15 +32,15 @@
 
 /* ---- DSL rows: X(ID, "name", positional, keywords, min, max, nres, RESULT, FLAGS, doc) ---- */
 #define PVC_TILE_DSL(X, ID, name, pos, kw, minp, maxp, doc) \
-    X(ID, name, pos, kw, minp, maxp, 0, NONE, PL | PVC_OPF_TILE, doc)
+    X(ID, name, pos, kw, minp, maxp, 0, NONE, PL | PVC_OPF_TILE, TILE, doc)
 #define PVC_TILE_DSL_OPS(X)                                                                            \
     PVC_TILE_DSL(X, PL_ADD, "pl.add", "out lhs rhs", "", 3, 3, "out = lhs + rhs, rhs a tile or a scalar (§15.4)") \
     PVC_TILE_DSL(X, PL_SUB, "pl.sub", "out lhs rhs", "", 3, 3, "out = lhs - rhs (§15.4)")             \
     PVC_TILE_DSL(X, PL_MUL, "pl.mul", "out lhs rhs", "", 3, 3, "out = lhs * rhs (§15.4)")             \
     PVC_TILE_DSL(X, PL_DIV, "pl.div", "out lhs rhs", "", 3, 3, "out = lhs / rhs, 1 ulp (§15.4)")      \
-    PVC_TILE_DSL(X, PL_MAXIMUM, "pl.maximum", "out lhs rhs", "dim", 3, 3,                             \
+    PVC_TILE_DSL(X, PL_MAXIMUM, "pl.maximum", "out lhs rhs", "dim:int", 3, 3,                             \
                  "element-wise max; with dim= the max of each row (0) or column (§15.4, §15.7)")      \
-    PVC_TILE_DSL(X, PL_MINIMUM, "pl.minimum", "out lhs rhs", "dim", 3, 3,                             \
+    PVC_TILE_DSL(X, PL_MINIMUM, "pl.minimum", "out lhs rhs", "dim:int", 3, 3,                             \
                  "element-wise min; with dim= the min of each row (0) or column (§15.4, §15.7)")      \
     PVC_TILE_DSL(X, PL_AND, "pl.and_", "out lhs rhs", "", 3, 3, "out = lhs & rhs (§15.4)")            \
     PVC_TILE_DSL(X, PL_XOR, "pl.xor", "out lhs rhs tmp", "", 3, 4, "out = lhs ^ rhs; tmp unused (§15.4)") \
@@ -56,16 +56,16 @@
     PVC_TILE_DSL(X, PL_RELU, "pl.relu", "out src", "", 2, 2, "out = max(src, 0) (§15.5)")            \
     PVC_TILE_DSL(X, PL_ABS, "pl.abs", "out src", "", 2, 2, "out = |src| (§15.5)")                    \
     PVC_TILE_DSL(X, PL_NEG, "pl.neg", "out src", "", 2, 2, "out = src * -1 (§15.5)")                 \
-    PVC_TILE_DSL(X, PL_CAST, "pl.cast", "out src", "mode", 2, 2,                                      \
+    PVC_TILE_DSL(X, PL_CAST, "pl.cast", "out src", "mode:RoundMode", 2, 2,                                      \
                  "out = src converted to out's dtype, mode= a pl.RoundMode, CAST_ROUND by default (§15.6)") \
-    PVC_TILE_DSL(X, PL_SUM, "pl.sum", "out src tmp", "dim", 2, 3,                                     \
+    PVC_TILE_DSL(X, PL_SUM, "pl.sum", "out src tmp", "dim:int", 2, 3,                                     \
                  "the sum of each row (dim=0, the default) or column; tmp unused (§15.7)")            \
-    PVC_TILE_DSL(X, PL_EXPAND_SUB, "pl.expand_sub", "out src scalar", "dim", 3, 3,                    \
+    PVC_TILE_DSL(X, PL_EXPAND_SUB, "pl.expand_sub", "out src scalar", "dim:int", 3, 3,                    \
                  "out = src - one value per row (dim=0: scalar an [N, 1] tile) or column (§15.8)")   \
-    PVC_TILE_DSL(X, PL_EXPAND_DIV, "pl.expand_div", "out src scalar", "dim", 3, 3, "out = src / a value per row or column (§15.8)") \
-    PVC_TILE_DSL(X, PL_EXPAND_MUL, "pl.expand_mul", "out src scalar", "dim", 3, 3, "out = src * a value per row or column (§15.8)") \
-    PVC_TILE_DSL(X, PL_EXPAND_MAX, "pl.expand_max", "out src scalar", "dim", 3, 3, "out = max(src, a value per row or column) (§15.8)") \
-    PVC_TILE_DSL(X, PL_EXPAND_MIN, "pl.expand_min", "out src scalar", "dim", 3, 3, "out = min(src, a value per row or column) (§15.8)") \
+    PVC_TILE_DSL(X, PL_EXPAND_DIV, "pl.expand_div", "out src scalar", "dim:int", 3, 3, "out = src / a value per row or column (§15.8)") \
+    PVC_TILE_DSL(X, PL_EXPAND_MUL, "pl.expand_mul", "out src scalar", "dim:int", 3, 3, "out = src * a value per row or column (§15.8)") \
+    PVC_TILE_DSL(X, PL_EXPAND_MAX, "pl.expand_max", "out src scalar", "dim:int", 3, 3, "out = max(src, a value per row or column) (§15.8)") \
+    PVC_TILE_DSL(X, PL_EXPAND_MIN, "pl.expand_min", "out src scalar", "dim:int", 3, 3, "out = min(src, a value per row or column) (§15.8)") \
     PVC_TILE_DSL(X, PL_EQ, "pl.eq", "out lhs rhs", "", 3, 3, "bit mask of lhs == rhs, one bit per element (§15.9)") \
     PVC_TILE_DSL(X, PL_NE, "pl.ne", "out lhs rhs", "", 3, 3, "bit mask of lhs != rhs (§15.9)")       \
     PVC_TILE_DSL(X, PL_LT, "pl.lt", "out lhs rhs", "", 3, 3, "bit mask of lhs < rhs (§15.9)")        \
@@ -74,7 +74,7 @@
     PVC_TILE_DSL(X, PL_GE, "pl.ge", "out lhs rhs", "", 3, 3, "bit mask of lhs >= rhs (§15.9)")       \
     PVC_TILE_DSL(X, PL_SELECT, "pl.select", "out mask lhs rhs tmp", "", 4, 5,                         \
                  "out = mask bit ? lhs : rhs, rhs a tile or a scalar; tmp unused (§15.9)")           \
-    PVC_TILE_DSL(X, PL_FILLPAD, "pl.fillpad", "out src", "mode", 2, 2,                                \
+    PVC_TILE_DSL(X, PL_FILLPAD, "pl.fillpad", "out src", "mode:FillPadMode", 2, 2,                                \
                  "copy src's valid shape, write out's pad value around it (§15.10)")                 \
     PVC_TILE_DSL(X, PL_ADD_RELU, "pl.add_relu", "out lhs rhs", "", 3, 3, "lhs = lhs + rhs, then out = relu(lhs) (§15.11)") \
     PVC_TILE_DSL(X, PL_SUB_RELU, "pl.sub_relu", "out lhs rhs", "", 3, 3, "lhs = lhs - rhs, then out = relu(lhs) (§15.11)") \
@@ -82,11 +82,11 @@
     PVC_TILE_DSL(X, PL_FUSED_MUL_ADD, "pl.fused_mul_add", "out lhs rhs", "", 3, 3, "lhs = lhs * out, then out = lhs + rhs (§15.11)") \
     PVC_TILE_DSL(X, PL_FUSED_MUL_ADD_RELU, "pl.fused_mul_add_relu", "out a b", "", 3, 3,              \
                  "a = a * out, a = a + b, then out = relu(a) (§15.11)")                               \
-    PVC_TILE_DSL(X, PL_ADD_RELU_CAST, "pl.add_relu_cast", "out lhs rhs", "target_type mode", 3, 3,    \
+    PVC_TILE_DSL(X, PL_ADD_RELU_CAST, "pl.add_relu_cast", "out lhs rhs", "target_type:dtype mode:RoundMode", 3, 3,    \
                  "lhs = relu(lhs + rhs), then out = cast(lhs) (§15.11)")                              \
-    PVC_TILE_DSL(X, PL_SUB_RELU_CAST, "pl.sub_relu_cast", "out lhs rhs", "target_type mode", 3, 3,    \
+    PVC_TILE_DSL(X, PL_SUB_RELU_CAST, "pl.sub_relu_cast", "out lhs rhs", "target_type:dtype mode:RoundMode", 3, 3,    \
                  "lhs = relu(lhs - rhs), then out = cast(lhs) (§15.11)")                              \
-    PVC_TILE_DSL(X, PL_MUL_CAST, "pl.mul_cast", "out lhs rhs", "target_type mode", 3, 3,              \
+    PVC_TILE_DSL(X, PL_MUL_CAST, "pl.mul_cast", "out lhs rhs", "target_type:dtype mode:RoundMode", 3, 3,              \
                  "lhs = lhs * rhs, then out = cast(lhs) (§15.11)")
 
 #define PVC_TILE_FLAGS (PVC_MF_FAULT | PVC_MF_TILE)
@@ -94,41 +94,41 @@
 /* out = OP(lhs, rhs), three row-major tiles of one dtype. */
 #define PVC_TILE_VV(M, ID, name, from, dts, top, doc)                                              \
     M(ID, name, from, (OTN(out) OTN(lhs) OTN(rhs)), (), (), dts, PVC_NO_TRAP,                     \
-      PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                                                   \
+      PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_binary(ctx, top, out, out_vr, out_vc, lhs, lhs_vr, lhs_vc, rhs, rhs_vr, rhs_vc), doc)
 /* out = OP(lhs, rhs) with rhs a scalar: the element bits of the tile's dtype. */
 #define PVC_TILE_VS(M, ID, name, from, dts, top, doc)                                              \
     M(ID, name, from, (OT(out) OT(lhs) O(BITS, rhs)), (), (), dts, PVC_NO_TRAP,                   \
-      PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                                                   \
+      PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_scalar(ctx, top, out, out_vr, out_vc, lhs, lhs_vr, lhs_vc, rhs), doc)
 /* out = OP(src). */
 #define PVC_TILE_U(M, ID, name, from, dts, top, doc)                                               \
     M(ID, name, from, (OTN(out) OTN(src)), (), (), dts, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, \
-      V, 16, 256, (void)pvc_tile_unary(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
+      TILE, V, 16, 256, (void)pvc_tile_unary(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
 /* Reductions: dst one value per row (any layout: an [N, 1] tile) or per column. */
 #define PVC_TILE_ROWRED(M, ID, name, dts, top, doc)                                                \
     M(ID, name, NONE, (OT(out) OTN(src)), (), (), dts, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, \
-      V, 16, 256, (void)pvc_tile_row_reduce(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
+      TILE, V, 16, 256, (void)pvc_tile_row_reduce(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
 #define PVC_TILE_COLRED(M, ID, name, dts, top, doc)                                                \
     M(ID, name, NONE, (OTN(out) OTN(src)), (), (), dts, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, \
-      V, 16, 256, (void)pvc_tile_col_reduce(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
+      TILE, V, 16, 256, (void)pvc_tile_col_reduce(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
 /* Broadcasts: src full, scalar one value per row ([N, 1]) or column ([1, N]). */
 #define PVC_TILE_ROWEXP(M, ID, name, dts, top, doc)                                                \
     M(ID, name, NONE, (OTN(out) OTN(src) OT(scalar)), (), (), dts, PVC_NO_TRAP,                   \
-      PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                                                   \
+      PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_row_expand(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc, scalar, scalar_vr, scalar_vc), doc)
 #define PVC_TILE_COLEXP(M, ID, name, dts, top, doc)                                                \
     M(ID, name, NONE, (OTN(out) OTN(src) OTN(scalar)), (), (), dts, PVC_NO_TRAP,                  \
-      PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                                                   \
+      PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_col_expand(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc, scalar, scalar_vr, scalar_vc), doc)
 /* Compares: the result is a bit mask tile (named mask: its dtype is not the op's). */
 #define PVC_TILE_CMP(M, C, c)                                                                       \
     M(M_TILE_CMP_##C, "tile.cmp." #c, PL_##C, (OT(mask) OTN(lhs) OTN(rhs)), (), (), PVC_DT_TILE_CMP, \
-      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                                        \
+      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                        \
       (void)pvc_tile_cmp(ctx, PVC_CMP_##C, mask, mask_vr, mask_vc, lhs, lhs_vr, lhs_vc, rhs, rhs_vr, rhs_vc), \
       "mask bit (r, c) = lhs " #c " rhs over lhs's valid shape (vcmp, §15.9)")                     \
     M(M_TILE_CMPS_##C, "tile.cmps." #c, PL_##C, (OT(mask) OT(lhs) O(BITS, rhs)), (), (), PVC_DT_TILE_CMP, \
-      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                                        \
+      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                        \
       (void)pvc_tile_cmps(ctx, PVC_CMP_##C, mask, mask_vr, mask_vc, lhs, lhs_vr, lhs_vc, rhs),      \
       "the same against a scalar (vcmps)")
 
@@ -163,7 +163,7 @@
     PVC_TILE_VS(M, M_TILE_ANDS, "tile.ands", PL_AND, PVC_DT_TILE_INTS, PVC_TS_ANDS, "out = lhs & s (vand)") \
     PVC_TILE_VS(M, M_TILE_AXPY, "tile.axpy", PL_AXPY, PVC_DT_F16_F32, PVC_TS_AXPY, "out = s * lhs + out, one rounding (vaxpy)") \
     M(M_TILE_EXPANDS, "tile.expands", PL_EXPANDS, (OT(out) O(BITS, scalar)), (), (),                \
-      PVC_DT_TILE_ADD, PVC_NO_TRAP, PVC_TILE_FLAGS, V, 16, 256,                                       \
+      PVC_DT_TILE_ADD, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                       \
       (void)pvc_tile_expands(ctx, out, out_vr, out_vc, scalar), "every element of out's valid shape = scalar (vdup)") \
     /* ---- unary (§15.5) ---- */                                                                    \
     PVC_TILE_U(M, M_TILE_EXP, "tile.exp", PL_EXP, PVC_DT_F16_F32, PVC_TU_EXP, "out = e^src (vexp, 1 ulp)") \
@@ -176,7 +176,7 @@
     PVC_TILE_U(M, M_TILE_NEG, "tile.neg", PL_NEG, PVC_DT_TILE_NEG, PVC_TU_NEG, "out = src * -1 (vmuls)") \
     /* ---- pl.cast (§15.6) ---- */                                                                  \
     M(M_TILE_CAST, "tile.cast", PL_CAST, (OT(out) OT(src)), (AE(mode, RoundMode, PVC_TR_ROUND, 0)), (), \
-      0, PVC_NO_TRAP, PVC_TILE_FLAGS, V, 16, 256,                                                     \
+      0, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                     \
       (void)pvc_tile_cast(ctx, out, out_vr, out_vc, src, src_vr, src_vc, mode),                      \
       "out = src converted to out's dtype by TCVT's round mode and saturation (vcvt)")              \
     /* ---- reductions (§15.7) ---- */                                                               \
@@ -201,16 +201,16 @@
     PVC_TILE_CMP(M, EQ, eq) PVC_TILE_CMP(M, NE, ne) PVC_TILE_CMP(M, LT, lt)                           \
     PVC_TILE_CMP(M, GT, gt) PVC_TILE_CMP(M, LE, le) PVC_TILE_CMP(M, GE, ge)                           \
     M(M_TILE_SEL, "tile.sel", PL_SELECT, (OTN(out) OT(mask) OTN(lhs) OTN(rhs)), (), (), PVC_DT_TILE_BITS, \
-      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                                          \
+      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                          \
       (void)pvc_tile_select(ctx, out, out_vr, out_vc, mask, mask_vr, mask_vc, lhs, lhs_vr, lhs_vc, rhs, rhs_vr, rhs_vc), \
       "out = mask bit (r, c) ? lhs : rhs over out's valid shape (vsel)")                             \
     M(M_TILE_SELS, "tile.sels", PL_SELECT, (OTN(out) OT(mask) OTN(lhs) O(BITS, rhs)), (), (), PVC_DT_TILE_BITS, \
-      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                                          \
+      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                          \
       (void)pvc_tile_selects(ctx, out, out_vr, out_vc, mask, mask_vr, mask_vc, lhs, lhs_vr, lhs_vc, rhs), \
       "out = mask bit ? lhs : scalar (vsel)")                                                        \
     /* ---- pl.fillpad (§15.10) ---- */                                                              \
     M(M_TILE_FILLPAD, "tile.fillpad", PL_FILLPAD, (OT(out) OT(src)), (AE(mode, FillPadMode, PVC_FILLPAD_NORMAL, 0)), (), \
-      PVC_DT_BITS, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, V, 16, 256,                             \
+      PVC_DT_BITS, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                             \
       (void)pvc_tile_fillpad(ctx, mode, out, out_vr, out_vc, src, src_vr, src_vc),                   \
       "out = src's valid shape, out's pad value to the row ends and down to out's valid rows")
 

@@ -1,5 +1,5 @@
 /* launch.c - pvc_kernel_launch (libpvc.h): the caller's arguments become the runtime's tensors
- * and scalars, the backend runs the blocks (run/blocks.c), a fault becomes a located error.
+ * and scalars, the backend runs the blocks (backend/blocks.c), a fault becomes a located error.
  *
  * Binding, parameter by parameter, in order:
  *   tensor  the argument must be a tensor whose stored dtype is the parameter's or one of its

@@ -13,9 +13,9 @@
 
 #include <pthread.h>
 
+#include "backend/backend.h"
 #include "lib/libpvc.h"
 #include "pvc.h"
-#include "run/backend.h"
 
 struct pvc_kernel {
     const pvc_func *fn;          /* a @pl.jit function of the program's module */

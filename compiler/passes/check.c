@@ -118,8 +118,8 @@ static unsigned align_of(const pvc_op *op, int *post)
     case PVC_OP_M_LD_BLK:
     case PVC_OP_M_LD_BLK_POST:
     case PVC_OP_M_ST_BLK:
-    case PVC_OP_M_ST_BLK_POST: return 32;
-    case PVC_OP_M_STU_MASK: return attr_int(op, "gran") == 2 ? 16 : 8;
+    case PVC_OP_M_ST_BLK_POST: return PVC_BLOCK_BYTES;
+    case PVC_OP_M_STU_MASK: return pvc_mask_stu_bytes((unsigned)attr_int(op, "gran"));
     default: return 0;
     }
 }

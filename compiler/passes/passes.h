@@ -22,15 +22,25 @@ int pvc_pass_types(pvc_module *m, pvc_diag *d);
 int pvc_pass_dispatch(pvc_module *m, pvc_diag *d);
 int pvc_pass_check(pvc_module *m, pvc_diag *d);
 
-/* A streamed compile (stream.c) runs the passes one vector function at a time: types
- * asks the stream for the body of each callee it specialises (pvc_stream_body: a deferred
- * function is lowered and resolved now, in an arena of its own) and hands the typed clone
- * back (pvc_stream_done, with NULL when there was no body): the stream dispatches, checks
- * and emits it, frees it, and returns what stays, the clone's signature in the module. */
-typedef struct pvc_stream pvc_stream;
-int pvc_pass_types_streamed(pvc_module *m, pvc_diag *d, pvc_stream *s);
-const pvc_func *pvc_stream_body(pvc_stream *s, pvc_func *callee);
-pvc_func *pvc_stream_done(pvc_stream *s, pvc_func *clone);
+/* Where the types pass gets the functions it specialises. The pipeline clones each callee
+ * in the module (hooks NULL). A streamed compile (emit/stream.c) runs the passes one vector
+ * function at a time and installs the hooks: `body` gives the body of a callee about to be
+ * specialised (a deferred function is lowered and resolved now, in an arena of its own);
+ * `done` takes the typed clone (NULL when there was no body), dispatches, checks and emits
+ * it, frees it, and returns what stays: the clone's signature in the module. Clones are then
+ * detached (pvc_func_clone_detached): the stream owns their arenas. */
+typedef struct {
+    const pvc_func *(*body)(void *ctx, pvc_func *callee);
+    pvc_func *(*done)(void *ctx, pvc_func *clone);
+    void *ctx;
+} pvc_clone_hooks;
+int pvc_pass_types_hooked(pvc_module *m, pvc_diag *d, const pvc_clone_hooks *h);
+/* What a note of ops.h's parameter lists asks of its argument ("dist:LoadDist": a constant
+ * of pl.LoadDist; "dtype:dtype", "x:bool", "x:int"): a pvc_enum_ns or one of WANT_*; WANT_NONE
+ * for a note that names nothing (tests/unit/test_passes.c rules it out). resolve.c checks it. */
+enum { WANT_DTYPE = -1, WANT_BOOL = -2, WANT_INT = -3, WANT_NONE = -4 };
+int pvc_param_want(const char *note, size_t len);
+
 /* One function's share of a pass: what the pass does to each function of the module. */
 int pvc_resolve_func(pvc_module *m, pvc_diag *d, pvc_func *f);
 int pvc_dispatch_func(pvc_module *m, pvc_diag *d, pvc_func *f);

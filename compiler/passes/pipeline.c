@@ -144,7 +144,7 @@ static const struct {
     pvc_pass_fn run;
     int compact;
 } passes[] = {
-    /* passes/stream.c runs resolve .. check per function for `pvc compile`: a pass added
+    /* emit/stream.c runs resolve .. check per function for `pvc compile`: a pass added
      * here needs its per-function form there too (make golden compares the two C's) */
     {"lower", pass_lower, 0},       /* parse + lower (lower.c) */
     {"resolve", pass_resolve, 0},   /* constants, enum arguments (resolve.c) */

@@ -50,10 +50,12 @@ static pvc_value *subst(resolver *r, pvc_value *v)
     return v && v->kind == PVC_V_VAR && r->value[v->id] ? r->value[v->id] : v;
 }
 
-/* Python int arithmetic on constants, by the runtime's rules (pvc_rt.h); 0 when it is left
- * to run time: a result that overflows int64 (Python's would not), a zero divisor or a
- * negative shift (a fault). Comparisons, not and bool give 0 or 1 (*is_bool set). */
-static int fold_int(pvc_opcode code, int64_t a, int64_t b, int64_t *out, int *is_bool)
+/* Python int arithmetic on constants: comparisons, not and bool give 0 or 1 (*is_bool set);
+ * the arithmetic is the one constant evaluator's (ir/pyfold.c). 0 when it is left to run time
+ * (a zero divisor or a negative shift: a fault there) or reported: a result outside int64 is
+ * error E009, as it is in a constant expression the front end evaluates (docs/SEMANTICS.md
+ * §6). */
+static int fold_int(resolver *r, const pvc_op *op, int64_t a, int64_t b, int64_t *out, int *is_bool)
 {
     static const struct {
         pvc_opcode code;
@@ -61,34 +63,21 @@ static int fold_int(pvc_opcode code, int64_t a, int64_t b, int64_t *out, int *is
     } cmps[] = {{PVC_OP_PY_EQ, PVC_PY_EQ}, {PVC_OP_PY_NE, PVC_PY_NE}, {PVC_OP_PY_LT, PVC_PY_LT},
                 {PVC_OP_PY_LE, PVC_PY_LE}, {PVC_OP_PY_GT, PVC_PY_GT}, {PVC_OP_PY_GE, PVC_PY_GE}};
     for (size_t i = 0; i < sizeof cmps / sizeof cmps[0]; i++)
-        if (cmps[i].code == code) {
+        if (cmps[i].code == op->code) {
             *is_bool = 1;
             *out = pvc_py_icmp(cmps[i].op, a, b);
             return 1;
         }
-    switch (code) {
-    case PVC_OP_PY_NOT: *is_bool = 1; *out = !a; return 1;
-    case PVC_OP_PY_BOOL: *is_bool = 1; *out = !!a; return 1;
-    case PVC_OP_PY_BITAND: *out = a & b; return 1;
-    case PVC_OP_PY_BITOR: *out = a | b; return 1;
-    case PVC_OP_PY_BITXOR: *out = a ^ b; return 1;
-    case PVC_OP_PY_INVERT: *out = ~a; return 1;
-    case PVC_OP_PY_MIN: *out = pvc_py_imin(a, b); return 1;
-    case PVC_OP_PY_MAX: *out = pvc_py_imax(a, b); return 1;
-    case PVC_OP_PY_LSHIFT:
-        return b >= 0 && b < 63 && (a > 0 ? a <= (INT64_MAX >> b) : a >= (INT64_MIN >> b)) &&
-               (*out = pvc_py_lshift(NULL, a, b), 1);
-    case PVC_OP_PY_RSHIFT: return b >= 0 && (*out = pvc_py_rshift(NULL, a, b), 1);
-    case PVC_OP_PY_ADD: return !__builtin_add_overflow(a, b, out);
-    case PVC_OP_PY_SUB: return !__builtin_sub_overflow(a, b, out);
-    case PVC_OP_PY_MUL: return !__builtin_mul_overflow(a, b, out);
-    case PVC_OP_PY_NEG: return a != INT64_MIN && (*out = pvc_py_neg(a), 1);
-    case PVC_OP_PY_FLOORDIV:
-    case PVC_OP_PY_MOD:
-        if (b == 0 || (a == INT64_MIN && b == -1))
-            return 0;
-        *out = code == PVC_OP_PY_MOD ? pvc_py_mod(NULL, a, b) : pvc_py_floordiv(NULL, a, b);
+    if (op->code == PVC_OP_PY_NOT || op->code == PVC_OP_PY_BOOL) {
+        *is_bool = 1;
+        *out = op->code == PVC_OP_PY_NOT ? !a : !!a;
         return 1;
+    }
+    switch (pvc_fold_int(op->code, a, b, out)) {
+    case PVC_FOLD_OK: return 1;
+    case PVC_FOLD_OVERFLOW:
+        pvc_error_at(r->d, op->loc, PVC_E_LITERAL, PVC_OVERFLOW_TEXT, pvc_pyop_of(op->code)->what);
+        return 0;
     default: return 0;
     }
 }
@@ -135,7 +124,7 @@ static pvc_value *constant_result(resolver *r, const pvc_op *op)
     if (op->noperands > 1 && !pvc_const_int(op->operands[1], &b))
         return NULL;
     int bools = op->operands[0]->kind == PVC_V_BOOL && (op->noperands < 2 || op->operands[1]->kind == PVC_V_BOOL);
-    if (!fold_int(op->code, a, b, &out, &is_bool))
+    if (!fold_int(r, op, a, b, &out, &is_bool))
         return NULL;
     int bitop = op->code == PVC_OP_PY_BITAND || op->code == PVC_OP_PY_BITOR || op->code == PVC_OP_PY_BITXOR ||
                 op->code == PVC_OP_PY_MIN || op->code == PVC_OP_PY_MAX;
@@ -194,58 +183,19 @@ static void propagate(resolver *r, pvc_block *b)
 }
 
 /* ---- 2. constant arguments ---- */
-enum { WANT_DTYPE = -1, WANT_BOOL = -2, WANT_INT = -3 };
 
-/* X(op, "argument", want): want is a pvc_enum_ns or one of WANT_*. */
-#define CONST_ARGS(X)                                   \
-    X(VF_LOAD_ALIGN, "dist", PVC_NS_LoadDist)              \
-    X(VF_LOAD_ALIGN, "dtype", WANT_DTYPE)                  \
-    X(VF_LOAD_ALIGN, "data_copy_mode", PVC_NS_DataCopyMode) \
-    X(VF_LOAD_ALIGN, "post_update", WANT_BOOL)             \
-    X(VF_LOAD_ALIGN, "block_stride", WANT_INT)             \
-    X(VF_LOAD_ALIGN, "repeat_stride", WANT_INT)            \
-    X(VF_STORE_ALIGN, "dist", PVC_NS_StoreDist)            \
-    X(VF_STORE_ALIGN, "data_copy_mode", PVC_NS_DataCopyMode) \
-    X(VF_STORE_ALIGN, "post_update", WANT_BOOL)            \
-    X(VF_STORE_ALIGN, "block_stride", WANT_INT)            \
-    X(VF_STORE_UNALIGN, "post_update", WANT_BOOL)          \
-    X(VF_STORE_UNALIGN_POST, "post_update", WANT_BOOL)     \
-    X(VF_CREATE_ADDR_REG, "dtype", WANT_DTYPE)             \
-    X(VF_MEM_BAR, "mode", PVC_NS_MemBarMode)               \
-    X(VF_CREATE_MASK, "pattern", PVC_NS_MaskPattern)       \
-    X(VF_CREATE_MASK, "dtype", WANT_DTYPE)                 \
-    X(VF_UPDATE_MASK, "dtype", WANT_DTYPE)                 \
-    X(VF_ASTYPE, "dtype", WANT_DTYPE)                      \
-    X(VF_ASTYPE, "layout", PVC_NS_CastLayout)              \
-    X(VF_ASTYPE, "round_mode", PVC_NS_VFRoundMode)         \
-    X(VF_ASTYPE, "saturate", PVC_NS_SaturateMode)          \
-    X(PL_TILE_TYPE, "dtype", WANT_DTYPE)                   \
-    X(PL_TILE_TYPE, "target_memory", PVC_NS_MemorySpace)  \
-    X(PL_TILE_TYPE, "layout", PVC_NS_TensorLayout)         \
-    X(PL_TILE_TYPE, "pad", PVC_NS_TilePad)                 \
-    X(PL_SYNC_SRC, "set_pipe", PVC_NS_PipeType)            \
-    X(PL_SYNC_SRC, "wait_pipe", PVC_NS_PipeType)           \
-    X(PL_SYNC_SRC, "event_id", WANT_INT)                   \
-    X(PL_SYNC_DST, "set_pipe", PVC_NS_PipeType)            \
-    X(PL_SYNC_DST, "wait_pipe", PVC_NS_PipeType)           \
-    X(PL_SYNC_DST, "event_id", WANT_INT)                   \
-    X(PL_SYNC_ALL, "core_type", PVC_NS_SyncCoreType)       \
-    X(PL_SYNC_ALL, "mode", PVC_NS_SyncAllMode)             \
-    X(PL_SET_CROSS_CORE, "pipe", PVC_NS_PipeType)          \
-    X(PL_SET_CROSS_CORE, "sync_mode", PVC_NS_CrossCoreSyncMode) \
-    X(PL_WAIT_CROSS_CORE, "pipe", PVC_NS_PipeType)         \
-    X(PL_WAIT_CROSS_CORE, "sync_mode", PVC_NS_CrossCoreSyncMode) \
-    X(PL_PRINTF, "loc", WANT_BOOL)
-
-static const struct {
-    pvc_opcode op;
-    const char *arg;
-    int want;
-} const_args[] = {
-#define X(op, arg, want) {PVC_OP_##op, arg, want},
-    CONST_ARGS(X)
-#undef X
-};
+int pvc_param_want(const char *note, size_t len)
+{
+    static const struct {
+        const char *name;
+        int want;
+    } words[] = {{"dtype", WANT_DTYPE}, {"bool", WANT_BOOL}, {"int", WANT_INT}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strlen(words[i].name) == len && !memcmp(words[i].name, note, len))
+            return words[i].want;
+    int ns = pvc_enum_ns_lookup(note, len);
+    return ns >= 0 ? ns : WANT_NONE;
+}
 
 static const char *want_text(int want)
 {
@@ -297,15 +247,29 @@ static void check_generic_args(resolver *r, const pvc_op *op)
     }
 }
 
+/* The arguments of op whose parameters carry a note in ops.h: a constant of that kind. */
+static void check_noted_args(resolver *r, const pvc_op *op, const char *list)
+{
+    size_t len, nlen;
+    char name[64];
+    for (const char *p = list; (p = pvc_param_next(p, &len)); p += len) {
+        const char *note = pvc_param_note(p, len, &nlen);
+        if (!note || len >= sizeof name)
+            continue;
+        memcpy(name, p, len);
+        name[len] = '\0';
+        check_const_arg(r, op, name, pvc_param_want(note, nlen));
+    }
+}
+
 static void check_args(resolver *r, const pvc_block *b)
 {
     for (int i = 0; i < b->nops; i++) {
         const pvc_op *op = b->ops[i];
         if (pvc_ops[op->code].flags & PVC_OPF_GENERIC)
             check_generic_args(r, op);
-        for (size_t k = 0; k < sizeof const_args / sizeof const_args[0]; k++)
-            if (const_args[k].op == op->code)
-                check_const_arg(r, op, const_args[k].arg, const_args[k].want);
+        check_noted_args(r, op, pvc_ops[op->code].pos);
+        check_noted_args(r, op, pvc_ops[op->code].kw);
         pvc_block *blocks[3];
         for (int k = 0, n = pvc_op_blocks(op, blocks); k < n; k++)
             check_args(r, blocks[k]);

@@ -19,8 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/ioutil.h"
 #include "lib/libpvc.h"
-#include "run/ioutil.h"
 
 static const char npy_magic[6] = {'\x93', 'N', 'U', 'M', 'P', 'Y'};
 
@@ -496,7 +496,7 @@ size_t pvc_npy_encode_prefix(const pvc_npy *a, unsigned char *buf, char *err, si
     return npre + hlen;
 }
 
-/* Written through a sink (run/ioutil.h): the file is replaced whole or left as it was. */
+/* Written through a sink (base/ioutil.h): the file is replaced whole or left as it was. */
 int pvc_npy_write(const char *path, const pvc_npy *a, char *err, size_t errlen)
 {
     unsigned char pre[PVC_NPY_PREFIX_MAX];

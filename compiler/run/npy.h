@@ -5,7 +5,7 @@
  * the fixed dtype set of PVC_NPY_DESCRS below, rank 0..PVC_NPY_MAX_RANK. Every malformed file gives
  * an error text naming the problem (not the path: the caller names the file); nothing here
  * aborts. A file is read only when it is a regular file, header first: the data is read only
- * when the file's size is exactly what the header's shape needs (run/ioutil.h), so a hostile
+ * when the file's size is exactly what the header's shape needs (base/ioutil.h), so a hostile
  * or mistaken file costs no more than its header. Files are written whole or not at all.
  *
  * pvc kernels declare pvc_dtypes; on disk each maps to one descr (pvc_npy_descr_of):

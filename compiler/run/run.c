@@ -15,7 +15,7 @@
  * Files (issue 14): before anything is read or run, no file pvc writes (--output, --trace=FILE,
  * --timeline) may be one it reads (FILE.py, --input, --expect) or another it writes, and every
  * one of them must be writable (check_files); each is then written whole or not at all
- * (run/ioutil.h). After the run the --expect files are compared first, then the --output
+ * (base/ioutil.h). After the run the --expect files are compared first, then the --output
  * files written, a mismatch included. A .npy that cannot be used is an error naming the
  * option and the file once ("pvc run: error: --input a=x.npy: ..."), exit 2.
  */
@@ -28,12 +28,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/ioutil.h"
+#include "base/watchdog.h"
 #include "lib/libpvc.h"
-#include "run/compare.h"
-#include "run/ioutil.h"
-#include "run/npy.h"
-#include "run/watchdog.h"
 #include "pvc.h"
+#include "run/compare.h"
+#include "run/npy.h"
 
 typedef struct {
     const char *param; /* P=VALUE as given; the name P runs up to the '=' */

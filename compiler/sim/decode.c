@@ -488,10 +488,9 @@ static void decode_core(sim *S, sim_func *F, const pvc_op *op)
 {
     switch (op->code) {
     case PVC_OP_ASSIGN: decode_assign(S, F, op); break;
-    case PVC_OP_PY_ADD: case PVC_OP_PY_SUB: case PVC_OP_PY_MUL: case PVC_OP_PY_FLOORDIV: case PVC_OP_PY_MOD:
-    case PVC_OP_PY_NEG: case PVC_OP_PY_TRUEDIV: case PVC_OP_PY_BITAND: case PVC_OP_PY_BITOR:
-    case PVC_OP_PY_BITXOR: case PVC_OP_PY_INVERT: case PVC_OP_PY_LSHIFT: case PVC_OP_PY_RSHIFT:
-    case PVC_OP_PY_MIN: case PVC_OP_PY_MAX:
+#define X(id, ...) case PVC_OP_##id:
+    PVC_PY_OPS(X) /* the scalar arithmetic */
+#undef X
         decode_arith(S, F, op);
         break;
     case PVC_OP_PY_EQ: case PVC_OP_PY_NE: case PVC_OP_PY_LT: case PVC_OP_PY_LE: case PVC_OP_PY_GT:

@@ -73,7 +73,7 @@ static double sim_num(const void *p)
 #define AI(name, dflt) const int64_t name = *kp++;
 #define AC(name, ns, dflt, legal)
 #define LIST(...) __VA_ARGS__
-#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)        \
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)        \
     static void run_##id(sim *S, const sim_op *o)                                          \
     {                                                                                      \
         pvc_ctx *const ctx = S->ctx;                                                       \
@@ -121,7 +121,7 @@ const sim_run_fn sim_runs[PVC_MOP_COUNT] = {
         (void)ctx, (void)at, (void)pp, (void)rp, (void)kp;                                 \
         call;                                                                              \
     }
-#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)              \
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)              \
     SIM_FAST_ROW(id, , opnds, res, attrs, call)
 PVC_MOPS(M)
 #undef M
@@ -133,7 +133,7 @@ static const sim_fast_fn fast_rows[PVC_MOP_COUNT] = {
 };
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)              \
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)              \
     SIM_FAST_ROW(id##_wide, __attribute__((target("avx512f"))), opnds, res, attrs, call)
 PVC_MOPS(M)
 #undef M
@@ -168,7 +168,7 @@ const sim_fast_fn *sim_fast_table(void)
 #define AE(name, ns, dflt, legal) +1
 #define AI(name, dflt) +1
 #define AC(name, ns, dflt, legal)
-#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, pipe, base, bpc, call, doc)        \
+#define M(id, nm, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)        \
     _Static_assert(0 LIST opnds <= SIM_MAX_OPND, nm ": more operands than SIM_MAX_OPND");     \
     _Static_assert(0 LIST attrs <= SIM_MAX_ATTR, nm ": more attributes than SIM_MAX_ATTR");
 PVC_MOPS(M)
@@ -308,23 +308,15 @@ static void sim_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_acce
 }
 
 /* ---- the scalar language --------------------------------------------------------------- */
+/* The calls of ops.h PVC_PY_OPS, the ones the emitted C makes; NONE, a form the row lacks,
+ * never reaches here (the types pass typed the op). */
+#define NONE (PVC_BUG("'%s' has no such form", pvc_ops[code].name), 0)
 static int64_t int_arith(pvc_ctx *ctx, int code, int64_t a, int64_t b)
 {
     switch (code) {
-    case PVC_OP_PY_BITAND: return pvc_py_bitand(a, b);
-    case PVC_OP_PY_BITOR: return pvc_py_bitor(a, b);
-    case PVC_OP_PY_BITXOR: return pvc_py_bitxor(a, b);
-    case PVC_OP_PY_INVERT: return pvc_py_invert(a);
-    case PVC_OP_PY_LSHIFT: return pvc_py_lshift(ctx, a, b);
-    case PVC_OP_PY_RSHIFT: return pvc_py_rshift(ctx, a, b);
-    case PVC_OP_PY_MIN: return pvc_py_imin(a, b);
-    case PVC_OP_PY_MAX: return pvc_py_imax(a, b);
-    case PVC_OP_PY_ADD: return pvc_py_add(a, b);
-    case PVC_OP_PY_SUB: return pvc_py_sub(a, b);
-    case PVC_OP_PY_MUL: return pvc_py_mul(a, b);
-    case PVC_OP_PY_FLOORDIV: return pvc_py_floordiv(ctx, a, b);
-    case PVC_OP_PY_MOD: return pvc_py_mod(ctx, a, b);
-    case PVC_OP_PY_NEG: return pvc_py_neg(a);
+#define X(id, on_int, on_float, faults, exact, what) case PVC_OP_##id: return on_int;
+        PVC_PY_OPS(X)
+#undef X
     default: PVC_BUG("'%s' is not Python arithmetic", pvc_ops[code].name);
     }
 }
@@ -332,18 +324,13 @@ static int64_t int_arith(pvc_ctx *ctx, int code, int64_t a, int64_t b)
 static double float_arith(pvc_ctx *ctx, int code, double a, double b)
 {
     switch (code) {
-    case PVC_OP_PY_ADD: return pvc_py_fadd(a, b);
-    case PVC_OP_PY_SUB: return pvc_py_fsub(a, b);
-    case PVC_OP_PY_MUL: return pvc_py_fmul(a, b);
-    case PVC_OP_PY_FLOORDIV: return pvc_py_ffloordiv(ctx, a, b);
-    case PVC_OP_PY_MOD: return pvc_py_fmod(ctx, a, b);
-    case PVC_OP_PY_NEG: return pvc_py_fneg(a);
-    case PVC_OP_PY_TRUEDIV: return pvc_py_ftruediv(ctx, a, b);
-    case PVC_OP_PY_MIN: return pvc_py_fmin(a, b);
-    case PVC_OP_PY_MAX: return pvc_py_fmax(a, b);
+#define X(id, on_int, on_float, faults, exact, what) case PVC_OP_##id: return on_float;
+        PVC_PY_OPS(X)
+#undef X
     default: PVC_BUG("'%s' is not Python arithmetic", pvc_ops[code].name);
     }
 }
+#undef NONE
 
 _Static_assert(PVC_OP_PY_NE - PVC_OP_PY_EQ == PVC_PY_NE && PVC_OP_PY_LT - PVC_OP_PY_EQ == PVC_PY_LT &&
                    PVC_OP_PY_LE - PVC_OP_PY_EQ == PVC_PY_LE && PVC_OP_PY_GT - PVC_OP_PY_EQ == PVC_PY_GT &&
@@ -691,10 +678,9 @@ static void run_func(sim *S, sim_func *F)
             if (o->k[0] == CP_INT)
                 value = F->s[o->r[0]], has_value = 1;
             break;
-        case PVC_OP_PY_ADD: case PVC_OP_PY_SUB: case PVC_OP_PY_MUL: case PVC_OP_PY_FLOORDIV:
-        case PVC_OP_PY_MOD: case PVC_OP_PY_NEG: case PVC_OP_PY_TRUEDIV: case PVC_OP_PY_BITAND:
-        case PVC_OP_PY_BITOR: case PVC_OP_PY_BITXOR: case PVC_OP_PY_INVERT: case PVC_OP_PY_LSHIFT:
-        case PVC_OP_PY_RSHIFT: case PVC_OP_PY_MIN: case PVC_OP_PY_MAX:
+#define X(id, ...) case PVC_OP_##id:
+        PVC_PY_OPS(X) /* the scalar arithmetic */
+#undef X
             has_value = run_arith(S, F, o, &value);
             break;
         case PVC_OP_PL_MAKE_TILE: case PVC_OP_TG_SLOT: case PVC_OP_TILE_SLICE:
@@ -765,7 +751,7 @@ static void sim_free(sim *S)
     free(S);
 }
 
-/* ---- the backend (run/backend.h) ------------------------------------------------------ */
+/* ---- the backend (backend/backend.h) -------------------------------------------------- */
 /* Names of the kernel's parameters, for the race map's messages. */
 static pvc_race *race_for(const pvc_func *kernel, const pvc_launch_args *l)
 {

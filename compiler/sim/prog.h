@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-#include "run/backend.h"
+#include "backend/backend.h"
 #include "sim/sim.h"
 
 /* Pseudo-opcodes after the ops.h ones: the end of a pl.range body, which jumps back; a jump

@@ -1,5 +1,5 @@
 /* sim.h - what the simulator's parts share (interp.c is the entry, pvc_backend_sim in
- * run/backend.h; the decoded program is prog.h, private to decode.c and interp.c).
+ * backend/backend.h; the decoded program is prog.h, private to decode.c and interp.c).
  *
  *   decode.c      decode the checked IR into compact per-function op arrays (prog.h)
  *   interp.c      run them: machine ops through their ops.h rows, the scalar language by hand
@@ -27,7 +27,7 @@
 #include "sim/hazard.h"
 
 /* ---------------------------------------------------------------------------------------
- * Races (run/backend.h): with N > 1 blocks, a GM byte one block writes and another block
+ * Races (backend/backend.h): with N > 1 blocks, a GM byte one block writes and another block
  * reads or writes, in either order. The device runs blocks at once and orders none of their
  * GM accesses, so the result depends on the schedule. The simulator runs the blocks one
  * after the other and reports the second access (GM_RACE), naming the first.

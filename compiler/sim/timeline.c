@@ -13,12 +13,12 @@
  * wants). After PVC_TIMELINE_MAX events the rest is left out and an instant event says so.
  * In a launch of several blocks, block b is process b+1 with its own pipe rows, each block's
  * clock starting at 0 (the blocks run at once on the device). The file is written through a
- * sink (run/ioutil.h): it appears whole when the run ends, or not at all.
+ * sink (base/ioutil.h): it appears whole when the run ends, or not at all.
  */
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "run/ioutil.h"
+#include "base/ioutil.h"
 #include "sim/sim.h"
 
 #define PVC_TIMELINE_MAX 200000u /* about 30 MB of JSON */

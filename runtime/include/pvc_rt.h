@@ -106,6 +106,13 @@ static inline unsigned pvc_dtype_lane_bytes(pvc_dtype t)
 typedef struct { _Alignas(16) uint8_t b[PVC_VL]; } pvc_vreg;
 typedef struct { uint8_t bits[PVC_VL / 8]; } pvc_mreg;
 
+/* Sizes the checker (compiler/passes/check.c) and the runtime both use, written once:
+ * DATA_BLOCK_COPY moves PVC_VL / PVC_BLOCK_BYTES blocks, each at a 32-byte aligned address
+ * (§2.4, §3.5); a mask that store_unalign packs takes 16 bytes at b16 granularity, 8 at b32
+ * (§4.3), which is also the alignment of its address. */
+#define PVC_BLOCK_BYTES 32
+static inline unsigned pvc_mask_stu_bytes(unsigned gran) { return gran == 2 ? 16 : 8; }
+
 /* The two 32-byte buffers of the unaligned family (§1.3, §4). ld caches the 32-B block
  * that holds the next load address; st parks the tail of a store stream that has not yet
  * reached a 32-B boundary. st.valid bit k = st.buf[k] holds a parked byte (§4.2 [I]).

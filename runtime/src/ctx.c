@@ -148,9 +148,9 @@ int rt_datablock_access(pvc_ctx *ctx, const char *op, int64_t a, uint32_t bs, co
                         pvc_touch_kind kind)
 {
     char t[24];
-    if (a % 32 != 0) {
-        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, op, a, 32, "DATA_BLOCK start %s is not 32-byte aligned",
-                        pvc_addr_text(t, sizeof t, a));
+    if (a % PVC_BLOCK_BYTES != 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_MISALIGNED, op, a, PVC_BLOCK_BYTES,
+                        "DATA_BLOCK start %s is not 32-byte aligned", pvc_addr_text(t, sizeof t, a));
         return 0;
     }
     for (unsigned k = 0; k < 8; k++) /* check all first: a fault moves nothing */

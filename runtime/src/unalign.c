@@ -113,7 +113,7 @@ void pvc_mask_store_unalign(pvc_ctx *ctx, int64_t *cursor, const pvc_mreg *m, pv
                             unsigned gran)
 {
     uint8_t packed[16];
-    unsigned nbytes = gran == 2 ? 16 : 8;
+    unsigned nbytes = pvc_mask_stu_bytes(gran);
     int64_t p = rt_cur(cursor);
     char a[24];
     if (gran != 2 && gran != 4) {

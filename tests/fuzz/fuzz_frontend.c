@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "emit/emit_c.h"
+#include "emit/stream.h"
 #include "pvc.h"
 
 static FILE *sink;

@@ -1,4 +1,4 @@
-# The forms a streamed compile (passes/stream.c) reads from the text alone and lowers only
+# The forms a streamed compile (emit/stream.c) reads from the text alone and lowers only
 # when the kernel calls them (front/defer.c), compiled both ways by tests/run_golden.sh:
 # one vector function specialised twice (tiles at two UB addresses), one calling another,
 # a comment in column 0 inside a body, a called decorator, `-> None`, a scalar parameter,

@@ -1,12 +1,12 @@
-/* test_blocks.c - the blocks of a launch (run/blocks.c), the simulator's map of GM shared
+/* test_blocks.c - the blocks of a launch (backend/blocks.c), the simulator's map of GM shared
  * between blocks (sim/race.c) and the runtime's gm_touch reports (gm.c) that feed it.
- * Every expected value is derived by hand from the rules in run/backend.h and sim.h. */
+ * Every expected value is derived by hand from the rules in backend/backend.h and sim.h. */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/backend.h"
+#include "backend/backend.h"
 #include "sim/sim.h"
 #include "unit.h"
 

@@ -1,4 +1,4 @@
-/* test_ioutil.c - reading regular files, atomic sinks and file identity (run/ioutil.h).
+/* test_ioutil.c - reading regular files, atomic sinks and file identity (base/ioutil.h).
  * Every case works in a fresh directory and looks at what is on disk afterwards: the
  * destination's bytes, its mode, and that no temporary is left beside it. */
 #include <dirent.h>
@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/ioutil.h"
+#include "base/ioutil.h"
 #include "unit.h"
 
 static char dir[64];

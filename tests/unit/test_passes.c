@@ -83,7 +83,29 @@ static void test_tables(void)
             UNIT_CHECK(strstr(m->call, m->res[i].name) != NULL, "%s's call uses result %s", m->name, m->res[i].name);
         UNIT_CHECK(m->from == PVC_OP_NONE || (pvc_ops[m->from].flags & (PVC_OPF_GENERIC | PVC_OPF_TILE)),
                    "%s lowers a GENERIC or a tile op", m->name);
+        /* the level column (ops.h PVC_LEVELS): a GENERIC row works at its DSL op's level */
+        UNIT_CHECK(m->level < PVC_LV_COUNT && m->level == pvc_ops[code].level, "%s: one level in both rows", m->name);
+        UNIT_CHECK(m->from == PVC_OP_NONE || m->level == pvc_ops[m->from].level, "%s: the level of %s", m->name,
+                   pvc_ops[m->from].name);
     }
+    for (int code = 0; code < PVC_OP_MFIRST; code++) {
+        unsigned f = pvc_ops[code].flags;
+        pvc_level lv = pvc_ops[code].level;
+        UNIT_CHECK(!(f & (PVC_OPF_CORE | PVC_OPF_CTRL)) || lv == PVC_LV_SCALAR, "%s: Python syntax is scalar",
+                   pvc_ops[code].name);
+        UNIT_CHECK(!(f & PVC_OPF_VF) || lv == PVC_LV_REGISTER, "%s: a vf op works on registers", pvc_ops[code].name);
+        UNIT_CHECK(lv < PVC_LV_COUNT, "%s has a level", pvc_ops[code].name);
+        /* every note of the parameter lists names a kind (ops.h `name:KIND`) */
+        for (int k = 0; k < 2; k++) {
+            size_t len, nlen;
+            const char *list = k ? pvc_ops[code].kw : pvc_ops[code].pos, *note;
+            for (const char *p = list; (p = pvc_param_next(p, &len)); p += len)
+                UNIT_CHECK(!(note = pvc_param_note(p, len, &nlen)) || pvc_param_want(note, nlen) != WANT_NONE,
+                           "%s: the note of '%.*s' names a kind", pvc_ops[code].name, (int)len, p);
+        }
+    }
+    UNIT_CHECK(pvc_param_index(pvc_ops[PVC_OP_VF_LOAD_ALIGN].kw, "post_update", 11) == 2 &&
+               pvc_param_count(pvc_ops[PVC_OP_VF_LOAD_ALIGN].kw) == 6, "notes are not names");
     for (int code = 0; code < PVC_OP_MFIRST; code++) {
         int rows = 0;
         for (int k = PVC_OP_MFIRST; k < PVC_OP_COUNT; k++)
@@ -201,9 +223,67 @@ static void test_checks(void)
     UNIT_CHECK(errors_of(b, NULL) == 1, "FP32 -> INT8 is not a §5.4 pair");
 }
 
+/* The one constant evaluator (ir/pyfold.c over ops.h PVC_PY_OPS): Python's int results where
+ * they fit in int64 (values by hand from Python's definitions: floor division and a modulo
+ * with the divisor's sign), OVERFLOW with the device's wrapped value where they do not, FAULT
+ * where the run would fault, NONE for a form the op lacks. */
+static void test_fold(void)
+{
+    static const struct {
+        int code;
+        int64_t a, b;
+        pvc_fold_status st;
+        int64_t r;
+    } cases[] = {
+        {PVC_OP_PY_ADD, INT64_MAX, 1, PVC_FOLD_OVERFLOW, INT64_MIN},
+        {PVC_OP_PY_SUB, INT64_MIN, 1, PVC_FOLD_OVERFLOW, INT64_MAX},
+        {PVC_OP_PY_MUL, (int64_t)1 << 62, 4, PVC_FOLD_OVERFLOW, 0},
+        {PVC_OP_PY_MUL, -3, 7, PVC_FOLD_OK, -21},
+        {PVC_OP_PY_NEG, INT64_MIN, 0, PVC_FOLD_OVERFLOW, INT64_MIN},
+        {PVC_OP_PY_FLOORDIV, -7, 2, PVC_FOLD_OK, -4},
+        {PVC_OP_PY_FLOORDIV, INT64_MIN, -1, PVC_FOLD_OVERFLOW, INT64_MIN},
+        {PVC_OP_PY_FLOORDIV, 1, 0, PVC_FOLD_FAULT, 0},
+        {PVC_OP_PY_MOD, -7, 2, PVC_FOLD_OK, 1},
+        {PVC_OP_PY_MOD, 7, -2, PVC_FOLD_OK, -1},
+        {PVC_OP_PY_MOD, INT64_MIN, -1, PVC_FOLD_OK, 0},
+        {PVC_OP_PY_LSHIFT, 1, 62, PVC_FOLD_OK, (int64_t)1 << 62},
+        {PVC_OP_PY_LSHIFT, 1, 63, PVC_FOLD_OVERFLOW, INT64_MIN},
+        {PVC_OP_PY_LSHIFT, -1, 63, PVC_FOLD_OK, INT64_MIN},
+        {PVC_OP_PY_LSHIFT, 0, 1000, PVC_FOLD_OK, 0},
+        {PVC_OP_PY_LSHIFT, 3, 64, PVC_FOLD_OVERFLOW, 0},
+        {PVC_OP_PY_LSHIFT, 1, -1, PVC_FOLD_FAULT, 0},
+        {PVC_OP_PY_RSHIFT, -8, 100, PVC_FOLD_OK, -1},
+        {PVC_OP_PY_RSHIFT, -7, 1, PVC_FOLD_OK, -4},
+        {PVC_OP_PY_INVERT, 5, 0, PVC_FOLD_OK, -6},
+        {PVC_OP_PY_MIN, 3, -2, PVC_FOLD_OK, -2},
+        {PVC_OP_PY_TRUEDIV, 1, 2, PVC_FOLD_NONE, 0},
+        {PVC_OP_PY_EQ, 1, 1, PVC_FOLD_NONE, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t r = 0;
+        pvc_fold_status st = pvc_fold_int(cases[i].code, cases[i].a, cases[i].b, &r);
+        UNIT_CHECK(st == cases[i].st && (st == PVC_FOLD_FAULT || st == PVC_FOLD_NONE || r == cases[i].r),
+                   "%s(%lld, %lld): status %d value %lld, expected %d %lld", pvc_ops[cases[i].code].name,
+                   (long long)cases[i].a, (long long)cases[i].b, st, (long long)r, cases[i].st,
+                   (long long)cases[i].r);
+    }
+    double f = 0;
+    UNIT_CHECK(pvc_fold_float(PVC_OP_PY_FLOORDIV, -7.5, 2, &f) == PVC_FOLD_OK && f == -4, "-7.5 // 2 = -4.0");
+    UNIT_CHECK(pvc_fold_float(PVC_OP_PY_MOD, 7.5, -2, &f) == PVC_FOLD_OK && f == -0.5, "7.5 %% -2 = -0.5");
+    UNIT_CHECK(pvc_fold_float(PVC_OP_PY_TRUEDIV, 1, 0, &f) == PVC_FOLD_FAULT, "1.0 / 0 faults");
+    UNIT_CHECK(pvc_fold_float(PVC_OP_PY_BITAND, 1, 1, &f) == PVC_FOLD_NONE, "no & on floats");
+    /* every py.* op with a runtime call has a row, and only those */
+    for (int code = 0; code < PVC_OP_MFIRST; code++) {
+        const pvc_pyop *p = pvc_pyop_of(code);
+        UNIT_CHECK(!p || (pvc_ops[code].flags & PVC_OPF_CORE), "%s: a py op", pvc_ops[code].name);
+        UNIT_CHECK(!p || pvc_pyop_has(p->on_int) || pvc_pyop_has(p->on_float), "%s has a call", pvc_ops[code].name);
+    }
+}
+
 int main(void)
 {
     test_tables();
+    test_fold();
     test_specialise();
     test_checks();
     return UNIT_DONE();

@@ -1,4 +1,4 @@
-/* stream.c - `pvc compile` one vector function at a time (pvc.h pvc_compile_streamed).
+/* stream.c - `pvc compile` one vector function at a time (stream.h pvc_compile_streamed).
  *
  * The pipeline (pipeline.c) holds the IR of every function of the file at once: a kernel
  * that calls a thousand vector functions comes after all of them, and each pass runs over
@@ -8,9 +8,10 @@
  *   lower     the file part by part (pipeline.c's parts), except that each vector function
  *             of the plain form is only bound (front/defer.c): its body is not parsed yet
  *   resolve   the kernels (and any vector function lowered with its part)
- *   types     the kernels; at each call that needs a new specialisation, pvc_stream_body
- *             parses and lowers the callee's body into an arena of its own and resolves it,
- *             types clones and types it, and pvc_stream_done dispatches, checks and emits
+ *   types     the kernels; at each call that needs a new specialisation, stream_body (the
+ *             pass's body hook, passes.h pvc_clone_hooks) parses and lowers the callee's body
+ *             into an arena of its own and resolves it, types clones and types it, and
+ *             stream_done (the done hook) dispatches, checks and emits
  *             the clone (to a spill file, emit_c.c), keeps its signature in the module and
  *             frees the arena
  *   dispatch, check   the kernels
@@ -24,21 +25,21 @@
 #include <string.h>
 
 #include "emit/emit_c.h"
+#include "emit/stream.h"
 #include "passes/passes.h"
-#include "pvc.h"
 
-struct pvc_stream {
+typedef struct {
     pvc_unit *u;
     pvc_module *m;
     pvc_lowering *L;
     pvc_emitter *E;
     pvc_arena *perm;          /* the module's own arena: what outlives a vector function */
-    pvc_arena *back[32];      /* the arena each open pvc_stream_body returns to */
+    pvc_arena *back[32];      /* the arena each open stream_body returns to */
     int depth;
     int nerrors, nwarnings;   /* the counts when the stream began */
     int failed;
     const char *why;          /* why not, for `pvc compile -v` */
-};
+} pvc_stream;
 
 static void give_up(pvc_stream *s, const char *why)
 {
@@ -91,8 +92,9 @@ static int lower_deferring(pvc_stream *s)
     return pvc_lower_segment(s->u, s->L, seg, n, seg_row, row);
 }
 
-const pvc_func *pvc_stream_body(pvc_stream *s, pvc_func *callee)
+static const pvc_func *stream_body(void *ctx, pvc_func *callee)
 {
+    pvc_stream *s = ctx;
     if (s->depth == (int)(sizeof s->back / sizeof s->back[0]))
         PVC_BUG("vector functions nested deeper than the stream's %d arenas", s->depth);
     s->back[s->depth++] = s->m->arena;
@@ -138,8 +140,9 @@ static pvc_func *keep_signature(pvc_stream *s, const pvc_func *c)
     return f;
 }
 
-pvc_func *pvc_stream_done(pvc_stream *s, pvc_func *clone)
+static pvc_func *stream_done(void *ctx, pvc_func *clone)
 {
+    pvc_stream *s = ctx;
     pvc_module *m = s->m;
     pvc_diag *d = &s->u->diag;
     pvc_func *stays = NULL;
@@ -169,7 +172,8 @@ static int passes(pvc_stream *s)
     pvc_pass_resolve(m, d);
     if (!quiet(s))
         return -1;
-    pvc_pass_types_streamed(m, d, s);
+    const pvc_clone_hooks hooks = {stream_body, stream_done, s};
+    pvc_pass_types_hooked(m, d, &hooks);
     for (int i = 0; i < m->nfuncs && quiet(s); i++)
         if (m->funcs[i]->kind == PVC_FN_JIT)
             pvc_dispatch_func(m, d, m->funcs[i]);

@@ -1,7 +1,7 @@
 /* ioutil.c - reading regular files, atomic sinks, file identity, standard streams
  * (ioutil.h). */
 #define _GNU_SOURCE /* fopencookie: a sink's stream remembers why its first write failed */
-#include "run/ioutil.h"
+#include "base/ioutil.h"
 
 #include <errno.h>
 #include <fcntl.h>

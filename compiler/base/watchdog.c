@@ -4,8 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/ioutil.h"
-#include "run/watchdog.h"
+#include "base/ioutil.h"
+#include "base/watchdog.h"
 
 static _Atomic(const pvc_ctx *) watched;
 static unsigned limit;

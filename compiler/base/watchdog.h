@@ -16,7 +16,7 @@
 /* Arms SIGALRM for secs seconds (0: does nothing); file names the run when no op is known. */
 void pvc_watchdog_arm(unsigned secs, const char *file);
 void pvc_watchdog_disarm(void);
-/* The context a block runs on now (run/blocks.c); the handler reads its ctx->at. */
+/* The context a block runs on now (backend/blocks.c); the handler reads its ctx->at. */
 void pvc_watchdog_watch(const pvc_ctx *ctx);
 /* ctx is going: the handler no longer reads it (unless another context replaced it). */
 void pvc_watchdog_unwatch(const pvc_ctx *ctx);

@@ -15,7 +15,7 @@
  * outputs agree bit for bit. A backend is a row of three functions:
  *
  *   open   make the kernel runnable: compile and load (native), decode (sim)
- *   run    run one block on a context the caller prepared (run/blocks.c: zeroed UB,
+ *   run    run one block on a context the caller prepared (backend/blocks.c: zeroed UB,
  *          block_idx and block_num set) inside a protected call; returns PVC_FAULT_NONE (0)
  *          or the pvc_fault_kind that stopped the block, details in ctx->fault (loc.file
  *          names the module's file)
@@ -79,7 +79,7 @@ typedef struct {
 extern const pvc_backend pvc_backend_native;
 extern const pvc_backend pvc_backend_sim;
 
-/* run/blocks.c. Runs blocks 0..N-1 of launch l through backend b: each on a context of its
+/* backend/blocks.c. Runs blocks 0..N-1 of launch l through backend b: each on a context of its
  * own, freshly initialised (pvc_ctx_init, then block_idx and block_num), concurrently on up to
  * `threads` worker threads when b is concurrent (threads <= 0: one per online core), else in
  * order on the calling thread. After a fault no block numbered above it starts, so the fault

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/backend.h"
-#include "run/watchdog.h"
+#include "backend/backend.h"
+#include "base/watchdog.h"
 
 enum { MAX_THREADS = 256 };
 

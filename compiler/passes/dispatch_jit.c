@@ -1,0 +1,284 @@
+/* dispatch_jit.c - the dispatch pass (dispatch.c) in a jit kernel: pl.load / pl.store ->
+ * gm.load / gm.store, tile views and groups, element access, pl.move (§6). */
+#include "passes/dispatch.h"
+
+/* ---- jit kernels: pl.load / pl.store -> gm.load / gm.store (§6) ---- */
+/* The axes a tile maps onto (pl.load's order=, default the last two): rows on *ra, columns
+ * on the last axis. 0 after an error: pvc moves only whole rows of the last axis. */
+static int tile_axes(dispatcher *x, const pvc_op *op, int rank, int *ra)
+{
+    const pvc_value *o = pvc_op_arg(op, "order");
+    const pvc_op *l = o && o->kind == PVC_V_VAR ? x->def[o->id] : NULL;
+    int64_t a = rank - 2, b = rank - 1;
+    if (o && o->kind != PVC_V_NONE &&
+        (!l || l->code != PVC_OP_LIST || l->noperands != 2 || !pvc_const_int(l->operands[0], &a) ||
+         !pvc_const_int(l->operands[1], &b))) {
+        pvc_error_at(x->d, pvc_op_arg_loc(op, "order"), PVC_E_TYPE, "order= of %s must be two "
+                     "constant axes [row, col]", pvc_ops[op->code].name);
+        return 0;
+    }
+    if (a < 0)
+        a += rank;
+    if (b < 0)
+        b += rank;
+    if (rank == 1 && !o) {
+        *ra = -1;
+        return 1;
+    }
+    if (b != rank - 1 || a < 0 || a >= b) {
+        pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "%s with order [%lld, %lld] on a rank-%d "
+                     "tensor: pvc moves tiles whose columns run along the last axis, not "
+                     "transposed (§6)", pvc_ops[op->code].name, (long long)a, (long long)b, rank);
+        return 0;
+    }
+    *ra = (int)a;
+    return 1;
+}
+
+static void gm_move(dispatcher *x, pvc_op *op)
+{
+    pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor");
+    pvc_value *offs = pvc_op_arg(op, "offsets"), *off[PVC_MAX_RANK];
+    const pvc_op *l = offs && offs->kind == PVC_V_VAR ? x->def[offs->id] : NULL;
+    int rank = tensor->type.rank, ra, load = op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_LOAD_TILE;
+    int in_tiles = op->code == PVC_OP_PL_LOAD_TILE || op->code == PVC_OP_PL_STORE_TILE;
+    if (!tile_axes(x, op, rank, &ra))
+        return;
+    for (int i = 0; i < PVC_MAX_RANK; i++)
+        off[i] = cint(x, 0, op->loc);
+    if (offs) {
+        int ok = l && l->code == PVC_OP_LIST && l->noperands == rank;
+        for (int i = 0; ok && i < rank; i++)
+            ok = is_int(l->operands[i]);
+        if (!ok) {
+            pvc_error_at(x->d, op->loc, PVC_E_TYPE, "offsets of %s must be %d integer%s, one per axis of "
+                         "the rank-%d tensor", pvc_ops[op->code].name, rank, rank == 1 ? "" : "s", rank);
+            return;
+        }
+        for (int i = 0; i < rank; i++)
+            off[i] = l->operands[i];
+        if (in_tiles) { /* pl.load_tile / store_tile: the tile's axes count whole tiles */
+            int rows_axis = rank == 1 ? -1 : ra;
+            for (int i = 0; i < rank; i++)
+                if (i == rows_axis || i == rank - 1)
+                    off[i] = int_op(x, PVC_OP_PY_MUL, off[i], cint(x, tile->type.dims[i == rank - 1], op->loc),
+                                    op->loc);
+        }
+    }
+    const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
+    if (rank <= 2 && (rank == 1 || ra == 0)) { /* gm.load / gm.store: [r0, c0] */
+        pvc_op *g = emit(x, load ? PVC_OP_M_GM_LOAD : PVC_OP_M_GM_STORE, op->loc, NULL);
+        operand(x, g, load ? tile : tensor);
+        operand(x, g, load ? tensor : tile);
+        operand(x, g, rank == 1 ? cint(x, 0, op->loc) : off[0]);
+        operand(x, g, rank == 1 ? off[0] : off[1]);
+        operand(x, g, vr->val);
+        operand(x, g, vc->val);
+        return;
+    }
+    pvc_op *g = emit(x, load ? PVC_OP_M_GM_LOAD_ND : PVC_OP_M_GM_STORE_ND, op->loc, NULL);
+    operand(x, g, load ? tile : tensor);
+    operand(x, g, load ? tensor : tile);
+    for (int i = 0; i < PVC_MAX_RANK; i++)
+        operand(x, g, off[i]);
+    operand(x, g, vr->val);
+    operand(x, g, vc->val);
+    attr(x, g, "row_axis", cint(x, ra, op->loc));
+    attr(x, g, "col_axis", cint(x, rank - 1, op->loc));
+}
+
+/* t[r0:r1, c0:c1] of a tile whose address is a run-time value: base + (r0*cols + c0)
+ * elements (types checked the bounds are constants). */
+static void tile_view(dispatcher *x, pvc_op *op)
+{
+    pvc_value *t = op->operands[0];
+    int64_t r0, c0;
+    pvc_const_int(op->operands[1], &r0);
+    pvc_const_int(op->operands[3], &c0);
+    pvc_op *v = emit(x, PVC_OP_M_TILE_VIEW, op->loc, op->results[0]);
+    operand(x, v, t);
+    attr(x, v, "off", cint(x, (r0 * t->type.dims[1] + c0) * lane(t->type.dtype), op->loc));
+}
+
+/* t.shape[i]: a constant dim of the annotation, else read from the bound tensor (§6). */
+static void tensor_dim(dispatcher *x, pvc_op *op)
+{
+    pvc_value *t = op->operands[0];
+    int64_t i;
+    pvc_const_int(op->operands[1], &i);
+    if (i < 0)
+        i += t->type.rank;
+    if (t->type.dims[i] >= 0) {
+        operand(x, emit(x, PVC_OP_ASSIGN, op->loc, op->results[0]), cint(x, t->type.dims[i], op->loc));
+        return;
+    }
+    pvc_op *g = emit(x, PVC_OP_M_GM_DIM, op->loc, op->results[0]);
+    operand(x, g, t);
+    attr(x, g, "axis", cint(x, i, op->loc));
+}
+
+/* A tile group rotated inside pl.range (types: dyn) keeps its slot in an int variable,
+ * 0 where the group is made; .next()/.previous() step it modulo the depth and every slot
+ * op computes its tile's address at run time (§6). */
+static void rotated_group(dispatcher *x, pvc_op *op)
+{
+    pvc_value *slot = tmp_int(x, op->loc);
+    x->gslot[op->results[0]->id] = slot;
+    pvc_op *z = emit(x, PVC_OP_ASSIGN, op->loc, slot);
+    operand(x, z, cint(x, 0, op->loc));
+}
+
+static void rotated_slot(dispatcher *x, pvc_op *op)
+{
+    const pvc_value *g = op->operands[0];
+    pvc_value *slot = x->gslot[g->id];
+    int64_t depth = g->type.depth;
+    if (op->code != PVC_OP_TG_CURRENT) {
+        pvc_op *s = emit(x, PVC_OP_M_TG_STEP, op->loc, NULL);
+        operand(x, s, slot);
+        attr(x, s, "delta", cint(x, op->code == PVC_OP_TG_NEXT ? 1 : depth - 1, op->loc));
+        attr(x, s, "depth", cint(x, depth, op->loc));
+    }
+    if (!op->nresults)
+        return; /* `grp.next()` as a statement */
+    pvc_op *a = emit(x, PVC_OP_M_TG_ADDR, op->loc, op->results[0]);
+    operand(x, a, slot);
+    attr(x, a, "base", cint(x, g->type.ub_addr, op->loc));
+    attr(x, a, "slot_bytes", cint(x, g->type.stride, op->loc));
+}
+
+/* grp[i] with a run-time i: the slot's address into the (run-time) tile (§6). */
+static void indexed_slot(dispatcher *x, pvc_op *op)
+{
+    const pvc_value *g = op->operands[0];
+    pvc_op *a = emit(x, PVC_OP_M_TG_INDEX, op->loc, op->results[0]);
+    operand(x, a, op->operands[1]);
+    attr(x, a, "base", cint(x, g->type.ub_addr, op->loc));
+    attr(x, a, "depth", cint(x, g->type.depth, op->loc));
+    attr(x, a, "slot_bytes", cint(x, g->type.stride, op->loc));
+}
+
+/* t[r, c] and t[r, c] = v (§6): tile.get.i/f and tile.set.i/f by the element's or the
+ * value's kind. */
+static void tile_elem(dispatcher *x, pvc_op *op)
+{
+    int get = op->code == PVC_OP_TILE_GET;
+    const pvc_value *v = get ? op->results[0] : op->operands[3];
+    int fl = v->kind == PVC_V_FLOAT || v->type.kind == PVC_TY_FLOAT;
+    pvc_opcode m = get ? (fl ? PVC_OP_M_TILE_GET_F : PVC_OP_M_TILE_GET_I)
+                       : (fl ? PVC_OP_M_TILE_SET_F : PVC_OP_M_TILE_SET_I);
+    pvc_op *e = emit(x, m, op->loc, get ? op->results[0] : NULL);
+    for (int i = 0; i < op->noperands; i++)
+        operand(x, e, op->operands[i]);
+}
+
+/* pl.getval / pl.setval and a tensor's t[i, j] (§6.1): tile.* or gm.* by the container,
+ * .i / .f by the element's kind (a read) or the value's (a write). A read whose value is
+ * unused still runs: its offset may fault. */
+static void getval(dispatcher *x, pvc_op *op)
+{
+    static const pvc_opcode m[2][2][2] = { /* [tensor][set][float] */
+        {{PVC_OP_M_TILE_GETVAL_I, PVC_OP_M_TILE_GETVAL_F}, {PVC_OP_M_TILE_SETVAL_I, PVC_OP_M_TILE_SETVAL_F}},
+        {{PVC_OP_M_GM_GETVAL_I, PVC_OP_M_GM_GETVAL_F}, {PVC_OP_M_GM_SETVAL_I, PVC_OP_M_GM_SETVAL_F}},
+    };
+    int set = op->code == PVC_OP_PL_SETVAL;
+    pvc_value *c = pvc_op_arg(op, "container"), *v = set ? pvc_op_arg(op, "value") : NULL;
+    int fl = set ? v->kind == PVC_V_FLOAT || v->type.kind == PVC_TY_FLOAT
+                 : pvc_dtype_table[c->type.dtype].kind == PVC_KIND_F;
+    pvc_value *res = set ? NULL : op->nresults ? op->results[0] : tmp_int(x, op->loc);
+    if (res && !op->nresults && fl)
+        res->type.kind = PVC_TY_FLOAT;
+    pvc_op *e = emit(x, m[c->type.kind == PVC_TY_TENSOR][set][fl], op->loc, res);
+    operand(x, e, c);
+    operand(x, e, pvc_op_arg(op, "offset"));
+    if (set)
+        operand(x, e, v);
+}
+
+/* pl.move between Vec tiles (§6): the window types worked out (offset, valid shape, insert). */
+static void tile_move(dispatcher *x, pvc_op *op)
+{
+    pvc_op *e = emit(x, PVC_OP_M_TILE_MOVE, op->loc, NULL);
+    operand(x, e, pvc_op_arg(op, "dst_tile"));
+    operand(x, e, pvc_op_arg(op, "src_tile"));
+    static const char *const k[] = {"off_row", "off_col", "valid_rows", "valid_cols"};
+    for (int i = 0; i < 4; i++)
+        operand(x, e, pvc_op_attr(op, k[i])->val);
+    attr(x, e, "insert", pvc_op_attr(op, "insert")->val);
+}
+
+/* A tile-level op (§15): the machine ops of its recipe (passes/tileop.c), scalars encoded as
+ * a vf op's are (§9.6). */
+static pvc_value *tile_scalar_bits(void *ctx, pvc_value *v, int dt, pvc_span at)
+{
+    dispatcher *x = ctx;
+    pvc_value *b = dx_scalar_bits(x, v, dt, at);
+    if (!b)
+        pvc_error_at(x->d, v ? v->loc : at, PVC_E_TYPE, "a scalar of a tile op must be a number or a "
+                     "scalar variable");
+    return b;
+}
+
+static void tile_op(dispatcher *x, pvc_op *op)
+{
+    const pvc_tile_recipe *r = pvc_tileop_recipe(op);
+    if (!r)
+        pvc_tileop_mismatch(x->d, op);
+    else
+        pvc_tileop_build(x->m, x->out, op, r, tile_scalar_bits, x);
+}
+
+void dx_jit_block(dispatcher *x, pvc_block *b)
+{
+    pvc_block *save = x->out, *nb = pvc_arena_alloc(x->m->arena, sizeof *nb);
+    x->out = nb;
+    for (int i = 0; i < b->nops; i++) {
+        pvc_op *op = b->ops[i];
+        int slot_op = op->code == PVC_OP_TG_CURRENT || op->code == PVC_OP_TG_NEXT ||
+                      op->code == PVC_OP_TG_PREVIOUS;
+        pvc_block *blocks[3];
+        if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_LOAD_TILE ||
+            op->code == PVC_OP_PL_STORE_TILE)
+            gm_move(x, op);
+        else if (pvc_ops[op->code].flags & PVC_OPF_TILE)
+            tile_op(x, op);
+        else if ((pvc_ops[op->code].flags & (PVC_OPF_PL | PVC_OPF_GENERIC)) == (PVC_OPF_PL | PVC_OPF_GENERIC))
+            dx_generic(x, op); /* pl.set_vec_mask, pl.get_spr: one machine op each */
+        else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])
+            rotated_slot(x, op);
+        else if (op->code == PVC_OP_TG_SLOT && op->nresults && op->results[0]->type.dyn &&
+                 !pvc_const_int(op->operands[1], &(int64_t){0}))
+            indexed_slot(x, op);
+        else if (op->code == PVC_OP_PL_MAKE_TILE_GROUP && op->nresults && op->results[0]->type.dyn) {
+            keep(x, op);
+            rotated_group(x, op);
+        } else if (op->nresults && op->results[0]->type.kind == PVC_TY_TILE && op->results[0]->type.dyn &&
+                   pvc_op_attr(op, "ub")) {
+            /* a tile name bound more than once (types): this binding writes its address */
+            operand(x, emit(x, PVC_OP_ASSIGN, op->loc, op->results[0]), pvc_op_attr(op, "ub")->val);
+        } else if (op->code == PVC_OP_ASSIGN && op->results[0]->type.kind == PVC_TY_TILE &&
+                   op->results[0]->type.dyn && op->operands[0]->kind == PVC_V_VAR &&
+                   !op->operands[0]->type.dyn) {
+            operand(x, emit(x, PVC_OP_ASSIGN, op->loc, op->results[0]),
+                    cint(x, op->operands[0]->type.ub_addr, op->loc));
+        } else if (op->code == PVC_OP_TILE_SLICE && op->operands[0]->type.dyn) {
+            tile_view(x, op);
+        } else if (op->code == PVC_OP_TENSOR_DIM) {
+            tensor_dim(x, op);
+        } else if (op->code == PVC_OP_TILE_GET || op->code == PVC_OP_TILE_SET) {
+            tile_elem(x, op);
+        } else if (op->code == PVC_OP_PL_GETVAL || op->code == PVC_OP_PL_SETVAL) {
+            getval(x, op);
+        } else if (op->code == PVC_OP_PL_MOVE) {
+            tile_move(x, op);
+        } else if (op->code >= PVC_OP_PL_GET_BLOCK_IDX && op->code <= PVC_OP_PL_GET_SUBBLOCK_NUM) {
+            dx_block_op(x, op);
+        } else {
+            for (int k = 0, n = pvc_op_blocks(op, blocks); k < n; k++)
+                dx_jit_block(x, blocks[k]);
+            keep(x, op);
+        }
+    }
+    *b = *nb;
+    x->out = save;
+}
