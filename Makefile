@@ -32,11 +32,11 @@ LDLIBS   = -ltree-sitter -ljansson -lm -ldl -pthread
 
 # libtcc (Debian libtcc-dev, a static library): on a cache miss the native backend compiles
 # the kernel in process and runs it at once while cc builds the optimised object in the
-# background (compiler/emit/native.h). Without it a miss waits for cc.
-HAVE_LIBTCC := $(shell printf '\043include <libtcc.h>\n' | $(CC) -E - >/dev/null 2>&1 && echo 1)
-ifeq ($(HAVE_LIBTCC),1)
-LDLIBS  += -ltcc
-endif
+# background (compiler/emit/native.h). Without it a miss waits for cc. Asked when a recipe
+# expands it, not when make reads this file: on a fresh machine `make` installs libtcc-dev
+# (deps) before its first compile, and that first build must already have it.
+HAVE_LIBTCC = $(shell printf '\043include <libtcc.h>\n' | $(CC) -E - >/dev/null 2>&1 && echo 1)
+LDLIBS  += $(if $(HAVE_LIBTCC),-ltcc)
 
 RT_SRC   = $(wildcard runtime/src/*.c)
 RT_OBJ   = $(RT_SRC:%.c=$(BUILD)/%.o)
@@ -73,7 +73,7 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
 
-.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test test-full fuzz fuzz-smoke fuzz-npy fuzz-sim bench recipes clean help
+.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test test-full fresh fuzz fuzz-smoke fuzz-npy fuzz-sim bench recipes clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so $(BUILD)/pvc-cases
 
 deps: deb-deps grammar
@@ -178,9 +178,13 @@ $(BUILD)/compiler/front/parse.o: CPPFLAGS += -DPVC_GRAMMAR_ABI=$(GRAMMAR_ABI)
 # The native backend compiles emitted C against this tree's pvc_rt.h wherever pvc runs from
 # ($PVC_RUNTIME_INCLUDE overrides it at run time).
 $(BUILD)/compiler/emit/backend_native.o: CPPFLAGS += -DPVC_RUNTIME_INCLUDE='"$(abspath runtime/include)"'
-ifeq ($(HAVE_LIBTCC),1)
-%/compiler/emit/native_tcc.o: CPPFLAGS += -DPVC_HAVE_LIBTCC
-endif
+%/compiler/emit/native_tcc.o: CPPFLAGS += $(if $(HAVE_LIBTCC),-DPVC_HAVE_LIBTCC)
+# What HAVE_LIBTCC said last, so that a tree built before libtcc-dev came is rebuilt with it.
+TCC_STAMP = $(BUILD)/.libtcc
+$(TCC_STAMP): FORCE | deps
+	@mkdir -p $(BUILD)
+	@echo 'libtcc: $(HAVE_LIBTCC)' | cmp -s - $@ || echo 'libtcc: $(HAVE_LIBTCC)' > $@
+$(BUILD)/compiler/emit/native_tcc.o $(BUILD)/pvc: $(TCC_STAMP)
 
 # The case runner (tests/cases/README.md): many kernel cases through every backend in one
 # process. Linked as build/pvc is: the kernels it runs natively call the runtime through its
@@ -336,6 +340,11 @@ bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/li
 	    --sample samples/load_align_norm.py --sample-data samples/data/load_align_norm/default \
 	    --ops $(BUILD)/bench/ops.tsv --cc-floor $(BUILD)/bench/cc_floor_1000.c --reps $(BENCH_REPS)
 
+# The README's set-up in a clean clone of this tree's HEAD, and how fast its first native runs
+# are against warm ones (tests/fresh_clone.sh; a full build, not part of `make test`).
+fresh:
+	sh tests/fresh_clone.sh .
+
 # Every suite plain, the ones that can find memory errors again under SAN=1 (in $(BUILD)/san),
 # the fuzzers, in two lanes at once (tests/run_suites.sh says which suite runs where); it
 # prints every suite's own count line and closes with the one summed line. test-full runs
@@ -372,6 +381,7 @@ help:
 	@echo "make test         deps, build, every suite plain, the memory-error finders again under"
 	@echo "                  ASan/UBSan, fuzz-smoke: two lanes at once (tests/run_suites.sh)"
 	@echo "make test-full    the same with every suite under ASan/UBSan too, ops on cc's objects"
+	@echo "make fresh        make in a clean clone of HEAD, then its first native runs against warm ones"
 	@echo "make docs         regenerate docs/IR.md's machine-op table from ops.h"
 	@echo "make unit         runtime unit tests"
 	@echo "make golden       IR dump and diagnostics golden tests"

@@ -82,7 +82,7 @@ static void run_sim(void *arg, uint64_t n)
 {
     kern_arg *k = arg;
     pvc_run_opts ro = {0};
-    pvc_launch_args l = {k->args, NULL, 1};
+    pvc_launch_args l = {k->args, NULL, 1, PVC_BLOCK_VEC, 0, NULL};
     char err[256];
     for (uint64_t i = 0; i < n; i++) {
         void *x = pvc_backend_sim.open(k->u, k->kernel, &ro, &l, &k->u->diag, err, sizeof err);

@@ -297,7 +297,7 @@ static void help_faults(FILE *out)
     };
     fputs("Kernel faults (pvc_rt.h PVC_FAULTS): a located error at the DSL op, exit status 1.\n"
           "HAZARD, UNDEF_REG, GM_RACE and OP_BUDGET are raised by the simulator (--backend sim)\n"
-          "only.\n\n",
+          "only; STOPPED by a library launch stopped by its caller or its timeout (libpvc.h).\n\n",
           out);
     for (int f = 1; f < PVC_FAULT_COUNT; f++)
         fprintf(out, "%-12s %s\n", names[f], pvc_fault_text[f]);

@@ -8,6 +8,7 @@
 
 #include "base/ioutil.h"
 #include "emit/emit_c.h"
+#include "emit/native_tcc.h"
 #include "emit/stream.h"
 #include "lib/libpvc.h"
 #include "help.h"
@@ -201,6 +202,27 @@ static int cmd_compile(int argc, char **argv)
     return rc;
 }
 
+/* pvc tcc-object DIR IN.c OUT.so: IN.c compiled by this pvc's libtcc against the runtime
+ * headers of DIR into the shared object OUT.so (written by libtcc; the caller names a
+ * temporary). libpvc.so cannot hold Debian's libtcc (not built -fPIC), so its first native
+ * run of a kernel has the pvc beside it compile it (compiler/emit/native.c). */
+static int cmd_tcc_object(int argc, char **argv)
+{
+    char err[512], *text = NULL;
+    size_t len = 0;
+    if (argc != 3)
+        return usage_error("%s", "tcc-object wants DIR IN.c OUT.so");
+    if (pvc_io_read_file(argv[1], (size_t)64 << 20, "64 MiB", &text, &len, err, sizeof err)) {
+        fprintf(stderr, "pvc: error: %s\n", err);
+        return PVC_EXIT_DIAG;
+    }
+    int rc = pvc_tcc_compile_object(text, len, argv[0], argv[2], err, sizeof err);
+    free(text);
+    if (rc)
+        fprintf(stderr, "pvc: error: %s\n", err);
+    return rc ? PVC_EXIT_DIAG : PVC_EXIT_OK;
+}
+
 static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -223,6 +245,9 @@ static const struct {
                          "                     the simulator stops after N ops (default 2^30, 0: no budget)"},
     {"py", pvc_cmd_py, "py [PYTHON ARGS]   /usr/bin/python3 with pvc's pypto_pro, torch_npu and pypto first\n"
                        "                     on the path: pvc py test_x.py, pvc py -m pytest -n auto tests/"},
+    {"tcc-object", cmd_tcc_object, "tcc-object DIR IN.c OUT.so\n"
+                                   "                     IN.c (emitted C) to a shared object with this pvc's libtcc:\n"
+                                   "                     libpvc.so's first-run compiler"},
 };
 
 static void help(void)

@@ -20,11 +20,10 @@ xdist=-n2; "$pvc" py -c 'import xdist' 2>/dev/null || xdist=
 # pytest_counts NAME LOG RC: adds pytest's "N passed, M failed, K error" line to the totals
 pytest_counts() {
     line=$(tail -n 1 "$2")
-    p=$(printf '%s' "$line" | sed -n 's/.*[^0-9]\([0-9][0-9]*\) passed.*/\1/p')
-    f=$(printf '%s' "$line" | sed -n 's/.*[^0-9]\([0-9][0-9]*\) failed.*/\1/p')
-    e=$(printf '%s' "$line" | sed -n 's/.*[^0-9]\([0-9][0-9]*\) error.*/\1/p')
-    case "$line" in [0-9]*" passed"*) p=${line%% passed*} ;; esac
-    case "$line" in [0-9]*" failed"*) f=${line%% failed*} ;; esac
+    # a blank first, so that the count that opens the line has a non-digit before it too
+    p=$(printf ' %s' "$line" | sed -n 's/.*[^0-9]\([0-9][0-9]*\) passed.*/\1/p')
+    f=$(printf ' %s' "$line" | sed -n 's/.*[^0-9]\([0-9][0-9]*\) failed.*/\1/p')
+    e=$(printf ' %s' "$line" | sed -n 's/.*[^0-9]\([0-9][0-9]*\) error.*/\1/p')
     p=${p:-0}; f=$((${f:-0} + ${e:-0}))
     [ "$3" -ne 0 ] && [ "$f" -eq 0 ] && f=1
     grep -E '^(FAILED|ERROR|SKIPPED)' "$2" | sed 's/^/    /'

@@ -61,6 +61,7 @@ typedef struct {
     int blocks;              /* N >= 1 (libpvc.h PVC_LAUNCH_MAX_BLOCKS) */
     pvc_block_kind kind;     /* PVC_BLOCK_VEC unless the kernel has a section_cube */
     int mad_rule;            /* pvc_mad_rule of the launch's matmuls */
+    const volatile int *stop; /* every core's ctx->stop (pvc_poll); NULL: never stops */
 } pvc_launch_args;
 
 typedef struct {

@@ -62,6 +62,8 @@ static void core_init(pvc_ctx *ctx, const pool *p, int blk, int core, int sub, i
     ctx->subblock_idx = sub;
     ctx->subblock_num = subs;
     ctx->mad_rule = p->l->mad_rule;
+    if (p->l->stop)
+        ctx->stop = p->l->stop;
 }
 
 typedef struct {

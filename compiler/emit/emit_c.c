@@ -668,7 +668,8 @@ static void emit_nested(emitter *e, const pvc_op *op, const char *close)
 }
 
 /* for v in range(lo, hi, st): the bounds are evaluated once and the loop variable is
- * rebound each iteration, so assignments to it in the body do not steer the loop. */
+ * rebound each iteration, so assignments to it in the body do not steer the loop. Every
+ * iteration of every loop polls the launch's stop flag (pvc_rt.h pvc_poll). */
 static void emit_range(emitter *e, const pvc_op *op)
 {
     int k = e->nloops++;
@@ -684,7 +685,7 @@ static void emit_range(emitter *e, const pvc_op *op)
     put_with_k(e->body, ", st_@ = ", k);
     put_value(e, op, op->operands[2]);
     put_with_k(e->body, "; const uint64_t n_@ = pvc_py_range_len(ctx, lo_@, hi_@, st_@); ", k);
-    put_with_k(e->body, "for (uint64_t k_@ = 0; k_@ < n_@; k_@++) { ", k);
+    put_with_k(e->body, "for (uint64_t k_@ = 0; k_@ < n_@; k_@++) { pvc_poll(ctx); ", k);
     use_var(e, op->results[0], VAR_WRITE);
     put_var(e->body, op->results[0]);
     put_with_k(e->body, " = pvc_py_range_at(lo_@, k_@, st_@);", k);
@@ -721,7 +722,7 @@ static void emit_if(emitter *e, const pvc_op *op)
 static void emit_while(emitter *e, const pvc_op *op)
 {
     begin_stmt(e, op, 0);
-    tb_puts(e->body, "for (;;) {");
+    tb_puts(e->body, "for (;;) { pvc_poll(ctx);");
     line_end(e);
     e->depth++;
     emit_block(e, op->cond);

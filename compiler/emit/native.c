@@ -161,10 +161,10 @@ static int entry_found(const pvc_cache_entry *e, char *why, size_t whylen)
     return pvc_cache_object_ok(e->so, why, whylen) == 0 ? 1 : -1;
 }
 
-/* dlopen's the entry's object and checks that it defines its key. */
-static int open_verified(pvc_native *so, char *why, size_t whylen)
+/* dlopen's the object at path and checks that it defines the entry's key. */
+static int open_path_verified(pvc_native *so, const char *path, char *why, size_t whylen)
 {
-    so->handle = dlopen(so->e.so, RTLD_NOW | RTLD_LOCAL);
+    so->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!so->handle) {
         set_err(why, whylen, "%s", dlerror());
         return -1;
@@ -176,6 +176,12 @@ static int open_verified(pvc_native *so, char *why, size_t whylen)
     dlclose(so->handle);
     so->handle = NULL;
     return -1;
+}
+
+/* The entry's object, loaded and checked. */
+static int open_verified(pvc_native *so, char *why, size_t whylen)
+{
+    return open_path_verified(so, so->e.so, why, whylen);
 }
 
 static void discard(const pvc_cache_entry *e)
@@ -265,14 +271,53 @@ static int build_now(pvc_native *so, const pvc_native_opts *o, const char *why_c
     return 0;
 }
 
-/* A miss: libtcc now (with cc into the cache in the background, or alone), or cc now. */
+/* The background build of a libtcc miss, unless another run builds the entry (its lock is
+ * held) or has built it. */
+static void start_background(pvc_native *so, int host_stays)
+{
+    char why[512];
+    int lock = pvc_cache_lock(so->e.lock, 0);
+    if (lock < 0)
+        return;
+    if (entry_found(&so->e, why, sizeof why) == 1)
+        pvc_cache_unlock(lock, so->e.lock);
+    else
+        pvc_cc_build_in_background(&so->bg_opts, &so->e, lock, host_stays);
+}
+
+/* The first-run build of a miss, unoptimised and fast: libtcc in process, or, in a process
+ * without it (libpvc.so), the pvc beside it (helper non-NULL) into a temporary object that is
+ * loaded and removed at once. 0 with how it was built in how; -1 and why in err. */
+static int first_run_build(pvc_native *so, const pvc_native_opts *o, const char *c_src, size_t len,
+                           const char *helper, char *how, size_t howlen, char *err, size_t errlen)
+{
+    const char *inc = o && o->include_dir ? o->include_dir : ".";
+    if (!helper) {
+        snprintf(how, howlen, "in process by libtcc");
+        so->tcc = pvc_tcc_compile(c_src, len, inc, err, errlen);
+        return so->tcc ? 0 : -1;
+    }
+    char tmp_so[PVC_CACHE_DIR_MAX + 80], why[512];
+    snprintf(tmp_so, sizeof tmp_so, "%s/%s.%ld.tcc.so", so->e.dir, so->e.key, (long)getpid());
+    snprintf(how, howlen, "by '%s tcc-object'", helper);
+    int rc = pvc_tcc_helper_build(helper, &so->e, inc, tmp_so, err, errlen);
+    if (!rc && (rc = open_path_verified(so, tmp_so, why, sizeof why)) != 0)
+        set_err(err, errlen, "cannot load %s: %s", tmp_so, why);
+    unlink(tmp_so); /* mapped, or of no use */
+    return rc;
+}
+
+/* A miss: a first-run build now (with cc into the cache in the background, or alone), or cc
+ * now. */
 static int build_miss(pvc_native *so, const pvc_native_opts *o, const char *c_src, size_t len, char *err,
                       size_t errlen)
 {
     pvc_build_mode mode = mode_of(o);
     int flags = o && o->cflags && o->cflags[strspn(o->cflags, " \t")];
-    char ccpath[4200];
+    char ccpath[4200], helper[4200], how[4300], terr[512];
     int have_cc = pvc_cache_which(pvc_cc_command(o), ccpath, sizeof ccpath) == 0;
+    int in_process = pvc_tcc_available();
+    int by_helper = !in_process && so->cached && pvc_tcc_helper(helper, sizeof helper) == 0;
     const char *cc = pvc_cc_command(o), *why = NULL;
     if (so->cached) {
         int swept = pvc_cache_sweep(so->e.dir);
@@ -281,35 +326,39 @@ static int build_miss(pvc_native *so, const pvc_native_opts *o, const char *c_sr
     }
     if (mode != PVC_BUILD_CC && flags)
         mode = PVC_BUILD_CC, why = "PVC_CFLAGS is set and only cc takes flags";
-    else if (mode == PVC_BUILD_AUTO && !pvc_tcc_available())
-        mode = PVC_BUILD_CC, why = "this pvc was built without libtcc";
+    else if (mode == PVC_BUILD_AUTO && !in_process && !by_helper)
+        mode = PVC_BUILD_CC, why = "this pvc was built without libtcc, and no pvc beside it has it";
     else if (mode == PVC_BUILD_CC)
         why = "PVC_NATIVE_BUILD=cc";
     if (mode != PVC_BUILD_CC) {
         struct timespec t0;
-        char terr[512];
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        so->tcc = pvc_tcc_compile(c_src, len, o && o->include_dir ? o->include_dir : ".", terr, sizeof terr);
-        if (so->tcc && mode == PVC_BUILD_TCC) {
-            say(o, "cache miss: compiled in process by libtcc (%.1f ms); nothing cached (PVC_NATIVE_BUILD=tcc)",
-                ms_since(&t0));
+        int fast = (in_process || by_helper) &&
+                   first_run_build(so, o, c_src, len, in_process ? NULL : helper, how, sizeof how, terr,
+                                   sizeof terr) == 0;
+        if (fast && mode == PVC_BUILD_TCC) {
+            say(o, "cache miss: compiled %s (%.1f ms); nothing cached (PVC_NATIVE_BUILD=tcc)", how, ms_since(&t0));
             return 0;
         }
-        if (so->tcc && !have_cc) {
-            say(o, "cache miss: compiled in process by libtcc (%.1f ms); nothing cached: no C compiler '%s'",
-                ms_since(&t0), cc);
+        if (fast && !have_cc) {
+            say(o, "cache miss: compiled %s (%.1f ms); nothing cached: no C compiler '%s'", how, ms_since(&t0), cc);
             return 0;
         }
-        if (so->tcc) {
-            say(o, "cache miss: compiled in process by libtcc (%.1f ms); '%s -O2' builds %s in the background",
-                ms_since(&t0), cc, so->e.so);
+        if (fast) {
+            say(o, "cache miss: compiled %s (%.1f ms); '%s -O2' builds %s in the background", how, ms_since(&t0), cc,
+                so->e.so);
             defer_background(so, o);
+            if (by_helper) /* a library's kernels may never be closed: start it now (it waits
+                              for this process, or 250 ms, native_cc.h) */
+                start_background(so, 1), so->bg = 0;
             return 0;
         }
+        if (!in_process && !by_helper)
+            snprintf(terr, sizeof terr, "this pvc was built without libtcc");
         if (mode == PVC_BUILD_TCC || !have_cc)
-            return set_err(err, errlen, "%s%s", pvc_tcc_available() ? terr : "this pvc was built without libtcc",
-                           mode == PVC_BUILD_TCC ? "" : " (and no C compiler to fall back on)"), -1;
-        why = pvc_tcc_available() ? terr : "no libtcc";
+            return set_err(err, errlen, "%s%s", terr, mode == PVC_BUILD_TCC ? "" : " (and no C compiler to fall back on)"),
+                   -1;
+        why = terr;
     }
     return build_now(so, o, why, err, errlen);
 }
@@ -409,27 +458,13 @@ int pvc_native_is_tcc(const pvc_native *so)
     return so && so->tcc;
 }
 
-/* The background build of a libtcc miss, unless another run builds the entry (its lock is
- * held) or has built it. */
-static void start_background(pvc_native *so)
-{
-    char why[512];
-    int lock = pvc_cache_lock(so->e.lock, 0);
-    if (lock < 0)
-        return;
-    if (entry_found(&so->e, why, sizeof why) == 1)
-        pvc_cache_unlock(lock, so->e.lock);
-    else
-        pvc_cc_build_in_background(&so->bg_opts, &so->e, lock);
-}
-
 void pvc_native_close(pvc_native *so)
 {
     pvc_cc_reap();
     if (!so)
         return;
     if (so->bg)
-        start_background(so);
+        start_background(so, 0);
     if (so->handle)
         dlclose(so->handle);
     pvc_tcc_free(so->tcc);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,14 +23,50 @@
 extern char **environ;
 
 
+/* 0, or -1 with errno the first failure's. */
 static int write_file(const char *path, const char *data, size_t len)
 {
     FILE *f = fopen(path, "wb");
     if (!f)
         return -1;
     size_t put = fwrite(data, 1, len, f);
-    int bad = fclose(f) != 0 || put != len;
-    return bad ? -1 : 0;
+    int first = put != len ? errno : 0;
+    if (fclose(f) != 0 && !first)
+        first = errno;
+    errno = first;
+    return first ? -1 : 0;
+}
+
+/* ---- the cache directory's filesystem ------------------------------------------------------ */
+/* Free bytes below which a failed build is blamed on the disk: an object and cc's own
+ * temporaries take a few hundred KiB. */
+enum { DISK_SLACK = 1 << 20 };
+
+/* 1, with err saying so, when the cache directory's filesystem is why a build failed: full
+ * or over quota (err_no ENOSPC / EDQUOT, or under DISK_SLACK bytes free) or read-only (EROFS,
+ * or mounted so); the way out is another directory or no cache at all. 0 otherwise. */
+static int disk_failure(const pvc_cache_entry *e, int err_no, char *err, size_t errlen)
+{
+    struct statvfs v;
+    int have = statvfs(e->dir, &v) == 0;
+    int ro = err_no == EROFS || (have && (v.f_flag & ST_RDONLY));
+    int full = err_no == ENOSPC;
+#ifdef EDQUOT
+    full |= err_no == EDQUOT;
+#endif
+    unsigned long long avail = have ? (unsigned long long)v.f_bavail * v.f_frsize : 0;
+    full |= have && avail < DISK_SLACK;
+    if (!ro && !full)
+        return 0;
+    if (ro)
+        pvc_native_fail(err, errlen, "the cache directory %s is on a read-only filesystem: set PVC_CACHE_DIR to "
+                        "a writable directory, or PVC_NATIVE_BUILD=tcc to build in memory and cache nothing",
+                        e->dir);
+    else
+        pvc_native_fail(err, errlen, "the cache directory %s is full (%llu KiB free on its filesystem): free "
+                        "space, set PVC_CACHE_DIR to another directory, or PVC_NATIVE_BUILD=tcc to build in "
+                        "memory and cache nothing", e->dir, avail / 1024);
+    return 1;
 }
 
 /* ---- the command ------------------------------------------------------------------------- */
@@ -172,6 +209,8 @@ static int failed_build(const pvc_native_opts *o, const pvc_cache_entry *e, cons
     char so[PVC_CACHE_DIR_MAX + 80], text[3072];
     cc_cmd c;
     snprintf(so, sizeof so, "%.*sso", (int)(strlen(e->failed) - 1), e->failed);
+    if (disk_failure(e, 0, err, errlen)) /* the C is not the problem: not kept */
+        return -1;
     int kept = rename(tmp_c, e->failed) == 0;
     if (!kept || cc_cmd_build(&c, o, e->failed, so, NULL, 0))
         return pvc_native_fail(err, errlen, "the C compiler '%s' %s (%s)", pvc_cc_command(o), what, why);
@@ -189,7 +228,9 @@ int pvc_cc_build(const pvc_native_opts *o, const pvc_cache_entry *e, char *err, 
     if (cc_cmd_build(&c, o, tmp_c, tmp_so, err, errlen))
         return -1;
     if (write_file(tmp_c, e->text, e->len) != 0) {
-        pvc_native_fail(err, errlen, "cannot write %s: %s", tmp_c, strerror(errno));
+        int why_not = errno;
+        if (!disk_failure(e, why_not, err, errlen))
+            pvc_native_fail(err, errlen, "cannot write %s: %s", tmp_c, strerror(why_not));
         unlink(tmp_c);
         return -1;
     }
@@ -202,27 +243,83 @@ int pvc_cc_build(const pvc_native_opts *o, const pvc_cache_entry *e, char *err, 
     } else if (pvc_cache_object_ok(tmp_so, why, sizeof why) != 0) {
         rc = failed_build(o, e, tmp_c, "produced no usable object", why, err, errlen);
     } else if (rename(tmp_so, e->so) != 0 || rename(tmp_c, e->c) != 0) {
-        rc = pvc_native_fail(err, errlen, "cannot store %s: %s", e->so, strerror(errno));
+        int why_not = errno;
+        if (!disk_failure(e, why_not, err, errlen))
+            rc = pvc_native_fail(err, errlen, "cannot store %s: %s", e->so, strerror(why_not));
+        rc = -1;
     }
     unlink(tmp_c);
     unlink(tmp_so);
     return rc;
 }
 
+/* ---- the first-run compiler of a process without libtcc ------------------------------------------ */
+int pvc_tcc_helper(char *out, size_t outlen)
+{
+    Dl_info info;
+    if (!dladdr((void *)pvc_tcc_helper, &info) || !info.dli_fname)
+        return -1;
+    const char *slash = strrchr(info.dli_fname, '/');
+    int dir = slash ? (int)(slash - info.dli_fname) : 1;
+    if ((size_t)snprintf(out, outlen, "%.*s/pvc", dir, slash ? info.dli_fname : ".") >= outlen)
+        return -1;
+    return access(out, X_OK) == 0 ? 0 : -1;
+}
+
+int pvc_tcc_helper_build(const char *helper, const pvc_cache_entry *e, const char *include_dir,
+                         const char *tmp_so, char *err, size_t errlen)
+{
+    char tmp_c[PVC_CACHE_DIR_MAX + 80];
+    snprintf(tmp_c, sizeof tmp_c, "%s/%s.%ld.tcc.c", e->dir, e->key, (long)getpid());
+    if (write_file(tmp_c, e->text, e->len) != 0) {
+        int why_not = errno;
+        if (!disk_failure(e, why_not, err, errlen))
+            pvc_native_fail(err, errlen, "cannot write %s: %s", tmp_c, strerror(why_not));
+        unlink(tmp_c);
+        return -1;
+    }
+    char *argv[] = {(char *)helper, "tcc-object", (char *)include_dir, tmp_c, (char *)tmp_so, NULL};
+    posix_spawn_file_actions_t fa;
+    pid_t pid;
+    int status = 0, rc = posix_spawn_file_actions_init(&fa);
+    if (!rc) /* its libtcc messages: cc, which runs next when it fails, says what matters */
+        rc = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    if (!rc)
+        rc = posix_spawn(&pid, helper, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    while (!rc && waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            rc = errno;
+    unlink(tmp_c);
+    if (rc)
+        return pvc_native_fail(err, errlen, "cannot run '%s tcc-object': %s", helper, strerror(rc));
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return pvc_native_fail(err, errlen, "'%s tcc-object' failed", helper);
+    return 0;
+}
+
 /* ---- a build in the background ---------------------------------------------------------------- */
 /* The background build, run by sh: cc at the lowest priority on the temporary C text, its
  * output in the log; on success (an object that is not empty) the object and then the C
  * text take their final names (as pvc_cc_build) and the log goes, on failure the C stays as
- * KEY.failed.c beside the log; the temporaries go either way, and the lock file, which sh
+ * KEY.failed.c beside the log, unless the disk failed (under 1 MiB free, as disk_failure
+ * judges, or cc's messages in the C locale say so: then neither stays); the temporaries go
+ * either way, and the lock file, which sh
  * holds as descriptor 9 (the compiler does not get it), goes while it is still held.
  * $1 object, $2 C text, $3 $4 their temporaries, $5 log, $6 lock, $7 failed C; then the
  * cc command. */
-static const char bg_script[] =
-    "so=$1 c=$2 tso=$3 tc=$4 log=$5 lock=$6 failed=$7; shift 7; "
-    "if command -v nice >/dev/null 2>&1; then set -- nice -n 19 \"$@\"; fi; "
-    "if \"$@\" >\"$log\" 2>&1 9>&- && [ -s \"$tso\" ] && mv -f \"$tso\" \"$so\" && mv -f \"$tc\" \"$c\"; "
-    "then rm -f \"$log\"; else mv -f \"$tc\" \"$failed\"; fi; "
-    "rm -f \"$tso\" \"$tc\" \"$lock\"";
+#define BG_SCRIPT \
+    "so=$1 c=$2 tso=$3 tc=$4 log=$5 lock=$6 failed=$7; shift 7; " \
+    "if command -v nice >/dev/null 2>&1; then set -- nice -n 19 \"$@\"; fi; " \
+    "if LC_ALL=C \"$@\" >\"$log\" 2>&1 9>&- && [ -s \"$tso\" ] && mv -f \"$tso\" \"$so\" && mv -f \"$tc\" \"$c\"; " \
+    "then rm -f \"$log\"; " \
+    "elif [ \"$(df -Pk \"${so%/*}\" 2>/dev/null | awk 'NR == 2 { print $4 }')\" -lt 1024 ] 2>/dev/null || " \
+    "grep -q -e 'No space left on device' -e 'Disk quota exceeded' -e 'Read-only file system' \"$log\" 2>/dev/null; " \
+    "then rm -f \"$log\"; else mv -f \"$tc\" \"$failed\"; fi; " \
+    "rm -f \"$tso\" \"$tc\" \"$lock\""
+static const char bg_script[] = BG_SCRIPT;
+/* The same when spawned from a host that stays (below): it waits BG_DELAY_MS itself. */
+static const char bg_script_delayed[] = "sleep 0.25 2>/dev/null || sleep 1; " BG_SCRIPT;
 
 /* How long a background build waits for the run that started it to end (below). */
 enum { BG_DELAY_MS = 250, BG_LOCK_FD = 9 };
@@ -288,7 +385,45 @@ static void bg_child(int gate, int lock_fd, char **argv)
  * returns only once the child has exec'd); the child blocks at once on a pipe whose write
  * end only this process holds, and execs sh when that closes. Its argv is built before the
  * fork. */
-void pvc_cc_build_in_background(const pvc_native_opts *o, const pvc_cache_entry *e, int lock_fd)
+/* The spawned form, for a host that stays (a library: the Python process of a test run):
+ * fork would copy its page tables (130 ms for a Python holding torch on a loaded 2-core
+ * machine, more than the first run's own work), posix_spawn does not; the script sleeps
+ * BG_DELAY_MS instead of waiting on a gate. 0, or -1 when it could not start. */
+static int spawn_background(char **argv, int lock_fd)
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t at;
+    pid_t pid;
+    int rc = posix_spawn_file_actions_init(&fa);
+    if (rc)
+        return -1;
+    if (posix_spawnattr_init(&at)) {
+        posix_spawn_file_actions_destroy(&fa);
+        return -1;
+    }
+    for (int fd = 0; fd < 3 && !rc; fd++)
+        rc = posix_spawn_file_actions_addopen(&fa, fd, "/dev/null", O_RDWR, 0);
+    if (!rc)
+        rc = posix_spawn_file_actions_adddup2(&fa, lock_fd, BG_LOCK_FD); /* kept across exec */
+    if (!rc)
+        rc = posix_spawn_file_actions_addclosefrom_np(&fa, BG_LOCK_FD + 1);
+    if (!rc)
+        rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP) || posix_spawnattr_setpgroup(&at, 0);
+    if (!rc)
+        rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
+    if (rc)
+        return -1;
+    size_t i = 0; /* reaped later when there is a slot, else left to init when the host exits */
+    while (i < sizeof bg / sizeof *bg && bg[i].pid > 0)
+        i++;
+    if (i < sizeof bg / sizeof *bg)
+        bg[i].pid = pid, bg[i].gate = -1, clock_gettime(CLOCK_MONOTONIC, &bg[i].at);
+    return 0;
+}
+
+void pvc_cc_build_in_background(const pvc_native_opts *o, const pvc_cache_entry *e, int lock_fd, int host_stays)
 {
     char tmp_c[PVC_CACHE_DIR_MAX + 80], tmp_so[PVC_CACHE_DIR_MAX + 80];
     cc_cmd cc;
@@ -298,9 +433,26 @@ void pvc_cc_build_in_background(const pvc_native_opts *o, const pvc_cache_entry 
     snprintf(tmp_so, sizeof tmp_so, "%s/%s.%ld.bg.tmp.so", e->dir, e->key, (long)getpid());
     pvc_cc_reap();
     if (write_file(tmp_c, e->text, e->len) != 0 || cc_cmd_build(&cc, o, tmp_c, tmp_so, NULL, 0) ||
-        pipe(gate) != 0) {
+        (!host_stays && pipe(gate) != 0)) {
         unlink(tmp_c);
         pvc_cache_unlock(lock_fd, e->lock);
+        return;
+    }
+    int n = 0;
+    const char *head[] = {"sh", "-c", host_stays ? bg_script_delayed : bg_script, "pvc-build", e->so, e->c, tmp_so,
+                          tmp_c, e->log, e->lock, e->failed};
+    for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+        argv[n++] = (char *)head[i];
+    for (int i = 0; i < cc.argc; i++)
+        argv[n++] = cc.argv[i];
+    argv[n] = NULL;
+    if (host_stays) {
+        if (spawn_background(argv, lock_fd) != 0) {
+            unlink(tmp_c);
+            pvc_cache_unlock(lock_fd, e->lock);
+            return;
+        }
+        close(lock_fd); /* the child holds the lock now */
         return;
     }
     if (gate[0] < 3) { /* stdin was closed: keep the gate clear of the child's 0, 1, 2 */
@@ -309,13 +461,6 @@ void pvc_cc_build_in_background(const pvc_native_opts *o, const pvc_cache_entry 
         gate[0] = high;
     }
     fcntl(gate[1], F_SETFD, FD_CLOEXEC); /* no other child of ours holds the gate open */
-    int n = 0;
-    const char *head[] = {"sh", "-c", bg_script, "pvc-build", e->so, e->c, tmp_so, tmp_c, e->log, e->lock, e->failed};
-    for (size_t i = 0; i < sizeof head / sizeof *head; i++)
-        argv[n++] = (char *)head[i];
-    for (int i = 0; i < cc.argc; i++)
-        argv[n++] = cc.argv[i];
-    argv[n] = NULL;
     pid_t pid = fork();
     if (pid == 0)
         bg_child(gate[0], lock_fd, argv);

@@ -28,8 +28,19 @@ int pvc_cc_check_sanitizers(const char *cflags, char *err, size_t errlen);
 int pvc_cc_build(const pvc_native_opts *o, const pvc_cache_entry *e, char *err, size_t errlen);
 
 /* Starts the build of e in a detached process that waits for this one to exit (or 250 ms)
- * and holds lock_fd (the entry's lock, taken by the caller and closed here) until it ends. */
-void pvc_cc_build_in_background(const pvc_native_opts *o, const pvc_cache_entry *e, int lock_fd);
+ * and holds lock_fd (the entry's lock, taken by the caller and closed here) until it ends.
+ * host_stays (a library's host): spawned rather than forked, and it waits 250 ms. */
+void pvc_cc_build_in_background(const pvc_native_opts *o, const pvc_cache_entry *e, int lock_fd, int host_stays);
+
+/* libpvc.so cannot hold Debian's libtcc (a static archive built without -fPIC), but the pvc
+ * executable beside it can: its `pvc tcc-object` compiles emitted C into a shared object in
+ * milliseconds, the first-run compiler of a process without libtcc. Its path into out: 0,
+ * or -1 when there is no such pvc beside this code. */
+int pvc_tcc_helper(char *out, size_t outlen);
+/* e->text built by that pvc into tmp_so, which the caller loads and removes: 0, or -1 and
+ * the reason in err (the cache directory's filesystem named when it is the reason). */
+int pvc_tcc_helper_build(const char *helper, const pvc_cache_entry *e, const char *include_dir,
+                         const char *tmp_so, char *err, size_t errlen);
 
 /* Reaps the background builds that have ended (a host that stays keeps no zombies). */
 void pvc_cc_reap(void);

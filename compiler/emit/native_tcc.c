@@ -205,6 +205,37 @@ fail:
     return NULL;
 }
 
+int pvc_tcc_compile_object(const char *c_src, size_t len, const char *include_dir, const char *out,
+                           char *err, size_t errlen)
+{
+    char shims[4200];
+    tcc_errors errs = {err, errlen, 0};
+    TCCState *s = tcc_new();
+    char *text = malloc(len + 1);
+    int rc = -1;
+    if (err && errlen)
+        err[0] = '\0';
+    if (!s || !text) {
+        snprintf(err, errlen, "libtcc: out of memory");
+    } else {
+        memcpy(text, c_src, len);
+        text[len] = '\0';
+        tcc_set_error_func(s, &errs, on_error);
+        tcc_set_options(s, "-nostdlib"); /* the runtime and libc: the loading process's */
+        snprintf(shims, sizeof shims, "%s/tcc", include_dir);
+        tcc_add_sysinclude_path(s, shims);
+        tcc_add_include_path(s, include_dir);
+        tcc_set_output_type(s, TCC_OUTPUT_DLL);
+        rc = tcc_compile_string(s, text) < 0 || tcc_output_file(s, out) < 0 ? -1 : 0;
+        if (rc && !errs.got && !err[0])
+            snprintf(err, errlen, "libtcc failed");
+    }
+    free(text);
+    if (s)
+        tcc_delete(s);
+    return rc;
+}
+
 void *pvc_tcc_sym(pvc_tcc *t, const char *name)
 {
     return t ? tcc_get_symbol(t->s, name) : NULL;
@@ -219,7 +250,8 @@ void pvc_tcc_free(pvc_tcc *t)
     free(t);
 }
 
-#else /* no libtcc: a miss waits for cc */
+#else /* no libtcc: a miss waits for cc (or, in libpvc.so, a pvc beside it that has libtcc) */
+#include <stdio.h>
 
 int pvc_tcc_available(void)
 {
@@ -233,6 +265,14 @@ pvc_tcc *pvc_tcc_compile(const char *c_src, size_t len, const char *include_dir,
     if (err && errlen)
         err[0] = '\0';
     return NULL;
+}
+
+int pvc_tcc_compile_object(const char *c_src, size_t len, const char *include_dir, const char *out,
+                           char *err, size_t errlen)
+{
+    (void)c_src, (void)len, (void)include_dir, (void)out;
+    snprintf(err, errlen, "this pvc was built without libtcc");
+    return -1;
 }
 
 void *pvc_tcc_sym(pvc_tcc *t, const char *name)

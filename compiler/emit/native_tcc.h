@@ -16,6 +16,11 @@ int pvc_tcc_available(void);
  * one-line reason in err on failure. */
 pvc_tcc *pvc_tcc_compile(const char *c_src, size_t len, const char *include_dir, char *err,
                          size_t errlen);
+/* Compiles c_src the same way into the shared object `out`, its runtime calls left for the
+ * process that loads it to bind (libpvc.so's first-run compiler: `pvc tcc-object`, native.c).
+ * 0, or -1 and a one-line reason in err. */
+int pvc_tcc_compile_object(const char *c_src, size_t len, const char *include_dir, const char *out,
+                           char *err, size_t errlen);
 void *pvc_tcc_sym(pvc_tcc *t, const char *name);
 void pvc_tcc_free(pvc_tcc *t);
 

@@ -351,7 +351,9 @@ typedef enum {
  *             MERGES the call keeps its result's old value in the lanes its PRED leaves off
  *             (move; as mode=MERGING does), so only those lanes read it; TILE a tile-level
  *             op (ops_tile.h): its tile operands carry their valid shapes, the call runs a
- *             whole-tile loop (one trace entry)
+ *             whole-tile loop (one trace entry); WRITES_GM the call writes its TENSOR
+ *             operand, memory the caller owns (a launch refuses a read-only or stride-0
+ *             argument for it, compiler/lib/launch.c)
  *   LEVEL     what one call works on (PVC_LEVELS): SCALAR an address or element, REGISTER a
  *             register or special register, TILE a whole tile (gm.load, tile.move, the rows
  *             of ops_tile.h), CUBE the cube's buffers; a GENERIC row has its FROM op's level
@@ -377,6 +379,7 @@ enum {
     PVC_MF_DECLARED = 1 << 7,
     PVC_MF_MERGES = 1 << 8,
     PVC_MF_TILE = 1 << 9,
+    PVC_MF_WRITES_GM = 1 << 10,
 };
 #define PVC_DT1(t) (1u << PVC_DT_##t)
 #define PVC_DT_INTS_32 (PVC_DT1(INT8) | PVC_DT1(UINT8) | PVC_DT1(INT16) | PVC_DT1(UINT16) | \
@@ -832,10 +835,10 @@ enum {
       PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_gm_getval_f(ctx, tensor, off, v), \
       "pl.getval / t[i, j] of a float GM tensor, as a double (§6.1)") \
     M(M_GM_SETVAL_I, "gm.setval.i", NONE, (O(TENSOR, tensor) O(INT, off) O(INT, v)), (), (), 0, PVC_NO_TRAP, \
-      PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_gm_setval_i(ctx, tensor, off, v), \
+      PVC_MF_FAULT | PVC_MF_WRITES_GM, SCALAR, S, 1, 0, pvc_gm_setval_i(ctx, tensor, off, v), \
       "pl.setval / t[i, j] = v of an int into a GM tensor, converted as tile.set.i (§6.1, §9.6)") \
     M(M_GM_SETVAL_F, "gm.setval.f", NONE, (O(TENSOR, tensor) O(INT, off) O(NUM, v)), (), (), 0, PVC_NO_TRAP, \
-      PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_gm_setval_f(ctx, tensor, off, v), \
+      PVC_MF_FAULT | PVC_MF_WRITES_GM, SCALAR, S, 1, 0, pvc_gm_setval_f(ctx, tensor, off, v), \
       "pl.setval / t[i, j] = v of a float into a GM tensor, converted as tile.set.f (§6.1, §9.6)") \
     M(M_TILE_MOVE, "tile.move", NONE, \
       (O(TILE, dst) O(TILE, src) O(INT, r0) O(INT, c0) O(INT, rows) O(INT, cols)), (AI(insert, 0)), (), 0, \
@@ -848,7 +851,7 @@ enum {
       "tile[i][j] = tensor[r0+i][c0+j] for i, j inside the valid shape, clipped (§6)") \
     M(M_GM_STORE, "gm.store", NONE, \
       (O(TENSOR, tensor) O(TILE, tile) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \
-      0, PVC_NO_TRAP, PVC_MF_FAULT, TILE, MTE3, 200, 32, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
       (void)pvc_gm_store(ctx, tensor, tile, r0, c0, valid_rows, valid_cols), \
       "tensor[r0+i][c0+j] = tile[i][j] inside the valid shape, clipped (§6)") \
     M(M_GM_LOAD_ND, "gm.load.nd", NONE, \
@@ -858,7 +861,8 @@ enum {
       "rank 3-4: tile[i][j] = tensor at offsets o, +i on row_axis, +j on col_axis (the last), clipped (§6)") \
     M(M_GM_STORE_ND, "gm.store.nd", NONE, \
       (O(TENSOR, tensor) O(TILE, tile) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, valid_rows) \
-       O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, TILE, MTE3, 200, 32, \
+       O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
       (void)pvc_gm_store_nd(ctx, tensor, tile, o0, o1, o2, o3, row_axis, col_axis, valid_rows, valid_cols), \
       "rank 3-4: the inverse of gm.load.nd (§6)") \
     M(M_GM_DIM, "gm.dim", NONE, (O(TENSOR, tensor)), (AI(axis, 0)), (R(INT, dim)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \

@@ -122,6 +122,13 @@ void pvc_lib_sink(void *arg, const pvc_diag_record *r)
     append(arg, &c);
 }
 
+/* pvc words every allocation failure "out of memory ...", alone or after "what: ". */
+static int out_of_memory(const char *msg)
+{
+    const char *at = strstr(msg, "out of memory");
+    return at && (at == msg || (at - msg >= 2 && at[-2] == ':' && at[-1] == ' '));
+}
+
 void pvc_lib_say(pvc_diagnostics *d, const char *file, const char *prefix, const char *severity,
                  const char *fmt, ...)
 {
@@ -140,7 +147,7 @@ void pvc_lib_say(pvc_diagnostics *d, const char *file, const char *prefix, const
     char *rendered = msg ? malloc(rlen) : NULL;
     if (rendered) {
         snprintf(rendered, rlen, "%s: %s: %s\n", prefix, severity, msg);
-        pvc_diagnostic r = {severity, file, 0, 0, "", msg, rendered};
+        pvc_diagnostic r = {severity, file, 0, 0, out_of_memory(msg) ? "nomem" : "", msg, rendered};
         append(d, &r);
     }
     free(rendered);

@@ -5,8 +5,11 @@
  *   tensor  the argument must be a tensor whose stored dtype is the parameter's or one of its
  *           stand-ins (pvc_dtype_stands_in, tables.c), of the declared rank, with every
  *           fixed dim; FP4/INT4 bytes count two elements in the last dim. Its memory is GM
- *           as it is when it is C-contiguous; otherwise a contiguous copy is made and
- *           copied back after the run.
+ *           as it is when it is C-contiguous; otherwise it runs on a contiguous copy, one
+ *           per view (arguments that are the same view share it), copied back after the run
+ *           when the kernel writes it. A written tensor must not overlap itself or, when
+ *           either is copied, another argument (layout.c; docs/SEMANTICS.md §6, "Arguments
+ *           of a launch").
  *   int     an int or a bool (Python's bool is an int)
  *   float   a float, or an int converted as Python's float(int) does (C's int64 -> double)
  *   bool    a bool, or an int 0 or 1
@@ -25,7 +28,9 @@ typedef struct {
     pvc_diagnostics *d;
     pvc_tensor *tensors;     /* per parameter (tensor parameters only) */
     pvc_scalar *scalars;
-    void **copies;           /* per parameter: a contiguous copy, or NULL */
+    void **copies;           /* per parameter: the contiguous copy it owns, or NULL */
+    int *copy_of;            /* per parameter: whose copy it runs on (itself, or an earlier
+                                argument that is the same view), -1 none */
 } launch;
 
 static int usage(launch *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -50,35 +55,10 @@ static const char *arg_kind(int kind)
 /* ---- tensors ----------------------------------------------------------------------------- */
 static size_t stored_bits(int dtype) { return pvc_dtype_table[dtype].bits; }
 
-/* Elements of a, or -1 when a dim is negative or the bytes would overflow. */
-static int64_t element_count(const pvc_arg *a)
+/* "a" or "an" before a dtype name as it is read aloud: an INT8, an FP32, an HF8, a UINT8. */
+static const char *article(const char *name)
 {
-    int64_t n = 1;
-    for (int i = 0; i < a->rank; i++) {
-        if (a->shape[i] < 0)
-            return -1;
-        if (a->shape[i] && n > (INT64_MAX / 8) / a->shape[i])
-            return -1;
-        n *= a->shape[i];
-    }
-    return n;
-}
-
-/* 1 when a's strides are C order (dims of extent 1 may have any stride). */
-static int contiguous(const pvc_arg *a)
-{
-    int64_t want = 1;
-    int all_zero = 1;
-    for (int i = 0; i < a->rank; i++)
-        all_zero &= a->strides[i] == 0;
-    if (all_zero)
-        return 1;
-    for (int i = a->rank - 1; i >= 0; i--) {
-        if (a->shape[i] != 1 && a->strides[i] != want)
-            return 0;
-        want *= a->shape[i];
-    }
-    return 1;
+    return name[0] && strchr("AEFHILMNORSX", name[0]) ? "an" : "a";
 }
 
 /* Copies between a strided tensor and its contiguous copy, element by element (elements
@@ -86,12 +66,12 @@ static int contiguous(const pvc_arg *a)
 static void copy_strided(const pvc_arg *a, void *packed, int to_packed)
 {
     size_t esz = stored_bits(a->dtype) / 8;
-    int64_t idx[PVC_ARG_MAX_RANK] = {0}, n = element_count(a);
+    int64_t idx[PVC_ARG_MAX_RANK] = {0}, n = pvc_arg_elements(a);
     uint8_t *flat = packed;
     for (int64_t e = 0; e < n; e++) {
         int64_t off = 0;
         for (int i = 0; i < a->rank; i++)
-            off += idx[i] * a->strides[i];
+            off += idx[i] * pvc_arg_stride(a, i);
         uint8_t *host = (uint8_t *)a->data + off * (int64_t)esz;
         if (to_packed)
             memcpy(flat + e * (int64_t)esz, host, esz);
@@ -104,6 +84,46 @@ static void copy_strided(const pvc_arg *a, void *packed, int to_packed)
 
 static uint8_t empty_tensor[8]; /* the data of zero-sized tensors: nothing is ever moved */
 
+/* A tensor the kernel writes: no two of its elements may be one location (torch refuses
+ * such an in-place write too), else the result would depend on which write lands last. */
+static int check_writable(launch *L, int j, const pvc_value *p)
+{
+    const pvc_arg *a = &L->args[j];
+    const char *kn = L->k->fn->name;
+    int dim = pvc_arg_stride0_dim(a), self = dim >= 0 ? 1 : pvc_arg_self_overlaps(a);
+    if (self < 0)
+        return usage(L, "argument %d ('%s') of kernel '%s': out of memory for its layout check", j,
+                     p->name, kn);
+    if (dim >= 0)
+        return usage(L, "argument %d ('%s') of kernel '%s': the kernel writes it, but its dimension %d "
+                     "has stride 0 (a broadcast view: its elements share memory); pass a tensor of its "
+                     "own, such as .clone(), as torch asks for an in-place write", j, p->name, kn, dim);
+    if (self)
+        return usage(L, "argument %d ('%s') of kernel '%s': the kernel writes it, but its strides make "
+                     "some of its elements one memory location; pass a tensor of its own, such as .clone()",
+                     j, p->name, kn);
+    return PVC_STATUS_OK;
+}
+
+/* Argument j is not contiguous: it runs on the copy of an earlier argument that is the same
+ * view (so the two stay one memory, as they are on the caller's side), else on its own. */
+static int run_on_copy(launch *L, int j, int64_t n)
+{
+    const pvc_arg *a = &L->args[j];
+    for (int i = 0; i < j; i++)
+        if (L->copy_of[i] == i && pvc_arg_same_view(&L->args[i], a)) {
+            L->copy_of[j] = i;
+            return PVC_STATUS_OK;
+        }
+    L->copies[j] = malloc((size_t)n * stored_bits(a->dtype) / 8);
+    if (!L->copies[j])
+        return usage(L, "argument %d ('%s') of kernel '%s': out of memory for a contiguous copy", j,
+                     L->k->fn->params[j]->name, L->k->fn->name);
+    copy_strided(a, L->copies[j], 1);
+    L->copy_of[j] = j;
+    return PVC_STATUS_OK;
+}
+
 /* Checks argument j against tensor parameter p and makes its runtime tensor. */
 static int bind_tensor(launch *L, int j, const pvc_value *p)
 {
@@ -114,8 +134,9 @@ static int bind_tensor(launch *L, int j, const pvc_value *p)
         return usage(L, "argument %d ('%s') of kernel '%s': unknown dtype code %d", j, p->name, kn,
                      a->dtype);
     if (!pvc_dtype_stands_in(a->dtype, want, NULL))
-        return usage(L, "argument %d ('%s') of kernel '%s': the parameter is %s, got a %s tensor%s",
-                     j, p->name, kn, pvc_dtype_table[want].pyname, pvc_dtype_table[a->dtype].name,
+        return usage(L, "argument %d ('%s') of kernel '%s': the parameter is %s, got %s %s tensor%s",
+                     j, p->name, kn, pvc_dtype_table[want].pyname, article(pvc_dtype_table[a->dtype].name),
+                     pvc_dtype_table[a->dtype].name,
                      pvc_dtype_table[want].kind == PVC_KIND_Q ? " (8- and 4-bit float codes are passed as UINT8)" : "");
     if (p->type.rank < 1 || p->type.rank > PVC_TENSOR_MAX_RANK)
         return usage(L, "parameter '%s' of kernel '%s' has rank %d; pvc binds tensors of rank 1 to %d",
@@ -123,7 +144,7 @@ static int bind_tensor(launch *L, int j, const pvc_value *p)
     if (a->rank != p->type.rank)
         return usage(L, "argument %d ('%s') of kernel '%s': the parameter has rank %d, got a rank-%d tensor",
                      j, p->name, kn, p->type.rank, a->rank);
-    int64_t n = element_count(a);
+    int64_t n = pvc_arg_elements(a);
     if (n < 0)
         return usage(L, "argument %d ('%s') of kernel '%s': bad shape", j, p->name, kn);
     int packs = pvc_dtype_table[want].bits == 4 && stored_bits(a->dtype) == 8;
@@ -138,16 +159,16 @@ static int bind_tensor(launch *L, int j, const pvc_value *p)
         t.data = empty_tensor;
     else if (!a->data)
         return usage(L, "argument %d ('%s') of kernel '%s': tensor data is NULL", j, p->name, kn);
-    else if (!contiguous(a)) {
+    else if (L->k->written[j] && check_writable(L, j, p))
+        return PVC_STATUS_USAGE;
+    else if (!pvc_arg_contiguous(a)) {
         if (stored_bits(a->dtype) < 8)
-            return usage(L, "argument %d ('%s') of kernel '%s': a %s tensor must be contiguous", j,
-                         p->name, kn, pvc_dtype_table[a->dtype].name);
-        L->copies[j] = malloc((size_t)n * stored_bits(a->dtype) / 8);
-        if (!L->copies[j])
-            return usage(L, "argument %d ('%s') of kernel '%s': out of memory for a contiguous copy",
-                         j, p->name, kn);
-        copy_strided(a, L->copies[j], 1);
-        t.data = L->copies[j];
+            return usage(L, "argument %d ('%s') of kernel '%s': %s %s tensor must be contiguous", j,
+                         p->name, kn, article(pvc_dtype_table[a->dtype].name), pvc_dtype_table[a->dtype].name);
+        int rc = run_on_copy(L, j, n);
+        if (rc)
+            return rc;
+        t.data = L->copies[L->copy_of[j]];
     }
     L->tensors[j] = t;
     return PVC_STATUS_OK;
@@ -174,6 +195,31 @@ static int bind_scalar(launch *L, int j, const pvc_value *p)
     return PVC_STATUS_OK;
 }
 
+/* Two arguments that share bytes, one of them on a copy of its own, would not see each
+ * other's writes: refused when the kernel writes either (a read-only pair may overlap). */
+static int check_overlaps(launch *L)
+{
+    const pvc_func *f = L->k->fn;
+    for (int j = 0; j < f->nparams; j++)
+        for (int i = 0; i < j; i++) {
+            if (L->args[i].kind != PVC_ARG_TENSOR || L->args[j].kind != PVC_ARG_TENSOR ||
+                (!L->k->written[i] && !L->k->written[j]) || L->copy_of[i] == L->copy_of[j])
+                continue;
+            int rc = pvc_args_overlap(&L->args[i], &L->args[j]);
+            int copied = L->copy_of[i] >= 0 ? i : j;
+            if (rc < 0)
+                return usage(L, "kernel '%s': out of memory for the overlap check of arguments %d and %d",
+                             f->name, i, j);
+            if (rc)
+                return usage(L, "arguments %d ('%s') and %d ('%s') of kernel '%s' share memory, and '%s' is "
+                             "not contiguous: it would run on a copy that does not see the other's "
+                             "writes; pass tensors that do not overlap, the same view twice, or "
+                             "contiguous ones", i, f->params[i]->name, j, f->params[j]->name, f->name,
+                             f->params[copied]->name);
+        }
+    return PVC_STATUS_OK;
+}
+
 static int bind_all(launch *L, int nargs)
 {
     const pvc_func *f = L->k->fn;
@@ -197,7 +243,7 @@ static int bind_all(launch *L, int nargs)
         if (rc)
             return rc;
     }
-    return PVC_STATUS_OK;
+    return check_overlaps(L);
 }
 
 /* ---- faults ------------------------------------------------------------------------------ */
@@ -211,7 +257,8 @@ static const char *related_text(pvc_fault_kind kind)
     }
 }
 
-static void report_fault(launch *L, const pvc_fault *f, int block, int blocks)
+/* s: the launch was stopped (NULL: a fault of the kernel's own). */
+static void report_fault(launch *L, const pvc_fault *f, int block, int blocks, const pvc_stopper *s)
 {
     const pvc_unit *u = &L->k->program->unit;
     char what[640], in[48] = "", ub[48] = "", a[24];
@@ -220,9 +267,15 @@ static void report_fault(launch *L, const pvc_fault *f, int block, int blocks)
     /* the UB address where the fault is about UB bytes; a scalar fault (7 // 0) has none */
     if (f->len > 0 || f->kind == PVC_FAULT_UB_BOUNDS || f->kind == PVC_FAULT_MISALIGNED)
         snprintf(ub, sizeof ub, ", UB address %s", pvc_addr_text(a, sizeof a, f->addr));
-    snprintf(what, sizeof what, "kernel fault%s: %s (%s%s%s%s)", in,
-             f->kind < PVC_FAULT_COUNT ? pvc_fault_text[f->kind] : "unknown fault",
-             f->op ? f->op : "?", ub, f->detail[0] ? ", " : "", f->detail);
+    if (s && s->timed_out)
+        snprintf(what, sizeof what, "the launch took longer than its timeout of %g s; it was stopped here%s",
+                 s->timeout, in);
+    else if (s)
+        snprintf(what, sizeof what, "the launch was stopped by its caller; it was stopped here%s", in);
+    else
+        snprintf(what, sizeof what, "kernel fault%s: %s (%s%s%s%s)", in,
+                 f->kind < PVC_FAULT_COUNT ? pvc_fault_text[f->kind] : "unknown fault",
+                 f->op ? f->op : "?", ub, f->detail[0] ? ", " : "", f->detail);
     pvc_diag d;
     pvc_diag_init(&d, &u->src, NULL);
     d.sink = pvc_lib_sink;
@@ -246,6 +299,8 @@ static int check_options(launch *L, const pvc_launch_options *o)
         return usage(L, "%d blocks: a launch has 1 to %d", o->blocks, PVC_LAUNCH_MAX_BLOCKS);
     if (o->backend == PVC_BACKEND_NATIVE && (o->trace || o->stats || o->timeline))
         return usage(L, "trace, stats and timeline need the sim backend");
+    if (!(o->timeout >= 0 && o->timeout <= 1e9)) /* NaN too */
+        return usage(L, "a timeout of %g s: it wants seconds from 0 (none) to 1e9", o->timeout);
     return PVC_STATUS_OK;
 }
 
@@ -259,7 +314,12 @@ static int run(launch *L, const pvc_launch_options *o)
                        .max_ops = o->max_ops == UINT64_MAX ? 0 : o->max_ops ? o->max_ops : PVC_SIM_MAX_OPS,
                        .notes = pvc_lib_sink,
                        .notes_arg = L->d};
-    pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1, PVC_BLOCK_VEC, 0};
+    pvc_stopper stop;
+    if (pvc_stopper_start(&stop, o->stop, o->timeout)) {
+        pvc_lib_say(L->d, u->src.name, NULL, "error", "cannot start the thread that watches the timeout");
+        return PVC_STATUS_ERROR;
+    }
+    pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1, PVC_BLOCK_VEC, 0, stop.poll};
     const pvc_backend *b = o->backend == PVC_BACKEND_NATIVE ? &pvc_backend_native : &pvc_backend_sim;
     char err[640] = "";
     pvc_diag d;
@@ -271,6 +331,7 @@ static int run(launch *L, const pvc_launch_options *o)
     pvc_bug_trap = &trap;
     if (setjmp(trap)) {
         pvc_bug_trap = outer;
+        pvc_stopper_end(&stop);
         return pvc_lib_bug(L->d, u->src.name);
     }
     void *x = b == &pvc_backend_native ? pvc_lib_native_exec(L->k, &ro, &d, err, sizeof err)
@@ -279,16 +340,41 @@ static int run(launch *L, const pvc_launch_options *o)
     if (x) {
         pvc_fault fault;
         int block = 0, rc = pvc_blocks_run(b, x, &la, o->threads, &fault, &block, err, sizeof err);
+        pvc_stopper_end(&stop);
+        /* a stopped core of a mixed block leaves the others waiting on it: their DEADLOCK is
+           the stop's too */
+        int stopped = rc == PVC_FAULT_STOPPED || (rc > 0 && stop.poll && *stop.poll);
         if (rc > 0)
-            report_fault(L, &fault, block, la.blocks);
-        status = rc > 0 ? PVC_STATUS_FAULT : rc < 0 ? PVC_STATUS_ERROR : PVC_STATUS_OK;
+            report_fault(L, &fault, block, la.blocks, stopped ? &stop : NULL);
+        status = stopped ? PVC_STATUS_STOPPED
+               : rc > 0  ? PVC_STATUS_FAULT
+               : rc < 0  ? PVC_STATUS_ERROR
+                         : PVC_STATUS_OK;
         if (b != &pvc_backend_native && b->close(x, err, sizeof err) && status == PVC_STATUS_OK)
             status = PVC_STATUS_ERROR;
     }
+    pvc_stopper_end(&stop); /* when open failed (a second call does nothing) */
     pvc_bug_trap = outer;
     if (status == PVC_STATUS_ERROR && err[0])
         pvc_lib_say(L->d, u->src.name, NULL, "error", "%s", err);
     return status;
+}
+
+/* Writes each copy the kernel may have changed back to the caller's memory (after a fault
+ * too: what the kernel wrote before it is there, as it would be on contiguous memory), and
+ * frees the copies. */
+static void copy_back(launch *L, int ran)
+{
+    for (int i = 0; i < L->k->fn->nparams; i++) {
+        if (!L->copies[i])
+            continue;
+        int written = 0;
+        for (int j = i; j < L->k->fn->nparams; j++)
+            written |= L->copy_of[j] == i && L->k->written[j];
+        if (ran && written)
+            copy_strided(&L->args[i], L->copies[i], 0);
+        free(L->copies[i]);
+    }
 }
 
 int pvc_kernel_launch(const pvc_kernel *k, const pvc_arg *args, int nargs,
@@ -301,20 +387,19 @@ int pvc_kernel_launch(const pvc_kernel *k, const pvc_arg *args, int nargs,
         o = &defaults;
     size_t n = k->fn->nparams > 0 ? (size_t)k->fn->nparams : 1;
     launch L = {k, args, d, calloc(n, sizeof(pvc_tensor)), calloc(n, sizeof(pvc_scalar)),
-                calloc(n, sizeof(void *))};
+                calloc(n, sizeof(void *)), malloc(n * sizeof(int))};
     int status = PVC_STATUS_ERROR;
-    if (!L.tensors || !L.scalars || !L.copies)
+    for (size_t j = 0; L.copy_of && j < n; j++)
+        L.copy_of[j] = -1;
+    if (!L.tensors || !L.scalars || !L.copies || !L.copy_of)
         pvc_lib_say(d, pvc_program_file(k->program), NULL, "error", "out of memory");
     else if (nargs > 0 && !args)
         status = usage(&L, "no arguments given for %d", nargs);
     else if (!(status = check_options(&L, o)) && !(status = bind_all(&L, nargs)))
         status = run(&L, o);
-    for (int j = 0; j < k->fn->nparams && L.copies; j++)
-        if (L.copies[j]) {
-            if (status == PVC_STATUS_OK || status == PVC_STATUS_FAULT)
-                copy_strided(&args[j], L.copies[j], 0);
-            free(L.copies[j]);
-        }
+    if (L.copies && L.copy_of)
+        copy_back(&L, status == PVC_STATUS_OK || status == PVC_STATUS_FAULT || status == PVC_STATUS_STOPPED);
+    free(L.copy_of);
     free(L.tensors);
     free(L.scalars);
     free(L.copies);

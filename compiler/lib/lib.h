@@ -3,6 +3,8 @@
  *   diagnostics.c  the record list, and the sink that fills it from pvc_diag
  *   program.c      loading and compiling, the program cache, kernels and their parameters
  *   launch.c       arguments -> runtime tensors, the backends over the blocks, faults
+ *   layout.c       where a tensor argument's elements lie: contiguity, overlaps
+ *   stop.c         stopping a launch: the caller's stop flag and the timeout
  *   tables.c       dtypes and enums for callers (the Python package mirrors pvc's tables), and
  *                  the stand-in rule: which stored dtypes a parameter of another dtype takes
  */
@@ -18,7 +20,7 @@
 struct pvc_kernel {
     const pvc_func *fn;          /* a @pl.jit function of the program's module */
     pvc_program *program;
-    unsigned char *written;      /* per parameter: the kernel pl.stores into it */
+    unsigned char *written;      /* per parameter: the kernel writes it (pvc_kernel_param_written) */
 };
 
 /* A native object kept for later launches of one kernel with one cc and cflags. */
@@ -69,6 +71,35 @@ void pvc_lib_say(pvc_diagnostics *d, const char *file, const char *prefix, const
 int pvc_lib_bug(pvc_diagnostics *d, const char *file);
 /* Copies every record of src to the end of dst. */
 void pvc_lib_append(pvc_diagnostics *dst, const pvc_diagnostics *src);
+
+/* layout.c: a tensor argument's elements in the caller's memory. Strides as launch.c binds
+ * them (all 0 without PVC_ARG_STRIDES: C order). */
+int64_t pvc_arg_elements(const pvc_arg *a);      /* -1 for a negative dim or overflow */
+int64_t pvc_arg_stride(const pvc_arg *a, int i); /* of dim i, in stored elements */
+int pvc_arg_contiguous(const pvc_arg *a);        /* C order (dims of extent 1 any stride) */
+int pvc_arg_stride0_dim(const pvc_arg *a);       /* a dim of extent > 1 and stride 0, or -1 */
+/* 1 when two elements of a are one memory location; -1 out of memory. */
+int pvc_arg_self_overlaps(const pvc_arg *a);
+/* 1 when a and b are one view: the same data, element size, shape and strides. */
+int pvc_arg_same_view(const pvc_arg *a, const pvc_arg *b);
+/* 1 when an element of a shares a byte with one of b; -1 out of memory. */
+int pvc_args_overlap(const pvc_arg *a, const pvc_arg *b);
+
+/* stop.c: what stops one launch. poll is the flag its blocks read (NULL: nothing can). */
+typedef struct {
+    const volatile int *poll;
+    const volatile int *caller;  /* options.stop */
+    double timeout;              /* options.timeout, seconds (<= 0: none) */
+    volatile int flag;           /* set by the watcher thread (a timeout was given) */
+    int timed_out;               /* read after pvc_stopper_end */
+    int watching, done;
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+} pvc_stopper;
+/* 0, or -1 when the timeout's watcher thread cannot start. */
+int pvc_stopper_start(pvc_stopper *s, const volatile int *caller, double timeout);
+void pvc_stopper_end(pvc_stopper *s);
 
 /* program.c: the native handle of kernel k for options o, opened on first use; NULL with a
  * reason in err (or a located diagnostic in d). */

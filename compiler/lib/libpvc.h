@@ -47,6 +47,8 @@ typedef enum {
     PVC_STATUS_USAGE = 2,    /* a bad call: unknown kernel, wrong arguments or options */
     PVC_STATUS_FAULT = 3,    /* a kernel fault; the diagnostics locate it in the file */
     PVC_STATUS_INTERNAL = 4, /* a bug in pvc; the diagnostic says where */
+    PVC_STATUS_STOPPED = 5,  /* the launch was stopped (options.stop, options.timeout); the
+                                diagnostic names the op the lowest stopped block last reached */
 } pvc_status;
 
 /* ---- diagnostics ----------------------------------------------------------------------
@@ -55,8 +57,8 @@ typedef struct {
     const char *severity;  /* "error", "warning" or "note" */
     const char *file;      /* the .py file (as the caller named it) */
     int line, col;         /* 1-based line and byte column; 0 when not located in the file */
-    const char *code;      /* "E004", "W005"; "internal" for a bug in pvc; "" for faults,
-                              notes and usage errors */
+    const char *code;      /* "E004", "W005"; "internal" for a bug in pvc; "nomem" when pvc
+                              ran out of memory; "" for faults, notes and usage errors */
     const char *message;   /* the message alone: "kernel fault: access outside ..." */
     const char *rendered;  /* the full text: "file:line:col: error: ...\n", the source
                               line and a caret (or "pvc: error: ...\n" when not located) */
@@ -147,7 +149,8 @@ int pvc_kernel_param_kind(const pvc_kernel *k, int i);
 int pvc_kernel_param_dtype(const pvc_kernel *k, int i);
 int pvc_kernel_param_rank(const pvc_kernel *k, int i);
 int64_t pvc_kernel_param_dim(const pvc_kernel *k, int i, int dim);
-/* 1 when the kernel pl.stores into tensor parameter i. */
+/* 1 when the kernel writes tensor parameter i: pl.store, t[i, j] = v, pl.setval (any op whose
+ * row in compiler/ir/ops.h says PVC_MF_WRITES_GM). */
 int pvc_kernel_param_written(const pvc_kernel *k, int i);
 
 /* ---- launching ----------------------------------------------------------------------- */
@@ -160,7 +163,13 @@ enum { PVC_ARG_TENSOR = 0, PVC_ARG_INT = 1, PVC_ARG_FLOAT = 2, PVC_ARG_BOOL = 3 
  * (FP8/HF8 as UINT8 raw codes; FP4/INT4 as UINT8 (or INT8 for INT4) bytes of two codes, low
  * nibble first, the last dim counting bytes; BF16 as UINT16 or INT16 bits; an unsigned
  * integer type as the signed type of its width, which torch lacks). Shapes and strides count
- * stored elements; strides all 0 means C-contiguous. Zero-sized tensors may have NULL data. */
+ * stored elements; strides all 0 means C-contiguous unless flags holds PVC_ARG_STRIDES (then a
+ * stride of 0 is one: a broadcast dim). Zero-sized tensors may have NULL data.
+ * A tensor that is not C-contiguous runs on a contiguous copy (one per view: arguments that
+ * are the same view share it), copied back after the run when the kernel writes it. A tensor
+ * the kernel writes is refused when two of its elements are one memory location (a stride-0
+ * dim), or when it shares bytes with another argument and one of the two is copied (the
+ * copies would not see each other's writes). */
 typedef struct {
     int kind;                         /* PVC_ARG_* */
     void *data;                       /* tensor */
@@ -170,7 +179,10 @@ typedef struct {
     int64_t strides[PVC_ARG_MAX_RANK];
     int64_t i;                        /* int, bool (0 or 1) */
     double f;                         /* float */
+    int flags;                        /* tensor: PVC_ARG_STRIDES */
 } pvc_arg;
+
+enum { PVC_ARG_STRIDES = 1 /* the strides are as given, even all 0 */ };
 
 enum { PVC_BACKEND_SIM = 0, PVC_BACKEND_NATIVE = 1 };
 
@@ -192,6 +204,11 @@ typedef struct {
     const char *timeline;        /* sim: write Chrome trace-event JSON to this file; NULL off */
     uint64_t max_ops;            /* sim: the launch's op budget (OP_BUDGET fault past it);
                                     0: PVC_SIM_MAX_OPS, UINT64_MAX: none */
+    const volatile int *stop;    /* NULL, or a flag the caller may set nonzero from any thread
+                                    or a signal handler: the launch then stops within one loop
+                                    iteration, PVC_STATUS_STOPPED (both backends) */
+    double timeout;              /* seconds of wall time, as `pvc run --timeout` (0: none):
+                                    past it the launch stops, PVC_STATUS_STOPPED */
 } pvc_launch_options;
 
 /* The simulator's default op budget of one launch: a loop that would not end stops with a

@@ -67,7 +67,8 @@ static void unit_binds(pvc_program *p)
 }
 
 /* ---- kernels ----------------------------------------------------------------------------- */
-/* Marks in w every parameter of k that a gm.store (pl.store) in block b writes. */
+/* Marks in w every parameter of k that an op of block b writes: a TENSOR operand of an op
+ * whose row says PVC_MF_WRITES_GM (pl.store, t[i, j] = v, pl.setval), at any depth. */
 static void mark_written(const pvc_func *k, const pvc_block *b, unsigned char *w)
 {
     for (int i = 0; i < b->nops; i++) {
@@ -75,11 +76,13 @@ static void mark_written(const pvc_func *k, const pvc_block *b, unsigned char *w
         pvc_block *blocks[3]; /* a body, an if's else, a while's condition */
         for (int n = 0, nb = pvc_op_blocks(op, blocks); n < nb; n++)
             mark_written(k, blocks[n], w);
-        if (op->code != PVC_OP_M_GM_STORE || op->noperands < 1)
+        const pvc_mop *m = pvc_mop_of(op->code);
+        if (!m || !(m->flags & PVC_MF_WRITES_GM))
             continue;
-        for (int j = 0; j < k->nparams; j++)
-            if (op->operands[0] == k->params[j])
-                w[j] = 1;
+        for (int o = 0; o < m->nopnd && o < op->noperands; o++)
+            for (int j = 0; j < k->nparams; j++)
+                if (m->opnd[o].kind == PVC_OK_TENSOR && op->operands[o] == k->params[j])
+                    w[j] = 1;
     }
 }
 

@@ -406,10 +406,13 @@ static void run_assign(sim_func *F, const sim_op *o)
 
 /* The op budget (run_opts max_ops, docs in libpvc.h PVC_SIM_MAX_OPS): a loop iteration or a
  * call that would overspend it faults OP_BUDGET at the loop or the call, the same op in the
- * observing and the fast loop (both charge the same static counts at the same points). */
+ * observing and the fast loop (both charge the same static counts at the same points). The
+ * same points read the launch's stop flag, as pvc_poll does in native code: STOPPED there. */
 static void budget_out(sim *S, const sim_op *at)
 {
     S->ctx->at = at->loc;
+    if (*S->ctx->stop)
+        pvc_stopped(S->ctx);
     const char *op = at->code == PVC_OP_CALL ? "call" : at->code == PVC_OP_WHILE ? "while" : "range";
     pvc_fault_raise(S->ctx, PVC_FAULT_OP_BUDGET, op, 0, 0, "the launch's budget of %llu ops is spent: --max-ops N raises it, 0 lifts it",
                     (unsigned long long)S->o->max_ops);
@@ -417,7 +420,7 @@ static void budget_out(sim *S, const sim_op *at)
 
 static inline void charge(sim *S, const sim_op *at, uint64_t cost)
 {
-    if (__builtin_expect(cost > S->ops_left, 0))
+    if (__builtin_expect(cost > S->ops_left || *S->ctx->stop, 0)) /* and the stop flag (pvc_poll) */
         budget_out(S, at);
     S->ops_left -= cost;
 }

@@ -8,24 +8,30 @@ only when the caller passes them).
 
 Errors are exceptions carrying pvc's located diagnostics: CompileError (the file has
 errors), KernelFault (the kernel faulted; the message is the located error at the DSL line),
-LaunchError (a TypeError: arguments that do not fit the kernel), InternalError (a pvc bug).
+LaunchError (a TypeError: arguments that do not fit the kernel), LaunchTimeout (a
+TimeoutError: the launch ran past its timeout), OutOfMemory (a MemoryError), InternalError
+(a pvc bug).
 
 Environment: PVC_BACKEND=sim|native (default sim), PVC_VERBOSE=1 (print pvc's warnings and
 notes, and whether the native object came from the cache), PVC_THREADS=N (native worker
-threads, default one per core), PVC_LIB (the library to load).
+threads, default one per core), PVC_TIMEOUT=SECS (stop a launch that runs longer, raising
+LaunchTimeout), PVC_LIB (the library to load). Ctrl-C stops a launch (KeyboardInterrupt).
 """
 
 import collections
 import ctypes
+import math
 import numbers
 import os
+import signal
 import sys
+import threading
 
 from . import _lib
 from ._lib import lib
 
 __all__ = ["load", "Program", "Kernel", "Diagnostic", "PvcError", "CompileError", "KernelFault",
-           "LaunchError", "InternalError", "dtype_names", "enums"]
+           "LaunchError", "LaunchTimeout", "InternalError", "OutOfMemory", "dtype_names", "enums"]
 
 Diagnostic = collections.namedtuple("Diagnostic", "severity file line col code message rendered")
 
@@ -54,8 +60,17 @@ class InternalError(PvcError):
     """A bug in pvc."""
 
 
+class LaunchTimeout(PvcError, TimeoutError):
+    """The launch ran longer than its timeout (timeout=, $PVC_TIMEOUT) and was stopped; the
+    message is located at the op it had reached."""
+
+
+class OutOfMemory(PvcError, MemoryError):
+    """pvc ran out of memory (for a copy, the simulator's maps, the blocks' contexts)."""
+
+
 _ERRORS = {_lib.ERROR: CompileError, _lib.USAGE: LaunchError, _lib.FAULT: KernelFault,
-           _lib.INTERNAL: InternalError}
+           _lib.INTERNAL: InternalError, _lib.STOPPED: LaunchTimeout}
 
 
 def _verbose():
@@ -91,11 +106,20 @@ def _raise(status, records):
     notes (the warnings too under PVC_VERBOSE)."""
     __tracebackhide__ = True  # pytest shows the caller's line, not pvc's
     shown = [r for r in records if r.severity != "warning" or _verbose()]
-    text = "".join(r.rendered for r in shown).rstrip("\n")
+    text = "".join(_text(r) for r in shown).rstrip("\n")
     cls = _ERRORS.get(status, PvcError)
     if status == _lib.ERROR and any(r.code == "internal" for r in records):
         cls = InternalError
+    if any(r.code == "nomem" and r.severity == "error" for r in records):
+        cls = OutOfMemory
     raise cls(text, records)
+
+
+def _text(r):
+    """A record as the exception says it: located ones as pvc prints them; the others without
+    the "pvc: error: " a terminal needs (the exception's class already says it is pvc's)."""
+    prefix = f"pvc: {r.severity}: "
+    return r.rendered[len(prefix):] if r.line == 0 and r.rendered.startswith(prefix) else r.rendered
 
 
 def _say(records):
@@ -151,10 +175,13 @@ def _is(x, module, cls):
 
 def _tensor_arg(x, what):
     """(Arg, keepalive) for a torch tensor or numpy array."""
-    a = _lib.Arg(kind=_lib.ARG_TENSOR)
+    a = _lib.Arg(kind=_lib.ARG_TENSOR, flags=_lib.ARG_STRIDES)
     if _is(x, "torch", "Tensor"):
         if x.device.type != "cpu":
             raise LaunchError(f"{what}: a tensor on {x.device} (pvc runs on the CPU; torch_npu maps npu to cpu)")
+        if x.layout != sys.modules["torch"].strided:
+            raise LaunchError(f"{what}: a {str(x.layout).replace('torch.', '')} tensor; pvc binds dense "
+                              f"(strided) tensors, which .to_dense() makes")
         name = str(x.dtype).replace("torch.", "")
         if name not in _TORCH_DTYPES:
             raise LaunchError(f"{what}: torch.{name} tensors have no pvc dtype")
@@ -192,6 +219,68 @@ def _scalar_arg(x, what):
 
 
 # ---- programs and kernels ----------------------------------------------------------------------
+def _threads(threads):
+    """Native worker threads: the launch's threads=, else $PVC_THREADS; the rule of `pvc run
+    --threads` (1 to 256, 0 or unset: one per core)."""
+    what = f"threads={threads!r}"
+    if threads is None:
+        text = os.environ.get("PVC_THREADS", "").strip()
+        what = f"PVC_THREADS={text}"
+        threads = int(text) if text.isascii() and text.isdigit() else 0 if text == "" else -1
+    if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 0 <= threads <= 256:
+        raise ValueError(f"{what}: wants a whole number from 1 to 256 (0 or unset: one per core)")
+    return int(threads)
+
+
+def _timeout(timeout):
+    """Seconds of wall time a launch may take: timeout=, else $PVC_TIMEOUT (0 or unset: none)."""
+    what = f"timeout={timeout!r}"
+    if timeout is None:
+        text = os.environ.get("PVC_TIMEOUT", "").strip()
+        what = f"PVC_TIMEOUT={text}"
+        try:
+            timeout = float(text) if text else 0.0
+        except ValueError:
+            timeout = -1.0
+    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real) \
+            or not 0 <= timeout <= 1e9 or math.isnan(timeout):
+        raise ValueError(f"{what}: wants seconds from 0 (none) to 1e9")
+    return float(timeout)
+
+
+def _interruptible(call, stop):
+    """call() on a helper thread while this one waits, so that Ctrl-C (KeyboardInterrupt, only
+    ever raised in the main thread, and only between Python bytecodes) is seen at once: it sets
+    the launch's stop flag, the launch ends within a loop iteration, and the interrupt goes on.
+    Elsewhere (another thread, a SIGINT handler of the caller's own) call() runs here."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return call()
+    out, done = [], threading.Event()
+
+    def body():
+        try:
+            out.append(call())
+        finally:
+            done.set()
+
+    # An Event, not Thread.join: a join that KeyboardInterrupt interrupts marks the thread
+    # stopped while it runs (Python 3.11's threading), and the launch's memory must outlive it.
+    threading.Thread(target=body, name="pvc launch", daemon=True).start()
+    try:
+        done.wait()
+    except KeyboardInterrupt:
+        stop.value = 1
+        while True:
+            try:
+                done.wait()
+                break
+            except KeyboardInterrupt:
+                pass  # the launch is stopping already
+        raise
+    return out[0]
+
+
 class Kernel:
     """A @pl.jit kernel of a loaded program."""
 
@@ -215,9 +304,10 @@ class Kernel:
             return _tensor_arg(x, what)
         return _scalar_arg(x, what)
 
-    def launch(self, args, blocks=1, backend=None, threads=None):
+    def launch(self, args, blocks=1, backend=None, threads=None, timeout=None):
         """Runs the kernel on `blocks` blocks with args bound to its parameters in order;
-        tensors are read and written in place."""
+        tensors are read and written in place. Ctrl-C stops it (KeyboardInterrupt); so does
+        `timeout` seconds (default $PVC_TIMEOUT, none when unset), raising LaunchTimeout."""
         __tracebackhide__ = True
         backend = backend or os.environ.get("PVC_BACKEND", "sim") or "sim"
         if backend not in _lib.BACKENDS:
@@ -225,15 +315,17 @@ class Kernel:
         if isinstance(blocks, bool) or not isinstance(blocks, numbers.Integral) \
                 or not 1 <= blocks <= _lib.MAX_BLOCKS:
             raise ValueError(f"pvc: a launch has 1 to {_lib.MAX_BLOCKS} blocks, not {blocks!r}")
-        if threads is None:
-            threads = int(os.environ.get("PVC_THREADS", "0") or 0)
+        threads, timeout = _threads(threads), _timeout(timeout)
         argv = (_lib.Arg * max(len(args), 1))()
         for i, x in enumerate(args):
             argv[i] = self._arg(i, x)
+        stop = ctypes.c_int(0)
         opts = _lib.LaunchOptions(backend=_lib.BACKENDS[backend], blocks=int(blocks),
-                                  threads=int(threads), verbose=int(_verbose()))
+                                  threads=int(threads), verbose=int(_verbose()),
+                                  stop=ctypes.pointer(stop), timeout=timeout)
         with _Diags() as d:
-            status = lib.pvc_kernel_launch(self._h, argv, len(args), ctypes.byref(opts), d.handle)
+            status = _interruptible(lambda: lib.pvc_kernel_launch(
+                self._h, argv, len(args), ctypes.byref(opts), d.handle), stop)
             records = d.records()
         # args stay referenced until here: their memory is GM for the whole launch
         if status != _lib.OK:

@@ -10,9 +10,10 @@ import os
 MAX_RANK = 4  # PVC_ARG_MAX_RANK
 
 # pvc_status
-OK, ERROR, USAGE, FAULT, INTERNAL = 0, 1, 2, 3, 4
+OK, ERROR, USAGE, FAULT, INTERNAL, STOPPED = 0, 1, 2, 3, 4, 5
 # pvc_arg kinds
 ARG_TENSOR, ARG_INT, ARG_FLOAT, ARG_BOOL = 0, 1, 2, 3
+ARG_STRIDES = 1  # pvc_arg flags: the strides are as given, even all 0
 # backends
 BACKENDS = {"sim": 0, "native": 1}
 MAX_BLOCKS = 65535  # PVC_LAUNCH_MAX_BLOCKS
@@ -40,6 +41,7 @@ class Arg(ctypes.Structure):
         ("strides", ctypes.c_int64 * MAX_RANK),
         ("i", ctypes.c_int64),
         ("f", ctypes.c_double),
+        ("flags", ctypes.c_int),  # ARG_STRIDES
     ]
 
 
@@ -55,6 +57,8 @@ class LaunchOptions(ctypes.Structure):
         ("stats", ctypes.c_void_p),
         ("timeline", ctypes.c_char_p),
         ("max_ops", ctypes.c_uint64),  # 0: the simulator's default op budget
+        ("stop", ctypes.POINTER(ctypes.c_int)),  # set nonzero: the launch stops (STOPPED)
+        ("timeout", ctypes.c_double),  # seconds, 0: none
     ]
 
 

@@ -162,7 +162,8 @@ typedef struct {
     X(GM_RACE,    "GM bytes shared by two blocks with no order between them") \
     X(OP_BUDGET,  "op budget exhausted")                                \
     X(SPACE_BOUNDS, "tile outside its cube memory space")               \
-    X(DEADLOCK,   "every core of a block waits for a cross-core flag no core will set")
+    X(DEADLOCK,   "every core of a block waits for a cross-core flag no core will set") \
+    X(STOPPED,    "the launch was stopped")
 
 typedef enum {
 #define X(name, text) PVC_FAULT_##name,
@@ -271,6 +272,9 @@ typedef struct pvc_ctx {
     struct pvc_ctx *aiv[2], *aic;
     struct pvc_xsync *xsync;
     int mad_rule;
+    /* Nonzero once the launch is to stop (libpvc's stop flag or timeout): every loop
+     * iteration reads it (pvc_poll). Points at a zero outside a launch that can stop. */
+    const volatile int *stop;
 } pvc_ctx;
 
 /* Heap context with a zero-filled UB; NULL on allocation failure. */
@@ -304,6 +308,18 @@ int pvc_ub_check(pvc_ctx *ctx, const char *op, int64_t addr, uint64_t len, uint3
 /* A UB address as messages show it: 0x40000, -0x40000000 (signed, never wrapped); buf of at
  * least 24 bytes. */
 const char *pvc_addr_text(char *buf, size_t n, int64_t addr);
+
+/* Raises STOPPED at ctx->at (the op the block last reached). */
+void pvc_stopped(pvc_ctx *ctx);
+
+/* Every loop iteration of a kernel or vector function, both backends: a launch stops within
+ * one iteration of its stop flag being set (a loop is the only way a kernel runs long: calls
+ * cannot recurse). One load and a branch never taken. */
+static inline void pvc_poll(pvc_ctx *ctx)
+{
+    if (__builtin_expect(*ctx->stop != 0, 0))
+        pvc_stopped(ctx);
+}
 
 /* vf.mem_bar (§5.6, decision 8): calls the hook if one is set, else costs nothing. */
 static inline void pvc_mem_bar(pvc_ctx *ctx, pvc_membar mode)

@@ -12,9 +12,17 @@ const char *const pvc_fault_text[PVC_FAULT_COUNT] = {
 #undef X
 };
 
+static const volatile int never_stop;
+
+void pvc_stopped(pvc_ctx *ctx)
+{
+    pvc_fault_raise(ctx, PVC_FAULT_STOPPED, "stop", 0, 0, "%s", "");
+}
+
 void pvc_ctx_init(pvc_ctx *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
+    ctx->stop = &never_stop;
     ctx->spr_mask[0] = ctx->spr_mask[1] = UINT64_MAX; /* MASK SPR before any set_vec_mask */
     ctx->block_num = 1; /* block 0 of 1 until a launch says otherwise */
 }
@@ -83,13 +91,18 @@ const char *pvc_addr_text(char *buf, size_t n, int64_t addr)
     return buf;
 }
 
+/* "bytes [A, E)", or "bytes [A, +N bytes)" when E would pass INT64_MAX (a saturated address:
+ * [A, A) would read as no bytes at all). */
 static int ub_bounds(pvc_ctx *ctx, const char *op, int64_t addr, uint64_t len)
 {
-    char a[24], e[24];
-    int64_t end = pvc_addr_add(addr, len < INT64_MAX ? (int64_t)len : INT64_MAX);
-    pvc_fault_raise(ctx, PVC_FAULT_UB_BOUNDS, op, addr, len < UINT32_MAX ? (uint32_t)len : UINT32_MAX,
-                    "bytes [%s, %s) leave the %u-byte UB", pvc_addr_text(a, sizeof a, addr),
-                    pvc_addr_text(e, sizeof e, end), PVC_UB_BYTES);
+    char a[24], e[40];
+    uint32_t len32 = len < UINT32_MAX ? (uint32_t)len : UINT32_MAX;
+    if (addr >= 0 && len > (uint64_t)(INT64_MAX - addr))
+        snprintf(e, sizeof e, "+%llu bytes", (unsigned long long)len);
+    else
+        pvc_addr_text(e, sizeof e, pvc_addr_add(addr, (int64_t)len));
+    pvc_fault_raise(ctx, PVC_FAULT_UB_BOUNDS, op, addr, len32, "bytes [%s, %s) leave the %u-byte UB",
+                    pvc_addr_text(a, sizeof a, addr), e, PVC_UB_BYTES);
     return 0;
 }
 

@@ -154,7 +154,7 @@ def test_uint8_codes_for_hf8(backend):
     (lambda: (torch.zeros([3, 64]), torch.zeros([1, 64])),
      "kernel 'copy_row_kernel' takes 3 arguments (a, out, row): missing a required argument: 'row'"),
     (lambda: (torch.zeros([3, 64]), torch.zeros([1, 64], dtype=torch.int32), 0),
-     "argument 1 ('out') of kernel 'copy_row_kernel': the parameter is DT_FP32, got a INT32 tensor"),
+     "argument 1 ('out') of kernel 'copy_row_kernel': the parameter is DT_FP32, got an INT32 tensor"),
     (lambda: (torch.zeros([3, 32]), torch.zeros([1, 64]), 0),
      "argument 0 ('a') of kernel 'copy_row_kernel': dimension 1 is 32, the parameter declares 64"),
     (lambda: (torch.zeros([64]), torch.zeros([1, 64]), 0),

@@ -8,6 +8,12 @@
 #   B15  a failing $CC keeps its C (KEY.failed.c) and prints a command that reproduces it;
 #        CC=true "produced no object"; an early sanitizer pvc lacks is refused up front
 #   B18  a cache directory longer than 4000 bytes is refused, nothing is created
+#   R8   a full or read-only cache directory is named as such (not blamed on cc), and keeps no
+#        KEY.failed.c, also after a background build (in a 256 KiB tmpfs of a private mount
+#        namespace: root, or unshare -r)
+#   R16  the Makefile asks for libtcc when a recipe runs (after `make deps` installed it), not
+#        when make reads it: make's database holds HAVE_LIBTCC and LDLIBS unexpanded
+#        (`make fresh` measures a clean clone's first runs)
 #   and: 8 parallel cold runs compile once (cc now and cc in the background); temporaries
 #   older than an hour are swept; the key holds the CPU's AVX-512 feature bits.
 norm="$S --backend native --input a=$in_a --expect out=$exp"
@@ -173,6 +179,39 @@ check "a miss sweeps" 0 env PVC_CACHE_DIR="$tmp/sweep" PVC_NATIVE_BUILD=cc "$pvc
     has "the sweep is said" "removed 2 temporaries older than an hour from $tmp/sweep"
 [ ! -e "$tmp/sweep/0123.456.tmp.c" ] && [ ! -e "$tmp/sweep/0123.456.bg.tmp.so" ] && [ -e "$tmp/sweep/0123.789.tmp.c" ] &&
     ok "old temporaries gone, a fresh one kept" || bad "the sweep" "$(ls -la "$tmp/sweep")"
+
+# ---- R8: the cache directory's filesystem full or read-only -----------------------------------
+# small_fs full|ro MODE: a run with PVC_NATIVE_BUILD=MODE into a 256 KiB tmpfs (4 KiB free, or
+# remounted read-only), then, after any background build, the directory's files ("files: ...").
+small_fs() {
+    ns="unshare -m"; [ "$(id -u)" = 0 ] || ns="unshare -rm"
+    # shellcheck disable=SC2016,SC2086 # the inner script expands its own arguments
+    $ns sh -c 'd=$1 how=$2 mode=$3; shift 3
+        mount -t tmpfs -o size=256k tmpfs "$d" && mkdir -m 700 "$d/c" || exit 99
+        if [ "$how" = full ]; then dd if=/dev/zero of="$d/fill" bs=1k count=252 2>/dev/null; else mount -o remount,ro "$d"; fi
+        PVC_CACHE_DIR="$d/c" PVC_NATIVE_BUILD=$mode "$@"; rc=$?
+        for i in $(seq 100); do ls "$d/c"/*.lock >/dev/null 2>&1 || break; sleep 0.1; done
+        echo "files: $(ls "$d/c" | tr "\n" " ")"; exit $rc' sh "$tmp/small" "$@" "$pvc" run $norm
+}
+mkdir -p "$tmp/small"
+if small_fs ro cc >/dev/null 2>&1 || [ $? -ne 99 ]; then
+    check "a full cache directory: refused" 1 small_fs full cc &&
+        has "a full cache directory: named" "the cache directory $tmp/small/c is full \([0-9]+ KiB free on its filesystem\): free space, set PVC_CACHE_DIR to another directory, or PVC_NATIVE_BUILD=tcc" &&
+        hasnt "a full cache directory: cc not blamed" "the C compiler 'cc' failed" && has "a full cache directory: no C kept" "^files: $"
+    check "a read-only cache directory: refused" 1 small_fs ro cc &&
+        has "a read-only cache directory: named" "the cache directory $tmp/small/c is on a read-only filesystem: set PVC_CACHE_DIR to a writable directory"
+    check "a full cache directory, libtcc now: runs" 0 small_fs full auto &&
+        has "a full cache directory, libtcc now: the background build keeps nothing" "^files: $"
+else
+    bad "R8: no private mount namespace here (unshare -m / -rm) for a 256 KiB tmpfs"
+fi
+
+# ---- R16: libtcc decided after the packages are installed ---------------------------------------
+db=$(make -pn help 2>/dev/null)
+printf '%s\n' "$db" | grep -q '^HAVE_LIBTCC = \$(shell ' &&
+    printf '%s\n' "$db" | grep -q '^LDLIBS = .*\$(if \$(HAVE_LIBTCC),-ltcc)' &&
+    ok "the Makefile asks for libtcc when it links, not when it is read" ||
+    bad "the Makefile decides libtcc when it is read" "$(printf '%s\n' "$db" | grep -E '^(HAVE_LIBTCC|LDLIBS) ')"
 
 # ---- the key holds what -march=native expands from -------------------------------------------
 # cpuid leaf 7's EBX, as -v prints it, against the kernel's own reading of the CPU

@@ -70,7 +70,7 @@ static void test_blocks(void)
     for (int n = 1; n <= 8; n += 7) {
         rec *r = calloc(1, sizeof *r);
         r->fault_from = -1;
-        pvc_launch_args l = {NULL, NULL, n, PVC_BLOCK_VEC, 0};
+        pvc_launch_args l = {NULL, NULL, n, PVC_BLOCK_VEC, 0, NULL};
         UNIT_CHECK(pvc_blocks_run(&seq, r, &l, 4, &f, &blk, err, sizeof err) == 0, "seq %d: no fault", n);
         check_all_once(r, n, n == 1 ? "seq 1" : "seq 8");
         UNIT_CHECK(atomic_load(&r->peak) == 1, "a non-concurrent backend runs one block at a time");
@@ -78,7 +78,7 @@ static void test_blocks(void)
     }
     rec *r = calloc(1, sizeof *r);
     r->fault_from = -1;
-    pvc_launch_args l = {NULL, NULL, 40, PVC_BLOCK_VEC, 0};
+    pvc_launch_args l = {NULL, NULL, 40, PVC_BLOCK_VEC, 0, NULL};
     UNIT_CHECK(pvc_blocks_run(&par, r, &l, 4, &f, &blk, err, sizeof err) == 0, "par 40: no fault");
     check_all_once(r, 40, "par 40 on 4 threads");
     UNIT_CHECK(atomic_load(&r->peak) <= 4, "at most 4 blocks at once on 4 threads (peak %d)",
@@ -255,7 +255,7 @@ static void test_mixed(void)
     pvc_fault f;
     int blk = -1;
     mixrec *r = calloc(1, sizeof *r);
-    pvc_launch_args l = {NULL, NULL, 1, PVC_BLOCK_MIX, 0};
+    pvc_launch_args l = {NULL, NULL, 1, PVC_BLOCK_MIX, 0, NULL};
     UNIT_CHECK(pvc_blocks_run(&mix_seq, r, &l, 1, &f, &blk, err, sizeof err) == 0, "mixed, deterministic: no fault");
     /* cube sets 0 and runs on until the baton passes (to vector 0, which waits, then vector 1,
      * which waits, then back to the cube, whose set returns); the cube waits for 1, each

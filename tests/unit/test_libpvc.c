@@ -177,7 +177,7 @@ static void test_launch(pvc_program *p)
     ra[3].shape[0] = 4;
     ra[0].dtype = dt("INT8");
     UNIT_CHECK(pvc_kernel_launch(r, ra, 4, NULL, d) == PVC_STATUS_USAGE &&
-                   said("the parameter is DT_HF8, got a INT8 tensor (8- and 4-bit float codes are passed as UINT8)"),
+                   said("the parameter is DT_HF8, got an INT8 tensor (8- and 4-bit float codes are passed as UINT8)"),
                "INT8 is no stand-in for HF8");
     ra[0] = tensor(NULL, "UINT8", 1, 0, 0);
     UNIT_CHECK(pvc_kernel_launch(r, ra, 4, NULL, d) == PVC_STATUS_OK, "a zero-sized tensor may be NULL");
@@ -200,7 +200,7 @@ static void test_usage(pvc_program *p)
                "a usage error is an unlocated record");
     args[1] = tensor(ints, "INT32", 2, 1, 64);
     UNIT_CHECK(pvc_kernel_launch(k, args, 3, NULL, d) == PVC_STATUS_USAGE &&
-                   said("argument 1 ('out') of kernel 'copy_row': the parameter is DT_FP32, got a INT32 tensor"),
+                   said("argument 1 ('out') of kernel 'copy_row': the parameter is DT_FP32, got an INT32 tensor"),
                "dtype");
     args[1] = tensor(out, "FP32", 1, 64, 0);
     UNIT_CHECK(pvc_kernel_launch(k, args, 3, NULL, d) == PVC_STATUS_USAGE &&
