@@ -73,7 +73,7 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
 
-.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test test-full fresh fuzz fuzz-smoke fuzz-npy fuzz-sim bench recipes clean help
+.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test test-full fresh fuzz fuzz-smoke fuzz-npy fuzz-sim fuzz-stream bench recipes clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so $(BUILD)/pvc-cases
 
 deps: deb-deps grammar
@@ -259,6 +259,7 @@ FUZZ_SRC    = $(PVC_SRC) $(RT_SRC)
 FUZZ_OBJ    = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/grammar/parser.o $(FUZZ_BUILD)/grammar/scanner.o
 FUZZ_SECS  ?= 25
 FUZZ_NPY_SECS ?= 5
+FUZZ_STREAM_SECS ?= 10
 
 $(FUZZ_BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
@@ -280,20 +281,29 @@ $(FUZZ_BUILD)/fuzz_npy: tests/fuzz/fuzz_npy.c $(FUZZ_OBJ)
 $(FUZZ_BUILD)/fuzz_sim: tests/fuzz/fuzz_sim.c $(FUZZ_OBJ)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
 
+$(FUZZ_BUILD)/fuzz_stream: tests/fuzz/fuzz_stream.c $(FUZZ_OBJ)
+	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@
+
 # Short fuzzing runs: the compiler and compile-then-simulate for FUZZ_SECS seconds each
 # (default 25) from the samples and diagnostics corpus, the .npy reader for FUZZ_NPY_SECS
-# (default 5) from the sample data.
-fuzz-smoke: $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy $(FUZZ_BUILD)/fuzz_sim
+# (default 5) from the sample data, the streamed compile against the whole one on test files
+# mutated in their line structure for FUZZ_STREAM_SECS (default 10).
+FUZZERS = $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy $(FUZZ_BUILD)/fuzz_sim $(FUZZ_BUILD)/fuzz_stream
+fuzz-smoke: $(FUZZERS)
 	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_SECS) $(FUZZ_BUILD)/fuzz_npy $(FUZZ_NPY_SECS) \
-	    $(FUZZ_BUILD)/fuzz_sim $(FUZZ_SECS)
+	    $(FUZZ_BUILD)/fuzz_sim $(FUZZ_SECS) $(FUZZ_BUILD)/fuzz_stream $(FUZZ_STREAM_SECS)
 
 # Long fuzzing runs, each harness FUZZ_SECS (3600 by default here); crashes land in
-# $(FUZZ_BUILD)/crashes. `make fuzz-npy` and `make fuzz-sim` run only the .npy reader's, only
-# compile-then-simulate's.
+# $(FUZZ_BUILD)/crashes. `make fuzz-npy`, `make fuzz-sim` and `make fuzz-stream` run only the
+# .npy reader's, only compile-then-simulate's, only the stream's. PVC_FUZZ_SEEDS=DIR adds
+# the .py files of DIR (say, a checkout's tests) to the seeds of the compiler's harnesses.
 FUZZ_LONG = $(if $(filter command line,$(origin FUZZ_SECS)),$(FUZZ_SECS),3600)
-fuzz: $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy $(FUZZ_BUILD)/fuzz_sim
+fuzz: $(FUZZERS)
 	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_LONG) $(FUZZ_BUILD)/fuzz_npy $(FUZZ_LONG) \
-	    $(FUZZ_BUILD)/fuzz_sim $(FUZZ_LONG)
+	    $(FUZZ_BUILD)/fuzz_sim $(FUZZ_LONG) $(FUZZ_BUILD)/fuzz_stream $(FUZZ_LONG)
+
+fuzz-stream: $(FUZZ_BUILD)/fuzz_stream
+	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_stream $(FUZZ_LONG)
 
 fuzz-npy: $(FUZZ_BUILD)/fuzz_npy
 	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_npy $(FUZZ_LONG)
@@ -388,9 +398,10 @@ help:
 	@echo "make bench        benchmarks: front end, native and simulated kernels, latency (BENCHMARKS.md)"
 	@echo "make fuzz-smoke   compiler fuzzer (passes, dumps, C emitter) and compile-then-simulate $(FUZZ_SECS) s each,"
 	@echo "                  .npy reader fuzzer $(FUZZ_NPY_SECS) s"
-	@echo "make fuzz         the three fuzzers, long runs (FUZZ_SECS=3600 each)"
+	@echo "make fuzz         the four fuzzers, long runs (FUZZ_SECS=3600 each)"
 	@echo "make fuzz-npy     the .npy reader fuzzer, long run (FUZZ_SECS=3600)"
 	@echo "make fuzz-sim     the compile-then-simulate fuzzer, long run (FUZZ_SECS=3600)"
+	@echo "make fuzz-stream  the streamed vs the whole compile on mutated test files, long run"
 	@echo "make clean        remove build/"
 	@echo "variables: BUILD=dir (build directory), SAN=1 (ASan+UBSan build), CC=..."
 

@@ -238,7 +238,7 @@ static const struct {
                          "        [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...\n"
                          "        [--shape P=R,C]... [--scalar P=VALUE]... [--rtol R --atol A | --ulp N] [-v|--verbose]\n"
                          "        [--blocks N] [--threads T] [--timeout SECS]\n"
-                         "        [--trace[=FILE]] [--stats] [--timeline FILE] [--max-ops N]   (sim only)\n"
+                         "        [--trace[=FILE]] [--stats] [--timeline FILE] [--max-ops N] [--strict-hazards]   (sim only)\n"
                          "                     run one jit kernel on .npy tensors and scalar values\n"
                          "                     (int, float in Python syntax, True/False; default backend: sim)\n"
                          "                     on N blocks (default 1; native: T threads, default one per core);\n"

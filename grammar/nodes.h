@@ -127,6 +127,15 @@
     NODE(DEFAULT_PARAMETER, "default_parameter")                                              \
     NODE(TYPED_DEFAULT_PARAMETER, "typed_default_parameter")                                  \
     NODE(TRY_STATEMENT, "try_statement")                                                      \
+    /* bindings pvc does not follow at module level (front/scope.c bind_unfollowed) */         \
+    NODE(NAMED_EXPRESSION, "named_expression")                                                \
+    NODE(AS_PATTERN_TARGET, "as_pattern_target")                                              \
+    NODE(DELETE_STATEMENT, "delete_statement")                                                \
+    NODE(LAMBDA, "lambda")                                                                    \
+    NODE(MATCH_STATEMENT, "match_statement")                                                  \
+    NODE(CASE_CLAUSE, "case_clause")                                                          \
+    NODE(CASE_PATTERN, "case_pattern")                                                        \
+    NODE(SPLAT_PATTERN, "splat_pattern")                                                      \
     FIELD(MODULE_NAME, "module_name")                                                         \
     FIELD(ALIAS, "alias")
 

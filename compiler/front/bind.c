@@ -44,6 +44,7 @@ static pvc_scope *read_text(lower_ctx *c, const char *text, const char *what)
     }
     if (cst.parser)
         ts_parser_delete(cst.parser);
+    pvc_cst_free_names(&cst);
     pvc_source_free(&src);
     if (quiet.nerrors)
         PVC_BUG("the %s bound over the file do not parse", what);

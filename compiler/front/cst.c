@@ -50,6 +50,13 @@ TSNode lw_kid(lower_ctx *c, TSNode n, uint32_t idx)
     return idx < k ? all[idx] : (TSNode){0};
 }
 
+void lw_keyword_name(const lower_ctx *c, TSNode n)
+{
+    size_t len;
+    const char *t = pvc_node_text(c->cst, n, &len);
+    pvc_error_at(c->d, at(n), PVC_E_SYNTAX, "invalid syntax: '%.*s' is a keyword, not a name", (int)len, t);
+}
+
 const char *lw_dup(lower_ctx *c, TSNode n)
 {
     size_t len;

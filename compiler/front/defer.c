@@ -140,12 +140,16 @@ static int read_header(const char *t, size_t n, size_t *p, header *h)
 
 /* From p, the first body line on: the start of the next line with anything but a blank or
  * a comment in column 0 (or the end); *rows counts the lines passed. 0 when no indented
- * statement came first. */
+ * statement came first, or when the indentation of a line it passes holds a form feed:
+ * Python measures such a line from the form feed on, the scan would not (a stray form feed
+ * before a body line made it end the body there, and the rest dropped a statement). */
 static int body_end(const char *t, size_t n, size_t p, size_t *end, uint32_t *rows)
 {
     int statements = 0;
     while (p < n) {
         size_t q = skip_blanks(t, n, p);
+        if (q < n && t[q] == '\f')
+            return 0;
         if (q == p && t[p] != '\n' && t[p] != '#')
             break;
         statements |= q > p && q < n && t[q] != '\n' && t[q] != '#';
@@ -266,6 +270,7 @@ pvc_func *pvc_lower_deferred(pvc_lowering *L, const pvc_func *stub)
     }
     if (cst.parser)
         ts_parser_delete(cst.parser);
+    pvc_cst_free_names(&cst);
     pvc_ts_arena_end();
     return L->parts.stale ? NULL : f;
 }

@@ -12,12 +12,15 @@
 #include "ir/diag.h"
 #include "ir/ir.h"
 
+typedef struct pvc_names pvc_names;
+
 typedef struct {
     TSParser *parser;
     TSTree *tree;
     const pvc_source *src;
     TSSymbol sym[PVC_N_COUNT];     /* the grammar's symbol of each node row of nodes.h */
     TSFieldId field[PVC_F_COUNT];  /* and the id of each field row */
+    pvc_names *names;              /* the NFKC forms of its non-ASCII names (parse.c) */
 } pvc_cst;
 
 /* Parses src; every ERROR/MISSING node becomes an E001 error. Returns the error count
@@ -30,6 +33,8 @@ int pvc_parse(pvc_cst *cst, const pvc_source *src, pvc_diag *d);
 int pvc_parse_part(pvc_cst *cst, const pvc_source *src, uint32_t start, uint32_t end, uint32_t row,
                    uint32_t end_row);
 void pvc_cst_free(pvc_cst *cst);
+/* Only the names' forms (a caller that frees the tree and the parser itself). */
+void pvc_cst_free_names(pvc_cst *cst);
 
 /* Values a caller binds over what the file binds (front/bind.c, libpvc.h
  * pvc_program_load_bound): `name = value` lines of Python text. `globals` replace module
@@ -77,12 +82,25 @@ int pvc_dsl_function(const pvc_cst *cst, TSNode node, pvc_func_kind *kind);
 
 
 pvc_span pvc_node_span(TSNode n);
-/* The source text of a node; *len gets its length. */
+/* The source text of a node; *len gets its length. An identifier's is its NFKC form, the
+ * name Python binds (names.c), which may be a copy the cst holds. */
 const char *pvc_node_text(const pvc_cst *cst, TSNode n, size_t *len);
 
-/* indent.c: 1 after one located E011 error when a line is indented more than the grammar's
- * scanner can track (255 columns, a tab 8), which must be checked before parsing. */
+/* The checks of the text before it is parsed, each one located error, 1 after it: the
+ * characters Python refuses (chars.c), then what the grammar's scanner accepts silently
+ * about indentation (indent.c: a line indented more than it tracks, 255 columns, E011; a
+ * dedent to no open block's width, E001). */
 int pvc_check_indent(const pvc_source *src, pvc_diag *d);
+int pvc_check_chars(const pvc_source *src, pvc_diag *d);
+
+/* names.c: Python's rules for names (docs/SEMANTICS.md §6, "Names"). */
+int pvc_name_is_keyword(const char *s, size_t n);  /* a hard keyword: never a name */
+/* The NFKC form of name s[0..n): 0 when it is its own (every ASCII name); 1 with the form
+ * in a malloc'ed NUL-terminated *out of *outlen bytes; -1 when a character, *composing,
+ * would compose with the one before it (pvc does not compose); -2 out of memory. */
+int pvc_name_nfkc(const char *s, size_t n, char **out, size_t *outlen, uint32_t *composing);
+/* The code point of the UTF-8 sequence at s and its length in *len; -1 when s starts none. */
+int32_t pvc_utf8_decode(const unsigned char *s, const unsigned char *end, int *len);
 
 /* 1 if n is not null and of node type `type` (a row of grammar/nodes.h). */
 static inline int pvc_node_is(const pvc_cst *cst, TSNode n, pvc_node_id type)

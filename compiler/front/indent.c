@@ -116,6 +116,8 @@ static int check_dedents(const pvc_source *src, pvc_diag *d)
 
 int pvc_check_indent(const pvc_source *src, pvc_diag *d)
 {
+    if (pvc_check_chars(src, d))
+        return 1;
     const char *p = src->text, *end = p + src->len;
     for (int line = 1; p < end; line++) {
         const char *s = p;

@@ -92,7 +92,13 @@ static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
         const char *name = scope_canon(c, field(c, e, PVC_F_VALUE), c->scope);
         if (name && !strcmp(name, "pl.Tensor"))
             return tensor_annotation(c, e, out);
-        return bad_annotation(c, e, NULL);
+        return bad_annotation(c, e, name && !strcmp(name, "pl.Tile") ? "a kernel takes GM tensors and makes its "
+                              "tiles; pvc binds no pl.Tile parameter" : NULL);
+    }
+    const char *canon = scope_canon(c, e, c->scope);
+    if (canon && !strcmp(canon, "pl.DT_BOOL")) { /* pypto_pro's flag parameters; no tensor dtype */
+        out->kind = PVC_TY_BOOL;
+        return 1;
     }
     pvc_pyval *v = pv_eval(c, e, c->scope);
     if (v && v->kind == PV_DTYPE) {

@@ -169,9 +169,16 @@ static inline TSNode field(const lower_ctx *c, TSNode n, pvc_field_id f)
 {
     return pvc_field(c->cst, n, f);
 }
+/* A node's text (an identifier's NFKC form, front.h); an identifier spelled as a keyword,
+ * which the grammar's error recovery lets through (`def k(class: int)`), is reported where
+ * it is read (cst.c lw_keyword_name). */
+void lw_keyword_name(const lower_ctx *c, TSNode n);
 static inline const char *text(const lower_ctx *c, TSNode n, size_t *len)
 {
-    return pvc_node_text(c->cst, n, len);
+    const char *t = pvc_node_text(c->cst, n, len);
+    if (*len >= 2 && *len <= 8 && pvc_name_is_keyword(t, *len) && pvc_node_is(c->cst, n, PVC_N_IDENTIFIER))
+        lw_keyword_name(c, n);
+    return t;
 }
 static inline pvc_span at(TSNode n)
 {

@@ -3,6 +3,7 @@
 #include "front/front.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -22,6 +23,45 @@ pvc_span pvc_node_span(TSNode n)
     return (pvc_span){(int)p.row + 1, (int)p.column + 1};
 }
 
+/* The NFKC forms of a tree's non-ASCII identifiers, by start byte (few: kept in a list). */
+struct pvc_names {
+    struct name_form {
+        uint32_t at;
+        char *form;
+        size_t len;
+    } *v;
+    size_t n, cap;
+};
+
+/* Made on the first non-ASCII name: every pvc_cst is a variable of its caller's, so the
+ * const the readers pass it as may be cast away here. */
+static const char *name_form(const pvc_cst *cst, uint32_t at, const char *t, size_t *len)
+{
+    if (!cst->names && !(((pvc_cst *)cst)->names = calloc(1, sizeof *cst->names)))
+        pvc_out_of_memory();
+    pvc_names *ns = cst->names;
+    for (size_t i = 0; ns && i < ns->n; i++)
+        if (ns->v[i].at == at) {
+            *len = ns->v[i].len;
+            return ns->v[i].form;
+        }
+    char *form;
+    size_t flen;
+    uint32_t composing;
+    if (pvc_name_nfkc(t, *len, &form, &flen, &composing) != 1)
+        return t; /* its own form, or one chars.c refused */
+    if (ns->n == ns->cap) {
+        size_t cap = ns->cap ? 2 * ns->cap : 8;
+        struct name_form *v = realloc(ns->v, cap * sizeof *v);
+        if (!v)
+            pvc_out_of_memory();
+        ns->v = v, ns->cap = cap;
+    }
+    ns->v[ns->n++] = (struct name_form){at, form, flen};
+    *len = flen;
+    return form;
+}
+
 const char *pvc_node_text(const pvc_cst *cst, TSNode n, size_t *len)
 {
     uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
@@ -30,11 +70,39 @@ const char *pvc_node_text(const pvc_cst *cst, TSNode n, size_t *len)
     if (a > b)
         a = b;
     *len = b - a;
-    return cst->src->text + a;
+    const char *t = cst->src->text + a;
+    for (uint32_t i = 0; i < *len; i++) /* names are ASCII nearly always: one pass, no lookup */
+        if ((unsigned char)t[i] >= 0x80)
+            return pvc_node_is(cst, n, PVC_N_IDENTIFIER) ? name_form(cst, a, t, len) : t;
+    return t;
+}
+
+/* The first ERROR node below n (n excluded), in source order; a null node when none. */
+static TSNode first_error_below(const pvc_cst *cst, TSNode n)
+{
+    TSTreeCursor c = ts_tree_cursor_new(n);
+    TSNode found = {0};
+    int more = ts_tree_cursor_goto_first_child(&c);
+    while (more) {
+        TSNode k = ts_tree_cursor_current_node(&c);
+        if (pvc_node_is(cst, k, PVC_N_ERROR)) {
+            found = k;
+            break;
+        }
+        if (ts_node_has_error(k) && ts_tree_cursor_goto_first_child(&c))
+            continue;
+        while (!(more = ts_tree_cursor_goto_next_sibling(&c)))
+            if (!ts_tree_cursor_goto_parent(&c) || ts_node_eq(ts_tree_cursor_current_node(&c), n))
+                break;
+    }
+    ts_tree_cursor_delete(&c);
+    return found;
 }
 
 /* The innermost first ERROR inside an ERROR node: tree-sitter's outer ERROR often spans
- * a whole definition, the nested one sits where the parser actually gave up. */
+ * a whole definition, the nested one sits where the parser actually gave up. An ERROR that
+ * opens with whole statements it swallowed (from 1:1 of a file whose error is far below:
+ * `for True in ...`) is looked into for the first ERROR under them. */
 static TSNode innermost_error(const pvc_cst *cst, TSNode err)
 {
     for (int depth = 0; depth < 256; depth++) {
@@ -45,6 +113,10 @@ static TSNode innermost_error(const pvc_cst *cst, TSNode err)
             if (pvc_node_is(cst, ch, PVC_N_ERROR))
                 next = ch;
         }
+        TSNode first = ts_node_named_child_count(err) ? ts_node_named_child(err, 0) : (TSNode){0};
+        if (ts_node_is_null(next) && !ts_node_is_null(first) && !ts_node_has_error(first) &&
+            ts_node_named_child_count(first) > 0 && pvc_node_is(cst, ts_node_parent(first), PVC_N_ERROR))
+            next = first_error_below(cst, err);
         if (ts_node_is_null(next))
             break;
         err = next;
@@ -146,6 +218,7 @@ static void open_parser(pvc_cst *cst, const pvc_source *src)
     const TSLanguage *lang = tree_sitter_python();
     cst->src = src;
     cst->tree = NULL;
+    cst->names = NULL;
     cst->parser = ts_parser_new();
     if (!cst->parser || !ts_parser_set_language(cst->parser, lang))
         PVC_BUG("tree-sitter-python (ABI %u) does not match the tree-sitter library (ABI %d to %d)",
@@ -186,12 +259,23 @@ int pvc_parse_part(pvc_cst *cst, const pvc_source *src, uint32_t start, uint32_t
     return ts_node_has_error(ts_tree_root_node(cst->tree));
 }
 
+void pvc_cst_free_names(pvc_cst *cst)
+{
+    for (size_t i = 0; cst->names && i < cst->names->n; i++)
+        free(cst->names->v[i].form);
+    if (cst->names)
+        free(cst->names->v);
+    free(cst->names);
+    cst->names = NULL;
+}
+
 void pvc_cst_free(pvc_cst *cst)
 {
     if (cst->tree)
         ts_tree_delete(cst->tree);
     if (cst->parser)
         ts_parser_delete(cst->parser);
+    pvc_cst_free_names(cst);
     cst->tree = NULL;
     cst->parser = NULL;
 }
@@ -201,6 +285,8 @@ void pvc_cst_free(pvc_cst *cst)
 static int decorator_kind(const pvc_cst *cst, TSNode dec, pvc_func_kind *kind)
 {
     TSNode e = ts_node_named_child(dec, 0);
+    while (pvc_node_is(cst, e, PVC_N_PARENTHESIZED_EXPRESSION)) /* @(pl.jit()): PEP 614 */
+        e = ts_node_named_child(e, 0);
     if (pvc_node_is(cst, e, PVC_N_CALL))
         e = pvc_field(cst, e, PVC_F_FUNCTION);
     if (!pvc_node_is(cst, e, PVC_N_ATTRIBUTE))

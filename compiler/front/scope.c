@@ -252,6 +252,8 @@ static void augmented(lower_ctx *c, pvc_scope *sc, TSNode a, int cond)
 static int is_dsl_decorator(lower_ctx *c, pvc_scope *sc, TSNode dec, pvc_func_kind *kind)
 {
     TSNode e = lw_kid(c, dec, 0);
+    while (is(c, e, PVC_N_PARENTHESIZED_EXPRESSION)) /* @(pl.jit()): any expression, PEP 614 */
+        e = lw_kid(c, e, 0);
     if (is(c, e, PVC_N_CALL))
         e = field(c, e, PVC_F_FUNCTION);
     pvc_pyval *v = scope_resolve(c, e, sc);
@@ -467,18 +469,99 @@ static void walk_compound(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
                     walk(c, sc, lw_kid(c, k[i], j), 1, fd);
 }
 
+/* The forms of binding walk() does not run (docs/SEMANTICS.md §6, "Module-level Python"),
+ * each name bound opaque with the form and its line, so that a DSL function that reads it
+ * is told, instead of reading the value the module had before: an assignment expression
+ * (:=) inside another expression, `with ... as x`, `except ... as x`, a match pattern's
+ * captures. Blocks are walk()'s to read; lambdas and definitions are scopes of their own. */
+static void bind_opaque(lower_ctx *c, pvc_scope *sc, TSNode target, const char *form)
+{
+    bind_targets(c, sc, target, pv_opaque(c, at(target), PVC_E_NOT_CONST, "a binding by %s, which pvc does not "
+                                          "follow at module level; bind it with a plain assignment", form),
+                 target);
+}
+
+static void bind_unfollowed(lower_ctx *c, pvc_scope *sc, TSNode stmt, TSNode followed)
+{
+    TSTreeCursor cur = ts_tree_cursor_new(stmt);
+    int more = ts_tree_cursor_goto_first_child(&cur);
+    while (more) {
+        TSNode n = ts_tree_cursor_current_node(&cur);
+        /* a match's body holds its cases, whose patterns bind: only their consequences are
+           blocks of statements */
+        int cases = is(c, n, PVC_N_BLOCK) && is(c, ts_node_parent(n), PVC_N_MATCH_STATEMENT);
+        int skip = (is(c, n, PVC_N_BLOCK) && !cases) || is(c, n, PVC_N_LAMBDA) ||
+                   is(c, n, PVC_N_FUNCTION_DEFINITION) || is(c, n, PVC_N_CLASS_DEFINITION) ||
+                   is(c, n, PVC_N_DECORATED_DEFINITION);
+        if (is(c, n, PVC_N_NAMED_EXPRESSION) && !ts_node_eq(n, followed))
+            bind_opaque(c, sc, field(c, n, PVC_F_NAME), "an assignment expression (:=)");
+        else if (is(c, n, PVC_N_AS_PATTERN_TARGET))
+            bind_opaque(c, sc, lw_kid(c, n, 0), "'as'");
+        else if (is(c, n, PVC_N_SPLAT_PATTERN) ||
+                 (is(c, n, PVC_N_DOTTED_NAME) && is(c, ts_node_parent(n), PVC_N_CASE_PATTERN) && lw_count(c, n) == 1))
+            bind_opaque(c, sc, lw_kid(c, n, 0), "a match pattern");
+        if (!skip && ts_tree_cursor_goto_first_child(&cur))
+            continue;
+        while (!(more = ts_tree_cursor_goto_next_sibling(&cur)))
+            if (!ts_tree_cursor_goto_parent(&cur) || ts_node_eq(ts_tree_cursor_current_node(&cur), stmt))
+                break;
+    }
+    ts_tree_cursor_delete(&cur);
+}
+
+/* `(NAME := expr)` as a statement of its own is `NAME = expr`: returns its named_expression. */
+static TSNode statement_walrus(lower_ctx *c, TSNode e)
+{
+    while (is(c, e, PVC_N_PARENTHESIZED_EXPRESSION))
+        e = lw_kid(c, e, 0);
+    return is(c, e, PVC_N_NAMED_EXPRESSION) ? e : lw_null();
+}
+
+/* A DSL op called as a statement of the module runs nowhere: pypto_pro raises when the file
+ * is imported. Often a line whose indentation put it outside its function. */
+static void module_dsl_call(lower_ctx *c, pvc_scope *sc, TSNode e)
+{
+    if (!is(c, e, PVC_N_CALL))
+        return;
+    const char *name = scope_canon(c, field(c, e, PVC_F_FUNCTION), sc);
+    if (name && pvc_op_lookup(name, strlen(name)) >= 0)
+        pvc_error_at(c->d, at(e), PVC_E_UNSUPPORTED, "%s(...) at module level runs outside any kernel (pypto_pro "
+                     "raises when the file is imported); is its indentation what was meant?", name);
+}
+
 static void walk(lower_ctx *c, pvc_scope *sc, TSNode block, int cond, found *fd)
 {
     uint32_t n;
     TSNode *k = lw_kids(c, block, &n);
     for (uint32_t i = 0; i < n && c->d->nerrors <= c->d->max_errors; i++) {
-        TSNode s = k[i];
+        TSNode s = k[i], walrus = lw_null();
+        if (!is(c, s, PVC_N_FUNCTION_DEFINITION) && !is(c, s, PVC_N_DECORATED_DEFINITION) &&
+            !is(c, s, PVC_N_CLASS_DEFINITION)) {
+            if (is(c, s, PVC_N_EXPRESSION_STATEMENT))
+                walrus = statement_walrus(c, lw_kid(c, s, 0));
+            bind_unfollowed(c, sc, s, walrus);
+        }
         if (is(c, s, PVC_N_EXPRESSION_STATEMENT)) {
             TSNode e = lw_kid(c, s, 0);
             if (is(c, e, PVC_N_ASSIGNMENT))
                 assignment(c, sc, e, cond);
             else if (is(c, e, PVC_N_AUGMENTED_ASSIGNMENT))
                 augmented(c, sc, e, cond);
+            else if (!ts_node_is_null(walrus))
+                bind_targets(c, sc, field(c, walrus, PVC_F_NAME),
+                             cond ? pv_opaque(c, at(s), PVC_E_NOT_CONST, "its value depends on a run-time if, "
+                                              "loop, with or try")
+                                  : pv_eval(c, field(c, walrus, PVC_F_VALUE), sc), s);
+            else
+                module_dsl_call(c, sc, e);
+        } else if (is(c, s, PVC_N_DELETE_STATEMENT)) {
+            uint32_t nd;
+            TSNode *dk = lw_kids(c, s, &nd);
+            if (nd == 1 && is(c, dk[0], PVC_N_EXPRESSION_LIST)) /* del a, b */
+                dk = lw_kids(c, dk[0], &nd);
+            for (uint32_t j = 0; j < nd; j++)
+                bind_targets(c, sc, dk[j], pv_opaque(c, at(s), PVC_E_NOT_CONST, "deleted there by 'del': Python "
+                                                     "has no such name after it"), s);
         } else if (is(c, s, PVC_N_IMPORT_STATEMENT)) {
             import_stmt(c, sc, s);
         } else if (is(c, s, PVC_N_IMPORT_FROM_STATEMENT)) {
@@ -495,6 +578,12 @@ static void walk(lower_ctx *c, pvc_scope *sc, TSNode block, int cond, found *fd)
         } else if (is(c, s, PVC_N_FOR_STATEMENT) || is(c, s, PVC_N_WHILE_STATEMENT) ||
                    is(c, s, PVC_N_WITH_STATEMENT) || is(c, s, PVC_N_TRY_STATEMENT)) {
             walk_compound(c, sc, s, fd);
+        } else if (is(c, s, PVC_N_MATCH_STATEMENT)) { /* each case may run */
+            uint32_t nc;
+            TSNode *cs = lw_kids(c, field(c, s, PVC_F_BODY), &nc);
+            for (uint32_t j = 0; j < nc; j++)
+                if (is(c, cs[j], PVC_N_CASE_CLAUSE))
+                    walk(c, sc, field(c, cs[j], PVC_F_CONSEQUENCE), 1, fd);
         }
     }
 }

@@ -14,6 +14,16 @@ static const char *const diag_codes[PVC_E_COUNT] = {
 #undef X
 };
 
+/* A carriage return not followed by a newline ends a line in Python (its tokenizer reads
+ * them as newlines); the grammar and the streamed compile's text scan know only "\n" and
+ * "\r\n", so it becomes a newline here, in place: offsets and lengths stay. */
+static void lone_cr_to_newline(char *t, size_t n)
+{
+    for (char *p = t; (p = memchr(p, '\r', n - (size_t)(p - t))); p++)
+        if ((size_t)(p - t) + 1 == n || p[1] != '\n')
+            *p = '\n';
+}
+
 int pvc_source_read(pvc_source *src, const char *path, char *err, size_t errlen)
 {
     char *buf;
@@ -23,6 +33,7 @@ int pvc_source_read(pvc_source *src, const char *path, char *err, size_t errlen)
     src->name = path;
     src->text = buf;
     src->len = len;
+    lone_cr_to_newline(buf, len);
     return 0;
 }
 
@@ -41,6 +52,7 @@ int pvc_source_from_mem(pvc_source *src, const char *name, const char *data, siz
     src->text[len] = '\0';
     src->name = name;
     src->len = len;
+    lone_cr_to_newline(src->text, len);
     return 0;
 }
 

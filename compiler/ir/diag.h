@@ -84,7 +84,8 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(UPDATE_MASK_N,  "W030", "T24", "update_mask's count is taken as uint32: negative means all lanes") \
     X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)") \
     X(TILE_SIZE,      "W032", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved") \
-    X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)")
+    X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)") \
+    X(HAZARD_TOLERATED, "W034", "", "a read the spec does not order after a store, which the device's pipe order makes work (§5.6)")
 
 typedef enum {
     PVC_W_NONE = -1,

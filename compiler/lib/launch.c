@@ -312,6 +312,7 @@ static int run(launch *L, const pvc_launch_options *o)
     pvc_run_opts ro = {.cc = o->cc, .cflags = o->cflags, .verbose = o->verbose, .trace = o->trace,
                        .stats = o->stats, .timeline = o->timeline,
                        .max_ops = o->max_ops == UINT64_MAX ? 0 : o->max_ops ? o->max_ops : PVC_SIM_MAX_OPS,
+                       .strict_hazards = o->strict_hazards,
                        .notes = pvc_lib_sink,
                        .notes_arg = L->d};
     pvc_stopper stop;

@@ -50,6 +50,7 @@ typedef struct {
     binding_list inputs, outputs, expects, shapes, scalars;
     double rtol, atol;
     int have_rtol, have_atol, verbose, stats;
+    int strict_hazards;   /* --strict-hazards (sim): a hazard the device tolerates faults too */
     int blocks, threads;  /* --blocks N (kernel[None, N]), --threads T (native workers) */
     uint64_t max_ops;     /* --max-ops N (sim); 0: the default, UINT64_MAX: none */
     unsigned timeout;     /* --timeout SECS (both backends); 0: none */
@@ -243,6 +244,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
             o->trace = a + 8;
         else if (!strcmp(a, "--stats"))
             o->stats = 1;
+        else if (!strcmp(a, "--strict-hazards"))
+            o->strict_hazards = 1;
         else if (!strcmp(a, "-v") || !strcmp(a, "--verbose"))
             o->verbose = 1;
         else if (a[0] == '-' && a[1] != '\0')
@@ -258,8 +261,8 @@ static int parse_run_options(int argc, char **argv, run_options *o)
         o->backend = "sim";
     if (strcmp(o->backend, "sim") && strcmp(o->backend, "native"))
         return usage("--backend must be sim or native, not '%s'", o->backend);
-    if (!strcmp(o->backend, "native") && (o->trace || o->stats || o->timeline))
-        return usage("--trace, --stats and --timeline need --backend sim");
+    if (!strcmp(o->backend, "native") && (o->trace || o->stats || o->timeline || o->strict_hazards))
+        return usage("--trace, --stats, --timeline and --strict-hazards need --backend sim");
     if (!strcmp(o->backend, "native") && o->max_ops)
         return usage("--max-ops needs --backend sim (a native run is bounded by --timeout)");
     /* torch.testing.assert_close takes both tolerances or neither. */
@@ -711,7 +714,8 @@ static int execute(const run_options *o, const pvc_kernel *k, const pvc_arg *arg
     pvc_launch_options lo = {
         .backend = strcmp(o->backend, "native") ? PVC_BACKEND_SIM : PVC_BACKEND_NATIVE,
         .blocks = o->blocks, .threads = o->threads, .verbose = o->verbose,
-        .stats = o->stats ? stdout : NULL, .timeline = o->timeline, .max_ops = o->max_ops};
+        .stats = o->stats ? stdout : NULL, .timeline = o->timeline, .max_ops = o->max_ops,
+        .strict_hazards = o->strict_hazards};
     pvc_sink trace = {0};
     char err[512];
     if (o->trace && strcmp(o->trace, "-")) {

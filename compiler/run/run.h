@@ -4,7 +4,7 @@
  *           [--input P=FILE.npy]... [--output P=FILE.npy]... [--expect P=FILE.npy]...
  *           [--shape P=R,C]... [--scalar P=VALUE]... [--rtol R] [--atol A] [-v|--verbose]
  *           [--blocks N] [--threads T] [--timeout SECS]
- *           [--trace[=FILE]] [--stats] [--timeline FILE] [--max-ops N]  (sim only)
+ *           [--trace[=FILE]] [--stats] [--timeline FILE] [--max-ops N] [--strict-hazards]  (sim only)
  *
  * Exit status (docs/CLI.md): 0 every --expect matched, 1 diagnostics or a kernel
  * fault (printed as a located error at the DSL line), 2 usage error (bad option, unknown

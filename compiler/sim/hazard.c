@@ -21,6 +21,24 @@ static void clear_kind(pvc_hazard *h, int k)
     h->hi[k] = 0;
 }
 
+/* Kind k's pending bytes become kind to's (a barrier that fences them), and k has none. */
+static void move_kind(pvc_hazard *h, int k, int to)
+{
+    for (uint32_t w = h->lo[k]; w < h->hi[k]; w++) {
+        for (uint64_t p = h->part[k][w]; p; p &= p - 1) {
+            uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(p);
+            h->byte[to][b / 2] |= h->byte[k][b / 2] & (b % 2 ? ~0xFFFFFFFFull : 0xFFFFFFFFull);
+        }
+        h->full[to][w] |= h->full[k][w];
+        h->part[to][w] |= h->part[k][w];
+    }
+    if (h->lo[k] < h->hi[k]) {
+        h->lo[to] = h->lo[k] < h->lo[to] ? h->lo[k] : h->lo[to];
+        h->hi[to] = h->hi[k] > h->hi[to] ? h->hi[k] : h->hi[to];
+    }
+    clear_kind(h, k);
+}
+
 pvc_hazard *pvc_hazard_new(void)
 {
     pvc_hazard *h = calloc(1, sizeof *h);
@@ -63,6 +81,8 @@ void pvc_hazard_store_span(pvc_hazard *h, uint32_t addr, uint32_t end, uint32_t 
         uint32_t w = b / 64;
         uint64_t bit = 1ull << (b % 64);
         for (int k = 0; k < PVC_HZ_KINDS; k++) {
+            if (!pvc_hazard_rules[k].stored)
+                continue;
             if (lo == 0 && hi == 32)
                 h->full[k][w] |= bit;
             else {
@@ -107,23 +127,28 @@ uint32_t pvc_hazard_find(const pvc_hazard *h, int k, uint32_t addr, uint32_t end
     return 0;
 }
 
-/* docs/SEMANTICS.md §5.6: which kinds of read each mode orders after earlier vector stores.
- * Modes whose first class is not "vector store" (VLD_*, ST_*, LD_*, SV_ALL) and VST_VST
- * (orders store -> store) release no read. */
+const pvc_hazard_rule pvc_hazard_rules[PVC_HZ_KINDS] = {
+#define X(kind, read, what, orders, barrier, stored, fence, tolerated) \
+    {read, what, orders, PVC_MEMBAR_##barrier, stored, PVC_HZ_##fence, tolerated},
+    PVC_HAZARD_RULES(X)
+#undef X
+};
+
+/* docs/SEMANTICS.md §5.6: each mode orders the kinds of read whose row names it. Modes whose
+ * first class is not "vector store" (VLD_*, ST_*, LD_*, SV_ALL) and VST_VST (store ->
+ * store) order no read. */
 void pvc_hazard_barrier(pvc_hazard *h, pvc_membar m)
 {
-    switch (m) {
-    case PVC_MEMBAR_VST_VLD: /* vector store -> vector load */
-    case PVC_MEMBAR_VV_ALL:  /* all vector -> all vector */
-        clear_kind(h, PVC_HZ_VLOAD);
-        break;
-    case PVC_MEMBAR_VST_LD:  /* vector store -> scalar load */
-    case PVC_MEMBAR_VS_ALL:  /* all vector -> all scalar */
-        clear_kind(h, PVC_HZ_SREAD);
-        break;
-    default:
-        break;
-    }
+    for (int k = 0; k < PVC_HZ_KINDS; k++)
+        if (pvc_hazard_rules[k].orders & (1u << m))
+            clear_kind(h, k);
+        else if (pvc_hazard_rules[k].fence != PVC_HZ_NONE)
+            move_kind(h, k, pvc_hazard_rules[k].fence);
+}
+
+void pvc_hazard_order(pvc_hazard *h, int k)
+{
+    clear_kind(h, k);
 }
 
 void pvc_hazard_settle(pvc_hazard *h)

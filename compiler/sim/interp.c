@@ -221,17 +221,60 @@ static void __attribute__((noinline, cold)) hazard_fault(sim *S, int k, uint32_t
     S->ctx->fault.related = *st;
     snprintf(S->ctx->fault.detail, sizeof S->ctx->fault.detail,
              "%s of [0x%x, 0x%x) reads byte 0x%x, stored at line %d; a vf.mem_bar(%s) between "
-             "them would order it",
-             k == PVC_HZ_VLOAD ? "vector load" : "read", addr, addr + len, at, st->line,
-             k == PVC_HZ_VLOAD ? membar_names[PVC_MEMBAR_VST_VLD] : membar_names[PVC_MEMBAR_VST_LD]);
+             "them would order it", pvc_hazard_rules[k].what, addr, addr + len, at, st->line,
+             membar_names[pvc_hazard_rules[k].barrier]);
     pvc_fault_unwind(S->ctx);
 }
 
-static inline void hazard_read(sim *S, int k, uint32_t addr, uint32_t len)
+/* A read the device's pipe order makes work (its rule's row says tolerated): one warning per
+ * store and read, then every store before it is ordered, as the pipe orders it. */
+static void __attribute__((noinline, cold)) hazard_tolerated(sim *S, int k, uint32_t addr, uint32_t len,
+                                                            uint32_t at, uint32_t id)
 {
-    uint32_t at = 0, id = pvc_hazard_read(S->hz, k, addr, len, &at);
-    if (id)
-        hazard_fault(S, k, addr, len, at, id);
+    uint32_t read = S->cur->id;
+    pvc_hazard_order(S->hz, k);
+    for (int i = 0; i < S->nwarned; i++)
+        if (S->warned[i][0] == id && S->warned[i][1] == read)
+            return;
+    if (S->nwarned == S->capwarned) {
+        int cap = S->capwarned ? 2 * S->capwarned : 16;
+        uint32_t(*w)[2] = realloc(S->warned, (size_t)cap * sizeof *w);
+        if (!w)
+            pvc_out_of_memory();
+        S->warned = w, S->capwarned = cap;
+    }
+    S->warned[S->nwarned][0] = id, S->warned[S->nwarned++][1] = read;
+    if (!S->o->notes)
+        return;
+    const pvc_loc *st = S->locs[id], *rd = S->cur->loc;
+    const char *bar = membar_names[pvc_hazard_rules[k].barrier];
+    pvc_diag d;
+    pvc_diag_init(&d, &S->u->src, NULL);
+    d.sink = S->o->notes;
+    d.sink_arg = S->o->notes_arg;
+    pvc_warn_at(&d, (pvc_span){rd->line, rd->col},
+                "%s of [0x%x, 0x%x) reads byte 0x%x, stored at line %d with no vf.mem_bar(%s) between them, "
+                "which docs/SEMANTICS.md §5.6 asks for; the device's %s runs the two in order, so the %s "
+                "sees the store (--strict-hazards, PVC_STRICT_HAZARDS=1: an error) [%s]",
+                pvc_hazard_rules[k].what, addr, addr + len, at, st->line, bar, pvc_hazard_rules[k].tolerated,
+                pvc_hazard_rules[k].what,
+                pvc_warn_code(PVC_W_HAZARD_TOLERATED));
+    pvc_report_at(&d, (pvc_span){st->line, st->col}, "note", "the vector store that wrote those bytes");
+}
+
+/* A read (PVC_HZ_BY_*) of [addr, addr+len): every kind of pending bytes it checks, as its
+ * row says (hazard.h PVC_HAZARD_RULES). */
+static inline void hazard_read(sim *S, int read, uint32_t addr, uint32_t len)
+{
+    for (int k = 0; k < PVC_HZ_KINDS; k++) {
+        if (pvc_hazard_rules[k].read != read)
+            continue;
+        uint32_t at = 0, id = pvc_hazard_read(S->hz, k, addr, len, &at);
+        if (id && pvc_hazard_rules[k].tolerated && !S->o->strict_hazards)
+            hazard_tolerated(S, k, addr, len, at, id);
+        else if (id)
+            hazard_fault(S, k, addr, len, at, id);
+    }
 }
 
 /* The runtime's touch hook: every UB span an op reads or writes, after its bounds check and
@@ -241,8 +284,8 @@ static void sim_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_touch_kind 
     sim *S = ctx->user;
     sim_touched *t = &S->touched;
     switch (kind) {
-    case PVC_TOUCH_VLOAD: hazard_read(S, PVC_HZ_VLOAD, addr, len); t->read += len; break;
-    case PVC_TOUCH_GM_OUT: hazard_read(S, PVC_HZ_SREAD, addr, len); t->gm_out += len; break;
+    case PVC_TOUCH_VLOAD: hazard_read(S, PVC_HZ_BY_VLOAD, addr, len); t->read += len; break;
+    case PVC_TOUCH_GM_OUT: hazard_read(S, PVC_HZ_BY_SREAD, addr, len); t->gm_out += len; break;
     case PVC_TOUCH_VSTORE: pvc_hazard_store(S->hz, addr, len, S->cur->id); t->write += len; break;
     case PVC_TOUCH_GM_IN: t->gm_in += len; break;
     }
@@ -257,8 +300,8 @@ static inline void sim_touch_fast(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc
 {
     sim *S = ctx->user;
     switch (kind) {
-    case PVC_TOUCH_VLOAD: hazard_read(S, PVC_HZ_VLOAD, addr, len); return;
-    case PVC_TOUCH_GM_OUT: hazard_read(S, PVC_HZ_SREAD, addr, len); S->touched.gm_out += len; break;
+    case PVC_TOUCH_VLOAD: hazard_read(S, PVC_HZ_BY_VLOAD, addr, len); return;
+    case PVC_TOUCH_GM_OUT: hazard_read(S, PVC_HZ_BY_SREAD, addr, len); S->touched.gm_out += len; break;
     case PVC_TOUCH_VSTORE: pvc_hazard_store(S->hz, addr, len, S->cur->id); return;
     case PVC_TOUCH_GM_IN: S->touched.gm_in += len; break; /* a clipped window's note */
     default: return;
@@ -746,6 +789,7 @@ static void sim_free(sim *S)
         }
     sim_decode_free(S);
     pvc_hazard_free(S->hz);
+    free(S->warned);
     pvc_race_free(S->race);
     pvc_timeline_close(S->obs.timeline, NULL, 0);
     free(S);

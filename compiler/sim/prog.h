@@ -195,6 +195,9 @@ struct sim {
     pvc_span error_at;
     char errbuf[256];
     sim_func *kernel;
+    /* tolerated hazards warned already, as (store id, read op id) pairs: one warning each */
+    uint32_t (*warned)[2];
+    int nwarned, capwarned;
     /* while running */
     sim_func *cur_f;
     const sim_op *cur;

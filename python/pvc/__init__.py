@@ -15,7 +15,8 @@ TimeoutError: the launch ran past its timeout), OutOfMemory (a MemoryError), Int
 Environment: PVC_BACKEND=sim|native (default sim), PVC_VERBOSE=1 (print pvc's warnings and
 notes, and whether the native object came from the cache), PVC_THREADS=N (native worker
 threads, default one per core), PVC_TIMEOUT=SECS (stop a launch that runs longer, raising
-LaunchTimeout), PVC_LIB (the library to load). Ctrl-C stops a launch (KeyboardInterrupt).
+LaunchTimeout), PVC_STRICT_HAZARDS=1 (a hazard the device tolerates faults, not a warning),
+PVC_LIB (the library to load). Ctrl-C stops a launch (KeyboardInterrupt).
 """
 
 import collections
@@ -26,12 +27,14 @@ import os
 import signal
 import sys
 import threading
+import warnings
 
 from . import _lib
 from ._lib import lib
 
 __all__ = ["load", "Program", "Kernel", "Diagnostic", "PvcError", "CompileError", "KernelFault",
-           "LaunchError", "LaunchTimeout", "InternalError", "OutOfMemory", "dtype_names", "enums"]
+           "LaunchError", "LaunchTimeout", "InternalError", "OutOfMemory", "PvcWarning", "dtype_names",
+           "enums"]
 
 Diagnostic = collections.namedtuple("Diagnostic", "severity file line col code message rendered")
 
@@ -73,8 +76,16 @@ _ERRORS = {_lib.ERROR: CompileError, _lib.USAGE: LaunchError, _lib.FAULT: Kernel
            _lib.INTERNAL: InternalError, _lib.STOPPED: LaunchTimeout}
 
 
+def _flag(name):
+    return os.environ.get(name, "") not in ("", "0")
+
+
 def _verbose():
-    return os.environ.get("PVC_VERBOSE", "") not in ("", "0")
+    return _flag("PVC_VERBOSE")
+
+
+class PvcWarning(UserWarning):
+    """A warning of a launch (a hazard the device tolerates, W034): pvc's located text."""
 
 
 class _Diags:
@@ -120,6 +131,21 @@ def _text(r):
     the "pvc: error: " a terminal needs (the exception's class already says it is pvc's)."""
     prefix = f"pvc: {r.severity}: "
     return r.rendered[len(prefix):] if r.line == 0 and r.rendered.startswith(prefix) else r.rendered
+
+
+def _warn(records):
+    """A launch's warnings become Python warnings (each with its notes), located at the DSL
+    line; under PVC_VERBOSE its notes go to stderr too."""
+    _say(records)
+    text = ""
+    for r in records:
+        if r.severity == "warning" and text:
+            warnings.warn(PvcWarning(text.rstrip("\n")), stacklevel=3)
+            text = ""
+        if r.severity == "warning" or (r.severity == "note" and text):
+            text += r.rendered
+    if text:
+        warnings.warn(PvcWarning(text.rstrip("\n")), stacklevel=3)
 
 
 def _say(records):
@@ -322,7 +348,8 @@ class Kernel:
         stop = ctypes.c_int(0)
         opts = _lib.LaunchOptions(backend=_lib.BACKENDS[backend], blocks=int(blocks),
                                   threads=int(threads), verbose=int(_verbose()),
-                                  stop=ctypes.pointer(stop), timeout=timeout)
+                                  stop=ctypes.pointer(stop), timeout=timeout,
+                                  strict_hazards=int(_flag("PVC_STRICT_HAZARDS")))
         with _Diags() as d:
             status = _interruptible(lambda: lib.pvc_kernel_launch(
                 self._h, argv, len(args), ctypes.byref(opts), d.handle), stop)
@@ -330,7 +357,7 @@ class Kernel:
         # args stay referenced until here: their memory is GM for the whole launch
         if status != _lib.OK:
             _raise(status, records)
-        _say(records)
+        _warn(records)
 
 
 class Program:

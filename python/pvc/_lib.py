@@ -59,6 +59,7 @@ class LaunchOptions(ctypes.Structure):
         ("max_ops", ctypes.c_uint64),  # 0: the simulator's default op budget
         ("stop", ctypes.POINTER(ctypes.c_int)),  # set nonzero: the launch stops (STOPPED)
         ("timeout", ctypes.c_double),  # seconds, 0: none
+        ("strict_hazards", ctypes.c_int),  # sim: tolerated hazards fault too
     ]
 
 

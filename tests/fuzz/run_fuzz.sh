@@ -8,6 +8,9 @@
 #                  tests/fuzz/npy.dict
 #   fuzz_sim       compile-then-simulate (fast and observing loop compared, op budget):
 #                  the seeds and dictionary of fuzz_frontend
+#   fuzz_stream    the streamed compile against the whole one, test files mutated in their
+#                  line structure: the seeds of fuzz_frontend and tests/stream/*.py
+# $PVC_FUZZ_SEEDS, a directory, adds its .py files (any depth) to the compiler harnesses' seeds.
 # Prints each run's executions, coverage and peak memory, a crash if there was one, and one
 # count line: "N passed, M failed", a harness that ran clean passing.
 pass=0; fail=0
@@ -30,7 +33,14 @@ while [ $# -ge 2 ]; do
         # tests/sim and tests/e2e share file names: prefix them so none overwrites another
         for f in tests/sim/*.py tests/e2e/*.py; do cp "$f" "$work/corpus/$(basename "$(dirname "$f")")_${f##*/}"; done
         [ -d tests/fuzz/corpus ] && cp tests/fuzz/corpus/* "$work/corpus/" 2>/dev/null
-        dict=tests/fuzz/python.dict; max_len=8192 ;;
+        for f in tests/stream/*.py; do cp "$f" "$work/corpus/stream_${f##*/}"; done
+        if [ -n "$PVC_FUZZ_SEEDS" ]; then
+            find "$PVC_FUZZ_SEEDS" -name '*.py' | awk '{ print NR, $0 }' | while read -r i f; do
+                cp "$f" "$work/corpus/seed${i}_${f##*/}"
+            done
+        fi
+        dict=tests/fuzz/python.dict; max_len=8192
+        [ "$name" = fuzz_stream ] && max_len=65536 ;; # whole test files
     esac
     "$fuzzer" "$work/corpus" -dict="$dict" -max_total_time="$secs" -max_len=$max_len -timeout=10 \
         -rss_limit_mb=2048 -artifact_prefix="$dir/crashes/$name-" -print_final_stats=1 \

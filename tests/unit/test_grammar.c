@@ -67,6 +67,9 @@ static const char *every_row =
     "        pass\n"
     "    except E:\n"
     "        pass\n"
+    "match q:\n"
+    "    case [A, *B] if (C := 1):\n"
+    "        del A\n"
     "def broken(:\n";
 
 static unsigned long seen_node[PVC_N_COUNT], seen_field[PVC_F_COUNT];

@@ -28,6 +28,7 @@ pl.DYNAMIC and pl.STATIC, pl.Tensor[...] and pl.Ptr[...] annotations, the enum n
 are compiled by pvc from the source; called from Python they raise.
 """
 
+import functools
 import inspect
 
 import pvc
@@ -114,11 +115,35 @@ class _DslOp:
         return _DslOp(f"{self._name}.{attr}")
 
     def __call__(self, *args, **kwargs):
+        if self._name in _UNCOMPILED_DECORATORS:  # @pl.simt.function(...): the file still imports
+            return _Uncompiled(self._name, _UNCOMPILED_DECORATORS[self._name])
         raise RuntimeError(f"{self._name} runs only inside a kernel: launch the @pl.jit kernel "
                            f"with kernel[None, N](...) and pvc compiles it")
 
+    def __getitem__(self, item):  # an annotation (`t: pl.Tile[[16, 64], pl.DT_FP32]`): pvc reads it
+        return _DslOp(f"{self._name}[...]")
+
     def __repr__(self):
         return self._name
+
+
+# Decorator factories of code pvc does not compile: the function they decorate is kept, and
+# calling it says why it does not run.
+_UNCOMPILED_DECORATORS = {"pl.simt.function": "SIMT functions (@pl.simt.function): pvc compiles vector "
+                                              "code (@pl.vector_function) and the kernels that call it"}
+
+
+class _Uncompiled:
+    def __init__(self, name, why):
+        self._name, self._why = name, why
+
+    def __call__(self, fn):
+        why = self._why
+
+        @functools.wraps(fn)
+        def uncompiled(*args, **kwargs):
+            raise NotImplementedError(f"{fn.__qualname__}: pvc does not compile {why}")
+        return uncompiled
 
 
 Vf = _DslOp("vf")
@@ -126,6 +151,8 @@ Vf = _DslOp("vf")
 for _name in pvc.dtype_names():
     globals()["DT_" + _name] = DataType(_name)
     __all__.append("DT_" + _name)
+DT_BOOL = DataType("BOOL")  # a scalar parameter's annotation only (`flag: pl.DT_BOOL`): no tensor dtype
+__all__.append("DT_BOOL")
 for _ns, _members in pvc.enums().items():
     globals()[_ns] = _Namespace(_ns, _members)
     __all__.append(_ns)
