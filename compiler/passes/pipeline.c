@@ -16,6 +16,7 @@ static void drop_cst(pvc_unit *u)
 {
     if (u->cst.parser)
         ts_parser_delete(u->cst.parser);
+    pvc_cst_free_names(&u->cst); /* libc memory, not the arena's */
     u->cst.tree = NULL;
     u->cst.parser = NULL;
     pvc_ts_arena_end();

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "emit/emit_c.h"
+#include "emit/stream.h"
 #include "pvc.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
