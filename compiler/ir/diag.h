@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Exit codes (ARCHITECTURE.md §4). */
+/* Exit codes (docs/CLI.md). */
 enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL = 4 };
 
 /* X(ID, "code", "kind of error") - one row per kind; the code never changes meaning. */
@@ -212,7 +212,7 @@ _Noreturn void pvc_internal_error(const char *file, int line, const char *fmt, .
     __attribute__((format(printf, 3, 4)));
 #define PVC_BUG(...) pvc_internal_error(__FILE__, __LINE__, __VA_ARGS__)
 
-/* Memory ran out (issue 14, B23): not a bug, one error wherever it happens (the parser's
+/* Memory ran out (docs/ARCHITECTURE.md §7, B23): not a bug, one error wherever it happens (the parser's
  * arena, the IR, the simulator). Without a trap: "pvc: error: out of memory" on stderr and
  * exit 1. With one: pvc_bug_text is "out of memory", pvc_bug_oom is set, and it longjmps
  * there as PVC_BUG does (the library reports an error, not an internal one). */

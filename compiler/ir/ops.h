@@ -358,12 +358,12 @@ typedef enum {
  *             MERGES the call keeps its result's old value in the lanes its PRED leaves off
  *             (move; as mode=MERGING does), so only those lanes read it; TILE a tile-level
  *             op (ops_tile.h): its tile operands carry their valid shapes, the call runs a
-  *             whole-tile loop (one trace entry); WRITES_GM the call writes its TENSOR
-  *             operand, memory the caller owns (a launch refuses a read-only or stride-0
-  *             argument for it, compiler/lib/launch.c)
-  *   LEVEL     what one call works on (PVC_LEVELS): SCALAR an address or element, REGISTER a
-  *             register or special register, TILE a whole tile (gm.load, tile.move, the rows
-  *             of ops_tile.h), CUBE the cube's buffers; a GENERIC row has its FROM op's level
+ *             whole-tile loop (one trace entry); WRITES_GM the call writes its TENSOR
+ *             operand, memory the caller owns (a launch refuses a read-only or stride-0
+ *             argument for it, compiler/lib/launch.c)
+ *   LEVEL     what one call works on (PVC_LEVELS): SCALAR an address or element, REGISTER a
+ *             register or special register, TILE a whole tile (gm.load, tile.move, the rows
+ *             of ops_tile.h), CUBE the cube's buffers; a GENERIC row has its FROM op's level
  *   PIPE BASE BPC  cost: cycles = BASE + ceil(UB bytes moved / BPC) (BPC 0: BASE) on pipe
  *             PIPE; nearly all assumed (docs/COSTS.md): an estimate, never a measurement
  *   CALL      the runtime call over the operand, result and attribute names, `ctx` and

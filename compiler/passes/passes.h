@@ -91,10 +91,4 @@ int pvc_tileop_build(pvc_module *m, pvc_block *out, const pvc_op *op, const pvc_
 /* Constant value of v if it is an int/bool constant: 1 and *out set, else 0. */
 int pvc_const_int(const pvc_value *v, int64_t *out);
 
-/* Mask granularity in BYTES that PP-BE picks for create_mask / update_mask of dtype t
- * (docs/SEMANTICS.md §5.1): pset_b8 for 8-bit types, b32 for 32-bit, b16 otherwise (64-bit too);
- * plt_b8 only for INT8/UINT8, other 8-bit and 64-bit types fall to plt_b32. */
-unsigned pvc_create_mask_gran(pvc_dtype t);
-unsigned pvc_update_mask_gran(pvc_dtype t);
-
 #endif /* PVC_PASSES_H */

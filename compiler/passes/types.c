@@ -32,20 +32,6 @@
 
 #include "passes/types.h"
 
-unsigned pvc_create_mask_gran(pvc_dtype t)
-{
-    unsigned bits = pvc_dtype_table[t].bits;
-    return bits <= 8 ? 1 : bits == 32 ? 4 : 2;
-}
-
-unsigned pvc_update_mask_gran(pvc_dtype t)
-{
-    unsigned bits = pvc_dtype_table[t].bits;
-    if (t == PVC_DT_INT8 || t == PVC_DT_UINT8)
-        return 1;
-    return bits == 16 ? 2 : 4;
-}
-
 /* The control region a block of op belongs to: its own, except a section_vector body. */
 static const pvc_block *region_of(const pvc_op *op, const pvc_block *blk, const pvc_block *region)
 {

@@ -1,4 +1,4 @@
-/* npy.h - NumPy .npy tensor files (ARCHITECTURE.md §5).
+/* npy.h - NumPy .npy tensor files (docs/CLI.md "pvc run").
  *
  * Reads format 1.0, 2.0 and 3.0 (3.0 only differs by a UTF-8 header, which we treat as ASCII),
  * writes 1.0 (2.0 only if the header would not fit 1.0's 16-bit length). Little-endian, C order,

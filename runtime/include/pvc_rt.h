@@ -529,7 +529,7 @@ static inline int64_t pvc_py_ftruth(double a) { return a != 0; }
  * (pvc_addr_add/sub/mul, the functions below) saturates at the ends of int64 instead of
  * wrapping: an offset of 2^30 FP32 elements is 2^32 bytes past the tile, not the tile again,
  * and one of 2^62 elements is past int64 and stays there. Any such address lies outside the
- * UB, so the access faults UB_BOUNDS naming it (issue 14, B11).
+ * UB, so the access faults UB_BOUNDS naming it (docs/ARCHITECTURE.md §7, B11).
  * ------------------------------------------------------------------------------------- */
 /* What a pl.TileType says besides dtype and shape (docs/SEMANTICS.md §15.1), one table each.
  * Memory spaces, X(NAME, pypto name, what, bytes, align, base, core) (docs/SEMANTICS.md

@@ -417,7 +417,7 @@ static void test_dtype_mapping(void)
         const char *descr;
         int nibbles;
     } rows[] = {
-        /* ARCHITECTURE.md §5: FP8/HF8/FP4 are uint8 codes, BF16 is uint16 bits. */
+        /* docs/CLI.md "pvc run": FP8/HF8/FP4 are uint8 codes, BF16 is uint16 bits. */
         {PVC_DT_FP32, "<f4", 0},      {PVC_DT_FP16, "<f2", 0},      {PVC_DT_BF16, "<u2", 0},
         {PVC_DT_FP8E4M3FN, "|u1", 0}, {PVC_DT_FP8E5M2, "|u1", 0},   {PVC_DT_FP8E8M0, "|u1", 0},
         {PVC_DT_HF8, "|u1", 0},       {PVC_DT_FP4E2M1, "|u1", 1},   {PVC_DT_FP4E1M2, "|u1", 1},
