@@ -73,7 +73,7 @@ GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
 GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
 
-.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test test-full fresh fuzz fuzz-smoke fuzz-npy fuzz-sim fuzz-stream bench clean help
+.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test test-full fresh fuzz fuzz-smoke fuzz-npy fuzz-sim fuzz-stream bench recipes clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so $(BUILD)/pvc-cases
 
 deps: deb-deps grammar
@@ -204,6 +204,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR
 unit: $(UNIT_BIN)
 	sh tests/run_unit.sh $(UNIT_BIN)
 
+# The [checked] recipes of docs/ARCHITECTURE.md (a vf op, a memory space) applied to a copy of
+# the tree, built and run there (tools/check_recipes.sh); a full build, so not in make test.
+recipes: deps
+	sh tools/check_recipes.sh
+
 # IR dumps of every sample and diagnostics of tests/diag/*.py against their golden files.
 golden: $(BUILD)/pvc
 	sh tests/run_golden.sh $(BUILD)/pvc
@@ -229,7 +234,7 @@ e2e: $(BUILD)/pvc
 sim: deps $(BUILD)/pvc $(BUILD)/pvc-cases
 	@sh tests/run_sim.sh $(BUILD)/pvc $(BUILD)/pvc-cases
 
-# The files and processes of pvc (issue 14): non-regular inputs refused, atomic writes, no
+# The files and processes of pvc (docs/ARCHITECTURE.md §7): non-regular inputs refused, atomic writes, no
 # sink that is a source, write errors on stdout/stderr, signals, no fixed tables
 # (tests/run_robust.sh, tests/robust/).
 robust: deps $(BUILD)/pvc

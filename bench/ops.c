@@ -5,7 +5,7 @@
  * and writes one line per kernel to a TSV file, which `make bench` hands to pvc_bench with
  * --ops; this file turns each line into two rows of the table, the ratio being the median of
  * the per-turn ratios with their lowest and highest beside it.
- * Targets (issue 10): native at least as fast as numpy (<= 1), sim within 10x of native. */
+ * Targets (BENCHMARKS.md): native at least as fast as numpy (<= 1), sim within 10x of native. */
 #include <stdio.h>
 #include <string.h>
 

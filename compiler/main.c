@@ -1,4 +1,4 @@
-/* main.c - the pvc command line (ARCHITECTURE.md §4). One row per subcommand. Every
+/* main.c - the pvc command line (docs/CLI.md). One row per subcommand. Every
  * command's output goes through base/ioutil.h: files are written whole or not at all, and a
  * write error on stdout or stderr fails the command (pvc_io_finish). */
 #include <errno.h>

@@ -34,6 +34,10 @@ rm -rf "$work/cases"
 if ! /usr/bin/python3 tools/gen_op_tests.py --out "$work/cases" >"$work/gen.log" 2>&1; then
     cat "$work/gen.log"; echo "FAIL gen_op_tests.py" >>"$extra"
 fi
+# the tile-level ops (docs/SEMANTICS.md §15): kernels and cases from tools/gen_tile_tests.py
+if ! /usr/bin/python3 tools/gen_tile_tests.py --out "$work/tile_cases" >"$work/gen_tile.log" 2>&1; then
+    cat "$work/gen_tile.log"; echo "FAIL gen_tile_tests.py" >>"$extra"
+fi
 
 # ---- 3. diagnostics written by hand -------------------------------------------------------------
 unmessage() { # FILE:LINE: severity: [CODE] of each diagnostic, sorted
@@ -60,6 +64,6 @@ runs=${PVC_TEST_SCRATCH:-$work}/ops-runs
 rm -rf "$runs"
 ops=$("$pvc" help ops | sed -n 's/^\(vf\.[a-z_0-9]*\)(.*/\1/p')
 # shellcheck disable=SC2086 # the case directories, one word each
-"$cases" --backends "$backends" --work "$runs" --strip "$work/cases/" --known "$known" \
+"$cases" --backends "$backends" --work "$runs" --strip "$work/cases/" --strip "$work/" --known "$known" \
     --covered "$covered" --also "$extra" --cover "$(echo $ops pl.get_spr pl.set_vec_mask)" \
-    "$work"/cases/*/
+    "$work"/cases/*/ "$work"/tile_cases/*/

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run_robust.sh PVC: the files and processes of pvc (issue 14), each case a regression test
+# run_robust.sh PVC: the files and processes of pvc (docs/ARCHITECTURE.md §7), each case a regression test
 # of one defect:
 #   B7   inputs are read only when they are regular files (a FIFO, /dev/zero, a directory are
 #        refused at once), a .npy header before its data, a .py up to 64 MiB

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """check_doc_refs.py - every repository path a document names in backquotes exists, and every
 `symbol` written right after a `path.c`/`path.h` in the same table cell or sentence occurs in
-that file. Keeps docs/SEMANTICS.md §14 ("where pvc keeps each rule") and the other pages true
+that file. Keeps docs/ARCHITECTURE.md ("Where each rule lives") and the other pages true
 as code moves. Prints one FAIL line per broken reference, then "N passed, M failed".
 
     /usr/bin/python3 tools/check_doc_refs.py README.md docs/*.md runtime/*.md

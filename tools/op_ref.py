@@ -33,7 +33,7 @@ INTS = ["INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "INT64", "UINT64"
 FLOATS = ["FP16", "BF16", "FP32"]
 UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 SINT = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
-# the .npy dtype pvc reads for a tensor of the dtype (BF16 as uint16 bits; README "pvc run")
+# the .npy dtype pvc reads for a tensor of the dtype (BF16 as uint16 bits; docs/CLI.md "pvc run")
 NPY = {"FP16": np.float16, "BF16": np.uint16, "FP32": np.float32}
 
 

@@ -1,4 +1,4 @@
-/* ioutil.h - how pvc reads and writes files: one way for every file (issue 14).
+/* ioutil.h - how pvc reads and writes files: one way for every file (docs/ARCHITECTURE.md §7).
  *
  * Reading: only regular files. A FIFO would block, /dev/zero never ends and a directory is
  * not a file, so pvc_io_open_regular looks at what a path is before it reads a byte (and

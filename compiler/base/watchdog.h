@@ -1,4 +1,4 @@
-/* watchdog.h - `pvc run --timeout SECS` (issue 14, B6): a run that is still going after
+/* watchdog.h - `pvc run --timeout SECS` (docs/ARCHITECTURE.md §7, B6): a run that is still going after
  * SECS seconds of wall time stops, in either backend, with one located error and exit 1.
  *
  * Neither backend polls a clock: native kernels are the user's loops compiled, and the

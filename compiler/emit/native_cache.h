@@ -3,7 +3,7 @@
  *
  * A cached object is code pvc maps into itself and runs, so the cache is treated as a way in:
  * its directory must belong to the effective user and be writable by nobody else, with no
- * ancestor through which another user could swap it (README "Native backend"); every object
+ * ancestor through which another user could swap it (docs/CLI.md "Native backend"); every object
  * is checked before it is mapped (owner, mode, a whole ELF shared object of this machine)
  * and, once loaded, must carry the key it is filed under (native.c). Builds of one entry are
  * serialised by a lock file, and temporaries a killed build left behind are swept.

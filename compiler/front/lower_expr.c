@@ -366,9 +366,9 @@ static pvc_op *namespace_op(lower_ctx *c, TSNode fn, const char *name)
         return NULL;
     }
     if (code < 0 && pvc_is_tile_op(name)) {
-        pvc_error_at(c->d, at(fn), PVC_E_UNKNOWN_NAME, "'%s' is a tile-level op of pypto_pro, which pvc does "
-                     "not compile: compute on the tile in a @pl.vector_function with vf.* ops "
-                     "('pvc help ops' lists them)", name);
+        pvc_error_at(c->d, at(fn), PVC_E_UNKNOWN_NAME, "'%s' is a tile-level op of pypto_pro that pvc does "
+                     "not compile yet: compute on the tile in a @pl.vector_function with vf.* ops "
+                     "('pvc help ops' lists both levels)", name);
         return NULL;
     }
     if (code < 0 || (pvc_ops[code].flags & PVC_OPF_CORE)) {

@@ -11,7 +11,7 @@
  * Larger blocks are libc's but recorded, and freed by the end if tree-sitter has not;
  * everything outside a begin/end pair is libc's alone. Per thread. No function returns
  * NULL: tree-sitter does not test what its allocator returns, so running out of memory is
- * pvc_out_of_memory (ir/diag.h: one "out of memory" error), never a crash (issue 14, B23). */
+ * pvc_out_of_memory (ir/diag.h: one "out of memory" error), never a crash (docs/ARCHITECTURE.md §7, B23). */
 #include "front/tsalloc.h"
 
 #include <stdint.h>

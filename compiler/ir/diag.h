@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Exit codes (ARCHITECTURE.md §4). */
+/* Exit codes (docs/CLI.md). */
 enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL = 4 };
 
 /* X(ID, "code", "kind of error") - one row per kind; the code never changes meaning. */
@@ -87,6 +87,11 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(TILE_SIZE,      "W032", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved") \
     X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)") \
     X(HAZARD_TOLERATED, "W034", "", "a read the spec does not order after a store, which the device's pipe order makes work (§5.6)") \
+    X(TILE_VALID,     "W040", "", "a tile op reads its sources at the destination's valid shape, not their own (§15.2)") \
+    X(TILE_FUSED,     "W041", "", "a fused tile op overwrites its first source with the intermediate result (§15.11)") \
+    X(TILE_DIM,       "W042", "", "dim= other than 0 reduces or broadcasts columns, not the last axis (§15.7)") \
+    X(TILE_MASK_PITCH, "W043", "", "pl.select reads the mask rows at a pitch of cols bytes: a mask tile wider than 8 bits breaks rows >= 1 (§15.9)") \
+    X(TILE_CAST_ODD,  "W044", "", "pl.RoundMode.CAST_ODD rounds to odd only FP32 -> FP16; here it runs as CAST_NONE (§15.6)") \
     X(CUBE_MATMUL_ACC, "W050", "C-T2", "pl.matmul_acc adds into dst's old value: acc_tile only gives the type (§17.5.3)")
 
 typedef enum {
@@ -209,7 +214,7 @@ _Noreturn void pvc_internal_error(const char *file, int line, const char *fmt, .
     __attribute__((format(printf, 3, 4)));
 #define PVC_BUG(...) pvc_internal_error(__FILE__, __LINE__, __VA_ARGS__)
 
-/* Memory ran out (issue 14, B23): not a bug, one error wherever it happens (the parser's
+/* Memory ran out (docs/ARCHITECTURE.md §7, B23): not a bug, one error wherever it happens (the parser's
  * arena, the IR, the simulator). Without a trap: "pvc: error: out of memory" on stderr and
  * exit 1. With one: pvc_bug_text is "out of memory", pvc_bug_oom is set, and it longjmps
  * there as PVC_BUG does (the library reports an error, not an internal one). */

@@ -1,4 +1,4 @@
-/* dump_json.c - `pvc ir --format json` (ARCHITECTURE.md §5, fields in docs/IR.md):
+/* dump_json.c - `pvc ir --format json` (docs/IR.md):
  * {"version":1,"file":...,"functions":[{"name","kind","loc","params","body":[op...]}]}
  * Keys sorted, no pointers or addresses: identical output for identical input. */
 #include <jansson.h>

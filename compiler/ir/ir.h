@@ -251,6 +251,13 @@ int pvc_mop_takes_at(const pvc_mop *m);
  * none or ignores it: the op's dtype, except stores (the dist's width, §3.3) and casts (the
  * wider side, §5.4). */
 int pvc_mop_pred_width(const pvc_op *op);
+/* The other mask widths, all in maskw.c with it: the granularity in bytes of the mask
+ * vf.create_mask / vf.update_mask make for dtype t (§5.1), and in bits of a GENERIC op's
+ * mask result in machine row m at dtype dt (its first mask operand's, else dt's; halved,
+ * doubled or every bit by the row's PVC_MF_MASK_* flags). */
+unsigned pvc_create_mask_gran(pvc_dtype t);
+unsigned pvc_update_mask_gran(pvc_dtype t);
+int pvc_mask_result_gran(const pvc_op *op, const pvc_mop *m, int dt);
 
 /* ---- building ---- */
 pvc_module *pvc_module_new(const char *file);

@@ -325,34 +325,3 @@ int pvc_mop_attr(const pvc_mop *m, const char *name)
     return -1;
 }
 
-static int attr_int_of(const pvc_op *op, const char *key, int dflt)
-{
-    const pvc_attr *a = pvc_op_attr(op, key);
-    return a && a->val ? (int)a->val->i : dflt;
-}
-
-static int lane_of(int dt) { return dt >= 0 && dt < PVC_DT_COUNT ? (int)pvc_dtype_lane_bytes((pvc_dtype)dt) : 0; }
-
-int pvc_mop_pred_width(const pvc_op *op)
-{
-    const pvc_mop *m = pvc_mop_of(op->code);
-    int has = 0;
-    for (int i = 0; m && i < m->nopnd; i++)
-        has |= m->opnd[i].kind == PVC_OK_PRED;
-    if (!has)
-        return 0;
-    if (op->code == PVC_OP_M_ST_REG || op->code == PVC_OP_M_ST_REG_POST) {
-        const pvc_dist_info *d = &pvc_store_dist_table[attr_int_of(op, "dist", 0)];
-        return strncmp(d->name, "ONEPT", 5) ? d->w : 0; /* FIRST_ELEMENT ignores the mask (§3.3) */
-    }
-    /* the widest of the row's dtypes: a conversion (astype, exp_sub, muls_cast) tests at its
-     * wider side (§5.4); a gather/scatter at its index width when that is wider (the 8-bit
-     * form's 16-bit lanes, the u32-index 16-bit form, §10.13) */
-    int w = 0;
-    for (int i = 0; i < m->nattr; i++)
-        if (m->attr[i].kind == PVC_AK_DTYPE) {
-            int l = lane_of(attr_int_of(op, m->attr[i].name, -1));
-            w = l > w ? l : w;
-        }
-    return w;
-}

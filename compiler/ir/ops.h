@@ -56,6 +56,9 @@ typedef enum {
     PVC_LV_COUNT
 } pvc_level;
 
+#include "ir/ops_tile.h"
+#include "ir/ops_cube.h"
+
 #define PVC_OPS(X) \
     /* ---- core ops the lowering produces from Python syntax ---- */ \
     X(ASSIGN,   "assign",   "value", "", 1, 1, 1, ANY, CORE, SCALAR, "x = y: copy a value into a name") \
@@ -199,6 +202,8 @@ typedef enum {
     X(PL_RANGE, "pl.range", "start stop step", "", 1, 3, 1, INT, PL | PVC_OPF_BLOCK, SCALAR, "for v in range(...): body; Python semantics") \
     X(PL_LOAD, "pl.load", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, TILE, "GM tensor at one offset per axis -> UB tile (rows, cols: order=, default the last two axes)") \
     X(PL_STORE, "pl.store", "tensor tile offsets", "order relu_pre_mode:ReluPreMode scale atomic:AtomicType phase:STPhase", 2, 3, 0, NONE, PL, TILE, "UB or Acc tile -> GM tensor at one offset per axis; from Acc through the fixpipe (relu, scale, atomic add, §17.6)") \
+    X(PL_LOAD_TILE, "pl.load_tile", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, TILE, "pl.load at offsets in tile units: the tile's axes times its shape (§6)") \
+    X(PL_STORE_TILE, "pl.store_tile", "tensor tile offsets", "order", 2, 3, 0, NONE, PL, TILE, "pl.store at offsets in tile units (§6)") \
     X(PL_SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, TILE, "valid rows/cols of a tile") \
     X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: set (no-op when sequential)") \
     X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: wait (no-op when sequential)") \
@@ -225,8 +230,9 @@ typedef enum {
     X(PL_SET_MASK_COUNT, "pl.set_mask_count", "", "", 0, 0, 0, NONE, PL | PVC_OPF_REFUSED, REGISTER, "the MASK register's counter mode is not modelled; pvc runs the mask in per-bit (norm) mode only (§10.14)") \
     X(PL_RESET_MASK, "pl.reset_mask", "", "", 0, 0, 0, NONE, PL | PVC_OPF_GENERIC, REGISTER, "MASK1 = MASK0 = all ones, no masking (§10.14)") \
     X(PL_SET_VEC_MASK, "pl.set_vec_mask", "mask_high mask_low", "", 2, 2, 0, NONE, PL | PVC_OPF_GENERIC, REGISTER, "MASK1 = mask_high, MASK0 = mask_low, read by vf.get_mask_spr (§10.14)") \
-    PVC_CUBE_DSL_OPS(X) \
-    X(PL_TENSOR, "pl.Tensor", "", "", 0, 0, 0, NONE, PL | PVC_OPF_ANNOT, SCALAR, "pl.Tensor[[dims], dtype]: parameter annotation only")
+    X(PL_TENSOR, "pl.Tensor", "", "", 0, 0, 0, NONE, PL | PVC_OPF_ANNOT, SCALAR, "pl.Tensor[[dims], dtype]: parameter annotation only") \
+    PVC_TILE_DSL_OPS(X) \
+    PVC_CUBE_DSL_OPS(X)
 
 
 /* Op flags. CORE: produced from syntax, never named by the user (the scalar language);
@@ -237,7 +243,8 @@ typedef enum {
  * rows whose FROM is this op); MACHINE: a PVC_MOPS row; NOOP: nothing happens in pvc's model
  * (one block at a time, in program order, the mask in norm mode), so every pass keeps it and
  * both backends skip it; REFUSED: pypto_pro has it but pvc does not model it: the types
- * pass reports E023 with the row's doc as the reason. */
+ * pass reports E023 with the row's doc as the reason; TILE: a tile-level op of a jit kernel
+ * (ops_tile.h), typed and dispatched by its recipe (passes/tileop.c). */
 enum {
     PVC_OPF_CORE = 1 << 0,
     PVC_OPF_VF = 1 << 1,
@@ -250,6 +257,7 @@ enum {
     PVC_OPF_CTRL = 1 << 8,
     PVC_OPF_NOOP = 1 << 9,
     PVC_OPF_REFUSED = 1 << 10,
+    PVC_OPF_TILE = 1 << 11,
 };
 
 /* The scalar language's arithmetic: the runtime call of each py.* op (pvc_rt.h "Python
@@ -355,12 +363,12 @@ typedef enum {
  *             MERGES the call keeps its result's old value in the lanes its PRED leaves off
  *             (move; as mode=MERGING does), so only those lanes read it; TILE a tile-level
  *             op (ops_tile.h): its tile operands carry their valid shapes, the call runs a
-  *             whole-tile loop (one trace entry); WRITES_GM the call writes its TENSOR
-  *             operand, memory the caller owns (a launch refuses a read-only or stride-0
-  *             argument for it, compiler/lib/launch.c)
-  *   LEVEL     what one call works on (PVC_LEVELS): SCALAR an address or element, REGISTER a
-  *             register or special register, TILE a whole tile (gm.load, tile.move, the rows
-  *             of ops_tile.h), CUBE the cube's buffers; a GENERIC row has its FROM op's level
+ *             whole-tile loop (one trace entry); WRITES_GM the call writes its TENSOR
+ *             operand, memory the caller owns (a launch refuses a read-only or stride-0
+ *             argument for it, compiler/lib/launch.c)
+ *   LEVEL     what one call works on (PVC_LEVELS): SCALAR an address or element, REGISTER a
+ *             register or special register, TILE a whole tile (gm.load, tile.move, the rows
+ *             of ops_tile.h), CUBE the cube's buffers; a GENERIC row has its FROM op's level
  *   PIPE BASE BPC  cost: cycles = BASE + ceil(UB bytes moved / BPC) (BPC 0: BASE) on pipe
  *             PIPE; nearly all assumed (docs/COSTS.md): an estimate, never a measurement
  *   CALL      the runtime call over the operand, result and attribute names, `ctx` and
@@ -402,9 +410,6 @@ enum {
 #define PVC_TRAP(dtypes, w) dtypes, PVC_W_##w
 #define PVC_NO_TRAP 0, PVC_W_NONE
 #define AZ(name) AC(name, MergeMode, PVC_MERGE_ZEROING, 1u << PVC_MERGE_ZEROING)
-
-#include "ir/ops_tile.h"
-#include "ir/ops_cube.h"
 
 /* A compare (§5.2): b a register or a scalar; the result mask at the compared dtype. */
 #define PVC_CMP_ROWS(M, C, c)                                                                   \
@@ -1100,22 +1105,12 @@ typedef enum {
     X("pl.matmul_mx") X("pl.matmul_mx_acc") X("pl.MemorySpace.ScaleLeft")                 \
     X("pl.MemorySpace.ScaleRight")
 
-/* pypto_pro's tile-level compute ops (a whole tile per call, pypto_pro/language/_api.py):
- * pvc compiles the vector-function level only, so a call of one is one E003 error that says
- * so and points at the vf.* form (front/lower_expr.c). X("dotted name"). */
+/* pypto_pro's tile-level ops pvc does not compile yet (the others are rows of ops_tile.h): a
+ * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \
-    X("pl.add") X("pl.sub") X("pl.mul") X("pl.div") X("pl.and_") X("pl.shl") X("pl.shr")  \
-    X("pl.xor") X("pl.expands") X("pl.neg") X("pl.abs") X("pl.exp") X("pl.log")           \
-    X("pl.sqrt") X("pl.rsqrt") X("pl.recip") X("pl.relu") X("pl.fillpad") X("pl.cast")    \
-    X("pl.add_relu_cast") X("pl.sub_relu_cast") X("pl.mul_cast") X("pl.eq") X("pl.ne")    \
-    X("pl.lt") X("pl.le") X("pl.gt") X("pl.ge") X("pl.select") X("pl.add_relu")           \
-    X("pl.sub_relu") X("pl.addc") X("pl.mul_add_dst") X("pl.fused_mul_add")               \
-    X("pl.fused_mul_add_relu") X("pl.axpy") X("pl.partadd") X("pl.partmax")               \
-    X("pl.partmin") X("pl.partmul") X("pl.transpose") X("pl.sum") X("pl.argmax")          \
-    X("pl.argmin") X("pl.expand_max") X("pl.expand_min") X("pl.expand_mul")               \
-    X("pl.expand_sub") X("pl.expand_div") X("pl.gather") X("pl.gatherb")                  \
-    X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32")    \
-    X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index") X("pl.minimum")    \
-    X("pl.maximum")
+    X("pl.addc") X("pl.partadd") X("pl.partmax") X("pl.partmin") X("pl.partmul") \
+    X("pl.transpose") X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
+    X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
+    X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index")
 
 #endif /* PVC_OPS_H */

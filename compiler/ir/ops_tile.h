@@ -1,13 +1,16 @@
-/* ops_tile.h - the machine rows of the tile level (docs/SEMANTICS.md §15), included by ops.h
- * inside PVC_MOPS. Each row's CALL is one runtime function of pvc_rt_tile.h that runs the
- * whole-tile loop over the register ops, so both backends run the same loop.
+/* ops_tile.h - the tile level (docs/SEMANTICS.md §15), included by ops.h: the DSL rows of the
+ * whole-tile pl.* ops (PVC_TILE_DSL_OPS, inside PVC_OPS) and their machine rows
+ * (PVC_TILE_MOPS, inside PVC_MOPS). Each machine row's CALL is one runtime function of
+ * pvc_rt_tile.h that runs the whole-tile loop over the register ops, so both backends run the
+ * same loop. Which rows a DSL call becomes (its form: a tile or a scalar operand, dim=, the
+ * fused ops' sequences) is the recipe table of passes/tileop.c.
  *
  * A tile operand is three operands (OT / OTN below): the tile, then its valid rows and
  * valid cols at this use (`<name>_vr`, `<name>_vc`: constants, or the run-time variables a
  * pl.set_validshape in a branch or loop wrote, docs/IR.md "types"). OTN marks a tile the
- * checker requires to be row-major (TILE_ND); OT takes any layout. Operands are named after
- * the DSL parameters they come from (pl.add's out, lhs, rhs), so the passes fill each one
- * by name, as for GENERIC rows. The family macros below hold the columns shared by a family;
+ * checker requires to be row-major (TILE_ND); OT takes any layout. A row's operands are the
+ * DSL call's arguments its recipe names, in order; a row of a compare names its result tile
+ * `mask` (its dtype is not the op's). The family macros below hold the columns shared by a family;
  * a row is one line. A CALL spells every operand name out (the emitter prints the CALL's
  * text with each name replaced, so it must not hide names in a macro).
  */
@@ -26,58 +29,189 @@
 #define PVC_DT_TILE_RELU (PVC_DT1(INT32) | PVC_DT_F16_F32)
 #define PVC_DT_TILE_ABS (PVC_DT1(INT8) | PVC_DT1(INT16) | PVC_DT1(INT32) | PVC_DT_F16_F32)
 
+
+/* ---- DSL rows: X(ID, "name", positional, keywords, min, max, nres, RESULT, FLAGS, doc) ---- */
+#define PVC_TILE_DSL(X, ID, name, pos, kw, minp, maxp, doc) \
+    X(ID, name, pos, kw, minp, maxp, 0, NONE, PL | PVC_OPF_TILE, TILE, doc)
+#define PVC_TILE_DSL_OPS(X)                                                                            \
+    PVC_TILE_DSL(X, PL_ADD, "pl.add", "out lhs rhs", "", 3, 3, "out = lhs + rhs, rhs a tile or a scalar (§15.4)") \
+    PVC_TILE_DSL(X, PL_SUB, "pl.sub", "out lhs rhs", "", 3, 3, "out = lhs - rhs (§15.4)")             \
+    PVC_TILE_DSL(X, PL_MUL, "pl.mul", "out lhs rhs", "", 3, 3, "out = lhs * rhs (§15.4)")             \
+    PVC_TILE_DSL(X, PL_DIV, "pl.div", "out lhs rhs", "", 3, 3, "out = lhs / rhs, 1 ulp (§15.4)")      \
+    PVC_TILE_DSL(X, PL_MAXIMUM, "pl.maximum", "out lhs rhs", "dim:int", 3, 3,                             \
+                 "element-wise max; with dim= the max of each row (0) or column (§15.4, §15.7)")      \
+    PVC_TILE_DSL(X, PL_MINIMUM, "pl.minimum", "out lhs rhs", "dim:int", 3, 3,                             \
+                 "element-wise min; with dim= the min of each row (0) or column (§15.4, §15.7)")      \
+    PVC_TILE_DSL(X, PL_AND, "pl.and_", "out lhs rhs", "", 3, 3, "out = lhs & rhs (§15.4)")            \
+    PVC_TILE_DSL(X, PL_XOR, "pl.xor", "out lhs rhs tmp", "", 3, 4, "out = lhs ^ rhs; tmp unused (§15.4)") \
+    PVC_TILE_DSL(X, PL_SHL, "pl.shl", "out lhs rhs", "", 3, 3, "out = lhs << rhs per element (§15.4)") \
+    PVC_TILE_DSL(X, PL_SHR, "pl.shr", "out lhs rhs", "", 3, 3, "out = lhs >> rhs per element (§15.4)") \
+    PVC_TILE_DSL(X, PL_EXPANDS, "pl.expands", "out scalar", "", 2, 2, "every valid element of out = scalar (§15.4)") \
+    PVC_TILE_DSL(X, PL_AXPY, "pl.axpy", "out src alpha", "", 3, 3, "out = alpha * src + out, one rounding (§15.4)") \
+    PVC_TILE_DSL(X, PL_EXP, "pl.exp", "out src", "", 2, 2, "out = e^src, 1 ulp (§15.5)")             \
+    PVC_TILE_DSL(X, PL_LOG, "pl.log", "out src", "", 2, 2, "out = ln(src), 1 ulp (§15.5)")           \
+    PVC_TILE_DSL(X, PL_SQRT, "pl.sqrt", "out src", "", 2, 2, "out = sqrt(src), 1 ulp (§15.5)")       \
+    PVC_TILE_DSL(X, PL_RSQRT, "pl.rsqrt", "out src", "", 2, 2, "out = 1 / sqrt(src), two roundings (§15.5)") \
+    PVC_TILE_DSL(X, PL_RECIP, "pl.recip", "out src", "", 2, 2, "out = 1 / src, 1 ulp (§15.5)")       \
+    PVC_TILE_DSL(X, PL_RELU, "pl.relu", "out src", "", 2, 2, "out = max(src, 0) (§15.5)")            \
+    PVC_TILE_DSL(X, PL_ABS, "pl.abs", "out src", "", 2, 2, "out = |src| (§15.5)")                    \
+    PVC_TILE_DSL(X, PL_NEG, "pl.neg", "out src", "", 2, 2, "out = src * -1 (§15.5)")                 \
+    PVC_TILE_DSL(X, PL_CAST, "pl.cast", "out src", "mode:RoundMode", 2, 2,                                      \
+                 "out = src converted to out's dtype, mode= a pl.RoundMode, CAST_ROUND by default (§15.6)") \
+    PVC_TILE_DSL(X, PL_SUM, "pl.sum", "out src tmp", "dim:int", 2, 3,                                     \
+                 "the sum of each row (dim=0, the default) or column; tmp unused (§15.7)")            \
+    PVC_TILE_DSL(X, PL_EXPAND_SUB, "pl.expand_sub", "out src scalar", "dim:int", 3, 3,                    \
+                 "out = src - one value per row (dim=0: scalar an [N, 1] tile) or column (§15.8)")   \
+    PVC_TILE_DSL(X, PL_EXPAND_DIV, "pl.expand_div", "out src scalar", "dim:int", 3, 3, "out = src / a value per row or column (§15.8)") \
+    PVC_TILE_DSL(X, PL_EXPAND_MUL, "pl.expand_mul", "out src scalar", "dim:int", 3, 3, "out = src * a value per row or column (§15.8)") \
+    PVC_TILE_DSL(X, PL_EXPAND_MAX, "pl.expand_max", "out src scalar", "dim:int", 3, 3, "out = max(src, a value per row or column) (§15.8)") \
+    PVC_TILE_DSL(X, PL_EXPAND_MIN, "pl.expand_min", "out src scalar", "dim:int", 3, 3, "out = min(src, a value per row or column) (§15.8)") \
+    PVC_TILE_DSL(X, PL_EQ, "pl.eq", "out lhs rhs", "", 3, 3, "bit mask of lhs == rhs, one bit per element (§15.9)") \
+    PVC_TILE_DSL(X, PL_NE, "pl.ne", "out lhs rhs", "", 3, 3, "bit mask of lhs != rhs (§15.9)")       \
+    PVC_TILE_DSL(X, PL_LT, "pl.lt", "out lhs rhs", "", 3, 3, "bit mask of lhs < rhs (§15.9)")        \
+    PVC_TILE_DSL(X, PL_LE, "pl.le", "out lhs rhs", "", 3, 3, "bit mask of lhs <= rhs (§15.9)")       \
+    PVC_TILE_DSL(X, PL_GT, "pl.gt", "out lhs rhs", "", 3, 3, "bit mask of lhs > rhs (§15.9)")        \
+    PVC_TILE_DSL(X, PL_GE, "pl.ge", "out lhs rhs", "", 3, 3, "bit mask of lhs >= rhs (§15.9)")       \
+    PVC_TILE_DSL(X, PL_SELECT, "pl.select", "out mask lhs rhs tmp", "", 4, 5,                         \
+                 "out = mask bit ? lhs : rhs, rhs a tile or a scalar; tmp unused (§15.9)")           \
+    PVC_TILE_DSL(X, PL_FILLPAD, "pl.fillpad", "out src", "mode:FillPadMode", 2, 2,                                \
+                 "copy src's valid shape, write out's pad value around it (§15.10)")                 \
+    PVC_TILE_DSL(X, PL_ADD_RELU, "pl.add_relu", "out lhs rhs", "", 3, 3, "lhs = lhs + rhs, then out = relu(lhs) (§15.11)") \
+    PVC_TILE_DSL(X, PL_SUB_RELU, "pl.sub_relu", "out lhs rhs", "", 3, 3, "lhs = lhs - rhs, then out = relu(lhs) (§15.11)") \
+    PVC_TILE_DSL(X, PL_MUL_ADD_DST, "pl.mul_add_dst", "out lhs rhs", "", 3, 3, "lhs = lhs * rhs, then out = lhs + out (§15.11)") \
+    PVC_TILE_DSL(X, PL_FUSED_MUL_ADD, "pl.fused_mul_add", "out lhs rhs", "", 3, 3, "lhs = lhs * out, then out = lhs + rhs (§15.11)") \
+    PVC_TILE_DSL(X, PL_FUSED_MUL_ADD_RELU, "pl.fused_mul_add_relu", "out a b", "", 3, 3,              \
+                 "a = a * out, a = a + b, then out = relu(a) (§15.11)")                               \
+    PVC_TILE_DSL(X, PL_ADD_RELU_CAST, "pl.add_relu_cast", "out lhs rhs", "target_type:dtype mode:RoundMode", 3, 3,    \
+                 "lhs = relu(lhs + rhs), then out = cast(lhs) (§15.11)")                              \
+    PVC_TILE_DSL(X, PL_SUB_RELU_CAST, "pl.sub_relu_cast", "out lhs rhs", "target_type:dtype mode:RoundMode", 3, 3,    \
+                 "lhs = relu(lhs - rhs), then out = cast(lhs) (§15.11)")                              \
+    PVC_TILE_DSL(X, PL_MUL_CAST, "pl.mul_cast", "out lhs rhs", "target_type:dtype mode:RoundMode", 3, 3,              \
+                 "lhs = lhs * rhs, then out = cast(lhs) (§15.11)")
+
 #define PVC_TILE_FLAGS (PVC_MF_FAULT | PVC_MF_TILE)
 
 /* out = OP(lhs, rhs), three row-major tiles of one dtype. */
-#define PVC_TILE_VV(M, ID, name, dts, top, doc)                                                    \
-    M(ID, name, NONE, (OTN(out) OTN(lhs) OTN(rhs)), (), (), dts, PVC_NO_TRAP,                     \
+#define PVC_TILE_VV(M, ID, name, from, dts, top, doc)                                              \
+    M(ID, name, from, (OTN(out) OTN(lhs) OTN(rhs)), (), (), dts, PVC_NO_TRAP,                     \
       PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_binary(ctx, top, out, out_vr, out_vc, lhs, lhs_vr, lhs_vc, rhs, rhs_vr, rhs_vc), doc)
 /* out = OP(lhs, rhs) with rhs a scalar: the element bits of the tile's dtype. */
-#define PVC_TILE_VS(M, ID, name, dts, top, doc)                                                    \
-    M(ID, name, NONE, (OT(out) OT(lhs) O(BITS, rhs)), (), (), dts, PVC_NO_TRAP,                   \
+#define PVC_TILE_VS(M, ID, name, from, dts, top, doc)                                              \
+    M(ID, name, from, (OT(out) OT(lhs) O(BITS, rhs)), (), (), dts, PVC_NO_TRAP,                   \
       PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_scalar(ctx, top, out, out_vr, out_vc, lhs, lhs_vr, lhs_vc, rhs), doc)
 /* out = OP(src). */
-#define PVC_TILE_U(M, ID, name, dts, top, doc)                                                     \
-    M(ID, name, NONE, (OTN(out) OTN(src)), (), (), dts, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, \
+#define PVC_TILE_U(M, ID, name, from, dts, top, doc)                                               \
+    M(ID, name, from, (OTN(out) OTN(src)), (), (), dts, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, \
       TILE, V, 16, 256, (void)pvc_tile_unary(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
+/* Reductions: dst one value per row (any layout: an [N, 1] tile) or per column. */
+#define PVC_TILE_ROWRED(M, ID, name, dts, top, doc)                                                \
+    M(ID, name, NONE, (OT(out) OTN(src)), (), (), dts, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, \
+      TILE, V, 16, 256, (void)pvc_tile_row_reduce(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
+#define PVC_TILE_COLRED(M, ID, name, dts, top, doc)                                                \
+    M(ID, name, NONE, (OTN(out) OTN(src)), (), (), dts, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, \
+      TILE, V, 16, 256, (void)pvc_tile_col_reduce(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc), doc)
+/* Broadcasts: src full, scalar one value per row ([N, 1]) or column ([1, N]). */
+#define PVC_TILE_ROWEXP(M, ID, name, dts, top, doc)                                                \
+    M(ID, name, NONE, (OTN(out) OTN(src) OT(scalar)), (), (), dts, PVC_NO_TRAP,                   \
+      PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
+      (void)pvc_tile_row_expand(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc, scalar, scalar_vr, scalar_vc), doc)
+#define PVC_TILE_COLEXP(M, ID, name, dts, top, doc)                                                \
+    M(ID, name, NONE, (OTN(out) OTN(src) OTN(scalar)), (), (), dts, PVC_NO_TRAP,                  \
+      PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
+      (void)pvc_tile_col_expand(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc, scalar, scalar_vr, scalar_vc), doc)
+/* Compares: the result is a bit mask tile (named mask: its dtype is not the op's). */
+#define PVC_TILE_CMP(M, C, c)                                                                       \
+    M(M_TILE_CMP_##C, "tile.cmp." #c, PL_##C, (OT(mask) OTN(lhs) OTN(rhs)), (), (), PVC_DT_TILE_CMP, \
+      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                        \
+      (void)pvc_tile_cmp(ctx, PVC_CMP_##C, mask, mask_vr, mask_vc, lhs, lhs_vr, lhs_vc, rhs, rhs_vr, rhs_vc), \
+      "mask bit (r, c) = lhs " #c " rhs over lhs's valid shape (vcmp, §15.9)")                     \
+    M(M_TILE_CMPS_##C, "tile.cmps." #c, PL_##C, (OT(mask) OT(lhs) O(BITS, rhs)), (), (), PVC_DT_TILE_CMP, \
+      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                        \
+      (void)pvc_tile_cmps(ctx, PVC_CMP_##C, mask, mask_vr, mask_vc, lhs, lhs_vr, lhs_vc, rhs),      \
+      "the same against a scalar (vcmps)")
+
+/* Dtype sets of the tile level (SEMANTICS §15, from PTO's static_asserts). */
+#define PVC_DT_TILE_CMP (PVC_DT_INTS_32 | PVC_DT_FLOATS)
+#define PVC_DT_TILE_ROWSUM (PVC_DT1(INT16) | PVC_DT1(INT32) | PVC_DT_B64 | PVC_DT_F16_F32)
+#define PVC_DT_TILE_ROWMAX (PVC_DT1(INT8) | PVC_DT1(UINT8) | PVC_DT1(INT16) | PVC_DT1(INT32) | PVC_DT_B64 | \
+                            PVC_DT_F16_F32)
+#define PVC_DT_TILE_COLSUM (PVC_DT_INTS_32 | PVC_DT_FLOATS)
+#define PVC_DT_TILE_EXPAND (PVC_DT_INTS_32 | PVC_DT_FLOATS)
+#define PVC_DT_TILE_BITS (PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS)
 
 #define PVC_TILE_MOPS(M)                                                                              \
     /* ---- element-wise, tile x tile (§15.4) ---- */                                                \
-    PVC_TILE_VV(M, M_TILE_ADD, "tile.add", PVC_DT_TILE_ADD, PVC_TB_ADD, "out = lhs + rhs (vadd per chunk, §15.4)") \
-    PVC_TILE_VV(M, M_TILE_SUB, "tile.sub", PVC_DT_TILE_ADD, PVC_TB_SUB, "out = lhs - rhs (vsub)")    \
-    PVC_TILE_VV(M, M_TILE_MUL, "tile.mul", PVC_DT_TILE_MUL, PVC_TB_MUL, "out = lhs * rhs (vmul)")    \
-    PVC_TILE_VV(M, M_TILE_DIV, "tile.div", PVC_DT_TILE_DIV, PVC_TB_DIV, "out = lhs / rhs (vdiv, 1 ulp)") \
-    PVC_TILE_VV(M, M_TILE_MAX, "tile.max", PVC_DT_TILE_ADD, PVC_TB_MAX, "out = max(lhs, rhs), NaN wins (vmax)") \
-    PVC_TILE_VV(M, M_TILE_MIN, "tile.min", PVC_DT_TILE_ADD, PVC_TB_MIN, "out = min(lhs, rhs), NaN wins (vmin)") \
-    PVC_TILE_VV(M, M_TILE_AND, "tile.and", PVC_DT_TILE_INTS, PVC_TB_AND, "out = lhs & rhs (vand)")   \
-    PVC_TILE_VV(M, M_TILE_OR, "tile.or", PVC_DT_TILE_INTS, PVC_TB_OR, "out = lhs | rhs (vor)")       \
-    PVC_TILE_VV(M, M_TILE_XOR, "tile.xor", PVC_DT_TILE_INTS, PVC_TB_XOR, "out = lhs ^ rhs (vxor)")   \
-    PVC_TILE_VV(M, M_TILE_SHL, "tile.shl", PVC_DT_INTS_32, PVC_TB_SHL, "out = lhs << rhs per element (vshl)") \
-    PVC_TILE_VV(M, M_TILE_SHR, "tile.shr", PVC_DT_INTS_32, PVC_TB_SHR, "out = lhs >> rhs, arithmetic if signed (vshr)") \
+    PVC_TILE_VV(M, M_TILE_ADD, "tile.add", PL_ADD, PVC_DT_TILE_ADD, PVC_TB_ADD, "out = lhs + rhs (vadd per chunk, §15.4)") \
+    PVC_TILE_VV(M, M_TILE_SUB, "tile.sub", PL_SUB, PVC_DT_TILE_ADD, PVC_TB_SUB, "out = lhs - rhs (vsub)") \
+    PVC_TILE_VV(M, M_TILE_MUL, "tile.mul", PL_MUL, PVC_DT_TILE_MUL, PVC_TB_MUL, "out = lhs * rhs (vmul)") \
+    PVC_TILE_VV(M, M_TILE_DIV, "tile.div", PL_DIV, PVC_DT_TILE_DIV, PVC_TB_DIV, "out = lhs / rhs (vdiv, 1 ulp)") \
+    PVC_TILE_VV(M, M_TILE_MAX, "tile.max", PL_MAXIMUM, PVC_DT_TILE_ADD, PVC_TB_MAX, "out = max(lhs, rhs), NaN wins (vmax)") \
+    PVC_TILE_VV(M, M_TILE_MIN, "tile.min", PL_MINIMUM, PVC_DT_TILE_ADD, PVC_TB_MIN, "out = min(lhs, rhs), NaN wins (vmin)") \
+    PVC_TILE_VV(M, M_TILE_AND, "tile.and", PL_AND, PVC_DT_TILE_INTS, PVC_TB_AND, "out = lhs & rhs (vand)") \
+    PVC_TILE_VV(M, M_TILE_XOR, "tile.xor", PL_XOR, PVC_DT_TILE_INTS, PVC_TB_XOR, "out = lhs ^ rhs (vxor)") \
+    PVC_TILE_VV(M, M_TILE_SHL, "tile.shl", PL_SHL, PVC_DT_INTS_32, PVC_TB_SHL, "out = lhs << rhs per element (vshl)") \
+    PVC_TILE_VV(M, M_TILE_SHR, "tile.shr", PL_SHR, PVC_DT_INTS_32, PVC_TB_SHR, "out = lhs >> rhs, arithmetic if signed (vshr)") \
     /* ---- element-wise, tile x scalar (§15.4) ---- */                                              \
-    PVC_TILE_VS(M, M_TILE_ADDS, "tile.adds", PVC_DT_TILE_ADD, PVC_TS_ADDS, "out = lhs + s (vadds)")  \
-    PVC_TILE_VS(M, M_TILE_SUBS, "tile.subs", PVC_DT_TILE_ADD, PVC_TS_SUBS, "out = lhs + (-s) (vadds)") \
-    PVC_TILE_VS(M, M_TILE_MULS, "tile.muls", PVC_DT_TILE_MUL, PVC_TS_MULS, "out = lhs * s (vmuls)")  \
-    PVC_TILE_VS(M, M_TILE_DIVS, "tile.divs", PVC_DT_TILE_DIV, PVC_TS_DIVS, "out = lhs / s (vdiv by a register of s)") \
-    PVC_TILE_VS(M, M_TILE_MAXS, "tile.maxs", PVC_DT_TILE_ADD, PVC_TS_MAXS, "out = max(lhs, s) (vmaxs)") \
-    PVC_TILE_VS(M, M_TILE_MINS, "tile.mins", PVC_DT_TILE_ADD, PVC_TS_MINS, "out = min(lhs, s) (vmins)") \
-    PVC_TILE_VS(M, M_TILE_ANDS, "tile.ands", PVC_DT_TILE_INTS, PVC_TS_ANDS, "out = lhs & s (vand)")  \
-    PVC_TILE_VS(M, M_TILE_AXPY, "tile.axpy", PVC_DT_F16_F32, PVC_TS_AXPY, "out = s * lhs + out, one rounding (vaxpy)") \
-    /* ---- unary (§15.5) ---- */                                                                    \
-    PVC_TILE_U(M, M_TILE_EXP, "tile.exp", PVC_DT_F16_F32, PVC_TU_EXP, "out = e^src (vexp, 1 ulp)")   \
-    PVC_TILE_U(M, M_TILE_LOG, "tile.log", PVC_DT_F16_F32, PVC_TU_LOG, "out = ln(src) (vln, 1 ulp)")  \
-    PVC_TILE_U(M, M_TILE_SQRT, "tile.sqrt", PVC_DT_F16_F32, PVC_TU_SQRT, "out = sqrt(src) (vsqrt, 1 ulp)") \
-    PVC_TILE_U(M, M_TILE_RSQRT, "tile.rsqrt", PVC_DT_F16_F32, PVC_TU_RSQRT, "out = 1 / sqrt(src): vsqrt then vdiv") \
-    PVC_TILE_U(M, M_TILE_RECIP, "tile.recip", PVC_DT_F16_F32, PVC_TU_RECIP, "out = 1 / src (vdiv)")  \
-    PVC_TILE_U(M, M_TILE_RELU, "tile.relu", PVC_DT_TILE_RELU, PVC_TU_RELU, "out = max(src, 0), relu(-0) = +0 (vrelu)") \
-    PVC_TILE_U(M, M_TILE_ABS, "tile.abs", PVC_DT_TILE_ABS, PVC_TU_ABS, "out = |src| (vabs)")         \
-    PVC_TILE_U(M, M_TILE_NEG, "tile.neg", PVC_DT_TILE_NEG, PVC_TU_NEG, "out = src * -1 (vmuls)")     \
-    PVC_TILE_U(M, M_TILE_NOT, "tile.not", PVC_DT_TILE_INTS, PVC_TU_NOT, "out = ~src (vnot)")         \
-    /* ---- broadcast (§15.4) ---- */                                                                \
-    M(M_TILE_EXPANDS, "tile.expands", NONE, (OT(out) O(BITS, scalar)), (), (),                        \
+    PVC_TILE_VS(M, M_TILE_ADDS, "tile.adds", PL_ADD, PVC_DT_TILE_ADD, PVC_TS_ADDS, "out = lhs + s (vadds)") \
+    PVC_TILE_VS(M, M_TILE_SUBS, "tile.subs", PL_SUB, PVC_DT_TILE_ADD, PVC_TS_SUBS, "out = lhs + (-s) (vadds)") \
+    PVC_TILE_VS(M, M_TILE_MULS, "tile.muls", PL_MUL, PVC_DT_TILE_MUL, PVC_TS_MULS, "out = lhs * s (vmuls)") \
+    PVC_TILE_VS(M, M_TILE_DIVS, "tile.divs", PL_DIV, PVC_DT_TILE_DIV, PVC_TS_DIVS, "out = lhs / s (vdiv by a register of s)") \
+    PVC_TILE_VS(M, M_TILE_MAXS, "tile.maxs", PL_MAXIMUM, PVC_DT_TILE_ADD, PVC_TS_MAXS, "out = max(lhs, s) (vmaxs)") \
+    PVC_TILE_VS(M, M_TILE_MINS, "tile.mins", PL_MINIMUM, PVC_DT_TILE_ADD, PVC_TS_MINS, "out = min(lhs, s) (vmins)") \
+    PVC_TILE_VS(M, M_TILE_ANDS, "tile.ands", PL_AND, PVC_DT_TILE_INTS, PVC_TS_ANDS, "out = lhs & s (vand)") \
+    PVC_TILE_VS(M, M_TILE_AXPY, "tile.axpy", PL_AXPY, PVC_DT_F16_F32, PVC_TS_AXPY, "out = s * lhs + out, one rounding (vaxpy)") \
+    M(M_TILE_EXPANDS, "tile.expands", PL_EXPANDS, (OT(out) O(BITS, scalar)), (), (),                \
       PVC_DT_TILE_ADD, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                       \
-      (void)pvc_tile_expands(ctx, out, out_vr, out_vc, scalar), "every element of out's valid shape = scalar (vdup)")
+      (void)pvc_tile_expands(ctx, out, out_vr, out_vc, scalar), "every element of out's valid shape = scalar (vdup)") \
+    /* ---- unary (§15.5) ---- */                                                                    \
+    PVC_TILE_U(M, M_TILE_EXP, "tile.exp", PL_EXP, PVC_DT_F16_F32, PVC_TU_EXP, "out = e^src (vexp, 1 ulp)") \
+    PVC_TILE_U(M, M_TILE_LOG, "tile.log", PL_LOG, PVC_DT_F16_F32, PVC_TU_LOG, "out = ln(src) (vln, 1 ulp)") \
+    PVC_TILE_U(M, M_TILE_SQRT, "tile.sqrt", PL_SQRT, PVC_DT_F16_F32, PVC_TU_SQRT, "out = sqrt(src) (vsqrt, 1 ulp)") \
+    PVC_TILE_U(M, M_TILE_RSQRT, "tile.rsqrt", PL_RSQRT, PVC_DT_F16_F32, PVC_TU_RSQRT, "out = 1 / sqrt(src): vsqrt then vdiv") \
+    PVC_TILE_U(M, M_TILE_RECIP, "tile.recip", PL_RECIP, PVC_DT_F16_F32, PVC_TU_RECIP, "out = 1 / src (vdiv)") \
+    PVC_TILE_U(M, M_TILE_RELU, "tile.relu", PL_RELU, PVC_DT_TILE_RELU, PVC_TU_RELU, "out = max(src, 0), relu(-0) = +0 (vrelu)") \
+    PVC_TILE_U(M, M_TILE_ABS, "tile.abs", PL_ABS, PVC_DT_TILE_ABS, PVC_TU_ABS, "out = |src| (vabs)") \
+    PVC_TILE_U(M, M_TILE_NEG, "tile.neg", PL_NEG, PVC_DT_TILE_NEG, PVC_TU_NEG, "out = src * -1 (vmuls)") \
+    /* ---- pl.cast (§15.6) ---- */                                                                  \
+    M(M_TILE_CAST, "tile.cast", PL_CAST, (OT(out) OT(src)), (AE(mode, RoundMode, PVC_TR_ROUND, 0)), (), \
+      0, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                     \
+      (void)pvc_tile_cast(ctx, out, out_vr, out_vc, src, src_vr, src_vc, mode),                      \
+      "out = src converted to out's dtype by TCVT's round mode and saturation (vcvt)")              \
+    /* ---- reductions (§15.7) ---- */                                                               \
+    PVC_TILE_ROWRED(M, M_TILE_ROWSUM, "tile.rowsum", PVC_DT_TILE_ROWSUM, PVC_RED_SUM, "out[r] = sum of row r: vcadd per chunk, partials in order") \
+    PVC_TILE_ROWRED(M, M_TILE_ROWMAX, "tile.rowmax", PVC_DT_TILE_ROWMAX, PVC_RED_MAX, "out[r] = max of row r (vcmax)") \
+    PVC_TILE_ROWRED(M, M_TILE_ROWMIN, "tile.rowmin", PVC_DT_TILE_ROWMAX, PVC_RED_MIN, "out[r] = min of row r (vcmin)") \
+    PVC_TILE_COLRED(M, M_TILE_COLSUM, "tile.colsum", PVC_DT_TILE_COLSUM, PVC_RED_SUM, "out[0][c] = r0 + (r1 + r2) + ... of column c (vadd)") \
+    PVC_TILE_COLRED(M, M_TILE_COLMAX, "tile.colmax", PVC_DT_TILE_BITS, PVC_RED_MAX, "out[0][c] = max of column c (vmax)") \
+    PVC_TILE_COLRED(M, M_TILE_COLMIN, "tile.colmin", PVC_DT_TILE_BITS, PVC_RED_MIN, "out[0][c] = min of column c (vmin)") \
+    /* ---- broadcasts (§15.8) ---- */                                                               \
+    PVC_TILE_ROWEXP(M, M_TILE_ROWEXP_SUB, "tile.rowexp.sub", PVC_DT_TILE_EXPAND, PVC_TB_SUB, "out = src - s[r] (vsub)") \
+    PVC_TILE_ROWEXP(M, M_TILE_ROWEXP_DIV, "tile.rowexp.div", PVC_DT_TILE_EXPAND, PVC_TB_DIV, "out = src / s[r] (vdiv)") \
+    PVC_TILE_ROWEXP(M, M_TILE_ROWEXP_MUL, "tile.rowexp.mul", PVC_DT_TILE_EXPAND, PVC_TB_MUL, "out = src * s[r] (vmul)") \
+    PVC_TILE_ROWEXP(M, M_TILE_ROWEXP_MAX, "tile.rowexp.max", PVC_DT_TILE_EXPAND, PVC_TB_MAX, "out = max(src, s[r]) (vmax)") \
+    PVC_TILE_ROWEXP(M, M_TILE_ROWEXP_MIN, "tile.rowexp.min", PVC_DT_TILE_EXPAND, PVC_TB_MIN, "out = min(src, s[r]) (vmin)") \
+    PVC_TILE_COLEXP(M, M_TILE_COLEXP_SUB, "tile.colexp.sub", PVC_DT_TILE_EXPAND, PVC_TB_SUB, "out = src - s[0][c] (vsub)") \
+    PVC_TILE_COLEXP(M, M_TILE_COLEXP_DIV, "tile.colexp.div", PVC_DT_TILE_EXPAND, PVC_TB_DIV, "out = src / s[0][c] (vdiv)") \
+    PVC_TILE_COLEXP(M, M_TILE_COLEXP_MUL, "tile.colexp.mul", PVC_DT_TILE_EXPAND, PVC_TB_MUL, "out = src * s[0][c] (vmul)") \
+    PVC_TILE_COLEXP(M, M_TILE_COLEXP_MAX, "tile.colexp.max", PVC_DT_TILE_EXPAND, PVC_TB_MAX, "out = max(src, s[0][c]) (vmax)") \
+    PVC_TILE_COLEXP(M, M_TILE_COLEXP_MIN, "tile.colexp.min", PVC_DT_TILE_EXPAND, PVC_TB_MIN, "out = min(src, s[0][c]) (vmin)") \
+    /* ---- compares and select (§15.9) ---- */                                                      \
+    PVC_TILE_CMP(M, EQ, eq) PVC_TILE_CMP(M, NE, ne) PVC_TILE_CMP(M, LT, lt)                           \
+    PVC_TILE_CMP(M, GT, gt) PVC_TILE_CMP(M, LE, le) PVC_TILE_CMP(M, GE, ge)                           \
+    M(M_TILE_SEL, "tile.sel", PL_SELECT, (OTN(out) OT(mask) OTN(lhs) OTN(rhs)), (), (), PVC_DT_TILE_BITS, \
+      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                          \
+      (void)pvc_tile_select(ctx, out, out_vr, out_vc, mask, mask_vr, mask_vc, lhs, lhs_vr, lhs_vc, rhs, rhs_vr, rhs_vc), \
+      "out = mask bit (r, c) ? lhs : rhs over out's valid shape (vsel)")                             \
+    M(M_TILE_SELS, "tile.sels", PL_SELECT, (OTN(out) OT(mask) OTN(lhs) O(BITS, rhs)), (), (), PVC_DT_TILE_BITS, \
+      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                          \
+      (void)pvc_tile_selects(ctx, out, out_vr, out_vc, mask, mask_vr, mask_vc, lhs, lhs_vr, lhs_vc, rhs), \
+      "out = mask bit ? lhs : scalar (vsel)")                                                        \
+    /* ---- pl.fillpad (§15.10) ---- */                                                              \
+    M(M_TILE_FILLPAD, "tile.fillpad", PL_FILLPAD, (OT(out) OT(src)), (AE(mode, FillPadMode, PVC_FILLPAD_NORMAL, 0)), (), \
+      PVC_DT_BITS, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                             \
+      (void)pvc_tile_fillpad(ctx, mode, out, out_vr, out_vc, src, src_vr, src_vc),                   \
+      "out = src's valid shape, out's pad value to the row ends and down to out's valid rows")
 
 #endif /* PVC_OPS_TILE_H */

@@ -190,7 +190,8 @@ static void check_op(verifier *v, const pvc_op *op)
         op->code != PVC_OP_PL_RANGE && op->code != PVC_OP_PL_PRINTF && !(info->flags & PVC_OPF_CTRL) &&
         (!(info->flags & PVC_OPF_CORE) || op->code == PVC_OP_LIST))
         problem(v, op->loc, "DSL op left in a vector function after dispatch: ", info->name);
-    if (v->machine_level && (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE))
+    if (v->machine_level && (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_LOAD_TILE ||
+                             op->code == PVC_OP_PL_STORE_TILE))
         problem(v, op->loc, "pl.load/pl.store left after dispatch: ", info->name);
     int loop = op->code == PVC_OP_PL_RANGE || op->code == PVC_OP_WHILE;
     v->loops += loop;

@@ -180,6 +180,9 @@ void dx_create_mask(dispatcher *x, pvc_op *op);
 void dx_update_mask(dispatcher *x, pvc_op *op);
 void dx_generic(dispatcher *x, pvc_op *op);
 void dx_astype(dispatcher *x, pvc_op *op);
+/* A scalar operand as raw element bits of dt (§9.6): a literal now (a float through its "%f"
+ * text, W026), a scalar variable by an encode op at run time; NULL if v is neither. */
+pvc_value *dx_scalar_bits(dispatcher *x, pvc_value *v, int dt, pvc_span at);
 
 /* ---- dispatch.c ---- */
 /* pl.get_block_idx and the like, in either kind of function. */
@@ -187,9 +190,10 @@ void dx_block_op(dispatcher *x, pvc_op *op);
 
 /* ---- dispatch_jit.c: jit kernels (§6) ---- */
 void dx_jit_block(dispatcher *x, pvc_block *b);
-/* The offsets of pl.load / pl.store, one per axis of the rank-`rank` tensor (0 for the axes
- * of a missing list); 0 after an error. */
-int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, pvc_value **off);
+/* The offsets of pl.load / pl.store (/ _tile), one per axis of the rank-`rank` tensor (0 for
+ * the axes of a missing list); those of load_tile / store_tile count the tile's rows along
+ * rows_axis and its columns along cols_axis (-1: none). 0 after an error. */
+int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, int rows_axis, int cols_axis, pvc_value **off);
 
 /* ---- dispatch_cube.c: the cube side (§17) ---- */
 /* pl.load into Mat / pl.store from Acc: 1 when op is one (and was lowered). */

@@ -64,7 +64,7 @@ static float device_float(dispatcher *x, const pvc_value *v)
 /* The raw dtype bits of a scalar operand, by the C++ conversion of the emitted call (§9.6,
  * pvc_scalar_bits): a literal is encoded now, a scalar variable (a kernel or vector-function
  * parameter) by an encode op at run time with the same function. NULL if v is neither. */
-static pvc_value *scalar_bits(dispatcher *x, pvc_value *v, int dt, pvc_span at)
+pvc_value *dx_scalar_bits(dispatcher *x, pvc_value *v, int dt, pvc_span at)
 {
     if (v && v->kind == PVC_V_FLOAT)
         return cint(x, (int64_t)pvc_scalar_bits((pvc_dtype)dt, 0, device_float(x, v), 1), v->loc);
@@ -129,7 +129,7 @@ void dx_generic(dispatcher *x, pvc_op *op)
         pvc_value *v = pvc_op_arg(op, m->opnd[i].name), *base, *toff;
         switch (m->opnd[i].kind) {
         case PVC_OK_BITS:
-            if (!(ops[i] = scalar_bits(x, v, from, op->loc))) {
+            if (!(ops[i] = dx_scalar_bits(x, v, from, op->loc))) {
                 pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "'%s' of %s must be a number or a "
                              "scalar parameter", m->opnd[i].name, pvc_ops[op->code].name);
                 return;

@@ -41,10 +41,10 @@ static int cube_axes(dispatcher *x, const pvc_op *op, int rank, int *ra, int *ca
         *ra = -1, *ca = 0;
         return 1;
     }
-    if (a == b || *ra < 0 || *ca >= rank || (*transpose && op->code != PVC_OP_PL_LOAD)) {
+    if (a == b || *ra < 0 || *ca >= rank || (*transpose && op->code != PVC_OP_PL_LOAD && op->code != PVC_OP_PL_LOAD_TILE)) {
         pvc_error_at(x->d, pvc_op_arg_loc(op, "order"), PVC_E_CUBE_RULE, "order= [%lld, %lld] of %s on a rank-%d "
                      "tensor: %s (§17.4.1, §17.6)", (long long)a, (long long)b, pvc_ops[op->code].name, rank,
-                     op->code == PVC_OP_PL_LOAD ? "two distinct axes of the tensor"
+                     op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_LOAD_TILE ? "two distinct axes of the tensor"
                                                 : "two distinct axes; a store's order must be ascending");
         return 0;
     }
@@ -82,8 +82,10 @@ int dx_cube_gm(dispatcher *x, pvc_op *op)
     pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor"), *off[PVC_MAX_RANK];
     if (!is_cube_mem(mem_of(tile)))
         return 0;
-    int load = op->code == PVC_OP_PL_LOAD, rank = tensor->type.rank, ra, ca, transpose;
-    if (!cube_axes(x, op, rank, &ra, &ca, &transpose) || !dx_gm_offsets(x, op, rank, off))
+    int load = op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_LOAD_TILE, rank = tensor->type.rank, ra, ca,
+        transpose;
+    if (!cube_axes(x, op, rank, &ra, &ca, &transpose) ||
+        !dx_gm_offsets(x, op, rank, transpose ? ca : ra, transpose ? ra : ca, off))
         return 1;
     const pvc_value *scale = pvc_op_arg(op, "scale");
     int per_column = !load && scale && scale->type.kind == PVC_TY_TILE;

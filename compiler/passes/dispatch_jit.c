@@ -35,10 +35,11 @@ static int tile_axes(dispatcher *x, const pvc_op *op, int rank, int *ra)
     return 1;
 }
 
-int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, pvc_value **off)
+int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, int rows_axis, int cols_axis, pvc_value **off)
 {
-    pvc_value *offs = pvc_op_arg(op, "offsets");
+    pvc_value *offs = pvc_op_arg(op, "offsets"), *tile = pvc_op_arg(op, "tile");
     const pvc_op *l = offs && offs->kind == PVC_V_VAR ? x->def[offs->id] : NULL;
+    int in_tiles = op->code == PVC_OP_PL_LOAD_TILE || op->code == PVC_OP_PL_STORE_TILE;
     for (int i = 0; i < PVC_MAX_RANK; i++)
         off[i] = cint(x, 0, op->loc);
     if (!offs)
@@ -53,14 +54,19 @@ int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, pvc_value **off)
     }
     for (int i = 0; i < rank; i++)
         off[i] = l->operands[i];
+    if (in_tiles) /* pl.load_tile / store_tile: the tile's axes count whole tiles */
+        for (int i = 0; i < rank; i++)
+            if (i == rows_axis || i == cols_axis)
+                off[i] = int_op(x, PVC_OP_PY_MUL, off[i], cint(x, tile->type.dims[i == cols_axis], op->loc),
+                                op->loc);
     return 1;
 }
 
 static void gm_move(dispatcher *x, pvc_op *op)
 {
     pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor"), *off[PVC_MAX_RANK];
-    int rank = tensor->type.rank, ra, load = op->code == PVC_OP_PL_LOAD;
-    if (!tile_axes(x, op, rank, &ra) || !dx_gm_offsets(x, op, rank, off))
+    int rank = tensor->type.rank, ra, load = op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_LOAD_TILE;
+    if (!tile_axes(x, op, rank, &ra) || !dx_gm_offsets(x, op, rank, rank == 1 ? -1 : ra, rank - 1, off))
         return;
     const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
     if (rank <= 2 && (rank == 1 || ra == 0)) { /* gm.load / gm.store: [r0, c0] */
@@ -204,6 +210,27 @@ static void tile_move(dispatcher *x, pvc_op *op)
     attr(x, e, "insert", pvc_op_attr(op, "insert")->val);
 }
 
+/* A tile-level op (§15): the machine ops of its recipe (passes/tileop.c), scalars encoded as
+ * a vf op's are (§9.6). */
+static pvc_value *tile_scalar_bits(void *ctx, pvc_value *v, int dt, pvc_span at)
+{
+    dispatcher *x = ctx;
+    pvc_value *b = dx_scalar_bits(x, v, dt, at);
+    if (!b)
+        pvc_error_at(x->d, v ? v->loc : at, PVC_E_TYPE, "a scalar of a tile op must be a number or a "
+                     "scalar variable");
+    return b;
+}
+
+static void tile_op(dispatcher *x, pvc_op *op)
+{
+    const pvc_tile_recipe *r = pvc_tileop_recipe(op);
+    if (!r)
+        pvc_tileop_mismatch(x->d, op);
+    else
+        pvc_tileop_build(x->m, x->out, op, r, tile_scalar_bits, x);
+}
+
 void dx_jit_block(dispatcher *x, pvc_block *b)
 {
     pvc_block *save = x->out, *nb = pvc_arena_alloc(x->m->arena, sizeof *nb);
@@ -213,10 +240,13 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
         int slot_op = op->code == PVC_OP_TG_CURRENT || op->code == PVC_OP_TG_NEXT ||
                       op->code == PVC_OP_TG_PREVIOUS;
         pvc_block *blocks[3];
-        if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE) {
+        if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_LOAD_TILE ||
+            op->code == PVC_OP_PL_STORE_TILE) {
             if (!dx_cube_gm(x, op))
                 gm_move(x, op);
-        } else if ((pvc_ops[op->code].flags & (PVC_OPF_PL | PVC_OPF_GENERIC)) == (PVC_OPF_PL | PVC_OPF_GENERIC))
+        } else if (pvc_ops[op->code].flags & PVC_OPF_TILE)
+            tile_op(x, op);
+        else if ((pvc_ops[op->code].flags & (PVC_OPF_PL | PVC_OPF_GENERIC)) == (PVC_OPF_PL | PVC_OPF_GENERIC))
             dx_generic(x, op); /* pl.set_vec_mask, pl.get_spr: one machine op each */
         else if (slot_op && op->operands[0]->kind == PVC_V_VAR && x->gslot[op->operands[0]->id])
             rotated_slot(x, op);

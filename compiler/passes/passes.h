@@ -73,13 +73,22 @@ static inline void pvc_note_call(pvc_diag *d, const pvc_func *f, int before)
     }
 }
 
+/* The tile-level ops of a jit kernel (tileop.c, docs/SEMANTICS.md §15): the recipe a call
+ * takes (NULL: none fits; pvc_tileop_mismatch reports it), its compile-time checks (errors,
+ * returns 0, and trap warnings), the attribute keys under which the types pass records the
+ * valid extents of positional argument k, the T5 trap over those extents (vals[k][0..1]), and
+ * the machine ops dispatch appends to out (scalars encoded by bits; 0 after an error). */
+typedef struct pvc_tile_recipe pvc_tile_recipe;
+const pvc_tile_recipe *pvc_tileop_recipe(const pvc_op *op);
+int pvc_tileop_steps(const pvc_tile_recipe *r);
+int pvc_tileop_check(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe *r);
+void pvc_tileop_mismatch(pvc_diag *d, const pvc_op *op);
+void pvc_tileop_valid_keys(const pvc_op *op, int k, char *vr, char *vc, size_t n);
+void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe *r, pvc_value *(*vals)[2]);
+int pvc_tileop_build(pvc_module *m, pvc_block *out, const pvc_op *op, const pvc_tile_recipe *r,
+                     pvc_value *(*bits)(void *ctx, pvc_value *v, int dt, pvc_span at), void *ctx);
+
 /* Constant value of v if it is an int/bool constant: 1 and *out set, else 0. */
 int pvc_const_int(const pvc_value *v, int64_t *out);
-
-/* Mask granularity in BYTES that PP-BE picks for create_mask / update_mask of dtype t
- * (docs/SEMANTICS.md §5.1): pset_b8 for 8-bit types, b32 for 32-bit, b16 otherwise (64-bit too);
- * plt_b8 only for INT8/UINT8, other 8-bit and 64-bit types fall to plt_b32. */
-unsigned pvc_create_mask_gran(pvc_dtype t);
-unsigned pvc_update_mask_gran(pvc_dtype t);
 
 #endif /* PVC_PASSES_H */

@@ -32,20 +32,6 @@
 
 #include "passes/types.h"
 
-unsigned pvc_create_mask_gran(pvc_dtype t)
-{
-    unsigned bits = pvc_dtype_table[t].bits;
-    return bits <= 8 ? 1 : bits == 32 ? 4 : 2;
-}
-
-unsigned pvc_update_mask_gran(pvc_dtype t)
-{
-    unsigned bits = pvc_dtype_table[t].bits;
-    if (t == PVC_DT_INT8 || t == PVC_DT_UINT8)
-        return 1;
-    return bits == 16 ? 2 : 4;
-}
-
 /* The control region a block of op belongs to: its own, except a section body. */
 static const pvc_block *region_of(const pvc_op *op, const pvc_block *blk, const pvc_block *region)
 {
@@ -628,12 +614,16 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_TG_SLOT:
     case PVC_OP_TG_CURRENT: case PVC_OP_TG_NEXT: case PVC_OP_TG_PREVIOUS: ty_group_slot(t, op); return;
     case PVC_OP_PL_SET_VALIDSHAPE: ty_set_validshape(t, op); return;
-    case PVC_OP_PL_LOAD:
-    case PVC_OP_PL_STORE:
+    case PVC_OP_PL_LOAD: case PVC_OP_PL_LOAD_TILE:
+    case PVC_OP_PL_STORE: case PVC_OP_PL_STORE_TILE:
         if (!ty_cube_gm(t, op))
             ty_gm_move(t, op);
         return;
     default:
+        if (flags & PVC_OPF_TILE) {
+            ty_tile_op(t, op);
+            return;
+        }
         if (flags & PVC_OPF_NOOP)
             return; /* pipe syncs, mask mode: their arguments are constants (resolve) */
         if (flags & PVC_OPF_REFUSED)

@@ -118,6 +118,7 @@ void ty_make_tile(typer *t, pvc_op *op);
 void ty_tile_group(typer *t, pvc_op *op);
 void ty_group_slot(typer *t, pvc_op *op);
 void ty_slice(typer *t, pvc_op *op);
+void ty_tile_op(typer *t, pvc_op *op); /* a tile-level op (§15, passes/tileop.c) */
 
 /* ---- types_cube.c: the cube side (§17) ---- */
 void ty_cube_tile_of(const pvc_op *op, pvc_type *ty);

@@ -192,7 +192,7 @@ static int conversion_ok(typer *t, const pvc_op *op, int acc, int out)
  * vector path, types_tile.c). */
 int ty_cube_gm(typer *t, pvc_op *op)
 {
-    int load = op->code == PVC_OP_PL_LOAD;
+    int load = op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_LOAD_TILE;
     const pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor");
     static const char *const fix[] = {"relu_pre_mode", "scale", "atomic"};
     if (!is_cube_mem(mem_of(tile))) {

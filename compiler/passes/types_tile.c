@@ -416,3 +416,38 @@ void ty_slice(typer *t, pvc_op *op)
         pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the tile slice lies outside the tile's valid shape");
     tile_defined(t, op, ty);
 }
+
+/* A tile-level op (docs/SEMANTICS.md §15): its recipe's checks (passes/tileop.c), then the
+ * valid shape of every tile argument at this point, recorded as attributes "<param>.vr" and
+ * "<param>.vc" for the dispatch pass, which passes them beside each tile. */
+void ty_tile_op(typer *t, pvc_op *op)
+{
+    if (t->f->kind != PVC_FN_JIT) {
+        pvc_error_at(t->d, op->loc, PVC_E_UNSUPPORTED, "%s is a tile-level op of a @pl.jit kernel; "
+                     "a vector function computes with vf.* ops (§15)", pvc_ops[op->code].name);
+        return;
+    }
+    const pvc_tile_recipe *r = pvc_tileop_recipe(op);
+    if (!r) {
+        pvc_tileop_mismatch(t->d, op);
+        return;
+    }
+    if (!pvc_tileop_check(t->d, op, r))
+        return;
+    pvc_value *vals[8][2] = {{NULL, NULL}};
+    size_t len;
+    int k = 0;
+    for (const char *p = pvc_ops[op->code].pos; (p = pvc_param_next(p, &len)) && k < 8; p += len, k++) {
+        char name[32], vr[40], vc[40];
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        const pvc_value *v = pvc_op_arg(op, name);
+        if (!v || v->type.kind != PVC_TY_TILE)
+            continue;
+        pvc_tileop_valid_keys(op, k, vr, vc, sizeof vr);
+        vals[k][0] = ty_valid_dim(t, v, 0, op->loc);
+        vals[k][1] = ty_valid_dim(t, v, 1, op->loc);
+        pvc_op_add_attr(t->m, op, pvc_arena_strndup(t->m->arena, vr, strlen(vr)), vals[k][0], op->loc);
+        pvc_op_add_attr(t->m, op, pvc_arena_strndup(t->m->arena, vc, strlen(vc)), vals[k][1], op->loc);
+    }
+    pvc_tileop_valid_traps(t->d, op, r, vals);
+}

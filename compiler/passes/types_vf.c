@@ -37,27 +37,6 @@ static void type_mask(typer *t, pvc_value *r, unsigned gran_bytes, int dtype, pv
     ty_set_type(t, r, ty, at);
 }
 
-/* The granularity in bits of a GENERIC op's mask result (ops.h PVC_MF_MASK_*): that of the
- * row's first mask operand, else of the op dtype (a compare's mask, §5.2). */
-static int result_gran(const pvc_op *op, const pvc_mop *m, int dt)
-{
-    if (m->flags & PVC_MF_MASK_ALLBITS)
-        return 8; /* every bit of an element set: valid at any width (§10.14, T19) */
-    int g = (int)lane_bytes(dt) * 8;
-    for (int i = 0; i < m->nopnd; i++) {
-        const pvc_value *v = pvc_op_arg(op, m->opnd[i].name);
-        if (m->opnd[i].kind == PVC_OK_MASK && v && v->type.gran > 0) {
-            g = v->type.gran;
-            break;
-        }
-    }
-    if (m->flags & PVC_MF_MASK_HALF)
-        g = g > 8 ? g / 2 : 8;
-    if (m->flags & PVC_MF_MASK_DOUBLE)
-        g = g < 64 ? g * 2 : 64;
-    return g;
-}
-
 static void type_generic_results(typer *t, pvc_op *op, const pvc_mop *m, int dt)
 {
     for (int i = 0; i < m->nres && i < op->nresults; i++) {
@@ -66,7 +45,7 @@ static void type_generic_results(typer *t, pvc_op *op, const pvc_mop *m, int dt)
         case PVC_OK_MASK:
             if ((m->flags & PVC_MF_DECLARED) && r->type.kind == PVC_TY_MASK)
                 break; /* the declared carry mask keeps its type (§10.3) */
-            type_mask(t, r, (unsigned)result_gran(op, m, dt) / 8, dt, op->loc);
+            type_mask(t, r, (unsigned)pvc_mask_result_gran(op, m, dt) / 8, dt, op->loc);
             break;
         case PVC_OK_INT: ty_set_type(t, r, type_of(PVC_TY_INT), op->loc); break;
         default: ty_set_type(t, r, reg_type(dt), op->loc); break;

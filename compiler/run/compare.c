@@ -1,5 +1,5 @@
 /* compare.c - element-wise closeness of an actual and an expected tensor, with a report in the
- * style of torch.testing.assert_close (ARCHITECTURE.md §4). */
+ * style of torch.testing.assert_close (docs/CLI.md). */
 #include "run/compare.h"
 
 #include <math.h>

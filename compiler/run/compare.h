@@ -1,4 +1,4 @@
-/* compare.h - result comparison for `pvc run --expect` (ARCHITECTURE.md §4).
+/* compare.h - result comparison for `pvc run --expect` (docs/CLI.md).
  *
  * torch.testing.assert_close semantics: element i passes when actual == expected (so +inf ==
  * +inf), both are NaN, or |actual - expected| <= atol + rtol * |expected| with a finite

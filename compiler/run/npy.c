@@ -58,7 +58,7 @@ const char *pvc_npy_descr_name(const char *descr)
     return i < 0 ? descr : descrs[i].name;
 }
 
-/* How each kernel dtype is stored (ARCHITECTURE.md §5). One row per pvc_dtype. */
+/* How each kernel dtype is stored (docs/CLI.md "pvc run"). One row per pvc_dtype. */
 static const char *const descr_of_dtype[PVC_DT_COUNT] = {
     [PVC_DT_INT4] = "|u1",      /* two signed nibbles per byte, low nibble first */
     [PVC_DT_INT8] = "|i1",
@@ -78,6 +78,7 @@ static const char *const descr_of_dtype[PVC_DT_COUNT] = {
     [PVC_DT_HF8] = "|u1",
     [PVC_DT_FP4E2M1] = "|u1",   /* two codes per byte, low nibble = lower index (§5.5) */
     [PVC_DT_FP4E1M2] = "|u1",
+    [PVC_DT_BOOL] = "|b1",
 };
 
 const char *pvc_npy_descr_of(pvc_dtype t)

@@ -1,4 +1,4 @@
-/* npy.h - NumPy .npy tensor files (ARCHITECTURE.md §5).
+/* npy.h - NumPy .npy tensor files (docs/CLI.md "pvc run").
  *
  * Reads format 1.0, 2.0 and 3.0 (3.0 only differs by a UTF-8 header, which we treat as ASCII),
  * writes 1.0 (2.0 only if the header would not fit 1.0's 16-bit length). Little-endian, C order,
@@ -30,6 +30,7 @@
     X("<f8", 8, 'f', "float64", -1)            /* IEEE binary64            */    \
     X("|i1", 1, 'i', "int8", PVC_DT_INT8)      /* int8                     */    \
     X("|u1", 1, 'u', "uint8", PVC_DT_UINT8)    /* uint8, raw 8/4-bit codes */    \
+    X("|b1", 1, 'b', "bool", PVC_DT_BOOL)      /* bool, one byte 0 / 1     */    \
     X("<i2", 2, 'i', "int16", PVC_DT_INT16)    /* int16                    */    \
     X("<u2", 2, 'u', "uint16", PVC_DT_UINT16)  /* uint16, BF16 bits        */    \
     X("<i4", 4, 'i', "int32", PVC_DT_INT32)    /* int32                    */    \

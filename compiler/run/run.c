@@ -1,4 +1,4 @@
-/* run.c - `pvc run` (run.h, ARCHITECTURE.md §4), a client of the library (lib/libpvc.h):
+/* run.c - `pvc run` (run.h, docs/CLI.md), a client of the library (lib/libpvc.h):
  * options -> pvc_program_load -> one jit kernel with every tensor parameter bound to a .npy
  * array -> pvc_kernel_launch -> --output files and the assert_close comparison against
  * --expect files. Diagnostics and faults are the library's records, echoed to stderr as
@@ -12,7 +12,7 @@
  * A scalar parameter (int, float, bool) is bound by --scalar P=VALUE, read as Python reads a
  * literal of its type (scalar_value); a missing or ill-typed value is a usage error too.
  *
- * Files (issue 14): before anything is read or run, no file pvc writes (--output, --trace=FILE,
+ * Files (docs/ARCHITECTURE.md §7): before anything is read or run, no file pvc writes (--output, --trace=FILE,
  * --timeline) may be one it reads (FILE.py, --input, --expect) or another it writes, and every
  * one of them must be writable (check_files); each is then written whole or not at all
  * (base/ioutil.h). After the run the --expect files are compared first, then the --output
@@ -55,7 +55,7 @@ typedef struct {
     uint64_t max_ops;     /* --max-ops N (sim); 0: the default, UINT64_MAX: none */
     unsigned timeout;     /* --timeout SECS (both backends); 0: none */
     long ulp; /* --ulp N, -1 when absent */
-    const char *trace;    /* "-" = stderr (issue 5: --trace[=FILE] writes to stderr or FILE) */
+    const char *trace;    /* "-" = stderr: --trace[=FILE] writes to stderr or FILE */
     const char *timeline;
 } run_options;
 

@@ -6,7 +6,7 @@
  *           [--blocks N] [--threads T] [--timeout SECS]
  *           [--trace[=FILE]] [--stats] [--timeline FILE] [--max-ops N] [--strict-hazards]  (sim only)
  *
- * Exit status (ARCHITECTURE.md §4): 0 every --expect matched, 1 diagnostics or a kernel
+ * Exit status (docs/CLI.md): 0 every --expect matched, 1 diagnostics or a kernel
  * fault (printed as a located error at the DSL line), 2 usage error (bad option, unknown
  * kernel or parameter, unreadable or ill-typed .npy file or --scalar value), 3 an output differs from its
  * --expect, 4 internal error.

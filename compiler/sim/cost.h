@@ -56,6 +56,8 @@
     X(PL_RANGE,    S, 1, 0)    /* per iteration: compare and branch */ \
     X(PL_LOAD,     MTE2, 200, 32) /* as gm.load */ \
     X(PL_STORE,    MTE3, 200, 32) /* as gm.store */ \
+    X(PL_LOAD_TILE, MTE2, 200, 32) /* as gm.load */ \
+    X(PL_STORE_TILE, MTE3, 200, 32) /* as gm.store */ \
     X(PL_SET_VALIDSHAPE, S, 1, 0) \
     X(PL_SYNC_SRC, S, 1, 0) \
     X(PL_SYNC_DST, S, 1, 0) \

@@ -18,7 +18,7 @@
  *                was folded so do not run at all. addr.mac of such a value by constants,
  *                v*M + C, and ub.addr of an offset, T + L*v, are computed as the runtime
  *                does, saturating at the ends of int64 (prog.h sim_fold_value: never wrapped
- *                back into the UB, issue 14 B11): they end a chain, addr.mac then ub.addr,
+ *                back into the UB, docs/ARCHITECTURE.md §7, B11): they end a chain, addr.mac then ub.addr,
  *                and fold only into ADDR operands. None of these producers can fault, and
  *                none is observed on this loop.
  *

@@ -1,6 +1,6 @@
 /* interp.c - the simulated backend (`pvc run --backend sim`): runs the checked IR in
  * process with every check the device hides switched on (docs/SEMANTICS.md decisions 3, 4,
- * 8; README "pvc run --backend sim").
+ * 8; docs/CLI.md "pvc run --backend sim").
  *
  * Machine ops: every ops.h row is compiled here into one function that makes the row's
  * runtime call over the op's frame storage (sim_runs), so the simulator makes exactly the

@@ -111,7 +111,7 @@ typedef struct {
 
 /* A folded operand's value: v = a + b * *var; then, through addr.mac, v * mb + mc, and
  * through ub.addr, the address pvc_tile_off_addr makes of that, both saturating as the
- * runtime computes them (never wrapped back into the UB: issue 14, B11). fast.c sets p, q
+ * runtime computes them (never wrapped back into the UB: docs/ARCHITECTURE.md §7, B11). fast.c sets p, q
  * and r so that for |v| <= r nothing saturates and the chain is p + q*v (plain folds: v,
  * r = INT64_MAX); past r, sim_fold_slow computes it stage by stage. */
 int64_t sim_fold_slow(const sim_fold *d, int64_t v);

@@ -185,11 +185,11 @@ _TORCH_DTYPES = {
     "float32": "FP32", "float16": "FP16", "bfloat16": "BF16", "int8": "INT8", "uint8": "UINT8",
     "int16": "INT16", "uint16": "UINT16", "int32": "INT32", "uint32": "UINT32", "int64": "INT64",
     "uint64": "UINT64", "float8_e4m3fn": "FP8E4M3FN", "float8_e5m2": "FP8E5M2",
-    "float8_e8m0fnu": "FP8E8M0",
+    "float8_e8m0fnu": "FP8E8M0", "bool": "BOOL",
 }
 _NUMPY_DTYPES = {
     "float32": "FP32", "float16": "FP16", "int8": "INT8", "uint8": "UINT8", "int16": "INT16",
-    "uint16": "UINT16", "int32": "INT32", "uint32": "UINT32", "int64": "INT64", "uint64": "UINT64",
+    "uint16": "UINT16", "int32": "INT32", "uint32": "UINT32", "int64": "INT64", "uint64": "UINT64", "bool": "BOOL",
 }
 
 

@@ -45,7 +45,8 @@
     X(FP8E8M0,   "DT_FP8E8M0",   8,  Q)      \
     X(HF8,       "DT_HF8",       8,  Q)      \
     X(FP4E2M1,   "DT_FP4E2M1",   4,  Q)      \
-    X(FP4E1M2,   "DT_FP4E1M2",   4,  Q)
+    X(FP4E1M2,   "DT_FP4E1M2",   4,  Q)      \
+    X(BOOL,      "DT_BOOL",      8,  U)      /* one byte, 0 or 1 (torch.bool) */
 
 typedef enum {
 #define X(name, pyname, bits, kind) PVC_DT_##name,
@@ -528,7 +529,7 @@ static inline int64_t pvc_py_ftruth(double a) { return a != 0; }
  * (pvc_addr_add/sub/mul, the functions below) saturates at the ends of int64 instead of
  * wrapping: an offset of 2^30 FP32 elements is 2^32 bytes past the tile, not the tile again,
  * and one of 2^62 elements is past int64 and stays there. Any such address lies outside the
- * UB, so the access faults UB_BOUNDS naming it (issue 14, B11).
+ * UB, so the access faults UB_BOUNDS naming it (docs/ARCHITECTURE.md §7, B11).
  * ------------------------------------------------------------------------------------- */
 /* What a pl.TileType says besides dtype and shape (docs/SEMANTICS.md §15.1), one table each.
  * Memory spaces, X(NAME, pypto name, what, bytes, align, base, core) (docs/SEMANTICS.md

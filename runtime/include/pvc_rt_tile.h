@@ -120,6 +120,101 @@ int64_t pvc_tile_unary(pvc_ctx *ctx, pvc_tile_uop op, const pvc_tile *dst, int64
 int64_t pvc_tile_expands(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, uint64_t s);
 
 /* ---------------------------------------------------------------------------------------
+ * Reductions (§15.7), X(NAME, pypto name): pl.sum / pl.maximum / pl.minimum with dim=.
+ *
+ * Row reduction (dim=0): for r < src valid rows, over src's valid cols C:
+ *     acc = INIT (SUM +0, MAX the lowest value, MIN the highest)
+ *     for each 256-byte chunk of row r: acc = OP(acc, vcadd / vcmax / vcmin of the chunk)
+ *     dst element (r, 0) = acc
+ * so a sum is a pairwise tree inside each chunk and a left-to-right sum of the chunk
+ * partials. An INT16 sum accumulates in INT32 (vcadd widens) and keeps the low 16 bits;
+ * 8-bit max/min reduce the chunk widened to 16 bits. Nothing else of dst is written.
+ * Column reduction (dim != 0): for each chunk of src's valid cols,
+ *     acc = row 0; then acc = OP(acc, OP(row 1+2k, row 2+2k)) for k < (R-1)/2;
+ *     then acc = OP(acc, row R-1) when R-1 is odd;  dst row 0 = acc
+ * with OP = vadd / vmax / vmin in the element type (FP16 sums round at every step). R = 0
+ * or C = 0 writes nothing.
+ * ------------------------------------------------------------------------------------- */
+#define PVC_TILE_REDUCES(X) \
+    X(SUM, "sum")           \
+    X(MAX, "maximum")       \
+    X(MIN, "minimum")
+typedef enum {
+#define X(name, pyname) PVC_RED_##name,
+    PVC_TILE_REDUCES(X)
+#undef X
+    PVC_RED_COUNT
+} pvc_tile_reduce;
+
+int64_t pvc_tile_row_reduce(pvc_ctx *ctx, pvc_tile_reduce op, const pvc_tile *dst, int64_t dst_vr,
+                            int64_t dst_vc, const pvc_tile *src, int64_t src_vr, int64_t src_vc);
+int64_t pvc_tile_col_reduce(pvc_ctx *ctx, pvc_tile_reduce op, const pvc_tile *dst, int64_t dst_vr,
+                            int64_t dst_vc, const pvc_tile *src, int64_t src_vr, int64_t src_vc);
+
+/* ---------------------------------------------------------------------------------------
+ * Broadcast ops (§15.8): pl.expand_sub / div / mul / max / min (and add), op one of
+ * PVC_TB_ADD .. PVC_TB_MIN, over dst's valid shape.
+ *   row form (dim=0): dst[r][c] = OP(src[r][c], s[r]), s an [N, 1] column tile (element r),
+ *     or a row-major [N, 32 / element bytes] tile whose row r is repeated as 32-byte blocks
+ *     (lane c = s[r][c mod (32 / element bytes)]);
+ *   col form (dim != 0): dst[r][c] = OP(src[r][c], s[0][c]), s a [1, N] row.
+ * Which operand is the full tile is decided at run time, as PTO does: src0 when its valid
+ * shape is dst's, else src1, and then dst = OP(bcast(src0), src1), the operand order kept.
+ * ------------------------------------------------------------------------------------- */
+int64_t pvc_tile_row_expand(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                            const pvc_tile *src0, int64_t src0_vr, int64_t src0_vc, const pvc_tile *src1,
+                            int64_t src1_vr, int64_t src1_vc);
+int64_t pvc_tile_col_expand(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                            const pvc_tile *src0, int64_t src0_vr, int64_t src0_vc, const pvc_tile *src1,
+                            int64_t src1_vr, int64_t src1_vc);
+
+/* pl.fillpad's mode (pl.FillPadMode), X(NAME, pypto name, what). */
+#define PVC_FILLPAD_MODES(X)                                                  \
+    X(NORMAL, "NORMAL", "copy src's valid shape, pad the rest of dst")        \
+    X(EXPAND, "EXPAND", "the same into a dst larger than src")                \
+    X(INPLACE, "INPLACE", "pad around the valid shape of dst itself")
+typedef enum {
+#define X(name, pyname, text) PVC_FILLPAD_##name,
+    PVC_FILLPAD_MODES(X)
+#undef X
+    PVC_FILLPAD_COUNT
+} pvc_fillpad_mode;
+
+/* ---------------------------------------------------------------------------------------
+ * Compares and select (§15.9). A compare writes a bit mask into dst (a UINT8 tile as pypto
+ * documents it): element (r, c) of lhs's valid shape is bit c % 8 of byte c / 8 of row r,
+ * row r starting at byte r * cols * element bytes of dst; whole groups are written, 16 bytes
+ * per 128 elements (32 per 256 for 8-bit inputs), bits past valid cols 0. The per-element
+ * rule is vcmp's (§5.2: NaN compares false but for ne). op is a pvc_cmp.
+ * Select: dst[r][c] = bit(mask, r, c) ? lhs[r][c] : rhs[r][c] (or the scalar) over dst's
+ * valid shape, the mask's row r at byte r * mask cols (PTO's TSEL reads that pitch).
+ * ------------------------------------------------------------------------------------- */
+int64_t pvc_tile_cmp(pvc_ctx *ctx, pvc_cmp op, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
+                     const pvc_tile *lhs, int64_t lhs_vr, int64_t lhs_vc, const pvc_tile *rhs, int64_t rhs_vr,
+                     int64_t rhs_vc);
+int64_t pvc_tile_cmps(pvc_ctx *ctx, pvc_cmp op, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
+                      const pvc_tile *lhs, int64_t lhs_vr, int64_t lhs_vc, uint64_t rhs);
+int64_t pvc_tile_select(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *mask,
+                        int64_t mask_vr, int64_t mask_vc, const pvc_tile *lhs, int64_t lhs_vr, int64_t lhs_vc,
+                        const pvc_tile *rhs, int64_t rhs_vr, int64_t rhs_vc);
+int64_t pvc_tile_selects(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *mask,
+                         int64_t mask_vr, int64_t mask_vc, const pvc_tile *lhs, int64_t lhs_vr, int64_t lhs_vc,
+                         uint64_t rhs);
+
+/* ---------------------------------------------------------------------------------------
+ * pl.fillpad (§15.10): with sR x sC = src's valid shape, dR = dst's valid rows, DC = dst's
+ * cols and P = dst's pad value (zero; max: +inf or the largest integer; min: -inf or the
+ * smallest integer, 0 unsigned):
+ *     dst[r][c] = src[r][c]   r < sR, c < sC          (not INPLACE, where dst is src)
+ *     dst[r][c] = P           r < sR, sC <= c < DC    (to the end of the physical row)
+ *     dst[r][c] = P           sR <= r < dR, c < DC
+ * Rows from dR on are untouched. NORMAL and INPLACE need equal shapes, EXPAND a dst at
+ * least src's; a dst without pad value is BAD_ARG.
+ * ------------------------------------------------------------------------------------- */
+int64_t pvc_tile_fillpad(pvc_ctx *ctx, pvc_fillpad_mode mode, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
+                         const pvc_tile *src, int64_t src_vr, int64_t src_vc);
+
+/* ---------------------------------------------------------------------------------------
  * pl.cast (§15.6). pl.RoundMode, X(NAME, pypto name, what): the member values are pypto's
  * (CAST_NONE = 0 ... CAST_ODD = 6). pvc_tile_cast_round gives the pvc_round a mode runs as
  * for a pair: NONE, and ODD on any pair but FP32 -> FP16, truncate float -> integer and
@@ -140,16 +235,33 @@ typedef enum {
     PVC_TR_COUNT
 } pvc_tile_round;
 
-/* pl.fillpad's mode (pl.FillPadMode), X(NAME, pypto name, what). */
-#define PVC_FILLPAD_MODES(X)                                                  \
-    X(NORMAL, "NORMAL", "copy src's valid shape, pad the rest of dst")        \
-    X(EXPAND, "EXPAND", "the same into a dst larger than src")                \
-    X(INPLACE, "INPLACE", "pad around the valid shape of dst itself")
-typedef enum {
-#define X(name, pyname, text) PVC_FILLPAD_##name,
-    PVC_FILLPAD_MODES(X)
-#undef X
-    PVC_FILLPAD_COUNT
-} pvc_fillpad_mode;
+/* The pairs TCVT converts (one castData overload each, §15.6), X(FROM, TO). */
+#define PVC_TILE_CASTS(X)                                                                        \
+    X(FP32, FP32) X(FP32, FP16) X(FP32, BF16) X(FP32, INT16) X(FP32, INT32) X(FP32, INT64)      \
+    X(FP32, FP8E4M3FN) X(FP32, FP8E5M2) X(FP32, HF8)                                            \
+    X(FP16, FP32) X(FP16, INT32) X(FP16, INT16) X(FP16, INT8) X(FP16, UINT8) X(FP16, HF8)       \
+    X(BF16, FP32) X(BF16, INT32) X(BF16, FP16) X(BF16, FP4E1M2) X(BF16, FP4E2M1)                \
+    X(FP4E1M2, BF16) X(FP4E2M1, BF16) X(UINT8, FP16) X(UINT8, UINT16)                           \
+    X(INT8, FP16) X(INT8, INT16) X(INT8, INT32)                                                 \
+    X(INT16, UINT8) X(INT16, FP16) X(INT16, FP32) X(INT16, UINT32) X(INT16, INT32)              \
+    X(INT32, FP32) X(INT32, INT16) X(INT32, UINT16) X(INT32, INT64) X(INT32, UINT8)             \
+    X(UINT32, UINT8) X(UINT32, UINT16) X(UINT32, INT16) X(INT64, FP32) X(INT64, INT32)          \
+    X(FP8E4M3FN, FP32) X(FP8E5M2, FP32) X(HF8, FP32)
+
+/* 1 when TCVT converts from -> to. */
+int pvc_tile_cast_legal(pvc_dtype from, pvc_dtype to);
+/* The pvc_round a pl.RoundMode runs as for the pair (above), and the saturation TCVT's
+ * three-argument form uses: off for FP16 -> UINT8 / INT8 / INT16, FP32 -> INT16,
+ * INT64 -> INT32, INT32 -> INT16, on for every other pair. */
+pvc_round pvc_tile_cast_round(pvc_tile_round mode, pvc_dtype from, pvc_dtype to);
+pvc_sat pvc_tile_cast_sat(pvc_dtype from, pvc_dtype to);
+
+/* pl.cast(dst, src, mode=): every element of dst's valid shape = src's element at the same
+ * place converted by the §5.4 rules with the round and saturation above. The pairs PTO
+ * routes through INT32 or INT16 when saturation is off go the same way: FP32 / FP16 ->
+ * INT16 is the INT32 conversion's low 16 bits, FP16 -> INT8 / UINT8 the INT16 conversion's
+ * low 8 bits. FP32 -> FP32 rounds to an integral value (vtrc). */
+int64_t pvc_tile_cast(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *src,
+                      int64_t src_vr, int64_t src_vc, pvc_tile_round mode);
 
 #endif /* PVC_RT_TILE_H */

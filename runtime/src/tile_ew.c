@@ -35,6 +35,14 @@ static const struct {
     [PVC_TB_SHR] = {"pl.shr", pvc_shift_right_reg},
 };
 
+void rt_tile_bin_chunk(pvc_ctx *ctx, pvc_tile_bin op, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a,
+                       const pvc_vreg *b, const pvc_mreg *m)
+{
+    binops[op].fn(ctx, d, t, a, b, m);
+}
+
+const char *rt_tile_bin_name(pvc_tile_bin op) { return binops[op].name; }
+
 /* The scalar forms that are a register op against a register of s (PTO broadcasts s). */
 #define SPLAT_OP(name, fn, first)                                                                  \
     static void name(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, uint64_t s,        \
@@ -48,6 +56,17 @@ static const struct {
             fn(ctx, d, t, a, &b, m);                                                               \
     }
 SPLAT_OP(sop_divs, bin_div, 0)
+SPLAT_OP(sop_muls_reg, bin_mul, 0)
+
+/* TMULS: vmuls, which takes BF16 too at the tile level; the register op pvc_muls does not, so
+ * a BF16 tile multiplies by a register of s (the same product, one rounding). */
+static void sop_muls(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, uint64_t s, const pvc_mreg *m)
+{
+    if (t == PVC_DT_BF16)
+        sop_muls_reg(ctx, d, t, a, s, m);
+    else
+        pvc_muls(ctx, d, t, a, s, m);
+}
 SPLAT_OP(sop_rdivs, bin_div, 1)
 SPLAT_OP(sop_ands, pvc_and, 0)
 SPLAT_OP(sop_ors, pvc_or, 0)
@@ -60,7 +79,7 @@ static const struct {
     int reads_dst; /* the register op reads dst's old chunk (axpy) */
 } sops[PVC_TS_COUNT] = {
     [PVC_TS_ADDS] = {"pl.adds", pvc_adds, 0},   [PVC_TS_SUBS] = {"pl.subs", pvc_subs, 0},
-    [PVC_TS_MULS] = {"pl.muls", pvc_muls, 0},   [PVC_TS_DIVS] = {"pl.divs", sop_divs, 0},
+    [PVC_TS_MULS] = {"pl.muls", sop_muls, 0},   [PVC_TS_DIVS] = {"pl.divs", sop_divs, 0},
     [PVC_TS_RDIVS] = {"pl.divs", sop_rdivs, 0}, [PVC_TS_MAXS] = {"pl.maxs", pvc_maxs, 0},
     [PVC_TS_MINS] = {"pl.mins", pvc_mins, 0},   [PVC_TS_ANDS] = {"pl.ands", sop_ands, 0},
     [PVC_TS_ORS] = {"pl.ors", sop_ors, 0},      [PVC_TS_XORS] = {"pl.xors", sop_xors, 0},
@@ -103,7 +122,7 @@ static void u_abs(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, con
 }
 static void u_neg(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, const pvc_mreg *m)
 {
-    pvc_muls(ctx, d, t, a, pvc_scalar_bits(t, -1, 0.0f, 0), m);
+    sop_muls(ctx, d, t, a, pvc_scalar_bits(t, -1, 0.0f, 0), m);
 }
 
 typedef void (*un_fn)(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, const pvc_mreg *m);
@@ -168,10 +187,11 @@ int64_t pvc_tile_binary(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int6
     rt_tv d, va, vb;
     if (!rt_tv_make(ctx, name, &d, dst, dst_vr, dst_vc) || !rt_tv_make(ctx, name, &va, a, a_vr, a_vc) ||
         !rt_tv_make(ctx, name, &vb, b, b_vr, b_vc) || !rt_tv_same_dtype(ctx, name, &d, &va) ||
-        !rt_tv_same_dtype(ctx, name, &d, &vb))
+        !rt_tv_same_dtype(ctx, name, &d, &vb) || !rt_tv_covers(ctx, name, &va, d.lines, d.len) ||
+        !rt_tv_covers(ctx, name, &vb, d.lines, d.len))
         return 0;
     ew_op o = {.kind = 0, .bin = binops[op].fn};
-    return ew_loop(ctx, &o, &d, &va, &vb);
+    return rt_tile_done(ctx, ew_loop(ctx, &o, &d, &va, &vb));
 }
 
 int64_t pvc_tile_scalar(pvc_ctx *ctx, pvc_tile_sop op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
@@ -184,10 +204,10 @@ int64_t pvc_tile_scalar(pvc_ctx *ctx, pvc_tile_sop op, const pvc_tile *dst, int6
     const char *name = sops[op].name;
     rt_tv d, va;
     if (!rt_tv_make(ctx, name, &d, dst, dst_vr, dst_vc) || !rt_tv_make(ctx, name, &va, a, a_vr, a_vc) ||
-        !rt_tv_same_dtype(ctx, name, &d, &va))
+        !rt_tv_same_dtype(ctx, name, &d, &va) || !rt_tv_covers(ctx, name, &va, d.lines, d.len))
         return 0;
     ew_op o = {.kind = 1, .sop = sops[op].fn, .s = s, .reads_dst = sops[op].reads_dst};
-    return ew_loop(ctx, &o, &d, &va, NULL);
+    return rt_tile_done(ctx, ew_loop(ctx, &o, &d, &va, NULL));
 }
 
 int64_t pvc_tile_unary(pvc_ctx *ctx, pvc_tile_uop op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
@@ -200,10 +220,10 @@ int64_t pvc_tile_unary(pvc_ctx *ctx, pvc_tile_uop op, const pvc_tile *dst, int64
     const char *name = unops[op].name;
     rt_tv d, va;
     if (!rt_tv_make(ctx, name, &d, dst, dst_vr, dst_vc) || !rt_tv_make(ctx, name, &va, a, a_vr, a_vc) ||
-        !rt_tv_same_dtype(ctx, name, &d, &va))
+        !rt_tv_same_dtype(ctx, name, &d, &va) || !rt_tv_covers(ctx, name, &va, d.lines, d.len))
         return 0;
     ew_op o = {.kind = 2, .un = unops[op].fn};
-    return ew_loop(ctx, &o, &d, &va, NULL);
+    return rt_tile_done(ctx, ew_loop(ctx, &o, &d, &va, NULL));
 }
 
 int64_t pvc_tile_expands(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, uint64_t s)
@@ -212,5 +232,5 @@ int64_t pvc_tile_expands(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int6
     if (!rt_tv_make(ctx, "pl.expands", &d, dst, dst_vr, dst_vc))
         return 0;
     ew_op o = {.kind = 3, .s = s};
-    return ew_loop(ctx, &o, &d, NULL, NULL);
+    return rt_tile_done(ctx, ew_loop(ctx, &o, &d, NULL, NULL));
 }

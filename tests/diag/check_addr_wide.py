@@ -1,4 +1,4 @@
-# constant offsets whose address leaves the UB only when computed in 64 bits (issue 14, B11):
+# constant offsets whose address leaves the UB only when computed in 64 bits (docs/ARCHITECTURE.md §7, B11):
 # each is E022 with the address as computed, saturating at the ends of int64, never wrapped
 import pypto_pro.language as pl
 

@@ -1,5 +1,5 @@
 # A division, floor division or modulo by the constant 0 faults every time it runs: `pvc
-# check` reports it where the dividend is a run-time value (issue 14, B1; all-constant ones
+# check` reports it where the dividend is a run-time value (docs/ARCHITECTURE.md §7, B1; all-constant ones
 # are tests/diag/const_div_zero.py, a zero pl.range step tests/diag/range_step_zero.py).
 import pypto_pro.language as pl
 

@@ -1,6 +1,6 @@
 # Scalar kernel parameters are run-time values: a tile shape and a tile address must be
 # constants (E015). The tile at the refused address is not reported again where it is used
-# (issue 14, B20: one mistake, one error).
+# (docs/ARCHITECTURE.md §7, B20: one mistake, one error).
 import pypto_pro.language as pl
 
 @pl.vector_function

@@ -1,5 +1,5 @@
 # Divisions by zero whose operands are all known at compile time are located errors of
-# `pvc check` (issue 14, B1), not kernel faults at run time; vf.load_align(t, 64 // 0) passed
+# `pvc check` (docs/ARCHITECTURE.md §7, B1), not kernel faults at run time; vf.load_align(t, 64 // 0) passed
 # `check` once. (A run-time dividend: tests/diag/check_div_zero.py.)
 import pypto_pro.language as pl
 

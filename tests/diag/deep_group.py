@@ -1,4 +1,4 @@
-# Tile groups of 65 slots (issue 14, B22: depth was capped at 64, a bound pypto_pro does not
+# Tile groups of 65 slots (docs/ARCHITECTURE.md §7, B22: depth was capped at 64, a bound pypto_pro does not
 # have). 65 slots of 256 bytes are 65 * 0x100 = 0x4100 bytes: from 0x30000 they end at 0x34100,
 # inside the usable UB, and slot 64 exists; from 0x3A000 they end at 0x3E100, 256 bytes into
 # the register-spill reserve, which the check pass reports like any tile there (decision 3).

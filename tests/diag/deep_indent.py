@@ -1,4 +1,4 @@
-# A block indented 256 columns (issue 14, B13): the grammar's scanner saves indentation
+# A block indented 256 columns (docs/ARCHITECTURE.md §7, B13): the grammar's scanner saves indentation
 # widths one byte each, so pvc refuses the line before parsing, naming it and the limit
 # (before, the parse wrapped to 0 and said "invalid syntax" at 1:1).
 import pypto_pro.language as pl

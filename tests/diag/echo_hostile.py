@@ -1,4 +1,4 @@
-# Diagnostics show source bytes safely (issue 14, B19) and names whole (B14). Each error
+# Diagnostics show source bytes safely (docs/ARCHITECTURE.md §7, B19) and names whole (B14). Each error
 # line below echoes a hostile line: a terminal escape (OSC title, bell) and invalid UTF-8
 # in comments print as \xHH; a line wider than 160 columns prints as 160 columns around
 # the caret with '...' at each cut end, the caret under its byte. A 300-character unknown

@@ -1,4 +1,4 @@
-# 300 tiles in one kernel (issue 14, B22: the check pass looked at the first 256 only).
+# 300 tiles in one kernel (docs/ARCHITECTURE.md §7, B22: the check pass looked at the first 256 only).
 # Tiles 0..298 are 32-byte tiles side by side from 0x0; tile 299 starts at 0x3E000, the
 # first byte of the register-spill reserve, so it must be reported like any other.
 import pypto_pro.language as pl

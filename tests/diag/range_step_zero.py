@@ -1,5 +1,5 @@
 # A pl.range whose step is the constant 0 would fault every time it runs (Python's range()
-# refuses it): `pvc check` reports it, in a vector function and in a kernel (issue 14, B1).
+# refuses it): `pvc check` reports it, in a vector function and in a kernel (docs/ARCHITECTURE.md §7, B1).
 import pypto_pro.language as pl
 
 @pl.vector_function

@@ -1,4 +1,4 @@
-# Wording and cascades (issue 14, B20): a negative address is named as negative (it is a
+# Wording and cascades (docs/ARCHITECTURE.md §7, B20): a negative address is named as negative (it is a
 # constant), a shape too large for the UB as too large; a refused tile group or tile type
 # is one error, not one more at every later use; an error inside a vector function that
 # its arguments caused has a note at the call (tests/diag/check_mask_offsets.py: the swapped

@@ -1,4 +1,4 @@
-# cache.sh - the native object cache under attack and damage (issue 14), sourced by
+# cache.sh - the native object cache under attack and damage (docs/ARCHITECTURE.md §7), sourced by
 # tests/run_robust.sh (its helpers check/has/hasnt/count/ok/bad, $pvc, $tmp, $S, $in_a, $exp):
 #   B2   a truncated, empty, garbage or foreign-key object is never mapped: it is removed and
 #        built again (-v says why), in both miss modes

@@ -1,4 +1,4 @@
-# Names of 260+ characters (issue 14, B14): lookups, generated names and the emitted C keep
+# Names of 260+ characters (docs/ARCHITECTURE.md §7, B14): lookups, generated names and the emitted C keep
 # every name whole. Before, pvc cut names at 64 to 255 bytes: the long alias of
 # pypto_pro.language was not pl.range here ("a for loop must iterate over pl.range"), the
 # two specialisations of the first vector function were one name (an internal error), the

@@ -1,5 +1,5 @@
 # A kernel that runs as long as asked: n calls of a vector function that copies one row
-# (issue 14, B8: a run killed while it writes --trace / --timeline must leave the old files
+# (docs/ARCHITECTURE.md §7, B8: a run killed while it writes --trace / --timeline must leave the old files
 # whole). out = a for any n >= 1.
 import pypto_pro.language as pl
 

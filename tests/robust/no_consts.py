@@ -1,4 +1,4 @@
-# Vector functions without a single constant (issue 14, B3): the simulator copied their
+# Vector functions without a single constant (docs/ARCHITECTURE.md §7, B3): the simulator copied their
 # empty constant table with memcpy(dst, NULL, 0), which UBSan aborts on. An empty body and
 # one that only copies a scalar parameter; the kernel stores the loaded tile back, so out
 # equals a.

@@ -1,4 +1,4 @@
-# A loop of n iterations (issue 14, B6): with a huge n it does not end in any useful time, so
+# A loop of n iterations (docs/ARCHITECTURE.md §7, B6): with a huge n it does not end in any useful time, so
 # the simulator's op budget (--max-ops) or --timeout must stop it, located at the loop. Each
 # iteration writes 1.0 to every lane of out, so a run that ends gives out = 1.0 everywhere.
 import pypto_pro.language as pl

@@ -1,4 +1,4 @@
-# A vector function of 20 parameters, 18 ints then two tiles (issue 14, B22: the simulator
+# A vector function of 20 parameters, 18 ints then two tiles (docs/ARCHITECTURE.md §7, B22: the simulator
 # refused calls of more than 8 arguments). Called with s0..s8 = n (a kernel scalar) and
 # s9..s17 = 9..17, every lane of out's row 0 is FP32(9n + 9 + 10 + ... + 17) = 9n + 117;
 # with --scalar n=4 that is 153.0.

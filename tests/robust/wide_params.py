@@ -1,4 +1,4 @@
-# 70 tensor parameters (issue 14, B22: pvc run bound at most 64 of one kind). The kernel
+# 70 tensor parameters (docs/ARCHITECTURE.md §7, B22: pvc run bound at most 64 of one kind). The kernel
 # copies row 0 of t0 into t69; the others are bound and unused. Run: t0 and t69 from
 # --input/--expect, the 68 in between from --shape; t69 must equal t0.
 import pypto_pro.language as pl

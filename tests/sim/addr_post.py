@@ -1,6 +1,6 @@
 # A UB address is computed in 64 bits, saturating at the ends of int64, never wrapped: an
 # offset that leaves the UB faults UB_BOUNDS naming the address as computed, in both
-# backends (issue 14, B11; cases and their hand-derived addresses: addr_wide.cases).
+# backends (docs/ARCHITECTURE.md §7, B11; cases and their hand-derived addresses: addr_wide.cases).
 import pypto_pro.language as pl
 
 

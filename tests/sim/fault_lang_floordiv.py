@@ -1,5 +1,5 @@
 # Python raises ZeroDivisionError for 7 // 0; a kernel faults BAD_ARG at the `//` (pvc_rt.h
-# pvc_py_floordiv), in the simulator and natively alike (issue 14, B1: natively the fault's
+# pvc_py_floordiv), in the simulator and natively alike (docs/ARCHITECTURE.md §7, B1: natively the fault's
 # op name was a string of the kernel object, unloaded before the fault was printed: exit 139).
 import pypto_pro.language as pl
 

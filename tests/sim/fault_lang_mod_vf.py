@@ -1,5 +1,5 @@
 # Python raises ZeroDivisionError for 7 % 0; inside a vector function the `%` faults BAD_ARG
-# (pvc_rt.h pvc_py_mod), in the simulator and natively alike (issue 14, B1).
+# (pvc_rt.h pvc_py_mod), in the simulator and natively alike (docs/ARCHITECTURE.md §7, B1).
 import pypto_pro.language as pl
 
 

@@ -1,6 +1,6 @@
 # range() with a zero step raises ValueError in Python; a pl.range whose run-time step is 0
 # faults BAD_ARG at the loop (pvc_rt.h pvc_py_range_len), in the simulator and natively alike
-# (issue 14, B1).
+# (docs/ARCHITECTURE.md §7, B1).
 import pypto_pro.language as pl
 
 

@@ -1,4 +1,4 @@
-# UNFLUSHED with 65 store unaligned registers (issue 14, B22: the dispatch pass remembered
+# UNFLUSHED with 65 store unaligned registers (docs/ARCHITECTURE.md §7, B22: the dispatch pass remembered
 # the first 64 only, so the end-of-function check of the 65th was never made). u0..u63
 # are made and never store; u64 stores 60 FP32 elements = 240 bytes, which leaves 16
 # bytes parked; its flush sits in a loop that runs 0 times, so the vector function returns

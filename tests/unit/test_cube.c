@@ -73,14 +73,21 @@ static uint8_t *mat_bytes(block *b, const pvc_tile *t)
 
 static void test_space_table(void)
 {
-    static const pvc_mem by_base[] = {PVC_MEM_MAT, PVC_MEM_LEFT, PVC_MEM_RIGHT, PVC_MEM_ACC, PVC_MEM_BIAS,
-                                      PVC_MEM_SCALING, PVC_MEM_SCALE_LEFT, PVC_MEM_SCALE_RIGHT};
+    /* every cube space (a row of PVC_MEMS the AIC owns) starts where another ends, from 0 */
     uint32_t end = 0;
-    for (size_t i = 0; i < sizeof by_base / sizeof by_base[0]; i++) {
-        const pvc_mem_info *m = &pvc_mem_table[by_base[i]];
-        UNIT_CHECK(m->base == end && m->core == PVC_CORE_AIC, "%s starts where the previous space ends", m->pyname);
-        end += m->bytes;
+    int rows = 0, chained = 0;
+    for (int i = 0; i < PVC_MEM_COUNT; i++)
+        rows += pvc_mem_table[i].core == PVC_CORE_AIC;
+    for (int found = 1; found;) {
+        found = 0;
+        for (int i = 0; i < PVC_MEM_COUNT && !found; i++)
+            if (pvc_mem_table[i].core == PVC_CORE_AIC && pvc_mem_table[i].base == end) {
+                end += pvc_mem_table[i].bytes;
+                chained++;
+                found = 1;
+            }
     }
+    UNIT_CHECK(chained == rows, "every cube space starts where another ends (%d of %d)", chained, rows);
     UNIT_CHECK(end == PVC_CUBE_BYTES, "the cube spaces add up to PVC_CUBE_BYTES (%u)", end);
     UNIT_CHECK(pvc_mem_table[PVC_MEM_MAT].bytes == 512 * 1024 && pvc_mem_table[PVC_MEM_ACC].bytes == 256 * 1024 &&
                    pvc_mem_table[PVC_MEM_LEFT].align == 512 && pvc_mem_table[PVC_MEM_ACC].align == 64,

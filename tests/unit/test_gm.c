@@ -120,7 +120,7 @@ static void run_load(pvc_ctx *ctx, void *arg)
     pvc_gm_load(ctx, &f->tile, &f->t, 0, f->c0, PVC_GM_WHOLE, PVC_GM_WHOLE);
 }
 
-/* Offsets at the ends of int64 (issue 14, B4: -r0 and cols - c0 overflowed, UBSan aborted):
+/* Offsets at the ends of int64 (docs/ARCHITECTURE.md §7, B4: -r0 and cols - c0 overflowed, UBSan aborted):
  * a window that starts that far outside the tensor moves nothing, leaves the UB and the
  * tensor as they were, and clips every valid element (the count the clip note reports). A
  * window at INT64_MIN + 1 rows, column 0 is as far outside. On a rank-3 tensor the leading

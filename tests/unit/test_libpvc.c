@@ -82,7 +82,7 @@ static int said(const char *s)
 
 static void test_tables(void)
 {
-    UNIT_CHECK(pvc_dtype_count() == 18, "18 dtypes (pvc help dtypes)");
+    UNIT_CHECK(pvc_dtype_count() == 19, "19 dtypes (pvc help dtypes)");
     UNIT_CHECK(dt("FP32") >= 0 && dt("FP32") == dt("DT_FP32") && dt("nope") == -1, "dtype names");
     UNIT_CHECK(!strcmp(pvc_dtype_name(dt("HF8")), "HF8") && pvc_dtype_bits(dt("HF8")) == 8 &&
                    pvc_dtype_bits(dt("FP4E2M1")) == 4 && pvc_dtype_bits(dt("INT64")) == 64,

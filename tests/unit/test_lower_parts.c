@@ -76,7 +76,7 @@ typedef enum {
     REBOUND,      /* a constant read early, bound again at the end */
     HELPER_EARLY, /* a helper at the top, inlined by the kernel at the end */
     HELPER_LATE,  /* a helper right before the kernel that inlines it */
-    NESTED,       /* DSL functions defined inside test functions (issue 11) */
+    NESTED,       /* DSL functions defined inside test functions */
     SHADOW,       /* `def min` at the end: early parts read the builtin */
     STRINGS,      /* module strings whose lines look like definitions */
     SYNTAX,       /* a syntax error far into the file */

@@ -417,13 +417,14 @@ static void test_dtype_mapping(void)
         const char *descr;
         int nibbles;
     } rows[] = {
-        /* ARCHITECTURE.md §5: FP8/HF8/FP4 are uint8 codes, BF16 is uint16 bits. */
+        /* docs/CLI.md "pvc run": FP8/HF8/FP4 are uint8 codes, BF16 is uint16 bits. */
         {PVC_DT_FP32, "<f4", 0},      {PVC_DT_FP16, "<f2", 0},      {PVC_DT_BF16, "<u2", 0},
         {PVC_DT_FP8E4M3FN, "|u1", 0}, {PVC_DT_FP8E5M2, "|u1", 0},   {PVC_DT_FP8E8M0, "|u1", 0},
         {PVC_DT_HF8, "|u1", 0},       {PVC_DT_FP4E2M1, "|u1", 1},   {PVC_DT_FP4E1M2, "|u1", 1},
         {PVC_DT_INT4, "|u1", 1},      {PVC_DT_INT8, "|i1", 0},      {PVC_DT_UINT8, "|u1", 0},
         {PVC_DT_INT16, "<i2", 0},     {PVC_DT_UINT16, "<u2", 0},    {PVC_DT_INT32, "<i4", 0},
         {PVC_DT_UINT32, "<u4", 0},    {PVC_DT_INT64, "<i8", 0},     {PVC_DT_UINT64, "<u8", 0},
+        {PVC_DT_BOOL, "|b1", 0},
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         const char *d = pvc_npy_descr_of(rows[i].t);

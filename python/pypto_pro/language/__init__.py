@@ -151,8 +151,6 @@ Vf = _DslOp("vf")
 for _name in pvc.dtype_names():
     globals()["DT_" + _name] = DataType(_name)
     __all__.append("DT_" + _name)
-DT_BOOL = DataType("BOOL")  # a scalar parameter's annotation only (`flag: pl.DT_BOOL`): no tensor dtype
-__all__.append("DT_BOOL")
 for _ns, _members in pvc.enums().items():
     globals()[_ns] = _Namespace(_ns, _members)
     __all__.append(_ns)

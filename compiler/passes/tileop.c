@@ -1,0 +1,348 @@
+/* tileop.c - the tile-level ops of a jit kernel (ops_tile.h, docs/SEMANTICS.md §15): which
+ * machine rows a call becomes (its recipe), the checks pypto_pro's lowering makes at compile
+ * time (PTO's static_asserts: dtypes, layouts; located errors) and the traps (warnings), and
+ * the machine ops dispatch builds. The types pass calls pvc_tileop_type, the dispatch pass
+ * pvc_tileop_build; both pick the recipe with pvc_tileop_recipe, so they never disagree.
+ *
+ * A recipe is one or more steps; a step is a machine row and, for each of its operand groups
+ * (a tile with its valid shape, or a scalar), the DSL call's positional argument that fills
+ * it. Forms: by the kind of one argument (a tile or a scalar rhs), or by dim= (the row and
+ * column forms of the reductions and broadcasts). The fused ops (add_relu, ...) are two or
+ * three steps, as pypto_pro's code generator emits them (§15.11).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "passes/passes.h"
+
+enum { F_ANY, F_TILE, F_SCALAR, F_ELEM, F_ROW, F_COL };
+
+#define STEPS_MAX 3
+typedef struct {
+    int code;           /* machine row */
+    signed char arg[5]; /* per operand group, the DSL positional argument, -1 ends */
+} tile_step;
+
+struct pvc_tile_recipe {
+    pvc_opcode dsl;
+    int form, form_arg; /* F_TILE / F_SCALAR: the kind of positional argument form_arg */
+    int dim0;           /* a dim form: the dim absent means 0 (sum, expand_*); else elementwise */
+    tile_step step[STEPS_MAX];
+};
+
+#define S1(c, ...) {{PVC_OP_##c, {__VA_ARGS__, -1}}}
+#define R(dsl, form, farg, dim0, ...) {PVC_OP_##dsl, form, farg, dim0, __VA_ARGS__}
+#define BIN(dsl, vv, vs) R(dsl, F_TILE, 2, 0, S1(vv, 0, 1, 2)), R(dsl, F_SCALAR, 2, 0, S1(vs, 0, 1, 2))
+#define UN(dsl, row) R(dsl, F_ANY, 0, 0, S1(row, 0, 1))
+#define RED(dsl, row, col, dim0) R(dsl, F_ROW, 0, dim0, S1(row, 0, 1)), R(dsl, F_COL, 0, dim0, S1(col, 0, 1))
+#define EXP(dsl, row, col) R(dsl, F_ROW, 0, 1, S1(row, 0, 1, 2)), R(dsl, F_COL, 0, 1, S1(col, 0, 1, 2))
+#define CMP(C) BIN(PL_##C, M_TILE_CMP_##C, M_TILE_CMPS_##C)
+
+static const struct pvc_tile_recipe recipes[] = {
+    BIN(PL_ADD, M_TILE_ADD, M_TILE_ADDS),
+    BIN(PL_SUB, M_TILE_SUB, M_TILE_SUBS),
+    BIN(PL_MUL, M_TILE_MUL, M_TILE_MULS),
+    BIN(PL_DIV, M_TILE_DIV, M_TILE_DIVS),
+    RED(PL_MAXIMUM, M_TILE_ROWMAX, M_TILE_COLMAX, 0),
+    R(PL_MAXIMUM, F_TILE, 2, 0, S1(M_TILE_MAX, 0, 1, 2)),
+    R(PL_MAXIMUM, F_SCALAR, 2, 0, S1(M_TILE_MAXS, 0, 1, 2)),
+    RED(PL_MINIMUM, M_TILE_ROWMIN, M_TILE_COLMIN, 0),
+    R(PL_MINIMUM, F_TILE, 2, 0, S1(M_TILE_MIN, 0, 1, 2)),
+    R(PL_MINIMUM, F_SCALAR, 2, 0, S1(M_TILE_MINS, 0, 1, 2)),
+    BIN(PL_AND, M_TILE_AND, M_TILE_ANDS),
+    R(PL_XOR, F_ANY, 0, 0, S1(M_TILE_XOR, 0, 1, 2)),
+    R(PL_SHL, F_ANY, 0, 0, S1(M_TILE_SHL, 0, 1, 2)),
+    R(PL_SHR, F_ANY, 0, 0, S1(M_TILE_SHR, 0, 1, 2)),
+    R(PL_EXPANDS, F_ANY, 0, 0, S1(M_TILE_EXPANDS, 0, 1)),
+    R(PL_AXPY, F_ANY, 0, 0, S1(M_TILE_AXPY, 0, 1, 2)),
+    UN(PL_EXP, M_TILE_EXP), UN(PL_LOG, M_TILE_LOG), UN(PL_SQRT, M_TILE_SQRT),
+    UN(PL_RSQRT, M_TILE_RSQRT), UN(PL_RECIP, M_TILE_RECIP), UN(PL_RELU, M_TILE_RELU),
+    UN(PL_ABS, M_TILE_ABS), UN(PL_NEG, M_TILE_NEG), UN(PL_CAST, M_TILE_CAST),
+    UN(PL_FILLPAD, M_TILE_FILLPAD),
+    RED(PL_SUM, M_TILE_ROWSUM, M_TILE_COLSUM, 1),
+    EXP(PL_EXPAND_SUB, M_TILE_ROWEXP_SUB, M_TILE_COLEXP_SUB),
+    EXP(PL_EXPAND_DIV, M_TILE_ROWEXP_DIV, M_TILE_COLEXP_DIV),
+    EXP(PL_EXPAND_MUL, M_TILE_ROWEXP_MUL, M_TILE_COLEXP_MUL),
+    EXP(PL_EXPAND_MAX, M_TILE_ROWEXP_MAX, M_TILE_COLEXP_MAX),
+    EXP(PL_EXPAND_MIN, M_TILE_ROWEXP_MIN, M_TILE_COLEXP_MIN),
+    CMP(EQ), CMP(NE), CMP(LT), CMP(LE), CMP(GT), CMP(GE),
+    R(PL_SELECT, F_TILE, 3, 0, S1(M_TILE_SEL, 0, 1, 2, 3)),
+    R(PL_SELECT, F_SCALAR, 3, 0, S1(M_TILE_SELS, 0, 1, 2, 3)),
+    /* fused (PP-BE's sequences): lhs is overwritten (§15.11) */
+    R(PL_ADD_RELU, F_ANY, 0, 0, {{PVC_OP_M_TILE_ADD, {1, 1, 2, -1}}, {PVC_OP_M_TILE_RELU, {0, 1, -1}}}),
+    R(PL_SUB_RELU, F_ANY, 0, 0, {{PVC_OP_M_TILE_SUB, {1, 1, 2, -1}}, {PVC_OP_M_TILE_RELU, {0, 1, -1}}}),
+    R(PL_MUL_ADD_DST, F_ANY, 0, 0, {{PVC_OP_M_TILE_MUL, {1, 1, 2, -1}}, {PVC_OP_M_TILE_ADD, {0, 1, 0, -1}}}),
+    R(PL_FUSED_MUL_ADD, F_ANY, 0, 0, {{PVC_OP_M_TILE_MUL, {1, 1, 0, -1}}, {PVC_OP_M_TILE_ADD, {0, 1, 2, -1}}}),
+    R(PL_FUSED_MUL_ADD_RELU, F_ANY, 0, 0,
+      {{PVC_OP_M_TILE_MUL, {1, 1, 0, -1}}, {PVC_OP_M_TILE_ADD, {1, 1, 2, -1}}, {PVC_OP_M_TILE_RELU, {0, 1, -1}}}),
+    R(PL_ADD_RELU_CAST, F_ANY, 0, 0,
+      {{PVC_OP_M_TILE_ADD, {1, 1, 2, -1}}, {PVC_OP_M_TILE_RELU, {1, 1, -1}}, {PVC_OP_M_TILE_CAST, {0, 1, -1}}}),
+    R(PL_SUB_RELU_CAST, F_ANY, 0, 0,
+      {{PVC_OP_M_TILE_SUB, {1, 1, 2, -1}}, {PVC_OP_M_TILE_RELU, {1, 1, -1}}, {PVC_OP_M_TILE_CAST, {0, 1, -1}}}),
+    R(PL_MUL_CAST, F_ANY, 0, 0, {{PVC_OP_M_TILE_MUL, {1, 1, 2, -1}}, {PVC_OP_M_TILE_CAST, {0, 1, -1}}}),
+};
+
+/* The name of positional parameter k of op's DSL row (pl.add: 0 out, 1 lhs, 2 rhs). */
+static int param_name(const pvc_op *op, int k, char *buf, size_t n)
+{
+    size_t len;
+    int i = 0;
+    for (const char *p = pvc_ops[op->code].pos; (p = pvc_param_next(p, &len)); p += len, i++)
+        if (i == k) {
+            snprintf(buf, n, "%.*s", (int)len, p);
+            return 1;
+        }
+    return 0;
+}
+
+static const pvc_value *arg_at(const pvc_op *op, int k)
+{
+    char name[32];
+    return param_name(op, k, name, sizeof name) ? pvc_op_arg(op, name) : NULL;
+}
+
+static int is_scalar(const pvc_value *v)
+{
+    return v && (v->type.kind == PVC_TY_INT || v->type.kind == PVC_TY_FLOAT || v->type.kind == PVC_TY_BOOL);
+}
+
+/* dim= as written: 1 and *dim set when it is an int constant. */
+static int dim_of(const pvc_op *op, int64_t *dim)
+{
+    const pvc_value *v = pvc_op_arg(op, "dim");
+    return v && pvc_const_int(v, dim);
+}
+
+const pvc_tile_recipe *pvc_tileop_recipe(const pvc_op *op)
+{
+    int64_t dim = 0;
+    int has_dim = dim_of(op, &dim);
+    for (size_t i = 0; i < sizeof recipes / sizeof recipes[0]; i++) {
+        const pvc_tile_recipe *r = &recipes[i];
+        if (r->dsl != op->code)
+            continue;
+        int dimmed = has_dim || r->dim0;
+        switch (r->form) {
+        case F_ROW: if (dimmed && dim == 0) return r; break;
+        case F_COL: if (dimmed && dim != 0) return r; break;
+        case F_TILE: if (!dimmed && !is_scalar(arg_at(op, r->form_arg))) return r; break;
+        case F_SCALAR: if (!dimmed && is_scalar(arg_at(op, r->form_arg))) return r; break;
+        default: return r;
+        }
+    }
+    return NULL;
+}
+
+int pvc_tileop_steps(const pvc_tile_recipe *r) { return r->step[2].code ? 3 : r->step[1].code ? 2 : 1; }
+
+/* Operand group g of row m: its first operand's index, or -1 past the last. */
+static int group_start(const pvc_mop *m, int g)
+{
+    for (int i = 0, k = 0; i < m->nopnd; k++) {
+        if (k == g)
+            return i;
+        i += pvc_ok_is_tile(m->opnd[i].kind) ? 3 : 1;
+    }
+    return -1;
+}
+
+/* ---- checks (types pass) ---------------------------------------------------------------- */
+
+static int col_major(const pvc_type *t) { return t->layout == PVC_TL_DN || t->dims[1] == 1; }
+
+/* The dtype the row computes at: its first tile operand not named `mask`. */
+static int op_dtype(const pvc_op *op, const pvc_mop *m, const tile_step *s)
+{
+    for (int g = 0, i; (i = group_start(m, g)) >= 0 && s->arg[g] >= 0; g++)
+        if (pvc_ok_is_tile(m->opnd[i].kind) && strcmp(m->opnd[i].name, "mask"))
+            return arg_at(op, s->arg[g])->type.dtype;
+    return PVC_UNKNOWN;
+}
+
+static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
+{
+    const pvc_mop *m = pvc_mop_of(s->code);
+    const char *name = pvc_ops[op->code].name;
+    char pname[32];
+    for (int g = 0, i; (i = group_start(m, g)) >= 0; g++) {
+        const pvc_value *v = arg_at(op, s->arg[g]);
+        param_name(op, s->arg[g], pname, sizeof pname);
+        pvc_span at = pvc_op_arg_loc(op, pname);
+        if (pvc_ok_is_tile(m->opnd[i].kind) && (!v || v->type.kind != PVC_TY_TILE || v->type.dtype < 0)) {
+            pvc_error_at(d, at, PVC_E_TYPE, "'%s' of %s must be a tile", pname, name);
+            return 0;
+        }
+        if (!pvc_ok_is_tile(m->opnd[i].kind) && !is_scalar(v)) {
+            pvc_error_at(d, at, PVC_E_TYPE, "'%s' of %s must be a tile or a number", pname, name);
+            return 0;
+        }
+        if (m->opnd[i].kind == PVC_OK_TILE_ND && col_major(&v->type)) {
+            pvc_error_at(d, at, PVC_E_TYPE, "%s takes row-major tiles: '%s' is a [%lld, %lld] column-major tile "
+                         "(every [N, 1] tile is); a [1, N] tile at the same address holds the same bytes (§15.3)",
+                         name, pname, (long long)v->type.dims[0], (long long)v->type.dims[1]);
+            return 0;
+        }
+    }
+    int dt = op_dtype(op, m, s);
+    if (m->dtypes && (dt < 0 || !(m->dtypes >> dt & 1))) {
+        pvc_error_at(d, op->loc, PVC_E_TYPE, "%s does not take %s tiles (§15.3)", name, pvc_dtype_pyname(dt));
+        return 0;
+    }
+    for (int g = 0, i; (m->flags & PVC_MF_SAME) && (i = group_start(m, g)) >= 0; g++) {
+        const pvc_value *v = arg_at(op, s->arg[g]);
+        param_name(op, s->arg[g], pname, sizeof pname);
+        if (pvc_ok_is_tile(m->opnd[i].kind) && strcmp(m->opnd[i].name, "mask") && v->type.dtype != dt) {
+            pvc_error_at(d, pvc_op_arg_loc(op, pname), PVC_E_TYPE, "'%s' of %s is a %s tile: the op takes one "
+                         "dtype (%s), no conversion (§15.3)", pname, name, pvc_dtype_pyname(v->type.dtype),
+                         pvc_dtype_pyname(dt));
+            return 0;
+        }
+    }
+    if (s->code == PVC_OP_M_TILE_CAST) {
+        int from = arg_at(op, s->arg[1])->type.dtype, to = arg_at(op, s->arg[0])->type.dtype;
+        if (!pvc_tile_cast_legal((pvc_dtype)from, (pvc_dtype)to)) {
+            pvc_error_at(d, op->loc, PVC_E_CAST, "%s has no conversion from %s to %s (TCVT's pairs, §15.6)", name,
+                         pvc_dtype_pyname(from), pvc_dtype_pyname(to));
+            return 0;
+        }
+        const pvc_value *mode = pvc_op_arg(op, "mode");
+        if (mode && mode->kind == PVC_V_ENUM && mode->i == PVC_TR_ODD && !(from == PVC_DT_FP32 && to == PVC_DT_FP16))
+            pvc_warn_at(d, pvc_op_arg_loc(op, "mode"), "CAST_ODD rounds to odd only from FP32 to FP16: %s to %s "
+                        "runs as CAST_NONE (§15.6) [%s]", pvc_dtype_pyname(from), pvc_dtype_pyname(to),
+                        pvc_warn_code(PVC_W_TILE_CAST_ODD));
+    }
+    if (s->code == PVC_OP_M_TILE_FILLPAD && arg_at(op, s->arg[0])->type.pad == PVC_PAD_NONE) {
+        pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "pl.fillpad writes out's pad value: its "
+                     "pl.TileType needs pad=pl.TilePad.zero, .max or .min (§15.10)");
+        return 0;
+    }
+    return 1;
+}
+
+int pvc_tileop_check(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe *r)
+{
+    for (int k = 0; k < pvc_tileop_steps(r); k++)
+        if (!check_step(d, op, &r->step[k]))
+            return 0;
+    int64_t dim;
+    if (dim_of(op, &dim) && dim != 0 && dim != 1)
+        pvc_warn_at(d, pvc_op_arg_loc(op, "dim"), "dim=%lld of %s: every dim but 0 is the column form "
+                    "(dim=1), not the last axis (§15.7) [%s]", (long long)dim, pvc_ops[op->code].name,
+                    pvc_warn_code(PVC_W_TILE_DIM));
+    if (pvc_tileop_steps(r) > 1)
+        pvc_warn_at(d, op->loc, "%s overwrites its second argument with the intermediate result, as "
+                    "pypto_pro's code generator emits it (§15.11) [%s]", pvc_ops[op->code].name,
+                    pvc_warn_code(PVC_W_TILE_FUSED));
+    if (op->code == PVC_OP_PL_SELECT) {
+        const pvc_value *mk = pvc_op_arg(op, "mask");
+        if (mk && mk->type.dtype >= 0 && pvc_dtype_lane_bytes((pvc_dtype)mk->type.dtype) > 1)
+            pvc_warn_at(d, pvc_op_arg_loc(op, "mask"), "pl.select reads mask row r at byte r * cols, but a "
+                        "compare writes it at r * cols * %u for a %s tile: rows from 1 on read the wrong "
+                        "bits; use a UINT8 mask tile (§15.9) [%s]",
+                        pvc_dtype_lane_bytes((pvc_dtype)mk->type.dtype), pvc_dtype_pyname(mk->type.dtype),
+                        pvc_warn_code(PVC_W_TILE_MASK_PITCH));
+    }
+    return 1;
+}
+
+/* The valid extents of the tiles of a step, as given to the machine op: the types pass
+ * records each tile argument's as attributes "<param>.vr" / "<param>.vc". */
+void pvc_tileop_valid_keys(const pvc_op *op, int k, char *vr, char *vc, size_t n)
+{
+    char name[32];
+    param_name(op, k, name, sizeof name);
+    snprintf(vr, n, "%s.vr", name);
+    snprintf(vc, n, "%s.vc", name);
+}
+
+/* Warns (T5) when a source's valid shape is a constant other than the destination's one:
+ * the loop reads every source at dst's places (§15.2). vals[k] = argument k's extents. */
+void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe *r, pvc_value *(*vals)[2])
+{
+    const tile_step *s = &r->step[0];
+    const pvc_mop *m = pvc_mop_of(s->code);
+    if (m->nres || pvc_tileop_steps(r) > 1 || s->code == PVC_OP_M_TILE_CAST || s->code == PVC_OP_M_TILE_FILLPAD ||
+        (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||
+        !strcmp(m->opnd[0].name, "mask"))
+        return; /* the reductions and broadcasts are driven by other shapes (§15.7, §15.8) */
+    int64_t d0, d1, a0, a1;
+    if (!pvc_const_int(vals[s->arg[0]][0], &d0) || !pvc_const_int(vals[s->arg[0]][1], &d1))
+        return;
+    for (int g = 1, i; (i = group_start(m, g)) >= 0; g++) {
+        if (!pvc_ok_is_tile(m->opnd[i].kind) || !strcmp(m->opnd[i].name, "mask"))
+            continue;
+        int k = s->arg[g];
+        if (pvc_const_int(vals[k][0], &a0) && pvc_const_int(vals[k][1], &a1) && (a0 != d0 || a1 != d1)) {
+            char pname[32];
+            param_name(op, k, pname, sizeof pname);
+            pvc_warn_at(d, pvc_op_arg_loc(op, pname), "'%s' has valid shape [%lld, %lld] but %s runs over "
+                        "the destination's [%lld, %lld] and reads '%s' there (§15.2) [%s]", pname, (long long)a0,
+                        (long long)a1, pvc_ops[op->code].name, (long long)d0, (long long)d1, pname,
+                        pvc_warn_code(PVC_W_TILE_VALID));
+        }
+    }
+}
+
+/* ---- the machine ops (dispatch pass) ---------------------------------------------------- */
+
+/* Appends the machine ops of op's recipe to out: every tile group the tile, then the valid
+ * extents the types pass recorded; every scalar through bits(ctx, value, dtype); every enum
+ * attribute from the keyword of its name, the row's default when absent. Returns 0 after an
+ * error (reported by bits). */
+int pvc_tileop_build(pvc_module *m, pvc_block *out, const pvc_op *op, const pvc_tile_recipe *r,
+                     pvc_value *(*bits)(void *ctx, pvc_value *v, int dt, pvc_span at), void *ctx)
+{
+    for (int k = 0; k < pvc_tileop_steps(r); k++) {
+        const tile_step *s = &r->step[k];
+        const pvc_mop *row = pvc_mop_of(s->code);
+        pvc_value *opnds[16];
+        int n = 0, dt = op_dtype(op, row, s);
+        for (int g = 0, i; (i = group_start(row, g)) >= 0; g++) {
+            pvc_value *v = (pvc_value *)arg_at(op, s->arg[g]);
+            if (!pvc_ok_is_tile(row->opnd[i].kind)) {
+                /* pl.expands: an int into a float tile goes through float first (PP-BE casts
+                 * it (float)(int64_t)x), so FP16 rounds twice (§15.4) */
+                pvc_value *f = v;
+                if (s->code == PVC_OP_M_TILE_EXPANDS && v->kind == PVC_V_INT && (dt == PVC_DT_FP16 || dt == PVC_DT_BF16)) {
+                    f = pvc_const(m, PVC_V_FLOAT, v->loc);
+                    f->f = (double)(float)v->i;
+                    f->type.kind = PVC_TY_FLOAT;
+                }
+                if (!(opnds[n++] = bits(ctx, f, dt, op->loc)))
+                    return 0;
+                continue;
+            }
+            char vr[40], vc[40];
+            pvc_tileop_valid_keys(op, s->arg[g], vr, vc, sizeof vr);
+            const pvc_attr *ar = pvc_op_attr(op, vr), *ac = pvc_op_attr(op, vc);
+            if (!ar || !ac)
+                PVC_BUG("%s: no valid shape for argument %d", pvc_ops[op->code].name, s->arg[g]);
+            opnds[n++] = v;
+            opnds[n++] = ar->val;
+            opnds[n++] = ac->val;
+        }
+        pvc_op *g = pvc_op_new(m, s->code, op->loc);
+        for (int i = 0; i < n; i++)
+            pvc_op_add_operand(m, g, opnds[i]);
+        for (int i = 0; i < row->nattr; i++) {
+            const pvc_attrdesc *a = &row->attr[i];
+            const pvc_value *v = pvc_op_arg(op, a->name);
+            pvc_value *e = pvc_const(m, PVC_V_ENUM, op->loc);
+            e->ns = a->ns;
+            e->i = v && v->kind == PVC_V_ENUM && v->ns == a->ns ? v->i : a->dflt;
+            e->name = pvc_enum_member_name(a->ns, e->i);
+            e->type.ns = a->ns;
+            pvc_op_add_attr(m, g, a->name, e, op->loc);
+        }
+        pvc_block_append(m, out, g);
+    }
+    return 1;
+}
+
+/* "(out: tile, lhs: tile, rhs: tile or scalar)": what a call of op takes, for the error when
+ * no recipe fits. */
+void pvc_tileop_mismatch(pvc_diag *d, const pvc_op *op)
+{
+    pvc_error_at(d, op->loc, PVC_E_TYPE, "%s: no form takes these arguments ('pvc help ops' lists its "
+                 "machine rows, §15)", pvc_ops[op->code].name);
+}

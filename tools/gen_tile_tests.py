@@ -1,0 +1,721 @@
+#!/usr/bin/python3
+"""gen_tile_tests.py - the cases of the tile-level ops (docs/SEMANTICS.md §15), for `make ops`.
+
+    /usr/bin/python3 tools/gen_tile_tests.py --out DIR     write every case under DIR
+    /usr/bin/python3 tools/gen_tile_tests.py --list        case names, one a line
+
+Every case is a directory (tests/cases/README.md): its kernel (k.py, written here from a
+template: one @pl.jit kernel that loads its tiles, runs the op over a valid shape, stores),
+the inputs, the expected outputs and the run flags. The expected values come from the spec:
+the per-element formulas of docs/SEMANTICS.md §9-§10 in tools/op_ref.py, and the tile loop of
+§15 written out here (the destination's valid shape drives the op, nothing else of it is
+written; the reduction orders of §15.7; the compare's bit layout of §15.9), never from pvc.
+Deterministic: every case draws from numpy's legacy RandomState seeded by its name.
+"""
+import argparse
+import os
+import shutil
+import sys
+import zlib
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import op_ref as R                                  # noqa: E402
+from gen_samples import npy_bytes                   # noqa: E402
+
+EXACT = "--rtol 0 --atol 0"
+
+
+def ulp(n):
+    return "--ulp %d" % n
+
+
+SHORT = {"INT8": "i8", "UINT8": "u8", "INT16": "i16", "UINT16": "u16", "INT32": "i32",
+         "UINT32": "u32", "INT64": "i64", "UINT64": "u64", "FP16": "f16", "BF16": "bf16",
+         "FP32": "f32"}
+
+
+def rng_for(name):
+    return np.random.RandomState(zlib.crc32(name.encode()) & 0x7FFFFFFF)
+
+
+def shape_for(dt, rows=3):
+    """rows x (a chunk and a half and 3) elements: a full chunk, a partial one, and a valid
+    shape of [rows - 1, cols - 3] that ends inside the second chunk."""
+    e = R.lanes(dt)
+    return rows, e + e // 2 + 3
+
+
+# ---- values ----------------------------------------------------------------------------------
+FLOAT_EDGES = {
+    "FP32": [0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC12345,
+             0x00000001, 0x807FFFFF, 0x00800000, 0x7F7FFFFF, 0x3F800000, 0xBF800000],
+    "FP16": [0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE5A, 0x0001, 0x83FF, 0x0400,
+             0x7BFF, 0x3C00, 0xBC00],
+    "BF16": [0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0xFFC5, 0x0001, 0x807F, 0x0080,
+             0x7F7F, 0x3F80, 0xBF80],
+}
+
+
+def int_edges(dt):
+    lo, hi = R.int_range(dt)
+    return [lo, lo + 1, -2, -1, 0, 1, 2, hi - 1, hi] if lo < 0 else [0, 1, 2, hi >> 1, hi - 1, hi]
+
+
+def randoms(dt, rng, shape, spread=10):
+    n = int(np.prod(shape))
+    if R.kind(dt) == "f":
+        f = R.FMT[dt]
+        sign = rng.randint(0, 2, n).astype(np.uint64) << (f.w - 1)
+        e = rng.randint(f.bias - spread, f.bias + spread + 1, n).astype(np.uint64) << f.m
+        mant = np.frombuffer(rng.bytes(n * 8), np.uint64) & ((1 << f.m) - 1)
+        return (sign | e | mant).astype(f.ut).reshape(shape)
+    w = R.width(dt)
+    return np.frombuffer(rng.bytes(n * w), R.UINT[w]).view(R.store_type(dt)).copy().reshape(shape)
+
+
+def with_edges(dt, rng, shape, other=False):
+    """Random values with the edge values in the first elements (paired with the other
+    operand's edges when other is set: b gets every edge against every edge of a)."""
+    a = randoms(dt, rng, shape)
+    edges = FLOAT_EDGES[dt] if R.kind(dt) == "f" else int_edges(dt)
+    edges = np.array(edges, dtype=np.uint64).astype(R.FMT[dt].ut) if R.kind(dt) == "f" \
+        else R.wrap(dt, edges)
+    k = len(edges)
+    flat = a.reshape(-1)
+    n = min(k * k, flat.size // 2)
+    flat[:n] = (np.tile(edges, k) if other else np.repeat(edges, k))[:n]
+    return a
+
+
+def small_ints(dt, rng, shape, lo=-40, hi=40):
+    lo = max(lo, R.int_range(dt)[0])
+    return R.wrap(dt, list(rng.randint(lo, hi, int(np.prod(shape))))).reshape(shape)
+
+
+# ---- kernels ----------------------------------------------------------------------------------
+class Tile:
+    def __init__(self, name, shape, dt, layout=None, pad=None):
+        self.name, self.shape, self.dt, self.layout, self.pad = name, shape, dt, layout, pad
+
+
+def kernel_src(tensors, tiles, body, scalars=()):
+    """A @pl.jit kernel k(tensors..., scalars...) whose tiles lie one after the other in the UB,
+    each at a 256-byte boundary; body is the section's lines."""
+    params = ["%s: pl.Tensor[[%d, %d], pl.DT_%s]" % (n, s[0], s[1], dt) for n, s, dt in tensors]
+    params += ["%s: %s" % (n, t) for n, t in scalars]
+    out = ["import pypto_pro.language as pl", "", "", "@pl.jit", "def k(%s):" % ", ".join(params)]
+    addr = 0
+    for t in tiles:
+        extra = "".join([", layout=pl.%s" % t.layout if t.layout else "",
+                         ", pad=pl.TilePad.%s" % t.pad if t.pad else ""])
+        out.append("    tt_%s = pl.TileType(shape=[%d, %d], dtype=pl.DT_%s, target_memory=pl.MemorySpace.Vec%s)"
+                   % (t.name, t.shape[0], t.shape[1], t.dt, extra))
+        out.append("    %s = pl.make_tile(tt_%s, addr=0x%x)" % (t.name, t.name, addr))
+        addr += (t.shape[0] * t.shape[1] * R.width(t.dt) + 255) // 256 * 256
+    out.append("    with pl.section_vector():")
+    out += ["        " + line for line in body]
+    return "\n".join(out) + "\n"
+
+
+class Case:
+    def __init__(self, name, src, inputs, expects, args=EXACT, fault=None):
+        self.name, self.src, self.inputs, self.expects = name, src, inputs, expects
+        self.args, self.fault = args, fault
+
+
+CASES = []
+
+
+def case(fn):
+    CASES.append(fn)
+    return fn
+
+
+def npy(dt, a):
+    return R.to_npy(dt, a)
+
+
+def windowed(dt, old, new, vr, vc):
+    """old with its [0:vr, 0:vc] window replaced by new's: what a tile op leaves in dst."""
+    out = old.copy()
+    out[:vr, :vc] = new[:vr, :vc]
+    return out
+
+
+def elementwise_case(name, dt, call, n_src, formula, args=EXACT, srcs=None, scalars=(), sargs=None):
+    """out = formula(sources) over the valid window [rows-1, cols-3] of a [rows, cols] out tile
+    prefilled with random values: the same tiles, the op run with every tile's valid shape set
+    to the window, the out tile's reset to the whole before the store."""
+    rng = rng_for(name)
+    shape = shape_for(dt)
+    vr, vc = shape[0] - 1, shape[1] - 3
+    names = ["a", "b", "c"][:n_src]
+    if srcs is None:
+        srcs = [with_edges(dt, rng, shape, other=i == 1) for i in range(n_src)]
+    old = randoms(dt, rng, shape)
+    tensors = [(n, shape, dt) for n in names] + [("o", shape, dt)]
+    tiles = [Tile("t" + n, shape, dt) for n in names] + [Tile("to", shape, dt)]
+    body = ["pl.load(t%s, %s, [0, 0])" % (n, n) for n in names + ["o"]]
+    body += ["pl.set_validshape(t%s, [%d, %d])" % (n, vr, vc) for n in names + ["o"]]
+    body += [call, "pl.set_validshape(to, [%d, %d])" % shape, "pl.store(o, to, [0, 0])"]
+    new = formula(*[s.reshape(-1) for s in srcs]).reshape(shape)
+    exp = windowed(dt, old, new, vr, vc)
+    inputs = {n: npy(dt, s) for n, s in zip(names, srcs)}
+    inputs["o"] = npy(dt, old)
+    return Case(name, kernel_src(tensors, tiles, body, scalars), inputs, {"o": npy(dt, exp)},
+                args + ("" if not sargs else " " + sargs))
+
+
+# ---- §15.4 tile x tile --------------------------------------------------------------------------
+BIN_DTYPES = {
+    "add": ["FP32", "FP16", "BF16", "INT32", "INT16", "INT8", "UINT8", "UINT32", "INT64"],
+    "sub": ["FP32", "FP16", "BF16", "INT32", "INT16", "UINT8"],
+    "mul": ["FP32", "FP16", "BF16", "INT32", "INT16", "UINT32", "INT64"],
+    "max": ["FP32", "FP16", "BF16", "INT32", "INT8", "UINT16"],
+    "min": ["FP32", "FP16", "BF16", "INT32", "INT8", "UINT16"],
+}
+PL_NAME = {"add": "add", "sub": "sub", "mul": "mul", "max": "maximum", "min": "minimum"}
+
+
+@case
+def binary_cases():
+    out = []
+    for op, dts in BIN_DTYPES.items():
+        for dt in dts:
+            out.append(elementwise_case("tile_%s_%s" % (op, SHORT[dt]), dt, "pl.%s(to, ta, tb)" % PL_NAME[op],
+                                        2, lambda a, b, op=op, dt=dt: R.binary(dt, op, a, b)))
+    for dt in ["FP32", "FP16"]:
+        out.append(elementwise_case("tile_div_" + SHORT[dt], dt, "pl.div(to, ta, tb)", 2,
+                                    lambda a, b, dt=dt: R.approx_div(dt, a, b), ulp(1)))
+    for dt in ["INT32", "INT16"]:
+        rng = rng_for("tile_div_" + SHORT[dt])
+        shape = shape_for(dt)
+        a = small_ints(dt, rng, shape, -3000, 3000)
+        b = small_ints(dt, rng, shape, 1, 60) * np.where(rng.randint(0, 2, shape), 1, -1).astype(R.store_type(dt))
+        out.append(elementwise_case("tile_div_" + SHORT[dt], dt, "pl.div(to, ta, tb)", 2,
+                                    lambda x, y, dt=dt: R.int_div(dt, x, y), srcs=[a, b]))
+    for dt in ["INT32", "UINT8"]:
+        out.append(elementwise_case("tile_and_" + SHORT[dt], dt, "pl.and_(to, ta, tb)", 2,
+                                    lambda x, y, dt=dt: R.wrap(dt, [p & q for p, q in zip(R.ints(x), R.ints(y))])))
+        out.append(elementwise_case("tile_xor_" + SHORT[dt], dt, "pl.xor(to, ta, tb, ta)", 2,
+                                    lambda x, y, dt=dt: R.wrap(dt, [p ^ q for p, q in zip(R.ints(x), R.ints(y))])))
+    return out
+
+
+# ---- §15.4 tile x scalar: literals reach the device as C++ converts them (§9.6, %f text) ---------
+def scalar_bits(dt, x):
+    """The element a scalar literal becomes (§9.6): a float literal through its "%f" text."""
+    if isinstance(x, float):
+        x = R.literal_text_value(x)
+    return R.scalar_to(dt, x, isinstance(x, float))
+
+
+@case
+def scalar_cases():
+    out = []
+    lits = {"FP32": 0.3, "FP16": 1.5, "BF16": -2.25, "INT32": 7, "INT16": -3, "INT8": 100, "UINT8": 200}
+    for op, base in (("add", "add"), ("sub", "sub"), ("mul", "mul"), ("maximum", "max"), ("minimum", "min")):
+        for dt, lit in lits.items():
+            if op == "mul" and dt in ("INT8", "UINT8"):
+                continue
+            s = scalar_bits(dt, lit)
+            if base == "sub":   # TSUBS = vadds(x, -s): the negated element (§15.4)
+                f = (lambda a, dt=dt, s=s: R.binary(dt, "add", a, np.repeat(R.neg(dt, s), a.size))) \
+                    if R.kind(dt) == "f" else \
+                    (lambda a, dt=dt, s=s: R.binary(dt, "sub", a, np.repeat(s, a.size)))
+            else:
+                f = lambda a, dt=dt, s=s, base=base: R.binary(dt, base, a, np.repeat(s, a.size))
+            out.append(elementwise_case("tile_%ss_%s" % (base, SHORT[dt]), dt,
+                                        "pl.%s(to, ta, %r)" % (op, lit), 1, f))
+    # 1 / sqrt(128) as a module-level float: the six-decimal text 0.088388 (trap T20)
+    dt = "FP32"
+    s = scalar_bits(dt, 1.0 / 128 ** 0.5)
+    out.append(elementwise_case("tile_muls_text_f32", dt, "pl.mul(to, ta, 0.08838834764831845)", 1,
+                                lambda a: R.binary(dt, "mul", a, np.repeat(s, a.size))))
+    # a run-time scalar: the kernel's float parameter, converted to the element type at run time
+    for dt in ["FP32", "FP16"]:
+        s = R.scalar_to(dt, 0.75, True)
+        out.append(elementwise_case("tile_adds_param_" + SHORT[dt], dt, "pl.add(to, ta, x)", 1,
+                                    lambda a, dt=dt, s=s: R.binary(dt, "add", a, np.repeat(s, a.size)),
+                                    scalars=[("x", "float")], sargs="--scalar x=0.75"))
+    out.append(elementwise_case("tile_divs_f32", "FP32", "pl.div(to, ta, 3.0)", 1,
+                                lambda a: R.approx_div("FP32", a, np.repeat(scalar_bits("FP32", 3.0), a.size)),
+                                ulp(1)))
+    return out
+
+
+# ---- §15.5 unary ----------------------------------------------------------------------------------
+def rsqrt_ref(dt, a):
+    return R.approx_div(dt, np.repeat(R.scalar_to(dt, 1, False), a.size), R.approx_unary(dt, "sqrt", a))
+
+
+@case
+def unary_cases():
+    out = []
+    for dt in ["FP32", "FP16"]:
+        for op, name in (("exp", "exp"), ("log", "ln"), ("sqrt", "sqrt")):
+            out.append(elementwise_case("tile_%s_%s" % (op, SHORT[dt]), dt, "pl.%s(to, ta)" % op, 1,
+                                        lambda a, dt=dt, name=name: R.approx_unary(dt, name, a), ulp(1)))
+        out.append(elementwise_case("tile_recip_" + SHORT[dt], dt, "pl.recip(to, ta)", 1,
+                                    lambda a, dt=dt: R.approx_div(dt, np.repeat(R.scalar_to(dt, 1, False), a.size), a),
+                                    ulp(1)))
+        out.append(elementwise_case("tile_rsqrt_" + SHORT[dt], dt, "pl.rsqrt(to, ta)", 1,
+                                    lambda a, dt=dt: rsqrt_ref(dt, a), ulp(3)))
+    for dt in ["FP32", "FP16", "INT32"]:
+        out.append(elementwise_case("tile_relu_" + SHORT[dt], dt, "pl.relu(to, ta)", 1,
+                                    lambda a, dt=dt: R.relu(dt, a)))
+        out.append(elementwise_case("tile_abs_" + SHORT[dt], dt, "pl.abs(to, ta)", 1,
+                                    lambda a, dt=dt: R.abs_(dt, a)))
+    for dt in ["FP32", "FP16", "BF16", "INT32", "INT16"]:
+        # TNEG = TMULS(x, -1): a product, so a NaN is quieted (§15.5), integers wrap
+        out.append(elementwise_case("tile_neg_" + SHORT[dt], dt, "pl.neg(to, ta)", 1,
+                                    lambda a, dt=dt: R.binary(dt, "mul", a, np.repeat(R.scalar_to(dt, -1, False), a.size))))
+    return out
+
+
+@case
+def expands_cases():
+    out = []
+    for dt, lit in (("FP32", 2.5), ("FP16", 3), ("INT16", -5), ("BF16", 0.1)):
+        s = scalar_bits(dt, float(lit) if dt in ("FP16", "BF16") and isinstance(lit, int) else lit)
+        out.append(elementwise_case("tile_expands_" + SHORT[dt], dt, "pl.expands(to, %r)" % lit, 0,
+                                    lambda dt=dt, s=s: np.repeat(s, shape_for(dt)[0] * shape_for(dt)[1]),
+                                    srcs=[]))
+    return out
+
+
+@case
+def fused_cases():
+    """add_relu: lhs = lhs + rhs, then out = relu(lhs) (§15.11); the overwritten lhs is checked
+    too (the store of ta into a)."""
+    out = []
+    dt = "FP32"
+    for op, fn in (("add_relu", lambda a, b, o: (R.binary(dt, "add", a, b), None)),
+                   ("mul_add_dst", lambda a, b, o: (R.binary(dt, "mul", a, b), "add")),
+                   ("fused_mul_add", lambda a, b, o: (R.binary(dt, "mul", a, o), "add2"))):
+        name = "tile_" + op
+        rng = rng_for(name)
+        shape = (2, 64)
+        a, b, o = (randoms(dt, rng, shape) for _ in range(3))
+        a1, kind = fn(a.reshape(-1), b.reshape(-1), o.reshape(-1))
+        if kind is None:
+            res = R.relu(dt, a1)
+        elif kind == "add":
+            res = R.binary(dt, "add", a1, o.reshape(-1))
+        else:
+            res = R.binary(dt, "add", a1, b.reshape(-1))
+        tensors = [("a", shape, dt), ("b", shape, dt), ("o", shape, dt)]
+        tiles = [Tile("ta", shape, dt), Tile("tb", shape, dt), Tile("to", shape, dt)]
+        body = ["pl.load(ta, a, [0, 0])", "pl.load(tb, b, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.%s(to, ta, tb)" % op, "pl.store(o, to, [0, 0])", "pl.store(a, ta, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body), {"a": a, "b": b, "o": o},
+                        {"o": res.reshape(shape), "a": a1.reshape(shape)}))
+        out[-1].inputs = {k: npy(dt, v) for k, v in out[-1].inputs.items()}
+        out[-1].expects = {k: npy(dt, v) for k, v in out[-1].expects.items()}
+    return out
+
+
+# ---- §15.7 reductions --------------------------------------------------------------------------------
+def row_reduce_ref(dt, op, row):
+    """One row: the chunk reductions (vcadd / vcmax / vcmin) added / maxed in order from INIT."""
+    e = R.lanes(dt)
+    if op == "sum":
+        acc = 0
+        for k in range(0, row.size, e):
+            chunk = np.zeros(e, row.dtype)          # a register: lanes past the row inactive
+            chunk[:min(e, row.size - k)] = row[k:k + e]
+            p = R.sum_group(dt, chunk, np.arange(e) < row.size - k)
+            if R.kind(dt) == "f":
+                acc = int(R.binary(dt, "add", np.array([acc], R.FMT[dt].ut), np.array([p], R.FMT[dt].ut))[0])
+            else:
+                acc = acc + p
+        return acc
+    is_max = op == "max"
+    f = R.FMT.get(dt)
+    acc = ((f.sign | f.inf) if is_max else f.inf) if R.kind(dt) == "f" else \
+        (R.int_range(dt)[0] if is_max else R.int_range(dt)[1])
+    for k in range(0, row.size, e):
+        chunk = row[k:k + e]
+        p = R.extreme_group(dt, chunk, np.ones(chunk.size, bool), is_max)[0]
+        if R.kind(dt) == "f":
+            acc = int(R.binary(dt, op, np.array([acc], f.ut), np.array([p], f.ut))[0])
+        else:
+            acc = max(acc, p) if is_max else min(acc, p)
+    return acc
+
+
+def col_reduce_ref(dt, op, x):
+    """Columns: row 0, then (row 1 + row 2), (row 3 + row 4), ..., then the last row when the
+    rows after row 0 are odd in number (§15.7), each step the element-wise op."""
+    op = {"sum": "add"}.get(op, op)
+    acc = x[0]
+    rows = x.shape[0]
+    for k in range((rows - 1) // 2):
+        acc = R.binary(dt, op, acc, R.binary(dt, op, x[1 + 2 * k], x[2 + 2 * k]))
+    if (rows - 1) % 2:
+        acc = R.binary(dt, op, acc, x[rows - 1])
+    return acc
+
+
+def reduce_src(dt, rng, shape):
+    if R.kind(dt) == "f":
+        return randoms(dt, rng, shape, spread=4)
+    return small_ints(dt, rng, shape, -100, 100) if R.width(dt) > 1 else randoms(dt, rng, shape)
+
+
+@case
+def reduce_cases():
+    out = []
+    for op, dts in (("sum", ["FP32", "FP16", "INT32", "INT16"]), ("max", ["FP32", "FP16", "INT8", "INT32"]),
+                    ("min", ["FP32", "FP16", "INT8", "UINT8"])):
+        call = {"sum": "pl.sum(td, ts, ts, dim=%d)", "max": "pl.maximum(td, ts, ts, dim=%d)",
+                "min": "pl.minimum(td, ts, ts, dim=%d)"}[op]
+        for dt in dts:
+            for dim in (0, 1):
+                if dim == 1 and dt in ("INT32", "UINT8"):
+                    continue
+                name = "tile_%s_%s_%s" % ("row" if dim == 0 else "col", op, SHORT[dt])
+                rng = rng_for(name)
+                rows, cols = (4, R.lanes(dt) * 2 + 5) if dim == 0 else (6, R.lanes(dt) + 7)
+                vr, vc = rows - 1, cols - 2
+                x = reduce_src(dt, rng, (rows, cols))
+                dshape = (rows, 1) if dim == 0 else (1, cols)
+                old = randoms(dt, rng, dshape)
+                exp = old.copy()
+                if dim == 0:
+                    for r in range(vr):
+                        v = row_reduce_ref(dt, op, x[r, :vc])
+                        exp[r, 0] = R.wrap(dt, [v])[0] if R.kind(dt) != "f" else v
+                else:
+                    exp[0, :vc] = col_reduce_ref(dt, op, x[:vr, :vc])
+                tensors = [("s", (rows, cols), dt), ("d", dshape, dt)]
+                tiles = [Tile("ts", (rows, cols), dt),
+                         Tile("td", dshape, dt, layout="DN" if dim == 0 else None)]
+                body = ["pl.load(ts, s, [0, 0])", "pl.load(td, d, [0, 0])",
+                        "pl.set_validshape(ts, [%d, %d])" % (vr, vc), call % dim, "pl.store(d, td, [0, 0])"]
+                out.append(Case(name, kernel_src(tensors, tiles, body), {"s": npy(dt, x), "d": npy(dt, old)},
+                                {"d": npy(dt, exp)}))
+    return out
+
+
+# ---- §15.8 broadcasts -------------------------------------------------------------------------------
+@case
+def expand_cases():
+    out = []
+    ops = {"sub": ("sub", EXACT), "mul": ("mul", EXACT), "div": (None, ulp(1)), "max": ("max", EXACT),
+           "min": ("min", EXACT)}
+    for op, (base, args) in ops.items():
+        for dt in ["FP32", "FP16"]:
+            for dim in (0, 1):
+                if dim == 1 and op in ("max", "min"):
+                    continue
+                name = "tile_expand_%s_%s_%d" % (op, SHORT[dt], dim)
+                rng = rng_for(name)
+                rows, cols = 3, R.lanes(dt) + 9
+                x = randoms(dt, rng, (rows, cols), spread=4)
+                vshape = (rows, 1) if dim == 0 else (1, cols)
+                v = randoms(dt, rng, vshape, spread=4)
+                old = randoms(dt, rng, (rows, cols))
+                bc = np.repeat(v, cols, axis=1) if dim == 0 else np.repeat(v, rows, axis=0)
+                fl = (lambda p, q: R.approx_div(dt, p, q)) if base is None else \
+                    (lambda p, q: R.binary(dt, base, p, q))
+                new = fl(x.reshape(-1), bc.reshape(-1)).reshape(rows, cols)
+                exp = windowed(dt, old, new, rows, cols - 4)
+                tensors = [("x", (rows, cols), dt), ("v", vshape, dt), ("o", (rows, cols), dt)]
+                tiles = [Tile("tx", (rows, cols), dt), Tile("tv", vshape, dt, layout="DN" if dim == 0 else None),
+                         Tile("to", (rows, cols), dt)]
+                body = ["pl.load(tx, x, [0, 0])", "pl.load(tv, v, [0, 0])", "pl.load(to, o, [0, 0])",
+                        "pl.set_validshape(tx, [%d, %d])" % (rows, cols - 4),
+                        "pl.set_validshape(to, [%d, %d])" % (rows, cols - 4),
+                        "pl.expand_%s(to, tx, tv, dim=%d)" % (op, dim),
+                        "pl.set_validshape(to, [%d, %d])" % (rows, cols), "pl.store(o, to, [0, 0])"]
+                out.append(Case(name, kernel_src(tensors, tiles, body),
+                                {"x": npy(dt, x), "v": npy(dt, v), "o": npy(dt, old)}, {"o": npy(dt, exp)}, args))
+    return out
+
+
+# ---- §15.6 pl.cast -------------------------------------------------------------------------------------
+TILE_ROUND = {"CAST_NONE": None, "CAST_RINT": "RINT", "CAST_ROUND": "ROUND", "CAST_FLOOR": "FLOOR",
+              "CAST_CEIL": "CEIL", "CAST_TRUNC": "TRUNC", "CAST_ODD": "ODD"}
+SAT_OFF = {("FP16", "UINT8"), ("FP16", "INT8"), ("FP32", "INT16"), ("FP16", "INT16"), ("INT64", "INT32"),
+           ("INT32", "INT16")}
+
+
+def cast_round(mode, src, dst):
+    r = TILE_ROUND[mode]
+    if r == "ODD" and not (src == "FP32" and dst == "FP16"):
+        r = None
+    if r is None:
+        r = "TRUNC" if R.kind(src) == "f" and R.kind(dst) != "f" else "RINT"
+    return r
+
+
+def cast_elem(src, dst, v, mode):
+    """One element by TCVT (§15.6): the mode's rounding, the pair's saturation, and the two-step
+    paths with saturation off (FP32/FP16 -> INT16 through INT32, FP16 -> INT8/UINT8 through
+    INT16, keeping the low bits)."""
+    r = cast_round(mode, src, dst)
+    sat = (src, dst) not in SAT_OFF
+    if not sat and dst == "INT16" and src in ("FP32", "FP16"):
+        return R.wrap("INT16", [R.convert(src, "INT32", v, r, False) % (1 << 32)])[0]
+    if not sat and dst in ("INT8", "UINT8") and src == "FP16":
+        return R.wrap(dst, [R.convert(src, "INT16", v, r, False) % (1 << 16)])[0]
+    x = R.convert(src, dst, v, r, sat)
+    return R.wrap(dst, [x])[0] if R.kind(dst) != "f" else x
+
+
+CAST_CASES = [("FP32", "FP16", "CAST_ROUND"), ("FP32", "FP16", "CAST_RINT"), ("FP32", "FP16", "CAST_TRUNC"),
+              ("FP32", "FP16", "CAST_ODD"), ("FP16", "FP32", "CAST_ROUND"), ("FP32", "BF16", "CAST_ROUND"),
+              ("BF16", "FP32", "CAST_ROUND"), ("FP32", "INT32", "CAST_NONE"), ("FP32", "INT32", "CAST_ROUND"),
+              ("FP32", "INT32", "CAST_FLOOR"), ("FP32", "INT32", "CAST_CEIL"), ("FP32", "INT32", "CAST_RINT"),
+              ("INT32", "FP32", "CAST_ROUND"), ("FP32", "INT16", "CAST_NONE"), ("FP16", "INT8", "CAST_ROUND"),
+              ("INT32", "INT16", "CAST_NONE"), ("FP16", "INT32", "CAST_ROUND"), ("INT16", "FP16", "CAST_RINT")]
+
+
+def cast_src(src, rng, shape):
+    if R.kind(src) != "f":
+        return randoms(src, rng, shape)
+    a = with_edges(src, rng, shape)
+    flat = a.reshape(-1)
+    ties = np.array([0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 70000.5, 65519.0, 65520.0, 1e10, -3e9, 40000.0,
+                     1 + 2.0 ** -11, 1 + 3 * 2.0 ** -11])
+    flat[200:200 + ties.size] = R.from_f64(src, ties)
+    return a
+
+
+@case
+def cast_cases():
+    out = []
+    for src, dst, mode in CAST_CASES:
+        name = "tile_cast_%s_%s_%s" % (SHORT[src], SHORT[dst], mode[5:].lower())
+        rng = rng_for(name)
+        shape = (3, 160)
+        x = cast_src(src, rng, shape)
+        old = randoms(dst, rng, shape)
+        vr, vc = 3, 150
+        new = np.array([cast_elem(src, dst, v, mode) for v in x.reshape(-1)], dtype=R.store_type(dst)
+                       if R.kind(dst) != "f" else R.FMT[dst].ut).reshape(shape)
+        exp = windowed(dst, old, new, vr, vc)
+        tensors = [("x", shape, src), ("o", shape, dst)]
+        tiles = [Tile("tx", shape, src), Tile("to", shape, dst)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(to, o, [0, 0])", "pl.set_validshape(tx, [%d, %d])" % (vr, vc),
+                "pl.set_validshape(to, [%d, %d])" % (vr, vc), "pl.cast(to, tx, mode=pl.RoundMode.%s)" % mode,
+                "pl.set_validshape(to, [%d, %d])" % shape, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body), {"x": npy(src, x), "o": npy(dst, old)},
+                        {"o": npy(dst, exp)}))
+    return out
+
+
+# ---- §15.9 compares and select ----------------------------------------------------------------------
+def cmp_mask(dt, bits, vr, vc, old):
+    """The mask tile a compare leaves: row r's groups of 128 (256 for 8-bit data) elements
+    written whole, bit c of byte c / 8 LSB first, bits past vc 0; other bytes untouched."""
+    g = 256 if R.width(dt) == 1 else 128
+    out = old.copy()
+    for r in range(vr):
+        row = np.zeros(((vc + g - 1) // g) * g, bool)
+        row[:vc] = bits[r, :vc]
+        packed = R.pack_bits(row)
+        out[r, :packed.size] = packed
+    return out
+
+
+@case
+def cmp_cases():
+    out = []
+    for op, dt, scalar in (("gt", "FP32", None), ("eq", "FP32", None), ("ne", "FP32", None), ("lt", "FP16", None),
+                           ("le", "INT32", None), ("ge", "INT8", None), ("gt", "FP16", 0.5), ("eq", "INT16", 3)):
+        name = "tile_cmp_%s_%s%s" % (op, SHORT[dt], "_s" if scalar is not None else "")
+        rng = rng_for(name)
+        rows, cols = 2, 300 if R.width(dt) == 1 else 200
+        a = with_edges(dt, rng, (rows, cols)) if R.kind(dt) == "f" else small_ints(dt, rng, (rows, cols), -5, 5)
+        b = with_edges(dt, rng, (rows, cols), other=True) if R.kind(dt) == "f" else \
+            small_ints(dt, rng, (rows, cols), -5, 5)
+        if scalar is not None:
+            b = np.repeat(scalar_bits(dt, scalar), rows * cols).reshape(rows, cols)
+        vr, vc = rows, cols - 7
+        bits = R.compare(dt, op, a.reshape(-1), b.reshape(-1)).reshape(rows, cols)
+        old = rng.randint(0, 256, (rows, cols)).astype(np.uint8)
+        exp = cmp_mask(dt, bits, vr, vc, old)
+        tensors = [("a", (rows, cols), dt)] + ([("b", (rows, cols), dt)] if scalar is None else []) + \
+            [("m", (rows, cols), "UINT8")]
+        tiles = [Tile("ta", (rows, cols), dt)] + ([Tile("tb", (rows, cols), dt)] if scalar is None else []) + \
+            [Tile("tm", (rows, cols), "UINT8")]
+        body = ["pl.load(ta, a, [0, 0])"] + (["pl.load(tb, b, [0, 0])"] if scalar is None else []) + \
+            ["pl.load(tm, m, [0, 0])", "pl.set_validshape(ta, [%d, %d])" % (vr, vc),
+             "pl.%s(tm, ta, %s)" % (op, "tb" if scalar is None else repr(scalar)), "pl.store(m, tm, [0, 0])"]
+        inputs = {"a": npy(dt, a), "m": old}
+        if scalar is None:
+            inputs["b"] = npy(dt, b)
+        out.append(Case(name, kernel_src(tensors, tiles, body), inputs, {"m": exp}))
+    for dt, scalar in (("FP32", None), ("FP16", None), ("FP32", -1.25), ("INT16", None)):
+        name = "tile_select_%s%s" % (SHORT[dt], "_s" if scalar is not None else "")
+        rng = rng_for(name)
+        rows, cols = 2, 150
+        a, b, old = randoms(dt, rng, (rows, cols)), randoms(dt, rng, (rows, cols)), randoms(dt, rng, (rows, cols))
+        if scalar is not None:
+            b = np.repeat(scalar_bits(dt, scalar), rows * cols).reshape(rows, cols)
+        m = rng.randint(0, 256, (rows, cols)).astype(np.uint8)   # row r's bits at byte r * cols
+        vr, vc = rows, cols - 5
+        bits = np.stack([R.mask_bits(np.resize(m[r], 32 * ((cols + 255) // 256)))[:cols] for r in range(rows)])
+        new = np.where(bits, a, b)
+        exp = windowed(dt, old, new, vr, vc)
+        tensors = [("a", (rows, cols), dt)] + ([("b", (rows, cols), dt)] if scalar is None else []) + \
+            [("m", (rows, cols), "UINT8"), ("o", (rows, cols), dt)]
+        tiles = [Tile("ta", (rows, cols), dt)] + ([Tile("tb", (rows, cols), dt)] if scalar is None else []) + \
+            [Tile("tm", (rows, cols), "UINT8"), Tile("to", (rows, cols), dt)]
+        body = ["pl.load(ta, a, [0, 0])"] + (["pl.load(tb, b, [0, 0])"] if scalar is None else []) + \
+            ["pl.load(tm, m, [0, 0])", "pl.load(to, o, [0, 0])", "pl.set_validshape(to, [%d, %d])" % (vr, vc),
+             "pl.select(to, tm, ta, %s, ta)" % ("tb" if scalar is None else repr(scalar)),
+             "pl.set_validshape(to, [%d, %d])" % (rows, cols), "pl.store(o, to, [0, 0])"]
+        inputs = {"a": npy(dt, a), "m": m, "o": npy(dt, old)}
+        if scalar is None:
+            inputs["b"] = npy(dt, b)
+        out.append(Case(name, kernel_src(tensors, tiles, body), inputs, {"o": npy(dt, exp)}))
+    return out
+
+
+# ---- §15.10 pl.fillpad -------------------------------------------------------------------------------
+PAD_VALUE = {"zero": lambda dt: 0,
+             "max": lambda dt: R.FMT[dt].inf if R.kind(dt) == "f" else R.int_range(dt)[1],
+             "min": lambda dt: (R.FMT[dt].sign | R.FMT[dt].inf) if R.kind(dt) == "f" else R.int_range(dt)[0]}
+
+
+@case
+def fillpad_cases():
+    out = []
+    for dt, pad, mode in (("INT32", "zero", "NORMAL"), ("FP32", "min", "NORMAL"), ("FP16", "max", "NORMAL"),
+                          ("FP32", "max", "INPLACE"), ("INT16", "min", "EXPAND")):
+        name = "tile_fillpad_%s_%s_%s" % (SHORT[dt], pad, mode.lower())
+        rng = rng_for(name)
+        sshape = (4, 40)
+        dshape = (6, 48) if mode == "EXPAND" else sshape
+        x, old = randoms(dt, rng, sshape), randoms(dt, rng, dshape)
+        sr, sc, dr = 2, 29, dshape[0] - 1
+        p = PAD_VALUE[pad](dt)
+        exp = old.copy()
+        src = old if mode == "INPLACE" else x
+        exp[:sr, :sc] = src[:sr, :sc]
+        exp[:sr, sc:] = p
+        exp[sr:dr, :] = p
+        if mode == "INPLACE":   # src is dst: its valid shape is both, so only the row ends pad
+            exp = old.copy()
+            exp[:sr, sc:] = p
+            tensors, tiles = [("o", dshape, dt)], [Tile("to", dshape, dt, pad=pad)]
+            body = ["pl.load(to, o, [0, 0])", "pl.set_validshape(to, [%d, %d])" % (sr, sc),
+                    "pl.fillpad(to, to, mode=pl.FillPadMode.INPLACE)", "pl.set_validshape(to, [%d, %d])" % dshape,
+                    "pl.store(o, to, [0, 0])"]
+            inputs = {"o": npy(dt, old)}
+        else:
+            tensors = [("x", sshape, dt), ("o", dshape, dt)]
+            tiles = [Tile("tx", sshape, dt), Tile("to", dshape, dt, pad=pad)]
+            body = ["pl.load(tx, x, [0, 0])", "pl.load(to, o, [0, 0])", "pl.set_validshape(tx, [%d, %d])" % (sr, sc),
+                    "pl.set_validshape(to, [%d, %d])" % (dr, dshape[1]),
+                    "pl.fillpad(to, tx%s)" % (", mode=pl.FillPadMode.EXPAND" if mode == "EXPAND" else ""),
+                    "pl.set_validshape(to, [%d, %d])" % dshape, "pl.store(o, to, [0, 0])"]
+            inputs = {"x": npy(dt, x), "o": npy(dt, old)}
+        exp = R.wrap(dt, R.ints(exp)).reshape(exp.shape) if R.kind(dt) != "f" else exp.astype(R.FMT[dt].ut)
+        out.append(Case(name, kernel_src(tensors, tiles, body), inputs, {"o": npy(dt, exp)}))
+    return out
+
+
+# ---- §6 load_tile / store_tile, run-time valid shapes, [N, 1] tiles, faults ----------------------------
+@case
+def misc_cases():
+    out = []
+    dt = "FP32"
+    rng = rng_for("tile_load_tile")
+    a = randoms(dt, rng, (4, 128))
+    o = randoms(dt, rng, (4, 128))
+    exp = o.copy()
+    exp[2:4, 64:128] = R.binary(dt, "add", a[2:4, 64:128].reshape(-1), a[2:4, 64:128].reshape(-1)).reshape(2, 64)
+    tensors = [("a", (4, 128), dt), ("o", (4, 128), dt)]
+    tiles = [Tile("t", (2, 64), dt)]
+    body = ["pl.load_tile(t, a, [1, 1])", "pl.add(t, t, t)", "pl.store_tile(o, t, [1, 1])"]
+    out.append(Case("tile_load_tile", kernel_src(tensors, tiles, body), {"a": npy(dt, a), "o": npy(dt, o)},
+                    {"o": npy(dt, exp)}))
+    # a valid shape set in a branch lives at run time: the op runs over [1, n]
+    rng = rng_for("tile_valid_runtime")
+    a, o = randoms(dt, rng, (2, 100)), randoms(dt, rng, (2, 100))
+    n = 77
+    exp = o.copy()
+    exp[0, :n] = R.relu(dt, a[0, :n])
+    tensors = [("a", (2, 100), dt), ("o", (2, 100), dt)]
+    tiles = [Tile("ta", (2, 100), dt), Tile("to", (2, 100), dt)]
+    body = ["pl.load(ta, a, [0, 0])", "pl.load(to, o, [0, 0])", "if n > 0:",
+            "    pl.set_validshape(to, [1, n])", "pl.relu(to, ta)", "pl.set_validshape(to, [2, 100])",
+            "pl.store(o, to, [0, 0])"]
+    out.append(Case("tile_valid_runtime", kernel_src(tensors, tiles, body, [("n", "int")]),
+                    {"a": npy(dt, a), "o": npy(dt, o)}, {"o": npy(dt, exp)}, EXACT + " --scalar n=%d" % n))
+    # the same with a valid extent past the tile: a located fault at the op, in every backend
+    src = kernel_src(tensors, tiles, body, [("n", "int")])
+    out.append(Case("tile_valid_fault", src, {"a": npy(dt, a), "o": npy(dt, o)}, {},
+                    EXACT + " --scalar n=101", fault=["k.py:%d:9: error: kernel fault" % (src.split("\n").index(
+                        "        pl.relu(to, ta)") + 1), "valid shape [1, 101]"]))
+    # a column tile [N, 1] under a scalar op: N contiguous elements (§15.2)
+    rng = rng_for("tile_column_adds")
+    c = randoms(dt, rng, (70, 1))
+    tensors = [("c", (70, 1), dt)]
+    tiles = [Tile("tc", (70, 1), dt, layout="DN")]
+    body = ["pl.load(tc, c, [0, 0])", "pl.set_validshape(tc, [66, 1])", "pl.add(tc, tc, 1.0)",
+            "pl.set_validshape(tc, [70, 1])", "pl.store(c, tc, [0, 0])"]
+    exp = c.copy()
+    exp[:66, 0] = R.binary(dt, "add", c[:66, 0], np.repeat(scalar_bits(dt, 1.0), 66))
+    out.append(Case("tile_column_adds", kernel_src(tensors, tiles, body), {"c": npy(dt, c)}, {"c": npy(dt, exp)}))
+    return out
+
+
+def all_cases():
+    out = []
+    for fn in CASES:
+        r = fn()
+        out += r if isinstance(r, list) else [r]
+    names = [c.name for c in out]
+    assert len(names) == len(set(names)), "duplicate case names"
+    return out
+
+
+def write_case(top, c, kpath):
+    """The case under top/<name>; kpath: where its k.py will be once top is renamed."""
+    d = os.path.join(top, c.name)
+    os.makedirs(d)
+    with open(os.path.join(d, "k.py"), "w") as f:
+        f.write(c.src)
+    with open(os.path.join(d, "kernel"), "w") as f:
+        f.write("%s k\n" % kpath)
+    with open(os.path.join(d, "args"), "w") as f:
+        f.write(c.args + "\n")
+    if c.fault is not None:
+        with open(os.path.join(d, "fault"), "w") as f:
+            f.write("".join(line + "\n" for line in c.fault))
+    for prefix, arrays in (("in_", c.inputs), ("expect_", c.expects)):
+        for p, arr in arrays.items():
+            with open(os.path.join(d, prefix + p + ".npy"), "wb") as f:
+                f.write(npy_bytes(np.ascontiguousarray(arr)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", help="write the cases under this directory (replaced)")
+    ap.add_argument("--list", action="store_true", help="print the case names")
+    args = ap.parse_args()
+    cases = all_cases()
+    if args.list:
+        for c in cases:
+            print(c.name)
+    if args.out:
+        tmp = args.out.rstrip("/") + ".tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(tmp)
+        for c in cases:
+            write_case(tmp, c, os.path.join(args.out.rstrip("/"), c.name, "k.py"))
+        shutil.rmtree(args.out, ignore_errors=True)
+        os.rename(tmp, args.out)
+        print("gen_tile_tests: %d cases in %s" % (len(cases), args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
