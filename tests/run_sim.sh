@@ -185,7 +185,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 ev = d["traceEvents"]
 names = {e["args"]["name"] for e in ev if e.get("name") == "thread_name"}
-assert names == {"V", "MTE2", "MTE3", "S"}, names
+assert names == {"V", "MTE2", "MTE3", "S", "MTE1", "M", "FIX"}, names  # a row per pipe of PVC_PIPES
 x = [e for e in ev if e["ph"] == "X"]
 # sequential: each op starts where the previous one ended
 for a, b in zip(x, x[1:]):

@@ -105,10 +105,10 @@
       PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_cross_wait(ctx, pipe, id, mode),                              \
       "pl.system.wait_cross_core: until the counter(s) are positive, then - 1; DEADLOCK if no core can set (§17.7)") \
     M(M_SUBBLOCK_IDX, "block.subidx", NONE, (), (), (R(INT, idx)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0,   \
-      *idx = ctx->subblock_idx, "pl.get_subblock_idx() in a kernel with a section_cube: 0 on the cube core, " \
+      *idx = pvc_subblock_idx(ctx), "pl.get_subblock_idx() in a kernel with a section_cube: 0 on the cube core, " \
       "the vector core's 0 or 1 (§17.1)")                                                              \
     M(M_SUBBLOCK_NUM, "block.subnum", NONE, (), (), (R(INT, num)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0,   \
-      *num = ctx->subblock_num, "pl.get_subblock_num() in a kernel with a section_cube: 1 on the cube core, 2 " \
+      *num = pvc_subblock_num(ctx), "pl.get_subblock_num() in a kernel with a section_cube: 1 on the cube core, 2 " \
       "on a vector core of a mixed block (§17.1)")
 
 #endif /* PVC_OPS_CUBE_H */

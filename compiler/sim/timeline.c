@@ -7,7 +7,7 @@
  *    ...]}
  *
  * One complete ("X") event per executed op with a non-zero cost, on the row (tid) of its
- * pipe: V vector unit, MTE2 GM -> UB, MTE3 UB -> GM, S scalar. Timestamps are the
+ * pipe (PVC_PIPES: V, MTE2, MTE3, S; on the cube core MTE1, M, FIX). Timestamps are the
  * sequential cost model's (cost.h): the ops run one after the other, nothing overlaps, and
  * one estimated cycle is drawn as 1 ns (ts and dur are in microseconds, as the format
  * wants). After PVC_TIMELINE_MAX events the rest is left out and an instant event says so.

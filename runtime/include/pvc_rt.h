@@ -1093,6 +1093,10 @@ static inline int64_t pvc_tensor_dim(const pvc_tensor *t, int64_t axis)
 /* pl.get_block_idx() / pl.get_block_num() of the block ctx runs (§6). */
 static inline int64_t pvc_block_idx(const pvc_ctx *ctx) { return ctx->block_idx; }
 static inline int64_t pvc_block_num(const pvc_ctx *ctx) { return ctx->block_num; }
+/* pl.get_subblock_idx / _num in a kernel with a section_cube: the core's place in its block
+ * (docs/SEMANTICS.md §17.1). */
+static inline int64_t pvc_subblock_idx(const pvc_ctx *ctx) { return ctx->subblock_idx; }
+static inline int64_t pvc_subblock_num(const pvc_ctx *ctx) { return ctx->subblock_num; }
 
 /* A scalar argument of a jit kernel: parameter i of `pvc_kernel_<name>(ctx, args, scalars)`
  * is args[i] when it is a tensor and scalars[i] when it is a scalar; int and bool (0/1)
