@@ -292,7 +292,11 @@ def _interruptible(call, stop):
 
     # An Event, not Thread.join: a join that KeyboardInterrupt interrupts marks the thread
     # stopped while it runs (Python 3.11's threading), and the launch's memory must outlive it.
-    threading.Thread(target=body, name="pvc launch", daemon=True).start()
+    try:
+        threading.Thread(target=body, name="pvc launch", daemon=True).start()
+    except KeyboardInterrupt:
+        stop.value = 1  # a launch that starts all the same ends at its first poll
+        raise
     try:
         done.wait()
     except KeyboardInterrupt:

@@ -212,7 +212,23 @@ def spin_kernel(out: pl.Tensor[[pl.DYNAMIC, 64], pl.DT_FP32], n: int):
             pl.store(out, t, [pl.get_block_idx(), 0])
 
 
-def test_ctrl_c_stops_a_launch(backend):
+# A stop that is missed must fail the test, not hang the suite: every endless launch below
+# also has a deadline (PVC_TIMEOUT), and Ctrl-C is tested with Python's own SIGINT handler
+# in place, whatever the test runner (pytest-xdist's workers among them) installed.
+SAFETY = "60"
+
+
+def test_ctrl_c_stops_a_launch(backend, monkeypatch):
+    monkeypatch.setenv("PVC_TIMEOUT", SAFETY)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        ctrl_c_stops_a_launch()
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def ctrl_c_stops_a_launch():
+    assert threading.current_thread() is threading.main_thread()
     spin_kernel[None, 2](torch.zeros(2, 64), 1)  # compiled (and built) before the clock starts
     sent = []
 
