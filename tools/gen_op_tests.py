@@ -20,9 +20,7 @@ from numpy's legacy RandomState (frozen streams, NEP 19) seeded by the case name
 .npy bytes are written by tools/gen_samples.py's writer. The cases are generated at test time
 into the build directory (they are a few hundred KiB and change with this script), not committed.
 """
-import argparse
 import os
-import shutil
 import sys
 import zlib
 
@@ -30,7 +28,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import op_ref as R                                  # noqa: E402
-from gen_samples import npy_bytes                   # noqa: E402
+import case_dirs                                    # noqa: E402
 
 EXACT = "--rtol 0 --atol 0"
 ULP1 = "--ulp 1"
@@ -1095,42 +1093,9 @@ def all_cases():
     return out
 
 
-def write_case(top, c):
-    d = os.path.join(top, c.name)
-    os.makedirs(d)
-    with open(os.path.join(d, "kernel"), "w") as f:
-        f.write("%s %s\n" % (c.file, c.kernel))
-    with open(os.path.join(d, "args"), "w") as f:
-        f.write(c.args + "\n")
-    if c.fault is not None:
-        with open(os.path.join(d, "fault"), "w") as f:
-            f.write("".join(line + "\n" for line in c.fault))
-    for prefix, arrays in (("in_", c.inputs), ("expect_", c.expects)):
-        for p, arr in arrays.items():
-            with open(os.path.join(d, prefix + p + ".npy"), "wb") as f:
-                f.write(npy_bytes(np.ascontiguousarray(arr)))
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", help="write the cases under this directory (replaced)")
-    ap.add_argument("--list", action="store_true", help="print the case names")
-    args = ap.parse_args()
-    cases = all_cases()
-    if args.list:
-        for c in cases:
-            print(c.name)
-    if args.out:
-        tmp = args.out.rstrip("/") + ".tmp"
-        shutil.rmtree(tmp, ignore_errors=True)
-        os.makedirs(tmp)
-        for c in cases:
-            write_case(tmp, c)
-        shutil.rmtree(args.out, ignore_errors=True)
-        os.rename(tmp, args.out)
-        print("gen_op_tests: %d cases in %s" % (len(cases), args.out))
-    return 0
+def write_case(top, out, c):
+    case_dirs.write_case(top, c, "%s %s" % (c.file, c.kernel))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(case_dirs.main("gen_op_tests", __doc__, all_cases, write_case))

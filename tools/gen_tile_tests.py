@@ -12,9 +12,7 @@ the per-element formulas of docs/SEMANTICS.md §9-§10 in tools/op_ref.py, and t
 written; the reduction orders of §15.7; the compare's bit layout of §15.9), never from pvc.
 Deterministic: every case draws from numpy's legacy RandomState seeded by its name.
 """
-import argparse
 import os
-import shutil
 import sys
 import zlib
 
@@ -22,7 +20,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import op_ref as R                                  # noqa: E402
-from gen_samples import npy_bytes                   # noqa: E402
+import case_dirs                                    # noqa: E402
 
 EXACT = "--rtol 0 --atol 0"
 
@@ -677,45 +675,10 @@ def all_cases():
     return out
 
 
-def write_case(top, c, kpath):
-    """The case under top/<name>; kpath: where its k.py will be once top is renamed."""
-    d = os.path.join(top, c.name)
-    os.makedirs(d)
-    with open(os.path.join(d, "k.py"), "w") as f:
-        f.write(c.src)
-    with open(os.path.join(d, "kernel"), "w") as f:
-        f.write("%s k\n" % kpath)
-    with open(os.path.join(d, "args"), "w") as f:
-        f.write(c.args + "\n")
-    if c.fault is not None:
-        with open(os.path.join(d, "fault"), "w") as f:
-            f.write("".join(line + "\n" for line in c.fault))
-    for prefix, arrays in (("in_", c.inputs), ("expect_", c.expects)):
-        for p, arr in arrays.items():
-            with open(os.path.join(d, prefix + p + ".npy"), "wb") as f:
-                f.write(npy_bytes(np.ascontiguousarray(arr)))
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", help="write the cases under this directory (replaced)")
-    ap.add_argument("--list", action="store_true", help="print the case names")
-    args = ap.parse_args()
-    cases = all_cases()
-    if args.list:
-        for c in cases:
-            print(c.name)
-    if args.out:
-        tmp = args.out.rstrip("/") + ".tmp"
-        shutil.rmtree(tmp, ignore_errors=True)
-        os.makedirs(tmp)
-        for c in cases:
-            write_case(tmp, c, os.path.join(args.out.rstrip("/"), c.name, "k.py"))
-        shutil.rmtree(args.out, ignore_errors=True)
-        os.rename(tmp, args.out)
-        print("gen_tile_tests: %d cases in %s" % (len(cases), args.out))
-    return 0
+def write_case(top, out, c):
+    """The case's kernel is its own k.py, named where it will be once top is renamed to out."""
+    case_dirs.write_case(top, c, "%s k" % os.path.join(out, c.name, "k.py"), {"k.py": c.src})
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(case_dirs.main("gen_tile_tests", __doc__, all_cases, write_case))

@@ -193,6 +193,9 @@ void dx_jit_block(dispatcher *x, pvc_block *b);
 /* The offsets of pl.load / pl.store (/ _tile), one per axis of the rank-`rank` tensor (0 for
  * the axes of a missing list); those of load_tile / store_tile count the tile's rows along
  * rows_axis and its columns along cols_axis (-1: none). 0 after an error. */
+/* A GM op's order= (default the last two axes), negative axes counted from the end: 1 when
+ * defaulted, 2 when given, 0 after an error (not two constants). */
+int dx_order_axes(dispatcher *x, const pvc_op *op, int rank, int64_t *a, int64_t *b);
 int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, int rows_axis, int cols_axis, pvc_value **off);
 
 /* ---- dispatch_cube.c: the cube side (§17) ---- */

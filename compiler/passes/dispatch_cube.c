@@ -22,22 +22,14 @@ static int given(const pvc_op *op, const char *k)
  * whether order= is descending, the transposed load of §17.4.1. 0 after an error. */
 static int cube_axes(dispatcher *x, const pvc_op *op, int rank, int *ra, int *ca, int *transpose)
 {
-    const pvc_value *o = pvc_op_arg(op, "order");
-    const pvc_op *l = o && o->kind == PVC_V_VAR ? x->def[o->id] : NULL;
-    int64_t a = rank - 2, b = rank - 1;
-    if (o && o->kind != PVC_V_NONE &&
-        (!l || l->code != PVC_OP_LIST || l->noperands != 2 || !pvc_const_int(l->operands[0], &a) ||
-         !pvc_const_int(l->operands[1], &b))) {
-        pvc_error_at(x->d, pvc_op_arg_loc(op, "order"), PVC_E_TYPE, "order= of %s must be two constant axes "
-                     "[row, col]", pvc_ops[op->code].name);
+    int64_t a, b;
+    int given = dx_order_axes(x, op, rank, &a, &b);
+    if (!given)
         return 0;
-    }
-    a += a < 0 ? rank : 0;
-    b += b < 0 ? rank : 0;
     *transpose = a > b;
     *ra = (int)(a < b ? a : b);
     *ca = (int)(a < b ? b : a);
-    if (rank == 1 && (!o || o->kind == PVC_V_NONE)) {
+    if (rank == 1 && given == 1) {
         *ra = -1, *ca = 0;
         return 1;
     }

@@ -3,25 +3,33 @@
 #include "passes/dispatch.h"
 
 /* ---- jit kernels: pl.load / pl.store -> gm.load / gm.store (§6) ---- */
-/* The axes a tile maps onto (pl.load's order=, default the last two): rows on *ra, columns
- * on the last axis. 0 after an error: pvc moves only whole rows of the last axis. */
-static int tile_axes(dispatcher *x, const pvc_op *op, int rank, int *ra)
+int dx_order_axes(dispatcher *x, const pvc_op *op, int rank, int64_t *a, int64_t *b)
 {
     const pvc_value *o = pvc_op_arg(op, "order");
     const pvc_op *l = o && o->kind == PVC_V_VAR ? x->def[o->id] : NULL;
-    int64_t a = rank - 2, b = rank - 1;
-    if (o && o->kind != PVC_V_NONE &&
-        (!l || l->code != PVC_OP_LIST || l->noperands != 2 || !pvc_const_int(l->operands[0], &a) ||
-         !pvc_const_int(l->operands[1], &b))) {
+    *a = rank - 2, *b = rank - 1;
+    if (!o || o->kind == PVC_V_NONE)
+        return 1;
+    if (!l || l->code != PVC_OP_LIST || l->noperands != 2 || !pvc_const_int(l->operands[0], a) ||
+        !pvc_const_int(l->operands[1], b)) {
         pvc_error_at(x->d, pvc_op_arg_loc(op, "order"), PVC_E_TYPE, "order= of %s must be two "
                      "constant axes [row, col]", pvc_ops[op->code].name);
         return 0;
     }
-    if (a < 0)
-        a += rank;
-    if (b < 0)
-        b += rank;
-    if (rank == 1 && !o) {
+    *a += *a < 0 ? rank : 0;
+    *b += *b < 0 ? rank : 0;
+    return 2;
+}
+
+/* The axes a tile maps onto (pl.load's order=, default the last two): rows on *ra, columns
+ * on the last axis. 0 after an error: pvc moves only whole rows of the last axis. */
+static int tile_axes(dispatcher *x, const pvc_op *op, int rank, int *ra)
+{
+    int64_t a, b;
+    int given = dx_order_axes(x, op, rank, &a, &b);
+    if (!given)
+        return 0;
+    if (rank == 1 && given == 1) {
         *ra = -1;
         return 1;
     }
