@@ -5,7 +5,8 @@ Importing it makes what the seed and hicann/pypto tests call work on a CPU-only 
     tensor.to("npu"), tensor.new_*(device="npu") and tensor.npu() all mean the CPU;
   - torch.npu.set_device(...) checks its argument and does nothing else,
     torch.npu.synchronize() returns at once (a pvc launch has finished when it returns),
-    torch.npu.get_device_name() names pvc's model of the Ascend 950;
+    torch.npu.get_device_name() names pvc's model of the Ascend 950, is_available() and
+    is_initialized() are True and empty_cache() does nothing;
   - torch.uint16/uint32/uint64, which Debian's torch 1.13 lacks, are the signed dtypes of the
     same width (pvc's stand-ins for unsigned parameters), with a warning at the first use;
   - another dtype this torch lacks (torch.float8_e4m3fn, ...) raises an AttributeError that
@@ -91,6 +92,20 @@ def synchronize(device=None):
 
 def get_device_name(device=None):
     return "Ascend950 (pvc on the CPU)"
+
+
+def is_available():
+    """torch.npu.is_available(): pvc's device is always there."""
+    return True
+
+
+def is_initialized():
+    """torch.npu.is_initialized(): nothing to initialise on the CPU."""
+    return True
+
+
+def empty_cache():
+    """torch.npu.empty_cache(): tensors are host memory; there is no device cache to drop."""
 
 
 # Unsigned dtypes this torch lacks: the signed type of the width, which pvc takes for an
@@ -229,6 +244,7 @@ def _install():
     torch.Tensor.npu = _npu
     npu = types.ModuleType("torch.npu", "torch.npu as pvc provides it (torch_npu docstring)")
     npu.set_device, npu.synchronize, npu.get_device_name = set_device, synchronize, get_device_name
+    npu.is_available, npu.is_initialized, npu.empty_cache = is_available, is_initialized, empty_cache
     torch.npu = npu
     sys.modules["torch.npu"] = npu
     if "__getattr__" not in vars(torch):

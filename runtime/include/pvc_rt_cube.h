@@ -82,6 +82,12 @@ static inline int64_t pvc_tgeom_off(const pvc_tgeom *g, int64_t r, int64_t c)
     return pvc_tl_off(g->layout, g->rows, g->cols, g->ir, g->ic, r, c);
 }
 
+/* dst(dr + r, dc + c) = src(sr + r, sc + c) for r < rows, c < cols, each side by its own
+ * geometry: the one element-by-element copy between layouts (checked by the caller; the two
+ * buffers must not overlap). */
+void pvc_tile_copy_window(uint8_t *dbuf, const pvc_tgeom *dg, int64_t dr, int64_t dc, const uint8_t *sbuf,
+                          const pvc_tgeom *sg, int64_t sr, int64_t sc, int64_t rows, int64_t cols);
+
 /* The bytes of tile t in its space on core ctx, after checking that the whole tile lies in
  * the space, that its address has the space's alignment and that ctx's core may reach the
  * space (a vector core its UB, a cube core its cube memories); faults SPACE_BOUNDS,

@@ -109,8 +109,8 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
 /* ---- on-chip moves ---- */
 
 /* dst(r, c) = src(r + m, c + k) for r < rows, c < cols, both sides by their index maps. */
-static void copy_window(uint8_t *dbuf, const pvc_tgeom *dg, int64_t dr, int64_t dc, const uint8_t *sbuf,
-                        const pvc_tgeom *sg, int64_t sr, int64_t sc, int64_t rows, int64_t cols)
+void pvc_tile_copy_window(uint8_t *dbuf, const pvc_tgeom *dg, int64_t dr, int64_t dc, const uint8_t *sbuf,
+                          const pvc_tgeom *sg, int64_t sr, int64_t sc, int64_t rows, int64_t cols)
 {
     for (int64_t r = 0; r < rows; r++)
         for (int64_t c = 0; c < cols; c++)
@@ -144,7 +144,7 @@ void pvc_cube_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64
                         (long long)m, (long long)k, sg.ir, sg.ic);
         return;
     }
-    copy_window(d, &dg, 0, 0, s, &sg, m, k, dst->rows, dst->cols);
+    pvc_tile_copy_window(d, &dg, 0, 0, s, &sg, m, k, dst->rows, dst->cols);
 }
 
 void pvc_cube_move_bias(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src)
@@ -196,5 +196,5 @@ void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *mat, const pvc_tile *vec, int
     pvc_tgeom dg, sg;
     pvc_tile_geom(mat, &dg);
     pvc_tile_geom(vec, &sg);
-    copy_window(d, &dg, row, col, s, &sg, 0, 0, rows, cols);
+    pvc_tile_copy_window(d, &dg, row, col, s, &sg, 0, 0, rows, cols);
 }

@@ -1,6 +1,7 @@
 /* tile_elem.c - scalar code's access to UB tiles (pvc_rt.h, docs/SEMANTICS.md §6, §6.1): one
  * element read or written (t[r, c] in a kernel, pl.getval / pl.setval), pl.move between two Vec
  * tiles, and the slot of a tile group picked by a run-time index. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rt_internal.h"
@@ -92,6 +93,29 @@ void pvc_tile_setval_f(pvc_ctx *ctx, const pvc_tile *t, int64_t off, double v)
         rt_elem_store((pvc_dtype)t->dtype, ctx->ub + a, 0, v, 1);
 }
 
+/* A move of which either tile is not row-major (pl.move ND -> NZ in the UB, §15): element by
+ * element through each tile's index map (the cube's, §17.3), from a copy of the source when
+ * the two overlap. */
+static void move_boxed(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t dr, int64_t dc, int64_t sr,
+                       int64_t sc, int64_t rows, int64_t cols)
+{
+    pvc_tgeom dg, sg;
+    pvc_tile_geom(dst, &dg);
+    pvc_tile_geom(src, &sg);
+    size_t sb = pvc_tile_bytes(src), db = pvc_tile_bytes(dst);
+    const uint8_t *from = ctx->ub + src->addr;
+    uint8_t *copy = NULL;
+    if (src->addr < dst->addr + db && dst->addr < src->addr + sb) {
+        if (!(copy = malloc(sb))) {
+            pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.move", dst->addr, 0, "out of memory for an overlapping move");
+            return;
+        }
+        from = memcpy(copy, from, sb);
+    }
+    pvc_tile_copy_window(ctx->ub + dst->addr, &dg, dr, dc, from, &sg, sr, sc, rows, cols);
+    free(copy);
+}
+
 void pvc_tile_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t r0, int64_t c0,
                    int64_t rows, int64_t cols, int64_t insert)
 {
@@ -114,6 +138,10 @@ void pvc_tile_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64
     if (!pvc_ub_check(ctx, "pl.move", src->addr, pvc_tile_bytes(src), 1) ||
         !pvc_ub_check(ctx, "pl.move", dst->addr, pvc_tile_bytes(dst), 1))
         return;
+    if (src->layout != PVC_TL_ND || dst->layout != PVC_TL_ND) {
+        move_boxed(ctx, dst, src, insert ? r0 : 0, insert ? c0 : 0, insert ? 0 : r0, insert ? 0 : c0, rows, cols);
+        return;
+    }
     for (int64_t i = 0; i < rows; i++) {
         uint64_t s = src->addr + ((uint64_t)(insert ? i : r0 + i) * src->cols + (uint64_t)(insert ? 0 : c0)) * eb;
         uint64_t d = dst->addr + ((uint64_t)(insert ? r0 + i : i) * dst->cols + (uint64_t)(insert ? c0 : 0)) * eb;

@@ -480,6 +480,39 @@ static int pcall_space(pvc_ctx *ctx, const pvc_tile *t)
     return pvc_ctx_pcall(ctx, space_fn, &a);
 }
 
+/* pl.move in the UB from an ND tile into an NZ tile (§15, hicann/pypto's insert tests move a
+ * softmax tile ND -> NZ before pl.insert): a 32x48 FP16 ND source into a 32x48 NZ tile puts
+ * (r, c) at the NZ offset by hand, (2*(c/16) + r/16)*256 + (r%16)*16 + c%16; an extract
+ * window [16, 16] of 16x32 the same way into a 16x32 NZ tile; and back into ND. */
+static void test_ub_move_nz(void)
+{
+    pvc_ctx *ctx = pvc_ctx_new();
+    pvc_tile nd = ctile(0x0, PVC_DT_FP16, 32, 48, PVC_MEM_VEC, PVC_TL_ND);
+    pvc_tile nz = ctile(0x1000, PVC_DT_FP16, 32, 48, PVC_MEM_VEC, PVC_TL_NZ);
+    pvc_tile w = ctile(0x2000, PVC_DT_FP16, 16, 32, PVC_MEM_VEC, PVC_TL_NZ);
+    pvc_tile back = ctile(0x3000, PVC_DT_FP16, 32, 48, PVC_MEM_VEC, PVC_TL_ND);
+    for (int r = 0; r < 32; r++)
+        for (int c = 0; c < 48; c++) {
+            uint16_t v = h(r * 48 + c < 2048 ? r * 48 + c : (r * 48 + c) % 2048); /* exact in FP16 */
+            memcpy(ctx->ub + (r * 48 + c) * 2, &v, 2);
+        }
+    pvc_tile_move(ctx, &nz, &nd, 0, 0, 32, 48, 0);
+    pvc_tile_move(ctx, &w, &nd, 16, 16, 16, 32, 0);
+    pvc_tile_move(ctx, &back, &nz, 0, 0, 32, 48, 0);
+    int bad = 0;
+    for (int r = 0; r < 32; r++)
+        for (int c = 0; c < 48; c++) {
+            double want = (r * 48 + c) % 2048;
+            bad += hv(ctx->ub + 0x1000 + ((2 * (c / 16) + r / 16) * 256 + (r % 16) * 16 + c % 16) * 2) != want;
+            bad += hv(ctx->ub + 0x3000 + (r * 48 + c) * 2) != want;
+            if (r < 16 && c < 32)
+                bad += hv(ctx->ub + 0x2000 + ((c / 16) * 256 + r * 16 + c % 16) * 2) !=
+                       ((r + 16) * 48 + c + 16) % 2048;
+        }
+    UNIT_CHECK(ctx->fault.kind == PVC_FAULT_NONE && bad == 0, "UB move ND <-> NZ: %d elements wrong", bad);
+    pvc_ctx_free(ctx);
+}
+
 int main(void)
 {
     test_space_table();
@@ -487,6 +520,7 @@ int main(void)
     test_enumerated_layouts();
     test_load_nd2nz();
     test_move();
+    test_ub_move_nz();
     test_mad_pairs();
     test_mad_rules();
     test_fix_convert();
