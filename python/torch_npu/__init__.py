@@ -6,7 +6,7 @@ Importing it makes what the seed and hicann/pypto tests call work on a CPU-only 
   - torch.npu.set_device(...) checks its argument and does nothing else,
     torch.npu.synchronize() returns at once (a pvc launch has finished when it returns),
     torch.npu.get_device_name() names pvc's model of the Ascend 950, is_available() and
-    is_initialized() are True and empty_cache() does nothing;
+    is_initialized() are True, memory_reserved() is 0 and empty_cache() does nothing;
   - torch.uint16/uint32/uint64, which Debian's torch 1.13 lacks, are the signed dtypes of the
     same width (pvc's stand-ins for unsigned parameters), with a warning at the first use;
   - another dtype this torch lacks (torch.float8_e4m3fn, ...) raises an AttributeError that
@@ -102,6 +102,11 @@ def is_available():
 def is_initialized():
     """torch.npu.is_initialized(): nothing to initialise on the CPU."""
     return True
+
+
+def memory_reserved(device=None):
+    """torch.npu.memory_reserved(): 0 bytes; tensors live in host memory, none is reserved."""
+    return 0
 
 
 def empty_cache():
@@ -245,6 +250,7 @@ def _install():
     npu = types.ModuleType("torch.npu", "torch.npu as pvc provides it (torch_npu docstring)")
     npu.set_device, npu.synchronize, npu.get_device_name = set_device, synchronize, get_device_name
     npu.is_available, npu.is_initialized, npu.empty_cache = is_available, is_initialized, empty_cache
+    npu.memory_reserved = memory_reserved
     torch.npu = npu
     sys.modules["torch.npu"] = npu
     if "__getattr__" not in vars(torch):

@@ -29,7 +29,7 @@ def test_npu_namespace():
     assert "Ascend950" in torch.npu.get_device_name()
     # what hicann/pypto's conftest.py calls after every test
     assert torch.npu.is_available() is True and torch.npu.is_initialized() is True
-    assert torch.npu.empty_cache() is None
+    assert torch.npu.empty_cache() is None and torch.npu.memory_reserved() == 0
 
 
 def test_missing_dtypes_are_named():
