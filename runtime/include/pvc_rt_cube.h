@@ -256,5 +256,12 @@ void pvc_xsync_finish(pvc_ctx *ctx);
  * DEADLOCK naming every core's wait. */
 void pvc_cross_set(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode);
 void pvc_cross_wait(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode);
+/* The order the flags give the cores of a block (§17.7), for the simulator's race map: the
+ * core (0 the cube core, 1 and 2 the vector cores; 0 without an xsync) and its vector clock,
+ * clk[k] the last epoch of core k whose GM accesses happen before this core's next one.
+ * Without an xsync every entry is 0. */
+enum { PVC_XSYNC_CORES = 3 };
+int pvc_xsync_core(const pvc_ctx *ctx);
+void pvc_xsync_clock(const pvc_ctx *ctx, uint32_t clk[PVC_XSYNC_CORES]);
 
 #endif /* PVC_RT_CUBE_H */

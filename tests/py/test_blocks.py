@@ -38,7 +38,7 @@ def test_two_blocks_storing_the_same_bytes_race(monkeypatch):
         same_row_kernel[None, 4](a, out)
     first, note = e.value.diagnostics[:2]
     assert first.line == 29 and note.line == 29 and note.severity == "note"
-    assert first.message == ("kernel fault in block 1 of 4: GM bytes shared by two blocks with no "
+    assert first.message == ("kernel fault in block 1 of 4: GM bytes shared by two cores with no "
                              "order between them (gm.store, UB address 0x100, block 1 writes byte "
                              "0 of 'out', which block 0 wrote at line 29)")
 

@@ -260,7 +260,7 @@ static void test_faults(pvc_program *p)
     r = pvc_diagnostics_get(d, 0);
     const pvc_diagnostic *note = pvc_diagnostics_get(d, 1);
     UNIT_CHECK(pvc_diagnostics_count(d) == 2 && r->line == 27 &&
-                   strstr(r->message, "kernel fault in block 1 of 2: GM bytes shared by two blocks") &&
+                   strstr(r->message, "kernel fault in block 1 of 2: GM bytes shared by two cores") &&
                    strstr(r->message, "block 1 writes byte 0 of 'out', which block 0 wrote at line 27"),
                "the race is located at block 1's pl.store and names block 0's");
     UNIT_CHECK(note && !strcmp(note->severity, "note") && note->line == 27, "the note points at block 0's store");
