@@ -299,6 +299,11 @@ static int check_signature(lower_ctx *c, TSNode call, const pvc_op *op, int npos
             pvc_error_at(c->d, a->loc, PVC_E_KEYWORD,
                          "argument '%s' of %s given both by position and by keyword", a->key, name);
             ok = 0;
+        } else if (pi >= 0 && pi < pvc_param_posonly(info->pos)) {
+            pvc_error_at(c->d, a->loc, PVC_E_KEYWORD, "%s takes '%s' by position only (argument %d), not as a keyword",
+                         name, a->key, pi + 1);
+            given |= 1u << (pi & 31); /* named, so not also "missing" */
+            ok = 0;
         } else if (pi >= 0) {
             given |= 1u << (pi & 31);
         } else if (pvc_param_index(info->kw, a->key, strlen(a->key)) < 0) {

@@ -20,7 +20,8 @@
  *     name      as written in Python ("vf.load_align"); methods are "tile_group.<method>";
  *               core ops have IR names ("py.add")
  *     positional names of the arguments that may be given by position, in order
- *               (space-separated; they may also be given by keyword)
+ *               (space-separated; they may also be given by keyword, except the names
+ *               before a "/", as in a Python signature)
  *     keyword   names accepted only as keywords
  *               A name of either list may carry a note, `name:KIND`: the argument must be a
  *               compile-time constant of that kind, checked by the resolve pass: `dtype` a

@@ -338,13 +338,13 @@ static const char *core_text(const pvc_ctx *ctx, int core)
 /* The runtime's gm_touch hook (launches of several cores): a GM span another core wrote, or
  * (for a write) read, with no order between the two accesses, is a GM_RACE at this op that
  * names the other core's op. */
-static void sim_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind)
+static void sim_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind, const void *data)
 {
     sim *S = ctx->user;
     pvc_race_hit h;
     pvc_race_who who = {S->block, pvc_xsync_core(ctx), {0}};
     pvc_xsync_clock(ctx, who.clk);
-    if (!pvc_race_access(S->race, &who, S->cur->loc, gm, len, kind, &h))
+    if (!pvc_race_access(S->race, &who, S->cur->loc, gm, len, kind, data, &h))
         return;
     /* a scalar GM access (the gm.getval / gm.setval rows, consecutive in ops.h; §6.1) touches no
      * UB: no address to name */

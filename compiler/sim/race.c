@@ -220,12 +220,15 @@ static uint32_t shared_conflict(const pvc_race *r, uint32_t t, const pvc_race_wh
     return unordered(r, t, who) && (kind == PVC_GM_WRITE || r->sites[t - 1].kind != kind) ? t : 0;
 }
 
-/* One byte: the earlier access it races with (its tag), or 0; else records it. */
+/* One byte: the earlier access it races with (its tag), or 0; else records it. A write of
+ * the value the byte holds after another core's unordered write is no race: the byte ends
+ * the same in either order (data: the value; -1 unknown). */
 static uint32_t byte_access(pvc_race *r, race_region *g, size_t i, uint32_t tag, const pvc_race_who *who,
-                            pvc_gm_access kind)
+                            pvc_gm_access kind, int data)
 {
     uint32_t t;
-    if ((t = unordered(r, g->w[i], who)) || (t = shared_conflict(r, g->s0[i], who, kind)) ||
+    int same = kind == PVC_GM_WRITE && data >= 0 && g->lo[i] == data;
+    if (((t = unordered(r, g->w[i], who)) && !same) || (t = shared_conflict(r, g->s0[i], who, kind)) ||
         (t = shared_conflict(r, g->s1[i], who, kind)))
         return t;
     if (kind == PVC_GM_WRITE)
@@ -238,16 +241,17 @@ static uint32_t byte_access(pvc_race *r, race_region *g, size_t i, uint32_t tag,
 }
 
 int pvc_race_access(pvc_race *r, const pvc_race_who *who, const pvc_loc *loc, const void *gm, uint64_t len,
-                    pvc_gm_access kind, pvc_race_hit *hit)
+                    pvc_gm_access kind, const void *data, pvc_race_hit *hit)
 {
+    const uint8_t *d = data;
     const uint8_t *p = gm, *end = p + len;
     race_region *g = region_of(r, p);
     race_site site = {who->block, who->core, who->clk[who->core], kind, loc};
     uint32_t tag = site_tag(r, &site), t;
     if (!g || !tag || end > g->hi)
         return 0; /* not a launch tensor's memory, or no memory left to track it */
-    for (size_t i = (size_t)(p - g->lo); p < end; p++, i++)
-        if ((t = byte_access(r, g, i, tag, who, kind)))
+    for (size_t i = (size_t)(p - g->lo); p < end; p++, i++, d = d ? d + 1 : NULL)
+        if ((t = byte_access(r, g, i, tag, who, kind, d ? *d : -1)))
             return conflict(r, g, p, t, hit);
     return 0;
 }

@@ -53,11 +53,12 @@ typedef struct {
  * are skipped); NULL on allocation failure. */
 pvc_race *pvc_race_new(const pvc_tensor *args, const char *const *names, int n);
 void pvc_race_free(pvc_race *r);
-/* `who` at op `loc` accesses [gm, gm+len) as `kind`. Returns 1 and fills *hit when an earlier
- * access not ordered before this one conflicts with it (either writes; atomics only with
- * plain accesses); else 0. */
+/* `who` at op `loc` accesses [gm, gm+len) as `kind` (data: the bytes a plain write stores,
+ * or NULL). Returns 1 and fills *hit when an earlier access not ordered before this one
+ * conflicts with it: one of them writes (two writes of the same value excepted; atomics
+ * conflict only with plain accesses); else 0. */
 int pvc_race_access(pvc_race *r, const pvc_race_who *who, const pvc_loc *loc, const void *gm, uint64_t len,
-                    pvc_gm_access kind, pvc_race_hit *hit);
+                    pvc_gm_access kind, const void *data, pvc_race_hit *hit);
 
 /* ---------------------------------------------------------------------------------------
  * Events and observers.

@@ -239,7 +239,10 @@ typedef void (*pvc_touch_fn)(struct pvc_ctx *ctx, uint32_t addr, uint32_t len, p
  * simulator's check of cores that share GM bytes reads them (compiler/sim/race.c). An
  * atomic write (the fixpipe's atomic add) is a read-modify-write the device serialises. */
 typedef enum { PVC_GM_READ, PVC_GM_WRITE, PVC_GM_ATOMIC } pvc_gm_access;
-typedef void (*pvc_gm_touch_fn)(struct pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind);
+/* data: for a plain write, the len bytes about to be written (two cores that store the same
+ * bytes are not a race); else NULL. */
+typedef void (*pvc_gm_touch_fn)(struct pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind,
+                                const void *data);
 
 typedef struct pvc_ctx {
     _Alignas(64) uint8_t ub[PVC_UB_BYTES];
@@ -349,12 +352,12 @@ static inline void pvc_ub_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_t
 #endif
 }
 
-/* Reports a GM span to the gm_touch hook, before any byte moves; one predictable branch
- * when no hook is set. */
-static inline void pvc_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind)
+/* Reports a GM span to the gm_touch hook, before any byte moves (data: what a plain write
+ * will store there, or NULL); one predictable branch when no hook is set. */
+static inline void pvc_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind, const void *data)
 {
     if (ctx->gm_touch)
-        ctx->gm_touch(ctx, gm, len, kind);
+        ctx->gm_touch(ctx, gm, len, kind, data);
 }
 
 /* The special registers a vector-function call starts from: AR = SQZN = 0. */

@@ -100,7 +100,7 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
                 clipped++;
                 continue;
             }
-            pvc_gm_touch(ctx, e, g.bytes, PVC_GM_READ);
+            pvc_gm_touch(ctx, e, g.bytes, PVC_GM_READ, NULL);
             memcpy(dst, e, g.bytes);
         }
     return clipped;

@@ -114,7 +114,7 @@ static void test_blocks(void)
 static int acc(pvc_race *r, int block, const pvc_loc *loc, const void *gm, uint64_t len, int write, pvc_race_hit *h)
 {
     pvc_race_who who = {block, 0, {0}};
-    return pvc_race_access(r, &who, loc, gm, len, write ? PVC_GM_WRITE : PVC_GM_READ, h);
+    return pvc_race_access(r, &who, loc, gm, len, write ? PVC_GM_WRITE : PVC_GM_READ, NULL, h);
 }
 
 static void test_race(void)
@@ -179,32 +179,50 @@ static void test_race_cores(void)
     pvc_race_hit h;
     pvc_race *r = pvc_race_new(args, names, 1);
     pvc_race_who cube = {0, 0, {1, 0, 0}}, v0 = {0, 1, {0, 1, 0}}, v1 = {0, 2, {0, 0, 1}};
-    UNIT_CHECK(!pvc_race_access(r, &cube, &ls, out, 64, PVC_GM_WRITE, &h), "the cube core stores out");
+    UNIT_CHECK(!pvc_race_access(r, &cube, &ls, out, 64, PVC_GM_WRITE, NULL, &h), "the cube core stores out");
     /* before its wait, vector core 0 follows nothing of the cube */
-    UNIT_CHECK(pvc_race_access(r, &v0, &lv, out, 4, PVC_GM_READ, &h) && h.core == 0 && h.did == PVC_GM_WRITE &&
+    UNIT_CHECK(pvc_race_access(r, &v0, &lv, out, 4, PVC_GM_READ, NULL, &h) && h.core == 0 && h.did == PVC_GM_WRITE &&
                    h.loc == &ls,
                "vector core 0 reading out before the flag races with the cube's store");
     /* after the wait: the cube's epoch 1 is within both vector cores' clocks */
     v0.clk[0] = v1.clk[0] = 1;
-    UNIT_CHECK(!pvc_race_access(r, &v0, &lv, out, 64, PVC_GM_READ, &h), "vector core 0 reads out after the wait");
-    UNIT_CHECK(!pvc_race_access(r, &v1, &lv, out, 64, PVC_GM_READ, &h), "vector core 1 reads out after the wait");
+    UNIT_CHECK(!pvc_race_access(r, &v0, &lv, out, 64, PVC_GM_READ, NULL, &h), "vector core 0 reads out after the wait");
+    UNIT_CHECK(!pvc_race_access(r, &v1, &lv, out, 64, PVC_GM_READ, NULL, &h), "vector core 1 reads out after the wait");
     /* both vector cores read-modify-write out: the second write meets the other's read */
-    UNIT_CHECK(pvc_race_access(r, &v0, &lw, out, 64, PVC_GM_WRITE, &h) && h.core == 2 && h.did == PVC_GM_READ,
+    UNIT_CHECK(pvc_race_access(r, &v0, &lw, out, 64, PVC_GM_WRITE, NULL, &h) && h.core == 2 && h.did == PVC_GM_READ,
                "vector core 0 writing out races with vector core 1's read (no flag between them)");
     /* a cube write after its set (epoch 2) is not ordered before the vector cores' reads */
     cube.clk[0] = 2;
-    UNIT_CHECK(pvc_race_access(r, &cube, &ls, out + 8, 4, PVC_GM_WRITE, &h) && h.core != 0 && h.did == PVC_GM_READ,
+    UNIT_CHECK(pvc_race_access(r, &cube, &ls, out + 8, 4, PVC_GM_WRITE, NULL, &h) && h.core != 0 && h.did == PVC_GM_READ,
                "a cube store after the set races with the vector cores' reads");
+    pvc_race_free(r);
+
+    /* two blocks storing the same bytes (each computed the whole result): the byte ends the
+     * same in either order; a different value, or a read of it, is a race */
+    r = pvc_race_new(args, names, 1);
+    pvc_race_who c0 = {0, 0, {0}}, c1 = {1, 0, {0}}, c2 = {2, 0, {0}};
+    float ones[16], twos[16];
+    for (int i = 0; i < 16; i++)
+        ones[i] = 1.0f, twos[i] = 2.0f;
+    memcpy(out, ones, sizeof out); /* what block 0's store leaves */
+    UNIT_CHECK(!pvc_race_access(r, &c0, &ls, out, 64, PVC_GM_WRITE, ones, &h), "block 0 stores ones");
+    UNIT_CHECK(!pvc_race_access(r, &c1, &ls, out, 64, PVC_GM_WRITE, ones, &h), "block 1 stores the same ones: no race");
+    /* 1.0f is 00 00 80 3f, 2.0f 00 00 00 40: out[4]'s first two bytes stay, byte 18 is the first
+     * that changes */
+    UNIT_CHECK(pvc_race_access(r, &c2, &ls, out + 4, 8, PVC_GM_WRITE, twos, &h) && h.block == 1 &&
+                   h.did == PVC_GM_WRITE && h.offset == 18,
+               "block 2 storing twos over them races with block 1's store");
+    UNIT_CHECK(pvc_race_access(r, &c2, &lv, out, 4, PVC_GM_READ, NULL, &h) && h.block == 1, "block 2 reading them races");
     pvc_race_free(r);
 
     /* atomic writes of two blocks do not race each other, a plain read of them does */
     r = pvc_race_new(args, names, 1);
     pvc_race_who b0 = {0, 0, {1, 0, 0}}, b1 = {1, 0, {1, 0, 0}};
-    UNIT_CHECK(!pvc_race_access(r, &b0, &la, out, 64, PVC_GM_ATOMIC, &h), "block 0 adds to out");
-    UNIT_CHECK(!pvc_race_access(r, &b1, &la, out, 64, PVC_GM_ATOMIC, &h), "block 1 adds to out too: no race");
-    UNIT_CHECK(pvc_race_access(r, &b1, &lv, out, 4, PVC_GM_READ, &h) && h.block == 0 && h.did == PVC_GM_ATOMIC,
+    UNIT_CHECK(!pvc_race_access(r, &b0, &la, out, 64, PVC_GM_ATOMIC, NULL, &h), "block 0 adds to out");
+    UNIT_CHECK(!pvc_race_access(r, &b1, &la, out, 64, PVC_GM_ATOMIC, NULL, &h), "block 1 adds to out too: no race");
+    UNIT_CHECK(pvc_race_access(r, &b1, &lv, out, 4, PVC_GM_READ, NULL, &h) && h.block == 0 && h.did == PVC_GM_ATOMIC,
                "block 1 reading out meets block 0's atomic add");
-    UNIT_CHECK(pvc_race_access(r, &b0, &lw, out + 4, 4, PVC_GM_WRITE, &h) && h.block == 1 && h.did == PVC_GM_ATOMIC,
+    UNIT_CHECK(pvc_race_access(r, &b0, &lw, out + 4, 4, PVC_GM_WRITE, NULL, &h) && h.block == 1 && h.did == PVC_GM_ATOMIC,
                "block 0 storing out meets block 1's atomic add");
     pvc_race_free(r);
 }
@@ -216,9 +234,10 @@ typedef struct {
     int kind[8], n;
 } spans;
 
-static void gm_hook(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind)
+static void gm_hook(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind, const void *data)
 {
     spans *s = ctx->user;
+    (void)data;
     if (s->n < 8) {
         s->p[s->n] = gm, s->len[s->n] = len, s->kind[s->n] = kind;
         s->n++;
