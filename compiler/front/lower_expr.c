@@ -251,7 +251,10 @@ static int lower_args(lower_ctx *c, TSNode args, pvc_op *op, pvc_block *out, int
                 ok = 0;
                 continue;
             }
+            /* a string scale= is the fixpipe check's to refuse, in pypto_pro's words (§17.6) */
+            c->allow_str = !strcmp(k, "scale") && (op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_MOVE);
             pvc_value *v = lower_expr(c, field(c, a, PVC_F_VALUE), out, NULL);
+            c->allow_str = 0;
             if (v)
                 pvc_op_add_attr(c->m, op, k, v, at(key));
             else
