@@ -150,7 +150,8 @@ void pvc_cube_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64
 void pvc_cube_move_bias(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src);
 
 /* pl.insert Vec -> Mat on a vector core of a mixed block (§17.4.5): mat(row + i, col + j) =
- * vec(i, j) for i < rows, j < cols, into the L1 of the block's cube core. */
+ * vec(i, j) for i < rows, j < cols, into the L1 of the block's cube core. An NZ vec into a
+ * ZN mat [R, C] writes mat as the NZ [C, R] over its bytes: mat(col + j, row + i) = vec(i, j). */
 void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *mat, const pvc_tile *vec, int64_t row, int64_t col,
                      int64_t rows, int64_t cols);
 
