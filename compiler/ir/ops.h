@@ -1110,7 +1110,7 @@ typedef enum {
  * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \
     X("pl.addc") X("pl.partadd") X("pl.partmax") X("pl.partmin") X("pl.partmul") \
-    X("pl.transpose") X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
+    X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
     X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
     X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index")
 
