@@ -673,7 +673,7 @@ static int assign_attribute(lower_ctx *c, TSNode left, TSNode right, pvc_block *
     TSNode obj = field(c, left, PVC_F_OBJECT);
     const char *fname = lw_dup(c, field(c, left, PVC_F_ATTRIBUTE));
     rthing r = resolve(c, obj, out);
-    if (r.k == R_NONE)
+    if (r.k == R_NONE || r.k == R_VALUE)
         return 0;
     if (r.k == R_ERR)
         return 1;
