@@ -147,6 +147,8 @@ typedef struct {
     pvc_strmap tuples;          /* local name -> lw_tuple * */
     pvc_strmap struct_types;    /* pl.struct type name -> pvc_struct_layout * */
     int64_t smem;               /* bytes of struct memory used */
+    pvc_strmap bad_tiling;      /* "function\nparameter" of tiling parameters refused: their
+                                   uses stay silent (one mistake, one error) */
 } lower_ctx;
 
 /* A lowering of a file in parts (lower.c, pipeline.c), and for a streamed compile the

@@ -54,12 +54,20 @@ static const char *node_text(lower_ctx *c, TSNode n)
     return pvc_arena_strndup(c->m->arena, t, len > 80 ? 80 : len);
 }
 
+static const char *bad_key(lower_ctx *c, const pvc_value *param)
+{
+    return pvc_arena_printf(c->m->arena, "%s\n%s", c->f->name, param->name);
+}
+
 void lower_struct_begin(lower_ctx *c)
 {
     c->nsbinds = 0;
     c->tuples = (pvc_strmap){0};
     c->struct_types = (pvc_strmap){0};
     c->smem = 0;
+    for (int i = 0; i < c->f->nparams; i++)
+        if (pvc_strmap_get(&c->bad_tiling, bad_key(c, c->f->params[i])))
+            lw_poison(c, c->f->params[i]->name);
 }
 
 const lw_sbind *lower_sbind(const lower_ctx *c, const pvc_value *v)
@@ -310,6 +318,8 @@ static rthing resolve(lower_ctx *c, TSNode n, pvc_block *out)
 {
     if (is(c, n, PVC_N_IDENTIFIER)) {
         pvc_value *v = named(c, n);
+        if (v && v->name && lw_poisoned(c, v->name))
+            return r_err(); /* a refused tiling parameter: its error is said */
         return v ? of_value(c, v) : (rthing){.k = R_NONE};
     }
     if (is(c, n, PVC_N_ATTRIBUTE))
@@ -875,7 +885,17 @@ static pvc_struct_layout *tiling_layout(lower_ctx *c, TSNode def, TSNode use)
     return L;
 }
 
+static int tiling_param(lower_ctx *c, TSNode ann, pvc_value *param, int last);
+
 int lower_tiling_param(lower_ctx *c, TSNode ann, pvc_value *param, int last)
+{
+    int r = tiling_param(c, ann, param, last);
+    if (r < 0)
+        pvc_strmap_put(c->m->arena, &c->bad_tiling, bad_key(c, param), param);
+    return r;
+}
+
+static int tiling_param(lower_ctx *c, TSNode ann, pvc_value *param, int last)
 {
     TSNode e = is(c, ann, PVC_N_TYPE) ? lw_kid(c, ann, 0) : ann;
     if (!is(c, e, PVC_N_IDENTIFIER))
