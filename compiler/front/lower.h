@@ -359,6 +359,9 @@ int lower_struct_read(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest
 /* target = right when either side is a struct or a tuple (alias, field write): 1 handled,
  * 0 when neither is. */
 int lower_struct_assign(lower_ctx *c, TSNode left, TSNode right, pvc_block *out);
+/* s.f += v, s.arr[i] -= v: the field read, the operator, the field written; 0 when the
+ * target is no struct field. */
+int lower_struct_augmented(lower_ctx *c, TSNode n, pvc_block *out);
 /* A helper parameter var bound to the caller's value v: var refers to v's struct too. */
 void lower_struct_alias(lower_ctx *c, const pvc_value *var, const pvc_value *v);
 const lw_sbind *lower_sbind(const lower_ctx *c, const pvc_value *v);

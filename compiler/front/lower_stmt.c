@@ -190,6 +190,8 @@ static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
 static void lower_augmented(lower_ctx *c, TSNode n, pvc_block *out)
 {
     TSNode left = field(c, n, PVC_F_LEFT);
+    if (lower_struct_augmented(c, n, out))
+        return; /* s.f += v (§16.8) */
     if (!is(c, left, PVC_N_IDENTIFIER)) {
         pvc_error_at(c->d, at(left), PVC_E_UNSUPPORTED, "augmented assignment needs a name as its target");
         return;

@@ -790,6 +790,34 @@ int lower_struct_assign(lower_ctx *c, TSNode left, TSNode right, pvc_block *out)
     return 1;
 }
 
+int lower_struct_augmented(lower_ctx *c, TSNode n, pvc_block *out)
+{
+    TSNode left = field(c, n, PVC_F_LEFT);
+    if (!is(c, left, PVC_N_ATTRIBUTE) && !is(c, left, PVC_N_SUBSCRIPT))
+        return 0;
+    rthing r = resolve(c, left, out);
+    if (r.k == R_NONE)
+        return 0;
+    if (r.k == R_STRUCT) {
+        pvc_error_at(c->d, at(left), PVC_E_STRUCT, "a slot of a pl.struct_array is written field by field "
+                     "(%s.f = v)", node_text(c, left));
+        return 1;
+    }
+    if (r.k == R_TUPLE || r.k == R_VALUE) {
+        pvc_error_at(c->d, at(left), PVC_E_STRUCT, "Cannot assign to immutable named tuple field '%s' (use "
+                     "pl.struct() or pl.struct_array() for mutable fields)", node_text(c, left));
+        return 1;
+    }
+    if (r.k != R_FIELD && r.k != R_ELEM)
+        return 1;
+    pvc_value *old = as_value(c, left, r, out, NULL);
+    pvc_value *rhs = old ? lower_expr(c, field(c, n, PVC_F_RIGHT), out, NULL) : NULL;
+    pvc_value *v = rhs ? lower_binop(c, n, field(c, n, PVC_F_OPERATOR), old, rhs, out, NULL) : NULL;
+    if (v)
+        field_set(c, at(left), r.s.addr, r.f, r.k == R_ELEM ? r.idx : NULL, v, out);
+    return 1;
+}
+
 /* ---- tiling classes ---- */
 /* 1 when the file says `from __future__ import annotations` (so `int[4]` stays a string). */
 static int future_annotations(lower_ctx *c)

@@ -77,3 +77,12 @@ def nested_struct(out: pl.Tensor[[1], pl.DT_INT32]):
 def not_assigned(out: pl.Tensor[[1], pl.DT_INT32]):
     with pl.section_vector():
         pl.setval(out, 0, pl.struct("X", v=1).v)
+
+
+@pl.jit()
+def augmented_tuple(out: pl.Tensor[[1], pl.DT_INT32]):
+    t = pl.make_tuple(a=1)
+    arr = pl.struct_array(2, "Aug2", v=0)
+    with pl.section_vector():
+        t.a += 1
+        arr[0] += 1

@@ -227,3 +227,25 @@ def test_refusals_raise_pypto_pros_exceptions():
         unknown_field_write_kernel(out)
     with pytest.raises(UnsupportedFeatureError, match="Standalone attribute access not supported: s.w"):
         unknown_field_read_kernel(out)
+
+
+@pl.jit()
+def augmented_kernel(out: pl.Tensor[[3], pl.DT_INT64]):
+    s = pl.struct("Aug", n=1, arr=[1, 2, 3])
+    with pl.section_vector():
+        for i in pl.range(4):
+            s.n += i
+            s.arr[i % 3] *= 2
+        pl.setval(out, 0, s.n)
+        pl.setval(out, 1, s.arr[0])
+        pl.setval(out, 2, s.arr[1] + s.arr[2])
+
+
+def test_augmented_field_writes(backend):
+    out = torch.zeros(3, dtype=torch.int64)
+    augmented_kernel(out)
+    n, arr = 1, [1, 2, 3]
+    for i in range(4):
+        n += i
+        arr[i % 3] *= 2
+    assert out.tolist() == [n, arr[0], arr[1] + arr[2]]
