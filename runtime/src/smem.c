@@ -81,7 +81,7 @@ void pvc_smem_load(pvc_ctx *ctx, const pvc_tensor *t, int64_t addr, int64_t byte
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "tiling copy", 0, 0, "struct memory overflow");
         return;
     }
-    pvc_gm_touch(ctx, t->data, (uint64_t)bytes, PVC_GM_READ);
+    pvc_gm_touch(ctx, t->data, (uint64_t)bytes, PVC_GM_READ, NULL);
     if (bytes)
         memcpy(ctx->smem + addr, t->data, (size_t)bytes);
 }
