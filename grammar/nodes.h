@@ -124,6 +124,8 @@
     NODE(DOTTED_NAME, "dotted_name")                                                          \
     NODE(WILDCARD_IMPORT, "wildcard_import")                                                  \
     NODE(CLASS_DEFINITION, "class_definition")                                                \
+    NODE(GENERIC_TYPE, "generic_type")     /* int[4], a tiling field's annotation */          \
+    NODE(TYPE_PARAMETER, "type_parameter")                                                    \
     NODE(DEFAULT_PARAMETER, "default_parameter")                                              \
     NODE(TYPED_DEFAULT_PARAMETER, "typed_default_parameter")                                  \
     NODE(TRY_STATEMENT, "try_statement")                                                      \

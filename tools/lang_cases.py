@@ -85,6 +85,59 @@ def lang_rank3(sample):
     return cases
 
 
+def tiling_bytes(fields, values):
+    """A tiling argument's bytes as ctypes lays out the C struct of `fields` ([(name, ctype)])
+    with natural alignment: the host rule pypto_pro packs by (docs/SEMANTICS.md §16.8),
+    computed here without pvc."""
+    import ctypes
+
+    cls = type("Tiling", (ctypes.Structure,), {"_fields_": fields})
+    inst = cls()
+    for name, v in values.items():
+        cur = getattr(inst, name)
+        if isinstance(cur, ctypes.Array):
+            for i, e in enumerate(v):
+                cur[i] = e
+        else:
+            setattr(inst, name, v)
+    return np.frombuffer(bytes(inst), dtype=np.uint8).copy()
+
+
+def lang_structs(sample):
+    """Rows r < rows: y[r] = fp32(fp32(x[r] * scale[k]) + bias) when enabled and mode[k] == 1
+    (k = r % 4), else x[r]; later rows stay as bound (zeros). counts = [scaled rows, sum of 2r
+    over them, per slot k: its scaled rows and the last such r, -1 if none]."""
+    import ctypes
+
+    fields = [("mode", ctypes.c_int64 * 4), ("scale", ctypes.c_float * 4), ("bias", ctypes.c_float),
+              ("enabled", ctypes.c_bool), ("rows", ctypes.c_int64)]
+    cases = []
+    for name, mode, scale, bias, enabled, rows in (
+            ("all_rows", [1, 0, 1, 1], [1.5, 2.0, 0.1, -3.0], 0.25, True, 8),
+            ("five_rows", [0, 1, 0, 0], [1.0, 7.0, 1.0, 1.0], -1.0, True, 5),
+            ("disabled", [1, 1, 1, 1], [2.0, 2.0, 2.0, 2.0], 1.0, False, 3),
+            ("no_rows", [1, 1, 1, 1], [2.0, 2.0, 2.0, 2.0], 1.0, True, 0)):
+        x = randn(rng_for(sample, name), (8, 64))
+        y = np.zeros((8, 64), np.float32)
+        counts = [0, 0] + [0, -1] * 4
+        for r in range(rows):
+            k = r % 4
+            if enabled and mode[k] == 1:
+                y[r] = (x[r] * np.float32(scale[k])).astype(np.float32) + np.float32(bias)
+                counts[0] += 1
+                counts[1] += 2 * r
+                counts[2 + 2 * k] += 1
+                counts[3 + 2 * k] = r
+            else:
+                y[r] = x[r]
+        t = tiling_bytes(fields, {"mode": mode, "scale": scale, "bias": bias, "enabled": enabled, "rows": rows})
+        assert t.size == 64  # int64[4] @0, float[4] @32, bias @48, enabled @52, 3 pad, rows @56
+        cases.append(Case(name, {"x": x, "y": np.zeros((8, 64), np.float32), "counts": np.zeros(10, np.int32),
+                                 "tiling": t},
+                          {"y": y, "counts": np.array(counts, np.int32)}, EXACT))
+    return cases
+
+
 def lang_membership(sample):
     """Row r: abs when r in (0, 2, 5); relu (max(x, 0), -0 -> +0, §5.3) when r in range(1, n, 3);
     a copy when r not in [3, 6]; else y stays zero there (y is bound to zeros)."""
@@ -109,5 +162,6 @@ LANG_SAMPLES = [
     ("lang_helpers", lang_helpers),
     ("lang_tiles", lang_tiles),
     ("lang_rank3", lang_rank3),
+    ("lang_structs", lang_structs),
     ("lang_membership", lang_membership),
 ]

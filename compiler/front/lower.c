@@ -174,7 +174,8 @@ static void lower_params(lower_ctx *c, TSNode params, int annotations)
         }
         pvc_value *v = pvc_var_named(c->m, c->f, name, at(id));
         v->is_param = 1;
-        if (annotations && !ts_node_is_null(ty) && !is_ptr_annotation(c, ty))
+        if (annotations && !ts_node_is_null(ty) && !is_ptr_annotation(c, ty) &&
+            !lower_tiling_param(c, ty, v, i + 1 == cnt))
             lower_annotation(c, ty, &v->type);
         if (v->type.kind == PVC_TY_TENSOR && c->f->kind == PVC_FN_VECTOR) {
             pvc_error_at(c->d, at(ty), PVC_E_ANNOTATION, "a vector function takes tiles and scalars, not a "
@@ -310,6 +311,7 @@ static void lower_found(lower_ctx *c, const scope_found *fd, int from)
         c->nloops = 0;
         c->ninlined = 0;
         c->poisoned = (pvc_strmap){0};
+        lower_struct_begin(c);
         TSNode body = field(c, fd->defs[i], PVC_F_BODY);
         const char *name = NULL;
         TSNode cube = lower_first_cube_use(c, body, &name);
@@ -318,6 +320,7 @@ static void lower_found(lower_ctx *c, const scope_found *fd, int from)
                          "matmul, docs/SEMANTICS.md §17.5), so '%s' is not compiled", name, c->f->name);
             continue;
         }
+        lower_tiling_entry(c, &c->f->body);
         lower_body(c, body, &c->f->body);
         pvc_arena_reset(c->scratch);
         pvc_arena_reset(c->kids);

@@ -139,6 +139,16 @@ typedef struct {
                                    each function, not in the module */
     pvc_arena *kids;            /* lw_kids arrays: reset with scratch, and released after each
                                    statement of a block (a kernel of 10,000 calls held 4 MB) */
+    /* Structs and tuples of the function being lowered (lower_struct.c, §16.8), reset per
+     * function: which variables refer to a struct, the make_tuple names, the struct memory
+     * laid out so far, the pl.struct type names seen. */
+    struct lw_sbind *sbinds;
+    int nsbinds, capsbinds;
+    pvc_strmap tuples;          /* local name -> lw_tuple * */
+    pvc_strmap struct_types;    /* pl.struct type name -> pvc_struct_layout * */
+    int64_t smem;               /* bytes of struct memory used */
+    pvc_strmap bad_tiling;      /* "function\nparameter" of tiling parameters refused: their
+                                   uses stay silent (one mistake, one error) */
 } lower_ctx;
 
 /* A lowering of a file in parts (lower.c, pipeline.c), and for a streamed compile the
@@ -319,5 +329,41 @@ void lower_body(lower_ctx *c, TSNode block, pvc_block *out);
  * into vals (at most nvals; *nret gets their count). 0 after an error. */
 int lower_inline(lower_ctx *c, const pvc_pyval *h, TSNode call, pvc_value **args, int nargs,
                  pvc_block *out, pvc_value **vals, int nvals, int *nret);
+
+/* ---- lower_struct.c: pl.struct, pl.struct_array, pl.make_tuple, tiling classes (§16.8) ---- */
+/* A variable that refers to a struct: the layout, the struct_array's count (0: one struct),
+ * and the variable holding the struct's address in struct memory (the key itself, or for a
+ * tiling parameter the hidden copy's address). */
+typedef struct lw_sbind {
+    const pvc_value *key;
+    const pvc_struct_layout *L;
+    int count;
+    pvc_value *addr;
+} lw_sbind;
+
+/* Forgets the structs and tuples of the previous function. */
+void lower_struct_begin(lower_ctx *c);
+/* A parameter annotated with a tiling class (a dataclass of int, float, bool and T[N]
+ * fields): 1 and its type (a uint8 tensor of the struct's bytes), the layout in c->f; 0 when
+ * ann is not a class; -1 after an error. */
+int lower_tiling_param(lower_ctx *c, TSNode ann, pvc_value *param, int last);
+/* The entry copy of a kernel's tiling argument into its struct memory. */
+void lower_tiling_entry(lower_ctx *c, pvc_block *out);
+/* pl.struct / pl.struct_array / pl.make_tuple (canon) called at n: 1 handled (*value its
+ * value, NULL after an error), 0 another name. */
+int lower_struct_call(lower_ctx *c, TSNode n, const char *canon, pvc_block *out, const TSNode *targets,
+                      int ntargets, pvc_value **value);
+/* An attribute or subscript expression that reads a struct field or a tuple element: 1
+ * handled (*value NULL after an error), 0 when n is none of them. */
+int lower_struct_read(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest, pvc_value **value);
+/* target = right when either side is a struct or a tuple (alias, field write): 1 handled,
+ * 0 when neither is. */
+int lower_struct_assign(lower_ctx *c, TSNode left, TSNode right, pvc_block *out);
+/* s.f += v, s.arr[i] -= v: the field read, the operator, the field written; 0 when the
+ * target is no struct field. */
+int lower_struct_augmented(lower_ctx *c, TSNode n, pvc_block *out);
+/* A helper parameter var bound to the caller's value v: var refers to v's struct too. */
+void lower_struct_alias(lower_ctx *c, const pvc_value *var, const pvc_value *v);
+const lw_sbind *lower_sbind(const lower_ctx *c, const pvc_value *v);
 
 #endif /* PVC_FRONT_LOWER_H */

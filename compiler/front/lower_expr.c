@@ -405,7 +405,7 @@ static pvc_op *method_op(lower_ctx *c, TSNode fn, pvc_block *out)
     const char *m = text(c, meth, &len);
     const char *name = pvc_arena_printf(c->m->arena, "tile_group.%.*s", (int)len, m);
     int code = pvc_op_lookup(name, strlen(name));
-    if (!is(c, obj, PVC_N_IDENTIFIER)) {
+    if (!is(c, obj, PVC_N_IDENTIFIER) && !is(c, obj, PVC_N_ATTRIBUTE)) { /* t.grp.next(): a tuple's group */
         pvc_error_at(c->d, at(fn), PVC_E_UNSUPPORTED, "method call on an expression is not supported");
         return NULL;
     }
@@ -593,6 +593,8 @@ int lower_call(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *targets, in
         return 0;
     }
     if (is(c, fn, PVC_N_ATTRIBUTE) && (name = scope_canon(c, fn, c->scope))) {
+        if (lower_struct_call(c, n, name, out, targets, ntargets, value))
+            return value ? *value != NULL : 1;
         if (!strcmp(name, "pl.min") || !strcmp(name, "pl.max")) {
             int na;
             pvc_value **a = plain_args(c, n, args, out, &na, name);
@@ -1120,6 +1122,9 @@ static pvc_value *lower_expr_at(lower_ctx *c, TSNode n, pvc_block *out, const TS
         return lower_pyval(c, k, n, out, dest);
     if (t == sym[PVC_N_IDENTIFIER])
         return assign_leaf(c, n, out, lower_identifier(c, n), dest);
+    pvc_value *sv;
+    if ((t == sym[PVC_N_ATTRIBUTE] || t == sym[PVC_N_SUBSCRIPT]) && lower_struct_read(c, n, out, dest, &sv))
+        return sv; /* a struct field, a tuple element (§16.8) */
     if (t == sym[PVC_N_ATTRIBUTE])
         return lower_attribute(c, n);
     if (t == sym[PVC_N_PARENTHESIZED_EXPRESSION] && lw_count(c, n) == 1)

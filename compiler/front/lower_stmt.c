@@ -141,6 +141,8 @@ static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
         pvc_error_at(c->d, at(right), PVC_E_UNSUPPORTED, "chained assignment is not supported");
         return;
     }
+    if (lower_struct_assign(c, left, right, out))
+        return; /* a struct field, an alias of a struct or tuple (§16.8) */
     if (is(c, left, PVC_N_SUBSCRIPT)) { /* t[r, c] = value: one tile or GM tensor element (§6, §6.1) */
         uint32_t cnt;
         TSNode *k = lw_kids(c, left, &cnt);
@@ -188,6 +190,8 @@ static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
 static void lower_augmented(lower_ctx *c, TSNode n, pvc_block *out)
 {
     TSNode left = field(c, n, PVC_F_LEFT);
+    if (lower_struct_augmented(c, n, out))
+        return; /* s.f += v (§16.8) */
     if (!is(c, left, PVC_N_IDENTIFIER)) {
         pvc_error_at(c->d, at(left), PVC_E_UNSUPPORTED, "augmented assignment needs a name as its target");
         return;
@@ -739,6 +743,7 @@ static int bind_params(lower_ctx *c, inline_frame *fr, TSNode call, pvc_value **
                 var->type = v->type;
             pvc_op_add_result(c->m, op, var);
             pvc_block_append(c->m, out, op);
+            lower_struct_alias(c, var, v); /* a struct passed by reference (§16.8) */
         } else {
             pvc_strmap_put(c->m->arena, &fr->params, pn, v);
         }

@@ -391,6 +391,36 @@ static int is_tile_kernel(lower_ctx *c, pvc_scope *sc, TSNode def)
     return 0;
 }
 
+/* A class: a value pvc cannot evaluate, which keeps its definition for a tiling-class
+ * parameter (lower_struct.c); n = 1 for a @dataclass. */
+static pvc_pyval *class_value(lower_ctx *c, TSNode def, int dataclass)
+{
+    pvc_pyval *v = pv_opaque(c, at(def), PVC_E_NOT_CONST, "'%s' is a class", lw_dup(c, field(c, def, PVC_F_NAME)));
+    v->node = def;
+    v->n = dataclass;
+    return v;
+}
+
+/* 1 if one of the decorators of s is dataclasses' dataclass (bare, called, or dotted). */
+static int is_dataclass(lower_ctx *c, pvc_scope *sc, TSNode s)
+{
+    (void)sc;
+    uint32_t n;
+    TSNode *k = lw_kids(c, s, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        if (!is(c, k[i], PVC_N_DECORATOR))
+            continue;
+        TSNode e = lw_kid(c, k[i], 0);
+        if (is(c, e, PVC_N_CALL))
+            e = field(c, e, PVC_F_FUNCTION);
+        if (is(c, e, PVC_N_ATTRIBUTE))
+            e = field(c, e, PVC_F_ATTRIBUTE);
+        if (lw_text_is(c, e, "dataclass"))
+            return 1;
+    }
+    return 0;
+}
+
 static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
 {
     TSNode def = field(c, s, PVC_F_DEFINITION);
@@ -402,6 +432,10 @@ static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
         return;
     }
     TSNode nm = field(c, def, PVC_F_NAME);
+    if (!ts_node_is_null(nm) && is(c, def, PVC_N_CLASS_DEFINITION)) {
+        bind(c, sc, lw_dup(c, nm), class_value(c, def, is_dataclass(c, sc, s)));
+        return;
+    }
     if (!ts_node_is_null(nm))
         bind(c, sc, lw_dup(c, nm), pv_opaque(c, at(def), PVC_E_NOT_CONST, "'%s' is a decorated "
                                             "definition, not a helper pvc can inline", lw_dup(c, nm)));
@@ -571,8 +605,7 @@ static void walk(lower_ctx *c, pvc_scope *sc, TSNode block, int cond, found *fd)
         } else if (is(c, s, PVC_N_DECORATED_DEFINITION)) {
             decorated(c, sc, s, fd);
         } else if (is(c, s, PVC_N_CLASS_DEFINITION)) {
-            bind(c, sc, lw_dup(c, field(c, s, PVC_F_NAME)),
-                 pv_opaque(c, at(s), PVC_E_NOT_CONST, "'%s' is a class", lw_dup(c, field(c, s, PVC_F_NAME))));
+            bind(c, sc, lw_dup(c, field(c, s, PVC_F_NAME)), class_value(c, s, 0));
         } else if (is(c, s, PVC_N_IF_STATEMENT)) {
             walk_if(c, sc, s, cond, fd);
         } else if (is(c, s, PVC_N_FOR_STATEMENT) || is(c, s, PVC_N_WHILE_STATEMENT) ||

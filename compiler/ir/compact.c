@@ -176,6 +176,17 @@ static pvc_func *copy_func(copier *c, const pvc_func *f)
     for (int i = 0; i < f->nparams; i++)
         n->params[i] = copy_value(c, f->params[i]);
     copy_block(c, &n->body, &f->body);
+    if (f->tiling) {
+        pvc_struct_layout *L = pvc_arena_alloc(c->a, sizeof *L);
+        *L = *f->tiling;
+        L->name = copy_str(c, L->name);
+        L->fields = pvc_arena_alloc(c->a, ((size_t)L->nfields + 1) * sizeof *L->fields);
+        for (int i = 0; i < L->nfields; i++) {
+            L->fields[i] = f->tiling->fields[i];
+            L->fields[i].name = copy_str(c, L->fields[i].name);
+        }
+        n->tiling = L;
+    }
     c->f = NULL;
     return n;
 }

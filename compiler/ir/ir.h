@@ -175,6 +175,32 @@ struct pvc_block {
 
 typedef enum { PVC_FN_VECTOR, PVC_FN_JIT } pvc_func_kind;
 
+/* ---- structs (docs/SEMANTICS.md §16.8) ----
+ * The C layout of a pl.struct or a tiling class: its fields in declaration order, each an
+ * INT64, FP32 or BOOL scalar (count 0) or an array of count of them. */
+typedef struct {
+    const char *name;
+    int dtype;                  /* PVC_DT_INT64, PVC_DT_FP32 or PVC_DT_BOOL */
+    int count;                  /* 0: a scalar; else the array's elements */
+    int64_t offset;             /* bytes from the struct's start */
+} pvc_struct_field;
+
+typedef struct {
+    const char *name;           /* the C++ type name (pl.struct's first argument, the class) */
+    pvc_struct_field *fields;
+    int nfields;
+    int64_t size, align;        /* sizeof and alignof of the C struct */
+} pvc_struct_layout;
+
+/* Sets each field's offset and the struct's size and align as a C compiler lays out the
+ * struct of these members with natural alignment (ctypes' rule, which pypto_pro's host
+ * packing uses): each field at the next multiple of its element's size, the size rounded up
+ * to the largest of them. The one layout rule: the compiler reads fields where the host
+ * (python/pypto_pro/runtime/_tiling.py through libpvc) writes them. */
+void pvc_struct_layout_compute(pvc_struct_layout *L);
+/* The field called name, or NULL. */
+const pvc_struct_field *pvc_struct_field_named(const pvc_struct_layout *L, const char *name);
+
 typedef struct pvc_func {
     const char *name;
     pvc_func_kind kind;
@@ -191,6 +217,8 @@ typedef struct pvc_func {
                            (types.c), named by a note after an error inside it; else 0:0 */
     int deferred;       /* a streamed compile's vector function whose body is lowered when a
                            kernel calls it (front/defer.c): 1 + its index there; else 0 */
+    const pvc_struct_layout *tiling; /* a kernel's tiling class, the type of its last parameter
+                           (a uint8 tensor of tiling->size bytes), or NULL (§16.8) */
 } pvc_func;
 
 typedef struct pvc_module {

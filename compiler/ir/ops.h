@@ -219,6 +219,10 @@ typedef enum {
     X(TILE_SET, "tile[,]=", "r c value", "", 3, 3, 0, NONE, METHOD, SCALAR, "t[r, c] = v: one element, converted as a scalar store converts (§6, §9.6)") \
     X(PL_GETVAL, "pl.getval", "container offset", "", 2, 2, 1, ANY, PL, SCALAR, "one element of a tile or GM tensor at a linear offset: an int (a float for a float dtype); t[i, j] of a tensor (§6.1)") \
     X(PL_SETVAL, "pl.setval", "container offset value", "", 3, 3, 0, NONE, PL, SCALAR, "write one element at a linear offset, converted as t[r, c] = v converts; t[i, j] = v of a tensor (§6.1, §9.6)") \
+    X(STRUCT_GET, "struct.get", "offset index count dtype", "", 4, 4, 1, ANY, METHOD, SCALAR, "s.f, s.arr[i], t.f of a tiling argument: one field element (at offset, of count; 0 a scalar field) of the struct at base, a scalar of the field's dtype (§16.8)") \
+    X(STRUCT_SET, "struct.set", "offset index count dtype value", "", 5, 5, 0, NONE, METHOD, SCALAR, "s.f = v, s.arr[i] = v: one field element, converted as C++ assigns to the member (§16.8)") \
+    X(STRUCT_SLOT, "struct.slot", "index count stride", "", 3, 3, 1, INT, METHOD, SCALAR, "arr[i] of a pl.struct_array: the address of slot i, i checked at run time (§16.8)") \
+    X(STRUCT_LOAD, "struct.load", "addr bytes", "", 2, 2, 0, NONE, METHOD, SCALAR, "a kernel's entry copy of its tiling argument into its struct memory (§16.8)") \
     X(PL_MOVE, "pl.move", "dst_tile src_tile offset", "acc_to_vec_mode:AccToVecMode relu_pre_mode:ReluPreMode scale", 2, 3, 0, NONE, PL, TILE, "tile copy: Vec -> Vec (dst's valid shape from src at offset, or a smaller src into dst at offset, §6), Mat -> Left / Right / Bias, Acc -> Vec (§17.4)") \
     X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc:bool", 1, 9, 0, NONE, PL, SCALAR, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
     X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type:SyncCoreType mode:SyncAllMode", 0, 1, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "all-core barrier: a no-op, each block runs to completion (§6)") \
@@ -838,6 +842,24 @@ enum {
     M(M_TILE_SETVAL_F, "tile.setval.f", NONE, (O(TILE, tile) O(INT, off) O(NUM, v)), (), (), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_tile_setval_f(ctx, tile, off, v), \
       "pl.setval(t, off, v) of a float: the element's bits by the C++ conversion of the float (§6.1, §9.6)") \
+    M(M_SMEM_GET_I, "smem.get.i", NONE, (O(INT, addr) O(INT, idx)), (AI(n, 0) AD(dtype)), (R(INT, v)), 0, \
+      PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, *v = pvc_smem_get_i(ctx, addr, idx, n, dtype), \
+      "struct field element idx (of n; 0: a scalar field) at struct byte addr: an int64 or bool field (§16.8)") \
+    M(M_SMEM_GET_F, "smem.get.f", NONE, (O(INT, addr) O(INT, idx)), (AI(n, 0) AD(dtype)), (R(NUM, v)), 0, \
+      PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_smem_get_f(ctx, addr, idx, n, dtype, v), \
+      "struct field element of an fp32 field, as a double (§16.8)") \
+    M(M_SMEM_SET_I, "smem.set.i", NONE, (O(INT, addr) O(INT, idx) O(INT, v)), (AI(n, 0) AD(dtype)), (), 0, \
+      PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_smem_set_i(ctx, addr, idx, n, dtype, v), \
+      "write an int or bool into a struct field element, converted to the member's dtype (§16.8)") \
+    M(M_SMEM_SET_F, "smem.set.f", NONE, (O(INT, addr) O(INT, idx) O(NUM, v)), (AI(n, 0) AD(dtype)), (), 0, \
+      PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_smem_set_f(ctx, addr, idx, n, dtype, v), \
+      "write a float into a struct field element, converted to the member's dtype (§16.8)") \
+    M(M_SMEM_SLOT, "smem.slot", NONE, (O(INT, base) O(INT, idx)), (AI(n, 1) AI(stride, 0)), (R(INT, addr)), 0, \
+      PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, *addr = pvc_smem_slot(ctx, base, idx, n, stride), \
+      "arr[i] of a pl.struct_array of n structs: base + i*stride; i outside [0, n) faults BAD_ARG (§16.8)") \
+    M(M_SMEM_LOAD, "smem.load", NONE, (O(TENSOR, tensor) O(INT, addr)), (AI(bytes, 0)), (), 0, PVC_NO_TRAP, \
+      PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_smem_load(ctx, tensor, addr, bytes), \
+      "the kernel's entry copy of the tiling argument (bytes of a uint8 tensor) to struct byte addr (§16.8)") \
     /* the four gm.getval / gm.setval rows stay consecutive: sim/interp.c tells them by range */ \
     M(M_GM_GETVAL_I, "gm.getval.i", NONE, (O(TENSOR, tensor) O(INT, off)), (), (R(INT, v)), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT, SCALAR, S, 1, 0, *v = pvc_gm_getval_i(ctx, tensor, off), \

@@ -153,6 +153,16 @@ int64_t pvc_kernel_param_dim(const pvc_kernel *k, int i, int dim);
  * row in compiler/ir/ops.h says PVC_MF_WRITES_GM). */
 int pvc_kernel_param_written(const pvc_kernel *k, int i);
 
+/* A kernel whose last parameter is a tiling class (docs/SEMANTICS.md §16.8): the bytes of
+ * the class's C struct, which that parameter takes as a uint8 tensor; 0 for any other kernel. */
+int64_t pvc_kernel_tiling_size(const pvc_kernel *k);
+int pvc_kernel_tiling_field_count(const pvc_kernel *k);
+/* Field i of the tiling class, in declaration order: its name (NULL past the last), dtype
+ * (INT64 for int, FP32 for float, BOOL for bool), element count (0: a scalar, else T[count])
+ * and byte offset in the struct: where the host writes the field's value and the kernel
+ * reads it (one layout rule for both, natural C alignment). */
+const char *pvc_kernel_tiling_field(const pvc_kernel *k, int i, int *dtype, int *count, int64_t *offset);
+
 /* ---- launching ----------------------------------------------------------------------- */
 enum { PVC_ARG_TENSOR = 0, PVC_ARG_INT = 1, PVC_ARG_FLOAT = 2, PVC_ARG_BOOL = 3 };
 

@@ -568,6 +568,30 @@ int64_t pvc_kernel_param_dim(const pvc_kernel *k, int i, int dim)
     return v >= 0 ? v : -1; /* pl.DYNAMIC and pl.STATIC: read from the argument */
 }
 
+int64_t pvc_kernel_tiling_size(const pvc_kernel *k)
+{
+    return k && k->fn->tiling ? k->fn->tiling->size : 0;
+}
+
+int pvc_kernel_tiling_field_count(const pvc_kernel *k)
+{
+    return k && k->fn->tiling ? k->fn->tiling->nfields : 0;
+}
+
+const char *pvc_kernel_tiling_field(const pvc_kernel *k, int i, int *dtype, int *count, int64_t *offset)
+{
+    if (i < 0 || i >= pvc_kernel_tiling_field_count(k))
+        return NULL;
+    const pvc_struct_field *f = &k->fn->tiling->fields[i];
+    if (dtype)
+        *dtype = f->dtype;
+    if (count)
+        *count = f->count;
+    if (offset)
+        *offset = f->offset;
+    return f->name;
+}
+
 int pvc_kernel_param_written(const pvc_kernel *k, int i)
 {
     return pvc_kernel_param_kind(k, i) == 't' && k->written[i];

@@ -206,6 +206,42 @@ static void getval(dispatcher *x, pvc_op *op)
         operand(x, e, v);
 }
 
+/* The struct ops (§16.8): smem.get / smem.set .i or .f by the field's dtype (a read) or the
+ * value's kind (a write), at base + the field's offset; smem.slot, smem.load. */
+static void struct_op(dispatcher *x, pvc_op *op)
+{
+    pvc_value *const *o = op->operands;
+    if (op->code == PVC_OP_STRUCT_SLOT) {
+        pvc_op *e = emit(x, PVC_OP_M_SMEM_SLOT, op->loc, op->results[0]);
+        operand(x, e, o[0]);
+        operand(x, e, o[1]);
+        attr(x, e, "n", o[2]);
+        attr(x, e, "stride", o[3]);
+        return;
+    }
+    if (op->code == PVC_OP_STRUCT_LOAD) {
+        pvc_op *e = emit(x, PVC_OP_M_SMEM_LOAD, op->loc, NULL);
+        operand(x, e, o[0]);
+        operand(x, e, o[1]);
+        attr(x, e, "bytes", o[2]);
+        return;
+    }
+    int set = op->code == PVC_OP_STRUCT_SET;
+    int fl = set ? o[5]->kind == PVC_V_FLOAT || o[5]->type.kind == PVC_TY_FLOAT : o[4]->i == PVC_DT_FP32;
+    pvc_value *res = set ? NULL : op->nresults ? op->results[0] : tmp_int(x, op->loc);
+    if (res && !op->nresults && fl)
+        res->type.kind = PVC_TY_FLOAT;
+    pvc_value *addr = int_op(x, PVC_OP_PY_ADD, o[0], o[1], op->loc);
+    pvc_op *e = emit(x, set ? (fl ? PVC_OP_M_SMEM_SET_F : PVC_OP_M_SMEM_SET_I)
+                            : (fl ? PVC_OP_M_SMEM_GET_F : PVC_OP_M_SMEM_GET_I), op->loc, res);
+    operand(x, e, addr);
+    operand(x, e, o[2]);
+    if (set)
+        operand(x, e, o[5]);
+    attr(x, e, "n", o[3]);
+    attr(x, e, "dtype", o[4]);
+}
+
 /* pl.move between Vec tiles (§6): the window types worked out (offset, valid shape, insert). */
 static void tile_move(dispatcher *x, pvc_op *op)
 {
@@ -281,6 +317,8 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
             tile_elem(x, op);
         } else if (op->code == PVC_OP_PL_GETVAL || op->code == PVC_OP_PL_SETVAL) {
             getval(x, op);
+        } else if (op->code >= PVC_OP_STRUCT_GET && op->code <= PVC_OP_STRUCT_LOAD) {
+            struct_op(x, op);
         } else if (op->code == PVC_OP_PL_MOVE || op->code == PVC_OP_PL_INSERT) {
             if (!dx_cube_move(x, op))
                 tile_move(x, op);

@@ -404,6 +404,30 @@ static void type_getval(typer *t, pvc_op *op)
                      name, pvc_type_kind_name(v->type.kind));
 }
 
+/* The struct ops the lowering makes (§16.8): a field read is a scalar of the field's dtype
+ * (an int64 field an int, an fp32 field a float, a bool field a bool); a write takes an int,
+ * bool or float, converted as C++ assigns it; an index is an int. */
+static void type_struct(typer *t, pvc_op *op)
+{
+    int idx = op->code == PVC_OP_STRUCT_SLOT ? 1 : op->code == PVC_OP_STRUCT_LOAD ? -1 : 2;
+    if (idx > 0 && !ty_int_valued(op->operands[idx]))
+        pvc_error_at(t->d, op->operands[idx]->loc, PVC_E_TYPE, "the index of a struct array field or of a "
+                     "pl.struct_array must be an int (here: %s)",
+                     op->operands[idx]->kind == PVC_V_FLOAT ? "float" : pvc_type_kind_name(op->operands[idx]->type.kind));
+    if (op->code == PVC_OP_STRUCT_GET) {
+        int dt = (int)op->operands[4]->i;
+        ty_set_type(t, op->results[0], type_of(dt == PVC_DT_FP32 ? PVC_TY_FLOAT : dt == PVC_DT_BOOL ? PVC_TY_BOOL
+                                                                                                 : PVC_TY_INT), op->loc);
+    } else if (op->code == PVC_OP_STRUCT_SLOT) {
+        ty_set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
+    } else if (op->code == PVC_OP_STRUCT_SET) {
+        const pvc_value *v = op->operands[5];
+        if (!ty_int_valued(v) && v->kind != PVC_V_FLOAT && v->type.kind != PVC_TY_FLOAT)
+            pvc_error_at(t->d, v->loc, PVC_E_TYPE, "a struct field holds an int, a float or a bool, not a %s",
+                         pvc_type_kind_name(v->type.kind));
+    }
+}
+
 /* pl.move(dst, src, offset=None) between two Vec tiles (§6, PP-DO/memory_data_movement/move.md):
  * one element width; src at least dst's shape: extract dst's valid shape at offset; src no
  * larger than dst in either dim, smaller in one, with an offset: insert src's valid shape
@@ -594,6 +618,9 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_TENSOR_DIM: type_tensor_dim(t, op); return;
     case PVC_OP_TILE_GET: case PVC_OP_TILE_SET: type_tile_elem(t, op); return;
     case PVC_OP_PL_GETVAL: case PVC_OP_PL_SETVAL: type_getval(t, op); return;
+    case PVC_OP_STRUCT_GET: case PVC_OP_STRUCT_SET: case PVC_OP_STRUCT_SLOT: case PVC_OP_STRUCT_LOAD:
+        type_struct(t, op);
+        return;
     case PVC_OP_PL_MOVE:
         if (!ty_cube_move(t, op))
             type_move(t, op);

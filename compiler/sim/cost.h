@@ -73,6 +73,10 @@
     X(TILE_SET,    S, 1, 0)    /* dispatched to tile.set.i/f */ \
     X(PL_MOVE,     V, 1, 0)    /* dispatched to tile.move */ \
     X(PL_GETVAL,   S, 1, 0)    /* dispatched to tile.getval / gm.getval */ \
+    X(STRUCT_GET,  S, 1, 0)    /* dispatched to smem.get (a struct field, §16.8) */ \
+    X(STRUCT_SET,  S, 1, 0)    /* dispatched to smem.set */ \
+    X(STRUCT_SLOT, S, 1, 0)    /* dispatched to smem.slot */ \
+    X(STRUCT_LOAD, S, 1, 0)    /* dispatched to smem.load */ \
     X(PL_SETVAL,   S, 1, 0)    /* dispatched to tile.setval / gm.setval */ \
     X(PL_PRINTF,   S, 0, 0)    /* debug output: not costed */ \
     X(PL_SYNC_ALL, S, 0, 0)    /* one block at a time: nothing to wait for */ \

@@ -320,6 +320,21 @@ class Kernel:
         self.name = lib.pvc_kernel_name(handle).decode()
         self.params = [lib.pvc_kernel_param_name(handle, i).decode()
                        for i in range(lib.pvc_kernel_param_count(handle))]
+        self.tiling = self._tiling_layout()
+
+    def _tiling_layout(self):
+        """(size, [(name, dtype name, count, offset)]) of the kernel's tiling class, as pvc
+        lays out its C struct (docs/SEMANTICS.md §16.8), or None: the host writes the fields
+        there, the kernel reads them there."""
+        size = lib.pvc_kernel_tiling_size(self._h)
+        if not size:
+            return None
+        fields = []
+        for i in range(lib.pvc_kernel_tiling_field_count(self._h)):
+            dt, n, off = ctypes.c_int(), ctypes.c_int(), ctypes.c_int64()
+            name = lib.pvc_kernel_tiling_field(self._h, i, ctypes.byref(dt), ctypes.byref(n), ctypes.byref(off))
+            fields.append((name.decode(), lib.pvc_dtype_name(dt.value).decode(), n.value, off.value))
+        return size, fields
 
     def __repr__(self):
         return f"<pvc kernel {self.name}({', '.join(self.params)}) of {self.program.path}>"

@@ -144,6 +144,10 @@ static inline void pvc_mreg_set_bit(pvc_mreg *m, unsigned j, int v)
  * ------------------------------------------------------------------------------------- */
 #define PVC_UB_BYTES  (256u * 1024u)
 #define PVC_UB_USABLE (248u * 1024u) /* top 8 KiB: register-spill reserve (§6) */
+/* Bytes of a kernel's struct memory (pvc_ctx.smem): pvc's bound on the pl.struct,
+ * pl.struct_array and tiling-class bytes of one kernel (a tiling class of int[2048] is 16 KiB);
+ * a kernel that needs more is a compile-time error at the struct that passes it. */
+#define PVC_SMEM_BYTES (64u * 1024u)
 
 /* A DSL source position; the caller sets ctx->at before each op so a fault names it. */
 typedef struct {
@@ -246,6 +250,10 @@ typedef void (*pvc_gm_touch_fn)(struct pvc_ctx *ctx, const void *gm, uint64_t le
 
 typedef struct pvc_ctx {
     _Alignas(64) uint8_t ub[PVC_UB_BYTES];
+    /* The kernel's structs (docs/SEMANTICS.md §16.8): the scalar unit's own memory, one per
+     * core, holding every pl.struct / pl.struct_array and the core's copy of the tiling
+     * argument at the byte offsets the compiler laid out (pvc_smem_*). Zero at entry. */
+    _Alignas(8) uint8_t smem[PVC_SMEM_BYTES];
     const pvc_loc *at;      /* source position of the op being executed (may be NULL) */
     pvc_fault fault;        /* the last fault */
     jmp_buf *unwind;        /* innermost protected call, NULL outside one */
@@ -1140,6 +1148,23 @@ int64_t pvc_gm_getval_i(pvc_ctx *ctx, const pvc_tensor *t, int64_t off);
 void pvc_gm_getval_f(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, void *out);
 void pvc_gm_setval_i(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, int64_t v);
 void pvc_gm_setval_f(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, double v);
+/* Struct fields (docs/SEMANTICS.md §16.8): element idx of the field of dtype t (INT64, FP32 or
+ * BOOL) at byte offset addr of ctx->smem, an array of n elements (n = 0: a scalar field, idx
+ * must be 0). An idx outside [0, n) faults BAD_ARG before any byte is touched. A read gives
+ * an int64 (a bool field 0 or 1) or a double (FP32); a write converts as C++ assigns to the
+ * member: an int or a float into INT64 (truncated), into FP32 (rounded to nearest), into BOOL
+ * (nonzero is 1). */
+int64_t pvc_smem_get_i(pvc_ctx *ctx, int64_t addr, int64_t idx, int64_t n, int t);
+void pvc_smem_get_f(pvc_ctx *ctx, int64_t addr, int64_t idx, int64_t n, int t, void *out);
+void pvc_smem_set_i(pvc_ctx *ctx, int64_t addr, int64_t idx, int64_t n, int t, int64_t v);
+void pvc_smem_set_f(pvc_ctx *ctx, int64_t addr, int64_t idx, int64_t n, int t, double v);
+/* Slot idx of a pl.struct_array of n structs of `stride` bytes at base: base + idx * stride;
+ * idx outside [0, n) faults BAD_ARG. */
+int64_t pvc_smem_slot(pvc_ctx *ctx, int64_t base, int64_t idx, int64_t n, int64_t stride);
+/* A kernel's entry copy of its tiling argument: the `bytes` bytes of the GM tensor t (a uint8
+ * tensor of exactly that many elements, else BAD_ARG) into ctx->smem at addr, reported to the
+ * gm_touch hook as a read. */
+void pvc_smem_load(pvc_ctx *ctx, const pvc_tensor *t, int64_t addr, int64_t bytes);
 /* pl.move between two UB tiles of one element width (§6): rows x cols elements, each row a
  * memmove at the tiles' own pitches. insert 0 (extract): dst[i][j] = src[r0+i][c0+j];
  * insert 1: dst[r0+i][c0+j] = src[i][j]. A window outside either tile's shape is BAD_ARG. */

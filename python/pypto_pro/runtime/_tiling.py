@@ -1,8 +1,10 @@
 """Tiling classes (docs/SEMANTICS.md §16.8): a plain @dataclass whose every field is
 `int`, `float`, `bool` or `T[N]` (N a positive int literal, at most 2048), passed as a
 kernel's last argument. At launch the instance becomes the bytes of the C struct with those
-members in order and natural alignment (int: int64, float: float32, bool: one byte), which
-pvc's kernel copies into its own storage at entry and reads fields from.
+members in order (int: int64, float: float32, bool: one byte), written at the offsets pvc's
+compiler laid the struct out at (pvc.Kernel.tiling, from libpvc): one layout rule for the
+host that packs the argument and the kernel that reads it. The kernel copies the bytes into
+its own storage at entry and reads fields from there.
 
 `T[N]` is a field type only as a string annotation (`from __future__ import annotations`):
 otherwise Python evaluates int[4] to a generic alias and the class is not a tiling class.
@@ -12,6 +14,7 @@ import ast
 import ctypes
 import dataclasses
 import inspect
+import struct
 import textwrap
 
 __all__ = ["is_tiling_class", "tiling_fields", "tiling_bytes"]
@@ -86,33 +89,31 @@ def tiling_fields(cls):
     return [(name, *_field(a)) for name, a in vars(cls)["__annotations__"].items()]
 
 
-_structs = {}
+_PACK = {"INT64": "q", "FP32": "f", "BOOL": "?"}  # native byte order, as the kernel reads them
 
 
-def _struct(cls):
-    s = _structs.get(cls)
-    if s is None:
-        members = [(name, ct * n if n else ct) for name, ct, n in tiling_fields(cls)]
-        s = type(f"{cls.__name__}_bytes", (ctypes.Structure,), {"_fields_": members})
-        _structs[cls] = s
-    return s
-
-
-def tiling_bytes(instance):
-    """The C struct bytes of a tiling-class instance. An array field takes an indexable
-    sequence of exactly N items; each value is converted as ctypes converts it (an int field
-    refuses a float, a float field rounds to float32, a bool field takes ints)."""
+def tiling_bytes(instance, layout):
+    """The C struct bytes of a tiling-class instance at layout = (size, [(name, dtype, count,
+    offset)]), pvc's layout of the class. An array field takes an indexable sequence of
+    exactly N items; each value is converted as ctypes converts it (an int field refuses a
+    float, a float field rounds to float32, a bool field takes ints)."""
     cls = type(instance)
-    values = []
-    for name, ct, n in tiling_fields(cls):
+    size, fields = layout
+    mine = tiling_fields(cls)
+    if [(name, n or 0) for name, _, n in mine] != [(name, n) for name, _, n, _ in fields]:
+        raise TypeError(f"tiling class '{cls.__name__}' has fields {[f[0] for f in mine]}, but the kernel "
+                        f"was compiled for {[f[0] for f in fields]}")
+    buf = bytearray(size)
+    for (name, ct, n), (_, dtype, _, offset) in zip(mine, fields):
         v = getattr(instance, name)
         if n is None:
-            values.append(v)
-            continue
-        if isinstance(v, (str, bytes, bytearray)) or not hasattr(v, "__getitem__") or not hasattr(v, "__len__"):
-            raise TypeError(f"Tiling field '{name}' is T[{n}]: expected an indexable sequence, "
-                            f"got {type(v).__name__!r}")
-        if len(v) != n:
-            raise ValueError(f"Tiling field '{name}' expected {n} elements, got {len(v)}")
-        values.append((ct * n)(*[v[i] for i in range(n)]))
-    return bytes(_struct(cls)(*values))
+            values = [ct(v).value]
+        else:
+            if isinstance(v, (str, bytes, bytearray)) or not hasattr(v, "__getitem__") or not hasattr(v, "__len__"):
+                raise TypeError(f"Tiling field '{name}' is T[{n}]: expected an indexable sequence, "
+                                f"got {type(v).__name__!r}")
+            if len(v) != n:
+                raise ValueError(f"Tiling field '{name}' expected {n} elements, got {len(v)}")
+            values = [ct(v[i]).value for i in range(n)]
+        struct.pack_into(f"={len(values)}{_PACK[dtype]}", buf, offset, *values)
+    return bytes(buf)

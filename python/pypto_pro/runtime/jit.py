@@ -57,6 +57,13 @@ def _launch(stream, block_dim, compiled, *args):
     __tracebackhide__ = True
     if compiled.kernel is None:
         raise RuntimeError("this CompiledKernel holds no pvc kernel (a placeholder)")
+    if args and _tiling.is_tiling_class(type(args[-1])):
+        layout = compiled.kernel.tiling
+        if layout is None:
+            raise pvc.LaunchError(f"kernel '{compiled.kernel.name}' takes no tiling class, but its last "
+                                  f"argument is a '{type(args[-1]).__name__}'")
+        data = _tiling.tiling_bytes(args[-1], layout)
+        args = args[:-1] + (_TileJitKernel._tiling_tensor(data, args[:-1]),)
     compiled.kernel.launch(args, blocks=block_dim)
 
 
@@ -315,8 +322,7 @@ class _TileJitKernel:
         sys.modules[__name__]._launch(None, 1, compiled, *args)
 
     def _normalize_launch_args(self, args, kwargs):
-        """The arguments in parameter order, defaults applied; a tiling-class instance given
-        last becomes its struct bytes."""
+        """The arguments in parameter order, defaults applied."""
         __tracebackhide__ = True
         params = list(self._signature.parameters)
         try:
@@ -326,9 +332,7 @@ class _TileJitKernel:
                                   f"({', '.join(params)}): {e}") from None
         bound.apply_defaults()
         out = [bound.arguments[p] for p in params]
-        if out and _tiling.is_tiling_class(type(out[-1])):
-            out[-1] = self._tiling_tensor(_tiling.tiling_bytes(out[-1]), out[:-1])
-        return tuple(out)
+        return tuple(out)  # a tiling-class instance given last is packed at the launch (_launch)
 
     @staticmethod
     def _tiling_tensor(data, others):
