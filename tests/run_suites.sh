@@ -40,40 +40,30 @@ job() {
     printf '%s\n' "$1" >"$dir/name.$njobs"; echo "$2" >"$dir/needs.$njobs"; echo "$3" >"$dir/kind.$njobs"
     shift 3; echo "$*" >"$dir/args.$njobs"
 }
+# tree CFG BUILD-JOB "MAKE-ARGS" SUITE...: a job per suite of one tree; a SUITE word
+# NAME:VAR=VALUE passes VAR=VALUE to make too
+tree() {
+    cfg=$1; needs=$2; args=$3; shift 3
+    for s in "$@"; do
+        case $s in *:*) job "${s%%:*} ($cfg)" "$needs" suite $args "${s#*:}" "${s%%:*}" ;;
+                   *) job "$s ($cfg)" "$needs" suite $args "$s" ;; esac
+    done
+}
 plain="BUILD=$BUILD SAN=0"; san="BUILD=$BUILD/san SAN=1"
-# The longest jobs first, so that the lanes end together.
+# The builds first, then the longest suites, so that the lanes end together.
 job build-plain - build $plain test-build
 job build-san - build $san test-build
 if [ "$mode" = full ]; then
+    every="robust sim py e2e golden ops:OPS_BACKENDS=sim,obs,tcc,cc unit"
     job build-fuzz - build BUILD="$BUILD" FUZZ_BUILD="$BUILD/fuzz" fuzzers
-    job "robust (san)" build-san suite $san robust
-    job "sim (san)" build-san suite $san sim
-    job "py (san)" build-san suite $san py
-    job "e2e (san)" build-san suite $san e2e
-    job "ops (san)" build-san suite $san OPS_BACKENDS=sim,obs,tcc,cc ops
-    job "golden (san)" build-san suite $san golden
-    job "unit (san)" build-san suite $san unit
-    job "robust (plain)" build-plain suite $plain robust
-    job "sim (plain)" build-plain suite $plain sim
-    job "py (plain)" build-plain suite $plain py
-    job "e2e (plain)" build-plain suite $plain e2e
-    job "golden (plain)" build-plain suite $plain golden
-    job "ops (plain)" build-plain suite $plain OPS_BACKENDS=sim,obs,tcc,cc ops
-    job "unit (plain)" build-plain suite $plain unit
-    job "fuzz-smoke" build-fuzz suite BUILD="$BUILD" FUZZ_BUILD="$BUILD/fuzz" fuzz-smoke
+    # shellcheck disable=SC2086 # the suites, one word each
+    tree san build-san "$san" $every
+    # shellcheck disable=SC2086
+    tree plain build-plain "$plain" $every
+    job fuzz-smoke build-fuzz suite BUILD="$BUILD" FUZZ_BUILD="$BUILD/fuzz" fuzz-smoke
 else
-    job "robust (plain)" build-plain suite $plain robust
-    job "sim (plain)" build-plain suite $plain sim
-    job "py (plain)" build-plain suite $plain py
-    job "e2e (plain)" build-plain suite $plain e2e
-    job "golden (plain)" build-plain suite $plain golden
-    job "ops (plain)" build-plain suite $plain ops
-    job "unit (plain)" build-plain suite $plain unit
-    job "robust (san)" build-san suite $san robust
-    job "sim (san)" build-san suite $san sim
-    job "ops (san)" build-san suite $san OPS_BACKENDS=sim,obs ops
-    job "unit (san)" build-san suite $san unit
-    job "golden (san)" build-san suite $san GOLDEN_MODE=pvc golden
+    tree plain build-plain "$plain" robust sim py e2e golden ops unit
+    tree san build-san "$san" robust sim ops:OPS_BACKENDS=sim,obs unit golden:GOLDEN_MODE=pvc
 fi
 
 # one_job N: job N's output into $dir/out.N, "PASSED FAILED WALL CPU" into $dir/res.N; a
