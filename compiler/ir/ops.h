@@ -20,7 +20,8 @@
  *     name      as written in Python ("vf.load_align"); methods are "tile_group.<method>";
  *               core ops have IR names ("py.add")
  *     positional names of the arguments that may be given by position, in order
- *               (space-separated; they may also be given by keyword)
+ *               (space-separated; they may also be given by keyword, except the names
+ *               before a "/", as in a Python signature)
  *     keyword   names accepted only as keywords
  *               A name of either list may carry a note, `name:KIND`: the argument must be a
  *               compile-time constant of that kind, checked by the resolve pass: `dtype` a
@@ -203,7 +204,7 @@ typedef enum {
     X(PL_LOAD, "pl.load", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, TILE, "GM tensor at one offset per axis -> UB tile (rows, cols: order=, default the last two axes)") \
     X(PL_STORE, "pl.store", "tensor tile offsets", "order relu_pre_mode:ReluPreMode scale atomic:AtomicType phase:STPhase", 2, 3, 0, NONE, PL, TILE, "UB or Acc tile -> GM tensor at one offset per axis; from Acc through the fixpipe (relu, scale, atomic add, §17.6)") \
     X(PL_LOAD_TILE, "pl.load_tile", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, TILE, "pl.load at offsets in tile units: the tile's axes times its shape (§6)") \
-    X(PL_STORE_TILE, "pl.store_tile", "tensor tile offsets", "order", 2, 3, 0, NONE, PL, TILE, "pl.store at offsets in tile units (§6)") \
+    X(PL_STORE_TILE, "pl.store_tile", "tensor tile offsets", "order relu_pre_mode:ReluPreMode scale atomic:AtomicType phase:STPhase", 2, 3, 0, NONE, PL, TILE, "pl.store at offsets in tile units, the fixpipe's keywords as pl.store's (§6, §17.6)") \
     X(PL_SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, TILE, "valid rows/cols of a tile") \
     X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: set (no-op when sequential)") \
     X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: wait (no-op when sequential)") \
@@ -1109,7 +1110,7 @@ typedef enum {
  * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \
     X("pl.addc") X("pl.partadd") X("pl.partmax") X("pl.partmin") X("pl.partmul") \
-    X("pl.transpose") X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
+    X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
     X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
     X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index")
 
