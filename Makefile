@@ -15,17 +15,27 @@
 
 CC      ?= cc
 SAN     ?= 0
+# The sanitizer build compiles at -O1 (ASan's advice for usable speed), its unit tests' own
+# sources at -O0 (they only call the instrumented runtime; their buffers keep their redzones):
+# under the sanitizers that builds in two thirds of the time of -O2/-O3 - the SAN build is
+# most of `make test` on a fresh clone - and finds the same errors. The plain build compiles
+# the tests at -O2, so its warnings still see them optimised.
 ifeq ($(SAN),1)
 BUILD   ?= build/san
 SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+OPT      = -O1 -g
+RT_OPT   = -O1
+UNIT_OPT = -O0
 else
 BUILD   ?= build
 SANFLAGS =
+OPT      = -O2 -g
+RT_OPT   = -O3
+UNIT_OPT =
 endif
 
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     = -Wall -Wextra -Werror
-OPT      = -O2 -g
 CPPFLAGS = -Iruntime/include -Icompiler -I.
 CFLAGS   = $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -fPIC -pthread
 LDLIBS   = -ltree-sitter -ljansson -lm -ldl -pthread
@@ -47,7 +57,7 @@ RT_OBJ   = $(RT_SRC:%.c=$(BUILD)/%.o)
 # x86-64, chosen by the CPU at load time; 3 = AVX2 and baseline; 0 = baseline only (which
 # also leaves out the FMA kernels, RT_HW_FMA).
 RT_LEVELS ?= 4
-RT_CFLAGS = -O3 -fno-math-errno -ffp-contract=off -DPVC_RT_LEVELS=$(RT_LEVELS)
+RT_CFLAGS = $(RT_OPT) -fno-math-errno -ffp-contract=off -DPVC_RT_LEVELS=$(RT_LEVELS)
 PVC_SRC  = $(filter-out compiler/main.c,$(wildcard compiler/*.c compiler/*/*.c))
 PVC_OBJ  = $(PVC_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
@@ -71,9 +81,9 @@ GRAMMAR_DIR = grammar/vendor/$(GRAMMAR_PACKAGE)-$(GRAMMAR_VERSION)
 GRAMMAR_SRC = $(GRAMMAR_DIR)/src/parser.c $(GRAMMAR_DIR)/src/scanner.c
 GRAMMAR_OBJ = $(BUILD)/grammar/parser.o $(BUILD)/grammar/scanner.o
 # Third-party grammar code: its own flags, no -Werror (we do not own its warnings).
-GRAMMAR_CFLAGS = -std=c11 -O2 -g -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
+GRAMMAR_CFLAGS = -std=c11 $(OPT) -w $(SANFLAGS) -fPIC -I$(GRAMMAR_DIR)/src
 
-.PHONY: FORCE all deps deb-deps grammar unit golden samples demo e2e sim robust ops py test test-full fresh fuzz fuzz-smoke fuzz-npy fuzz-sim fuzz-stream bench recipes clean help
+.PHONY: FORCE all deps deb-deps grammar test-build fuzzers unit golden samples demo e2e sim robust ops py test test-full fresh fuzz fuzz-smoke fuzz-npy fuzz-sim fuzz-stream bench recipes clean help
 all: $(BUILD)/pvc $(BUILD)/libpvcrt.a $(BUILD)/libpvc.so $(BUILD)/pvc-cases
 
 deps: deb-deps grammar
@@ -195,11 +205,15 @@ $(BUILD)/pvc-cases: $(BUILD)/tests/cases/pvc_cases.o $(BUILD)/libpvc.a $(BUILD)/
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $^ $(LDLIBS) -o $@
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(UNIT_OPT) $^ $(LDLIBS) -o $@
 
 # ---------------------------------------------------------------------------------------
 # Tests. Each suite prints "N passed, M failed" last; `make test` sums them into one line.
 # ---------------------------------------------------------------------------------------
+# Everything the suites run: the programs of `all` and the unit binaries (make test builds it
+# first in each tree, as one case).
+test-build: all $(UNIT_BIN)
+
 # Runs every unit binary; tests/run_unit.sh sums their closing lines.
 unit: $(UNIT_BIN)
 	sh tests/run_unit.sh $(UNIT_BIN)
@@ -210,8 +224,11 @@ recipes: deps
 	sh tools/check_recipes.sh
 
 # IR dumps of every sample and diagnostics of tests/diag/*.py against their golden files.
+# GOLDEN_MODE=pvc: only the checks that run pvc (make test's sanitizer pass; the documents and
+# the include graph do not depend on the build).
+GOLDEN_MODE ?=
 golden: $(BUILD)/pvc
-	sh tests/run_golden.sh $(BUILD)/pvc
+	sh tests/run_golden.sh $(BUILD)/pvc $(GOLDEN_MODE)
 
 # One line per sample: `pvc check` and `pvc ir` on each.
 samples: deps $(BUILD)/pvc
@@ -289,6 +306,7 @@ $(FUZZ_BUILD)/fuzz_stream: tests/fuzz/fuzz_stream.c $(FUZZ_OBJ)
 # (default 5) from the sample data, the streamed compile against the whole one on test files
 # mutated in their line structure for FUZZ_STREAM_SECS (default 10).
 FUZZERS = $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_BUILD)/fuzz_npy $(FUZZ_BUILD)/fuzz_sim $(FUZZ_BUILD)/fuzz_stream
+fuzzers: $(FUZZERS)
 fuzz-smoke: $(FUZZERS)
 	sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD)/fuzz_frontend $(FUZZ_SECS) $(FUZZ_BUILD)/fuzz_npy $(FUZZ_NPY_SECS) \
 	    $(FUZZ_BUILD)/fuzz_sim $(FUZZ_SECS) $(FUZZ_BUILD)/fuzz_stream $(FUZZ_STREAM_SECS)
@@ -355,10 +373,29 @@ bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/li
 fresh:
 	sh tests/fresh_clone.sh .
 
-# Every suite plain, the ones that can find memory errors again under SAN=1 (in $(BUILD)/san),
-# the fuzzers, in two lanes at once (tests/run_suites.sh says which suite runs where); it
-# prints every suite's own count line and closes with the one summed line. test-full runs
-# every suite in both trees, and the ops on cc's objects too.
+# make test: every suite on the plain build, the ones that can find memory errors again under
+# SAN=1 (in $(BUILD)/san), two jobs at a time (tests/run_suites.sh: one lane per core, each
+# suite's output kept together, the count lines summed into the last line). Which suites the
+# sanitizer pass runs, and why:
+#   unit    the runtime's C on hand-made and bulk vectors: every op's lanes, faults, formats
+#   sim     every sample case, differential kernel, fault and hazard kernel through the
+#           simulator's two loops and both native builds: the runtime, the simulator, the
+#           front end and the emitter on every test kernel, in process (pvc-cases)
+#   robust  hostile inputs: FIFOs, huge and truncated files, 70 parameters, 260-character
+#           names, deep indentation, the op budget, the cache's paths and objects
+#   ops     the cases of every vf op on the simulator's two loops (OPS_BACKENDS=sim,obs):
+#           the runtime and the simulator op by op; the native builds run the same runtime
+#           functions, which the plain pass checks against the same files
+#   golden  GOLDEN_MODE=pvc: every file's dumps and diagnostics, the streamed compile of
+#           tests/stream/, usage and help - the front end's error paths; not its runs of pvc
+#           against themselves nor its checks that do not depend on the build
+# Not under SAN=1 in make test (each SAN=1 process pays ~0.2 s for the sanitizers' start and
+# leak check): e2e (processes of cc and gcc on emitted C, the cache's behaviour: robust's
+# cache.sh runs the cache code under SAN=1), py (the library under Python: test-full).
+# Moved to make test-full: e2e, py, golden whole and ops on all backends under SAN=1; ops on
+# cc's objects (OPS_BACKENDS=sim,obs,tcc,cc) in both trees; fuzz-smoke (its own clang build
+# of the whole tree, then 65 s of fuzzing).
+# test-full runs every suite in both trees, ops on cc's objects too, and fuzz-smoke.
 test: deps
 	@sh tests/run_suites.sh "$(MAKE)" "$(BUILD)"
 
@@ -389,8 +426,8 @@ help:
 	@echo "make ops          every vf op in sim and native against numpy formulas (tests/ops/)"
 	@echo "make py           pypto_pro tests on the CPU: tests/py and every sample through pvc py"
 	@echo "make test         deps, build, every suite plain, the memory-error finders again under"
-	@echo "                  ASan/UBSan, fuzz-smoke: two lanes at once (tests/run_suites.sh)"
-	@echo "make test-full    the same with every suite under ASan/UBSan too, ops on cc's objects"
+	@echo "                  ASan/UBSan: two lanes at once (tests/run_suites.sh)"
+	@echo "make test-full    every suite under ASan/UBSan too, ops on cc's objects, fuzz-smoke"
 	@echo "make fresh        make in a clean clone of HEAD, then its first native runs against warm ones"
 	@echo "make docs         regenerate docs/IR.md's machine-op table from ops.h"
 	@echo "make unit         runtime unit tests"

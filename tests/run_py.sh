@@ -8,7 +8,9 @@
 #   2. every other sample's test functions, once per backend (the plugin
 #      tests/py/sample_backends.py parametrizes them through PVC_BACKEND)
 #   3. one sample run as a process of its own, `pvc py samples/load_align_norm.py`: PASSED
-# --library: 1 without the samples (make test's sanitizer pass: the library path).
+# --library: 1 without the samples (the library path alone, say for a quick SAN=1 run).
+# $PVC_TEST_CORES=1 (make test, whose other lane has the other core) runs the session in one
+# process: pytest-xdist's workers would each start Python and torch for no gain.
 # Ends with "N passed, M failed".
 pvc=${1:-build/pvc}; mode=${2:-}
 pass=0; fail=0
@@ -16,6 +18,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ok() { echo "PASS $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL $1"; [ -n "$2" ] && printf '%s\n' "$2" | tail -n 20 | sed 's/^/    /'; fail=$((fail + 1)); }
 xdist=-n2; "$pvc" py -c 'import xdist' 2>/dev/null || xdist=
+[ "${PVC_TEST_CORES:-2}" -gt 1 ] || xdist=
 
 # pytest_counts NAME LOG RC: adds pytest's "N passed, M failed, K error" line to the totals
 pytest_counts() {
