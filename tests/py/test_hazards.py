@@ -43,7 +43,7 @@ def kernel(tmp_path, barrier, back="d"):
     return pvc.load(str(path)).kernel("k"), str(path)
 
 
-def test_a_fenced_load_is_a_warning(tmp_path, monkeypatch):
+def test_a_load_through_one_tile_after_vst_vst_is_a_warning(tmp_path, monkeypatch):
     k, path = kernel(tmp_path, "vf.mem_bar(mode=pl.MemBarMode.VST_VST)")
     a, out = torch.arange(64.0).reshape(1, 64), torch.zeros(1, 64)
     with pytest.warns(pvc.PvcWarning) as w:
