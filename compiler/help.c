@@ -34,6 +34,8 @@ static void print_params(FILE *out, const char *list, int min)
 {
     if (each_name(out, list, print_positional, min) > min)
         fputc(']', out);
+    if (pvc_param_posonly(list))
+        fputs(", /", out);
 }
 
 static void print_keyword(FILE *out, const char *name, int len, int i, int npos)

@@ -81,6 +81,7 @@ fault fault_unflushed_many sim $shapes
 fault fault_gm_race_write sim $shapes --blocks 3
 fault fault_gm_race_read sim --shape a=1,64 --blocks 2
 fault fault_gm_race_setval sim --shape a=1,64 --blocks 2
+fault fault_gm_race_cores sim --shape a=16,16 --shape b=16,16 --shape x=16,16 --shape out=16,16
 # Python's float % by zero: the same located fault from the runtime in both backends
 fault fault_float_mod_zero "sim cc" --shape out=1,64
 # the scalar language in a kernel: / by zero, a negative shift, a run-time valid shape

@@ -554,6 +554,41 @@ def axpy_tail(sample):
     return cases
 
 
+def small_f16(rng, shape, scale):
+    """FP16 integers in [-4, 4] times scale (a power of two): every product and every sum of a
+    matmul below is exact in FP32, so the expected result does not depend on the MAC order
+    (docs/SEMANTICS.md §17.5 leaves it open)."""
+    return (rng.randint(-4, 5, shape) * scale).astype(np.float16)
+
+
+def exact_matmul(a, b):
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.all(np.abs(want) < 2.0 ** 24)
+    return want.astype(np.float32)
+
+
+def cube_matmul_tiled(sample):
+    rng = rng_for(sample)
+    cases = []
+    for name, scale in (("ints", 1.0), ("eighths", 0.125)):
+        a, b = small_f16(rng, (128, 512), scale), small_f16(rng, (512, 128), scale)
+        c = np.zeros((128, 128), np.float32)
+        cases.append(Case(name, {"a": a, "b": b, "c": c}, {"c": exact_matmul(a, b)}, "--blocks 4 " + EXACT))
+    return cases
+
+
+def cube_vector_add(sample):
+    rng = rng_for(sample)
+    cases = []
+    for name, scale in (("ints", 1.0), ("quarters", 0.25)):
+        a, b = small_f16(rng, (64, 32), scale), small_f16(rng, (32, 64), scale)
+        x = (rng.randint(-64, 65, (64, 64)) * scale).astype(np.float32)
+        zero = np.zeros((64, 64), np.float32)
+        mm = exact_matmul(a, b)
+        cases.append(Case(name, {"a": a, "b": b, "x": x, "mm": zero, "out": zero}, {"mm": mm, "out": mm + x}, EXACT))
+    return cases
+
+
 SAMPLES = [  # (sample, generator)
     ("load_align_norm", lambda s: copy_case(s, (1, 64))),
     ("load_align_dintlv", load_align_dintlv),
@@ -578,6 +613,8 @@ SAMPLES = [  # (sample, generator)
     ("quant_int8", quant_int8),
     ("argmax_rows", argmax_rows),
     ("axpy_tail", axpy_tail),
+    ("cube_matmul_tiled", cube_matmul_tiled),
+    ("cube_vector_add", cube_vector_add),
 ]
 SAMPLES += LANG_SAMPLES  # the language samples (tools/lang_cases.py)
 

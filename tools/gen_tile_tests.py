@@ -619,6 +619,30 @@ def fillpad_cases():
     return out
 
 
+# ---- §15.13 pl.transpose --------------------------------------------------------------------------------
+@case
+def transpose_cases():
+    """out[c][r] = src[r][c] over src's valid window; out keeps its old values elsewhere. The
+    element bits move unchanged, so the expected tile is numpy's transpose of the window."""
+    out = []
+    for dt, sshape, valid in (("FP32", (16, 40), (13, 37)), ("FP16", (32, 48), (32, 48)), ("INT8", (64, 32), (50, 3)),
+                              ("BF16", (16, 16), (9, 16))):
+        name = "tile_transpose_" + SHORT[dt]
+        rng = rng_for(name)
+        dshape = (max(sshape[1], 32), max(sshape[0], 32))
+        x, old = randoms(dt, rng, sshape), randoms(dt, rng, dshape)
+        vr, vc = valid
+        exp = old.copy()
+        exp[:vc, :vr] = x[:vr, :vc].T
+        tensors = [("x", sshape, dt), ("o", dshape, dt)]
+        tiles = [Tile("tx", sshape, dt), Tile("to", dshape, dt)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(to, o, [0, 0])", "pl.set_validshape(tx, [%d, %d])" % valid,
+                "pl.transpose(to, tx)", "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body), {"x": npy(dt, x), "o": npy(dt, old)},
+                        {"o": npy(dt, exp)}))
+    return out
+
+
 # ---- §6 load_tile / store_tile, run-time valid shapes, [N, 1] tiles, faults ----------------------------
 @case
 def misc_cases():

@@ -80,11 +80,19 @@ const char *lw_construct(TSNode n, char *buf, size_t size)
     return buf;
 }
 
+/* A dictionary or set display is a value pypto_pro's parser evaluates and then refuses as a
+ * closure value of that Python type (a ParserTypeError, docs/LANGUAGE.md); other constructs
+ * are not lowered at all. */
 void lw_unsupported(lower_ctx *c, TSNode n)
 {
     char buf[64];
-    pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "%s is not supported in a DSL function",
-                 lw_construct(n, buf, sizeof buf));
+    const char *kind = ts_node_type(n);
+    if (!strcmp(kind, "dictionary") || !strcmp(kind, "set"))
+        pvc_error_at(c->d, at(n), PVC_E_TYPE, "Unsupported closure variable type: %s (a %s is not supported in a "
+                     "DSL function)", kind[0] == 'd' ? "dict" : "set", lw_construct(n, buf, sizeof buf));
+    else
+        pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "%s is not supported in a DSL function",
+                     lw_construct(n, buf, sizeof buf));
 }
 
 /* No recursion: chains come from the input. */

@@ -111,6 +111,7 @@ static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
     pvc_pyval *v = pv_eval(c, e, c->scope);
     if (v && v->kind == PV_DTYPE) {
         out->kind = scalar_of_dtype((int)v->i);
+        out->dtype = (int)v->i; /* the annotation's width, which some ops' rules read (§17.6.3) */
         return 1;
     }
     if (v && v->kind == PV_BUILTIN && (v->i == PVB_INT || v->i == PVB_FLOAT || v->i == PVB_BOOL)) {

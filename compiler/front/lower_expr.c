@@ -251,7 +251,10 @@ static int lower_args(lower_ctx *c, TSNode args, pvc_op *op, pvc_block *out, int
                 ok = 0;
                 continue;
             }
+            /* a string scale= is the fixpipe check's to refuse, in pypto_pro's words (§17.6) */
+            c->allow_str = !strcmp(k, "scale") && (op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_MOVE);
             pvc_value *v = lower_expr(c, field(c, a, PVC_F_VALUE), out, NULL);
+            c->allow_str = 0;
             if (v)
                 pvc_op_add_attr(c->m, op, k, v, at(key));
             else
@@ -298,6 +301,11 @@ static int check_signature(lower_ctx *c, TSNode call, const pvc_op *op, int npos
         if (pi >= 0 && pi < npos) {
             pvc_error_at(c->d, a->loc, PVC_E_KEYWORD,
                          "argument '%s' of %s given both by position and by keyword", a->key, name);
+            ok = 0;
+        } else if (pi >= 0 && pi < pvc_param_posonly(info->pos)) {
+            pvc_error_at(c->d, a->loc, PVC_E_KEYWORD, "%s takes '%s' by position only (argument %d), not as a keyword",
+                         name, a->key, pi + 1);
+            given |= 1u << (pi & 31); /* named, so not also "missing" */
             ok = 0;
         } else if (pi >= 0) {
             given |= 1u << (pi & 31);

@@ -219,6 +219,8 @@ extern const pvc_opinfo pvc_ops[PVC_OP_COUNT];
 int pvc_op_lookup(const char *name, size_t len);            /* -> opcode or -1 */
 int pvc_param_index(const char *list, const char *name, size_t len); /* -> index or -1 */
 int pvc_param_count(const char *list);
+/* How many names of a positional list stand before its "/": those are positional-only. */
+int pvc_param_posonly(const char *list);
 const char *pvc_param_next(const char *p, size_t *len);     /* next name of a list, or NULL */
 /* The note after a name pvc_param_next returned ("LoadDist" of "dist:LoadDist"), or NULL. */
 const char *pvc_param_note(const char *name, size_t len, size_t *note_len);

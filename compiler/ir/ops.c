@@ -66,7 +66,7 @@ int pvc_op_lookup(const char *name, size_t len)
  * note of the name before and steps over it. */
 const char *pvc_param_next(const char *p, size_t *len)
 {
-    while (*p == ' ' || *p == ':')
+    while (*p == ' ' || *p == ':' || *p == '/')
         p += *p == ':' ? strcspn(p, " ") : 1;
     *len = strcspn(p, " :");
     return *len ? p : NULL;
@@ -89,6 +89,16 @@ int pvc_param_index(const char *list, const char *name, size_t len)
         if (n == len && memcmp(p, name, len) == 0)
             return idx;
     return -1;
+}
+
+int pvc_param_posonly(const char *list)
+{
+    const char *slash = strchr(list, '/');
+    int n = 0;
+    size_t len;
+    for (const char *p = list; slash && (p = pvc_param_next(p, &len)) && p < slash; p += len)
+        n++;
+    return n;
 }
 
 int pvc_param_count(const char *list)

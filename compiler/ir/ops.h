@@ -20,7 +20,8 @@
  *     name      as written in Python ("vf.load_align"); methods are "tile_group.<method>";
  *               core ops have IR names ("py.add")
  *     positional names of the arguments that may be given by position, in order
- *               (space-separated; they may also be given by keyword)
+ *               (space-separated; they may also be given by keyword, except the names
+ *               before a "/", as in a Python signature)
  *     keyword   names accepted only as keywords
  *               A name of either list may carry a note, `name:KIND`: the argument must be a
  *               compile-time constant of that kind, checked by the resolve pass: `dtype` a
@@ -1109,7 +1110,7 @@ typedef enum {
  * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \
     X("pl.addc") X("pl.partadd") X("pl.partmax") X("pl.partmin") X("pl.partmul") \
-    X("pl.transpose") X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
+    X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
     X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
     X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index")
 

@@ -17,9 +17,9 @@
 #define PVC_CUBE_DSL_OPS(X)                                                                           \
     X(PL_SECTION_CUBE, "pl.section_cube", "", "", 0, 0, 0, NONE, PL | PVC_OPF_BLOCK, SCALAR,           \
       "body runs on the cube core; the vector cores skip it (§17.1)")                                 \
-    X(PL_MATMUL, "pl.matmul", "dst_tile lhs_tile rhs_tile bias_tile", "phase:AccPhase", 3, 4, 0, NONE, PL, \
+    X(PL_MATMUL, "pl.matmul", "dst_tile lhs_tile rhs_tile bias_tile /", "phase:AccPhase", 3, 4, 0, NONE, PL, \
       CUBE, "Acc dst = lhs x rhs (+ a Bias row): M = lhs valid rows, K = lhs valid cols, N = rhs valid cols (§17.5)") \
-    X(PL_MATMUL_ACC, "pl.matmul_acc", "dst_tile acc_tile lhs_tile rhs_tile", "phase:AccPhase", 4, 4, 0, NONE, \
+    X(PL_MATMUL_ACC, "pl.matmul_acc", "dst_tile acc_tile lhs_tile rhs_tile /", "phase:AccPhase", 4, 4, 0, NONE, \
       PL, CUBE, "dst = dst's old value + lhs x rhs; acc_tile only gives the type (§17.5.3, trap C-T2)") \
     X(PL_INSERT, "pl.insert", "dst_tile src_tile offset", "", 3, 3, 0, NONE, PL, TILE,                \
       "dst[row + i][col + j] = src[i][j] over src's valid shape; Vec -> Mat reaches the cube core's L1 (§17.4.5)") \

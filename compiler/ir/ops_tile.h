@@ -76,6 +76,8 @@
                  "out = mask bit ? lhs : rhs, rhs a tile or a scalar; tmp unused (§15.9)")           \
     PVC_TILE_DSL(X, PL_FILLPAD, "pl.fillpad", "out src", "mode:FillPadMode", 2, 2,                                \
                  "copy src's valid shape, write out's pad value around it (§15.10)")                 \
+    PVC_TILE_DSL(X, PL_TRANSPOSE, "pl.transpose", "out src", "", 2, 2,                                 \
+                 "out[c][r] = src[r][c] over src's valid shape, row-major tiles (§15.13)")           \
     PVC_TILE_DSL(X, PL_ADD_RELU, "pl.add_relu", "out lhs rhs", "", 3, 3, "lhs = lhs + rhs, then out = relu(lhs) (§15.11)") \
     PVC_TILE_DSL(X, PL_SUB_RELU, "pl.sub_relu", "out lhs rhs", "", 3, 3, "lhs = lhs - rhs, then out = relu(lhs) (§15.11)") \
     PVC_TILE_DSL(X, PL_MUL_ADD_DST, "pl.mul_add_dst", "out lhs rhs", "", 3, 3, "lhs = lhs * rhs, then out = lhs + out (§15.11)") \
@@ -140,6 +142,8 @@
 #define PVC_DT_TILE_COLSUM (PVC_DT_INTS_32 | PVC_DT_FLOATS)
 #define PVC_DT_TILE_EXPAND (PVC_DT_INTS_32 | PVC_DT_FLOATS)
 #define PVC_DT_TILE_BITS (PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS)
+/* TTRANS moves 1-, 2- and 4-byte elements */
+#define PVC_DT_TILE_TRANS (PVC_DT_BITS & ~PVC_DT_B64)
 
 #define PVC_TILE_MOPS(M)                                                                              \
     /* ---- element-wise, tile x tile (§15.4) ---- */                                                \
@@ -212,6 +216,11 @@
     M(M_TILE_FILLPAD, "tile.fillpad", PL_FILLPAD, (OT(out) OT(src)), (AE(mode, FillPadMode, PVC_FILLPAD_NORMAL, 0)), (), \
       PVC_DT_BITS, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                             \
       (void)pvc_tile_fillpad(ctx, mode, out, out_vr, out_vc, src, src_vr, src_vc),                   \
-      "out = src's valid shape, out's pad value to the row ends and down to out's valid rows")
+      "out = src's valid shape, out's pad value to the row ends and down to out's valid rows") \
+    /* ---- pl.transpose (§15.13) ---- */                                                            \
+    M(M_TILE_TRANSPOSE, "tile.transpose", PL_TRANSPOSE, (OTN(out) OTN(src)), (), (), PVC_DT_TILE_TRANS,       \
+      PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                        \
+      (void)pvc_tile_transpose(ctx, out, out_vr, out_vc, src, src_vr, src_vc),                      \
+      "out[c][r] = src[r][c] over src's valid shape (TTRANS: vlds per row, vscatter)")
 
 #endif /* PVC_OPS_TILE_H */

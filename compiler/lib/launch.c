@@ -252,7 +252,7 @@ static const char *related_text(pvc_fault_kind kind)
     switch (kind) {
     case PVC_FAULT_HAZARD: return "the vector store that wrote those bytes";
     case PVC_FAULT_UNFLUSHED: return "the store_unalign that parked the bytes";
-    case PVC_FAULT_GM_RACE: return "the other block's access of those bytes";
+    case PVC_FAULT_GM_RACE: return "the other core's access of those bytes";
     default: return "the earlier op this fault refers to";
     }
 }

@@ -58,7 +58,7 @@ static const struct pvc_tile_recipe recipes[] = {
     UN(PL_EXP, M_TILE_EXP), UN(PL_LOG, M_TILE_LOG), UN(PL_SQRT, M_TILE_SQRT),
     UN(PL_RSQRT, M_TILE_RSQRT), UN(PL_RECIP, M_TILE_RECIP), UN(PL_RELU, M_TILE_RELU),
     UN(PL_ABS, M_TILE_ABS), UN(PL_NEG, M_TILE_NEG), UN(PL_CAST, M_TILE_CAST),
-    UN(PL_FILLPAD, M_TILE_FILLPAD),
+    UN(PL_FILLPAD, M_TILE_FILLPAD), UN(PL_TRANSPOSE, M_TILE_TRANSPOSE),
     RED(PL_SUM, M_TILE_ROWSUM, M_TILE_COLSUM, 1),
     EXP(PL_EXPAND_SUB, M_TILE_ROWEXP_SUB, M_TILE_COLEXP_SUB),
     EXP(PL_EXPAND_DIV, M_TILE_ROWEXP_DIV, M_TILE_COLEXP_DIV),
@@ -159,6 +159,28 @@ static int op_dtype(const pvc_op *op, const pvc_mop *m, const tile_step *s)
     return PVC_UNKNOWN;
 }
 
+/* PTO's static_asserts of TTRANS (§15.13): one element width, rows of whole 32-byte blocks. */
+static int transpose_ok(pvc_diag *d, const pvc_op *op)
+{
+    const pvc_value *o = pvc_op_arg(op, "out"), *s = pvc_op_arg(op, "src");
+    unsigned ob = pvc_dtype_lane_bytes((pvc_dtype)o->type.dtype), sb = pvc_dtype_lane_bytes((pvc_dtype)s->type.dtype);
+    if (ob != sb) {
+        pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.transpose moves the bits of one element width: out is %s, src %s "
+                     "(§15.13)", pvc_dtype_pyname(o->type.dtype), pvc_dtype_pyname(s->type.dtype));
+        return 0;
+    }
+    for (int k = 0; k < 2; k++) {
+        const pvc_value *v = k ? s : o;
+        if (v->type.dims[1] * ob % 32) {
+            pvc_error_at(d, pvc_op_arg_loc(op, k ? "src" : "out"), PVC_E_TYPE, "pl.transpose needs rows of whole "
+                         "32-byte blocks: '%s' is [%lld, %lld] %s (§15.13)", k ? "src" : "out",
+                         (long long)v->type.dims[0], (long long)v->type.dims[1], pvc_dtype_pyname(v->type.dtype));
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
 {
     const pvc_mop *m = pvc_mop_of(s->code);
@@ -211,6 +233,8 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
                         "runs as CAST_NONE (§15.6) [%s]", pvc_dtype_pyname(from), pvc_dtype_pyname(to),
                         pvc_warn_code(PVC_W_TILE_CAST_ODD));
     }
+    if (s->code == PVC_OP_M_TILE_TRANSPOSE && !transpose_ok(d, op))
+        return 0;
     if (s->code == PVC_OP_M_TILE_FILLPAD && arg_at(op, s->arg[0])->type.pad == PVC_PAD_NONE) {
         pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "pl.fillpad writes out's pad value: its "
                      "pl.TileType needs pad=pl.TilePad.zero, .max or .min (§15.10)");
@@ -262,6 +286,7 @@ void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe
     const tile_step *s = &r->step[0];
     const pvc_mop *m = pvc_mop_of(s->code);
     if (m->nres || pvc_tileop_steps(r) > 1 || s->code == PVC_OP_M_TILE_CAST || s->code == PVC_OP_M_TILE_FILLPAD ||
+        s->code == PVC_OP_M_TILE_TRANSPOSE ||
         (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||
         !strcmp(m->opnd[0].name, "mask"))
         return; /* the reductions and broadcasts are driven by other shapes (§15.7, §15.8) */

@@ -165,8 +165,24 @@ static int scale_kind(typer *t, const pvc_op *op)
     const pvc_value *s = pvc_op_arg(op, "scale");
     if (!s || s->kind == PVC_V_NONE)
         return SCALE_NONE;
-    if (s->kind == PVC_V_INT || s->kind == PVC_V_FLOAT || s->type.kind == PVC_TY_INT || s->type.kind == PVC_TY_FLOAT)
+    if (s->kind == PVC_V_INT || s->kind == PVC_V_FLOAT)
         return SCALE_SCALAR;
+    if (s->type.kind == PVC_TY_INT || s->type.kind == PVC_TY_FLOAT) {
+        /* a run-time scalar is the deq word's bits: an FP32 value, or INT32/INT64 holding them */
+        int dt = s->type.dtype;
+        if (dt < 0 || dt >= PVC_DT_COUNT || dt == PVC_DT_FP32 || dt == PVC_DT_INT32 || dt == PVC_DT_INT64)
+            return SCALE_SCALAR;
+        char low[16];
+        size_t k = 0;
+        const char *name = pvc_dtype_table[dt].name;
+        for (const char *p = name + (strncmp(name, "DT_", 3) ? 0 : 3); *p && k + 1 < sizeof low; p++)
+            low[k++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+        low[k] = '\0';
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "scale"), PVC_E_CUBE_RULE, "%s: scale runtime scalar dtype %s is not "
+                     "supported: pass an FP32 scalar (its IEEE-754 bits are the scale) or an INT32/INT64 scalar "
+                     "holding the float32 bits (§17.6.3)", pvc_ops[op->code].name, low);
+        return SCALE_BAD;
+    }
     if (s->type.kind == PVC_TY_TILE)
         return scale_tile_ok(t, op, s) ? SCALE_TILE : SCALE_BAD;
     pvc_error_at(t->d, pvc_op_arg_loc(op, "scale"), PVC_E_CUBE_RULE, "%s: scale must be a float, a run-time "

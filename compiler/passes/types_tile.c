@@ -160,7 +160,7 @@ void ty_tile_type(typer *t, pvc_op *op)
     pvc_span at = pvc_op_arg_loc(op, "shape");
     /* a dim past 65536 elements cannot fit the 256 KiB UB whatever the dtype (§6) */
     if (ty_const_list(t, pvc_op_arg(op, "shape"), dims, 2) != 2 && ty_cube_scaling_type(op))
-        pvc_error_at(t->d, at, PVC_E_CUBE_RULE, "a Scaling (scale) tile must be 2D, [1, N] (§17.6.1)");
+        pvc_error_at(t->d, at, PVC_E_CUBE_RULE, "the scale tile must be 2D, [1, N] (a Scaling tile, §17.6.1)");
     else if (ty_const_list(t, pvc_op_arg(op, "shape"), dims, 2) != 2)
         pvc_error_at(t->d, at, PVC_E_STATIC_ADDR,
                      "pl.TileType shape must be two integer constants [rows, cols]");

@@ -352,24 +352,33 @@ static void sim_mem_bar(pvc_ctx *ctx, pvc_membar mode)
         pvc_hazard_barrier(S->hz, mode);
 }
 
-/* The runtime's gm_touch hook (launches of several blocks): a GM span another block wrote,
- * or (for a write) read, is a GM_RACE at this op that names the other block's op. */
-static void sim_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind)
+/* A core of a mixed block (a launch with cross-core flags), after its block number. */
+static const char *core_text(const pvc_ctx *ctx, int core)
+{
+    return !ctx->xsync ? "" : core == 0 ? " cube core" : core == 1 ? " vector core 0" : " vector core 1";
+}
+
+/* The runtime's gm_touch hook (launches of several cores): a GM span another core wrote, or
+ * (for a write) read, with no order between the two accesses, is a GM_RACE at this op that
+ * names the other core's op. */
+static void sim_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind, const void *data)
 {
     sim *S = ctx->user;
     pvc_race_hit h;
-    int write = kind == PVC_GM_WRITE;
-    if (!pvc_race_access(S->race, S->block, S->cur->loc, gm, len, write, &h))
+    pvc_race_who who = {S->block, pvc_xsync_core(ctx), {0}};
+    pvc_xsync_clock(ctx, who.clk);
+    if (!pvc_race_access(S->race, &who, S->cur->loc, gm, len, kind, data, &h))
         return;
     /* a scalar GM access (the gm.getval / gm.setval rows, consecutive in ops.h; §6.1) touches no
      * UB: no address to name */
     int c = S->cur->code, ub = S->touched.addr >= 0 && (c < PVC_OP_M_GM_GETVAL_I || c > PVC_OP_M_GM_SETVAL_F);
+    static const char *const did[] = {"read", "wrote", "added to"}, *const does[] = {"reads", "writes", "adds to"};
     fault_at(S, S->cur, PVC_FAULT_GM_RACE, ub ? (uint32_t)S->touched.addr : 0, ub ? (uint32_t)len : 0);
     S->ctx->fault.related = *h.loc;
     snprintf(S->ctx->fault.detail, sizeof S->ctx->fault.detail,
-             "block %d %s byte %llu of '%s', which block %d %s at line %d", S->block,
-             write ? "writes" : "reads", (unsigned long long)h.offset, h.param, h.block,
-             h.wrote ? "wrote" : "read", h.loc->line);
+             "block %d%s %s byte %llu of '%s', which block %d%s %s at line %d%s", S->block, core_text(ctx, who.core),
+             does[kind], (unsigned long long)h.offset, h.param, h.block, core_text(ctx, h.core), did[h.did], h.loc->line,
+             h.block == S->block ? " with no cross-core flag between them" : "");
     pvc_fault_unwind(S->ctx);
 }
 
@@ -877,7 +886,7 @@ static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o
     sim *S = sim_instance(u, kernel, o, l, l->kind == PVC_BLOCK_VEC ? PVC_CORE_AIV : PVC_CORE_AIC, d, err, errlen);
     if (!S)
         return NULL;
-    if (l->blocks > 1 && !(S->race = race_for(kernel, l))) {
+    if ((l->blocks > 1 || l->kind == PVC_BLOCK_MIX) && !(S->race = race_for(kernel, l))) {
         snprintf(err, errlen, "out of memory for the simulator's map of shared GM");
         sim_free(S);
         return NULL;
@@ -900,8 +909,8 @@ static void *sim_open(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o
 
 /* One block's core, on its own context: the instance of its core kind. The hazard map
  * carries over from the previous block settled: every vector store of a finished block is
- * complete (its UB is gone anyway). GM races are between blocks: the cores of one block
- * report the block, and the flags order them (§17.7). */
+ * complete (its UB is gone anyway). GM races are between cores: of two blocks always, of
+ * one mixed block unless the flags order them (§17.7, race.c). */
 static int sim_run(void *x, pvc_ctx *ctx, const pvc_launch_args *l)
 {
     sim *S = x;

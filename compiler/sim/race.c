@@ -1,14 +1,22 @@
-/* race.c - GM bytes that two blocks of one launch share (sim.h "Races").
+/* race.c - GM bytes that two cores of one launch access with no order between them
+ * (sim.h "Races").
  *
  * The device runs the blocks of kernel[None, N] at once and orders none of one block's GM
- * accesses against another's (the vector-only subset has no cross-core synchronisation), so
- * a byte one block writes and another block reads or writes holds whatever the schedule
- * left. The simulator runs the blocks one after the other and keeps, per GM byte of the
- * launch's tensors, the site (block, op) that last wrote it and the sites of up to two
- * different blocks that read it. Two readers are enough: a later write by block X conflicts
- * when some reader is not X, and of two readers from different blocks one is not X.
+ * accesses against another's; inside a mixed block the three cores (the cube core, two
+ * vector cores) are ordered only by the cross-core flags (docs/SEMANTICS.md §17.7). So a
+ * byte one core writes and another core reads or writes holds whatever the schedule left,
+ * unless the flags order the two accesses. The simulator runs the cores one at a time and
+ * keeps, per GM byte of the launch's tensors, the site (block, core, epoch, kind, op) that
+ * last wrote it and up to two shared accesses since: reads, and atomic writes, which do not
+ * race one another but race a read. A site happens before an access of the same block when
+ * it is the same core's or its epoch is within the accessor's clock (cube_sync.c); sites of
+ * other blocks never do. A shared access replaces a kept one that happens before it (a
+ * later access ordered after the new one is ordered after the old one too); two kept ones
+ * neither ordered before a third keep their place, so a race with the third may go
+ * unreported, never one invented. A write, once checked, clears them: anything ordered
+ * after it is ordered after them, anything not conflicts with the write itself.
  *
- * Shadow cost: 12 bytes per GM byte, allocated only for launches with N > 1.
+ * Shadow cost: 12 bytes per GM byte, allocated only for launches of several cores.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,20 +25,22 @@
 #include "sim/sim.h"
 
 typedef struct {
-    int block;
+    int block, core;
+    uint32_t epoch;           /* the core's epoch at the access */
+    pvc_gm_access kind;
     const pvc_loc *loc;
 } race_site;
 
 typedef struct {
     const uint8_t *lo, *hi;   /* host bytes [lo, hi) */
     const char *param;        /* the first parameter whose tensor lies here */
-    uint32_t *w, *r0, *r1;    /* per byte: site + 1 of the last writer and two readers, 0 none */
+    uint32_t *w, *s0, *s1;    /* per byte: tags of the last write and of two shared accesses; 0 none */
 } race_region;
 
 struct pvc_race {
     race_region *regions;
     int nregions;
-    race_site *sites;         /* interned (block, loc) pairs; a tag is index + 1 */
+    race_site *sites;         /* interned sites; a tag is index + 1 */
     uint32_t nsites, capsites;
     uint32_t *hash;           /* open addressing over sites: tag or 0 */
     uint32_t caphash;
@@ -76,9 +86,9 @@ static int make_regions(pvc_race *r, const pvc_tensor *args, const char *const *
     for (int i = 0; i < k; i++) {
         size_t bytes = (size_t)(r->regions[i].hi - r->regions[i].lo);
         r->regions[i].w = calloc(bytes, sizeof(uint32_t));
-        r->regions[i].r0 = calloc(bytes, sizeof(uint32_t));
-        r->regions[i].r1 = calloc(bytes, sizeof(uint32_t));
-        if (!r->regions[i].w || !r->regions[i].r0 || !r->regions[i].r1)
+        r->regions[i].s0 = calloc(bytes, sizeof(uint32_t));
+        r->regions[i].s1 = calloc(bytes, sizeof(uint32_t));
+        if (!r->regions[i].w || !r->regions[i].s0 || !r->regions[i].s1)
             return -1;
     }
     return 0;
@@ -100,10 +110,17 @@ static race_region *region_of(pvc_race *r, const uint8_t *p)
 }
 
 /* ---- sites --------------------------------------------------------------------------- */
-static uint32_t site_hash(int block, const pvc_loc *loc)
+static uint32_t site_hash(const race_site *s)
 {
-    uint64_t h = (uint64_t)(uintptr_t)loc * 0x9e3779b97f4a7c15ULL ^ (uint64_t)block * 0xc2b2ae3d27d4eb4fULL;
+    uint64_t k = ((uint64_t)(uint32_t)s->block << 36) ^ ((uint64_t)s->kind << 34) ^ ((uint64_t)(uint32_t)s->core << 32) ^
+                 s->epoch;
+    uint64_t h = (uint64_t)(uintptr_t)s->loc * 0x9e3779b97f4a7c15ULL ^ k * 0xc2b2ae3d27d4eb4fULL;
     return (uint32_t)(h >> 32);
+}
+
+static int same_site(const race_site *a, const race_site *b)
+{
+    return a->block == b->block && a->core == b->core && a->epoch == b->epoch && a->kind == b->kind && a->loc == b->loc;
 }
 
 static int grow_sites(pvc_race *r)
@@ -123,7 +140,7 @@ static int grow_sites(pvc_race *r)
     r->hash = h;
     r->caphash = 2 * cap;
     for (uint32_t t = 1; t <= r->nsites; t++) {
-        uint32_t i = site_hash(s[t - 1].block, s[t - 1].loc) & (r->caphash - 1);
+        uint32_t i = site_hash(&s[t - 1]) & (r->caphash - 1);
         while (h[i])
             i = (i + 1) & (r->caphash - 1);
         h[i] = t;
@@ -131,18 +148,16 @@ static int grow_sites(pvc_race *r)
     return 0;
 }
 
-/* The tag of (block, loc), interned; 0 when out of memory. */
-static uint32_t site_tag(pvc_race *r, int block, const pvc_loc *loc)
+/* The tag of a site, interned; 0 when out of memory. */
+static uint32_t site_tag(pvc_race *r, const race_site *site)
 {
     if (r->nsites == r->capsites && grow_sites(r))
         return 0;
-    uint32_t i = site_hash(block, loc) & (r->caphash - 1);
-    for (; r->hash[i]; i = (i + 1) & (r->caphash - 1)) {
-        const race_site *s = &r->sites[r->hash[i] - 1];
-        if (s->block == block && s->loc == loc)
+    uint32_t i = site_hash(site) & (r->caphash - 1);
+    for (; r->hash[i]; i = (i + 1) & (r->caphash - 1))
+        if (same_site(&r->sites[r->hash[i] - 1], site))
             return r->hash[i];
-    }
-    r->sites[r->nsites++] = (race_site){block, loc};
+    r->sites[r->nsites++] = *site;
     return r->hash[i] = r->nsites;
 }
 
@@ -162,8 +177,8 @@ void pvc_race_free(pvc_race *r)
         return;
     for (int i = 0; i < r->nregions; i++) {
         free(r->regions[i].w);
-        free(r->regions[i].r0);
-        free(r->regions[i].r1);
+        free(r->regions[i].s0);
+        free(r->regions[i].s1);
     }
     free(r->regions);
     free(r->sites);
@@ -171,42 +186,72 @@ void pvc_race_free(pvc_race *r)
     free(r);
 }
 
-/* A site of another block than `block` among tags, or 0. */
-static uint32_t other(const pvc_race *r, int block, uint32_t tag)
+/* Tag t's access happens before the access of `who`: same core, or the same block with
+ * the site's epoch within who's clock. */
+static int before(const pvc_race *r, uint32_t t, const pvc_race_who *who)
 {
-    return tag && r->sites[tag - 1].block != block ? tag : 0;
+    const race_site *s = &r->sites[t - 1];
+    if (s->block != who->block)
+        return 0;
+    return s->core == who->core || s->epoch <= who->clk[s->core];
 }
 
-static int conflict(const pvc_race *r, const race_region *g, const uint8_t *p, uint32_t tag,
-                    int wrote, pvc_race_hit *hit)
+/* t when it is an access not ordered before who's, else 0. */
+static uint32_t unordered(const pvc_race *r, uint32_t t, const pvc_race_who *who)
+{
+    return t && !before(r, t, who) ? t : 0;
+}
+
+static int conflict(const pvc_race *r, const race_region *g, const uint8_t *p, uint32_t tag, pvc_race_hit *hit)
 {
     hit->block = r->sites[tag - 1].block;
+    hit->core = r->sites[tag - 1].core;
     hit->loc = r->sites[tag - 1].loc;
-    hit->wrote = wrote;
+    hit->did = r->sites[tag - 1].kind;
     hit->param = g->param;
     hit->offset = (uint64_t)(p - g->lo);
     return 1;
 }
 
-int pvc_race_access(pvc_race *r, int block, const pvc_loc *loc, const void *gm, uint64_t len,
-                    int write, pvc_race_hit *hit)
+/* Kept shared access t conflicts with an access of `kind` by who: it is not ordered before
+ * it and they differ in kind (read-read and atomic-atomic do not race), or who writes. */
+static uint32_t shared_conflict(const pvc_race *r, uint32_t t, const pvc_race_who *who, pvc_gm_access kind)
 {
+    return unordered(r, t, who) && (kind == PVC_GM_WRITE || r->sites[t - 1].kind != kind) ? t : 0;
+}
+
+/* One byte: the earlier access it races with (its tag), or 0; else records it. A write of
+ * the value the byte holds after another core's unordered write is no race: the byte ends
+ * the same in either order (data: the value; -1 unknown). */
+static uint32_t byte_access(pvc_race *r, race_region *g, size_t i, uint32_t tag, const pvc_race_who *who,
+                            pvc_gm_access kind, int data)
+{
+    uint32_t t;
+    int same = kind == PVC_GM_WRITE && data >= 0 && g->lo[i] == data;
+    if (((t = unordered(r, g->w[i], who)) && !same) || (t = shared_conflict(r, g->s0[i], who, kind)) ||
+        (t = shared_conflict(r, g->s1[i], who, kind)))
+        return t;
+    if (kind == PVC_GM_WRITE)
+        g->w[i] = tag, g->s0[i] = g->s1[i] = 0;
+    else if (!g->s0[i] || before(r, g->s0[i], who))
+        g->s0[i] = tag;
+    else if (!g->s1[i] || before(r, g->s1[i], who))
+        g->s1[i] = tag;
+    return 0;
+}
+
+int pvc_race_access(pvc_race *r, const pvc_race_who *who, const pvc_loc *loc, const void *gm, uint64_t len,
+                    pvc_gm_access kind, const void *data, pvc_race_hit *hit)
+{
+    const uint8_t *d = data;
     const uint8_t *p = gm, *end = p + len;
     race_region *g = region_of(r, p);
-    uint32_t tag = site_tag(r, block, loc), t;
+    race_site site = {who->block, who->core, who->clk[who->core], kind, loc};
+    uint32_t tag = site_tag(r, &site), t;
     if (!g || !tag || end > g->hi)
         return 0; /* not a launch tensor's memory, or no memory left to track it */
-    for (size_t i = (size_t)(p - g->lo); p < end; p++, i++) {
-        if ((t = other(r, block, g->w[i])))
-            return conflict(r, g, p, t, 1, hit);
-        if (write) {
-            if ((t = other(r, block, g->r0[i])) || (t = other(r, block, g->r1[i])))
-                return conflict(r, g, p, t, 0, hit);
-            g->w[i] = tag;
-        } else if (!g->r0[i] || !other(r, block, g->r0[i]))
-            g->r0[i] = tag;
-        else if (!g->r1[i] || !other(r, block, g->r1[i]))
-            g->r1[i] = tag;
-    }
+    for (size_t i = (size_t)(p - g->lo); p < end; p++, i++, d = d ? d + 1 : NULL)
+        if ((t = byte_access(r, g, i, tag, who, kind, d ? *d : -1)))
+            return conflict(r, g, p, t, hit);
     return 0;
 }

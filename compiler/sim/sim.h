@@ -6,7 +6,7 @@
  *   observe.c     the event of each executed op for the observers below
  *   hazard.c      shadow map of the UB: vector stores not yet ordered by a vf.mem_bar
  *                 (hazard.h: the map, its inline store and read)
- *   race.c        shadow map of GM: bytes two blocks of a launch share, one of them writing
+ *   race.c        shadow map of GM: bytes two unordered cores of a launch share, one writing
  *   trace.c       --trace: one JSON line per executed op
  *   stats.c       --stats: per-op counts, bytes moved, estimated cycles (cost.h)
  *   timeline.c    --timeline: Chrome/Perfetto trace-event JSON on pipes V, MTE2, MTE3, S
@@ -27,17 +27,24 @@
 #include "sim/hazard.h"
 
 /* ---------------------------------------------------------------------------------------
- * Races (backend/backend.h): with N > 1 blocks, a GM byte one block writes and another block
- * reads or writes, in either order. The device runs blocks at once and orders none of their
- * GM accesses, so the result depends on the schedule. The simulator runs the blocks one
- * after the other and reports the second access (GM_RACE), naming the first.
+ * Races (backend/backend.h): a GM byte one core of a launch writes and another core reads
+ * or writes, in either order, with no order between the two accesses: cores of different
+ * blocks are never ordered (the device runs blocks at once), the cores of a mixed block
+ * only by the cross-core flags (docs/SEMANTICS.md §17.7). The simulator runs the cores one
+ * at a time and reports the second access (GM_RACE), naming the first. Atomic writes do
+ * not race one another.
  * ------------------------------------------------------------------------------------- */
 typedef struct pvc_race pvc_race;
 
 typedef struct {
-    int block;              /* the other block */
+    int block, core;        /* core: pvc_xsync_core (0 the cube core, 1 and 2 the vector cores) */
+    uint32_t clk[PVC_XSYNC_CORES]; /* its vector clock (pvc_xsync_clock); clk[core] its epoch */
+} pvc_race_who;
+
+typedef struct {
+    int block, core;        /* the other access's core */
     const pvc_loc *loc;     /* its op */
-    int wrote;              /* 1: it wrote the byte, 0: it read it */
+    pvc_gm_access did;      /* what it did to the byte */
     const char *param;      /* the parameter whose tensor holds the byte */
     uint64_t offset;        /* the byte's offset in that tensor's memory */
 } pvc_race_hit;
@@ -46,10 +53,12 @@ typedef struct {
  * are skipped); NULL on allocation failure. */
 pvc_race *pvc_race_new(const pvc_tensor *args, const char *const *names, int n);
 void pvc_race_free(pvc_race *r);
-/* Block `block` at op `loc` reads (write 0) or writes [gm, gm+len). Returns 1 and fills *hit
- * when another block wrote one of those bytes, or (for a write) read one; else 0. */
-int pvc_race_access(pvc_race *r, int block, const pvc_loc *loc, const void *gm, uint64_t len,
-                    int write, pvc_race_hit *hit);
+/* `who` at op `loc` accesses [gm, gm+len) as `kind` (data: the bytes a plain write stores,
+ * or NULL). Returns 1 and fills *hit when an earlier access not ordered before this one
+ * conflicts with it: one of them writes (two writes of the same value excepted; atomics
+ * conflict only with plain accesses); else 0. */
+int pvc_race_access(pvc_race *r, const pvc_race_who *who, const pvc_loc *loc, const void *gm, uint64_t len,
+                    pvc_gm_access kind, const void *data, pvc_race_hit *hit);
 
 /* ---------------------------------------------------------------------------------------
  * Events and observers.

@@ -160,7 +160,7 @@ typedef struct {
     X(UB_RESERVED, "tile outside the usable 248 KiB of the Unified Buffer") \
     X(HAZARD,     "UB bytes read after a vector store with no covering vf.mem_bar") \
     X(UNDEF_REG,  "register read before it was written")                \
-    X(GM_RACE,    "GM bytes shared by two blocks with no order between them") \
+    X(GM_RACE,    "GM bytes shared by two cores with no order between them") \
     X(OP_BUDGET,  "op budget exhausted")                                \
     X(SPACE_BOUNDS, "tile outside its cube memory space")               \
     X(DEADLOCK,   "every core of a block waits for a cross-core flag no core will set") \
@@ -236,9 +236,13 @@ typedef void (*pvc_touch_fn)(struct pvc_ctx *ctx, uint32_t addr, uint32_t len, p
 
 /* What pl.load (reads) and pl.store (writes) do with GM, the caller's tensor memory, as
  * reported to the gm_touch hook: the host address and length of each contiguous span. The
- * simulator's check of blocks that share GM bytes reads them (compiler/sim/race.c). */
-typedef enum { PVC_GM_READ, PVC_GM_WRITE } pvc_gm_access;
-typedef void (*pvc_gm_touch_fn)(struct pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind);
+ * simulator's check of cores that share GM bytes reads them (compiler/sim/race.c). An
+ * atomic write (the fixpipe's atomic add) is a read-modify-write the device serialises. */
+typedef enum { PVC_GM_READ, PVC_GM_WRITE, PVC_GM_ATOMIC } pvc_gm_access;
+/* data: for a plain write, the len bytes about to be written (two cores that store the same
+ * bytes are not a race); else NULL. */
+typedef void (*pvc_gm_touch_fn)(struct pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind,
+                                const void *data);
 
 typedef struct pvc_ctx {
     _Alignas(64) uint8_t ub[PVC_UB_BYTES];
@@ -348,12 +352,12 @@ static inline void pvc_ub_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_t
 #endif
 }
 
-/* Reports a GM span to the gm_touch hook, before any byte moves; one predictable branch
- * when no hook is set. */
-static inline void pvc_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind)
+/* Reports a GM span to the gm_touch hook, before any byte moves (data: what a plain write
+ * will store there, or NULL); one predictable branch when no hook is set. */
+static inline void pvc_gm_touch(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind, const void *data)
 {
     if (ctx->gm_touch)
-        ctx->gm_touch(ctx, gm, len, kind);
+        ctx->gm_touch(ctx, gm, len, kind, data);
 }
 
 /* The special registers a vector-function call starts from: AR = SQZN = 0. */

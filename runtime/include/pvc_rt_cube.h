@@ -150,7 +150,8 @@ void pvc_cube_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64
 void pvc_cube_move_bias(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src);
 
 /* pl.insert Vec -> Mat on a vector core of a mixed block (§17.4.5): mat(row + i, col + j) =
- * vec(i, j) for i < rows, j < cols, into the L1 of the block's cube core. */
+ * vec(i, j) for i < rows, j < cols, into the L1 of the block's cube core. An NZ vec into a
+ * ZN mat [R, C] writes mat as the NZ [C, R] over its bytes: mat(col + j, row + i) = vec(i, j). */
 void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *mat, const pvc_tile *vec, int64_t row, int64_t col,
                      int64_t rows, int64_t cols);
 
@@ -256,5 +257,12 @@ void pvc_xsync_finish(pvc_ctx *ctx);
  * DEADLOCK naming every core's wait. */
 void pvc_cross_set(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode);
 void pvc_cross_wait(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode);
+/* The order the flags give the cores of a block (§17.7), for the simulator's race map: the
+ * core (0 the cube core, 1 and 2 the vector cores; 0 without an xsync) and its vector clock,
+ * clk[k] the last epoch of core k whose GM accesses happen before this core's next one.
+ * Without an xsync every entry is 0. */
+enum { PVC_XSYNC_CORES = 3 };
+int pvc_xsync_core(const pvc_ctx *ctx);
+void pvc_xsync_clock(const pvc_ctx *ctx, uint32_t clk[PVC_XSYNC_CORES]);
 
 #endif /* PVC_RT_CUBE_H */

@@ -214,6 +214,14 @@ int64_t pvc_tile_selects(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int6
 int64_t pvc_tile_fillpad(pvc_ctx *ctx, pvc_fillpad_mode mode, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
                          const pvc_tile *src, int64_t src_vr, int64_t src_vc);
 
+/* pl.transpose (§15.13): out[c][r] = src[r][c] for r < src's valid rows, c < its valid cols,
+ * two row-major tiles of one element width (the bits move unchanged); out's valid shape is
+ * not read, and nothing of out outside the transposed window changes. A window that does not
+ * fit out's shape is BAD_ARG. Runs as PTO's TTRANS: per source row a vector load, the row
+ * scattered down out's column. */
+int64_t pvc_tile_transpose(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                           int64_t src_vr, int64_t src_vc);
+
 /* ---------------------------------------------------------------------------------------
  * pl.cast (§15.6). pl.RoundMode, X(NAME, pypto name, what): the member values are pypto's
  * (CAST_NONE = 0 ... CAST_ODD = 6). pvc_tile_cast_round gives the pvc_round a mode runs as

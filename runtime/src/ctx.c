@@ -123,8 +123,12 @@ int pvc_ub_check(pvc_ctx *ctx, const char *op, int64_t addr, uint64_t len, uint3
     return 1;
 }
 
+/* A Vec tile lies in the usable UB (decision 3); a tile of a cube space in that space
+ * (§17.2: its size and alignment, the checks every access of its bytes makes again). */
 int pvc_tile_check(pvc_ctx *ctx, const pvc_tile *t)
 {
+    if (t->mem != PVC_MEM_VEC)
+        return rt_space_check(ctx, "tile", t);
     uint64_t end = (uint64_t)t->addr + (uint64_t)t->rows * t->cols * pvc_dtype_lane_bytes(t->dtype);
     if (end > PVC_UB_USABLE) {
         pvc_fault_raise(ctx, PVC_FAULT_UB_RESERVED, "tile", t->addr, (uint32_t)(end - t->addr),

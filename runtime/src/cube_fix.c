@@ -162,7 +162,9 @@ int64_t pvc_fix_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *acc, 
                 continue;
             }
             uint64_t v = fix_elem(&f, r, c);
-            pvc_gm_touch(ctx, e, ob, PVC_GM_WRITE);
+            uint8_t bytes[8];
+            rt_put(bytes, ob, v);
+            pvc_gm_touch(ctx, e, ob, atomic ? PVC_GM_ATOMIC : PVC_GM_WRITE, atomic ? NULL : bytes);
             rt_put(e, ob, atomic ? atomic_sum(dst->dtype, rt_get(e, ob), v) : v);
         }
     if (atomic)

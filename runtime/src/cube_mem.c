@@ -59,21 +59,30 @@ uint8_t *pvc_space_bytes(pvc_ctx *ctx, const char *op, const pvc_tile *t)
     return rt_space_at(ctx, ctx, op, t);
 }
 
-uint8_t *rt_space_at(pvc_ctx *ctx, pvc_ctx *owner, const char *op, const pvc_tile *t)
+int rt_space_check(pvc_ctx *ctx, const char *op, const pvc_tile *t)
 {
     if (t->mem >= PVC_MEM_GM || t->dtype >= PVC_DT_COUNT)
-        return space_fault(ctx, PVC_FAULT_BAD_ARG, op, t, 0, "not a tile of an on-chip space");
+        return space_fault(ctx, PVC_FAULT_BAD_ARG, op, t, 0, "not a tile of an on-chip space"), 0;
     const pvc_mem_info *s = &pvc_mem_table[t->mem];
     uint64_t len = (uint64_t)t->rows * t->cols * pvc_dtype_table[t->dtype].bits / 8;
     char why[96];
     if ((uint64_t)t->addr + len > s->bytes) {
         snprintf(why, sizeof why, "reaches past the %u-byte %s", s->bytes, s->pyname);
-        return space_fault(ctx, PVC_FAULT_SPACE_BOUNDS, op, t, len, why);
+        return space_fault(ctx, PVC_FAULT_SPACE_BOUNDS, op, t, len, why), 0;
     }
     if (s->align > 1 && t->addr % s->align != 0) {
         snprintf(why, sizeof why, "%s addresses are %u-byte aligned", s->pyname, s->align);
-        return space_fault(ctx, PVC_FAULT_MISALIGNED, op, t, len, why);
+        return space_fault(ctx, PVC_FAULT_MISALIGNED, op, t, len, why), 0;
     }
+    return 1;
+}
+
+uint8_t *rt_space_at(pvc_ctx *ctx, pvc_ctx *owner, const char *op, const pvc_tile *t)
+{
+    if (!rt_space_check(ctx, op, t))
+        return NULL;
+    uint64_t len = (uint64_t)t->rows * t->cols * pvc_dtype_table[t->dtype].bits / 8;
+    const pvc_mem_info *s = &pvc_mem_table[t->mem];
     if (s->core == PVC_CORE_AIV)
         return owner->core == PVC_CORE_AIV ? owner->ub + t->addr
                                            : space_fault(ctx, PVC_FAULT_BAD_ARG, op, t, len,

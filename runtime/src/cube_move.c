@@ -100,7 +100,7 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
                 clipped++;
                 continue;
             }
-            pvc_gm_touch(ctx, e, g.bytes, PVC_GM_READ);
+            pvc_gm_touch(ctx, e, g.bytes, PVC_GM_READ, NULL);
             memcpy(dst, e, g.bytes);
         }
     return clipped;
@@ -170,10 +170,26 @@ void pvc_cube_move_bias(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src)
     }
 }
 
-void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *mat, const pvc_tile *vec, int64_t row, int64_t col,
+/* The tile an insert writes: a ZN Mat tile [R, C] receiving an NZ tile is written as the NZ
+ * tile [C, R] over the same bytes (the copy moves fractals as they are, and a ZN [R, C] is
+ * byte for byte an NZ [C, R] transposed), which is how a vector core hands the cube a
+ * transposed operand without a transpose (§17.4.5); any other pair is written as declared. */
+static pvc_tile insert_view(const pvc_tile *mat, const pvc_tile *vec)
+{
+    pvc_tile v = *mat;
+    if (mat->layout == PVC_TL_ZN && vec->layout == PVC_TL_NZ) {
+        v.rows = mat->cols, v.cols = mat->rows;
+        v.layout = PVC_TL_NZ;
+    }
+    return v;
+}
+
+void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *declared, const pvc_tile *vec, int64_t row, int64_t col,
                      int64_t rows, int64_t cols)
 {
     const char *op = "pl.insert";
+    pvc_tile view = insert_view(declared, vec);
+    const pvc_tile *mat = &view;
     uint8_t *s = pvc_space_bytes(ctx, op, vec);
     if (!s)
         return;
@@ -189,8 +205,9 @@ void pvc_cube_insert(pvc_ctx *ctx, const pvc_tile *mat, const pvc_tile *vec, int
         rows > vec->rows || cols > vec->cols || row < 0 || col < 0 || row > (int64_t)mat->rows - rows ||
         col > (int64_t)mat->cols - cols) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, mat->addr, 0,
-                        "a %lldx%lld block at [%lld, %lld] does not fit the %ux%u Mat tile", (long long)rows,
-                        (long long)cols, (long long)row, (long long)col, mat->rows, mat->cols);
+                        "a %lldx%lld block at [%lld, %lld] does not fit the %ux%u Mat tile%s", (long long)rows,
+                        (long long)cols, (long long)row, (long long)col, mat->rows, mat->cols,
+                        mat->rows != declared->rows ? " (a ZN tile as the NZ tile it holds transposed)" : "");
         return;
     }
     pvc_tgeom dg, sg;

@@ -14,7 +14,14 @@
  * Deterministic (the simulator): one baton; only its holder runs, and it passes the baton at
  * every set, wait and end to the next core (cube, vector 0, vector 1, cyclically) that can
  * go on, so a run is the same every time. In both, when every core that has not finished
- * waits on a flag no running core can set, each of them faults DEADLOCK, naming the waits. */
+ * waits on a flag no running core can set, each of them faults DEADLOCK, naming the waits.
+ *
+ * The flags are also the block's only happens-before order, which the simulator's race map
+ * reads (§17.7): each core has a vector clock clk[c][0..2], its own entry its epoch. A set
+ * joins the setter's clock into each counter it increments and then starts a new epoch; a
+ * wait joins the counters' clocks into the waiter's. A counter keeps the join of every set
+ * so far, so a wait may be credited with a later set than the one it consumed: the order
+ * is never stricter than the flags' (a race may go unseen, none is invented). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +29,7 @@
 
 #include "rt_internal.h"
 
-enum { CORES = 3, IDS = 16 };
+enum { CORES = PVC_XSYNC_CORES, IDS = 16 };
 
 typedef struct {
     int active;          /* 1 while the core waits */
@@ -35,6 +42,8 @@ struct pvc_xsync {
     pthread_cond_t cond;
     int deterministic, turn;
     int c2v[2][IDS], v2c[2][IDS];
+    uint32_t clk[CORES][CORES];               /* clk[c][k]: core k's last epoch core c follows */
+    uint32_t c2v_clk[2][IDS][CORES], v2c_clk[2][IDS][CORES];
     int done[CORES];
     pending wait[CORES];
     int dead;            /* a deadlock was found: every waiting core faults */
@@ -48,6 +57,8 @@ pvc_xsync *pvc_xsync_new(int deterministic)
     pthread_mutex_init(&x->lock, NULL);
     pthread_cond_init(&x->cond, NULL);
     x->deterministic = deterministic;
+    for (int c = 0; c < CORES; c++)
+        x->clk[c][c] = 1; /* epoch 0 is "none": a core follows no other before their first flag */
     return x;
 }
 
@@ -63,6 +74,44 @@ void pvc_xsync_free(pvc_xsync *x)
 static int core_of(const pvc_ctx *ctx)
 {
     return ctx->core == PVC_CORE_AIC ? 0 : 1 + (int)(ctx->subblock_idx & 1);
+}
+
+int pvc_xsync_core(const pvc_ctx *ctx)
+{
+    return ctx->xsync ? core_of(ctx) : 0;
+}
+
+void pvc_xsync_clock(const pvc_ctx *ctx, uint32_t clk[PVC_XSYNC_CORES])
+{
+    pvc_xsync *x = ctx->xsync;
+    for (int k = 0; k < CORES; k++)
+        clk[k] = x ? x->clk[core_of(ctx)][k] : 0;
+}
+
+static void join_clock(uint32_t *into, const uint32_t *from)
+{
+    for (int k = 0; k < CORES; k++)
+        if (from[k] > into[k])
+            into[k] = from[k];
+}
+
+/* The clock a counter carries, beside the counter (same indices). */
+static uint32_t *clock_of(pvc_xsync *x, const int *cnt)
+{
+    if (cnt >= &x->c2v[0][0] && cnt < &x->c2v[0][0] + 2 * IDS)
+        return x->c2v_clk[(cnt - &x->c2v[0][0]) / IDS][(cnt - &x->c2v[0][0]) % IDS];
+    return x->v2c_clk[(cnt - &x->v2c[0][0]) / IDS][(cnt - &x->v2c[0][0]) % IDS];
+}
+
+/* A set by core c raises each counter of cnt and hands it c's clock; c's next ops belong
+ * to a new epoch. */
+static void raise_counters(pvc_xsync *x, int c, int **cnt, int n)
+{
+    for (int i = 0; i < n; i++) {
+        (*cnt[i])++;
+        join_clock(clock_of(x, cnt[i]), x->clk[c]);
+    }
+    x->clk[c][c]++;
 }
 
 /* The counters core c's wait on (id, mode) reads: one or two. */
@@ -201,12 +250,14 @@ void pvc_cross_set(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode)
     if (!flag_args_ok(ctx, "pl.system.set_cross_core", c, id, mode))
         return;
     pthread_mutex_lock(&x->lock);
+    int *cnt[2], n = 1;
     if (c == 0 && mode == PVC_XSYNC_UNICAST)
-        x->c2v[id / IDS][id % IDS]++;
+        cnt[0] = &x->c2v[id / IDS][id % IDS];
     else if (c == 0)
-        x->c2v[0][id]++, x->c2v[1][id]++;
+        cnt[0] = &x->c2v[0][id], cnt[1] = &x->c2v[1][id], n = 2;
     else
-        x->v2c[c - 1][id]++;
+        cnt[0] = &x->v2c[c - 1][id];
+    raise_counters(x, c, cnt, n);
     if (x->deterministic) {
         pass_baton(x, c);
         while (!may_go(x, c))
@@ -242,8 +293,10 @@ void pvc_cross_wait(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode)
         return;
     }
     int *cnt[2], n = wait_counters(x, c, (int)id, (int)mode, cnt);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         (*cnt[i])--;
+        join_clock(x->clk[c], clock_of(x, cnt[i]));
+    }
     x->wait[c].active = 0;
     pthread_mutex_unlock(&x->lock);
 }

@@ -138,7 +138,8 @@ static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const
         uint64_t e = (uint64_t)w.base + (uint64_t)(r0 + i) * (uint64_t)w.rstride + (uint64_t)(c0 + w.c_lo);
         uint8_t *host = (uint8_t *)t->data + e * bits / 8;
         pvc_ub_touch(ctx, (uint32_t)ub, (uint32_t)seg, dir == GM_TO_UB ? PVC_TOUCH_GM_IN : PVC_TOUCH_GM_OUT);
-        pvc_gm_touch(ctx, host, seg, dir == GM_TO_UB ? PVC_GM_READ : PVC_GM_WRITE);
+        pvc_gm_touch(ctx, host, seg, dir == GM_TO_UB ? PVC_GM_READ : PVC_GM_WRITE,
+                     dir == GM_TO_UB ? NULL : ctx->ub + ub);
         if (dir == GM_TO_UB)
             memcpy(ctx->ub + ub, host, seg);
         else

@@ -6,8 +6,10 @@
 #include "rt_internal.h"
 
 /* The host address of element off of t, or NULL after raising a fault (name: the op). The
- * span is reported to the gm_touch hook (the simulator's race map) before it is used. */
-static uint8_t *elem_ptr(pvc_ctx *ctx, const char *name, const pvc_tensor *t, int64_t off, pvc_gm_access kind)
+ * span is reported to the gm_touch hook (the simulator's race map) before it is used, with
+ * the bytes a write will store. */
+static uint8_t *elem_ptr(pvc_ctx *ctx, const char *name, const pvc_tensor *t, int64_t off, pvc_gm_access kind,
+                         const void *data)
 {
     if (!t || !t->data || t->rank < 1 || t->rank > PVC_TENSOR_MAX_RANK || (unsigned)t->dtype >= PVC_DT_COUNT) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, name, 0, 0, "invalid tensor");
@@ -27,33 +29,40 @@ static uint8_t *elem_ptr(pvc_ctx *ctx, const char *name, const pvc_tensor *t, in
         return NULL;
     }
     uint8_t *p = (uint8_t *)t->data + (uint64_t)off * (bits / 8);
-    pvc_gm_touch(ctx, p, bits / 8, kind);
+    pvc_gm_touch(ctx, p, bits / 8, kind, data);
     return p;
 }
 
 int64_t pvc_gm_getval_i(pvc_ctx *ctx, const pvc_tensor *t, int64_t off)
 {
-    const uint8_t *p = elem_ptr(ctx, "pl.getval", t, off, PVC_GM_READ);
+    const uint8_t *p = elem_ptr(ctx, "pl.getval", t, off, PVC_GM_READ, NULL);
     return p ? rt_elem_int(t->dtype, p) : 0;
 }
 
 void pvc_gm_getval_f(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, void *out)
 {
-    const uint8_t *p = elem_ptr(ctx, "pl.getval", t, off, PVC_GM_READ);
+    const uint8_t *p = elem_ptr(ctx, "pl.getval", t, off, PVC_GM_READ, NULL);
     double d = p ? rt_elem_float(t->dtype, p) : 0.0;
     memcpy(out, &d, sizeof d);
 }
 
+/* The element's bytes are made first, so the race map sees what the write stores. */
+static void setval(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, int64_t v_i, double v_f, int is_float)
+{
+    uint8_t bytes[8] = {0};
+    if (t && (unsigned)t->dtype < PVC_DT_COUNT && pvc_dtype_table[t->dtype].bits >= 8)
+        rt_elem_store(t->dtype, bytes, v_i, v_f, is_float);
+    uint8_t *p = elem_ptr(ctx, "pl.setval", t, off, PVC_GM_WRITE, bytes);
+    if (p)
+        memcpy(p, bytes, pvc_dtype_table[t->dtype].bits / 8);
+}
+
 void pvc_gm_setval_i(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, int64_t v)
 {
-    uint8_t *p = elem_ptr(ctx, "pl.setval", t, off, PVC_GM_WRITE);
-    if (p)
-        rt_elem_store(t->dtype, p, v, 0.0, 0);
+    setval(ctx, t, off, v, 0.0, 0);
 }
 
 void pvc_gm_setval_f(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, double v)
 {
-    uint8_t *p = elem_ptr(ctx, "pl.setval", t, off, PVC_GM_WRITE);
-    if (p)
-        rt_elem_store(t->dtype, p, 0, v, 1);
+    setval(ctx, t, off, 0, v, 1);
 }

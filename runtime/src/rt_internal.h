@@ -311,6 +311,8 @@ static inline void rt_elem_store(pvc_dtype t, void *p, int64_t v_i, double v_f, 
     memcpy(p, &bits, pvc_dtype_table[t].bits / 8);
 }
 
+/* The tile's bounds and alignment in its space's row (SPACE_BOUNDS / MISALIGNED); 1 ok. */
+int rt_space_check(pvc_ctx *ctx, const char *op, const pvc_tile *t);
 /* The bytes of tile t in the memory of core owner (ctx itself, or a core of its block: the
  * fixpipe writes its vector cores' UBs, pl.insert its cube core's L1), checked as
  * pvc_space_bytes checks them; a fault is raised on ctx (runtime/src/cube_mem.c). */

@@ -1,5 +1,5 @@
 """kernel[None, N]: N blocks sharing GM. The simulator reports GM bytes two blocks share when
-one of them writes them, naming both lines; natively racing blocks run unchecked. With
+one of them writes them, naming both lines (two stores of the same values are no race); natively racing blocks run unchecked. With
 pl.get_block_idx / pl.get_block_num a kernel splits rows over the blocks, and N = 1, 3, 8
 give identical outputs in both backends."""
 
@@ -29,18 +29,38 @@ def same_row_kernel(a: pl.Tensor[[pl.DYNAMIC, 64], pl.DT_FP32], out: pl.Tensor[[
         pl.store(out, t_out, [0, 0])
 
 
-def test_two_blocks_storing_the_same_bytes_race(monkeypatch):
+@pl.jit()
+def own_row_kernel(a: pl.Tensor[[pl.DYNAMIC, 64], pl.DT_FP32], out: pl.Tensor[[1, 64], pl.DT_FP32]):
+    tf = pl.TileType(shape=[1, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec)
+    t_in = pl.make_tile(tf, addr=0x0, size=256)
+    t_out = pl.make_tile(tf, addr=0x100, size=256)
+    with pl.section_vector():
+        pl.load(t_in, a, [pl.get_block_idx(), 0])
+        relu_vf(t_in, t_out)
+        pl.store(out, t_out, [0, 0])
+
+
+def test_two_blocks_storing_the_same_bytes_do_not_race(monkeypatch):
     monkeypatch.setenv("PVC_BACKEND", "sim")
     a, out = torch.randn([1, 64]), torch.zeros([1, 64])
-    same_row_kernel[None, 1](a, out)
+    same_row_kernel[None, 4](a, out)  # out ends the same whichever block stores last
     assert torch.equal(out, torch.relu(a))
+
+
+def test_two_blocks_storing_different_bytes_race(monkeypatch):
+    monkeypatch.setenv("PVC_BACKEND", "sim")
+    a = torch.tensor([[1.0] * 64, [3.0] * 64, [5.0] * 64, [7.0] * 64])
+    out = torch.zeros([1, 64])
+    own_row_kernel[None, 1](a, out)
+    assert torch.equal(out, a[:1])
     with pytest.raises(pvc.KernelFault) as e:
-        same_row_kernel[None, 4](a, out)
+        own_row_kernel[None, 4](a, out)
     first, note = e.value.diagnostics[:2]
-    assert first.line == 29 and note.line == 29 and note.severity == "note"
-    assert first.message == ("kernel fault in block 1 of 4: GM bytes shared by two blocks with no "
+    assert first.line == 40 and note.line == 40 and note.severity == "note"
+    # 1.0f is 00 00 80 3f, 3.0f 00 00 40 40: byte 2 is the first that differs
+    assert first.message == ("kernel fault in block 1 of 4: GM bytes shared by two cores with no "
                              "order between them (gm.store, UB address 0x100, block 1 writes byte "
-                             "0 of 'out', which block 0 wrote at line 29)")
+                             "2 of 'out', which block 0 wrote at line 40)")
 
 
 def test_native_runs_racing_blocks_unchecked(monkeypatch):

@@ -115,10 +115,10 @@ def transposed_rows():
 def test_one_copied_tensor_twice_is_one_memory():
     # sim: block 1 reads row 1, which block 0 wrote: the race of the contiguous case
     x = torch.arange(256.0).reshape(4, 64)
-    with pytest.raises(pvc.KernelFault, match="GM bytes shared by two blocks"):
+    with pytest.raises(pvc.KernelFault, match="GM bytes shared by two cores"):
         shift_kernel[None, 4](x, x)
     y = transposed_rows()
-    with pytest.raises(pvc.KernelFault, match="GM bytes shared by two blocks"):
+    with pytest.raises(pvc.KernelFault, match="GM bytes shared by two cores"):
         shift_kernel[None, 4](y, y)
 
 

@@ -1,5 +1,6 @@
 # GM elements written by scalar code are shared like any GM bytes (docs/SEMANTICS.md §6.1):
-# every block of the launch writes a[0, 0], so block 1's write races block 0's.
+# every block of the launch writes its number to a[0, 0], so block 1's write races block 0's at
+# the first byte that differs (1.0f is 00 00 80 3f: byte 2).
 import pypto_pro.language as pl
 
 

@@ -110,6 +110,13 @@ static void test_blocks(void)
 }
 
 /* ---- the race map ---------------------------------------------------------------------- */
+/* Core 0 of a block of one core (a vector-only launch: no flags, every clock 0). */
+static int acc(pvc_race *r, int block, const pvc_loc *loc, const void *gm, uint64_t len, int write, pvc_race_hit *h)
+{
+    pvc_race_who who = {block, 0, {0}};
+    return pvc_race_access(r, &who, loc, gm, len, write ? PVC_GM_WRITE : PVC_GM_READ, NULL, h);
+}
+
 static void test_race(void)
 {
     static const pvc_loc l1 = {"k.py", 10, 5}, l2 = {"k.py", 20, 9}, l3 = {"k.py", 30, 1};
@@ -120,33 +127,33 @@ static void test_race(void)
     pvc_race *r = pvc_race_new(args, names, 3);
     UNIT_CHECK(r != NULL, "race map made");
     /* shared reads are no race */
-    UNIT_CHECK(!pvc_race_access(r, 0, &l1, a, 256, 0, &h), "block 0 reads a");
-    UNIT_CHECK(!pvc_race_access(r, 1, &l1, a, 256, 0, &h), "block 1 reads a too");
-    UNIT_CHECK(!pvc_race_access(r, 2, &l1, a + 8, 16, 0, &h), "block 2 reads part of a");
+    UNIT_CHECK(!acc(r, 0, &l1, a, 256, 0, &h), "block 0 reads a");
+    UNIT_CHECK(!acc(r, 1, &l1, a, 256, 0, &h), "block 1 reads a too");
+    UNIT_CHECK(!acc(r, 2, &l1, a + 8, 16, 0, &h), "block 2 reads part of a");
     /* a block's own writes after its reads are program order */
-    UNIT_CHECK(!pvc_race_access(r, 0, &l2, out, 128, 1, &h), "block 0 writes out[0..32)");
-    UNIT_CHECK(!pvc_race_access(r, 0, &l3, out, 128, 0, &h), "block 0 reads back what it wrote");
-    UNIT_CHECK(!pvc_race_access(r, 1, &l2, out + 32, 128, 1, &h), "block 1 writes out[32..64)");
+    UNIT_CHECK(!acc(r, 0, &l2, out, 128, 1, &h), "block 0 writes out[0..32)");
+    UNIT_CHECK(!acc(r, 0, &l3, out, 128, 0, &h), "block 0 reads back what it wrote");
+    UNIT_CHECK(!acc(r, 1, &l2, out + 32, 128, 1, &h), "block 1 writes out[32..64)");
     /* write after another block's write: byte 124 of out (float 31) */
-    UNIT_CHECK(pvc_race_access(r, 1, &l2, (uint8_t *)out + 124, 8, 1, &h) && h.block == 0 &&
-                   h.wrote == 1 && h.loc == &l2 && !strcmp(h.param, "out") && h.offset == 124,
+    UNIT_CHECK(acc(r, 1, &l2, (uint8_t *)out + 124, 8, 1, &h) && h.block == 0 &&
+                   h.did == PVC_GM_WRITE && h.loc == &l2 && !strcmp(h.param, "out") && h.offset == 124,
                "block 1 writing out bytes 124.. conflicts with block 0's write at line 20");
     /* read of another block's write */
-    UNIT_CHECK(pvc_race_access(r, 2, &l1, out + 40, 4, 0, &h) && h.block == 1 && h.wrote == 1 &&
+    UNIT_CHECK(acc(r, 2, &l1, out + 40, 4, 0, &h) && h.block == 1 && h.did == PVC_GM_WRITE &&
                    h.offset == 160,
                "block 2 reading out[40] conflicts with block 1's write");
     /* write of bytes other blocks read: with readers 0 and 1 on record, block 0 finds 1 and
      * block 1 finds 0 (a third reader, block 2, is not needed to catch either) */
-    UNIT_CHECK(pvc_race_access(r, 0, &l3, a, 4, 1, &h) && h.block == 1 && h.wrote == 0 &&
+    UNIT_CHECK(acc(r, 0, &l3, a, 4, 1, &h) && h.block == 1 && h.did == PVC_GM_READ &&
                    h.loc == &l1 && !strcmp(h.param, "a") && h.offset == 0,
                "block 0 writing a[0] conflicts with block 1's read");
-    UNIT_CHECK(pvc_race_access(r, 1, &l3, (uint8_t *)a + 4, 4, 1, &h) && h.block == 0,
+    UNIT_CHECK(acc(r, 1, &l3, (uint8_t *)a + 4, 4, 1, &h) && h.block == 0,
                "block 1 writing a[1] conflicts with block 0's read");
-    UNIT_CHECK(pvc_race_access(r, 2, &l3, (uint8_t *)a + 40, 4, 1, &h) && h.block != 2 && h.wrote == 0,
+    UNIT_CHECK(acc(r, 2, &l3, (uint8_t *)a + 40, 4, 1, &h) && h.block != 2 && h.did == PVC_GM_READ,
                "block 2 writing a[10] conflicts with another block's read");
     /* memory that is no tensor of the launch is not tracked */
     float other[4];
-    UNIT_CHECK(!pvc_race_access(r, 3, &l1, other, 16, 1, &h), "untracked memory");
+    UNIT_CHECK(!acc(r, 3, &l1, other, 16, 1, &h), "untracked memory");
     pvc_race_free(r);
 
     /* a tensor passed twice (views of one buffer) is one region */
@@ -154,9 +161,69 @@ static void test_race(void)
     pvc_tensor views[2] = {{buf, PVC_DT_FP32, 1, {128}}, {buf + 64, PVC_DT_FP32, 1, {64}}};
     const char *vn[2] = {"x", "y"};
     r = pvc_race_new(views, vn, 2);
-    UNIT_CHECK(!pvc_race_access(r, 0, &l1, buf + 64, 4, 1, &h), "block 0 writes y[0]");
-    UNIT_CHECK(pvc_race_access(r, 1, &l2, buf + 64, 4, 0, &h) && h.block == 0 && h.offset == 256,
+    UNIT_CHECK(!acc(r, 0, &l1, buf + 64, 4, 1, &h), "block 0 writes y[0]");
+    UNIT_CHECK(acc(r, 1, &l2, buf + 64, 4, 0, &h) && h.block == 0 && h.offset == 256,
                "block 1 reading x[64], the same byte through the other view, conflicts");
+    pvc_race_free(r);
+}
+
+/* The cores of one mixed block (§17.7): ordered by the clocks the flags give them. The
+ * clocks here are what cube_sync.c hands out: each core's own epoch starts at 1; the cube's
+ * set carries {1,0,0} to both vector cores' waits and starts the cube's epoch 2. */
+static void test_race_cores(void)
+{
+    static const pvc_loc ls = {"k.py", 5, 9}, lv = {"k.py", 8, 9}, lw = {"k.py", 9, 9}, la = {"k.py", 12, 9};
+    float out[16];
+    pvc_tensor args[1] = {{out, PVC_DT_FP32, 1, {16}}};
+    const char *names[1] = {"out"};
+    pvc_race_hit h;
+    pvc_race *r = pvc_race_new(args, names, 1);
+    pvc_race_who cube = {0, 0, {1, 0, 0}}, v0 = {0, 1, {0, 1, 0}}, v1 = {0, 2, {0, 0, 1}};
+    UNIT_CHECK(!pvc_race_access(r, &cube, &ls, out, 64, PVC_GM_WRITE, NULL, &h), "the cube core stores out");
+    /* before its wait, vector core 0 follows nothing of the cube */
+    UNIT_CHECK(pvc_race_access(r, &v0, &lv, out, 4, PVC_GM_READ, NULL, &h) && h.core == 0 && h.did == PVC_GM_WRITE &&
+                   h.loc == &ls,
+               "vector core 0 reading out before the flag races with the cube's store");
+    /* after the wait: the cube's epoch 1 is within both vector cores' clocks */
+    v0.clk[0] = v1.clk[0] = 1;
+    UNIT_CHECK(!pvc_race_access(r, &v0, &lv, out, 64, PVC_GM_READ, NULL, &h), "vector core 0 reads out after the wait");
+    UNIT_CHECK(!pvc_race_access(r, &v1, &lv, out, 64, PVC_GM_READ, NULL, &h), "vector core 1 reads out after the wait");
+    /* both vector cores read-modify-write out: the second write meets the other's read */
+    UNIT_CHECK(pvc_race_access(r, &v0, &lw, out, 64, PVC_GM_WRITE, NULL, &h) && h.core == 2 && h.did == PVC_GM_READ,
+               "vector core 0 writing out races with vector core 1's read (no flag between them)");
+    /* a cube write after its set (epoch 2) is not ordered before the vector cores' reads */
+    cube.clk[0] = 2;
+    UNIT_CHECK(pvc_race_access(r, &cube, &ls, out + 8, 4, PVC_GM_WRITE, NULL, &h) && h.core != 0 && h.did == PVC_GM_READ,
+               "a cube store after the set races with the vector cores' reads");
+    pvc_race_free(r);
+
+    /* two blocks storing the same bytes (each computed the whole result): the byte ends the
+     * same in either order; a different value, or a read of it, is a race */
+    r = pvc_race_new(args, names, 1);
+    pvc_race_who c0 = {0, 0, {0}}, c1 = {1, 0, {0}}, c2 = {2, 0, {0}};
+    float ones[16], twos[16];
+    for (int i = 0; i < 16; i++)
+        ones[i] = 1.0f, twos[i] = 2.0f;
+    memcpy(out, ones, sizeof out); /* what block 0's store leaves */
+    UNIT_CHECK(!pvc_race_access(r, &c0, &ls, out, 64, PVC_GM_WRITE, ones, &h), "block 0 stores ones");
+    UNIT_CHECK(!pvc_race_access(r, &c1, &ls, out, 64, PVC_GM_WRITE, ones, &h), "block 1 stores the same ones: no race");
+    /* 1.0f is 00 00 80 3f, 2.0f 00 00 00 40: out[4]'s first two bytes stay, byte 18 is the first
+     * that changes */
+    UNIT_CHECK(pvc_race_access(r, &c2, &ls, out + 4, 8, PVC_GM_WRITE, twos, &h) && h.block == 1 &&
+                   h.did == PVC_GM_WRITE && h.offset == 18,
+               "block 2 storing twos over them races with block 1's store");
+    UNIT_CHECK(pvc_race_access(r, &c2, &lv, out, 4, PVC_GM_READ, NULL, &h) && h.block == 1, "block 2 reading them races");
+    pvc_race_free(r);
+
+    /* atomic writes of two blocks do not race each other, a plain read of them does */
+    r = pvc_race_new(args, names, 1);
+    pvc_race_who b0 = {0, 0, {1, 0, 0}}, b1 = {1, 0, {1, 0, 0}};
+    UNIT_CHECK(!pvc_race_access(r, &b0, &la, out, 64, PVC_GM_ATOMIC, NULL, &h), "block 0 adds to out");
+    UNIT_CHECK(!pvc_race_access(r, &b1, &la, out, 64, PVC_GM_ATOMIC, NULL, &h), "block 1 adds to out too: no race");
+    UNIT_CHECK(pvc_race_access(r, &b1, &lv, out, 4, PVC_GM_READ, NULL, &h) && h.block == 0 && h.did == PVC_GM_ATOMIC,
+               "block 1 reading out meets block 0's atomic add");
+    UNIT_CHECK(pvc_race_access(r, &b0, &lw, out + 4, 4, PVC_GM_WRITE, NULL, &h) && h.block == 1 && h.did == PVC_GM_ATOMIC,
+               "block 0 storing out meets block 1's atomic add");
     pvc_race_free(r);
 }
 
@@ -167,9 +234,10 @@ typedef struct {
     int kind[8], n;
 } spans;
 
-static void gm_hook(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind)
+static void gm_hook(pvc_ctx *ctx, const void *gm, uint64_t len, pvc_gm_access kind, const void *data)
 {
     spans *s = ctx->user;
+    (void)data;
     if (s->n < 8) {
         s->p[s->n] = gm, s->len[s->n] = len, s->kind[s->n] = kind;
         s->n++;
@@ -297,6 +365,7 @@ int main(void)
     test_blocks();
     test_mixed();
     test_race();
+    test_race_cores();
     test_gm_touch();
     return UNIT_DONE();
 }

@@ -513,6 +513,32 @@ static void test_ub_move_nz(void)
     pvc_ctx_free(ctx);
 }
 
+/* pl.insert of an NZ Vec tile into a ZN Mat tile (§17.4.5): the fractals land as they are,
+ * so the ZN tile holds the source transposed. Vector core 1 inserts an NZ [64, 16] FP16 tile
+ * (v(k, m) = k * 16 + m) at [0, 16] of a ZN [32, 64] tile: mat(m, k) = v(k, m - 16) for m in
+ * [16, 32), read at the ZN offset by hand, ((m/16)*4 + k/16)*256 + (k%16)*16 + m%16. */
+static void test_insert_zn(void)
+{
+    block b;
+    block_new(&b);
+    pvc_tile vec = ctile(0x0, PVC_DT_FP16, 64, 16, PVC_MEM_VEC, PVC_TL_NZ);
+    pvc_tile mat = ctile(0x1000, PVC_DT_FP16, 32, 64, PVC_MEM_MAT, PVC_TL_ZN);
+    for (int k = 0; k < 64; k++)
+        for (int m = 0; m < 16; m++) {
+            uint16_t v = h(k * 16 + m);
+            memcpy(b.aiv[1]->ub + (((k / 16) + 0) * 256 + (k % 16) * 16 + m) * 2, &v, 2); /* NZ [64, 16] */
+        }
+    pvc_cube_insert(b.aiv[1], &mat, &vec, 0, 16, 64, 16);
+    int bad = 0;
+    for (int m = 16; m < 32; m++)
+        for (int k = 0; k < 64; k++)
+            bad += hv(b.aic->cube + pvc_mem_table[PVC_MEM_MAT].base + 0x1000 +
+                      (((m / 16) * 4 + k / 16) * 256 + (k % 16) * 16 + m % 16) * 2) != k * 16 + (m - 16);
+    UNIT_CHECK(b.aiv[1]->fault.kind == PVC_FAULT_NONE && bad == 0, "NZ -> ZN insert transposes: %d wrong (%s)", bad,
+               b.aiv[1]->fault.detail);
+    block_free(&b);
+}
+
 int main(void)
 {
     test_space_table();
@@ -521,6 +547,7 @@ int main(void)
     test_load_nd2nz();
     test_move();
     test_ub_move_nz();
+    test_insert_zn();
     test_mad_pairs();
     test_mad_rules();
     test_fix_convert();

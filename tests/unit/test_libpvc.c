@@ -36,7 +36,7 @@ static const char SRC[] =
     "    t_in = pl.make_tile(tf, addr=0x0, size=256)\n"                                     /* 22 */
     "    t_out = pl.make_tile(tf, addr=0x100, size=256)\n"                                  /* 23 */
     "    with pl.section_vector():\n"                                                       /* 24 */
-    "        pl.load(t_in, a, [row, 0])\n"                                                  /* 25 */
+    "        pl.load(t_in, a, [row + pl.get_block_idx(), 0])\n"                             /* 25 */
     "        copy_vf(t_in, t_out)\n"                                                        /* 26 */
     "        pl.store(out, t_out, [0, 0])\n"                                                /* 27 */
     "\n"                                                                                    /* 28 */
@@ -250,7 +250,10 @@ static void test_faults(pvc_program *p)
                "rendered with the source line and a caret");
     UNIT_CHECK(!strcmp(pvc_diagnostics_text(d), r->rendered), "the list's text is its records'");
 
-    /* two blocks store the same bytes of out: block 1's store names block 0's */
+    /* two blocks store rows 0 and 1 of a to the same bytes of out: block 1's store names block
+     * 0's (the same row twice would be no race: out ends the same in either order) */
+    for (int i = 0; i < 3 * 64; i++)
+        a[i] = (float)i; /* out[0]: 0.0f (00 00 00 00), then 64.0f (00 00 80 42): byte 2 differs */
     pvc_arg args[3] = {tensor(a, "FP32", 2, 3, 64), tensor(out, "FP32", 2, 1, 64),
                        {.kind = PVC_ARG_INT, .i = 0}};
     pvc_launch_options o = {.blocks = 2};
@@ -260,8 +263,8 @@ static void test_faults(pvc_program *p)
     r = pvc_diagnostics_get(d, 0);
     const pvc_diagnostic *note = pvc_diagnostics_get(d, 1);
     UNIT_CHECK(pvc_diagnostics_count(d) == 2 && r->line == 27 &&
-                   strstr(r->message, "kernel fault in block 1 of 2: GM bytes shared by two blocks") &&
-                   strstr(r->message, "block 1 writes byte 0 of 'out', which block 0 wrote at line 27"),
+                   strstr(r->message, "kernel fault in block 1 of 2: GM bytes shared by two cores") &&
+                   strstr(r->message, "block 1 writes byte 2 of 'out', which block 0 wrote at line 27"),
                "the race is located at block 1's pl.store and names block 0's");
     UNIT_CHECK(note && !strcmp(note->severity, "note") && note->line == 27, "the note points at block 0's store");
     /* reading the same row from several blocks is no race, but out still is written by all */
