@@ -85,10 +85,29 @@ def lang_rank3(sample):
     return cases
 
 
+def lang_membership(sample):
+    """Row r: abs when r in (0, 2, 5); relu (max(x, 0), -0 -> +0, §5.3) when r in range(1, n, 3);
+    a copy when r not in [3, 6]; else y stays zero there (y is bound to zeros)."""
+    cases = []
+    for n in (5, 8, 0):
+        x = randn(rng_for(sample, str(n)), (8, 64))
+        y = np.zeros((8, 64), np.float32)
+        for r in range(8):
+            if r in (0, 2, 5):
+                y[r] = np.abs(x[r])
+            elif r in range(1, n, 3):
+                y[r] = np.where(x[r] > 0, x[r], np.float32(0))
+            elif r not in [3, 6]:
+                y[r] = x[r]
+        cases.append(Case("n_%d" % n, {"x": x}, {"y": y}, "%s --scalar n=%d" % (EXACT, n)))
+    return cases
+
+
 LANG_SAMPLES = [
     ("lang_constants", lang_constants),
     ("lang_control_flow", lang_control_flow),
     ("lang_helpers", lang_helpers),
     ("lang_tiles", lang_tiles),
     ("lang_rank3", lang_rank3),
+    ("lang_membership", lang_membership),
 ]

@@ -252,7 +252,8 @@ static int lower_args(lower_ctx *c, TSNode args, pvc_op *op, pvc_block *out, int
                 continue;
             }
             /* a string scale= is the fixpipe check's to refuse, in pypto_pro's words (§17.6) */
-            c->allow_str = !strcmp(k, "scale") && (op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_MOVE);
+            c->allow_str = !strcmp(k, "scale") && (op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_STORE_TILE ||
+                                                   op->code == PVC_OP_PL_MOVE);
             pvc_value *v = lower_expr(c, field(c, a, PVC_F_VALUE), out, NULL);
             c->allow_str = 0;
             if (v)
@@ -603,6 +604,20 @@ int lower_call(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *targets, in
                 *value = r;
             return r != NULL;
         }
+        if (!strcmp(name, "pl.constexpr")) { /* pypto_pro evaluates its argument when it parses */
+            uint32_t na;
+            TSNode *a = lw_kids(c, args, &na);
+            pvc_pyval *v = na == 1 && !is(c, a[0], PVC_N_KEYWORD_ARGUMENT) ? pv_eval(c, a[0], c->scope) : NULL;
+            if (!v || v->kind == PV_OPAQUE) {
+                pvc_error_at(c->d, at(n), PVC_E_NOT_CONST, "pl.constexpr takes one value known when the kernel "
+                             "compiles (a constant, a module name, a compile-time parameter)");
+                return 0;
+            }
+            pvc_value *r = lower_pyval(c, v, n, out, targets && ntargets == 1 ? &targets[0] : NULL);
+            if (value)
+                *value = r;
+            return r != NULL;
+        }
         op = namespace_op(c, fn, name);
     } else if (is(c, fn, PVC_N_ATTRIBUTE)) {
         op = method_op(c, fn, out);
@@ -770,6 +785,104 @@ static pvc_opcode compare_code(const char *t, size_t len)
     return PVC_OP_NONE;
 }
 
+/* op(a, b) appended to blk with result t (a new bool variable when t is NULL). */
+static pvc_value *bool_op(lower_ctx *c, TSNode n, pvc_block *blk, pvc_opcode code, pvc_value *a, pvc_value *b,
+                          pvc_value *t)
+{
+    pvc_op *op = pvc_op_new(c->m, code, at(n));
+    pvc_op_add_operand(c->m, op, a);
+    if (b)
+        pvc_op_add_operand(c->m, op, b);
+    if (!t)
+        return append_with_result(c, n, blk, NULL, op, PVC_TY_BOOL);
+    pvc_op_add_result(c->m, op, t);
+    pvc_block_append(c->m, blk, op);
+    return t;
+}
+
+/* The block that runs when t holds (then) or does not (else), appended to blk. */
+static pvc_block *when(lower_ctx *c, TSNode n, pvc_block *blk, pvc_value *t, int holds)
+{
+    pvc_op *iff = pvc_op_new(c->m, PVC_OP_IF, at(n));
+    pvc_op_add_operand(c->m, iff, t);
+    pvc_block_append(c->m, blk, iff);
+    return holds ? iff->body : iff->orelse;
+}
+
+/* x in pl.range(start, stop, step) with a constant step, as Python's range answers it:
+ * start <= x < stop (stop < x <= start for a negative step) and (x - start) % step == 0,
+ * each test only when the ones before held. */
+static pvc_value *in_range(lower_ctx *c, TSNode n, pvc_value *x, TSNode call, pvc_block *out)
+{
+    uint32_t na;
+    TSNode *args = lw_kids(c, field(c, call, PVC_F_ARGUMENTS), &na);
+    pvc_value *a[3] = {NULL, NULL, NULL};
+    pvc_pyval *sv = na == 3 ? pv_eval(c, args[2], c->scope) : NULL;
+    int64_t step = sv && sv->kind == PV_INT ? sv->i : na == 3 ? 0 : 1;
+    for (uint32_t i = 0; i < na && i < 3; i++)
+        if (!(a[i] = lower_expr(c, args[i], out, NULL)))
+            return NULL;
+    if (na < 1 || na > 3 || step == 0) {
+        pvc_error_at(c->d, at(call), PVC_E_UNSUPPORTED, "'in pl.range(...)' takes 1 to 3 arguments, the step a "
+                     "nonzero constant");
+        return NULL;
+    }
+    pvc_value *start = na == 1 ? pvc_const(c->m, PVC_V_INT, at(call)) : a[0], *stop = na == 1 ? a[0] : a[1];
+    pvc_value *t = step > 0 ? bool_op(c, n, out, PVC_OP_PY_LE, start, x, NULL)
+                            : bool_op(c, n, out, PVC_OP_PY_GE, start, x, NULL);
+    if (!t)
+        return NULL;
+    pvc_block *b = when(c, n, out, t, 1);
+    bool_op(c, n, b, step > 0 ? PVC_OP_PY_LT : PVC_OP_PY_GT, x, stop, t);
+    if (step == 1 || step == -1)
+        return t;
+    b = when(c, n, b, t, 1);
+    pvc_op *d = pvc_op_new(c->m, PVC_OP_PY_SUB, at(n));
+    pvc_op_add_operand(c->m, d, x);
+    pvc_op_add_operand(c->m, d, start);
+    pvc_value *diff = append_with_result(c, n, b, NULL, d, PVC_TY_INT);
+    pvc_op *m = pvc_op_new(c->m, PVC_OP_PY_MOD, at(n));
+    pvc_op_add_operand(c->m, m, diff);
+    pvc_op_add_operand(c->m, m, a[2]);
+    pvc_value *rem = diff ? append_with_result(c, n, b, NULL, m, PVC_TY_INT) : NULL;
+    return rem ? bool_op(c, n, b, PVC_OP_PY_EQ, rem, pvc_const(c->m, PVC_V_INT, at(n)), t) : NULL;
+}
+
+/* x in / not in a constant tuple or list (x == e0, then x == e1 only when that failed, ...), or
+ * in pl.range(...): the membership test of a run-time x. */
+static pvc_value *lower_membership(lower_ctx *c, TSNode n, TSNode left, TSNode right, int negate, pvc_block *out,
+                                   const TSNode *dest)
+{
+    pvc_value *x = lower_expr(c, left, out, NULL), *t = NULL;
+    if (!x)
+        return NULL;
+    const char *fn = is(c, right, PVC_N_CALL) ? scope_canon(c, field(c, right, PVC_F_FUNCTION), c->scope) : NULL;
+    if (fn && !strcmp(fn, "pl.range")) {
+        t = in_range(c, n, x, right, out);
+    } else {
+        pvc_pyval *v = pv_eval(c, right, c->scope);
+        if (!v || (v->kind != PV_TUPLE && v->kind != PV_LIST)) {
+            pvc_error_at(c->d, at(right), PVC_E_UNSUPPORTED, "'%s' on a run-time value needs a constant tuple or "
+                         "list, or a pl.range(...), on its right", negate ? "not in" : "in");
+            return NULL;
+        }
+        pvc_block *blk = out;
+        if (v->n == 0) {
+            t = pvc_const(c->m, PVC_V_BOOL, at(n));
+            t = bool_op(c, n, out, PVC_OP_PY_BOOL, t, NULL, NULL);
+        }
+        for (int i = 0; i < v->n && blk; i++) {
+            pvc_value *e = lower_pyval(c, v->items[i], right, blk, NULL);
+            if (!e || !(t = bool_op(c, n, blk, PVC_OP_PY_EQ, x, e, t)))
+                return NULL;
+            blk = i + 1 < v->n ? when(c, n, blk, t, 0) : NULL;
+        }
+    }
+    if (!t)
+        return NULL;
+    return negate ? unary_op(c, n, PVC_OP_PY_NOT, t, out, dest, PVC_TY_BOOL) : assign_leaf(c, n, out, t, dest);
+}
+
 /* a < b < c: the links in order, each operand lowered once; from the second link on, each
  * runs only when the earlier ones held (an `and` chain). */
 static pvc_value *lower_compare(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
@@ -793,6 +906,9 @@ static pvc_value *lower_compare(lower_ctx *c, TSNode n, pvc_block *out, const TS
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "comparison form not supported");
         return NULL;
     }
+    int negate = nop == 1 && oplen[0] > 2; /* "not in" (the grammar's one token), "in" */
+    if (nop == 1 && (oplen[0] == 2 || oplen[0] == 6) && !memcmp(ops[0] + oplen[0] - 2, "in", 2))
+        return lower_membership(c, n, operands[0], operands[1], negate, out, dest);
     for (int i = 0; i < nop; i++)
         if (compare_code(ops[i], oplen[i]) == PVC_OP_NONE) {
             pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED, "'%.*s' on run-time values is not supported "

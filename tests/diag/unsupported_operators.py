@@ -8,7 +8,7 @@ def vf_bad(src_tile, dst_tile, n):
     d = n is None
     e = "text"
     f = src_tile[0]
-    g = n in [1, 2]
+    g = n in n
     h = lambda: n
     k = abs(n)
     m = n < 2 < n + 1 < "x"
