@@ -73,6 +73,8 @@ fault fault_misaligned sim $shapes
 fault fault_undef_reg sim $shapes
 fault fault_hazard sim $shapes
 fault fault_hazard_wrong_bar sim $shapes --strict-hazards
+fault fault_hazard_other_tile_bar sim $shapes
+fault fault_hazard_one_tile sim $shapes --strict-hazards
 fault fault_unflushed sim $shapes
 fault fault_unflushed_many sim $shapes
 # GM shared by the blocks of one launch: two stores, and a load of another block's store
@@ -117,14 +119,22 @@ printf '%s\n' "[block 0] tile 0: 2 rows" "[block 1] tile 1: 2 rows" "[block 2] t
 mkcase one_block_no_race tests/sim/fault_gm_race_read.py sim --shape a=1,64
 # shellcheck disable=SC2086
 [ -z "$native" ] || mkcase native_races_unchecked tests/sim/fault_gm_race_write.py cc $shapes --blocks 3
-# VST_VST between the store and the load (pypto's mem_bar docs write it so): a hazard the
-# device's vector pipe tolerates (sim/hazard.h rules): without --strict-hazards it runs, copies
-# a to out, and warns once, W034, at the load with a note at the store
+# VST_VST between a store and a load through one tile (pypto's mem_bar docs write it so): the
+# tile's one address register orders them on the device (sim/hazard.h rules): without
+# --strict-hazards it runs, copies a to out, and warns once, W034, at the load with a note at
+# the store
 mkcase hazard_tolerated tests/sim/fault_hazard_wrong_bar.py sim --rtol 0 --atol 0
 cp samples/data/load_align_norm/default/in_a.npy "$d/in_a.npy"
 cp samples/data/load_align_norm/default/in_a.npy "$d/expect_out.npy"
 printf '%s\n' "tests/sim/fault_hazard_wrong_bar.py:10:12: warning: vector load of [0x100, 0x200) reads byte 0x100, stored at line 8 with no vf.mem_bar(VST_VLD) between them" \
     "tests/sim/fault_hazard_wrong_bar.py:8:5: note: the vector store that wrote those bytes" >"$d/stderr"
+# no barrier at all, the store in a nested vector function: the same, and out = 2|a| (numpy)
+mkcase hazard_tolerated_nested tests/sim/fault_hazard_one_tile.py sim --rtol 0 --atol 0
+cp samples/data/load_align_norm/default/in_a.npy "$d/in_a.npy"
+/usr/bin/python3 -c 'import numpy as np, sys; a = np.load(sys.argv[1]); np.save(sys.argv[2], np.abs(a) + np.abs(a))' \
+    "$d/in_a.npy" "$d/expect_out.npy"
+printf '%s\n' "tests/sim/fault_hazard_one_tile.py:15:9: warning: vector load of [0x100, 0x200) reads byte 0x100, stored at line 9 with no vf.mem_bar(VST_VLD) between them" \
+    "tests/sim/fault_hazard_one_tile.py:9:5: note: the vector store that wrote those bytes" >"$d/stderr"
 # the same kernel with vf.mem_bar(VST_VLD): runs, and copies a to out and back
 a=samples/data/load_align_norm/default/in_a.npy # 1x64 FP32
 mkcase membar tests/sim/hazard_membar.py sim --rtol 0 --atol 0

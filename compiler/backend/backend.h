@@ -43,7 +43,7 @@ typedef struct {
     FILE *stats;             /* --stats: per-op counts, bytes moved, estimated cycles; NULL: off */
     const char *timeline;    /* --timeline FILE: Chrome trace-event JSON; NULL: off */
     uint64_t max_ops;        /* the launch's op budget (libpvc.h PVC_SIM_MAX_OPS); 0: none */
-    int strict_hazards;      /* a hazard the device tolerates faults too (sim/hazard.h rules) */
+    int strict_hazards;      /* a hazard the device orders (W034) faults too (sim/hazard.h) */
     pvc_diag_sink notes;     /* where the sim's notes go (clipped pl.load windows); NULL: nowhere */
     void *notes_arg;
 } pvc_run_opts;

@@ -85,6 +85,13 @@ static int tensor_annotation(lower_ctx *c, TSNode e, pvc_type *out)
     return 1;
 }
 
+/* Why a pl.Tile annotation, bare or subscripted, is refused; NULL for any other name. */
+static const char *tile_annotation_reason(const char *name)
+{
+    return name && !strcmp(name, "pl.Tile") ? "a kernel takes GM tensors and makes its tiles; pvc binds no "
+                                              "pl.Tile parameter" : NULL;
+}
+
 static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
 {
     TSNode e = is(c, ty, PVC_N_TYPE) ? lw_kid(c, ty, 0) : ty;
@@ -92,10 +99,11 @@ static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
         const char *name = scope_canon(c, field(c, e, PVC_F_VALUE), c->scope);
         if (name && !strcmp(name, "pl.Tensor"))
             return tensor_annotation(c, e, out);
-        return bad_annotation(c, e, name && !strcmp(name, "pl.Tile") ? "a kernel takes GM tensors and makes its "
-                              "tiles; pvc binds no pl.Tile parameter" : NULL);
+        return bad_annotation(c, e, tile_annotation_reason(name));
     }
     const char *canon = scope_canon(c, e, c->scope);
+    if (tile_annotation_reason(canon))
+        return bad_annotation(c, e, tile_annotation_reason(canon));
     if (canon && !strcmp(canon, "pl.DT_BOOL")) { /* pypto_pro's flag parameters; no tensor dtype */
         out->kind = PVC_TY_BOOL;
         return 1;

@@ -421,6 +421,27 @@ static int is_dataclass(lower_ctx *c, pvc_scope *sc, TSNode s)
     return 0;
 }
 
+/* 1 if decorated definition s has a @pl.simt.function decorator (pypto_pro's SIMT
+ * functions, which pvc does not compile: calling one says so). */
+static int is_simt_function(lower_ctx *c, pvc_scope *sc, TSNode s)
+{
+    uint32_t n;
+    TSNode *k = lw_kids(c, s, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        if (!is(c, k[i], PVC_N_DECORATOR))
+            continue;
+        TSNode e = lw_kid(c, k[i], 0);
+        while (is(c, e, PVC_N_PARENTHESIZED_EXPRESSION))
+            e = lw_kid(c, e, 0);
+        if (is(c, e, PVC_N_CALL))
+            e = field(c, e, PVC_F_FUNCTION);
+        const char *name = scope_canon(c, e, sc);
+        if (name && !strcmp(name, "pl.simt.function"))
+            return 1;
+    }
+    return 0;
+}
+
 static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
 {
     TSNode def = field(c, s, PVC_F_DEFINITION);
@@ -436,7 +457,10 @@ static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
         bind(c, sc, lw_dup(c, nm), class_value(c, def, is_dataclass(c, sc, s)));
         return;
     }
-    if (!ts_node_is_null(nm))
+    if (!ts_node_is_null(nm) && is_simt_function(c, sc, s))
+        bind(c, sc, lw_dup(c, nm), pv_opaque(c, at(def), PVC_E_NOT_CONST, "'%s' is a @pl.simt.function, "
+                                            "and pvc does not compile SIMT functions", lw_dup(c, nm)));
+    else if (!ts_node_is_null(nm))
         bind(c, sc, lw_dup(c, nm), pv_opaque(c, at(def), PVC_E_NOT_CONST, "'%s' is a decorated "
                                             "definition, not a helper pvc can inline", lw_dup(c, nm)));
     if (is(c, def, PVC_N_FUNCTION_DEFINITION))

@@ -87,7 +87,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(SQZN_ORDER,     "W031", "", "squeeze(STORE_REG) and the count-less store_unalign must alternate (§10.9)") \
     X(TILE_SIZE,      "W032", "", "pl.make_tile size= smaller than the tile: only size bytes are reserved") \
     X(MASK_COARSE,    "W033", "", "a mask coarser than the op's elements leaves the lanes between its bits off (§1.2)") \
-    X(HAZARD_TOLERATED, "W034", "", "a read the spec does not order after a store, which the device's pipe order makes work (§5.6)") \
+    X(HAZARD_TOLERATED, "W034", "", "a vector load after a store through the same tile with no VST_VLD barrier, which the tile's address register orders on the device (§5.6)") \
     X(TILE_VALID,     "W040", "", "a tile op reads its sources at the destination's valid shape, not their own (§15.2)") \
     X(TILE_FUSED,     "W041", "", "a fused tile op overwrites its first source with the intermediate result (§15.11)") \
     X(TILE_DIM,       "W042", "", "dim= other than 0 reduces or broadcasts columns, not the last axis (§15.7)") \

@@ -219,7 +219,7 @@ typedef struct {
                                     iteration, PVC_STATUS_STOPPED (both backends) */
     double timeout;              /* seconds of wall time, as `pvc run --timeout` (0: none):
                                     past it the launch stops, PVC_STATUS_STOPPED */
-    int strict_hazards;          /* sim: a hazard the device's pipe order tolerates (a warning
+    int strict_hazards;          /* sim: a hazard the device orders through one tile (a warning
                                     W034 otherwise, docs/SEMANTICS.md §5.6) faults too */
 } pvc_launch_options;
 

@@ -50,7 +50,7 @@ typedef struct {
     binding_list inputs, outputs, expects, shapes, scalars;
     double rtol, atol;
     int have_rtol, have_atol, verbose, stats;
-    int strict_hazards;   /* --strict-hazards (sim): a hazard the device tolerates faults too */
+    int strict_hazards;   /* --strict-hazards (sim): a hazard the device orders faults too */
     int blocks, threads;  /* --blocks N (kernel[None, N]), --threads T (native workers) */
     uint64_t max_ops;     /* --max-ops N (sim); 0: the default, UINT64_MAX: none */
     unsigned timeout;     /* --timeout SECS (both backends); 0: none */

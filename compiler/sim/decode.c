@@ -63,6 +63,8 @@ static uint32_t new_loc(sim *S, pvc_span at)
     pvc_loc *l = xcalloc(1, sizeof *l);
     *l = (pvc_loc){S->u->mod->file ? S->u->mod->file : S->u->src.name, at.line, at.col};
     S->locs[++S->nlocs] = l; /* ids start at 1: 0 means "no store" in the hazard map */
+    S->bases = xgrow(S->bases, &S->capbases, S->nlocs + 1, sizeof *S->bases);
+    S->bases[S->nlocs] = (sim_base){.ub = -1};
     return (uint32_t)S->nlocs;
 }
 
@@ -250,6 +252,67 @@ static void decode_operand(sim *S, sim_func *F, sim_op *o, int i, pvc_opnd_kind 
     }
 }
 
+/* ---- the tile of a vector access (prog.h sim_base) ------------------------------------ */
+static const pvc_op def_twice; /* a variable assigned more than once: no one definition */
+
+/* defs[v]: the op that assigns variable v, for every block of b at any depth. */
+static void find_defs(const pvc_block *b, const pvc_op **defs, int nvars)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        for (int r = 0; r < op->nresults; r++) {
+            int id = op->results[r]->id;
+            if (op->results[r]->kind == PVC_V_VAR && id >= 0 && id < nvars)
+                defs[id] = defs[id] ? &def_twice : op;
+        }
+        pvc_block *sub[3];
+        for (int k = pvc_op_blocks(op, sub); k-- > 0;)
+            find_defs(sub[k], defs, nvars);
+    }
+}
+
+/* The tile an address value derives from: ub.addr and cursor.init of a tile, + an offset
+ * (an AddrReg), a copy. */
+static sim_base base_of(const pvc_op **defs, int nvars, const pvc_value *v, int depth)
+{
+    sim_base none = {.ub = -1};
+    if (!v || v->kind != PVC_V_VAR || depth > 16)
+        return none;
+    const pvc_type *t = &v->type;
+    if (t->kind == PVC_TY_TILE)
+        return t->dyn || t->ub_addr < 0 ? none
+                                        : (sim_base){t->ub_addr, t->dims[0], t->dims[1], t->dtype, t->layout, 0};
+    const pvc_op *d = v->id >= 0 && v->id < nvars ? defs[v->id] : NULL;
+    if (!d || d == &def_twice || d->noperands < 1)
+        return none;
+    switch (d->code) {
+    case PVC_OP_M_UB_ADDR: case PVC_OP_ASSIGN: return base_of(defs, nvars, d->operands[0], depth + 1);
+    case PVC_OP_M_CURSOR_INIT: {
+        sim_base b = base_of(defs, nvars, d->operands[0], depth + 1);
+        b.cursor = 1;
+        return b;
+    }
+    case PVC_OP_PY_ADD: {
+        sim_base b0 = base_of(defs, nvars, d->operands[0], depth + 1);
+        sim_base b1 = d->noperands > 1 ? base_of(defs, nvars, d->operands[1], depth + 1) : none;
+        return b0.ub >= 0 && b1.ub >= 0 ? none : b0.ub >= 0 ? b0 : b1;
+    }
+    default: return none;
+    }
+}
+
+/* A vector function's op addressing UB through an ADDR or CURSOR operand: its tile. */
+static void decode_base(sim *S, sim_func *F, const sim_op *o, const pvc_op *op, const pvc_mop *m)
+{
+    if (F->f->kind != PVC_FN_VECTOR || !F->defs)
+        return;
+    for (int i = 0; i < m->nopnd; i++)
+        if (m->opnd[i].kind == PVC_OK_ADDR || m->opnd[i].kind == PVC_OK_CURSOR) {
+            S->bases[o->id] = base_of(F->defs, F->nvars, op->operands[i], 0);
+            return;
+        }
+}
+
 static void decode_machine(sim *S, sim_func *F, const pvc_op *op)
 {
     const pvc_mop *m = pvc_mop_of(op->code);
@@ -282,6 +345,7 @@ static void decode_machine(sim *S, sim_func *F, const pvc_op *op)
             }
     decode_attrs(S, o, op, m);
     decode_trace(o, op, m);
+    decode_base(S, F, o, op, m);
 }
 
 static int copy_kind(const pvc_value *res)
@@ -616,7 +680,11 @@ static sim_func *decode_func(sim *S, const pvc_func *f)
     S->funcs[idx] = F;
     F->f = f;
     F->nvars = f->nvars;
+    F->defs = xcalloc((size_t)F->nvars, sizeof *F->defs);
+    find_defs(&f->body, F->defs, F->nvars);
     decode_block(S, F, &f->body);
+    free(F->defs); /* decode time only */
+    F->defs = NULL;
     decode_call_args(S, F);
     alloc_frame(F);
     if (!S->error) {
@@ -676,4 +744,5 @@ void sim_decode_free(sim *S)
     for (int i = 1; i <= S->nlocs; i++)
         free(S->locs[i]);
     free(S->locs);
+    free(S->bases);
 }

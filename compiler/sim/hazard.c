@@ -21,24 +21,6 @@ static void clear_kind(pvc_hazard *h, int k)
     h->hi[k] = 0;
 }
 
-/* Kind k's pending bytes become kind to's (a barrier that fences them), and k has none. */
-static void move_kind(pvc_hazard *h, int k, int to)
-{
-    for (uint32_t w = h->lo[k]; w < h->hi[k]; w++) {
-        for (uint64_t p = h->part[k][w]; p; p &= p - 1) {
-            uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(p);
-            h->byte[to][b / 2] |= h->byte[k][b / 2] & (b % 2 ? ~0xFFFFFFFFull : 0xFFFFFFFFull);
-        }
-        h->full[to][w] |= h->full[k][w];
-        h->part[to][w] |= h->part[k][w];
-    }
-    if (h->lo[k] < h->hi[k]) {
-        h->lo[to] = h->lo[k] < h->lo[to] ? h->lo[k] : h->lo[to];
-        h->hi[to] = h->hi[k] > h->hi[to] ? h->hi[k] : h->hi[to];
-    }
-    clear_kind(h, k);
-}
-
 pvc_hazard *pvc_hazard_new(void)
 {
     pvc_hazard *h = calloc(1, sizeof *h);
@@ -81,8 +63,6 @@ void pvc_hazard_store_span(pvc_hazard *h, uint32_t addr, uint32_t end, uint32_t 
         uint32_t w = b / 64;
         uint64_t bit = 1ull << (b % 64);
         for (int k = 0; k < PVC_HZ_KINDS; k++) {
-            if (!pvc_hazard_rules[k].stored)
-                continue;
             if (lo == 0 && hi == 32)
                 h->full[k][w] |= bit;
             else {
@@ -128,8 +108,7 @@ uint32_t pvc_hazard_find(const pvc_hazard *h, int k, uint32_t addr, uint32_t end
 }
 
 const pvc_hazard_rule pvc_hazard_rules[PVC_HZ_KINDS] = {
-#define X(kind, read, what, orders, barrier, stored, fence, tolerated) \
-    {read, what, orders, PVC_MEMBAR_##barrier, stored, PVC_HZ_##fence, tolerated},
+#define X(kind, read, what, orders, barrier, tolerated) {read, what, orders, PVC_MEMBAR_##barrier, tolerated},
     PVC_HAZARD_RULES(X)
 #undef X
 };
@@ -142,13 +121,6 @@ void pvc_hazard_barrier(pvc_hazard *h, pvc_membar m)
     for (int k = 0; k < PVC_HZ_KINDS; k++)
         if (pvc_hazard_rules[k].orders & (1u << m))
             clear_kind(h, k);
-        else if (pvc_hazard_rules[k].fence != PVC_HZ_NONE)
-            move_kind(h, k, pvc_hazard_rules[k].fence);
-}
-
-void pvc_hazard_order(pvc_hazard *h, int k)
-{
-    clear_kind(h, k);
 }
 
 void pvc_hazard_settle(pvc_hazard *h)

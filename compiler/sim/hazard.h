@@ -27,34 +27,29 @@
 
 #include "pvc_rt.h"
 
-/* The ordering rules the map checks (docs/SEMANTICS.md §5.6, "Hazards the device tolerates"):
- * one row per kind of pending bytes. X(KIND, READ, "the read", ORDERS, BARRIER, STORED, FENCE,
- * TOLERATED):
+/* The ordering rules the map checks (docs/SEMANTICS.md §5.6, "Hazards the device orders"):
+ * one row per kind of read. X(KIND, READ, "the read", ORDERS, BARRIER, TOLERATED):
  *   READ       the reads that check it: PVC_HZ_BY_VLOAD (vector loads) or PVC_HZ_BY_SREAD
  *              (scalar and MTE3 reads, pl.store of the tile)
  *   ORDERS     the vf.mem_bar modes that order it (PVC_MB bits), BARRIER the one to name
- *   STORED     1: a vector store makes its bytes pending
- *   FENCE      the kind its bytes move to at a vf.mem_bar of any other mode, or NONE
- *   TOLERATED  NULL: a read of its bytes is a fault; else "the pipe" that runs the store and
- *              the read in program order, so the device reads what was stored though the spec
- *              asks for BARRIER: a located warning W034 (a fault under --strict-hazards,
- *              PVC_STRICT_HAZARDS=1), after which its bytes are ordered, as the pipe orders them
- * A vector load after a vector store with no vf.mem_bar at all is a fault: nothing keeps the
- * load after the store when the vector function is scheduled; with a barrier of another mode
- * between them (VST_VST, the pattern of pypto's mem_bar docs) the two stay in program order
- * on the vector pipe. A read on another pipe runs ahead of the vector pipe: a fault. The tile
- * and cube checks add their pipes' rows here. */
+ *   TOLERATED  NULL: a read of pending bytes is a fault; else what orders a read of bytes a
+ *              store wrote through the same tile on the device, though the spec asks for
+ *              BARRIER: a located warning W034 (a fault under --strict-hazards,
+ *              PVC_STRICT_HAZARDS=1). Bytes stored through another tile are a fault.
+ * A vector load and a vector store through one tile take one address register (pypto hoists
+ * one pointer per tile of a vector function), and the device keeps accesses through one
+ * register in program order (pypto's mem_bar page); through two tiles nothing orders them
+ * but the barrier, whatever other barrier stands between. A read on another pipe runs ahead
+ * of the vector pipe: a fault. The tile and cube checks add their pipes' rows here. */
 #define PVC_MB(m) (1u << PVC_MEMBAR_##m)
 #define PVC_HAZARD_RULES(X)                                                                       \
-    X(VLOAD, PVC_HZ_BY_VLOAD, "vector load", PVC_MB(VST_VLD) | PVC_MB(VV_ALL), VST_VLD, 1, VLOAD_FENCED, NULL) \
-    X(VLOAD_FENCED, PVC_HZ_BY_VLOAD, "vector load", PVC_MB(VST_VLD) | PVC_MB(VV_ALL), VST_VLD, 0, NONE,        \
-      "vector pipe")                                                                              \
-    X(SREAD, PVC_HZ_BY_SREAD, "read", PVC_MB(VST_LD) | PVC_MB(VS_ALL), VST_LD, 1, NONE, NULL)
+    X(VLOAD, PVC_HZ_BY_VLOAD, "vector load", PVC_MB(VST_VLD) | PVC_MB(VV_ALL), VST_VLD,          \
+      "the tile's one address register")                                                          \
+    X(SREAD, PVC_HZ_BY_SREAD, "read", PVC_MB(VST_LD) | PVC_MB(VS_ALL), VST_LD, NULL)
 
 enum { PVC_HZ_BY_VLOAD, PVC_HZ_BY_SREAD }; /* the reads */
 enum {
-    PVC_HZ_NONE = -1,
-#define X(kind, read, what, orders, barrier, stored, fence, tolerated) PVC_HZ_##kind,
+#define X(kind, read, what, orders, barrier, tolerated) PVC_HZ_##kind,
     PVC_HAZARD_RULES(X)
 #undef X
     PVC_HZ_KINDS
@@ -65,9 +60,7 @@ typedef struct {
     const char *what;      /* the read, as a message names it */
     uint32_t orders;       /* PVC_MB bits of the modes that order it */
     pvc_membar barrier;    /* the mode a message names */
-    int stored;            /* a vector store marks it */
-    int fence;             /* the kind it moves to at another barrier, PVC_HZ_NONE */
-    const char *tolerated; /* the pipe whose order makes it work, NULL: a fault */
+    const char *tolerated; /* what orders it through one tile on the device, NULL: a fault */
 } pvc_hazard_rule;
 
 extern const pvc_hazard_rule pvc_hazard_rules[PVC_HZ_KINDS];
@@ -91,8 +84,6 @@ pvc_hazard *pvc_hazard_new(void);               /* NULL on allocation failure */
 void pvc_hazard_free(pvc_hazard *h);
 /* A barrier of mode m orders the stores so far before the kinds of read it covers. */
 void pvc_hazard_barrier(pvc_hazard *h, pvc_membar m);
-/* Every store so far is ordered before reads of kind k (a tolerated read: its pipe's order). */
-void pvc_hazard_order(pvc_hazard *h, int k);
 /* Every store so far is complete (end of a vector function). */
 void pvc_hazard_settle(pvc_hazard *h);
 /* A store of any span (hazard.c); pvc_hazard_store handles whole blocks inline. */
@@ -133,12 +124,11 @@ static inline void pvc_hazard_store(pvc_hazard *h, uint32_t addr, uint32_t len, 
     uint64_t m0, m1;
     uint32_t w = b / 64;
     pvc_hz_bits(b, nb, &m0, &m1);
-    for (int k = 0; k < PVC_HZ_KINDS; k++)
-        if (pvc_hazard_rules[k].stored) {
-            h->full[k][w] |= m0;
-            if (m1)
-                h->full[k][w + 1] |= m1;
-        }
+    for (int k = 0; k < PVC_HZ_KINDS; k++) {
+        h->full[k][w] |= m0;
+        if (m1)
+            h->full[k][w + 1] |= m1;
+    }
     pvc_hz_widen(h, w, w + (m1 != 0));
     uint32_t *o = &h->owner[b];
     if (nb == PVC_VL / 32)

@@ -212,27 +212,26 @@ static const char *const membar_names[PVC_MEMBAR_COUNT] = {
 };
 
 /* Decision 8: a read of kind k of [addr, addr+len) after an unordered vector store, of
- * byte `at` by store `id`. */
+ * byte `at` by store `id`; `other`: the store went through another tile (§5.6). */
 static void __attribute__((noinline, cold)) hazard_fault(sim *S, int k, uint32_t addr, uint32_t len,
-                                                        uint32_t at, uint32_t id)
+                                                        uint32_t at, uint32_t id, int other)
 {
     fault_at(S, S->cur, PVC_FAULT_HAZARD, at, len);
     const pvc_loc *st = S->locs[id];
     S->ctx->fault.related = *st;
     snprintf(S->ctx->fault.detail, sizeof S->ctx->fault.detail,
-             "%s of [0x%x, 0x%x) reads byte 0x%x, stored at line %d; a vf.mem_bar(%s) between "
+             "%s of [0x%x, 0x%x) reads byte 0x%x, stored at line %d%s; a vf.mem_bar(%s) between "
              "them would order it", pvc_hazard_rules[k].what, addr, addr + len, at, st->line,
-             membar_names[pvc_hazard_rules[k].barrier]);
+             other ? " through another tile" : "", membar_names[pvc_hazard_rules[k].barrier]);
     pvc_fault_unwind(S->ctx);
 }
 
-/* A read the device's pipe order makes work (its rule's row says tolerated): one warning per
- * store and read, then every store before it is ordered, as the pipe orders it. */
+/* A read the device orders though the spec asks for a barrier (its rule's row says
+ * tolerated): one warning per store and read. */
 static void __attribute__((noinline, cold)) hazard_tolerated(sim *S, int k, uint32_t addr, uint32_t len,
                                                             uint32_t at, uint32_t id)
 {
     uint32_t read = S->cur->id;
-    pvc_hazard_order(S->hz, k);
     for (int i = 0; i < S->nwarned; i++)
         if (S->warned[i][0] == id && S->warned[i][1] == read)
             return;
@@ -254,12 +253,38 @@ static void __attribute__((noinline, cold)) hazard_tolerated(sim *S, int k, uint
     d.sink_arg = S->o->notes_arg;
     pvc_warn_at(&d, (pvc_span){rd->line, rd->col},
                 "%s of [0x%x, 0x%x) reads byte 0x%x, stored at line %d with no vf.mem_bar(%s) between them, "
-                "which docs/SEMANTICS.md §5.6 asks for; the device's %s runs the two in order, so the %s "
-                "sees the store (--strict-hazards, PVC_STRICT_HAZARDS=1: an error) [%s]",
+                "which docs/SEMANTICS.md §5.6 asks for; both go through one tile, and %s keeps them in "
+                "program order on the device, so the %s sees the store (--strict-hazards, "
+                "PVC_STRICT_HAZARDS=1: an error) [%s]",
                 pvc_hazard_rules[k].what, addr, addr + len, at, st->line, bar, pvc_hazard_rules[k].tolerated,
-                pvc_hazard_rules[k].what,
-                pvc_warn_code(PVC_W_HAZARD_TOLERATED));
+                pvc_hazard_rules[k].what, pvc_warn_code(PVC_W_HAZARD_TOLERATED));
     pvc_report_at(&d, (pvc_span){st->line, st->col}, "note", "the vector store that wrote those bytes");
+}
+
+/* Did the store `id` go through the tile the running op reads (prog.h sim_base)? */
+static int same_tile(const sim *S, uint32_t id)
+{
+    const sim_base *a = &S->bases[S->cur->id], *b = &S->bases[id];
+    return a->ub >= 0 && a->ub == b->ub && a->rows == b->rows && a->cols == b->cols && a->dtype == b->dtype &&
+           a->layout == b->layout && a->cursor == b->cursor;
+}
+
+/* Pending bytes of kind k that a read of [addr, addr+len) meets (docs/SEMANTICS.md §5.6):
+ * a fault at the first byte a store wrote through another tile; else, when some store went
+ * through the same tile, the tolerated read. Cold: only a read of pending bytes comes here. */
+static void __attribute__((noinline, cold)) hazard_pending(sim *S, int k, uint32_t addr, uint32_t len,
+                                                          uint32_t at, uint32_t id)
+{
+    uint64_t end = (uint64_t)addr + len > PVC_UB_BYTES ? PVC_UB_BYTES : (uint64_t)addr + len;
+    uint32_t first = id, first_at = at;
+    while (id) {
+        int one = pvc_hazard_rules[k].tolerated && same_tile(S, id);
+        if (!one || S->o->strict_hazards)
+            hazard_fault(S, k, addr, len, at, id, pvc_hazard_rules[k].tolerated && !one);
+        uint32_t next = S->hz->owner[at / 32] == PVC_HZ_MIXED ? at + 1 : (at / 32 + 1) * 32;
+        id = next < end ? pvc_hazard_find(S->hz, k, next, (uint32_t)end, &at) : 0;
+    }
+    hazard_tolerated(S, k, addr, len, first_at, first);
 }
 
 /* A read (PVC_HZ_BY_*) of [addr, addr+len): every kind of pending bytes it checks, as its
@@ -270,10 +295,8 @@ static inline void hazard_read(sim *S, int read, uint32_t addr, uint32_t len)
         if (pvc_hazard_rules[k].read != read)
             continue;
         uint32_t at = 0, id = pvc_hazard_read(S->hz, k, addr, len, &at);
-        if (id && pvc_hazard_rules[k].tolerated && !S->o->strict_hazards)
-            hazard_tolerated(S, k, addr, len, at, id);
-        else if (id)
-            hazard_fault(S, k, addr, len, at, id);
+        if (id)
+            hazard_pending(S, k, addr, len, at, id);
     }
 }
 

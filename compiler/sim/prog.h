@@ -42,6 +42,15 @@ typedef struct {
     const int64_t *addr; /* NULL: static */
 } sim_tile;
 
+/* The tile a vector load or store goes through (docs/SEMANTICS.md §5.6): pypto gives each tile
+ * of a vector function one address register, a post-update cursor one of its own, and the
+ * device keeps accesses through one register in program order. Tiles alike in address,
+ * dtype, shape and layout are one. ub < 0: none known (a rotated group slot, a tile op). */
+typedef struct {
+    int64_t ub, rows, cols;
+    int dtype, layout, cursor;
+} sim_base;
+
 /* A machine op's row as interp.c compiled it. */
 typedef void (*sim_run_fn)(sim *S, const sim_op *o);
 
@@ -163,6 +172,7 @@ struct sim_func {
     uint8_t *def;            /* per register variable: written in this invocation */
     uint32_t *last_stu;      /* per store ureg: op id of the last op that left bytes parked */
     const char **names;      /* variable names for messages */
+    const pvc_op **defs;     /* while decoding: the op assigning each variable (decode.c) */
 };
 
 /* What the touch hook gathered about the op being run (interp.c). */
@@ -190,7 +200,8 @@ struct sim {
     uint64_t ops_left;       /* the launch's op budget still unspent (run_opts max_ops) */
     sim_func **funcs;        /* decoded, by index in the module */
     pvc_loc **locs;          /* by op id */
-    int nlocs, caplocs;
+    sim_base *bases;         /* by op id: the tile a vector access goes through */
+    int nlocs, caplocs, capbases;
     const char *error;       /* decode failure: the message, at error_at */
     pvc_span error_at;
     char errbuf[256];

@@ -15,7 +15,7 @@ TimeoutError: the launch ran past its timeout), OutOfMemory (a MemoryError), Int
 Environment: PVC_BACKEND=sim|native (default sim), PVC_VERBOSE=1 (print pvc's warnings and
 notes, and whether the native object came from the cache), PVC_THREADS=N (native worker
 threads, default one per core), PVC_TIMEOUT=SECS (stop a launch that runs longer, raising
-LaunchTimeout), PVC_STRICT_HAZARDS=1 (a hazard the device tolerates faults, not a warning),
+LaunchTimeout), PVC_STRICT_HAZARDS=1 (a hazard the device orders, W034, faults),
 PVC_LIB (the library to load). Ctrl-C stops a launch (KeyboardInterrupt).
 """
 
@@ -85,7 +85,7 @@ def _verbose():
 
 
 class PvcWarning(UserWarning):
-    """A warning of a launch (a hazard the device tolerates, W034): pvc's located text."""
+    """A warning of a launch (a hazard the device orders, W034): pvc's located text."""
 
 
 class _Diags:

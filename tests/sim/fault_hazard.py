@@ -1,13 +1,13 @@
-# HAZARD: the load at line 10 reads the bytes the store at line 8 wrote, with no vf.mem_bar.
+# HAZARD: the load at line 10 reads, through tile over, bytes the store at line 8 wrote through dst_tile, no vf.mem_bar (§5.6).
 import pypto_pro.language as pl
 
 @pl.vector_function
-def vf_under_test(src_tile, dst_tile):
+def vf_under_test(src_tile, dst_tile, over):
     preg = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_FP32)
     reg = vf.load_align(src_tile, 0)
     vf.store_align(dst_tile, reg, preg)
-    # (no barrier)
-    back = vf.load_align(dst_tile, 0)
+    # (no barrier; two tiles take two address registers, which nothing orders)
+    back = vf.load_align(over, 0)
     vf.store_align(src_tile, back, preg)
 
 @pl.jit()
@@ -20,7 +20,9 @@ def kernel(
     in_a = in_grp.current()
     out_grp = pl.make_tile_group(type=tf, addrs=0x100, mutex_ids=[1])
     t_out = out_grp.current()
+    t_over = pl.make_tile(pl.TileType(shape=[2, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec),
+                          addr=0x100, size=512)
     with pl.section_vector():
         pl.load(in_a, a, [0, 0])
-        vf_under_test(in_a, t_out)
+        vf_under_test(in_a, t_out, t_over)
         pl.store(out, t_out, [0, 0])

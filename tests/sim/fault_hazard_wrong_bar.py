@@ -1,4 +1,4 @@
-# VST_VST (line 9) orders stores, not the load (line 10) after the store (line 8) (§5.6): HAZARD under --strict-hazards, else W034.
+# VST_VST (line 9) orders stores, not the load (line 10) after the store (line 8) (§5.6); one tile: HAZARD under --strict-hazards, else W034.
 import pypto_pro.language as pl
 
 @pl.vector_function
