@@ -401,46 +401,40 @@ static pvc_pyval *class_value(lower_ctx *c, TSNode def, int dataclass)
     return v;
 }
 
-/* 1 if one of the decorators of s is dataclasses' dataclass (bare, called, or dotted). */
-static int is_dataclass(lower_ctx *c, pvc_scope *sc, TSNode s)
+/* A decorator's callee: `@x` and `@x(...)` give x, parentheses dropped. */
+static TSNode decorator_callee(lower_ctx *c, TSNode dec)
+{
+    TSNode e = lw_kid(c, dec, 0);
+    while (is(c, e, PVC_N_PARENTHESIZED_EXPRESSION))
+        e = lw_kid(c, e, 0);
+    return is(c, e, PVC_N_CALL) ? field(c, e, PVC_F_FUNCTION) : e;
+}
+
+/* dataclasses' dataclass, bare or dotted. */
+static int is_dataclass_name(lower_ctx *c, pvc_scope *sc, TSNode e)
 {
     (void)sc;
+    return lw_text_is(c, is(c, e, PVC_N_ATTRIBUTE) ? field(c, e, PVC_F_ATTRIBUTE) : e, "dataclass");
+}
+
+/* pypto_pro's SIMT functions, which pvc does not compile: calling one says so. */
+static int is_simt_name(lower_ctx *c, pvc_scope *sc, TSNode e)
+{
+    const char *name = scope_canon(c, e, sc);
+    return name && !strcmp(name, "pl.simt.function");
+}
+
+/* 1 if a decorator of decorated definition s names what match accepts. */
+static int has_decorator(lower_ctx *c, pvc_scope *sc, TSNode s, int (*match)(lower_ctx *, pvc_scope *, TSNode))
+{
     uint32_t n;
     TSNode *k = lw_kids(c, s, &n);
-    for (uint32_t i = 0; i < n; i++) {
-        if (!is(c, k[i], PVC_N_DECORATOR))
-            continue;
-        TSNode e = lw_kid(c, k[i], 0);
-        if (is(c, e, PVC_N_CALL))
-            e = field(c, e, PVC_F_FUNCTION);
-        if (is(c, e, PVC_N_ATTRIBUTE))
-            e = field(c, e, PVC_F_ATTRIBUTE);
-        if (lw_text_is(c, e, "dataclass"))
+    for (uint32_t i = 0; i < n; i++)
+        if (is(c, k[i], PVC_N_DECORATOR) && match(c, sc, decorator_callee(c, k[i])))
             return 1;
-    }
     return 0;
 }
 
-/* 1 if decorated definition s has a @pl.simt.function decorator (pypto_pro's SIMT
- * functions, which pvc does not compile: calling one says so). */
-static int is_simt_function(lower_ctx *c, pvc_scope *sc, TSNode s)
-{
-    uint32_t n;
-    TSNode *k = lw_kids(c, s, &n);
-    for (uint32_t i = 0; i < n; i++) {
-        if (!is(c, k[i], PVC_N_DECORATOR))
-            continue;
-        TSNode e = lw_kid(c, k[i], 0);
-        while (is(c, e, PVC_N_PARENTHESIZED_EXPRESSION))
-            e = lw_kid(c, e, 0);
-        if (is(c, e, PVC_N_CALL))
-            e = field(c, e, PVC_F_FUNCTION);
-        const char *name = scope_canon(c, e, sc);
-        if (name && !strcmp(name, "pl.simt.function"))
-            return 1;
-    }
-    return 0;
-}
 
 static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
 {
@@ -454,10 +448,10 @@ static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
     }
     TSNode nm = field(c, def, PVC_F_NAME);
     if (!ts_node_is_null(nm) && is(c, def, PVC_N_CLASS_DEFINITION)) {
-        bind(c, sc, lw_dup(c, nm), class_value(c, def, is_dataclass(c, sc, s)));
+        bind(c, sc, lw_dup(c, nm), class_value(c, def, has_decorator(c, sc, s, is_dataclass_name)));
         return;
     }
-    if (!ts_node_is_null(nm) && is_simt_function(c, sc, s))
+    if (!ts_node_is_null(nm) && has_decorator(c, sc, s, is_simt_name))
         bind(c, sc, lw_dup(c, nm), pv_opaque(c, at(def), PVC_E_NOT_CONST, "'%s' is a @pl.simt.function, "
                                             "and pvc does not compile SIMT functions", lw_dup(c, nm)));
     else if (!ts_node_is_null(nm))
