@@ -393,8 +393,8 @@ fresh:
 # leak check): e2e (processes of cc and gcc on emitted C, the cache's behaviour: robust's
 # cache.sh runs the cache code under SAN=1), py (the library under Python: test-full).
 # Moved to make test-full: e2e, py, golden whole and ops on all backends under SAN=1; ops on
-# cc's objects (OPS_BACKENDS=sim,obs,tcc,cc) in both trees; fuzz-smoke (its own clang build
-# of the whole tree, then 65 s of fuzzing).
+# cc's objects (OPS_BACKENDS=sim,obs,tcc,cc) in both trees. fuzz-smoke (its own clang build
+# of the whole tree, then 65 s of fuzzing) runs in both.
 # test-full runs every suite in both trees, ops on cc's objects too, and fuzz-smoke.
 test: deps
 	@sh tests/run_suites.sh "$(MAKE)" "$(BUILD)"

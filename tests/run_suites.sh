@@ -15,8 +15,9 @@
 #   plain (BUILD)      every suite: unit, golden, e2e, sim, robust, ops, py
 #   SAN=1 (BUILD/san)  the suites that exercise C memory: unit, sim, robust, ops on the
 #                      simulator's two loops, golden's runs of pvc (GOLDEN_MODE=pvc)
+#   fuzzers            fuzz-smoke (clang, ASan+UBSan: one build serves both configurations)
 #   full adds          every suite under SAN=1 too (e2e, py, golden whole, ops on all its
-#                      backends), ops on cc's objects in both trees, fuzz-smoke
+#                      backends), ops on cc's objects in both trees
 # Every job shares one native object cache, BUILD/test-cache (an object is built once per
 # content and flags, whichever suite or tree asks first), and puts its scratch files on a RAM
 # file system when there is one (PVC_TEST_SCRATCH: pvc run writes its outputs with fsync),
@@ -62,6 +63,10 @@ if [ "$mode" = full ]; then
     tree plain build-plain "$plain" $every
     job fuzz-smoke build-fuzz suite BUILD="$BUILD" FUZZ_BUILD="$BUILD/fuzz" fuzz-smoke
 else
+    # the fuzzers' smoke stays in make test: the differential stream/whole fuzzer is the
+    # check that the streamed compile reads every file as the whole compile does
+    job build-fuzz - build BUILD="$BUILD" FUZZ_BUILD="$BUILD/fuzz" fuzzers
+    job fuzz-smoke build-fuzz suite BUILD="$BUILD" FUZZ_BUILD="$BUILD/fuzz" fuzz-smoke
     tree plain build-plain "$plain" robust sim py e2e golden ops unit
     tree san build-san "$san" robust sim ops:OPS_BACKENDS=sim,obs unit golden:GOLDEN_MODE=pvc
 fi
