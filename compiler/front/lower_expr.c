@@ -934,12 +934,8 @@ static pvc_value *lower_compare(lower_ctx *c, TSNode n, pvc_block *out, const TS
         }
         if (!t)
             return NULL;
-        if (i + 1 < nop) { /* the next link only when this one held */
-            pvc_op *iff = pvc_op_new(c->m, PVC_OP_IF, at(n));
-            pvc_op_add_operand(c->m, iff, t);
-            pvc_block_append(c->m, blk, iff);
-            blk = iff->body;
-        }
+        if (i + 1 < nop) /* the next link only when this one held */
+            blk = when(c, n, blk, t, 1);
         l = r;
     }
     return t;
