@@ -40,6 +40,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import op_ref as R  # noqa: E402  (the per-lane formulas of docs/SEMANTICS.md §9-§10, in numpy)
 from lang_cases import LANG_SAMPLES  # noqa: E402
+from debug_cases import DEBUG_SAMPLES  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "samples", "data")
@@ -617,6 +618,7 @@ SAMPLES = [  # (sample, generator)
     ("cube_vector_add", cube_vector_add),
 ]
 SAMPLES += LANG_SAMPLES  # the language samples (tools/lang_cases.py)
+SAMPLES += DEBUG_SAMPLES  # pl.dump_data (tools/debug_cases.py)
 
 
 # ---- writing -----------------------------------------------------------------------------------
@@ -663,6 +665,10 @@ def write_tree(dest, quiet):
                 assert back.dtype == arr.dtype and same, path
             write_file(os.path.join(d, "args"), (case.args + "\n").encode(),
                        "%s/args  '%s'" % (shown, case.args), quiet)
+            if getattr(case, "kernel", None):  # a case of another kernel of the sample's file
+                write_file(os.path.join(d, "kernel"), (case.kernel + "\n").encode(), "%s/kernel" % shown, quiet)
+            if getattr(case, "stdout", None) is not None:  # what every backend must print
+                write_file(os.path.join(d, "stdout"), case.stdout.encode(), "%s/stdout" % shown, quiet)
 
 
 def tree_files(top):

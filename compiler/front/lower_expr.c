@@ -252,8 +252,9 @@ static int lower_args(lower_ctx *c, TSNode args, pvc_op *op, pvc_block *out, int
                 continue;
             }
             /* a string scale= is the fixpipe check's to refuse, in pypto_pro's words (§17.6) */
-            c->allow_str = !strcmp(k, "scale") && (op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_STORE_TILE ||
-                                                   op->code == PVC_OP_PL_MOVE);
+            c->allow_str = (!strcmp(k, "scale") && (op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_STORE_TILE ||
+                                                    op->code == PVC_OP_PL_MOVE)) ||
+                           (!strcmp(k, "flag") && op->code == PVC_OP_PL_DUMP_DATA); /* dump_data's label */
             pvc_value *v = lower_expr(c, field(c, a, PVC_F_VALUE), out, NULL);
             c->allow_str = 0;
             if (v)

@@ -225,6 +225,7 @@ typedef enum {
     X(STRUCT_LOAD, "struct.load", "addr bytes", "", 2, 2, 0, NONE, METHOD, SCALAR, "a kernel's entry copy of its tiling argument into its struct memory (§16.8)") \
     X(PL_MOVE, "pl.move", "dst_tile src_tile offset", "acc_to_vec_mode:AccToVecMode relu_pre_mode:ReluPreMode scale", 2, 3, 0, NONE, PL, TILE, "tile copy: Vec -> Vec (dst's valid shape from src at offset, or a smaller src into dst at offset, §6), Mat -> Left / Right / Bias, Acc -> Vec (§17.4)") \
     X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc:bool", 1, 9, 0, NONE, PL, SCALAR, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
+    X(PL_DUMP_DATA, "pl.dump_data", "data offsets shapes", "workspace loc:bool flag", 1, 3, 0, NONE, PL, SCALAR, "print a GM tensor, a Vec tile, a window of either, or an Acc tile through workspace=, as the device prints them (§6.2)") \
     X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type:SyncCoreType mode:SyncAllMode", 0, 1, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "all-core barrier: a no-op, each block runs to completion (§6)") \
     X(PL_SET_CROSS_CORE, "pl.system.set_cross_core", "", "pipe:PipeType event_id sync_mode:CrossCoreSyncMode", 0, 0, 0, NONE, PL, SCALAR, "cross-core signal: the flag's counters + 1 (§17.7)") \
     X(PL_WAIT_CROSS_CORE, "pl.system.wait_cross_core", "", "pipe:PipeType event_id sync_mode:CrossCoreSyncMode", 0, 0, 0, NONE, PL, SCALAR, "cross-core wait: until the flag is set, then - 1 (§17.7)") \
@@ -860,6 +861,19 @@ enum {
     M(M_SMEM_LOAD, "smem.load", NONE, (O(TENSOR, tensor) O(INT, addr)), (AI(bytes, 0)), (), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_smem_load(ctx, tensor, addr, bytes), \
       "the kernel's entry copy of the tiling argument (bytes of a uint8 tensor) to struct byte addr (§16.8)") \
+    M(M_GM_DUMP, "gm.dump", NONE, \
+      (O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, o4) O(INT, n0) O(INT, n1) O(INT, n2) \
+       O(INT, n3) O(INT, n4)), (AI(dn, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, \
+      pvc_gm_dump(ctx, tensor, (const int64_t[]){o0, o1, o2, o3, o4}, (const int64_t[]){n0, n1, n2, n3, n4}, dn), \
+      "pl.dump_data of a GM tensor: the window o .. o + n of each axis (n PVC_GM_WHOLE the whole axis) (§6.2)") \
+    M(M_TILE_DUMP, "tile.dump", NONE, (O(TILE, tile) O(INT, valid_rows) O(INT, valid_cols)), (), (), 0, \
+      PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_tile_dump(ctx, tile, valid_rows, valid_cols), \
+      "pl.dump_data of a Vec tile: every element of its shape, the valid shape marked (§6.2)") \
+    M(M_TILE_DUMP_WIN, "tile.dump.win", NONE, \
+      (O(TILE, tile) O(INT, valid_rows) O(INT, valid_cols) O(INT, r0) O(INT, c0) O(INT, rows) O(INT, cols)), (), (), \
+      0, PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, \
+      pvc_tile_dump_window(ctx, tile, valid_rows, valid_cols, r0, c0, rows, cols), \
+      "pl.dump_data of a Vec tile window: rows x cols from r0, c0, clipped to the valid shape (§6.2)") \
     /* the four gm.getval / gm.setval rows stay consecutive: sim/interp.c tells them by range */ \
     M(M_GM_GETVAL_I, "gm.getval.i", NONE, (O(TENSOR, tensor) O(INT, off)), (), (R(INT, v)), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT, SCALAR, S, 1, 0, *v = pvc_gm_getval_i(ctx, tensor, off), \

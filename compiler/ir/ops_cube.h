@@ -95,6 +95,10 @@
       (), 0, PVC_NO_TRAP, PVC_CUBE_FLAGS, CUBE, FIX, 200, 32,                                          \
       pvc_fix_to_vec(ctx, vec, acc, acc_vr, acc_vc, mode, relu, PVC_FIX_NOSCALE, scale),               \
       "pl.move Acc -> Vec with a per-column Scaling tile of deq words (§17.4.4)")                      \
+    M(M_ACC_DUMP, "acc.dump", NONE, \
+      (O(TILE, acc) O(TENSOR, workspace) O(INT, r0) O(INT, c0) O(INT, rows) O(INT, cols)), (), (), 0, PVC_NO_TRAP, \
+      PVC_CUBE_FLAGS | PVC_MF_WRITES_GM, CUBE, FIX, 200, 32, pvc_acc_dump(ctx, acc, workspace, r0, c0, rows, cols), \
+      "pl.dump_data of an Acc tile: the whole tile to workspace (ND), then rows x cols from r0, c0 printed (§6.2)") \
     M(M_FIX_DEQ, "fix.deq", NONE, (O(NUM, scale)), (AI(signed_out, 0)), (R(INT, deq)), 0, PVC_NO_TRAP, 0, \
       SCALAR, S, 1, 0, *deq = (int64_t)pvc_fix_deq_of(scale, signed_out),                              \
       "the deq word of a run-time FP32 scale: its bits, bit 46 for an INT8 output (§17.6.3)")         \

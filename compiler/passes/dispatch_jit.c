@@ -206,6 +206,80 @@ static void getval(dispatcher *x, pvc_op *op)
         operand(x, e, v);
 }
 
+/* One line of text printed as pl.printf prints it (its % doubled), before a dump. */
+static void print_line(dispatcher *x, const pvc_op *op, const char *text)
+{
+    size_t n = 0;
+    for (const char *p = text; *p; p++)
+        n += *p == '%' ? 2 : 1;
+    char *s = pvc_arena_alloc(x->m->arena, n + 1), *q = s;
+    for (const char *p = text; *p; p++)
+        if ((*q++ = *p) == '%')
+            *q++ = '%';
+    *q = '\0';
+    pvc_value *f = pvc_const(x->m, PVC_V_STR, op->loc);
+    f->name = s;
+    f->i = (int64_t)n;
+    operand(x, emit(x, PVC_OP_PL_PRINTF, op->loc, NULL), f);
+}
+
+/* Element k of the list a window argument names, or dflt when the window is not given. */
+static pvc_value *window_elem(dispatcher *x, const pvc_op *op, const char *arg, int k, pvc_value *dflt)
+{
+    const pvc_value *v = pvc_op_arg(op, arg);
+    const pvc_op *l = v && v->kind == PVC_V_VAR ? x->def[v->id] : NULL;
+    return l && l->code == PVC_OP_LIST && k < l->noperands ? l->operands[k] : dflt;
+}
+
+/* pl.dump_data (§6.2): the headers pypto_pro's lowering prints first (loc=True: the file and
+ * line; flag=: the label), then gm.dump, tile.dump(.win) or acc.dump. */
+static void dump_data(dispatcher *x, pvc_op *op)
+{
+    pvc_value *d = pvc_op_arg(op, "data"), *ws = pvc_op_arg(op, "workspace");
+    int tensor = d->type.kind == PVC_TY_TENSOR, window = pvc_op_arg(op, "offsets") != NULL &&
+                                                         pvc_op_arg(op, "offsets")->kind != PVC_V_NONE;
+    const pvc_attr *flag = pvc_op_attr(op, "flag");
+    if (flag_arg(op, "loc")) {
+        const char *file = x->m->file ? x->m->file : "", *base = strrchr(file, '/');
+        char *line = pvc_arena_printf(x->m->arena, "[%s:%d] %s\n", base ? base + 1 : file, op->loc.line,
+                                      tensor ? "dump_tensor" : "dump_tile");
+        print_line(x, op, line);
+    }
+    if (flag && flag->val->kind == PVC_V_STR && flag->val->i > 0)
+        print_line(x, op, pvc_arena_printf(x->m->arena, "=== [flag] %.*s ===\n", (int)flag->val->i, flag->val->name));
+    if (tensor) {
+        pvc_op *g = emit(x, PVC_OP_M_GM_DUMP, op->loc, NULL);
+        operand(x, g, d);
+        for (int k = 0; k < PVC_DUMP_AXES; k++)
+            operand(x, g, k < d->type.rank ? window_elem(x, op, "offsets", k, cint(x, 0, op->loc)) : cint(x, 0, op->loc));
+        for (int k = 0; k < PVC_DUMP_AXES; k++)
+            operand(x, g, k < d->type.rank ? window_elem(x, op, "shapes", k, cint(x, PVC_GM_WHOLE, op->loc))
+                                           : cint(x, 1, op->loc));
+        attr(x, g, "dn", cint(x, d->type.rank == 2 && d->type.dims[1] == 1, op->loc));
+        return;
+    }
+    if (d->type.mem == PVC_MEM_ACC) {
+        pvc_op *g = emit(x, PVC_OP_M_ACC_DUMP, op->loc, NULL);
+        operand(x, g, d);
+        operand(x, g, ws);
+        for (int k = 0; k < 2; k++)
+            operand(x, g, window_elem(x, op, "offsets", k, cint(x, 0, op->loc)));
+        for (int k = 0; k < 2; k++)
+            operand(x, g, window_elem(x, op, "shapes", k, cint(x, d->type.dims[k], op->loc)));
+        return;
+    }
+    pvc_op *g = emit(x, window ? PVC_OP_M_TILE_DUMP_WIN : PVC_OP_M_TILE_DUMP, op->loc, NULL);
+    operand(x, g, d);
+    operand(x, g, pvc_op_attr(op, "valid_rows")->val);
+    operand(x, g, pvc_op_attr(op, "valid_cols")->val);
+    if (window) {
+        for (int k = 0; k < 2; k++)
+            operand(x, g, window_elem(x, op, "offsets", k, NULL));
+        for (int k = 0; k < 2; k++)
+            operand(x, g, window_elem(x, op, "shapes", k, NULL));
+    }
+}
+
 /* The struct ops (§16.8): smem.get / smem.set .i or .f by the field's dtype (a read) or the
  * value's kind (a write), at base + the field's offset; smem.slot, smem.load. */
 static void struct_op(dispatcher *x, pvc_op *op)
@@ -317,6 +391,8 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
             tile_elem(x, op);
         } else if (op->code == PVC_OP_PL_GETVAL || op->code == PVC_OP_PL_SETVAL) {
             getval(x, op);
+        } else if (op->code == PVC_OP_PL_DUMP_DATA) {
+            dump_data(x, op);
         } else if (op->code >= PVC_OP_STRUCT_GET && op->code <= PVC_OP_STRUCT_LOAD) {
             struct_op(x, op);
         } else if (op->code == PVC_OP_PL_MOVE || op->code == PVC_OP_PL_INSERT) {

@@ -629,6 +629,7 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_PL_MATMUL: case PVC_OP_PL_MATMUL_ACC: ty_matmul(t, op); return;
     case PVC_OP_TILE_SLICE: ty_slice(t, op); return;
     case PVC_OP_PL_PRINTF: type_printf(t, op); return;
+    case PVC_OP_PL_DUMP_DATA: ty_dump(t, op); return;
     case PVC_OP_PL_SYNC_ALL: case PVC_OP_PL_BAR_MTE2: case PVC_OP_PL_BAR_MTE3:
         return; /* synchronisation: its arguments are checked (resolve), nothing to type */
     case PVC_OP_PL_SET_CROSS_CORE: case PVC_OP_PL_WAIT_CROSS_CORE: ty_cross(t, op); return;

@@ -130,6 +130,9 @@ void ty_insert(typer *t, pvc_op *op);
 void ty_matmul(typer *t, pvc_op *op);
 void ty_cross(typer *t, pvc_op *op);
 
+/* ---- types_debug.c: pl.dump_data (§6.2) ---- */
+void ty_dump(typer *t, pvc_op *op);
+
 /* ---- types_vf.c: the vf ops ---- */
 void ty_generic(typer *t, pvc_op *op);
 void ty_vf_op(typer *t, pvc_op *op);

@@ -1144,6 +1144,22 @@ int64_t pvc_tile_getval_i(pvc_ctx *ctx, const pvc_tile *t, int64_t off);
 void pvc_tile_getval_f(pvc_ctx *ctx, const pvc_tile *t, int64_t off, void *out);
 void pvc_tile_setval_i(pvc_ctx *ctx, const pvc_tile *t, int64_t off, int64_t v);
 void pvc_tile_setval_f(pvc_ctx *ctx, const pvc_tile *t, int64_t off, double v);
+/* pl.dump_data (docs/SEMANTICS.md §6.2): the text pypto_pro's device prints, on stdout after
+ * "[block N] " in one write. A tensor: the window off[k] .. off[k] + len[k] of each axis k
+ * (len PVC_GM_WHOLE: the whole axis) as pypto's five-axis view, its leading axes of 1 (dn:
+ * the layout named DN, a rank-2 tensor whose last dim is the constant 1); a window outside
+ * the tensor faults BAD_ARG before a byte is read. A Vec tile: every element of its shape, the
+ * valid shape vr x vc marked; a window: the requested rows x cols clipped to the valid shape
+ * from r0, c0. An Acc tile: the whole tile copied to the workspace tensor (its dtype, at least
+ * rows * cols elements, row-major with the tile's cols as pitch, no conversion), then the
+ * window read back from it, clipped to the tile. */
+#define PVC_DUMP_AXES 5
+void pvc_gm_dump(pvc_ctx *ctx, const pvc_tensor *t, const int64_t *off, const int64_t *len, int64_t dn);
+void pvc_tile_dump(pvc_ctx *ctx, const pvc_tile *t, int64_t vr, int64_t vc);
+void pvc_tile_dump_window(pvc_ctx *ctx, const pvc_tile *t, int64_t vr, int64_t vc, int64_t r0, int64_t c0,
+                          int64_t rows, int64_t cols);
+void pvc_acc_dump(pvc_ctx *ctx, const pvc_tile *acc, const pvc_tensor *ws, int64_t r0, int64_t c0, int64_t rows,
+                  int64_t cols);
 int64_t pvc_gm_getval_i(pvc_ctx *ctx, const pvc_tensor *t, int64_t off);
 void pvc_gm_getval_f(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, void *out);
 void pvc_gm_setval_i(pvc_ctx *ctx, const pvc_tensor *t, int64_t off, int64_t v);

@@ -1,0 +1,83 @@
+"""debug_cases.py - the cases of samples/debug_dump.py (pl.dump_data) for gen_samples.py.
+
+The expected stdout is written here from the printing rules of docs/SEMANTICS.md §6.2 (the
+text pypto_pro's device code prints), with Python's own %-formatting of the values numpy
+computes; never from what pvc printed.
+"""
+import numpy as np
+
+EXACT = "--rtol 0 --atol 0"
+
+
+class Case:
+    def __init__(self, name, inputs, expects, args, kernel=None, stdout=None):
+        self.name, self.inputs, self.expects, self.args = name, inputs, expects, args
+        self.kernel, self.stdout = kernel, stdout
+
+
+def value(dtype, v):
+    """One element as the device prints it: '%f ' of a float, '%d ' of a signed integer."""
+    return ("%f " % float(v)) if np.dtype(dtype).kind == "f" else ("%d " % int(v))
+
+
+def tensor_dump(name, x):
+    """A 2-D window x of a tensor: the five-axis view, one Batch line, one line per row."""
+    lines = ["=== [dump_tensor] dtype: %s, Layout: ND, shape=[1,1,1,%d,%d] ===" % ((name,) + x.shape),
+             "  Batch [0, 0, 0]:"]
+    lines += ["".join(value(x.dtype, v) for v in row) for row in x]
+    return lines
+
+
+def tile_dump(name, t, vr, vc):
+    """A whole Vec tile t with valid shape vr x vc: '| ' after the last valid column, a line
+    of 8 dashes after the last valid row."""
+    rows, cols = t.shape
+    lines = ["=== [dump_tile] dtype: %s, shape=[%d,%d], valid=[%d,%d], Layout: ND ===" % (name, rows, cols, vr, vc)]
+    for r in range(rows):
+        lines.append("".join(value(t.dtype, t[r, c]) + ("| " if c == vc - 1 and vc < cols else "")
+                             for c in range(cols)))
+        if r == vr - 1 and vr < rows:
+            lines.append("--------")
+    return lines
+
+
+def window_dump(header, name, t, src_shape, off, want, valid, kind="Vec"):
+    lines = ["=== [TPRINT %s] Data Type: %s, Layout: %s, TileType: %s ===" % (header, name, "NZ" if kind == "Acc" else "ND", kind),
+             "  Source Shape: [%d, %d], Window Offsets: [%d, %d], Requested Shape: [%d, %d], Valid Shape: [%d, %d]"
+             % (src_shape + off + want + valid)]
+    r0, c0 = off
+    lines += ["".join(value(t.dtype, t[r0 + r, c0 + c]) for c in range(valid[1])) for r in range(valid[0])]
+    return lines
+
+
+def block(lines):
+    """One dump call: '[block 0] ' before its text, which it writes in one piece."""
+    return "[block 0] " + "\n".join(lines) + "\n"
+
+
+def debug_dump(sample):
+    a = (np.arange(32, dtype=np.int32).reshape(4, 8) * 3 - 7).astype(np.int32)
+    f = (np.arange(16).reshape(2, 8) * 0.25 - 1.5).astype(np.float16)  # exact in FP16
+    cases = []
+    for n in (3, 6):
+        text = block(["=== [flag] input a ==="]) + block(tensor_dump("int32", a))
+        text += block(tensor_dump("int32", a[1:3, 2:2 + n]))
+        # valid shape 3 x 5; the window [1, 3] + [4, 4] clipped to it: 2 x 2
+        text += block(tile_dump("int32", a, 3, 5))
+        text += block(window_dump("Tile Window", "int32", a, (4, 8), (1, 3), (4, 4), (2, 2)))
+        text += block(["[debug_dump.py:31] dump_tile"])
+        text += block(window_dump("Tile Window", "float16", f, (2, 8), (0, 1), (2, 3), (2, 3)))
+        cases.append(Case("vec_n%d" % n, {"a": a, "f": f}, {"out": a.copy()}, "%s --scalar n=%d" % (EXACT, n),
+                          kernel="samples/%s.py dump_vec" % sample, stdout=text))
+    # small integers in FP16: every product and sum is exact in FP32, so c = A @ B exactly
+    A = (np.arange(256) % 7 - 3).astype(np.float16).reshape(16, 16)
+    B = (np.arange(256) % 5 - 2).astype(np.float16).reshape(16, 16)
+    C = A.astype(np.float32) @ B.astype(np.float32)
+    # the window [14, 13] + [4, 4] clipped to the 16 x 16 tile: 2 x 3
+    text = block(window_dump("Acc Tile Window", "float32", C, (16, 16), (14, 13), (4, 4), (2, 3), kind="Acc"))
+    cases.append(Case("acc", {"a": A, "b": B}, {"c": C, "ws": C.copy()}, EXACT,
+                      kernel="samples/%s.py dump_acc" % sample, stdout=text))
+    return cases
+
+
+DEBUG_SAMPLES = [("debug_dump", debug_dump)]
