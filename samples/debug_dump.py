@@ -1,8 +1,8 @@
 # pl.dump_data (docs/SEMANTICS.md §6.2): what the device prints for a GM tensor, a window of
 # one, a Vec tile whose valid shape is smaller than its shape, a window of a tile clipped to
 # that valid shape, and an Acc tile copied to its GM workspace first. Each dump is preceded by
-# the lines its loc= and flag= ask for. The kernels also copy their data, so a case checks
-# the values besides the text.
+# the lines its loc= and flag= ask for. pl.pto_assert prints what failed, and the kernel goes
+# on. The kernels also copy their data, so a case checks the values besides the text.
 import pypto_pro.language as pl
 
 ROWS, COLS = 4, 8
@@ -62,3 +62,12 @@ def dump_acc(
         pl.matmul(acc, left, right)
         pl.dump_data(acc, offsets=[14, 13], shapes=[4, 4], workspace=ws)
         pl.store(c, acc, [0, 0])
+
+
+@pl.jit()
+def check_limit(out: pl.Tensor[[4], pl.DT_INT32], limit: int):
+    with pl.section_vector():
+        for i in pl.range(0, 4):
+            pl.pto_assert(i < limit, "i=%d reached limit %d\n", i, limit, loc=True)
+            pl.pto_assert(i != 2)
+            out[i] = i * 10

@@ -4,6 +4,8 @@ The expected stdout is written here from the printing rules of docs/SEMANTICS.md
 text pypto_pro's device code prints), with Python's own %-formatting of the values numpy
 computes; never from what pvc printed.
 """
+import os
+
 import numpy as np
 
 EXACT = "--rtol 0 --atol 0"
@@ -55,6 +57,14 @@ def block(lines):
     return "[block 0] " + "\n".join(lines) + "\n"
 
 
+def line_of(sample, marker):
+    """The line of samples/<sample>.py holding marker (what loc=True prints)."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "samples", sample + ".py")
+    hits = [i + 1 for i, line in enumerate(open(path)) if marker in line]
+    assert len(hits) == 1, (marker, hits)
+    return hits[0]
+
+
 def debug_dump(sample):
     a = (np.arange(32, dtype=np.int32).reshape(4, 8) * 3 - 7).astype(np.int32)
     f = (np.arange(16).reshape(2, 8) * 0.25 - 1.5).astype(np.float16)  # exact in FP16
@@ -65,7 +75,7 @@ def debug_dump(sample):
         # valid shape 3 x 5; the window [1, 3] + [4, 4] clipped to it: 2 x 2
         text += block(tile_dump("int32", a, 3, 5))
         text += block(window_dump("Tile Window", "int32", a, (4, 8), (1, 3), (4, 4), (2, 2)))
-        text += block(["[debug_dump.py:31] dump_tile"])
+        text += block(["[debug_dump.py:%d] dump_tile" % line_of(sample, "shapes=[2, 3], loc=True)")])
         text += block(window_dump("Tile Window", "float16", f, (2, 8), (0, 1), (2, 3), (2, 3)))
         cases.append(Case("vec_n%d" % n, {"a": a, "f": f}, {"out": a.copy()}, "%s --scalar n=%d" % (EXACT, n),
                           kernel="samples/%s.py dump_vec" % sample, stdout=text))
@@ -77,6 +87,18 @@ def debug_dump(sample):
     text = block(window_dump("Acc Tile Window", "float32", C, (16, 16), (14, 13), (4, 4), (2, 3), kind="Acc"))
     cases.append(Case("acc", {"a": A, "b": B}, {"c": C, "ws": C.copy()}, EXACT,
                       kernel="samples/%s.py dump_acc" % sample, stdout=text))
+    # pl.pto_assert: the kernel goes on after a failed assertion, so out is complete
+    where = "[debug_dump.py:%d] " % line_of(sample, "pl.pto_assert(i < limit")
+    for limit in (9, 2):
+        text = ""
+        for i in range(4):
+            if not i < limit:
+                text += block([where + "Assertion failed: i < limit"]) + block(["i=%d reached limit %d" % (i, limit)])
+            if not i != 2:
+                text += block(["Assertion failed: i != 2"])
+        cases.append(Case("assert_limit%d" % limit, {}, {"out": np.arange(4, dtype=np.int32) * 10},
+                          "%s --scalar limit=%d" % (EXACT, limit), kernel="samples/%s.py check_limit" % sample,
+                          stdout=text))
     return cases
 
 

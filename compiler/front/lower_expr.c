@@ -269,7 +269,8 @@ static int lower_args(lower_ctx *c, TSNode args, pvc_op *op, pvc_block *out, int
             pvc_error_at(c->d, at(a), PVC_E_SYNTAX, "positional argument follows keyword argument");
             ok = 0;
         } else {
-            c->allow_str = op->code == PVC_OP_PL_PRINTF && *npos == 0; /* its format */
+            c->allow_str = (op->code == PVC_OP_PL_PRINTF && *npos == 0) ||
+                           (op->code == PVC_OP_PL_PTO_ASSERT && *npos == 1); /* the format */
             pvc_value *v = lower_expr(c, a, out, NULL);
             c->allow_str = 0;
             if (v)
@@ -652,6 +653,14 @@ int lower_call(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *targets, in
         }
     } else if (ok) {
         ok = check_signature(c, n, op, npos); /* npos excludes a method's receiver */
+    }
+    if (ok && op->code == PVC_OP_PL_PTO_ASSERT) { /* the message names the condition as written */
+        uint32_t na;
+        TSNode *a = lw_kids(c, args, &na);
+        pvc_value *s = pvc_const(c->m, PVC_V_STR, at(a[0]));
+        s->name = lw_dup(c, a[0]);
+        s->i = (int64_t)strlen(s->name);
+        pvc_op_add_attr(c->m, op, "condition_text", s, at(a[0]));
     }
     /* a statement keeps a value op's result in a temporary: `grp.next()` still rotates */
     int want = value && !ntargets ? 1 : ntargets;

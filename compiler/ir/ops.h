@@ -225,6 +225,7 @@ typedef enum {
     X(STRUCT_LOAD, "struct.load", "addr bytes", "", 2, 2, 0, NONE, METHOD, SCALAR, "a kernel's entry copy of its tiling argument into its struct memory (§16.8)") \
     X(PL_MOVE, "pl.move", "dst_tile src_tile offset", "acc_to_vec_mode:AccToVecMode relu_pre_mode:ReluPreMode scale", 2, 3, 0, NONE, PL, TILE, "tile copy: Vec -> Vec (dst's valid shape from src at offset, or a smaller src into dst at offset, §6), Mat -> Left / Right / Bias, Acc -> Vec (§17.4)") \
     X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc:bool", 1, 9, 0, NONE, PL, SCALAR, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
+    X(PL_PTO_ASSERT, "pl.pto_assert", "condition format_str a0 a1 a2 a3 a4 a5 a6 a7", "loc:bool", 1, 10, 0, NONE, PL, SCALAR, "when condition (a bool) is false, print 'Assertion failed: <its text>' and the formatted message; the kernel goes on, as on the device (§6.2)") \
     X(PL_DUMP_DATA, "pl.dump_data", "data offsets shapes", "workspace loc:bool flag", 1, 3, 0, NONE, PL, SCALAR, "print a GM tensor, a Vec tile, a window of either, or an Acc tile through workspace=, as the device prints them (§6.2)") \
     X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type:SyncCoreType mode:SyncAllMode", 0, 1, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "all-core barrier: a no-op, each block runs to completion (§6)") \
     X(PL_SET_CROSS_CORE, "pl.system.set_cross_core", "", "pipe:PipeType event_id sync_mode:CrossCoreSyncMode", 0, 0, 0, NONE, PL, SCALAR, "cross-core signal: the flag's counters + 1 (§17.7)") \

@@ -280,6 +280,29 @@ static void dump_data(dispatcher *x, pvc_op *op)
     }
 }
 
+/* pl.pto_assert (§6.2): if not condition, pypto_pro's lowering prints "Assertion failed: TEXT"
+ * (after "[FILE:LINE] " with loc=True) and, when the format has arguments, the formatted
+ * message; the kernel goes on either way, as it does on the device. */
+static void pto_assert(dispatcher *x, pvc_op *op)
+{
+    pvc_op *iff = emit(x, PVC_OP_IF, op->loc, NULL);
+    operand(x, iff, op->operands[0]);
+    pvc_block *save = x->out;
+    x->out = iff->orelse;
+    const pvc_attr *text = pvc_op_attr(op, "condition_text");
+    const char *file = x->m->file ? x->m->file : "", *base = strrchr(file, '/');
+    char *where = flag_arg(op, "loc") ? pvc_arena_printf(x->m->arena, "[%s:%d] ", base ? base + 1 : file,
+                                                         op->loc.line) : "";
+    print_line(x, op, pvc_arena_printf(x->m->arena, "%sAssertion failed: %.*s\n", where, (int)text->val->i,
+                                       text->val->name));
+    if (op->noperands > 2) {
+        pvc_op *p = emit(x, PVC_OP_PL_PRINTF, op->loc, NULL);
+        for (int i = 1; i < op->noperands; i++)
+            operand(x, p, op->operands[i]);
+    }
+    x->out = save;
+}
+
 /* The struct ops (§16.8): smem.get / smem.set .i or .f by the field's dtype (a read) or the
  * value's kind (a write), at base + the field's offset; smem.slot, smem.load. */
 static void struct_op(dispatcher *x, pvc_op *op)
@@ -393,6 +416,8 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
             getval(x, op);
         } else if (op->code == PVC_OP_PL_DUMP_DATA) {
             dump_data(x, op);
+        } else if (op->code == PVC_OP_PL_PTO_ASSERT) {
+            pto_assert(x, op);
         } else if (op->code >= PVC_OP_STRUCT_GET && op->code <= PVC_OP_STRUCT_LOAD) {
             struct_op(x, op);
         } else if (op->code == PVC_OP_PL_MOVE || op->code == PVC_OP_PL_INSERT) {

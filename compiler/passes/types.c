@@ -485,14 +485,15 @@ static void type_move(typer *t, pvc_op *op)
 /* pl.printf(format, args...): a string constant whose conversions (%d %i %u %x %f, with
  * flags, width and precision; %% a percent sign) take the arguments in order: %f a float,
  * the others an int or bool. */
-static void type_printf(typer *t, pvc_op *op)
+static void type_format(typer *t, pvc_op *op, int first)
 {
-    const pvc_value *f = op->operands[0];
+    const char *name = pvc_ops[op->code].name;
+    const pvc_value *f = op->operands[first];
     if (f->kind != PVC_V_STR) {
-        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the format of pl.printf must be a string constant");
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the format of %s must be a string constant", name);
         return;
     }
-    int arg = 1;
+    int arg = first + 1, nargs = op->noperands - first - 1;
     for (int64_t i = 0; i < f->i; i++) {
         if (f->name[i] != '%')
             continue;
@@ -505,26 +506,41 @@ static void type_printf(typer *t, pvc_op *op)
         if (conv == '%')
             continue;
         if (!conv || !strchr("diuxf", conv)) {
-            pvc_error_at(t->d, f->loc, PVC_E_TYPE, "pl.printf takes the conversions %%d %%i %%u %%x %%f "
-                         "(and %%%%), not '%%%c'", conv ? conv : ' ');
+            pvc_error_at(t->d, f->loc, PVC_E_TYPE, "%s takes the conversions %%d %%i %%u %%x %%f "
+                         "(and %%%%), not '%%%c'", name, conv ? conv : ' ');
             return;
         }
         if (arg >= op->noperands) {
-            pvc_error_at(t->d, op->loc, PVC_E_ARGCOUNT, "pl.printf's format has more conversions than "
-                         "the %d argument%s given", op->noperands - 1, op->noperands == 2 ? "" : "s");
+            pvc_error_at(t->d, op->loc, PVC_E_ARGCOUNT, "%s's format has more conversions than "
+                         "the %d argument%s given", name, nargs, nargs == 1 ? "" : "s");
             return;
         }
         pvc_type_kind k = op->operands[arg]->type.kind;
         if (conv == 'f' ? !is_num(k) : (k != PVC_TY_INT && k != PVC_TY_BOOL)) {
-            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "argument %d of pl.printf is a %s, which '%%%c' "
-                         "does not print", arg, pvc_type_kind_name(k), conv);
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "argument %d of %s is a %s, which '%%%c' "
+                         "does not print", arg - first, name, pvc_type_kind_name(k), conv);
             return;
         }
         arg++;
     }
     if (arg != op->noperands)
-        pvc_error_at(t->d, op->loc, PVC_E_ARGCOUNT, "pl.printf got %d argument%s for the %d conversions "
-                     "of its format", op->noperands - 1, op->noperands == 2 ? "" : "s", arg - 1);
+        pvc_error_at(t->d, op->loc, PVC_E_ARGCOUNT, "%s got %d argument%s for the %d conversions "
+                     "of its format", name, nargs, nargs == 1 ? "" : "s", arg - first - 1);
+}
+
+/* pl.pto_assert(condition, format_str, args...): a bool condition (pypto_pro refuses an int),
+ * then an optional format checked as pl.printf's. */
+static void type_assert(typer *t, pvc_op *op)
+{
+    const pvc_value *c = op->operands[0];
+    if (c->type.kind != PVC_TY_BOOL && c->kind != PVC_V_BOOL) {
+        pvc_error_at(t->d, c->kind == PVC_V_VAR ? op->loc : c->loc, PVC_E_TYPE,
+                     "debug.pto_assert requires a scalar bool condition, but got %s",
+                     pvc_type_kind_name(c->type.kind));
+        return;
+    }
+    if (op->noperands > 1)
+        type_format(t, op, 1);
 }
 
 static void type_range(typer *t, pvc_op *op)
@@ -628,7 +644,8 @@ static void type_op(typer *t, pvc_op *op)
     case PVC_OP_PL_INSERT: ty_insert(t, op); return;
     case PVC_OP_PL_MATMUL: case PVC_OP_PL_MATMUL_ACC: ty_matmul(t, op); return;
     case PVC_OP_TILE_SLICE: ty_slice(t, op); return;
-    case PVC_OP_PL_PRINTF: type_printf(t, op); return;
+    case PVC_OP_PL_PRINTF: type_format(t, op, 0); return;
+    case PVC_OP_PL_PTO_ASSERT: type_assert(t, op); return;
     case PVC_OP_PL_DUMP_DATA: ty_dump(t, op); return;
     case PVC_OP_PL_SYNC_ALL: case PVC_OP_PL_BAR_MTE2: case PVC_OP_PL_BAR_MTE3:
         return; /* synchronisation: its arguments are checked (resolve), nothing to type */

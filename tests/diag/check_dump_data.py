@@ -1,7 +1,8 @@
 # pl.dump_data refused as pypto_pro's parser refuses it (docs/SEMANTICS.md §6.2): a workspace
 # for a tensor, offsets without shapes, a window of the wrong rank or with a shape <= 0, a
 # flag that is not a string, an Acc tile in a vector section or without a workspace, a Mat
-# tile, a workspace of another dtype.
+# tile, a workspace of another dtype; pl.pto_assert of an int, with a format that is not a string
+# or does not fit its arguments.
 import pypto_pro.language as pl
 
 
@@ -31,3 +32,12 @@ def cube(a: pl.Tensor[[16, 16], pl.DT_FP16], w: pl.Tensor[[16, 16], pl.DT_FP16])
         pl.dump_data(m)
         pl.dump_data(acc)
         pl.dump_data(acc, workspace=w)
+
+
+@pl.jit()
+def asserts(out: pl.Tensor[[4], pl.DT_INT32], n: int):
+    with pl.section_vector():
+        pl.pto_assert(n)
+        pl.pto_assert(n > 0, n)
+        pl.pto_assert(n > 0, "n=%d m=%d", n)
+        pl.pto_assert(n > 0, "n=%s", n)
