@@ -1,4 +1,5 @@
-"""debug_cases.py - the cases of samples/debug_dump.py (pl.dump_data) for gen_samples.py.
+"""debug_cases.py - the cases of samples/debug_dump.py (pl.dump_data, pl.pto_assert) and
+samples/cube_ssbuf.py (the SSBUF between the cores of a block) for gen_samples.py.
 
 The expected stdout is written here from the printing rules of docs/SEMANTICS.md §6.2 (the
 text pypto_pro's device code prints), with Python's own %-formatting of the values numpy
@@ -12,9 +13,9 @@ EXACT = "--rtol 0 --atol 0"
 
 
 class Case:
-    def __init__(self, name, inputs, expects, args, kernel=None, stdout=None):
+    def __init__(self, name, inputs, expects, args, kernel=None, stdout=None, fault=None):
         self.name, self.inputs, self.expects, self.args = name, inputs, expects, args
-        self.kernel, self.stdout = kernel, stdout
+        self.kernel, self.stdout, self.fault = kernel, stdout, fault
 
 
 def value(dtype, v):
@@ -102,4 +103,21 @@ def debug_dump(sample):
     return cases
 
 
-DEBUG_SAMPLES = [("debug_dump", debug_dump)]
+def cube_ssbuf(sample):
+    """out = [x0 + x1, x2 * x3, (x0 + x1) - x2 * x3, 1 (the float field came through)] when the
+    24-byte struct (two int64 fields and a float, padded to 8) fits the 256-byte SSBUF at a
+    multiple of 4; else the store faults."""
+    x = np.array([3, -9, 7, 6], np.int32)
+    a, b = int(x[0]) + int(x[1]), int(x[2]) * int(x[3])
+    want = np.array([a, b, a - b, 1], np.int32)
+    where = "samples/%s.py:%d:13" % (sample, line_of(sample, "pl.ssbuf_store(msg, off)"))
+    cases = [Case("off_%d" % off, {"x": x, "out": np.zeros(4, np.int32)}, {"out": want},
+                  "%s --scalar off=%d" % (EXACT, off)) for off in (0, 8, 232)]
+    cases.append(Case("past_end", {"x": x, "out": np.zeros(4, np.int32)}, {}, "--scalar off=236",
+                      fault=[where, "SSBUF bytes [236, 260) are outside its 256 bytes"]))
+    cases.append(Case("misaligned", {"x": x, "out": np.zeros(4, np.int32)}, {}, "--scalar off=6",
+                      fault=[where, "SSBUF offset 6 is not a multiple of 4"]))
+    return cases
+
+
+DEBUG_SAMPLES = [("debug_dump", debug_dump), ("cube_ssbuf", cube_ssbuf)]

@@ -667,6 +667,8 @@ def write_tree(dest, quiet):
                        "%s/args  '%s'" % (shown, case.args), quiet)
             if getattr(case, "kernel", None):  # a case of another kernel of the sample's file
                 write_file(os.path.join(d, "kernel"), (case.kernel + "\n").encode(), "%s/kernel" % shown, quiet)
+            if getattr(case, "fault", None):  # the case must fault: where, and the fault's words
+                write_file(os.path.join(d, "fault"), ("\n".join(case.fault) + "\n").encode(), "%s/fault" % shown, quiet)
             if getattr(case, "stdout", None) is not None:  # what every backend must print
                 write_file(os.path.join(d, "stdout"), case.stdout.encode(), "%s/stdout" % shown, quiet)
 

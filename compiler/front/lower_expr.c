@@ -654,6 +654,22 @@ int lower_call(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *targets, in
     } else if (ok) {
         ok = check_signature(c, n, op, npos); /* npos excludes a method's receiver */
     }
+    if (ok && (op->code == PVC_OP_PL_SSBUF_STORE || op->code == PVC_OP_PL_SSBUF_LOAD)) {
+        /* the struct's size, which only the front end's struct bindings know (§16.8) */
+        const lw_sbind *s = lower_sbind(c, op->operands[0]);
+        uint32_t na;
+        TSNode *a = lw_kids(c, args, &na);
+        if (!s || s->count != 0) {
+            pvc_error_at(c->d, at(a[0]), PVC_E_STRUCT, "%s copies a named struct (x = pl.struct(...)), "
+                         "not %s", pvc_ops[op->code].name, s ? "a pl.struct_array" : "this value");
+            ok = 0;
+        } else {
+            pvc_value *k = pvc_const(c->m, PVC_V_INT, op->loc);
+            k->i = s->L->size;
+            pvc_op_add_attr(c->m, op, "bytes", k, op->loc);
+            op->operands[0] = s->addr;
+        }
+    }
     if (ok && op->code == PVC_OP_PL_PTO_ASSERT) { /* the message names the condition as written */
         uint32_t na;
         TSNode *a = lw_kids(c, args, &na);

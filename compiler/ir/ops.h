@@ -225,6 +225,8 @@ typedef enum {
     X(STRUCT_LOAD, "struct.load", "addr bytes", "", 2, 2, 0, NONE, METHOD, SCALAR, "a kernel's entry copy of its tiling argument into its struct memory (§16.8)") \
     X(PL_MOVE, "pl.move", "dst_tile src_tile offset", "acc_to_vec_mode:AccToVecMode relu_pre_mode:ReluPreMode scale", 2, 3, 0, NONE, PL, TILE, "tile copy: Vec -> Vec (dst's valid shape from src at offset, or a smaller src into dst at offset, §6), Mat -> Left / Right / Bias, Acc -> Vec (§17.4)") \
     X(PL_PRINTF, "pl.printf", "format a0 a1 a2 a3 a4 a5 a6 a7", "loc:bool", 1, 9, 0, NONE, PL, SCALAR, "print scalars by a printf format (%d %i %u %x %f), after \"[block N] \" (§6)") \
+    X(PL_SSBUF_STORE, "pl.ssbuf_store", "struct_var offset", "", 2, 2, 0, NONE, PL | PVC_OPF_GENERIC, SCALAR, "copy a pl.struct's 32-bit words to the block's SSBUF at byte offset (§16.8)") \
+    X(PL_SSBUF_LOAD, "pl.ssbuf_load", "struct_var offset", "", 2, 2, 0, NONE, PL | PVC_OPF_GENERIC, SCALAR, "fill a pl.struct's 32-bit words from the block's SSBUF at byte offset (§16.8)") \
     X(PL_PTO_ASSERT, "pl.pto_assert", "condition format_str a0 a1 a2 a3 a4 a5 a6 a7", "loc:bool", 1, 10, 0, NONE, PL, SCALAR, "when condition (a bool) is false, print 'Assertion failed: <its text>' and the formatted message; the kernel goes on, as on the device (§6.2)") \
     X(PL_DUMP_DATA, "pl.dump_data", "data offsets shapes", "workspace loc:bool flag", 1, 3, 0, NONE, PL, SCALAR, "print a GM tensor, a Vec tile, a window of either, or an Acc tile through workspace=, as the device prints them (§6.2)") \
     X(PL_SYNC_ALL, "pl.system.sync_all", "workspaces", "core_type:SyncCoreType mode:SyncAllMode", 0, 1, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "all-core barrier: a no-op, each block runs to completion (§6)") \
@@ -862,6 +864,12 @@ enum {
     M(M_SMEM_LOAD, "smem.load", NONE, (O(TENSOR, tensor) O(INT, addr)), (AI(bytes, 0)), (), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_smem_load(ctx, tensor, addr, bytes), \
       "the kernel's entry copy of the tiling argument (bytes of a uint8 tensor) to struct byte addr (§16.8)") \
+    M(M_SSBUF_STORE, "ssbuf.store", PL_SSBUF_STORE, (O(INT, struct_var) O(INT, offset)), (AI(bytes, 0)), (), 0, \
+      PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_ssbuf_store(ctx, struct_var, offset, bytes), \
+      "SSBUF[offset ..] = the bytes / 4 words of the struct at struct byte struct_var (§16.8)") \
+    M(M_SSBUF_LOAD, "ssbuf.load", PL_SSBUF_LOAD, (O(INT, struct_var) O(INT, offset)), (AI(bytes, 0)), (), 0, \
+      PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, pvc_ssbuf_load(ctx, struct_var, offset, bytes), \
+      "the struct's bytes / 4 words = SSBUF[offset ..] (§16.8)") \
     M(M_GM_DUMP, "gm.dump", NONE, \
       (O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, o4) O(INT, n0) O(INT, n1) O(INT, n2) \
        O(INT, n3) O(INT, n4)), (AI(dn, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, \

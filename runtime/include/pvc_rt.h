@@ -148,6 +148,7 @@ static inline void pvc_mreg_set_bit(pvc_mreg *m, unsigned j, int v)
  * pl.struct_array and tiling-class bytes of one kernel (a tiling class of int[2048] is 16 KiB);
  * a kernel that needs more is a compile-time error at the struct that passes it. */
 #define PVC_SMEM_BYTES (64u * 1024u)
+#define PVC_SSBUF_BYTES 256u /* "usually 256 bytes" (pypto_pro's struct.md); pvc's choice [I] */
 
 /* A DSL source position; the caller sets ctx->at before each op so a fault names it. */
 typedef struct {
@@ -254,6 +255,10 @@ typedef struct pvc_ctx {
      * core, holding every pl.struct / pl.struct_array and the core's copy of the tiling
      * argument at the byte offsets the compiler laid out (pvc_smem_*). Zero at entry. */
     _Alignas(8) uint8_t smem[PVC_SMEM_BYTES];
+    /* The block's shared scalar buffer (SSBUF, docs/SEMANTICS.md §16.8): pl.ssbuf_store /
+     * ssbuf_load copy a struct's words to and from it. A block has one, its cube core's (a
+     * vector core reaches it through aic); a vector-only block's core uses its own. */
+    _Alignas(8) uint8_t ssbuf[PVC_SSBUF_BYTES];
     const pvc_loc *at;      /* source position of the op being executed (may be NULL) */
     pvc_fault fault;        /* the last fault */
     jmp_buf *unwind;        /* innermost protected call, NULL outside one */
@@ -1181,6 +1186,12 @@ int64_t pvc_smem_slot(pvc_ctx *ctx, int64_t base, int64_t idx, int64_t n, int64_
  * tensor of exactly that many elements, else BAD_ARG) into ctx->smem at addr, reported to the
  * gm_touch hook as a read. */
 void pvc_smem_load(pvc_ctx *ctx, const pvc_tensor *t, int64_t addr, int64_t bytes);
+/* pl.ssbuf_store(s, off) / pl.ssbuf_load(s, off): the bytes / 4 whole 32-bit words of the
+ * struct at struct byte addr to / from SSBUF byte off (pypto_pro's lowering copies
+ * sizeof(struct) / 4 words). off must be a multiple of 4 (MISALIGNED) and the words inside
+ * the SSBUF (BAD_ARG), checked before any byte moves. */
+void pvc_ssbuf_store(pvc_ctx *ctx, int64_t addr, int64_t off, int64_t bytes);
+void pvc_ssbuf_load(pvc_ctx *ctx, int64_t addr, int64_t off, int64_t bytes);
 /* pl.move between two UB tiles of one element width (§6): rows x cols elements, each row a
  * memmove at the tiles' own pitches. insert 0 (extract): dst[i][j] = src[r0+i][c0+j];
  * insert 1: dst[r0+i][c0+j] = src[i][j]. A window outside either tile's shape is BAD_ARG. */

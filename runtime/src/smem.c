@@ -3,7 +3,8 @@
  * layout the compiler computed. Every access is checked against the field's element count and
  * the memory's size before a byte moves, so a run-time index out of range is a located fault
  * in both backends; the value rule of a write is one element's (rt_elem_*), except that a bool
- * member keeps only whether the value is nonzero, as a C++ bool does. */
+ * member keeps only whether the value is nonzero, as a C++ bool does. The block's SSBUF
+ * (pl.ssbuf_store / ssbuf_load) is copied to and from struct memory a 32-bit word at a time. */
 #include "rt_internal.h"
 
 /* The host address of element idx of a field of dtype t at addr, or NULL after a fault. */
@@ -84,4 +85,45 @@ void pvc_smem_load(pvc_ctx *ctx, const pvc_tensor *t, int64_t addr, int64_t byte
     pvc_gm_touch(ctx, t->data, (uint64_t)bytes, PVC_GM_READ, NULL);
     if (bytes)
         memcpy(ctx->smem + addr, t->data, (size_t)bytes);
+}
+
+/* The SSBUF span of n bytes at off, or NULL after a fault naming op. */
+static uint8_t *ssbuf_at(pvc_ctx *ctx, const char *op, int64_t off, int64_t n)
+{
+    if (off % 4) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "SSBUF offset %lld is not a multiple of 4 (the "
+                        "copy moves 32-bit words)", (long long)off);
+        return NULL;
+    }
+    if (off < 0 || off > (int64_t)PVC_SSBUF_BYTES - n) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "SSBUF bytes [%lld, %lld) are outside its "
+                        "%u bytes", (long long)off, (long long)(off + n), PVC_SSBUF_BYTES);
+        return NULL;
+    }
+    return (ctx->aic ? ctx->aic : ctx)->ssbuf + off;
+}
+
+static uint8_t *struct_at(pvc_ctx *ctx, const char *op, int64_t addr, int64_t n)
+{
+    if (addr < 0 || addr > (int64_t)PVC_SMEM_BYTES - n) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "struct memory overflow");
+        return NULL;
+    }
+    return ctx->smem + addr;
+}
+
+void pvc_ssbuf_store(pvc_ctx *ctx, int64_t addr, int64_t off, int64_t bytes)
+{
+    int64_t n = bytes / 4 * 4;
+    uint8_t *s = struct_at(ctx, "pl.ssbuf_store", addr, n), *d = s ? ssbuf_at(ctx, "pl.ssbuf_store", off, n) : NULL;
+    if (d && n)
+        memcpy(d, s, (size_t)n);
+}
+
+void pvc_ssbuf_load(pvc_ctx *ctx, int64_t addr, int64_t off, int64_t bytes)
+{
+    int64_t n = bytes / 4 * 4;
+    uint8_t *d = struct_at(ctx, "pl.ssbuf_load", addr, n), *s = d ? ssbuf_at(ctx, "pl.ssbuf_load", off, n) : NULL;
+    if (s && n)
+        memcpy(d, s, (size_t)n);
 }
