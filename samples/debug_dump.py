@@ -71,3 +71,4 @@ def check_limit(out: pl.Tensor[[4], pl.DT_INT32], limit: int):
             pl.pto_assert(i < limit, "i=%d reached limit %d\n", i, limit, loc=True)
             pl.pto_assert(i != 2)
             out[i] = i * 10
+        pl.printf("done, limit %d\n", limit, loc=True)

@@ -139,6 +139,9 @@ printf '%s\n' "tests/sim/fault_hazard_one_tile.py:15:9: warning: vector load of 
 a=samples/data/load_align_norm/default/in_a.npy # 1x64 FP32
 mkcase membar tests/sim/hazard_membar.py sim --rtol 0 --atol 0
 cp "$a" "$d/in_a.npy"; cp "$a" "$d/expect_out.npy"
+# tensors bound to other names (tests/sim/tensor_alias.py): out = a, exactly
+mkcase tensor_alias tests/sim/tensor_alias.py "sim obs cc" --rtol 0 --atol 0
+cp "$a" "$d/in_a.npy"; cp "$a" "$d/expect_out.npy"
 # Python // and % (tests/sim/python_ints.py): out = a with its two rows swapped. The
 # expected file is a's .npy with the two 256-byte rows of its data exchanged (header kept).
 rows=samples/data/load_align_loop_rows/default/in_a.npy # 2x64 FP32

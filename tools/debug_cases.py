@@ -97,6 +97,7 @@ def debug_dump(sample):
                 text += block([where + "Assertion failed: i < limit"]) + block(["i=%d reached limit %d" % (i, limit)])
             if not i != 2:
                 text += block(["Assertion failed: i != 2"])
+        text += block(["[debug_dump.py:%d] done, limit %d" % (line_of(sample, "pl.printf(\"done"), limit)])
         cases.append(Case("assert_limit%d" % limit, {}, {"out": np.arange(4, dtype=np.int32) * 10},
                           "%s --scalar limit=%d" % (EXACT, limit), kernel="samples/%s.py check_limit" % sample,
                           stdout=text))

@@ -208,6 +208,9 @@ typedef enum {
     X(PL_SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, TILE, "valid rows/cols of a tile") \
     X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: set (no-op when sequential)") \
     X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: wait (no-op when sequential)") \
+    X(PL_MUTEX_LOCK, "pl.system.mutex_lock", "", "pipe:PipeType mutex_id mode:int max_mutex_id:int mutex_ids", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "take a pipe's buffer-id token (no-op when sequential)") \
+    X(PL_MUTEX_UNLOCK, "pl.system.mutex_unlock", "", "pipe:PipeType mutex_id mode:int max_mutex_id:int mutex_ids", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "release a pipe's buffer-id token (no-op when sequential)") \
+    X(PL_DCCI, "pl.system.dcci", "target offset", "cache_line:CacheLine dst:DcciDst", 1, 2, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "clean and invalidate a data cache line: a no-op, pvc's GM and UB have no caches (§6)") \
     X(PL_BAR_ALL, "pl.system.bar_all", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "barrier on every pipe (no-op when sequential)") \
     X(PL_GET_BLOCK_IDX, "pl.get_block_idx", "", "", 0, 0, 1, INT, PL, SCALAR, "this block's index, 0 .. get_block_num() - 1 (§6)") \
     X(PL_GET_BLOCK_NUM, "pl.get_block_num", "", "", 0, 0, 1, INT, PL, SCALAR, "blocks of the launch, kernel[None, N] / pvc run --blocks N (§6)") \
@@ -1075,7 +1078,9 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
     X(ReluPreMode,  "ReLU in the fixpipe, before the scale (§17.6)", PL) \
     X(AtomicType,   "pl.store from Acc: overwrite or add into GM (§17.6)", PL) \
     X(AccPhase,     "unit-flag phase of a matmul: no effect on values (§17.5)", PL) \
-    X(STPhase,      "unit-flag phase of a fixpipe store: no effect on values (§17.6)", PL)
+    X(STPhase,      "unit-flag phase of a fixpipe store: no effect on values (§17.6)", PL) \
+    X(CacheLine,    "what pl.system.dcci cleans: one line or the whole data cache (§6; no-op here)", PL) \
+    X(DcciDst,      "which cache pl.system.dcci cleans (§6; no-op here)", PL)
 
 /* Hand-written members: X(NS, MEMBER, value, "meaning"); value is the runtime enum value
  * where one exists (pvc_rt.h), else pvc's own index. The pypto StoreDist names map onto the
@@ -1123,7 +1128,14 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
     X(PipeType, MTE1, 3, "L1 -> L0A/L0B moves")                                    \
     X(PipeType, MTE2, 4, "GM -> on-chip moves (pl.load)")                          \
     X(PipeType, MTE3, 5, "UB -> GM moves (pl.store)")                              \
-    X(PipeType, FIX, 6, "L0C -> GM moves (fixpipe)")
+    X(PipeType, FIX, 6, "L0C -> GM moves (fixpipe)")                                \
+    X(CacheLine, SINGLE_CACHE_LINE, 0, "the cache line of the address")             \
+    X(CacheLine, ENTIRE_DATA_CACHE, 1, "the whole data cache")                      \
+    X(DcciDst, AUTO, 0, "a tensor's GM line, a tile's UB line")                     \
+    X(DcciDst, CACHELINE_OUT, 1, "the GM (out) cache line")                         \
+    X(DcciDst, CACHELINE_UB, 2, "the UB cache line")                                \
+    X(DcciDst, CACHELINE_ALL, 3, "every cache")                                     \
+    X(DcciDst, CACHELINE_ATOMIC, 4, "the atomic cache")
 
 typedef enum {
 #define X(ns, text, vis) PVC_NS_##ns,

@@ -280,6 +280,28 @@ static void dump_data(dispatcher *x, pvc_op *op)
     }
 }
 
+/* pl.printf(..., loc=True): pypto_pro's lowering puts "[FILE:LINE] " before the format (§6). */
+static void printf_loc(dispatcher *x, pvc_op *op)
+{
+    const pvc_value *f = op->operands[0];
+    const char *file = x->m->file ? x->m->file : "", *base = strrchr(file, '/');
+    char *where = pvc_arena_printf(x->m->arena, "[%s:%d] ", base ? base + 1 : file, op->loc.line);
+    size_t n = 0;
+    for (const char *p = where; *p; p++)
+        n += *p == '%' ? 2 : 1;
+    char *s = pvc_arena_alloc(x->m->arena, n + (size_t)f->i + 1), *q = s;
+    for (const char *p = where; *p; p++)
+        if ((*q++ = *p) == '%')
+            *q++ = '%';
+    memcpy(q, f->name, (size_t)f->i);
+    q[f->i] = '\0';
+    pvc_value *g = pvc_const(x->m, PVC_V_STR, f->loc);
+    g->name = s;
+    g->i = (int64_t)n + f->i;
+    op->operands[0] = g;
+    keep(x, op);
+}
+
 /* pl.pto_assert (§6.2): if not condition, pypto_pro's lowering prints "Assertion failed: TEXT"
  * (after "[FILE:LINE] " with loc=True) and, when the format has arguments, the formatted
  * message; the kernel goes on either way, as it does on the device. */
@@ -418,6 +440,8 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
             dump_data(x, op);
         } else if (op->code == PVC_OP_PL_PTO_ASSERT) {
             pto_assert(x, op);
+        } else if (op->code == PVC_OP_PL_PRINTF && flag_arg(op, "loc")) {
+            printf_loc(x, op);
         } else if (op->code >= PVC_OP_STRUCT_GET && op->code <= PVC_OP_STRUCT_LOAD) {
             struct_op(x, op);
         } else if (op->code == PVC_OP_PL_MOVE || op->code == PVC_OP_PL_INSERT) {

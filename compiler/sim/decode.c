@@ -221,13 +221,20 @@ static void decode_trace(sim_op *o, const pvc_op *op, const pvc_mop *m)
 
 /* An operand of kind k: a slot number, a register variable, a tile or a tensor parameter.
  * interp.c's bind turns it into an address in the frame once the frame exists. */
+static const pvc_op def_twice; /* below: a variable assigned more than once */
 static void decode_operand(sim *S, sim_func *F, sim_op *o, int i, pvc_opnd_kind k, const pvc_value *v,
                            pvc_span at)
 {
     switch (k) {
     case PVC_OK_TILE: case PVC_OK_TILE_ND: o->a[i] = tile_of(S, F, v, at); return;
     case PVC_OK_TENSOR:
-        o->a[i] = -1; /* kernel parameter p */
+        o->a[i] = -1; /* kernel parameter p, through names bound to it once (b = a) */
+        for (int depth = 0; depth < 16 && v->kind == PVC_V_VAR && v->id >= 0 && v->id < F->nvars; depth++) {
+            const pvc_op *d = F->defs[v->id];
+            if (!d || d == &def_twice || d->code != PVC_OP_ASSIGN || d->noperands != 1)
+                break;
+            v = d->operands[0];
+        }
         for (int p = 0; p < F->f->nparams; p++)
             if (F->f->params[p] == v)
                 o->a[i] = p;
