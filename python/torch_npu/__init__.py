@@ -11,6 +11,9 @@ Importing it makes what the seed and hicann/pypto tests call work on a CPU-only 
     same width (pvc's stand-ins for unsigned parameters), with a warning at the first use;
   - another dtype this torch lacks (torch.float8_e4m3fn, ...) raises an AttributeError that
     names it, instead of torch's bare "no attribute";
+  - the selection ops the NPU runs on FP16 and BF16 but the CPU kernels of torch 1.13 lack
+    (torch.eye; relu, clamp, clamp_min, clamp_max, as functions and methods): computed in FP32
+    and converted back, which is exact, since each result is one of its inputs' values or 0/1;
   - the host-side calls tests make to prepare data: npu_trans_quant_param (torch_npu's
     formula, below), npu_format_cast / get_npu_format for the formats pvc models (ND and
     the plain formats that are stored as ND), and torch_npu.profiler, whose profile() is a
@@ -235,6 +238,31 @@ sys.modules["torch_npu.profiler"] = profiler
 __all__ += ["npu_trans_quant_param", "npu_format_cast", "get_npu_format", "profiler"]
 
 
+_HALVES = (torch.float16, torch.bfloat16)
+
+
+def _eye(original):
+    @functools.wraps(original)
+    def eye(*args, **kwargs):
+        dt = kwargs.get("dtype")
+        if dt in _HALVES:  # the CPU has no half eye; 0 and 1 are exact in every float
+            kwargs["dtype"] = torch.float32
+            return original(*args, **kwargs).to(dt)
+        return original(*args, **kwargs)
+    return eye
+
+
+def _selection(original):
+    """original on an FP16 / BF16 CPU tensor through FP32: the op selects among its inputs'
+    values (and bounds that tests pass as Python numbers), so the conversions are exact."""
+    @functools.wraps(original)
+    def op(x, *args, **kwargs):
+        if isinstance(x, torch.Tensor) and x.dtype in _HALVES and x.device.type == "cpu" and "out" not in kwargs:
+            return original(x.float(), *args, **kwargs).to(x.dtype)
+        return original(x, *args, **kwargs)
+    return op
+
+
 def _install():
     if getattr(torch, "_pvc_torch_npu", False):
         return
@@ -246,6 +274,11 @@ def _install():
         if hasattr(torch.Tensor, name):
             setattr(torch.Tensor, name, _on_cpu(getattr(torch.Tensor, name)))
     torch.Tensor.to = _to(torch.Tensor.to)
+    torch.eye = _eye(torch.eye)
+    for name in ("relu", "clamp", "clamp_min", "clamp_max"):
+        setattr(torch, name, _selection(getattr(torch, name)))
+        setattr(torch.Tensor, name, _selection(getattr(torch.Tensor, name)))
+    torch.nn.functional.relu = _selection(torch.nn.functional.relu)
     torch.Tensor.npu = _npu
     npu = types.ModuleType("torch.npu", "torch.npu as pvc provides it (torch_npu docstring)")
     npu.set_device, npu.synchronize, npu.get_device_name = set_device, synchronize, get_device_name

@@ -71,3 +71,20 @@ def test_format_cast_and_profiler():
                    on_trace_ready=p.tensorboard_trace_handler("unused"),
                    experimental_config=p._ExperimentalConfig(export_type=[p.ExportType.Text])) as prof:
         prof.step()
+
+
+def test_half_selection_ops():
+    # torch 1.13's CPU has no FP16 / BF16 eye, relu or clamp; the stand-ins give the values
+    # the NPU gives: the inputs' own values (exact), 0 and 1
+    for dt in (torch.float16, torch.bfloat16):
+        e = torch.eye(3, device="npu", dtype=dt)
+        assert e.dtype == dt and e.tolist() == [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+        x = torch.tensor([-1.5, -0.0, 0.25, 3.0], dtype=dt)
+        assert torch.relu(x).dtype == dt and torch.relu(x).tolist() == [0.0, 0.0, 0.25, 3.0]
+        assert x.relu().tolist() == [0.0, 0.0, 0.25, 3.0]
+        assert torch.nn.functional.relu(x).tolist() == [0.0, 0.0, 0.25, 3.0]
+        assert x.clamp(-1.0, 1.0).tolist() == [-1.0, -0.0, 0.25, 1.0]
+        assert torch.clamp_min(x, 0.25).tolist() == [0.25, 0.25, 0.25, 3.0]
+        assert x.clamp_max(0.0).tolist() == [-1.5, -0.0, 0.0, 0.0]
+    # other dtypes are torch's own
+    assert torch.relu(torch.tensor([-2, 5])).tolist() == [0, 5]
