@@ -518,6 +518,8 @@ static int named_call(lower_ctx *c, TSNode n, TSNode fn, pvc_block *out, const T
             pvc_value *v = targets ? assign_leaf(c, n, out, vals[i], &targets[i]) : vals[i];
             if (!v)
                 return 0;
+            if (v != vals[i])
+                lower_struct_alias(c, v, vals[i]); /* a returned struct or tuple (§16.8) */
             if (i == 0 && value)
                 *value = v;
         }
