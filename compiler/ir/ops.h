@@ -888,16 +888,18 @@ enum {
       (void)pvc_gm_store(ctx, tensor, tile, r0, c0, valid_rows, valid_cols), \
       "tensor[r0+i][c0+j] = tile[i][j] inside the valid shape, clipped (§6)") \
     M(M_GM_LOAD_ND, "gm.load.nd", NONE, \
-      (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, valid_rows) \
+      (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
+       O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows) \
        O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, TILE, MTE2, 200, 32, \
-      (void)pvc_gm_load_nd(ctx, tile, tensor, o0, o1, o2, o3, row_axis, col_axis, valid_rows, valid_cols), \
-      "rank 3-4: tile[i][j] = tensor at offsets o, +i on row_axis, +j on col_axis (the last), clipped (§6)") \
+      (void)pvc_gm_load_nd(ctx, tile, tensor, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols), \
+      "rank 3-8: tile[i][j] = tensor at offsets o, +i on row_axis, +j on col_axis (the last), clipped (§6)") \
     M(M_GM_STORE_ND, "gm.store.nd", NONE, \
-      (O(TENSOR, tensor) O(TILE, tile) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, valid_rows) \
+      (O(TENSOR, tensor) O(TILE, tile) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
+       O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows) \
        O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
-      (void)pvc_gm_store_nd(ctx, tensor, tile, o0, o1, o2, o3, row_axis, col_axis, valid_rows, valid_cols), \
-      "rank 3-4: the inverse of gm.load.nd (§6)") \
+      (void)pvc_gm_store_nd(ctx, tensor, tile, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols), \
+      "rank 3-8: the inverse of gm.load.nd (§6)") \
     M(M_GM_DIM, "gm.dim", NONE, (O(TENSOR, tensor)), (AI(axis, 0)), (R(INT, dim)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *dim = pvc_tensor_dim(tensor, axis), "t.shape[axis] of the tensor bound at run time (§6)") \
     M(M_BLOCK_IDX, "block.idx", NONE, (), (), (R(INT, idx)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
