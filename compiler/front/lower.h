@@ -302,6 +302,11 @@ pvc_value *lower_tile_elem(lower_ctx *c, TSNode n, pvc_value *t, TSNode r, TSNod
                            pvc_block *out, const TSNode *dest);
 pvc_value *target_var(lower_ctx *c, TSNode n);
 
+/* vals[idx] for a run-time idx (a tuple's elements, of one type): idx checked against nv
+ * (BAD_ARG outside), then an if-chain of assigns into the result. */
+pvc_value *lower_pick(lower_ctx *c, TSNode n, pvc_value *const *vals, int nv, pvc_value *idx, pvc_block *out,
+                      const TSNode *dest);
+
 /* ---- lower_elem.c ---- */
 /* The GM tensor identifier n names in a kernel, else NULL (nothing reported). */
 pvc_value *lower_tensor_named(lower_ctx *c, TSNode n);

@@ -270,8 +270,18 @@ static rthing resolve_subscript(lower_ctx *c, TSNode n, pvc_block *out)
     pvc_value *idx = one_index(c, n, out, &k, &is_const);
     if (!idx)
         return r_err();
+    if (r.k == R_TUPLE && !is_const) { /* one of the elements, picked at run time */
+        for (int i = 0; i < r.t->n; i++)
+            if (r.t->subs[i] || lower_sbind(c, r.t->vals[i]) || pvc_strmap_get(&c->tuples, r.t->vals[i]->name ? r.t->vals[i]->name : "")) {
+                pvc_error_at(c->d, at(n), PVC_E_STRUCT, "a pl.make_tuple of structs or tuples takes a constant "
+                             "index 0 .. %d here", r.t->n - 1);
+                return r_err();
+            }
+        pvc_value *v = lower_pick(c, n, r.t->vals, r.t->n, idx, out, NULL);
+        return v ? (rthing){.k = R_VALUE, .v = v} : r_err();
+    }
     if (r.k == R_TUPLE) {
-        if (!is_const || k < 0 || k >= r.t->n) {
+        if (k < 0 || k >= r.t->n) {
             pvc_error_at(c->d, at(n), PVC_E_STRUCT, "a pl.make_tuple of %d elements takes a constant index "
                          "0 .. %d here", r.t->n, r.t->n - 1);
             return r_err();
@@ -475,8 +485,10 @@ static int64_t smem_alloc(lower_ctx *c, TSNode n, const pvc_struct_layout *L, in
 }
 
 /* pl.struct("N", f=v, ...) and pl.struct_array(count, "N", f=v, ...) assigned to target. */
+/* rebind: var may name a struct of another type before (it takes this one from here on, as
+ * pypto_pro binds a name anew); else (the paths of a helper's return) that is an error. */
 static pvc_value *lower_new_struct(lower_ctx *c, TSNode n, int array, pvc_block *out, pvc_value *var,
-                                   const char *shown)
+                                   int rebind)
 {
     const char *what = array ? "pl.struct_array" : "pl.struct";
     TSNode args = field(c, n, PVC_F_ARGUMENTS);
@@ -572,13 +584,14 @@ static pvc_value *lower_new_struct(lower_ctx *c, TSNode n, int array, pvc_block 
                 field_set(c, at(n), cint(c, base + s * L->size, at(n)), &L->fields[j], cint(c, e, at(n)),
                           fi[j].el[e], out);
     const lw_sbind *old = lower_sbind(c, var);
-    if (old && (!same_layout(old->L, L) || old->count != (int)count)) {
-        pvc_error_at(c->d, at(n), PVC_E_STRUCT, "'%s' already names a struct of another type (pvc gives "
-                     "a name one struct type in a kernel)", shown);
+    int other = old && (!same_layout(old->L, L) || old->count != (int)count);
+    if (other && !rebind) {
+        pvc_error_at(c->d, at(n), PVC_E_STRUCT, "the paths of a helper return structs of different types "
+                     "here (pvc gives a returned value one struct type)");
         return NULL;
     }
     emit_assign(c, at(n), var, cint(c, base, at(n)), out);
-    if (!old)
+    if (!old || other)
         add_sbind(c, var, L, (int)count, var);
     return var;
 }
@@ -649,6 +662,28 @@ static pvc_value *copy_tuple(lower_ctx *c, TSNode n, const char *name, const lw_
     return bind_tuple(c, at(n), pvc_var_named(c->m, c->f, name, at(n)), t, out);
 }
 
+static pvc_value *return_tuple(lower_ctx *c, TSNode n, const char *name, int merge, pvc_block *out);
+
+/* 1 when n is a tuple literal (a, b) of tiles, groups, tensors, structs or tuples, named:
+ * pvc makes it a compile-time tuple, as pypto_pro makes every tuple (a tuple of scalars
+ * stays a list value, pl.load's offsets). */
+static int tuple_of_handles(lower_ctx *c, TSNode n, pvc_block *out)
+{
+    if (!is(c, n, PVC_N_TUPLE) || !lw_count(c, n))
+        return 0;
+    uint32_t cnt;
+    TSNode *all = lw_kids(c, n, &cnt);
+    for (uint32_t i = 0; i < cnt; i++) {
+        if (!is(c, all[i], PVC_N_IDENTIFIER) && !is(c, all[i], PVC_N_ATTRIBUTE))
+            return 0;
+        rthing r = resolve(c, all[i], out);
+        pvc_value *v = r.k == R_VALUE ? r.v : r.k == R_NONE && is(c, all[i], PVC_N_IDENTIFIER) ? named(c, all[i]) : NULL;
+        if (r.k != R_STRUCT && r.k != R_TUPLE && !(v && is_handle(v)))
+            return 0;
+    }
+    return 1;
+}
+
 /* merge: the tuple is one of a helper's returns, whose paths meet in var: every element is
  * a snapshot, tiles and tensors too (each path writes the same slots). */
 static pvc_value *lower_make_tuple(lower_ctx *c, TSNode n, pvc_block *out, pvc_value *var, int merge)
@@ -692,6 +727,11 @@ static pvc_value *lower_make_tuple(lower_ctx *c, TSNode n, pvc_block *out, pvc_v
             t->subs[k] = r.t;
             continue;
         }
+        if (r.k == R_NONE && tuple_of_handles(c, v, out)) { /* f=(tile_a, tile_b) */
+            if (!(t->vals[k] = return_tuple(c, v, pvc_arena_printf(c->m->arena, "%s.%s", var->name, fname), merge, out)))
+                return NULL;
+            continue;
+        }
         if (!(t->vals[k] = slot_value(c, v, pvc_arena_printf(c->m->arena, "%s.%s", var->name, fname), r, out, merge)))
             return NULL;
     }
@@ -711,7 +751,7 @@ int lower_struct_call(lower_ctx *c, TSNode n, const char *canon, pvc_block *out,
                      "a helper: pvc makes its struct or tuple for that name", canon, canon);
     } else if ((v = target_var(c, targets[0]))) {
         v = which == 3 ? lower_make_tuple(c, n, out, v, 0)
-                       : lower_new_struct(c, n, which == 2, out, v, lw_dup(c, targets[0]));
+                       : lower_new_struct(c, n, which == 2, out, v, 1);
     }
     if (value)
         *value = v;
@@ -760,7 +800,7 @@ int lower_struct_return(lower_ctx *c, TSNode n, const char *slot, int merge, pvc
                                                            c->frame ? c->frame->scope : c->scope) : NULL;
     if (canon && (!strcmp(canon, "pl.struct") || !strcmp(canon, "pl.struct_array"))) {
         pvc_value *var = pvc_var_named(c->m, c->f, slot, at(n));
-        *value = lower_new_struct(c, n, !strcmp(canon, "pl.struct_array"), out, var, "the helper's return value");
+        *value = lower_new_struct(c, n, !strcmp(canon, "pl.struct_array"), out, var, !merge);
         return 1;
     }
     if (canon && !strcmp(canon, "pl.make_tuple")) {
@@ -851,6 +891,12 @@ int lower_struct_assign(lower_ctx *c, TSNode left, TSNode right, pvc_block *out)
         return 0;
     if (is(c, right, PVC_N_CALL))
         return 0; /* pl.struct(...) and every other call: lower_call */
+    if (tuple_of_handles(c, right, out)) { /* bufs = (tile_a, tile_b): bufs[i] picks one */
+        pvc_value *var = target_var(c, left);
+        if (var)
+            return_tuple(c, right, var->name, 0, out);
+        return 1;
+    }
     rthing r = resolve(c, right, out);
     pvc_value *old = named(c, left);
     if (r.k == R_NONE || r.k == R_VALUE) {
@@ -874,17 +920,12 @@ int lower_struct_assign(lower_ctx *c, TSNode left, TSNode right, pvc_block *out)
     }
     if (r.k == R_STRUCT) {
         const lw_sbind *o = lower_sbind(c, old);
-        if (o && (!same_layout(o->L, r.s.L) || o->count != r.s.count)) {
-            pvc_error_at(c->d, at(left), PVC_E_STRUCT, "'%s' already names a struct of another type (pvc gives "
-                         "a name one struct type in a kernel)", lw_dup(c, left));
-            return 1;
-        }
         pvc_value *var = target_var(c, left);
         if (!var)
             return 1;
         emit_assign(c, at(left), var, r.s.addr, out);
-        if (!o)
-            add_sbind(c, var, r.s.L, r.s.count, var);
+        if (!o || !same_layout(o->L, r.s.L) || o->count != r.s.count)
+            add_sbind(c, var, r.s.L, r.s.count, var); /* a struct of another type: the name's from here on */
         return 1;
     }
     as_value(c, right, r, out, &left);

@@ -206,8 +206,8 @@ typedef enum {
     X(PL_LOAD_TILE, "pl.load_tile", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, TILE, "pl.load at offsets in tile units: the tile's axes times its shape (§6)") \
     X(PL_STORE_TILE, "pl.store_tile", "tensor tile offsets", "order relu_pre_mode:ReluPreMode scale atomic:AtomicType phase:STPhase", 2, 3, 0, NONE, PL, TILE, "pl.store at offsets in tile units, the fixpipe's keywords as pl.store's (§6, §17.6)") \
     X(PL_SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, TILE, "valid rows/cols of a tile") \
-    X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: set (no-op when sequential)") \
-    X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: wait (no-op when sequential)") \
+    X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe:PipeType wait_pipe:PipeType event_id", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: set (no-op when sequential)") \
+    X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe:PipeType wait_pipe:PipeType event_id", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: wait (no-op when sequential)") \
     X(PL_BAR_ALL, "pl.system.bar_all", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "barrier on every pipe (no-op when sequential)") \
     X(PL_GET_BLOCK_IDX, "pl.get_block_idx", "", "", 0, 0, 1, INT, PL, SCALAR, "this block's index, 0 .. get_block_num() - 1 (§6)") \
     X(PL_GET_BLOCK_NUM, "pl.get_block_num", "", "", 0, 0, 1, INT, PL, SCALAR, "blocks of the launch, kernel[None, N] / pvc run --blocks N (§6)") \
