@@ -97,7 +97,7 @@ typedef struct inline_frame {
     TSNode def;
     pvc_value **rets;           /* variables the return values go to (early returns) */
     int nrets;
-    int done;                   /* every path so far returned */
+    pvc_value *returned;        /* bool: a return inside a loop of the helper was taken */
 } inline_frame;
 
 typedef enum { LOOP_RANGE, LOOP_WHILE } loop_kind;
@@ -302,6 +302,11 @@ pvc_value *lower_tile_elem(lower_ctx *c, TSNode n, pvc_value *t, TSNode r, TSNod
                            pvc_block *out, const TSNode *dest);
 pvc_value *target_var(lower_ctx *c, TSNode n);
 
+/* vals[idx] for a run-time idx (a tuple's elements, of one type): idx checked against nv
+ * (BAD_ARG outside), then an if-chain of assigns into the result. */
+pvc_value *lower_pick(lower_ctx *c, TSNode n, pvc_value *const *vals, int nv, pvc_value *idx, pvc_block *out,
+                      const TSNode *dest);
+
 /* ---- lower_elem.c ---- */
 /* The GM tensor identifier n names in a kernel, else NULL (nothing reported). */
 pvc_value *lower_tensor_named(lower_ctx *c, TSNode n);
@@ -353,6 +358,11 @@ void lower_tiling_entry(lower_ctx *c, pvc_block *out);
  * value, NULL after an error), 0 another name. */
 int lower_struct_call(lower_ctx *c, TSNode n, const char *canon, pvc_block *out, const TSNode *targets,
                       int ntargets, pvc_value **value);
+/* One value n a helper returns, when it is a struct or tuple: made for (pl.struct,
+ * pl.make_tuple, a tuple literal) or copied into (a name of one) the slot variable `slot`
+ * and its slots slot.<field>; merge when the helper has several returns meeting there. 1
+ * handled (*value the slot, NULL after an error), 0 when n is a plain value. */
+int lower_struct_return(lower_ctx *c, TSNode n, const char *slot, int merge, pvc_block *out, pvc_value **value);
 /* An attribute or subscript expression that reads a struct field or a tuple element: 1
  * handled (*value NULL after an error), 0 when n is none of them. */
 int lower_struct_read(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest, pvc_value **value);

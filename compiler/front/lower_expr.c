@@ -520,6 +520,8 @@ static int named_call(lower_ctx *c, TSNode n, TSNode fn, pvc_block *out, const T
             pvc_value *v = targets ? assign_leaf(c, n, out, vals[i], &targets[i]) : vals[i];
             if (!v)
                 return 0;
+            if (v != vals[i])
+                lower_struct_alias(c, v, vals[i]); /* a returned struct or tuple (§16.8) */
             if (i == 0 && value)
                 *value = v;
         }
@@ -1086,6 +1088,80 @@ pvc_value *lower_elem_op(lower_ctx *c, TSNode n, pvc_opcode code, pvc_value *con
 
 /* grp[i] (a tile group's slot), x.shape[i] (a tensor's dim), t[r0:r1, c0:c1] (a tile view),
  * t[r, c] (a tile element), a[i, j] (a GM tensor element, §6.1). */
+/* 1 when the elements of a tuple picked at run time have one type (pypto_pro's rule for a
+ * tuple indexed by a run-time value: every element of one type). */
+static int uniform(pvc_value *const *vals, int nv)
+{
+    for (int i = 1; i < nv; i++) {
+        const pvc_type *a = &vals[0]->type, *b = &vals[i]->type;
+        pvc_type_kind ka = vals[0]->kind == PVC_V_INT ? PVC_TY_INT : a->kind;
+        pvc_type_kind kb = vals[i]->kind == PVC_V_INT ? PVC_TY_INT : b->kind;
+        if (ka != kb || (ka == PVC_TY_TILE && (a->dtype != b->dtype || a->dims[0] != b->dims[0] ||
+                                               a->dims[1] != b->dims[1])))
+            return 0;
+    }
+    return 1;
+}
+
+pvc_value *lower_pick(lower_ctx *c, TSNode n, pvc_value *const *vals, int nv, pvc_value *idx, pvc_block *out,
+                      const TSNode *dest)
+{
+    if (!nv) {
+        pvc_error_at(c->d, at(n), PVC_E_TYPE, "Cannot index into empty tuple");
+        return NULL;
+    }
+    if (!uniform(vals, nv)) {
+        pvc_error_at(c->d, at(n), PVC_E_TYPE, "a tuple indexed by a run-time value must hold elements of one "
+                     "type (a constant index picks any element)");
+        return NULL;
+    }
+    /* the index checked against the tuple's length: k = 0 + idx * 1, a BAD_ARG fault outside [0, nv) */
+    pvc_op *chk = pvc_op_new(c->m, PVC_OP_STRUCT_SLOT, at(n));
+    pvc_value *zero = pvc_const(c->m, PVC_V_INT, at(n)), *len = pvc_const(c->m, PVC_V_INT, at(n)),
+              *one = pvc_const(c->m, PVC_V_INT, at(n));
+    zero->type.kind = len->type.kind = one->type.kind = PVC_TY_INT;
+    len->i = nv;
+    one->i = 1;
+    pvc_op_add_operand(c->m, chk, zero);
+    pvc_op_add_operand(c->m, chk, idx);
+    pvc_op_add_operand(c->m, chk, len);
+    pvc_op_add_operand(c->m, chk, one);
+    pvc_value *k = append_with_result(c, n, out, NULL, chk, PVC_TY_INT);
+    pvc_value *r = k ? result_var(c, n, dest) : NULL;
+    if (!r)
+        return NULL;
+    pvc_block *at_blk = out;
+    for (int i = 0; i < nv; i++) {
+        pvc_block *into = at_blk;
+        pvc_op *br = NULL;
+        if (i + 1 < nv) { /* if k == i: r = vals[i] else: the next */
+            pvc_value *ki = pvc_const(c->m, PVC_V_INT, at(n));
+            ki->type.kind = PVC_TY_INT;
+            ki->i = i;
+            pvc_op *eq = pvc_op_new(c->m, PVC_OP_PY_EQ, at(n));
+            pvc_op_add_operand(c->m, eq, k);
+            pvc_op_add_operand(c->m, eq, ki);
+            pvc_value *cv = append_with_result(c, n, at_blk, NULL, eq, PVC_TY_BOOL);
+            if (!cv)
+                return NULL;
+            br = pvc_op_new(c->m, PVC_OP_IF, at(n));
+            pvc_op_add_operand(c->m, br, cv);
+            into = br->body;
+        }
+        pvc_op *as = pvc_op_new(c->m, PVC_OP_ASSIGN, at(n));
+        pvc_op_add_operand(c->m, as, vals[i]);
+        if (r->type.kind == PVC_TY_ANY)
+            r->type = vals[i]->kind == PVC_V_INT ? (pvc_type){.kind = PVC_TY_INT} : vals[i]->type;
+        pvc_op_add_result(c->m, as, r);
+        pvc_block_append(c->m, into, as);
+        if (br) {
+            pvc_block_append(c->m, at_blk, br);
+            at_blk = br->orelse;
+        }
+    }
+    return r;
+}
+
 static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *dest)
 {
     TSNode obj = field(c, n, PVC_F_VALUE);
@@ -1120,6 +1196,16 @@ static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const 
         }
         if (!r && !is(c, k[2], PVC_N_SLICE)) /* t[r, c]: one element (§6) */
             return lower_tile_elem(c, n, t, k[1], k[2], NULL, out, dest);
+    }
+    pvc_pyval *tv = cnt == 2 && !is(c, k[1], PVC_N_SLICE) ? pv_eval(c, obj, c->frame ? c->frame->scope : c->scope)
+                                                            : NULL;
+    if (tv && (tv->kind == PV_TUPLE || tv->kind == PV_LIST)) { /* a constant tuple, a run-time index */
+        pvc_value **vals = pvc_arena_alloc(c->m->arena, ((size_t)tv->n + 1) * sizeof *vals);
+        for (int i = 0; i < tv->n; i++)
+            if (!(vals[i] = lower_pyval(c, tv->items[i], obj, out, NULL)))
+                return NULL;
+        pvc_value *i = lower_expr(c, k[1], out, NULL);
+        return i ? lower_pick(c, n, vals, tv->n, i, out, dest) : NULL;
     }
     if (!is(c, obj, PVC_N_IDENTIFIER) || cnt != 2 || c->f->kind != PVC_FN_JIT || is(c, k[1], PVC_N_SLICE)) {
         pvc_error_at(c->d, at(n), PVC_E_UNSUPPORTED,

@@ -15,10 +15,11 @@
  *   assert c                       checked at compile time; a run-time c is an error
  *   with pl.section_vector():      pl.section_vector() { ... }
  *   helper(args)                   the helper's body, its names prefixed <helper>.<k>., its
- *                                  parameters bound to the arguments; a return in tail
- *                                  position (the end of the body or of an if branch, the rest
- *                                  of the body continuing the branches that fall through)
- *                                  assigns the call's result; recursion is an error
+ *                                  parameters bound to the arguments; a return (the end of
+ *                                  the body or of an if branch, the rest of the body
+ *                                  continuing the branches that fall through; inside a loop
+ *                                  <helper>.returned and a break) assigns the call's result
+ *                                  slots; recursion is an error
  */
 #include "front/lower.h"
 
@@ -252,7 +253,18 @@ static int lower_range_header(lower_ctx *c, TSNode right, pvc_op *op, pvc_block 
     return 1;
 }
 
-static void lower_for(lower_ctx *c, TSNode n, pvc_block *out)
+/* How a branch or loop body is lowered: a plain block, or (inlining a helper) a block
+ * followed by the statements after the if, or a loop body whose return leaves the loop. */
+typedef void (*branch_fn)(lower_ctx *c, TSNode body, pvc_block *out, void *arg);
+
+static void plain_branch(lower_ctx *c, TSNode body, pvc_block *out, void *arg)
+{
+    (void)arg;
+    if (!ts_node_is_null(body))
+        lower_block(c, body, out);
+}
+
+static void lower_for(lower_ctx *c, TSNode n, pvc_block *out, branch_fn br, void *arg)
 {
     TSNode left = field(c, n, PVC_F_LEFT), right = field(c, n, PVC_F_RIGHT), body = field(c, n, PVC_F_BODY);
     pvc_op *op = pvc_op_new(c->m, PVC_OP_PL_RANGE, at(n));
@@ -278,11 +290,11 @@ static void lower_for(lower_ctx *c, TSNode n, pvc_block *out)
         iv->type.kind = PVC_TY_INT;
     pvc_op_add_result(c->m, op, iv);
     pvc_block_append(c->m, out, op);
-    lower_block(c, body, op->body);
+    br(c, body, op->body, arg);
     c->nloops--;
 }
 
-static void lower_while(lower_ctx *c, TSNode n, pvc_block *out)
+static void lower_while(lower_ctx *c, TSNode n, pvc_block *out, branch_fn br, void *arg)
 {
     TSNode cond = field(c, n, PVC_F_CONDITION), body = field(c, n, PVC_F_BODY);
     if (!ts_node_is_null(field(c, n, PVC_F_ALTERNATIVE))) {
@@ -309,7 +321,7 @@ static void lower_while(lower_ctx *c, TSNode n, pvc_block *out)
         return;
     }
     pvc_op_add_operand(c->m, op, cv);
-    lower_block(c, body, op->body);
+    br(c, body, op->body, arg);
     c->nloops--;
     if (!k || pv_truth(k) == 1)
         pvc_block_append(c->m, out, op);
@@ -349,17 +361,6 @@ static int clauses_of(lower_ctx *c, TSNode n, clause *cl, int max)
         else if (is(c, all[i], PVC_N_ELSE_CLAUSE))
             cl[k++] = (clause){lw_null(), field(c, all[i], PVC_F_BODY)};
     return k;
-}
-
-/* How a branch body is lowered: a plain block, or (inlining a helper) a block followed by
- * the statements after the if. */
-typedef void (*branch_fn)(lower_ctx *c, TSNode body, pvc_block *out, void *arg);
-
-static void plain_branch(lower_ctx *c, TSNode body, pvc_block *out, void *arg)
-{
-    (void)arg;
-    if (!ts_node_is_null(body))
-        lower_block(c, body, out);
 }
 
 /* Clauses i.. of an if chain into out: a compile-time condition keeps only the branch it
@@ -504,9 +505,9 @@ static void lower_stmt(lower_ctx *c, TSNode n, pvc_block *out, int first)
     else if (t == sym[PVC_N_PASS_STATEMENT])
         ;
     else if (t == sym[PVC_N_FOR_STATEMENT])
-        lower_for(c, n, out);
+        lower_for(c, n, out, plain_branch, NULL);
     else if (t == sym[PVC_N_WHILE_STATEMENT])
-        lower_while(c, n, out);
+        lower_while(c, n, out, plain_branch, NULL);
     else if (t == sym[PVC_N_IF_STATEMENT])
         lower_if(c, n, out);
     else if (t == sym[PVC_N_WITH_STATEMENT])
@@ -516,9 +517,9 @@ static void lower_stmt(lower_ctx *c, TSNode n, pvc_block *out, int first)
     else if (t == sym[PVC_N_RETURN_STATEMENT] && !c->frame)
         lower_return(c, n, out, 0);
     else if (t == sym[PVC_N_RETURN_STATEMENT])
-        pvc_error_at(c->d, at(n), PVC_E_NOT_SUPPORTED, "a return inside a loop of helper '%s' is not "
-                     "supported (pvc inlines helpers: return at the end of the helper or of an if "
-                     "branch)", c->frame->name);
+        pvc_error_at(c->d, at(n), PVC_E_NOT_SUPPORTED, "a return inside a with block of helper '%s' is "
+                     "not supported (pvc inlines helpers: a return ends the helper, an if branch or a "
+                     "loop)", c->frame->name);
     else if (t == sym[PVC_N_ASSERT_STATEMENT])
         lower_assert(c, n);
     else
@@ -582,7 +583,7 @@ typedef struct {
     uint32_t n;
 } stmt_list;
 
-static void lower_tail(lower_ctx *c, stmt_list body, stmt_list cont, pvc_block *out, int top);
+static void lower_tail(lower_ctx *c, stmt_list body, stmt_list cont, pvc_block *out, int top, int inloop);
 
 /* return e (or e1, e2) in tail position: the values into the frame's result variables, or,
  * for the only return of a helper (its last statement), the values themselves. */
@@ -613,8 +614,14 @@ static void tail_return(lower_ctx *c, TSNode n, pvc_block *out, int direct)
     }
     for (uint32_t i = 0; i < k; i++) {
         const char *nm = pvc_arena_printf(c->m->arena, "%sreturn%u", fr->prefix, i);
-        pvc_value *val = lower_expr(c, items[i], out, NULL);
-        if (!val)
+        pvc_value *val = NULL;
+        if (lower_struct_return(c, items[i], nm, !direct, out, &val)) { /* a struct or tuple (§16.8) */
+            if (!val)
+                return;
+            fr->rets[i] = val;
+            continue;
+        }
+        if (!(val = lower_expr(c, items[i], out, NULL)))
             return;
         if (direct) {
             fr->rets[i] = val;
@@ -633,6 +640,7 @@ static void tail_return(lower_ctx *c, TSNode n, pvc_block *out, int direct)
 
 typedef struct {
     stmt_list cont;
+    int inloop;                 /* loops of the helper around the branch */
 } tail_arg;
 
 static stmt_list block_stmts(lower_ctx *c, TSNode body)
@@ -645,33 +653,94 @@ static stmt_list block_stmts(lower_ctx *c, TSNode body)
 
 static void tail_branch(lower_ctx *c, TSNode body, pvc_block *out, void *arg)
 {
-    lower_tail(c, block_stmts(c, body), ((tail_arg *)arg)->cont, out, 0);
+    tail_arg *a = arg;
+    lower_tail(c, block_stmts(c, body), a->cont, out, 0, a->inloop);
+}
+
+/* The body of a loop of the helper that holds a return: a return leaves the loop. */
+static void loop_branch(lower_ctx *c, TSNode body, pvc_block *out, void *arg)
+{
+    tail_arg *a = arg;
+    lower_tail(c, block_stmts(c, body), (stmt_list){NULL, 0}, out, 0, a->inloop + 1);
+}
+
+static pvc_value *cbool(lower_ctx *c, int v, pvc_span loc)
+{
+    pvc_value *k = pvc_const(c->m, PVC_V_BOOL, loc);
+    k->i = v;
+    k->type.kind = PVC_TY_BOOL;
+    return k;
+}
+
+static void set_flag(lower_ctx *c, pvc_span loc, int v, pvc_block *out)
+{
+    pvc_op *op = pvc_op_new(c->m, PVC_OP_ASSIGN, loc);
+    pvc_op_add_operand(c->m, op, cbool(c, v, loc));
+    pvc_op_add_result(c->m, op, c->frame->returned);
+    pvc_block_append(c->m, out, op);
+}
+
+/* A loop of the helper with a return inside (pypto_pro lowers a helper's return to a break
+ * out of a loop around its body and a merge slot): the return sets <helper>.returned and
+ * breaks; after the loop a set flag leaves the enclosing loop too, or ends the helper, and
+ * the rest of the statements run only when it is clear. */
+static void tail_loop(lower_ctx *c, TSNode s, stmt_list rest, pvc_block *out, int inloop)
+{
+    inline_frame *fr = c->frame;
+    if (!fr->returned) {
+        fr->returned = pvc_var_named(c->m, c->f, pvc_arena_printf(c->m->arena, "%sreturned", fr->prefix), at(s));
+        fr->returned->type.kind = PVC_TY_BOOL;
+    }
+    set_flag(c, at(s), 0, out);
+    tail_arg arg = {{NULL, 0}, inloop};
+    if (is(c, s, PVC_N_FOR_STATEMENT))
+        lower_for(c, s, out, loop_branch, &arg);
+    else
+        lower_while(c, s, out, loop_branch, &arg);
+    pvc_op *op = pvc_op_new(c->m, PVC_OP_IF, at(s));
+    pvc_op_add_operand(c->m, op, fr->returned);
+    if (inloop)
+        pvc_block_append(c->m, op->body, pvc_op_new(c->m, PVC_OP_BREAK, at(s)));
+    lower_tail(c, rest, (stmt_list){NULL, 0}, op->orelse, 0, inloop);
+    pvc_block_append(c->m, out, op);
 }
 
 /* The statements of a helper in tail position, then cont (what follows the enclosing if):
- * an if that returns somewhere carries the rest of the statements into its branches. */
-static void lower_tail(lower_ctx *c, stmt_list body, stmt_list cont, pvc_block *out, int top)
+ * an if or a loop that returns somewhere carries the rest of the statements into its
+ * branches; inside inloop loops of the helper a return breaks out (tail_loop). */
+static void lower_tail(lower_ctx *c, stmt_list body, stmt_list cont, pvc_block *out, int top, int inloop)
 {
     for (uint32_t i = 0; i < body.n + cont.n && c->d->nerrors <= c->d->max_errors; i++) {
         TSNode s = i < body.n ? body.stmts[i] : cont.stmts[i - body.n];
         if (is(c, s, PVC_N_RETURN_STATEMENT)) {
-            tail_return(c, s, out, top && c->frame->nrets < 0 && i + 1 == body.n + cont.n);
+            tail_return(c, s, out, top && !inloop && c->frame->nrets < 0 && i + 1 == body.n + cont.n);
+            if (inloop) {
+                set_flag(c, at(s), 1, out);
+                pvc_block_append(c->m, out, pvc_op_new(c->m, PVC_OP_BREAK, at(s)));
+            }
             return; /* what follows is dead code */
         }
-        if (is(c, s, PVC_N_IF_STATEMENT) && has_return(c, s)) {
+        int loop = is(c, s, PVC_N_FOR_STATEMENT) || is(c, s, PVC_N_WHILE_STATEMENT);
+        if ((loop || is(c, s, PVC_N_IF_STATEMENT)) && has_return(c, s)) {
             stmt_list rest = {NULL, 0};
             uint32_t nrest = body.n + cont.n - i - 1;
             rest.stmts = pvc_arena_alloc(c->m->arena, ((size_t)nrest + 1) * sizeof *rest.stmts);
             for (uint32_t j = i + 1; j < body.n + cont.n; j++)
                 rest.stmts[rest.n++] = j < body.n ? body.stmts[j] : cont.stmts[j - body.n];
+            if (loop) {
+                tail_loop(c, s, rest, out, inloop);
+                return;
+            }
             clause cl[64];
             int k = clauses_of(c, s, cl, 64);
-            tail_arg arg = {rest};
+            tail_arg arg = {rest, inloop};
             lower_clauses(c, cl, 0, k, out, tail_branch, &arg);
             return;
         }
         lower_stmt(c, s, out, i == 0);
     }
+    if (inloop)
+        return; /* the loop's next iteration */
     if (c->frame->nrets > 0)
         pvc_error_at(c->d, at(c->frame->def), PVC_E_RESULTS,
                      "helper '%s' ends without a return on some path but returns values on others",
@@ -789,7 +858,7 @@ int lower_inline(lower_ctx *c, const pvc_pyval *h, TSNode call, pvc_value **args
     } else {
         c->nloops = 0; /* break/continue never leave the helper */
         c->depth++;
-        lower_tail(c, block_stmts(c, field(c, h->node, PVC_F_BODY)), (stmt_list){NULL, 0}, out, 1);
+        lower_tail(c, block_stmts(c, field(c, h->node, PVC_F_BODY)), (stmt_list){NULL, 0}, out, 1, 0);
         c->depth--;
     }
     c->frame = up;

@@ -270,8 +270,18 @@ static rthing resolve_subscript(lower_ctx *c, TSNode n, pvc_block *out)
     pvc_value *idx = one_index(c, n, out, &k, &is_const);
     if (!idx)
         return r_err();
+    if (r.k == R_TUPLE && !is_const) { /* one of the elements, picked at run time */
+        for (int i = 0; i < r.t->n; i++)
+            if (r.t->subs[i] || lower_sbind(c, r.t->vals[i]) || pvc_strmap_get(&c->tuples, r.t->vals[i]->name ? r.t->vals[i]->name : "")) {
+                pvc_error_at(c->d, at(n), PVC_E_STRUCT, "a pl.make_tuple of structs or tuples takes a constant "
+                             "index 0 .. %d here", r.t->n - 1);
+                return r_err();
+            }
+        pvc_value *v = lower_pick(c, n, r.t->vals, r.t->n, idx, out, NULL);
+        return v ? (rthing){.k = R_VALUE, .v = v} : r_err();
+    }
     if (r.k == R_TUPLE) {
-        if (!is_const || k < 0 || k >= r.t->n) {
+        if (k < 0 || k >= r.t->n) {
             pvc_error_at(c->d, at(n), PVC_E_STRUCT, "a pl.make_tuple of %d elements takes a constant index "
                          "0 .. %d here", r.t->n, r.t->n - 1);
             return r_err();
@@ -475,7 +485,10 @@ static int64_t smem_alloc(lower_ctx *c, TSNode n, const pvc_struct_layout *L, in
 }
 
 /* pl.struct("N", f=v, ...) and pl.struct_array(count, "N", f=v, ...) assigned to target. */
-static pvc_value *lower_new_struct(lower_ctx *c, TSNode n, int array, pvc_block *out, const TSNode *target)
+/* rebind: var may name a struct of another type before (it takes this one from here on, as
+ * pypto_pro binds a name anew); else (the paths of a helper's return) that is an error. */
+static pvc_value *lower_new_struct(lower_ctx *c, TSNode n, int array, pvc_block *out, pvc_value *var,
+                                   int rebind)
 {
     const char *what = array ? "pl.struct_array" : "pl.struct";
     TSNode args = field(c, n, PVC_F_ARGUMENTS);
@@ -570,22 +583,37 @@ static pvc_value *lower_new_struct(lower_ctx *c, TSNode n, int array, pvc_block 
             for (int e = 0; e < (fi[j].n ? fi[j].n : 1); e++)
                 field_set(c, at(n), cint(c, base + s * L->size, at(n)), &L->fields[j], cint(c, e, at(n)),
                           fi[j].el[e], out);
-    pvc_value *var = target_var(c, *target);
-    if (!var)
-        return NULL;
     const lw_sbind *old = lower_sbind(c, var);
-    if (old && (!same_layout(old->L, L) || old->count != (int)count)) {
-        pvc_error_at(c->d, at(*target), PVC_E_STRUCT, "'%s' already names a struct of another type (pvc gives "
-                     "a name one struct type in a kernel)", lw_dup(c, *target));
+    int other = old && (!same_layout(old->L, L) || old->count != (int)count);
+    if (other && !rebind) {
+        pvc_error_at(c->d, at(n), PVC_E_STRUCT, "the paths of a helper return structs of different types "
+                     "here (pvc gives a returned value one struct type)");
         return NULL;
     }
     emit_assign(c, at(n), var, cint(c, base, at(n)), out);
-    if (!old)
+    if (!old || other)
         add_sbind(c, var, L, (int)count, var);
     return var;
 }
 
 /* ---- pl.make_tuple ---- */
+/* var names tuple t from here on (the name is the kernel's: var.a reads t's element); a var
+ * that names a tuple already (another return path of a helper) keeps its fields. */
+static pvc_value *bind_tuple(lower_ctx *c, pvc_span loc, pvc_value *var, lw_tuple *t, pvc_block *out)
+{
+    const lw_tuple *old = pvc_strmap_get(&c->tuples, var->name);
+    int same = old && old->n == t->n;
+    for (int i = 0; same && i < t->n; i++)
+        same = !strcmp(old->names[i], t->names[i]) && !old->subs[i] == !t->subs[i];
+    if (old && !same) {
+        pvc_error_at(c->d, loc, PVC_E_STRUCT, "the paths of a helper return tuples of different fields here "
+                     "(pvc gives a returned value one tuple shape)");
+        return NULL;
+    }
+    emit_assign(c, loc, var, cint(c, 0, loc), out);
+    pvc_strmap_put(c->m->arena, &c->tuples, var->name, t);
+    return var;
+}
 static int is_handle(const pvc_value *v)
 {
     pvc_type_kind k = v->type.kind;
@@ -593,7 +621,72 @@ static int is_handle(const pvc_value *v)
                                     k == PVC_TY_TILE_TYPE);
 }
 
-static pvc_value *lower_make_tuple(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *target)
+static pvc_value *copy_tuple(lower_ctx *c, TSNode n, const char *name, const lw_tuple *src, pvc_block *out);
+
+/* The element r (expression n) of a tuple in its slot, the variable `name`: a snapshot of a
+ * value (the value it had when the tuple was made), the struct itself, or - unless merge -
+ * the tile, group or tensor itself (t.g.next() rotates g). With merge (a helper's return,
+ * whose paths meet in the slots) tiles are assigned to the slot too and a nested tuple is
+ * copied slot by slot. NULL after an error. */
+static pvc_value *slot_value(lower_ctx *c, TSNode n, const char *name, rthing r, pvc_block *out, int merge)
+{
+    if (r.k == R_TUPLE)
+        return copy_tuple(c, n, name, r.t, out);
+    pvc_value *e = r.k == R_NONE ? lower_expr(c, n, out, NULL) : r.k == R_STRUCT ? r.s.addr
+                 : r.k == R_VALUE ? r.v : as_value(c, n, r, out, NULL);
+    if (!e)
+        return NULL;
+    if (r.k != R_STRUCT && is_handle(e) && !merge)
+        return e;
+    pvc_value *snap = pvc_var_named(c->m, c->f, name, at(n));
+    emit_assign(c, at(n), snap, e, out);
+    if (r.k == R_STRUCT)
+        add_sbind(c, snap, r.s.L, r.s.count, snap);
+    return snap;
+}
+
+/* The tuple src copied into the slots name.<field>, bound to the variable `name`. */
+static pvc_value *copy_tuple(lower_ctx *c, TSNode n, const char *name, const lw_tuple *src, pvc_block *out)
+{
+    lw_tuple *t = pvc_arena_alloc(c->m->arena, sizeof *t);
+    t->n = src->n;
+    t->names = src->names;
+    t->vals = pvc_arena_alloc(c->m->arena, (size_t)src->n * sizeof *t->vals);
+    t->subs = pvc_arena_alloc(c->m->arena, (size_t)src->n * sizeof *t->subs);
+    for (int i = 0; i < src->n; i++) {
+        const char *sub = pvc_arena_printf(c->m->arena, "%s.%s", name, src->names[i]);
+        rthing r = src->subs[i] ? (rthing){.k = R_TUPLE, .t = src->subs[i]} : of_value(c, src->vals[i]);
+        if (!(t->vals[i] = slot_value(c, n, sub, r, out, 1)))
+            return NULL;
+    }
+    return bind_tuple(c, at(n), pvc_var_named(c->m, c->f, name, at(n)), t, out);
+}
+
+static pvc_value *return_tuple(lower_ctx *c, TSNode n, const char *name, int merge, pvc_block *out);
+
+/* 1 when n is a tuple literal (a, b) of tiles, groups, tensors, structs or tuples, named:
+ * pvc makes it a compile-time tuple, as pypto_pro makes every tuple (a tuple of scalars
+ * stays a list value, pl.load's offsets). */
+static int tuple_of_handles(lower_ctx *c, TSNode n, pvc_block *out)
+{
+    if (!is(c, n, PVC_N_TUPLE) || !lw_count(c, n))
+        return 0;
+    uint32_t cnt;
+    TSNode *all = lw_kids(c, n, &cnt);
+    for (uint32_t i = 0; i < cnt; i++) {
+        if (!is(c, all[i], PVC_N_IDENTIFIER) && !is(c, all[i], PVC_N_ATTRIBUTE))
+            return 0;
+        rthing r = resolve(c, all[i], out);
+        pvc_value *v = r.k == R_VALUE ? r.v : r.k == R_NONE && is(c, all[i], PVC_N_IDENTIFIER) ? named(c, all[i]) : NULL;
+        if (r.k != R_STRUCT && r.k != R_TUPLE && !(v && is_handle(v)))
+            return 0;
+    }
+    return 1;
+}
+
+/* merge: the tuple is one of a helper's returns, whose paths meet in var: every element is
+ * a snapshot, tiles and tensors too (each path writes the same slots). */
+static pvc_value *lower_make_tuple(lower_ctx *c, TSNode n, pvc_block *out, pvc_value *var, int merge)
 {
     TSNode args = field(c, n, PVC_F_ARGUMENTS);
     uint32_t cnt;
@@ -617,9 +710,6 @@ static pvc_value *lower_make_tuple(lower_ctx *c, TSNode n, pvc_block *out, const
     t->names = pvc_arena_alloc(c->m->arena, cnt * sizeof *t->names);
     t->vals = pvc_arena_alloc(c->m->arena, cnt * sizeof *t->vals);
     t->subs = pvc_arena_alloc(c->m->arena, cnt * sizeof *t->subs);
-    pvc_value *var = target_var(c, *target);
-    if (!var)
-        return NULL;
     for (uint32_t i = 0; i < cnt; i++) {
         const char *fname = lw_dup(c, field(c, all[i], PVC_F_NAME));
         TSNode v = field(c, all[i], PVC_F_VALUE);
@@ -633,28 +723,19 @@ static pvc_value *lower_make_tuple(lower_ctx *c, TSNode n, pvc_block *out, const
         rthing r = resolve(c, v, out);
         if (r.k == R_ERR)
             return NULL;
-        if (r.k == R_TUPLE) {
+        if (r.k == R_TUPLE && !merge) {
             t->subs[k] = r.t;
             continue;
         }
-        pvc_value *e = r.k == R_NONE ? lower_expr(c, v, out, NULL) : r.k == R_STRUCT ? r.s.addr
-                                                                                     : as_value(c, v, r, out, NULL);
-        if (!e)
-            return NULL;
-        if (r.k != R_STRUCT && is_handle(e)) { /* the tile or group itself: t.g.next() rotates g */
-            t->vals[k] = e;
+        if (r.k == R_NONE && tuple_of_handles(c, v, out)) { /* f=(tile_a, tile_b) */
+            if (!(t->vals[k] = return_tuple(c, v, pvc_arena_printf(c->m->arena, "%s.%s", var->name, fname), merge, out)))
+                return NULL;
             continue;
         }
-        /* a snapshot: the value the expression had when the tuple was made */
-        pvc_value *snap = pvc_var_named(c->m, c->f, pvc_arena_printf(c->m->arena, "%s.%s", var->name, fname), at(v));
-        emit_assign(c, at(v), snap, e, out);
-        if (r.k == R_STRUCT)
-            add_sbind(c, snap, r.s.L, r.s.count, snap);
-        t->vals[k] = snap;
+        if (!(t->vals[k] = slot_value(c, v, pvc_arena_printf(c->m->arena, "%s.%s", var->name, fname), r, out, merge)))
+            return NULL;
     }
-    emit_assign(c, at(n), var, cint(c, 0, at(n)), out); /* the name is the kernel's: t.a reads the tuple */
-    pvc_strmap_put(c->m->arena, &c->tuples, var->name, t);
-    return var;
+    return bind_tuple(c, at(n), var, t, out);
 }
 
 int lower_struct_call(lower_ctx *c, TSNode n, const char *canon, pvc_block *out, const TSNode *targets,
@@ -666,13 +747,73 @@ int lower_struct_call(lower_ctx *c, TSNode n, const char *canon, pvc_block *out,
         return 0;
     pvc_value *v = NULL;
     if (!targets || ntargets != 1) {
-        pvc_error_at(c->d, at(n), PVC_E_STRUCT, "%s(...) is assigned to one name (x = %s(...)): pvc makes its "
-                     "struct or tuple for that name", canon, canon);
-    } else {
-        v = which == 3 ? lower_make_tuple(c, n, out, &targets[0]) : lower_new_struct(c, n, which == 2, out, &targets[0]);
+        pvc_error_at(c->d, at(n), PVC_E_STRUCT, "%s(...) is assigned to one name (x = %s(...)) or returned by "
+                     "a helper: pvc makes its struct or tuple for that name", canon, canon);
+    } else if ((v = target_var(c, targets[0]))) {
+        v = which == 3 ? lower_make_tuple(c, n, out, v, 0)
+                       : lower_new_struct(c, n, which == 2, out, v, 1);
     }
     if (value)
         *value = v;
+    return 1;
+}
+
+/* (a, b) returned as one value of a helper: a tuple of slots name.0, name.1, ... */
+static pvc_value *return_tuple(lower_ctx *c, TSNode n, const char *name, int merge, pvc_block *out)
+{
+    uint32_t cnt;
+    TSNode *all = lw_kids(c, n, &cnt);
+    lw_tuple *t = pvc_arena_alloc(c->m->arena, sizeof *t);
+    t->names = pvc_arena_alloc(c->m->arena, ((size_t)cnt + 1) * sizeof *t->names);
+    t->vals = pvc_arena_alloc(c->m->arena, ((size_t)cnt + 1) * sizeof *t->vals);
+    t->subs = pvc_arena_alloc(c->m->arena, ((size_t)cnt + 1) * sizeof *t->subs);
+    for (uint32_t i = 0; i < cnt; i++) {
+        TSNode e = all[i];
+        int k = t->n++;
+        t->names[k] = pvc_arena_printf(c->m->arena, "%u", i);
+        rthing r = resolve(c, e, out);
+        if (r.k == R_ERR)
+            return NULL;
+        int sub = 0;
+        pvc_value *v = NULL;
+        if (r.k == R_NONE && lower_struct_return(c, e, pvc_arena_printf(c->m->arena, "%s.%u", name, i), merge,
+                                                 out, &v) && !v)
+            return NULL;
+        sub = v != NULL;
+        if (!sub && !(v = slot_value(c, e, pvc_arena_printf(c->m->arena, "%s.%u", name, i), r, out, merge)))
+            return NULL;
+        t->vals[k] = v;
+    }
+    return bind_tuple(c, at(n), pvc_var_named(c->m, c->f, name, at(n)), t, out);
+}
+
+int lower_struct_return(lower_ctx *c, TSNode n, const char *slot, int merge, pvc_block *out, pvc_value **value)
+{
+    *value = NULL;
+    if (is(c, n, PVC_N_PARENTHESIZED_EXPRESSION) && lw_count(c, n) == 1)
+        return lower_struct_return(c, lw_kid(c, n, 0), slot, merge, out, value);
+    if (is(c, n, PVC_N_TUPLE)) {
+        *value = return_tuple(c, n, slot, merge, out);
+        return 1;
+    }
+    const char *canon = is(c, n, PVC_N_CALL) ? scope_canon(c, field(c, n, PVC_F_FUNCTION),
+                                                           c->frame ? c->frame->scope : c->scope) : NULL;
+    if (canon && (!strcmp(canon, "pl.struct") || !strcmp(canon, "pl.struct_array"))) {
+        pvc_value *var = pvc_var_named(c->m, c->f, slot, at(n));
+        *value = lower_new_struct(c, n, !strcmp(canon, "pl.struct_array"), out, var, !merge);
+        return 1;
+    }
+    if (canon && !strcmp(canon, "pl.make_tuple")) {
+        *value = lower_make_tuple(c, n, out, pvc_var_named(c->m, c->f, slot, at(n)), merge);
+        return 1;
+    }
+    if (is(c, n, PVC_N_CALL))
+        return 0;
+    rthing r = resolve(c, n, out);
+    if (r.k == R_NONE || r.k == R_VALUE)
+        return 0;
+    if (r.k != R_ERR)
+        *value = slot_value(c, n, slot, r, out, 1);
     return 1;
 }
 
@@ -750,6 +891,12 @@ int lower_struct_assign(lower_ctx *c, TSNode left, TSNode right, pvc_block *out)
         return 0;
     if (is(c, right, PVC_N_CALL))
         return 0; /* pl.struct(...) and every other call: lower_call */
+    if (tuple_of_handles(c, right, out)) { /* bufs = (tile_a, tile_b): bufs[i] picks one */
+        pvc_value *var = target_var(c, left);
+        if (var)
+            return_tuple(c, right, var->name, 0, out);
+        return 1;
+    }
     rthing r = resolve(c, right, out);
     pvc_value *old = named(c, left);
     if (r.k == R_NONE || r.k == R_VALUE) {
@@ -773,17 +920,12 @@ int lower_struct_assign(lower_ctx *c, TSNode left, TSNode right, pvc_block *out)
     }
     if (r.k == R_STRUCT) {
         const lw_sbind *o = lower_sbind(c, old);
-        if (o && (!same_layout(o->L, r.s.L) || o->count != r.s.count)) {
-            pvc_error_at(c->d, at(left), PVC_E_STRUCT, "'%s' already names a struct of another type (pvc gives "
-                         "a name one struct type in a kernel)", lw_dup(c, left));
-            return 1;
-        }
         pvc_value *var = target_var(c, left);
         if (!var)
             return 1;
         emit_assign(c, at(left), var, r.s.addr, out);
-        if (!o)
-            add_sbind(c, var, r.s.L, r.s.count, var);
+        if (!o || !same_layout(o->L, r.s.L) || o->count != r.s.count)
+            add_sbind(c, var, r.s.L, r.s.count, var); /* a struct of another type: the name's from here on */
         return 1;
     }
     as_value(c, right, r, out, &left);

@@ -880,6 +880,46 @@ static pvc_pyval *call_helper(lower_ctx *c, const pvc_pyval *h, pvc_pyval **args
 }
 
 /* ---- expressions ---- */
+#define MAX_RANGE_ITEMS 65536 /* list(range(...)) materialised at compile time */
+
+static pvc_pyval *ev(lower_ctx *c, TSNode n, ev_ctx *e);
+
+/* list(range(...)) / tuple(range(...)): range's ints as Python yields them (NULL: not that
+ * form). */
+static pvc_pyval *ev_range_seq(lower_ctx *c, TSNode n, pv_kind kind, TSNode arg, ev_ctx *e)
+{
+    TSNode args = field(c, arg, PVC_F_ARGUMENTS);
+    if (!is(c, arg, PVC_N_CALL) || !is(c, args, PVC_N_ARGUMENT_LIST))
+        return NULL;
+    pvc_pyval *fn = ev(c, field(c, arg, PVC_F_FUNCTION), e);
+    if (!fn || fn->kind != PV_BUILTIN || fn->i != PVB_RANGE)
+        return NULL;
+    uint32_t k;
+    TSNode *a = lw_kids(c, args, &k);
+    int64_t v[3] = {0, 0, 1};
+    if (k < 1 || k > 3)
+        return pv_opaque(c, at(arg), PVC_E_ARGCOUNT, "range() takes 1 to 3 arguments");
+    for (uint32_t i = 0; i < k; i++) {
+        pvc_pyval *x = ev(c, a[i], e);
+        if (!x || x->kind == PV_OPAQUE)
+            return x;
+        if (x->kind != PV_INT && x->kind != PV_BOOL)
+            return pv_opaque(c, at(a[i]), PVC_E_TYPE, "range() takes ints, not a %s", pv_kind_name(x));
+        v[k == 1 ? 1 : i] = x->i;
+    }
+    if (!v[2])
+        return pv_opaque(c, at(arg), PVC_E_NOT_CONST, "range() arg 3 must not be zero");
+    __int128 len = v[2] > 0 ? ((__int128)v[1] - v[0] + v[2] - 1) / v[2] : ((__int128)v[0] - v[1] - v[2] - 1) / -v[2];
+    if (len < 0)
+        len = 0;
+    if (len > MAX_RANGE_ITEMS)
+        return pv_opaque(c, at(arg), PVC_E_LIMIT, "range() of more than %d items at compile time", MAX_RANGE_ITEMS);
+    pvc_pyval **items = pvc_arena_alloc(c->m->arena, ((size_t)len + 1) * sizeof *items);
+    for (int64_t i = 0; i < (int64_t)len; i++)
+        items[i] = pv_int(c, v[0] + i * v[2], at(arg));
+    return pv_seq(c, kind, items, (int)len, at(n));
+}
+
 static pvc_pyval *ev_call(lower_ctx *c, TSNode n, ev_ctx *e)
 {
     TSNode args = field(c, n, PVC_F_ARGUMENTS);
@@ -892,6 +932,11 @@ static pvc_pyval *ev_call(lower_ctx *c, TSNode n, ev_ctx *e)
         return NULL;
     uint32_t k;
     TSNode *a = lw_kids(c, args, &k);
+    if (fn->kind == PV_BUILTIN && (fn->i == PVB_LIST || fn->i == PVB_TUPLE) && k == 1) {
+        pvc_pyval *r = ev_range_seq(c, n, fn->i == PVB_LIST ? PV_LIST : PV_TUPLE, a[0], e);
+        if (r)
+            return r;
+    }
     pvc_pyval **vals = pvc_arena_alloc(c->m->arena, ((size_t)k + 1) * sizeof *vals);
     for (uint32_t i = 0; i < k; i++) {
         if (is(c, a[i], PVC_N_KEYWORD_ARGUMENT) || is(c, a[i], PVC_N_LIST_SPLAT) ||

@@ -84,7 +84,7 @@ typedef enum {
     PVC_TY_COUNT
 } pvc_type_kind;
 
-#define PVC_MAX_RANK 4
+#define PVC_MAX_RANK 8
 #define PVC_DIM_DYNAMIC (-1) /* pl.DYNAMIC in a tensor annotation */
 #define PVC_DIM_STATIC (-2)  /* pl.STATIC */
 #define PVC_UNKNOWN (-1)

@@ -206,8 +206,8 @@ typedef enum {
     X(PL_LOAD_TILE, "pl.load_tile", "tile tensor offsets", "order", 2, 3, 0, NONE, PL, TILE, "pl.load at offsets in tile units: the tile's axes times its shape (§6)") \
     X(PL_STORE_TILE, "pl.store_tile", "tensor tile offsets", "order relu_pre_mode:ReluPreMode scale atomic:AtomicType phase:STPhase", 2, 3, 0, NONE, PL, TILE, "pl.store at offsets in tile units, the fixpipe's keywords as pl.store's (§6, §17.6)") \
     X(PL_SET_VALIDSHAPE, "pl.set_validshape", "tile shape", "", 2, 2, 0, NONE, PL, TILE, "valid rows/cols of a tile") \
-    X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: set (no-op when sequential)") \
-    X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe:PipeType wait_pipe:PipeType event_id:int", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: wait (no-op when sequential)") \
+    X(PL_SYNC_SRC, "pl.system.sync_src", "set_pipe:PipeType wait_pipe:PipeType event_id", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: set (no-op when sequential)") \
+    X(PL_SYNC_DST, "pl.system.sync_dst", "set_pipe:PipeType wait_pipe:PipeType event_id", "", 3, 3, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "pipe sync: wait (no-op when sequential)") \
     X(PL_MUTEX_LOCK, "pl.system.mutex_lock", "", "pipe:PipeType mutex_id mode:int max_mutex_id:int mutex_ids", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "take a pipe's buffer-id token (no-op when sequential)") \
     X(PL_MUTEX_UNLOCK, "pl.system.mutex_unlock", "", "pipe:PipeType mutex_id mode:int max_mutex_id:int mutex_ids", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "release a pipe's buffer-id token (no-op when sequential)") \
     X(PL_DCCI, "pl.system.dcci", "target offset", "cache_line:CacheLine dst:DcciDst", 1, 2, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "clean and invalidate a data cache line: a no-op, pvc's GM and UB have no caches (§6)") \
@@ -914,16 +914,18 @@ enum {
       (void)pvc_gm_store(ctx, tensor, tile, r0, c0, valid_rows, valid_cols), \
       "tensor[r0+i][c0+j] = tile[i][j] inside the valid shape, clipped (§6)") \
     M(M_GM_LOAD_ND, "gm.load.nd", NONE, \
-      (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, valid_rows) \
+      (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
+       O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows) \
        O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, TILE, MTE2, 200, 32, \
-      (void)pvc_gm_load_nd(ctx, tile, tensor, o0, o1, o2, o3, row_axis, col_axis, valid_rows, valid_cols), \
-      "rank 3-4: tile[i][j] = tensor at offsets o, +i on row_axis, +j on col_axis (the last), clipped (§6)") \
+      (void)pvc_gm_load_nd(ctx, tile, tensor, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols), \
+      "rank 3-8: tile[i][j] = tensor at offsets o, +i on row_axis, +j on col_axis (the last), clipped (§6)") \
     M(M_GM_STORE_ND, "gm.store.nd", NONE, \
-      (O(TENSOR, tensor) O(TILE, tile) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, valid_rows) \
+      (O(TENSOR, tensor) O(TILE, tile) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
+       O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows) \
        O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
-      (void)pvc_gm_store_nd(ctx, tensor, tile, o0, o1, o2, o3, row_axis, col_axis, valid_rows, valid_cols), \
-      "rank 3-4: the inverse of gm.load.nd (§6)") \
+      (void)pvc_gm_store_nd(ctx, tensor, tile, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols), \
+      "rank 3-8: the inverse of gm.load.nd (§6)") \
     M(M_GM_DIM, "gm.dim", NONE, (O(TENSOR, tensor)), (AI(axis, 0)), (R(INT, dim)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *dim = pvc_tensor_dim(tensor, axis), "t.shape[axis] of the tensor bound at run time (§6)") \
     M(M_BLOCK_IDX, "block.idx", NONE, (), (), (R(INT, idx)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \

@@ -48,10 +48,11 @@
 /* M(ID, ...) as PVC_MOPS. Pipes and costs: §17.2.4's table of paths (PVC_CUBE_PATHS). */
 #define PVC_CUBE_MOPS(M)                                                                              \
     M(M_CUBE_LOAD, "cube.load", NONE,                                                                 \
-      (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, valid_rows) \
+      (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
+       O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows) \
        O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1) AI(transpose, 0)), (), 0, PVC_NO_TRAP,   \
       PVC_CUBE_FLAGS, CUBE, MTE2, 200, 32,                                                            \
-      (void)pvc_cube_load(ctx, tile, tensor, o0, o1, o2, o3, row_axis, col_axis, valid_rows, valid_cols, \
+      (void)pvc_cube_load(ctx, tile, tensor, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols, \
                           transpose),                                                                 \
       "pl.load into Mat: tile(r, c) = tensor[o + r][o + c] (transpose: [o + c][o + r]) over the valid shape, " \
       "zero fill to the fractal edge (§17.4.1)")                                                      \
@@ -74,17 +75,19 @@
       PVC_NO_TRAP, PVC_CUBE_FLAGS, CUBE, M, 100, 512, pvc_mad(ctx, dst, lhs, rhs, bias, m, k, n, PVC_MAD_BIAS), \
       "dst(i, j) = bias[j] + sum_k lhs(i, k) rhs(k, j): the bias starts every chain (§17.5.3, C-T4)") \
     M(M_FIX_STORE, "fix.store", NONE,                                                                 \
-      (O(TENSOR, tensor) O(TILE, acc) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, valid_rows)  \
+      (O(TENSOR, tensor) O(TILE, acc) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
+       O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows)  \
        O(INT, valid_cols) O(INT, deq)), (AI(row_axis, 0) AI(col_axis, 1) AI(relu, 0) AI(atomic, 0)), (), 0, \
       PVC_NO_TRAP, PVC_CUBE_FLAGS | PVC_MF_WRITES_GM, CUBE, FIX, 200, 32,                             \
-      (void)pvc_fix_store(ctx, tensor, acc, o0, o1, o2, o3, row_axis, col_axis, valid_rows, valid_cols, relu, \
+      (void)pvc_fix_store(ctx, tensor, acc, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols, relu, \
                           (uint64_t)deq, NULL, atomic),                                               \
       "pl.store from Acc: tensor[o + r][o + c] = convert(acc(r, c)) over the valid shape, clipped (§17.6)") \
     M(M_FIX_STORE_FP, "fix.store_fp", NONE,                                                           \
-      (O(TENSOR, tensor) O(TILE, acc) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) O(INT, valid_rows)  \
+      (O(TENSOR, tensor) O(TILE, acc) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
+       O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows)  \
        O(INT, valid_cols) O(TILE, scale)), (AI(row_axis, 0) AI(col_axis, 1) AI(relu, 0) AI(atomic, 0)), (), 0, \
       PVC_NO_TRAP, PVC_CUBE_FLAGS | PVC_MF_WRITES_GM, CUBE, FIX, 200, 32,                             \
-      (void)pvc_fix_store(ctx, tensor, acc, o0, o1, o2, o3, row_axis, col_axis, valid_rows, valid_cols, relu, \
+      (void)pvc_fix_store(ctx, tensor, acc, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols, relu, \
                           PVC_FIX_NOSCALE, scale, atomic),                                            \
       "pl.store from Acc with a per-column Scaling tile of deq words (§17.6)")                        \
     M(M_FIX_TO_VEC, "fix.to_vec", NONE, (O(TILE, vec) OT(acc) O(INT, deq)), (AI(mode, 0) AI(relu, 0)), (), \

@@ -166,7 +166,7 @@ const char *pvc_kernel_tiling_field(const pvc_kernel *k, int i, int *dtype, int 
 /* ---- launching ----------------------------------------------------------------------- */
 enum { PVC_ARG_TENSOR = 0, PVC_ARG_INT = 1, PVC_ARG_FLOAT = 2, PVC_ARG_BOOL = 3 };
 
-#define PVC_ARG_MAX_RANK 4
+#define PVC_ARG_MAX_RANK 8
 
 /* One argument, bound to the kernel's parameters in order. A tensor is the caller's memory:
  * dtype is how its elements are stored, which must be the parameter's dtype or its stand-in

@@ -110,6 +110,18 @@ static inline pvc_value *int_op(dispatcher *x, pvc_opcode code, pvc_value *a, pv
     return t;
 }
 
+/* The `list` op that made v, through the assigns that copied it (`offs = helper(...)`
+ * returning [r, c]), else NULL. */
+static inline const pvc_op *dx_list_def(const dispatcher *x, const pvc_value *v)
+{
+    for (int hops = 0; v && v->kind == PVC_V_VAR && hops < 16; hops++) {
+        const pvc_op *l = x->def[v->id];
+        if (!l || l->code != PVC_OP_ASSIGN || l->noperands != 1)
+            return l && l->code == PVC_OP_LIST ? l : NULL;
+        v = l->operands[0];
+    }
+    return NULL;
+}
 static inline int kind_of(const pvc_value *v) { return v ? (int)v->type.kind : PVC_TY_NONE; }
 static inline int is_int(const pvc_value *v) { return v && (v->type.kind == PVC_TY_INT || v->type.kind == PVC_TY_BOOL); }
 static inline int64_t lane(int dt) { return dt >= 0 && dt < PVC_DT_COUNT ? pvc_dtype_lane_bytes((pvc_dtype)dt) : 1; }

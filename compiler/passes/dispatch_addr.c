@@ -50,7 +50,7 @@ pvc_value *dx_elem_offset(dispatcher *x, const pvc_op *op, pvc_value *v, const p
         return cint(x, 0, op->loc);
     if (is_int(v))
         return v;
-    const pvc_op *l = v->kind == PVC_V_VAR ? x->def[v->id] : NULL;
+    const pvc_op *l = dx_list_def(x, v);
     if (l && l->code == PVC_OP_LIST && l->noperands == 2 && is_int(l->operands[0]) && is_int(l->operands[1])) {
         return addr_mac(x, l->operands[0], cint(x, base->type.dims[1], op->loc), l->operands[1], op->loc);
     }

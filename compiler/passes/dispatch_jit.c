@@ -6,7 +6,7 @@
 int dx_order_axes(dispatcher *x, const pvc_op *op, int rank, int64_t *a, int64_t *b)
 {
     const pvc_value *o = pvc_op_arg(op, "order");
-    const pvc_op *l = o && o->kind == PVC_V_VAR ? x->def[o->id] : NULL;
+    const pvc_op *l = dx_list_def(x, o);
     *a = rank - 2, *b = rank - 1;
     if (!o || o->kind == PVC_V_NONE)
         return 1;
@@ -46,7 +46,7 @@ static int tile_axes(dispatcher *x, const pvc_op *op, int rank, int *ra)
 int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, int rows_axis, int cols_axis, pvc_value **off)
 {
     pvc_value *offs = pvc_op_arg(op, "offsets"), *tile = pvc_op_arg(op, "tile");
-    const pvc_op *l = offs && offs->kind == PVC_V_VAR ? x->def[offs->id] : NULL;
+    const pvc_op *l = dx_list_def(x, offs);
     int in_tiles = op->code == PVC_OP_PL_LOAD_TILE || op->code == PVC_OP_PL_STORE_TILE;
     for (int i = 0; i < PVC_MAX_RANK; i++)
         off[i] = cint(x, 0, op->loc);

@@ -379,7 +379,7 @@ static int64_t logical_dim(pvc_dtype t, const pvc_npy *a, int d)
     return (d == a->rank - 1 && pvc_npy_packs_nibbles(t)) ? 2 * n : n;
 }
 
-/* The array must have the declared rank (1 to 4, what pl.load copies) and every fixed dim.
+/* The array must have the declared rank (1 to 8, what pl.load copies) and every fixed dim.
  * opt and arg name where it came from: a file's problem for --input/--expect, a usage error
  * for --shape. */
 static int check_shape(const pvc_kernel *k, int p, const pvc_npy *a, const char *opt, const char *arg)

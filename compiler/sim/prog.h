@@ -27,9 +27,10 @@ enum { SIM_LOOP_END = PVC_OP_COUNT, SIM_JUMP, SIM_RET };
 /* How ASSIGN copies: by the result's kind. */
 enum { CP_INT, CP_VREG, CP_MREG, CP_ULD, CP_UST, CP_NONE };
 
-/* Most operands / attributes of any op (tile.select has 4 tiles of 3 operands each); interp.c
+/* Most operands / attributes of any op (tile.select has 4 tiles of 3 operands each, fix.store
+ * a tensor, a tile, 8 offsets and its options); interp.c
  * checks every ops.h row against them when it is compiled. */
-#define SIM_MAX_OPND 12
+#define SIM_MAX_OPND 16
 #define SIM_MAX_ATTR 6
 
 typedef struct sim sim;

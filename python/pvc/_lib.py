@@ -7,7 +7,7 @@ The library is found at $PVC_LIB, else at build/libpvc.so of the tree this packa
 import ctypes
 import os
 
-MAX_RANK = 4  # PVC_ARG_MAX_RANK
+MAX_RANK = 8  # PVC_ARG_MAX_RANK
 
 # pvc_status
 OK, ERROR, USAGE, FAULT, INTERNAL, STOPPED = 0, 1, 2, 3, 4, 5

@@ -1083,18 +1083,18 @@ typedef enum { PVC_SAT_OFF, PVC_SAT_ON } pvc_sat;
  * Only the tile's valid rows x cols move (valid_rows x valid_cols, run-time values: 0 moves
  * nothing, PVC_GM_WHOLE means the tile's shape, §6 [I]); the row pitch stays the static
  * cols, and the rest of the tile's UB bytes are left alone.
- * A rank-1 tensor is one row. A tensor of rank 3 or 4 is addressed by one offset per axis:
+ * A rank-1 tensor is one row. A tensor of rank 3 to 8 is addressed by one offset per axis:
  * the tile's rows and columns run along two of its axes (by default the last two), every
  * other axis stays at its offset (pl.load's `order`, §6). Shapes count elements; FP4/INT4
  * data is packed two per byte (low nibble first), so their column offsets and widths must be
  * even.
  * ------------------------------------------------------------------------------------- */
-#define PVC_TENSOR_MAX_RANK 4
+#define PVC_TENSOR_MAX_RANK 8 /* pypto_pro's own bound (its runtime's exception dump records 8 dims) */
 #define PVC_GM_WHOLE INT64_MIN /* a valid_rows / valid_cols meaning the tile's whole shape */
 typedef struct {
     void *data;          /* host memory, row-major: shape[0] * ... * shape[rank-1] elements */
     pvc_dtype dtype;
-    int rank;            /* 1 to 4 */
+    int rank;            /* 1 to PVC_TENSOR_MAX_RANK */
     int64_t shape[PVC_TENSOR_MAX_RANK];
 } pvc_tensor;
 
@@ -1197,15 +1197,15 @@ void pvc_ssbuf_load(pvc_ctx *ctx, int64_t addr, int64_t off, int64_t bytes);
  * insert 1: dst[r0+i][c0+j] = src[i][j]. A window outside either tile's shape is BAD_ARG. */
 void pvc_tile_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t r0, int64_t c0,
                    int64_t rows, int64_t cols, int64_t insert);
-/* The same for a tensor of any rank: o0..o3 are the offsets of its axes (those past its rank
+/* The same for a tensor of any rank: o0..o7 are the offsets of its axes (those past its rank
  * unused); the tile's rows run along row_axis and its columns along col_axis, which must be
  * the last axis (its elements are contiguous) with row_axis before it. An offset of another
  * axis outside the tensor clips the whole window. */
 int64_t pvc_gm_load_nd(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0,
-                       int64_t o1, int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis,
+                       int64_t o1, int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis,
                        int64_t valid_rows, int64_t valid_cols);
 int64_t pvc_gm_store_nd(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t o0,
-                        int64_t o1, int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis,
+                        int64_t o1, int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis,
                         int64_t valid_rows, int64_t valid_cols);
 
 /* pl.printf (§6): prints "[block N] " and the format with its conversions (%d %i %u %x %f,

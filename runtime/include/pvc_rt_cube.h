@@ -136,7 +136,7 @@ const pvc_cube_path *pvc_cube_path_find(pvc_mem src, pvc_mem dst);
  * boxed tile the columns (rows, transposed) up to the next inner-box edge are written with
  * 0; the rest of the tile keeps its bytes. Returns the elements clipped. */
 int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0, int64_t o1,
-                      int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
+                      int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
                       int64_t valid_cols, int64_t transpose);
 
 /* pl.move Mat -> Left / Right / Scaling / ScaleLeft / ScaleRight: dst(r, c) = src(r + m,
@@ -223,7 +223,7 @@ uint64_t pvc_fix_convert(pvc_dtype acc, pvc_dtype out, uint64_t bits, int relu, 
  * GM lock of atomic writes (pvc_gm_atomic_lock). scale: a Scaling tile of per-column deq
  * words, or NULL for the scalar deq. */
 int64_t pvc_fix_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *acc, int64_t o0, int64_t o1,
-                      int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
+                      int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
                       int64_t valid_cols, int64_t relu, uint64_t deq, const pvc_tile *scale, int64_t atomic);
 
 /* pl.move(vec, acc, acc_to_vec_mode=mode) on the cube core: the valid result, converted to

@@ -138,13 +138,13 @@ static int fix_src_of(pvc_ctx *ctx, const char *op, const pvc_tile *acc, pvc_dty
 }
 
 int64_t pvc_fix_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *acc, int64_t o0, int64_t o1,
-                      int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
+                      int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
                       int64_t valid_cols, int64_t relu, uint64_t deq, const pvc_tile *scale, int64_t atomic)
 {
     const char *op = "pl.store";
     int64_t vr = valid_rows == PVC_GM_WHOLE ? acc->rows : valid_rows;
     int64_t vc = valid_cols == PVC_GM_WHOLE ? acc->cols : valid_cols;
-    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3};
+    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3, o4, o5, o6, o7};
     fix_src f;
     rt_cube_plane p;
     if (!rt_cube_plane_of(ctx, op, dst, off, (int)row_axis, (int)col_axis, &p) ||

@@ -58,11 +58,11 @@ static int valid_ok(pvc_ctx *ctx, const char *op, const pvc_tile *t, int64_t vr,
 }
 
 int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0, int64_t o1,
-                      int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
+                      int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
                       int64_t valid_cols, int64_t transpose)
 {
     const char *op = "pl.load";
-    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3};
+    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3, o4, o5, o6, o7};
     int64_t vr = valid_rows == PVC_GM_WHOLE ? tile->rows : valid_rows;
     int64_t vc = valid_cols == PVC_GM_WHOLE ? tile->cols : valid_cols;
     rt_cube_plane p;

@@ -180,19 +180,19 @@ int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, 
 }
 
 int64_t pvc_gm_load_nd(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0,
-                       int64_t o1, int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis,
+                       int64_t o1, int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis,
                        int64_t valid_rows, int64_t valid_cols)
 {
-    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3};
+    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3, o4, o5, o6, o7};
     return gm_copy(ctx, "pl.load", tile, src, off, (int)row_axis, (int)col_axis, valid_rows, valid_cols,
                    GM_TO_UB);
 }
 
 int64_t pvc_gm_store_nd(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t o0,
-                        int64_t o1, int64_t o2, int64_t o3, int64_t row_axis, int64_t col_axis,
+                        int64_t o1, int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis,
                         int64_t valid_rows, int64_t valid_cols)
 {
-    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3};
+    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3, o4, o5, o6, o7};
     return gm_copy(ctx, "pl.store", tile, dst, off, (int)row_axis, (int)col_axis, valid_rows, valid_cols,
                    UB_TO_GM);
 }

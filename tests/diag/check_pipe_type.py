@@ -1,4 +1,5 @@
-# pl.system.sync_src / sync_dst take pl.PipeType members and a constant event id (§6)
+# pl.system.sync_src / sync_dst take pl.PipeType members and an event id, a run-time one too
+# (pypto_pro's _dyn forms, §6): only the pipes are refused here
 import pypto_pro.language as pl
 
 @pl.jit()

@@ -1,7 +1,7 @@
 # control flow pvc refuses, each a located error (docs/SEMANTICS.md §6: a vector function's
 # pl.range is a hardware loop without early exit; pypto_pro lets a vector function return
-# only at its end); helpers are inlined, so a recursive one or a return in its loop is an
-# error; asserts are checked at compile time
+# only at its end); helpers are inlined, so a recursive one or a return in its with block is
+# an error; asserts are checked at compile time
 import pypto_pro.language as pl
 
 
@@ -10,9 +10,8 @@ def countdown(n):
 
 
 def first_positive(n):
-    for i in pl.range(n):
-        return i
-    return 0
+    with pl.section_vector():
+        return n
 
 
 @pl.vector_function

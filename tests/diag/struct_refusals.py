@@ -86,3 +86,16 @@ def augmented_tuple(out: pl.Tensor[[1], pl.DT_INT32]):
     with pl.section_vector():
         t.a += 1
         arr[0] += 1
+
+
+def two_shapes(flag):
+    if flag:
+        return pl.make_tuple(a=1)
+    return pl.make_tuple(b=2)
+
+
+@pl.jit()
+def returns_of_two_shapes(out: pl.Tensor[[1], pl.DT_INT32], flag: bool):
+    with pl.section_vector():
+        t = two_shapes(flag)
+        pl.setval(out, 0, 0)
