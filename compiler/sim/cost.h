@@ -79,6 +79,8 @@
     X(STRUCT_LOAD, S, 1, 0)    /* dispatched to smem.load */ \
     X(PL_SETVAL,   S, 1, 0)    /* dispatched to tile.setval / gm.setval */ \
     X(PL_PRINTF,   S, 0, 0)    /* debug output: not costed */ \
+    X(PL_DUMP_DATA, S, 0, 0)   /* dispatched to gm.dump / tile.dump / acc.dump */ \
+    X(PL_PTO_ASSERT, S, 1, 0)  /* dispatched to an if and pl.printf */ \
     X(PL_SYNC_ALL, S, 0, 0)    /* one block at a time: nothing to wait for */ \
     X(PL_SET_CROSS_CORE, S, 0, 0) \
     X(PL_WAIT_CROSS_CORE, S, 0, 0) \
