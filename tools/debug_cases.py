@@ -1,5 +1,6 @@
 """debug_cases.py - the cases of samples/debug_dump.py (pl.dump_data, pl.pto_assert) and
-samples/cube_ssbuf.py (the SSBUF between the cores of a block) for gen_samples.py.
+samples/cube_ssbuf.py (the SSBUF between the cores of a block) and samples/simt_threads.py (SIMT
+functions) for gen_samples.py.
 
 The expected stdout is written here from the printing rules of docs/SEMANTICS.md §6.2 (the
 text pypto_pro's device code prints), with Python's own %-formatting of the values numpy
@@ -121,4 +122,20 @@ def cube_ssbuf(sample):
     return cases
 
 
-DEBUG_SAMPLES = [("debug_dump", debug_dump), ("cube_ssbuf", cube_ssbuf)]
+def simt_threads(sample):
+    """Thread (x, y) of the (4, 8) block: out[y, x] = x[y, x] * scale + bias for y < rows,
+    else x[y, x]; ids[y, x] = x + 4*y (the linear index) + 100 * 0 (block) + 1000 * 1 (grid).
+    The inputs are multiples of 0.5 and scale, bias multiples of 0.25, so every value is exact
+    in FP32 whichever way the scalar arithmetic rounds."""
+    x = (np.arange(32).reshape(8, 4) * 0.5 - 3).astype(np.float32)
+    ids = (np.arange(32).reshape(8, 4) + 1000).astype(np.int32)
+    cases = []
+    for rows, scale, bias in ((5, 2.0, 0.25), (8, -0.5, 1.0), (0, 3.0, 0.0)):
+        out = x.copy()
+        out[:rows] = x[:rows] * np.float32(scale) + np.float32(bias)
+        cases.append(Case("rows_%d" % rows, {"x": x}, {"out": out, "ids": ids},
+                          "%s --scalar rows=%d --scalar scale=%r --scalar bias=%r" % (EXACT, rows, scale, bias)))
+    return cases
+
+
+DEBUG_SAMPLES = [("debug_dump", debug_dump), ("cube_ssbuf", cube_ssbuf), ("simt_threads", simt_threads)]

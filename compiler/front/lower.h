@@ -118,6 +118,13 @@ typedef struct {
     int n, cap;
 } scope_found;
 
+/* The thread of the SIMT launch being lowered (lower_simt.c): its index variables and the
+ * launch's thread shape. */
+typedef struct lw_simt {
+    pvc_value *tid[3];
+    int64_t dim[3];
+} lw_simt;
+
 typedef struct {
     const pvc_cst *cst;
     pvc_diag *d;
@@ -131,6 +138,7 @@ typedef struct {
     loop_kind loops[MAX_LOOPS]; /* enclosing loops of the current function or helper */
     int nloops;
     int allow_str;              /* a string is a value here (pl.printf's format) */
+    const lw_simt *simt;        /* inside pl.simt.launch's threads, else NULL */
     /* Names whose assignment failed: later uses stay silent instead of repeating the
      * first error as "undefined variable" (chibicc-style error recovery). */
     pvc_strmap poisoned;        /* per function */
@@ -375,5 +383,17 @@ int lower_struct_augmented(lower_ctx *c, TSNode n, pvc_block *out);
 /* A helper parameter var bound to the caller's value v: var refers to v's struct too. */
 void lower_struct_alias(lower_ctx *c, const pvc_value *var, const pvc_value *v);
 const lw_sbind *lower_sbind(const lower_ctx *c, const pvc_value *v);
+/* var becomes the compile-time tuple of the n values named names (var.name reads one). */
+pvc_value *lower_tuple_of(lower_ctx *c, pvc_span loc, pvc_value *var, int n, const char *const *names,
+                          pvc_value *const *vals, pvc_block *out);
+
+/* ---- SIMT (lower_simt.c, §16.9) ---- */
+/* pl.simt.launch and the thread-context calls: 1 lowered, -1 after an error, 0 not a SIMT
+ * name. */
+int lower_simt_call(lower_ctx *c, TSNode n, const char *canon, pvc_block *out, const TSNode *targets,
+                    int ntargets, pvc_value **value);
+/* pl.simt.thread_idx().x and the like: 1 when n is one (its value in *value, NULL after an
+ * error), else 0. */
+int lower_simt_attribute(lower_ctx *c, TSNode n, pvc_block *out, pvc_value **value);
 
 #endif /* PVC_FRONT_LOWER_H */

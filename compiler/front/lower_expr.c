@@ -502,6 +502,11 @@ static int named_call(lower_ctx *c, TSNode n, TSNode fn, pvc_block *out, const T
         *opp = user_call(c, fn, t);
         return *opp != NULL;
     }
+    if (t && t->kind == PV_HELPER && t->ns && !c->simt) {
+        pvc_error_at(c->d, at(fn), PVC_E_FUNCTION, "'%s' is a @pl.simt.function: a kernel runs it with "
+                     "pl.simt.launch(%s, threads=..., args=(...))", name, name);
+        return 0;
+    }
     if (t && t->kind == PV_HELPER) {
         int na, nret;
         pvc_value **a = plain_args(c, n, args, out, &na, "a helper function");
@@ -599,6 +604,9 @@ int lower_call(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *targets, in
     if (is(c, fn, PVC_N_ATTRIBUTE) && (name = scope_canon(c, fn, c->scope))) {
         if (lower_struct_call(c, n, name, out, targets, ntargets, value))
             return value ? *value != NULL : 1;
+        int simt = lower_simt_call(c, n, name, out, targets, ntargets, value);
+        if (simt)
+            return simt > 0;
         if (!strcmp(name, "pl.min") || !strcmp(name, "pl.max")) {
             int na;
             pvc_value **a = plain_args(c, n, args, out, &na, name);
@@ -1170,12 +1178,15 @@ static pvc_value *lower_subscript(lower_ctx *c, TSNode n, pvc_block *out, const 
     pvc_value *gm = lower_tensor_named(c, obj);
     if (gm)
         return lower_tensor_elem(c, n, gm, k + 1, (int)cnt - 1, NULL, out, dest);
-    if (is(c, obj, PVC_N_ATTRIBUTE) && lw_text_is(c, field(c, obj, PVC_F_ATTRIBUTE), "shape") && cnt == 2) {
+    int valid = 0;
+    if (is(c, obj, PVC_N_ATTRIBUTE) && cnt == 2 &&
+        (lw_text_is(c, field(c, obj, PVC_F_ATTRIBUTE), "shape") ||
+         (valid = lw_text_is(c, field(c, obj, PVC_F_ATTRIBUTE), "valid_shape")))) {
         pvc_value *t = lower_expr(c, field(c, obj, PVC_F_OBJECT), out, NULL);
         pvc_value *i = t ? lower_expr(c, k[1], out, NULL) : NULL;
         if (!i)
             return NULL;
-        pvc_op *op = pvc_op_new(c->m, PVC_OP_TENSOR_DIM, at(n));
+        pvc_op *op = pvc_op_new(c->m, valid ? PVC_OP_TILE_VALID : PVC_OP_TENSOR_DIM, at(n));
         pvc_op_add_operand(c->m, op, t);
         pvc_op_add_operand(c->m, op, i);
         return append_with_result(c, n, out, dest, op, PVC_TY_INT);
@@ -1233,6 +1244,8 @@ static pvc_value *lower_expr_at(lower_ctx *c, TSNode n, pvc_block *out, const TS
     pvc_value *sv;
     if ((t == sym[PVC_N_ATTRIBUTE] || t == sym[PVC_N_SUBSCRIPT]) && lower_struct_read(c, n, out, dest, &sv))
         return sv; /* a struct field, a tuple element (§16.8) */
+    if (t == sym[PVC_N_ATTRIBUTE] && lower_simt_attribute(c, n, out, &sv))
+        return sv ? assign_leaf(c, n, out, sv, dest) : NULL; /* pl.simt.thread_idx().x (§16.9) */
     if (t == sym[PVC_N_ATTRIBUTE])
         return lower_attribute(c, n);
     if (t == sym[PVC_N_PARENTHESIZED_EXPRESSION] && lw_count(c, n) == 1)

@@ -614,6 +614,19 @@ static pvc_value *bind_tuple(lower_ctx *c, pvc_span loc, pvc_value *var, lw_tupl
     pvc_strmap_put(c->m->arena, &c->tuples, var->name, t);
     return var;
 }
+pvc_value *lower_tuple_of(lower_ctx *c, pvc_span loc, pvc_value *var, int n, const char *const *names,
+                          pvc_value *const *vals, pvc_block *out)
+{
+    lw_tuple *t = pvc_arena_alloc(c->m->arena, sizeof *t);
+    t->n = n;
+    t->names = pvc_arena_alloc(c->m->arena, (size_t)n * sizeof *t->names);
+    t->vals = pvc_arena_alloc(c->m->arena, (size_t)n * sizeof *t->vals);
+    t->subs = pvc_arena_alloc(c->m->arena, (size_t)n * sizeof *t->subs);
+    for (int i = 0; i < n; i++)
+        t->names[i] = names[i], t->vals[i] = vals[i];
+    return bind_tuple(c, loc, var, t, out);
+}
+
 static int is_handle(const pvc_value *v)
 {
     pvc_type_kind k = v->type.kind;

@@ -417,7 +417,7 @@ static int is_dataclass_name(lower_ctx *c, pvc_scope *sc, TSNode e)
     return lw_text_is(c, is(c, e, PVC_N_ATTRIBUTE) ? field(c, e, PVC_F_ATTRIBUTE) : e, "dataclass");
 }
 
-/* pypto_pro's SIMT functions, which pvc does not compile: calling one says so. */
+/* pypto_pro's SIMT functions (lower_simt.c): helpers that pl.simt.launch runs. */
 static int is_simt_name(lower_ctx *c, pvc_scope *sc, TSNode e)
 {
     const char *name = scope_canon(c, e, sc);
@@ -436,6 +436,38 @@ static int has_decorator(lower_ctx *c, pvc_scope *sc, TSNode s, int (*match)(low
 }
 
 
+
+/* A @pl.simt.function: a helper (ns 1) whose i is its max_threads= (0: a SIMT callee that
+ * only other SIMT functions call). */
+static void simt_function(lower_ctx *c, pvc_scope *sc, TSNode s, TSNode def, found *fd)
+{
+    pvc_pyval *v = pv_new(c, PV_HELPER, at(def));
+    v->node = def;
+    v->scope = sc;
+    v->ns = 1;
+    uint32_t n;
+    TSNode *k = lw_kids(c, s, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        TSNode e = is(c, k[i], PVC_N_DECORATOR) ? lw_kid(c, k[i], 0) : lw_null();
+        if (ts_node_is_null(e) || !is(c, e, PVC_N_CALL) || !is_simt_name(c, sc, field(c, e, PVC_F_FUNCTION)))
+            continue;
+        uint32_t na;
+        TSNode *a = lw_kids(c, field(c, e, PVC_F_ARGUMENTS), &na);
+        for (uint32_t j = 0; j < na; j++) {
+            pvc_pyval *m = is(c, a[j], PVC_N_KEYWORD_ARGUMENT) &&
+                                   lw_text_is(c, field(c, a[j], PVC_F_NAME), "max_threads")
+                               ? pv_eval(c, field(c, a[j], PVC_F_VALUE), sc) : NULL;
+            if (m && m->kind == PV_INT && m->i > 0)
+                v->i = m->i;
+            else if (is(c, a[j], PVC_N_KEYWORD_ARGUMENT) && lw_text_is(c, field(c, a[j], PVC_F_NAME), "max_threads"))
+                pvc_error_at(c->d, at(a[j]), PVC_E_NOT_CONST, "max_threads= of @pl.simt.function is a positive "
+                             "integer constant");
+        }
+    }
+    bind(c, sc, lw_dup(c, field(c, def, PVC_F_NAME)), v);
+    walk_function(c, sc, def, fd);
+}
+
 static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
 {
     TSNode def = field(c, s, PVC_F_DEFINITION);
@@ -451,10 +483,11 @@ static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
         bind(c, sc, lw_dup(c, nm), class_value(c, def, has_decorator(c, sc, s, is_dataclass_name)));
         return;
     }
-    if (!ts_node_is_null(nm) && has_decorator(c, sc, s, is_simt_name))
-        bind(c, sc, lw_dup(c, nm), pv_opaque(c, at(def), PVC_E_NOT_CONST, "'%s' is a @pl.simt.function, "
-                                            "and pvc does not compile SIMT functions", lw_dup(c, nm)));
-    else if (!ts_node_is_null(nm))
+    if (!ts_node_is_null(nm) && is(c, def, PVC_N_FUNCTION_DEFINITION) && has_decorator(c, sc, s, is_simt_name)) {
+        simt_function(c, sc, s, def, fd);
+        return;
+    }
+    if (!ts_node_is_null(nm))
         bind(c, sc, lw_dup(c, nm), pv_opaque(c, at(def), PVC_E_NOT_CONST, "'%s' is a decorated "
                                             "definition, not a helper pvc can inline", lw_dup(c, nm)));
     if (is(c, def, PVC_N_FUNCTION_DEFINITION))

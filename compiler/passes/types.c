@@ -315,6 +315,27 @@ static void type_tensor_dim(typer *t, pvc_op *op)
     ty_set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
 }
 
+/* t.valid_shape[i] (§6): the value the tile's valid extent has here (a constant, or the
+ * run-time variable pl.set_validshape writes); the op becomes a copy of it. */
+static void type_tile_valid(typer *t, pvc_op *op)
+{
+    const pvc_value *x = op->operands[0];
+    int64_t i;
+    if (x->type.kind != PVC_TY_TILE || x->type.rank != 2) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, ".valid_shape is read from a tile, not a %s",
+                     pvc_type_kind_name(x->type.kind));
+        return;
+    }
+    if (!pvc_const_int(op->operands[1], &i) || i < -2 || i > 1) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the index of .valid_shape must be a constant 0 or 1 (or -2, -1)");
+        return;
+    }
+    pvc_value *v = ty_valid_dim(t, x, (int)(i < 0 ? i + 2 : i), op->loc);
+    op->code = PVC_OP_ASSIGN;
+    op->noperands = 0;
+    pvc_op_add_operand(t->m, op, v);
+    ty_set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
+}
 
 static int float_dtype(int dt)
 {
@@ -632,6 +653,7 @@ static void type_op(typer *t, pvc_op *op)
         ty_set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
         return;
     case PVC_OP_TENSOR_DIM: type_tensor_dim(t, op); return;
+    case PVC_OP_TILE_VALID: type_tile_valid(t, op); return;
     case PVC_OP_TILE_GET: case PVC_OP_TILE_SET: type_tile_elem(t, op); return;
     case PVC_OP_PL_GETVAL: case PVC_OP_PL_SETVAL: type_getval(t, op); return;
     case PVC_OP_STRUCT_GET: case PVC_OP_STRUCT_SET: case PVC_OP_STRUCT_SLOT: case PVC_OP_STRUCT_LOAD:
