@@ -1,6 +1,6 @@
 """debug_cases.py - the cases of samples/debug_dump.py (pl.dump_data, pl.pto_assert) and
-samples/cube_ssbuf.py (the SSBUF between the cores of a block) and samples/simt_threads.py (SIMT
-functions) for gen_samples.py.
+samples/cube_ssbuf.py (the SSBUF between the cores of a block), samples/simt_threads.py (SIMT
+functions) and samples/store_atomic.py (atomic adds from the UB) for gen_samples.py.
 
 The expected stdout is written here from the printing rules of docs/SEMANTICS.md §6.2 (the
 text pypto_pro's device code prints), with Python's own %-formatting of the values numpy
@@ -138,4 +138,20 @@ def simt_threads(sample):
     return cases
 
 
-DEBUG_SAMPLES = [("debug_dump", debug_dump), ("cube_ssbuf", cube_ssbuf), ("simt_threads", simt_threads)]
+def store_atomic(sample):
+    """acc = acc0 + the sum of x's 4 rows, wrapping at 32 bits (int64 sums reduced mod 2^32);
+    hacc = hacc0 + the sum of h's rows, exact (quarters below 64)."""
+    rng = np.random.RandomState(7)
+    x = rng.randint(-2**31, 2**31, size=(4, 64)).astype(np.int32)
+    acc0 = rng.randint(-2**31, 2**31, size=(1, 64)).astype(np.int32)
+    total = (acc0.astype(np.int64) + x.astype(np.int64).sum(axis=0)) % 2**32
+    acc = np.where(total >= 2**31, total - 2**32, total).astype(np.int32)
+    h = (rng.randint(-20, 20, size=(4, 64)) * 0.25).astype(np.float16)
+    hacc0 = (rng.randint(-20, 20, size=(1, 64)) * 0.25).astype(np.float16)
+    hacc = (hacc0.astype(np.float64) + h.astype(np.float64).sum(axis=0)).astype(np.float16)
+    return [Case("blocks_4", {"x": x, "acc": acc0, "h": h, "hacc": hacc0}, {"acc": acc, "hacc": hacc},
+                 EXACT + " --blocks 4")]
+
+
+DEBUG_SAMPLES = [("debug_dump", debug_dump), ("cube_ssbuf", cube_ssbuf), ("simt_threads", simt_threads),
+                 ("store_atomic", store_atomic)]

@@ -914,6 +914,11 @@ enum {
       0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
       (void)pvc_gm_store(ctx, tensor, tile, r0, c0, valid_rows, valid_cols), \
       "tensor[r0+i][c0+j] = tile[i][j] inside the valid shape, clipped (§6)") \
+    M(M_GM_STORE_ADD, "gm.store.add", NONE, \
+      (O(TENSOR, tensor) O(TILE, tile) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \
+      0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
+      (void)pvc_gm_store_add(ctx, tensor, tile, r0, c0, valid_rows, valid_cols), \
+      "tensor[r0+i][c0+j] += tile[i][j] inside the valid shape, clipped: pl.store's atomic=AtomicAdd (§6)") \
     M(M_GM_LOAD_ND, "gm.load.nd", NONE, \
       (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
        O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows) \

@@ -77,8 +77,14 @@ static void gm_move(dispatcher *x, pvc_op *op)
     if (!tile_axes(x, op, rank, &ra) || !dx_gm_offsets(x, op, rank, rank == 1 ? -1 : ra, rank - 1, off))
         return;
     const pvc_attr *vr = pvc_op_attr(op, "valid_rows"), *vc = pvc_op_attr(op, "valid_cols");
+    int add = !load && enum_arg(op, "atomic", PVC_NS_AtomicType, 0) == 1;
+    if (add && !(rank <= 2 && (rank == 1 || ra == 0))) {
+        pvc_error_at(x->d, pvc_op_arg_loc(op, "atomic"), PVC_E_NOT_SUPPORTED, "pl.store's atomic add of a Vec tile "
+                     "into a rank-%d tensor: pvc adds into tensors of rank 1 and 2", rank);
+        return;
+    }
     if (rank <= 2 && (rank == 1 || ra == 0)) { /* gm.load / gm.store: [r0, c0] */
-        pvc_op *g = emit(x, load ? PVC_OP_M_GM_LOAD : PVC_OP_M_GM_STORE, op->loc, NULL);
+        pvc_op *g = emit(x, load ? PVC_OP_M_GM_LOAD : add ? PVC_OP_M_GM_STORE_ADD : PVC_OP_M_GM_STORE, op->loc, NULL);
         operand(x, g, load ? tile : tensor);
         operand(x, g, load ? tensor : tile);
         operand(x, g, rank == 1 ? cint(x, 0, op->loc) : off[0]);

@@ -212,7 +212,7 @@ int ty_cube_gm(typer *t, pvc_op *op)
     const pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor");
     static const char *const fix[] = {"relu_pre_mode", "scale", "atomic"};
     if (!is_cube_mem(mem_of(tile))) {
-        for (int i = 0; !load && i < 3; i++)
+        for (int i = 0; !load && i < 2; i++) /* atomic= is MTE3's too (§6) */
             if (given(op, fix[i])) {
                 pvc_error_at(t->d, pvc_op_arg_loc(op, fix[i]), PVC_E_NOT_SUPPORTED, "pl.store's %s= belongs to a "
                              "store from an Acc tile (the fixpipe, §17.6); this one stores a Vec tile", fix[i]);

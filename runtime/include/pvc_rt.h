@@ -1201,6 +1201,11 @@ void pvc_tile_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64
  * unused); the tile's rows run along row_axis and its columns along col_axis, which must be
  * the last axis (its elements are contiguous) with row_axis before it. An offset of another
  * axis outside the tensor clips the whole window. */
+/* pl.store(..., atomic=pl.AtomicType.AtomicAdd) of a Vec tile: as pvc_gm_store, but each
+ * element is added into GM in the tensor's dtype (floats rounded once, integers wrapping),
+ * under the atomic-write lock (pvc_rt_cube.h); tile and tensor have one dtype. */
+int64_t pvc_gm_store_add(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
+                         int64_t valid_rows, int64_t valid_cols);
 int64_t pvc_gm_load_nd(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0,
                        int64_t o1, int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis,
                        int64_t valid_rows, int64_t valid_cols);

@@ -84,15 +84,6 @@ uint64_t pvc_fix_convert(pvc_dtype acc, pvc_dtype out, uint64_t bits, int relu, 
     }
 }
 
-/* old + new in the GM dtype, rounded once (floats) or wrapping (integers). */
-static uint64_t atomic_sum(pvc_dtype t, uint64_t old, uint64_t add)
-{
-    unsigned w = pvc_dtype_table[t].bits;
-    if (pvc_dtype_table[t].kind == PVC_KIND_F)
-        return pvc_value_encode(t, pvc_value_decode(t, old) + pvc_value_decode(t, add), PVC_ROUND_RINT, PVC_SAT_OFF);
-    uint64_t sum = old + add;
-    return w >= 64 ? sum : sum & ((1ull << w) - 1);
-}
 
 typedef struct {
     const uint8_t *acc;
@@ -165,7 +156,7 @@ int64_t pvc_fix_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *acc, 
             uint8_t bytes[8];
             rt_put(bytes, ob, v);
             pvc_gm_touch(ctx, e, ob, atomic ? PVC_GM_ATOMIC : PVC_GM_WRITE, atomic ? NULL : bytes);
-            rt_put(e, ob, atomic ? atomic_sum(dst->dtype, rt_get(e, ob), v) : v);
+            rt_put(e, ob, atomic ? rt_atomic_sum(dst->dtype, rt_get(e, ob), v) : v);
         }
     if (atomic)
         pvc_gm_atomic_unlock();

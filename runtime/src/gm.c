@@ -117,7 +117,18 @@ static int64_t clipped_count(int64_t vr, int64_t vc, const gm_window *w)
     return vr * vc - (w->r_hi - w->r_lo) * (w->c_hi - w->c_lo);
 }
 
-typedef enum { GM_TO_UB, UB_TO_GM } gm_dir;
+typedef enum { GM_TO_UB, UB_TO_GM, UB_ADD_GM } gm_dir;
+
+/* pl.store(..., atomic=AtomicAdd) of a Vec tile: each element of the segment added into GM in
+ * the tensor's dtype, under the lock every atomic GM write takes (docs/SEMANTICS.md §6). */
+static void add_segment(pvc_dtype t, uint8_t *host, const uint8_t *ub, size_t seg)
+{
+    unsigned eb = pvc_dtype_table[t].bits / 8;
+    for (size_t k = 0; k + eb <= seg; k += eb) {
+        uint64_t old = rt_elem_bits(t, host + k), add = rt_elem_bits(t, ub + k), sum = rt_atomic_sum(t, old, add);
+        memcpy(host + k, &sum, eb);
+    }
+}
 
 /* Copies the part of the window inside the tensor, one row segment at a time. */
 static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
@@ -132,18 +143,29 @@ static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const
     if (!gm_window_of(ctx, op, tile, t, off, ra, ca, vr, vc, &w, &r0, &c0))
         return 0;
     unsigned bits = elem_bits(tile->dtype);
+    if (dir == UB_ADD_GM && (tile->dtype != t->dtype || bits < 8 || pvc_dtype_table[t->dtype].kind == PVC_KIND_Q)) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0, "an atomic add stores a tile of the tensor's "
+                        "dtype, an integer or IEEE float (%s into %s)", pvc_dtype_table[tile->dtype].name,
+                        pvc_dtype_table[t->dtype].name);
+        return 0;
+    }
     size_t seg = (size_t)(w.c_hi - w.c_lo) * bits / 8;
     for (int64_t i = w.r_lo; i < w.r_hi && seg; i++) {
         uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;
         uint64_t e = (uint64_t)w.base + (uint64_t)(r0 + i) * (uint64_t)w.rstride + (uint64_t)(c0 + w.c_lo);
         uint8_t *host = (uint8_t *)t->data + e * bits / 8;
         pvc_ub_touch(ctx, (uint32_t)ub, (uint32_t)seg, dir == GM_TO_UB ? PVC_TOUCH_GM_IN : PVC_TOUCH_GM_OUT);
-        pvc_gm_touch(ctx, host, seg, dir == GM_TO_UB ? PVC_GM_READ : PVC_GM_WRITE,
-                     dir == GM_TO_UB ? NULL : ctx->ub + ub);
+        pvc_gm_touch(ctx, host, seg, dir == GM_TO_UB ? PVC_GM_READ : dir == UB_ADD_GM ? PVC_GM_ATOMIC : PVC_GM_WRITE,
+                     dir == UB_TO_GM ? ctx->ub + ub : NULL);
         if (dir == GM_TO_UB)
             memcpy(ctx->ub + ub, host, seg);
-        else
+        else if (dir == UB_TO_GM)
             memcpy(host, ctx->ub + ub, seg);
+        else { /* the lock is taken after the touch hook, which may fault */
+            pvc_gm_atomic_lock();
+            add_segment(t->dtype, host, ctx->ub + ub, seg);
+            pvc_gm_atomic_unlock();
+        }
     }
     return clipped_count(vr, vc, &w);
 }
@@ -177,6 +199,16 @@ int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, 
         return 0;
     }
     return gm_copy2(ctx, "pl.store", tile, dst, r0, c0, valid_rows, valid_cols, UB_TO_GM);
+}
+
+int64_t pvc_gm_store_add(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
+                         int64_t valid_rows, int64_t valid_cols)
+{
+    if (dst && dst->rank > 2) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.store", tile ? tile->addr : 0, 0, "invalid tensor or axes");
+        return 0;
+    }
+    return gm_copy2(ctx, "pl.store", tile, dst, r0, c0, valid_rows, valid_cols, UB_ADD_GM);
 }
 
 int64_t pvc_gm_load_nd(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0,

@@ -304,6 +304,17 @@ static inline double rt_elem_float(pvc_dtype t, const void *p)
     return pvc_value_decode(t, rt_elem_bits(t, p));
 }
 
+/* An atomic add into GM (the fixpipe's, MTE3's): old + new in the GM dtype, rounded once
+ * (floats) or wrapping (integers); both are element bits of t. */
+static inline uint64_t rt_atomic_sum(pvc_dtype t, uint64_t old, uint64_t add)
+{
+    unsigned w = pvc_dtype_table[t].bits;
+    if (pvc_dtype_table[t].kind == PVC_KIND_F)
+        return pvc_value_encode(t, pvc_value_decode(t, old) + pvc_value_decode(t, add), PVC_ROUND_RINT, PVC_SAT_OFF);
+    uint64_t sum = old + add;
+    return w >= 64 ? sum : sum & ((1ull << w) - 1);
+}
+
 /* is_float: v_f holds the value (a Python float), else v_i (an int or a bool). */
 static inline void rt_elem_store(pvc_dtype t, void *p, int64_t v_i, double v_f, int is_float)
 {
