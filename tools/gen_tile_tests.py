@@ -643,6 +643,67 @@ def transpose_cases():
     return out
 
 
+# ---- §15.14 pl.histogram ------------------------------------------------------------------------------
+def histogram_ref(x, vr, vc, eb, msb, filt):
+    """Row r's 256 cumulative counts: #{c < vc: counted byte <= b and the filter bytes match}."""
+    rows = []
+    for r in range(vr):
+        v = x[r, :vc].astype(np.uint64)
+        byte = (v >> np.uint64(8 * (eb - 1))) & np.uint64(0xFF) if msb else v & np.uint64(0xFF)
+        keep = np.ones(vc, bool)
+        for k, want in enumerate(filt(r)):      # byte eb-1-k must be want
+            keep &= ((v >> np.uint64(8 * (eb - 1 - k))) & np.uint64(0xFF)) == np.uint64(want)
+        rows.append(np.cumsum(np.bincount(byte[keep].astype(np.int64), minlength=256)))
+    return rows
+
+
+@case
+def histogram_cases():
+    """dst[256r + b] = the cumulative count of the counted byte over src row r's valid cols;
+    dst keeps its old values elsewhere (a [2, 512] dst shows the 256-element row pitch)."""
+    out = []
+    for name, dt, sshape, valid, msb, dshape in (
+            ("tile_histogram_u16_msb", "UINT16", (4, 300), (3, 290), True, (4, 256)),
+            ("tile_histogram_u16_lsb", "UINT16", (4, 300), (4, 299), False, (4, 256)),
+            ("tile_histogram_u32_msb", "UINT32", (2, 260), (2, 259), True, (2, 512)),
+            ("tile_histogram_u32_lsb", "UINT32", (3, 70), (3, 64), False, (3, 256))):
+        rng = rng_for(name)
+        eb = R.width(dt)
+        ishape = (sshape[0], 1) if eb == 2 else (3, sshape[1])
+        idx = rng.randint(0, 256, ishape).astype(np.uint8)
+        x = rng.randint(0, 1 << (8 * eb), sshape, dtype=np.uint64)
+        if not msb:     # most elements pass the filter: their upper bytes are the idx bytes
+            top = [int(idx[r, 0]) for r in range(sshape[0])] if eb == 2 else [int(idx[k, 0]) for k in range(3)]
+            for r in range(sshape[0]):
+                for c in range(sshape[1]):
+                    if rng.randint(0, 4):
+                        hi = top[r] if eb == 2 else (top[0] << 16) | (top[1] << 8) | top[2]
+                        keep = x[r, c] & np.uint64(0xFF)
+                        if eb == 4 and rng.randint(0, 3) == 0:  # a near miss: only byte 1 differs
+                            hi ^= 1
+                        x[r, c] = (np.uint64(hi) << np.uint64(8)) | keep
+        x = x.astype(R.store_type(dt))
+        if eb == 2:
+            filt = (lambda r: []) if msb else (lambda r: [int(idx[r, 0])])
+        else:
+            filt = (lambda r: []) if msb else (lambda r: [int(idx[k, 0]) for k in range(3)])
+        old = rng.randint(0, 1 << 32, dshape, dtype=np.uint64).astype(np.uint32)
+        exp = old.copy().reshape(-1)
+        for r, row in enumerate(histogram_ref(x, valid[0], valid[1], eb, msb, filt)):
+            exp[256 * r:256 * r + 256] = row
+        exp = exp.reshape(dshape)
+        tensors = [("x", sshape, dt), ("i", ishape, "UINT8"), ("o", dshape, "UINT32")]
+        tiles = [Tile("tx", sshape, dt), Tile("ti", ishape, "UINT8", layout="DN" if eb == 2 else None),
+                 Tile("to", dshape, "UINT32")]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ti, i, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(tx, [%d, %d])" % valid, "pl.histogram(to, tx, ti, is_msb=%s)" % msb,
+                "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "i": npy("UINT8", idx), "o": npy("UINT32", old)},
+                        {"o": npy("UINT32", exp)}))
+    return out
+
+
 # ---- §6 load_tile / store_tile, run-time valid shapes, [N, 1] tiles, faults ----------------------------
 @case
 def misc_cases():

@@ -1134,6 +1134,6 @@ typedef enum {
     X("pl.addc") X("pl.partadd") X("pl.partmax") X("pl.partmin") X("pl.partmul") \
     X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
     X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
-    X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index")
+    X("pl.quant") X("pl.dequant") X("pl.fill_index")
 
 #endif /* PVC_OPS_H */

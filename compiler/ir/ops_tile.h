@@ -78,6 +78,8 @@
                  "copy src's valid shape, write out's pad value around it (§15.10)")                 \
     PVC_TILE_DSL(X, PL_TRANSPOSE, "pl.transpose", "out src", "", 2, 2,                                 \
                  "out[c][r] = src[r][c] over src's valid shape, row-major tiles (§15.13)")           \
+    PVC_TILE_DSL(X, PL_HISTOGRAM, "pl.histogram", "dst src idx", "is_msb:bool", 3, 3,                  \
+                 "dst row r = the 256-bin cumulative count of one byte of src row r (§15.14)")      \
     PVC_TILE_DSL(X, PL_ADD_RELU, "pl.add_relu", "out lhs rhs", "", 3, 3, "lhs = lhs + rhs, then out = relu(lhs) (§15.11)") \
     PVC_TILE_DSL(X, PL_SUB_RELU, "pl.sub_relu", "out lhs rhs", "", 3, 3, "lhs = lhs - rhs, then out = relu(lhs) (§15.11)") \
     PVC_TILE_DSL(X, PL_MUL_ADD_DST, "pl.mul_add_dst", "out lhs rhs", "", 3, 3, "lhs = lhs * rhs, then out = lhs + out (§15.11)") \
@@ -217,6 +219,11 @@
       PVC_DT_BITS, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                             \
       (void)pvc_tile_fillpad(ctx, mode, out, out_vr, out_vc, src, src_vr, src_vc),                   \
       "out = src's valid shape, out's pad value to the row ends and down to out's valid rows") \
+    /* ---- pl.histogram (§15.14) ---- */                                                            \
+    M(M_TILE_HISTOGRAM, "tile.histogram", PL_HISTOGRAM, (OTN(dst) OTN(src) OT(idx)), (AI(is_msb, 1)), (),  \
+      PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                    \
+      (void)pvc_tile_histogram(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc, is_msb), \
+      "dst[256r + b] = #{c : byte of src[r][c] <= b, filtered by idx} (THISTOGRAM: chistv2, vadd)") \
     /* ---- pl.transpose (§15.13) ---- */                                                            \
     M(M_TILE_TRANSPOSE, "tile.transpose", PL_TRANSPOSE, (OTN(out) OTN(src)), (), (), PVC_DT_TILE_TRANS,       \
       PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                        \

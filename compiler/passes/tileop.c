@@ -59,6 +59,7 @@ static const struct pvc_tile_recipe recipes[] = {
     UN(PL_RSQRT, M_TILE_RSQRT), UN(PL_RECIP, M_TILE_RECIP), UN(PL_RELU, M_TILE_RELU),
     UN(PL_ABS, M_TILE_ABS), UN(PL_NEG, M_TILE_NEG), UN(PL_CAST, M_TILE_CAST),
     UN(PL_FILLPAD, M_TILE_FILLPAD), UN(PL_TRANSPOSE, M_TILE_TRANSPOSE),
+    R(PL_HISTOGRAM, F_ANY, 0, 0, S1(M_TILE_HISTOGRAM, 0, 1, 2)),
     RED(PL_SUM, M_TILE_ROWSUM, M_TILE_COLSUM, 1),
     EXP(PL_EXPAND_SUB, M_TILE_ROWEXP_SUB, M_TILE_COLEXP_SUB),
     EXP(PL_EXPAND_DIV, M_TILE_ROWEXP_DIV, M_TILE_COLEXP_DIV),
@@ -181,6 +182,35 @@ static int transpose_ok(pvc_diag *d, const pvc_op *op)
     return 1;
 }
 
+/* PTO's static_asserts of THISTOGRAM (§15.14): the dtypes, idx's layout and shape by mode. */
+static int histogram_ok(pvc_diag *d, const pvc_op *op)
+{
+    const pvc_value *s = pvc_op_arg(op, "src"), *x = pvc_op_arg(op, "idx"), *o = pvc_op_arg(op, "dst");
+    const pvc_value *msb = pvc_op_arg(op, "is_msb");
+    int64_t m;
+    if (!pvc_const_int(msb, &m)) {
+        pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.histogram needs is_msb=True (the high byte) or False (the "
+                     "low byte, filtered by idx) (§15.14)");
+        return 0;
+    }
+    const char *why = NULL, *at = "src";
+    if (s->type.dtype != PVC_DT_UINT16 && s->type.dtype != PVC_DT_UINT32)
+        why = "src must be a UINT16 or UINT32 tile";
+    else if (x->type.dtype != PVC_DT_UINT8)
+        why = "idx must be a UINT8 tile", at = "idx";
+    else if (s->type.dtype == PVC_DT_UINT16 && !(col_major(&x->type) && x->type.dims[1] == 1))
+        why = "with a UINT16 src, idx must be a DN tile of one column ([N, 1], layout=pl.DN)", at = "idx";
+    else if (s->type.dtype == PVC_DT_UINT32 && !m &&
+             (col_major(&x->type) || x->type.dims[0] != 3 || x->type.dims[1] != s->type.dims[1]))
+        why = "with a UINT32 src and is_msb=False, idx must be a row-major [3, src cols] tile", at = "idx";
+    else if (o->type.dims[1] < 256)
+        why = "dst needs at least 256 columns (one per bin)", at = "dst";
+    if (why)
+        pvc_error_at(d, pvc_op_arg_loc(op, at), PVC_E_TYPE, "pl.histogram: %s (THISTOGRAM's constraints, "
+                     "§15.14)", why);
+    return why == NULL;
+}
+
 static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
 {
     const pvc_mop *m = pvc_mop_of(s->code);
@@ -235,6 +265,8 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
     }
     if (s->code == PVC_OP_M_TILE_TRANSPOSE && !transpose_ok(d, op))
         return 0;
+    if (s->code == PVC_OP_M_TILE_HISTOGRAM && !histogram_ok(d, op))
+        return 0;
     if (s->code == PVC_OP_M_TILE_FILLPAD && arg_at(op, s->arg[0])->type.pad == PVC_PAD_NONE) {
         pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "pl.fillpad writes out's pad value: its "
                      "pl.TileType needs pad=pl.TilePad.zero, .max or .min (§15.10)");
@@ -286,7 +318,7 @@ void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe
     const tile_step *s = &r->step[0];
     const pvc_mop *m = pvc_mop_of(s->code);
     if (m->nres || pvc_tileop_steps(r) > 1 || s->code == PVC_OP_M_TILE_CAST || s->code == PVC_OP_M_TILE_FILLPAD ||
-        s->code == PVC_OP_M_TILE_TRANSPOSE ||
+        s->code == PVC_OP_M_TILE_TRANSPOSE || s->code == PVC_OP_M_TILE_HISTOGRAM ||
         (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||
         !strcmp(m->opnd[0].name, "mask"))
         return; /* the reductions and broadcasts are driven by other shapes (§15.7, §15.8) */
@@ -352,6 +384,14 @@ int pvc_tileop_build(pvc_module *m, pvc_block *out, const pvc_op *op, const pvc_
         for (int i = 0; i < row->nattr; i++) {
             const pvc_attrdesc *a = &row->attr[i];
             const pvc_value *v = pvc_op_arg(op, a->name);
+            if (a->kind == PVC_AK_INT) { /* a constant keyword (the resolve pass checked it) */
+                pvc_value *c = pvc_const(m, PVC_V_INT, op->loc);
+                int64_t iv;
+                c->i = pvc_const_int(v, &iv) ? iv : a->dflt;
+                c->type.kind = PVC_TY_INT;
+                pvc_op_add_attr(m, g, a->name, c, op->loc);
+                continue;
+            }
             pvc_value *e = pvc_const(m, PVC_V_ENUM, op->loc);
             e->ns = a->ns;
             e->i = v && v->kind == PVC_V_ENUM && v->ns == a->ns ? v->i : a->dflt;

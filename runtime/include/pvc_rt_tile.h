@@ -222,6 +222,19 @@ int64_t pvc_tile_fillpad(pvc_ctx *ctx, pvc_fillpad_mode mode, const pvc_tile *ou
 int64_t pvc_tile_transpose(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
                            int64_t src_vr, int64_t src_vc);
 
+/* pl.histogram (§15.14): PTO's THISTOGRAM. For each row r below src's valid rows, over its
+ * valid cols, dst elements 256*r .. 256*r+255 (256 apart whatever dst's cols: the device
+ * stores there) = the cumulative count bin[b] = #{c : byte(src[r][c]) <= b and the filter}:
+ *   UINT16 src, is_msb: byte = bits 15-8, no filter; else bits 7-0 where bits 15-8 = idx
+ *     byte r (idx a column-major [N, 1] UINT8 tile);
+ *   UINT32 src, is_msb: bits 31-24, no filter; else bits 7-0 where bits 31-24, 23-16 and
+ *     15-8 equal the first bytes of idx rows 0, 1, 2 (idx a row-major [3, src cols] tile).
+ * Counts are 32-bit; dst UINT32 row-major. Run per 256-element chunk as chistv2 BIN0 and BIN1
+ * into zeroed 16-bit bins (pvc_histograms) widened and added (vadd). */
+int64_t pvc_tile_histogram(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *src,
+                           int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc,
+                           int64_t is_msb);
+
 /* ---------------------------------------------------------------------------------------
  * pl.cast (§15.6). pl.RoundMode, X(NAME, pypto name, what): the member values are pypto's
  * (CAST_NONE = 0 ... CAST_ODD = 6). pvc_tile_cast_round gives the pvc_round a mode runs as
