@@ -704,6 +704,68 @@ def histogram_cases():
     return out
 
 
+# ---- §15.15 pl.gathermask, §15.16 pl.gatherb ----------------------------------------------------------
+def pattern_keeps(mode, lane):
+    return {1: lane % 2 == 0, 2: lane % 2 == 1, 7: True}.get(mode, lane % 4 == mode - 3)
+
+
+@case
+def gathermask_cases():
+    """The lanes the pattern keeps of each chunk of src's valid rows, one packed stream from
+    out's base (row r's kept elements right after row r-1's); the rest of out keeps its values."""
+    out = []
+    for dt, sshape, valid, modes in (("FP32", (3, 200), (2, 150), range(1, 8)), ("INT8", (2, 300), (2, 290), (1, 4)),
+                                     ("BF16", (4, 64), (3, 61), (2, 6))):
+        for mode in modes:
+            name = "tile_gathermask_p%d_%s" % (mode, SHORT[dt])
+            rng = rng_for(name)
+            x = randoms(dt, rng, sshape)
+            e = R.lanes(dt)
+            stream = [x[r, c] for r in range(valid[0]) for c in range(valid[1]) if pattern_keeps(mode, c % e)]
+            dshape = sshape
+            old = randoms(dt, rng, dshape)
+            exp = old.copy().reshape(-1)
+            exp[:len(stream)] = stream
+            exp = exp.reshape(dshape)
+            tensors = [("x", sshape, dt), ("o", dshape, dt)]
+            tiles = [Tile("tx", sshape, dt), Tile("to", dshape, dt)]
+            body = ["pl.load(tx, x, [0, 0])", "pl.load(to, o, [0, 0])", "pl.set_validshape(tx, [%d, %d])" % valid,
+                    "pl.gathermask(to, tx, pattern_mode=%d)" % mode, "pl.store(o, to, [0, 0])"]
+            out.append(Case(name, kernel_src(tensors, tiles, body), {"x": npy(dt, x), "o": npy(dt, old)},
+                            {"o": npy(dt, exp)}))
+    return out
+
+
+@case
+def gatherb_cases():
+    """out[r][c] (c below out's valid cols) = the element at byte offsets[r][c // B] + (c % B)
+    * element bytes of src, B = 32 / element bytes; the rest of out keeps its values."""
+    out = []
+    for dt, sshape, oshape, valid in (("FP16", (8, 128), (4, 128), (3, 100)), ("INT32", (4, 64), (2, 100), (2, 70))):
+        name = "tile_gatherb_" + SHORT[dt]
+        rng = rng_for(name)
+        w = R.width(dt)
+        x = randoms(dt, rng, sshape)
+        nblk = sshape[0] * sshape[1] * w // 32
+        per = 32 // w
+        reps = -(-oshape[1] // (256 // w))
+        offs = (rng.randint(0, nblk, (oshape[0], 8 * reps)) * 32).astype(np.uint32)
+        old = randoms(dt, rng, oshape)
+        flat = x.reshape(-1)
+        exp = old.copy()
+        for r in range(valid[0]):
+            for c in range(valid[1]):
+                exp[r, c] = flat[offs[r, c // per] // w + c % per]
+        tensors = [("x", sshape, dt), ("f", offs.shape, "UINT32"), ("o", oshape, dt)]
+        tiles = [Tile("tx", sshape, dt), Tile("tf", offs.shape, "UINT32"), Tile("to", oshape, dt)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(tf, f, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(to, [%d, %d])" % valid, "pl.gatherb(to, tx, tf)",
+                "pl.set_validshape(to, [%d, %d])" % oshape, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "f": npy("UINT32", offs), "o": npy(dt, old)}, {"o": npy(dt, exp)}))
+    return out
+
+
 # ---- §6 load_tile / store_tile, run-time valid shapes, [N, 1] tiles, faults ----------------------------
 @case
 def misc_cases():

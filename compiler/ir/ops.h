@@ -1132,8 +1132,8 @@ typedef enum {
  * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \
     X("pl.addc") X("pl.partadd") X("pl.partmax") X("pl.partmin") X("pl.partmul") \
-    X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
-    X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
+    X("pl.argmax") X("pl.argmin") X("pl.gather") \
+    X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
     X("pl.quant") X("pl.dequant") X("pl.fill_index")
 
 #endif /* PVC_OPS_H */

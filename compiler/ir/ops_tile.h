@@ -80,6 +80,10 @@
                  "out[c][r] = src[r][c] over src's valid shape, row-major tiles (§15.13)")           \
     PVC_TILE_DSL(X, PL_HISTOGRAM, "pl.histogram", "dst src idx", "is_msb:bool", 3, 3,                  \
                  "dst row r = the 256-bin cumulative count of one byte of src row r (§15.14)")      \
+    PVC_TILE_DSL(X, PL_GATHERMASK, "pl.gathermask", "out src", "pattern_mode:int", 2, 2,              \
+                 "the lanes of each chunk of src a pattern keeps, packed into out (§15.15)")        \
+    PVC_TILE_DSL(X, PL_GATHERB, "pl.gatherb", "out src offsets", "", 3, 3,                            \
+                 "out = the 32-byte blocks of src at the byte offsets of offsets (§15.16)")         \
     PVC_TILE_DSL(X, PL_ADD_RELU, "pl.add_relu", "out lhs rhs", "", 3, 3, "lhs = lhs + rhs, then out = relu(lhs) (§15.11)") \
     PVC_TILE_DSL(X, PL_SUB_RELU, "pl.sub_relu", "out lhs rhs", "", 3, 3, "lhs = lhs - rhs, then out = relu(lhs) (§15.11)") \
     PVC_TILE_DSL(X, PL_MUL_ADD_DST, "pl.mul_add_dst", "out lhs rhs", "", 3, 3, "lhs = lhs * rhs, then out = lhs + out (§15.11)") \
@@ -224,6 +228,15 @@
       PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                    \
       (void)pvc_tile_histogram(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc, is_msb), \
       "dst[256r + b] = #{c : byte of src[r][c] <= b, filtered by idx} (THISTOGRAM: chistv2, vadd)") \
+    /* ---- pl.gathermask, pl.gatherb (§15.15, §15.16) ---- */                                      \
+    M(M_TILE_GATHERMASK, "tile.gathermask", PL_GATHERMASK, (OTN(out) OTN(src)), (AI(pattern_mode, 0)), (),  \
+      PVC_DT_TILE_TRANS, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                  \
+      (void)pvc_tile_gathermask(ctx, out, out_vr, out_vc, src, src_vr, src_vc, pattern_mode),        \
+      "the src lanes pattern_mode keeps per chunk, one packed stream into out (TGATHER: vsqz, vstur)") \
+    M(M_TILE_GATHERB, "tile.gatherb", PL_GATHERB, (OTN(out) OT(src) OTN(offsets)), (), (),            \
+      PVC_DT_TILE_TRANS, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                  \
+      (void)pvc_tile_gatherb(ctx, out, out_vr, out_vc, src, src_vr, src_vc, offsets, offsets_vr, offsets_vc), \
+      "out chunk (r, j) = 32-byte blocks at src + offsets[r][8j..8j+7] bytes (TGATHERB: vgatherb)") \
     /* ---- pl.transpose (§15.13) ---- */                                                            \
     M(M_TILE_TRANSPOSE, "tile.transpose", PL_TRANSPOSE, (OTN(out) OTN(src)), (), (), PVC_DT_TILE_TRANS,       \
       PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                        \

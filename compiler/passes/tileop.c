@@ -60,6 +60,8 @@ static const struct pvc_tile_recipe recipes[] = {
     UN(PL_ABS, M_TILE_ABS), UN(PL_NEG, M_TILE_NEG), UN(PL_CAST, M_TILE_CAST),
     UN(PL_FILLPAD, M_TILE_FILLPAD), UN(PL_TRANSPOSE, M_TILE_TRANSPOSE),
     R(PL_HISTOGRAM, F_ANY, 0, 0, S1(M_TILE_HISTOGRAM, 0, 1, 2)),
+    R(PL_GATHERMASK, F_ANY, 0, 0, S1(M_TILE_GATHERMASK, 0, 1)),
+    R(PL_GATHERB, F_ANY, 0, 0, S1(M_TILE_GATHERB, 0, 1, 2)),
     RED(PL_SUM, M_TILE_ROWSUM, M_TILE_COLSUM, 1),
     EXP(PL_EXPAND_SUB, M_TILE_ROWEXP_SUB, M_TILE_COLEXP_SUB),
     EXP(PL_EXPAND_DIV, M_TILE_ROWEXP_DIV, M_TILE_COLEXP_DIV),
@@ -211,6 +213,34 @@ static int histogram_ok(pvc_diag *d, const pvc_op *op)
     return why == NULL;
 }
 
+/* PTO's static_asserts of TGATHER with a pattern and TGATHERB (§15.15, §15.16), and
+ * pypto_pro's pattern_mode range. */
+static int gather_ok(pvc_diag *d, const pvc_op *op)
+{
+    const pvc_value *o = pvc_op_arg(op, "out"), *s = pvc_op_arg(op, "src");
+    if (op->code == PVC_OP_PL_GATHERB) {
+        int dt = pvc_op_arg(op, "offsets")->type.dtype;
+        if (dt != PVC_DT_UINT32 && dt != PVC_DT_INT32) {
+            pvc_error_at(d, pvc_op_arg_loc(op, "offsets"), PVC_E_TYPE, "pl.gatherb reads its offsets as 32-bit "
+                         "byte offsets: 'offsets' is a %s tile (§15.16)", pvc_dtype_pyname(dt));
+            return 0;
+        }
+        return 1;
+    }
+    int64_t p;
+    if (!pvc_const_int(pvc_op_arg(op, "pattern_mode"), &p) || p < 1 || p > 7) {
+        pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.gathermask needs pattern_mode= 1 to 7 (P0101, P1010, P0001, "
+                     "P0010, P0100, P1000, P1111) (§15.15)");
+        return 0;
+    }
+    if (pvc_dtype_lane_bytes((pvc_dtype)o->type.dtype) != pvc_dtype_lane_bytes((pvc_dtype)s->type.dtype)) {
+        pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.gathermask moves elements of one width: out is %s, src %s "
+                     "(§15.15)", pvc_dtype_pyname(o->type.dtype), pvc_dtype_pyname(s->type.dtype));
+        return 0;
+    }
+    return 1;
+}
+
 static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
 {
     const pvc_mop *m = pvc_mop_of(s->code);
@@ -267,6 +297,8 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
         return 0;
     if (s->code == PVC_OP_M_TILE_HISTOGRAM && !histogram_ok(d, op))
         return 0;
+    if ((s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB) && !gather_ok(d, op))
+        return 0;
     if (s->code == PVC_OP_M_TILE_FILLPAD && arg_at(op, s->arg[0])->type.pad == PVC_PAD_NONE) {
         pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "pl.fillpad writes out's pad value: its "
                      "pl.TileType needs pad=pl.TilePad.zero, .max or .min (§15.10)");
@@ -319,6 +351,7 @@ void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe
     const pvc_mop *m = pvc_mop_of(s->code);
     if (m->nres || pvc_tileop_steps(r) > 1 || s->code == PVC_OP_M_TILE_CAST || s->code == PVC_OP_M_TILE_FILLPAD ||
         s->code == PVC_OP_M_TILE_TRANSPOSE || s->code == PVC_OP_M_TILE_HISTOGRAM ||
+        s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB ||
         (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||
         !strcmp(m->opnd[0].name, "mask"))
         return; /* the reductions and broadcasts are driven by other shapes (§15.7, §15.8) */

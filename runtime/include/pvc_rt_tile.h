@@ -235,6 +235,22 @@ int64_t pvc_tile_histogram(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, in
                            int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc,
                            int64_t is_msb);
 
+/* pl.gathermask (§15.15): PTO's TGATHER with a MaskPattern. Lane i of each 256-byte chunk of
+ * src's valid rows is kept by pattern_mode: 1 i even, 2 i odd, 3..6 i % 4 == mode - 3, 7 all;
+ * the kept elements, row after row, are one packed stream from out's base (vsqz, vstur), so
+ * out's rows and valid shape do not place them. Row-major tiles of one element width, 1, 2
+ * or 4 bytes; the stream must fit out (BAD_ARG). Sets the AR register, as the device does. */
+int64_t pvc_tile_gathermask(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                            int64_t src_vr, int64_t src_vc, int64_t pattern_mode);
+/* pl.gatherb (§15.16): PTO's TGATHERB. Over out's valid shape, chunk j of row r is the 32-byte
+ * blocks src + offsets[r][8j + k] bytes (k < 8, vgatherb: a block is read when any of its
+ * lanes is among the chunk's first n), stored masked to out row r, element j * E. The
+ * offsets are 32-bit, multiples of 32 (else MISALIGNED), and may leave src (the UB bound is
+ * checked). */
+int64_t pvc_tile_gatherb(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                         int64_t src_vr, int64_t src_vc, const pvc_tile *offsets, int64_t offsets_vr,
+                         int64_t offsets_vc);
+
 /* ---------------------------------------------------------------------------------------
  * pl.cast (§15.6). pl.RoundMode, X(NAME, pypto name, what): the member values are pypto's
  * (CAST_NONE = 0 ... CAST_ODD = 6). pvc_tile_cast_round gives the pvc_round a mode runs as
