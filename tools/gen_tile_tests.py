@@ -704,6 +704,37 @@ def histogram_cases():
     return out
 
 
+# ---- §15.17 part ops -------------------------------------------------------------------------------
+@case
+def part_cases():
+    """Over dst's valid shape: OP inside the overlap of the sources' valid shapes, the larger
+    source's element elsewhere (src1 when src0 is smaller); dst keeps its values outside."""
+    out = []
+    for op, dt, v0, v1 in (("add", "FP32", (3, 100), (3, 70)), ("max", "FP32", (2, 100), (3, 100)),
+                           ("min", "FP16", (3, 140), (3, 150)), ("mul", "INT16", (3, 150), (1, 20)),
+                           ("add", "INT32", (3, 100), (3, 100))):
+        name = "tile_part%s_%s_%dx%d" % (op, SHORT[dt], v1[0], v1[1])
+        rng = rng_for(name)
+        shape = (4, 160)
+        a, b, old = with_edges(dt, rng, shape), with_edges(dt, rng, shape, other=True), randoms(dt, rng, shape)
+        dv = (max(v0[0], v1[0]), max(v0[1], v1[1]))
+        big = b if (v0[0] < v1[0] or v0[1] < v1[1]) else a
+        sr, sc = min(v0[0], v1[0]), min(v0[1], v1[1])
+        exp = old.copy()
+        exp[:dv[0], :dv[1]] = big[:dv[0], :dv[1]]
+        res = R.binary(dt, op, a[:sr, :sc].reshape(-1), b[:sr, :sc].reshape(-1)).reshape(sr, sc)
+        exp[:sr, :sc] = res
+        tensors = [("a", shape, dt), ("b", shape, dt), ("o", shape, dt)]
+        tiles = [Tile("ta", shape, dt), Tile("tb", shape, dt), Tile("to", shape, dt)]
+        body = ["pl.load(ta, a, [0, 0])", "pl.load(tb, b, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(ta, [%d, %d])" % v0, "pl.set_validshape(tb, [%d, %d])" % v1,
+                "pl.set_validshape(to, [%d, %d])" % dv, "pl.part%s(to, ta, tb)" % op,
+                "pl.set_validshape(to, [%d, %d])" % shape, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"a": npy(dt, a), "b": npy(dt, b), "o": npy(dt, old)}, {"o": npy(dt, exp)}))
+    return out
+
+
 # ---- §15.15 pl.gathermask, §15.16 pl.gatherb ----------------------------------------------------------
 def pattern_keeps(mode, lane):
     return {1: lane % 2 == 0, 2: lane % 2 == 1, 7: True}.get(mode, lane % 4 == mode - 3)

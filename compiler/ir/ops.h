@@ -1131,7 +1131,7 @@ typedef enum {
 /* pypto_pro's tile-level ops pvc does not compile yet (the others are rows of ops_tile.h): a
  * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \
-    X("pl.addc") X("pl.partadd") X("pl.partmax") X("pl.partmin") X("pl.partmul") \
+    X("pl.addc") \
     X("pl.argmax") X("pl.argmin") X("pl.gather") \
     X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
     X("pl.quant") X("pl.dequant") X("pl.fill_index")

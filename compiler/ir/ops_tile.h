@@ -80,6 +80,11 @@
                  "out[c][r] = src[r][c] over src's valid shape, row-major tiles (§15.13)")           \
     PVC_TILE_DSL(X, PL_HISTOGRAM, "pl.histogram", "dst src idx", "is_msb:bool", 3, 3,                  \
                  "dst row r = the 256-bin cumulative count of one byte of src row r (§15.14)")      \
+    PVC_TILE_DSL(X, PL_PARTADD, "pl.partadd", "out src0 src1", "", 3, 3,                               \
+                 "src0 + src1 over the overlap of their valid shapes, the larger source around it (§15.17)") \
+    PVC_TILE_DSL(X, PL_PARTMAX, "pl.partmax", "out src0 src1", "", 3, 3, "max over the overlap, the larger source around it (§15.17)") \
+    PVC_TILE_DSL(X, PL_PARTMIN, "pl.partmin", "out src0 src1", "", 3, 3, "min over the overlap, the larger source around it (§15.17)") \
+    PVC_TILE_DSL(X, PL_PARTMUL, "pl.partmul", "out src0 src1", "", 3, 3, "product over the overlap, the larger source around it (§15.17)") \
     PVC_TILE_DSL(X, PL_GATHERMASK, "pl.gathermask", "out src", "pattern_mode:int", 2, 2,              \
                  "the lanes of each chunk of src a pattern keeps, packed into out (§15.15)")        \
     PVC_TILE_DSL(X, PL_GATHERB, "pl.gatherb", "out src offsets", "", 3, 3,                            \
@@ -129,6 +134,12 @@
     M(ID, name, NONE, (OTN(out) OTN(src) OTN(scalar)), (), (), dts, PVC_NO_TRAP,                  \
       PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_col_expand(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc, scalar, scalar_vr, scalar_vc), doc)
+/* Part ops: OP over the overlap of the sources' valid shapes, the larger source around it. */
+#define PVC_TILE_PART(M, ID, name, from, dts, top, vop)                                            \
+    M(ID, name, from, (OTN(out) OTN(src0) OTN(src1)), (), (), dts, PVC_NO_TRAP,                   \
+      PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
+      (void)pvc_tile_part(ctx, top, out, out_vr, out_vc, src0, src0_vr, src0_vc, src1, src1_vr, src1_vc), \
+      "out = " vop " over the overlap of src0's and src1's valid shapes, the larger source elsewhere")
 /* Compares: the result is a bit mask tile (named mask: its dtype is not the op's). */
 #define PVC_TILE_CMP(M, C, c)                                                                       \
     M(M_TILE_CMP_##C, "tile.cmp." #c, PL_##C, (OT(mask) OTN(lhs) OTN(rhs)), (), (), PVC_DT_TILE_CMP, \
@@ -228,6 +239,11 @@
       PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                    \
       (void)pvc_tile_histogram(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc, is_msb), \
       "dst[256r + b] = #{c : byte of src[r][c] <= b, filtered by idx} (THISTOGRAM: chistv2, vadd)") \
+    /* ---- part ops (§15.17) ---- */                                                                \
+    PVC_TILE_PART(M, M_TILE_PARTADD, "tile.partadd", PL_PARTADD, PVC_DT_TILE_ADD, PVC_TB_ADD, "vadd") \
+    PVC_TILE_PART(M, M_TILE_PARTMAX, "tile.partmax", PL_PARTMAX, PVC_DT_TILE_ADD, PVC_TB_MAX, "vmax") \
+    PVC_TILE_PART(M, M_TILE_PARTMIN, "tile.partmin", PL_PARTMIN, PVC_DT_TILE_ADD, PVC_TB_MIN, "vmin") \
+    PVC_TILE_PART(M, M_TILE_PARTMUL, "tile.partmul", PL_PARTMUL, PVC_DT_INTS_16UP | PVC_DT_FLOATS, PVC_TB_MUL, "vmul") \
     /* ---- pl.gathermask, pl.gatherb (§15.15, §15.16) ---- */                                      \
     M(M_TILE_GATHERMASK, "tile.gathermask", PL_GATHERMASK, (OTN(out) OTN(src)), (AI(pattern_mode, 0)), (),  \
       PVC_DT_TILE_TRANS, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                  \

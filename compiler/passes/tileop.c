@@ -60,6 +60,10 @@ static const struct pvc_tile_recipe recipes[] = {
     UN(PL_ABS, M_TILE_ABS), UN(PL_NEG, M_TILE_NEG), UN(PL_CAST, M_TILE_CAST),
     UN(PL_FILLPAD, M_TILE_FILLPAD), UN(PL_TRANSPOSE, M_TILE_TRANSPOSE),
     R(PL_HISTOGRAM, F_ANY, 0, 0, S1(M_TILE_HISTOGRAM, 0, 1, 2)),
+    R(PL_PARTADD, F_ANY, 0, 0, S1(M_TILE_PARTADD, 0, 1, 2)),
+    R(PL_PARTMAX, F_ANY, 0, 0, S1(M_TILE_PARTMAX, 0, 1, 2)),
+    R(PL_PARTMIN, F_ANY, 0, 0, S1(M_TILE_PARTMIN, 0, 1, 2)),
+    R(PL_PARTMUL, F_ANY, 0, 0, S1(M_TILE_PARTMUL, 0, 1, 2)),
     R(PL_GATHERMASK, F_ANY, 0, 0, S1(M_TILE_GATHERMASK, 0, 1)),
     R(PL_GATHERB, F_ANY, 0, 0, S1(M_TILE_GATHERB, 0, 1, 2)),
     RED(PL_SUM, M_TILE_ROWSUM, M_TILE_COLSUM, 1),
@@ -352,6 +356,7 @@ void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe
     if (m->nres || pvc_tileop_steps(r) > 1 || s->code == PVC_OP_M_TILE_CAST || s->code == PVC_OP_M_TILE_FILLPAD ||
         s->code == PVC_OP_M_TILE_TRANSPOSE || s->code == PVC_OP_M_TILE_HISTOGRAM ||
         s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB ||
+        (s->code >= PVC_OP_M_TILE_PARTADD && s->code <= PVC_OP_M_TILE_PARTMUL) ||
         (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||
         !strcmp(m->opnd[0].name, "mask"))
         return; /* the reductions and broadcasts are driven by other shapes (§15.7, §15.8) */

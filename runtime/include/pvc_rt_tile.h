@@ -235,6 +235,14 @@ int64_t pvc_tile_histogram(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, in
                            int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc,
                            int64_t is_msb);
 
+/* pl.partadd / partmax / partmin / partmul (§15.17), op PVC_TB_ADD, MAX, MIN or MUL: over
+ * dst's valid shape, dst[r][c] = OP(src0[r][c], src1[r][c]) inside the overlap of the two
+ * sources' valid shapes, else the element of the larger source (src1 when src0's valid rows or
+ * cols are fewer, else src0). One source must have dst's valid shape and dst's extents are the
+ * larger of the two (PTO's assert; BAD_ARG otherwise). */
+int64_t pvc_tile_part(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                      const pvc_tile *a, int64_t a_vr, int64_t a_vc, const pvc_tile *b, int64_t b_vr, int64_t b_vc);
+
 /* pl.gathermask (§15.15): PTO's TGATHER with a MaskPattern. Lane i of each 256-byte chunk of
  * src's valid rows is kept by pattern_mode: 1 i even, 2 i odd, 3..6 i % 4 == mode - 3, 7 all;
  * the kept elements, row after row, are one packed stream from out's base (vsqz, vstur), so
