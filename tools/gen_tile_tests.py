@@ -704,6 +704,49 @@ def histogram_cases():
     return out
 
 
+# ---- §15.18 argmax / argmin ------------------------------------------------------------------------
+def tie_values(dt, rng, shape):
+    """Small integers (many ties, no zeros or NaN) as element bits of dt."""
+    v = rng.randint(1, 12, shape) * np.where(rng.randint(0, 2, shape), 1, -1)
+    if dt == "FP32":
+        return v.astype(np.float32).view(np.uint32)
+    if dt == "FP16":
+        return v.astype(np.float16).view(np.uint16)
+    return R.wrap(dt, list(v.reshape(-1))).reshape(shape)
+
+
+@case
+def argreduce_cases():
+    """Row form: out[r][0] = the first index of the max (min) of row r's valid elements; column
+    form: out[0][c] = the first row of the max (min) of column c (ties keep the first: PTO
+    replaces the best only when strictly better); out keeps its values elsewhere."""
+    out = []
+    for op, dt, dim, shape, valid in (("argmax", "FP32", 0, (4, 150), (3, 140)), ("argmin", "FP16", 0, (3, 300), (3, 290)),
+                                      ("argmax", "INT16", 0, (2, 130), (2, 129)), ("argmin", "INT32", 0, (2, 64), (2, 64)),
+                                      ("argmax", "FP16", 1, (7, 140), (6, 130)), ("argmin", "INT8", 1, (5, 300), (5, 270)),
+                                      ("argmax", "FP32", 1, (3, 64), (3, 50))):
+        name = "tile_%s_%s_dim%d" % (op, SHORT[dt], dim)
+        rng = rng_for(name)
+        x = tie_values(dt, rng, shape)
+        num = x.view(np.float32) if dt == "FP32" else x.view(np.float16) if dt == "FP16" else x
+        win = num[:valid[0], :valid[1]].astype(np.float64)
+        fn = np.argmax if op == "argmax" else np.argmin
+        dshape = (shape[0], 1) if dim == 0 else (1, shape[1])
+        old = rng.randint(-1000, 1000, dshape).astype(np.int32)
+        exp = old.copy()
+        if dim == 0:
+            exp[:valid[0], 0] = fn(win, axis=1)
+        else:
+            exp[0, :valid[1]] = fn(win, axis=0)
+        tensors = [("x", shape, dt), ("o", dshape, "INT32")]
+        tiles = [Tile("tx", shape, dt), Tile("to", dshape, "INT32", layout="DN" if dim == 0 else None)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(to, o, [0, 0])", "pl.set_validshape(tx, [%d, %d])" % valid,
+                "pl.%s(to, tx, tx%s)" % (op, ", dim=1" if dim else ""), "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body), {"x": npy(dt, x), "o": npy("INT32", old)},
+                        {"o": npy("INT32", exp)}))
+    return out
+
+
 # ---- §15.17 part ops -------------------------------------------------------------------------------
 @case
 def part_cases():

@@ -1132,7 +1132,7 @@ typedef enum {
  * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \
     X("pl.addc") \
-    X("pl.argmax") X("pl.argmin") X("pl.gather") \
+    X("pl.gather") \
     X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
     X("pl.quant") X("pl.dequant") X("pl.fill_index")
 

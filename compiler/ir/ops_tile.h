@@ -80,6 +80,10 @@
                  "out[c][r] = src[r][c] over src's valid shape, row-major tiles (§15.13)")           \
     PVC_TILE_DSL(X, PL_HISTOGRAM, "pl.histogram", "dst src idx", "is_msb:bool", 3, 3,                  \
                  "dst row r = the 256-bin cumulative count of one byte of src row r (§15.14)")      \
+    PVC_TILE_DSL(X, PL_ARGMAX, "pl.argmax", "out src tmp", "dim:int", 2, 3,                             \
+                 "the index of the max of each row (dim=0, the default) or column; tmp unused (§15.18)") \
+    PVC_TILE_DSL(X, PL_ARGMIN, "pl.argmin", "out src tmp", "dim:int", 2, 3,                             \
+                 "the index of the min of each row (dim=0) or column; tmp unused (§15.18)")          \
     PVC_TILE_DSL(X, PL_PARTADD, "pl.partadd", "out src0 src1", "", 3, 3,                               \
                  "src0 + src1 over the overlap of their valid shapes, the larger source around it (§15.17)") \
     PVC_TILE_DSL(X, PL_PARTMAX, "pl.partmax", "out src0 src1", "", 3, 3, "max over the overlap, the larger source around it (§15.17)") \
@@ -134,6 +138,12 @@
     M(ID, name, NONE, (OTN(out) OTN(src) OTN(scalar)), (), (), dts, PVC_NO_TRAP,                  \
       PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_col_expand(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc, scalar, scalar_vr, scalar_vc), doc)
+/* Arg reductions: an INT32 / UINT32 index tile from a src of the row's dtypes (checked in
+ * tileop.c: the row's DTYPES are src's). */
+#define PVC_DT_TILE_ARGROW (PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(INT32) | PVC_DT1(UINT32) | PVC_DT_F16_F32)
+#define PVC_TILE_ARGRED(M, ID, name, OUT, dts, form, is_max, doc)                                  \
+    M(ID, name, NONE, (OUT(out) OTN(src)), (), (), dts, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256, \
+      (void)pvc_tile_##form##_argreduce(ctx, is_max, out, out_vr, out_vc, src, src_vr, src_vc), doc)
 /* Part ops: OP over the overlap of the sources' valid shapes, the larger source around it. */
 #define PVC_TILE_PART(M, ID, name, from, dts, top, vop)                                            \
     M(ID, name, from, (OTN(out) OTN(src0) OTN(src1)), (), (), dts, PVC_NO_TRAP,                   \
@@ -239,6 +249,11 @@
       PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                    \
       (void)pvc_tile_histogram(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc, is_msb), \
       "dst[256r + b] = #{c : byte of src[r][c] <= b, filtered by idx} (THISTOGRAM: chistv2, vadd)") \
+    /* ---- argmax / argmin (§15.18) ---- */                                                         \
+    PVC_TILE_ARGRED(M, M_TILE_ROWARGMAX, "tile.rowargmax", OT, PVC_DT_TILE_ARGROW, row, 1, "out[r][0] = index of the max of row r (vcmax per chunk)") \
+    PVC_TILE_ARGRED(M, M_TILE_ROWARGMIN, "tile.rowargmin", OT, PVC_DT_TILE_ARGROW, row, 0, "out[r][0] = index of the min of row r (vcmin per chunk)") \
+    PVC_TILE_ARGRED(M, M_TILE_COLARGMAX, "tile.colargmax", OTN, PVC_DT_TILE_TRANS, col, 1, "out[0][c] = row of the max of column c (vcmp, vsel)") \
+    PVC_TILE_ARGRED(M, M_TILE_COLARGMIN, "tile.colargmin", OTN, PVC_DT_TILE_TRANS, col, 0, "out[0][c] = row of the min of column c (vcmp, vsel)") \
     /* ---- part ops (§15.17) ---- */                                                                \
     PVC_TILE_PART(M, M_TILE_PARTADD, "tile.partadd", PL_PARTADD, PVC_DT_TILE_ADD, PVC_TB_ADD, "vadd") \
     PVC_TILE_PART(M, M_TILE_PARTMAX, "tile.partmax", PL_PARTMAX, PVC_DT_TILE_ADD, PVC_TB_MAX, "vmax") \

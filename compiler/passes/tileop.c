@@ -60,6 +60,8 @@ static const struct pvc_tile_recipe recipes[] = {
     UN(PL_ABS, M_TILE_ABS), UN(PL_NEG, M_TILE_NEG), UN(PL_CAST, M_TILE_CAST),
     UN(PL_FILLPAD, M_TILE_FILLPAD), UN(PL_TRANSPOSE, M_TILE_TRANSPOSE),
     R(PL_HISTOGRAM, F_ANY, 0, 0, S1(M_TILE_HISTOGRAM, 0, 1, 2)),
+    RED(PL_ARGMAX, M_TILE_ROWARGMAX, M_TILE_COLARGMAX, 1),
+    RED(PL_ARGMIN, M_TILE_ROWARGMIN, M_TILE_COLARGMIN, 1),
     R(PL_PARTADD, F_ANY, 0, 0, S1(M_TILE_PARTADD, 0, 1, 2)),
     R(PL_PARTMAX, F_ANY, 0, 0, S1(M_TILE_PARTMAX, 0, 1, 2)),
     R(PL_PARTMIN, F_ANY, 0, 0, S1(M_TILE_PARTMIN, 0, 1, 2)),
@@ -157,9 +159,14 @@ static int group_start(const pvc_mop *m, int g)
 
 static int col_major(const pvc_type *t) { return t->layout == PVC_TL_DN || t->dims[1] == 1; }
 
-/* The dtype the row computes at: its first tile operand not named `mask`. */
+static int is_argred(int code) { return code >= PVC_OP_M_TILE_ROWARGMAX && code <= PVC_OP_M_TILE_COLARGMIN; }
+
+/* The dtype the row computes at: its first tile operand not named `mask` (an arg reduction's
+ * src: its out holds indices, §15.18). */
 static int op_dtype(const pvc_op *op, const pvc_mop *m, const tile_step *s)
 {
+    if (is_argred(s->code))
+        return arg_at(op, s->arg[1])->type.dtype;
     for (int g = 0, i; (i = group_start(m, g)) >= 0 && s->arg[g] >= 0; g++)
         if (pvc_ok_is_tile(m->opnd[i].kind) && strcmp(m->opnd[i].name, "mask"))
             return arg_at(op, s->arg[g])->type.dtype;
@@ -301,6 +308,14 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
         return 0;
     if (s->code == PVC_OP_M_TILE_HISTOGRAM && !histogram_ok(d, op))
         return 0;
+    if (is_argred(s->code)) {
+        int dt = arg_at(op, s->arg[0])->type.dtype;
+        if (dt != PVC_DT_INT32 && dt != PVC_DT_UINT32) {
+            pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "%s writes 32-bit indices: 'out' must be an "
+                         "INT32 or UINT32 tile, not %s (§15.18)", name, pvc_dtype_pyname(dt));
+            return 0;
+        }
+    }
     if ((s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB) && !gather_ok(d, op))
         return 0;
     if (s->code == PVC_OP_M_TILE_FILLPAD && arg_at(op, s->arg[0])->type.pad == PVC_PAD_NONE) {
@@ -357,6 +372,7 @@ void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe
         s->code == PVC_OP_M_TILE_TRANSPOSE || s->code == PVC_OP_M_TILE_HISTOGRAM ||
         s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB ||
         (s->code >= PVC_OP_M_TILE_PARTADD && s->code <= PVC_OP_M_TILE_PARTMUL) ||
+        is_argred(s->code) ||
         (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||
         !strcmp(m->opnd[0].name, "mask"))
         return; /* the reductions and broadcasts are driven by other shapes (§15.7, §15.8) */

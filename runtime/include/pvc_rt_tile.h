@@ -235,6 +235,18 @@ int64_t pvc_tile_histogram(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, in
                            int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc,
                            int64_t is_msb);
 
+/* pl.argmax / pl.argmin (§15.18), is_max 1 / 0, dst an INT32 or UINT32 index tile.
+ * Row form (dim=0): dst element (r, 0) for r below src's valid rows = the index of the max
+ * (min) of row r: per chunk vcmax (vcmin) gives the chunk's best and its lane, which replaces
+ * the best so far only when strictly greater (less) (vcmp on lane 0), from the lowest
+ * (highest) value and index 0. Column form: dst element (0, c) for c below src's valid cols =
+ * the row of the best of column c: row 0, then each row r replacing where strictly greater
+ * (less) (vcmp, vsel). So ties keep the first; a NaN wins only as vcmax picks it in a chunk. */
+int64_t pvc_tile_row_argreduce(pvc_ctx *ctx, int is_max, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                               const pvc_tile *src, int64_t src_vr, int64_t src_vc);
+int64_t pvc_tile_col_argreduce(pvc_ctx *ctx, int is_max, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                               const pvc_tile *src, int64_t src_vr, int64_t src_vc);
+
 /* pl.partadd / partmax / partmin / partmul (§15.17), op PVC_TB_ADD, MAX, MIN or MUL: over
  * dst's valid shape, dst[r][c] = OP(src0[r][c], src1[r][c]) inside the overlap of the two
  * sources' valid shapes, else the element of the larger source (src1 when src0's valid rows or
