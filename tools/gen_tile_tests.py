@@ -395,6 +395,11 @@ def reduce_cases():
                         "pl.set_validshape(ts, [%d, %d])" % (vr, vc), call % dim, "pl.store(d, td, [0, 0])"]
                 out.append(Case(name, kernel_src(tensors, tiles, body), {"s": npy(dt, x), "d": npy(dt, old)},
                                 {"d": npy(dt, exp)}))
+                if dt == "FP32":    # the IR op name (pl.row_sum, pl.col_max, ...) is the same op
+                    ir = [b.replace(call % dim, "pl.%s_%s(td, ts, ts)" % ("row" if dim == 0 else "col", op))
+                          for b in body]
+                    out.append(Case(name + "_irname", kernel_src(tensors, tiles, ir), out[-1].inputs,
+                                    out[-1].expects))
     return out
 
 
@@ -431,6 +436,11 @@ def expand_cases():
                         "pl.set_validshape(to, [%d, %d])" % (rows, cols), "pl.store(o, to, [0, 0])"]
                 out.append(Case(name, kernel_src(tensors, tiles, body),
                                 {"x": npy(dt, x), "v": npy(dt, v), "o": npy(dt, old)}, {"o": npy(dt, exp)}, args))
+                if dt == "FP32":    # the IR op name (pl.row_expand_sub, ...) is the same op
+                    ir = [b.replace("pl.expand_%s(to, tx, tv, dim=%d)" % (op, dim), "pl.%s_expand_%s(to, tx, tv)"
+                                    % ("row" if dim == 0 else "col", op)) for b in body]
+                    out.append(Case(name + "_irname", kernel_src(tensors, tiles, ir), out[-1].inputs,
+                                    out[-1].expects, args))
     return out
 
 

@@ -80,6 +80,23 @@
                  "out[c][r] = src[r][c] over src's valid shape, row-major tiles (§15.13)")           \
     PVC_TILE_DSL(X, PL_HISTOGRAM, "pl.histogram", "dst src idx", "is_msb:bool", 3, 3,                  \
                  "dst row r = the 256-bin cumulative count of one byte of src row r (§15.14)")      \
+    /* the IR op names pypto_pro's parser also takes (block.row_sum, ...): the same rows */ \
+    PVC_TILE_DSL(X, PL_ROW_SUM, "pl.row_sum", "out src tmp", "", 2, 3, "pl.sum with dim=0: the sum of each row (§15.7)") \
+    PVC_TILE_DSL(X, PL_ROW_MAX, "pl.row_max", "out src tmp", "", 2, 3, "pl.maximum with dim=0: the max of each row (§15.7)") \
+    PVC_TILE_DSL(X, PL_ROW_MIN, "pl.row_min", "out src tmp", "", 2, 3, "pl.minimum with dim=0: the min of each row (§15.7)") \
+    PVC_TILE_DSL(X, PL_COL_SUM, "pl.col_sum", "out src tmp", "", 2, 3, "pl.sum with dim=1: the sum of each column (§15.7)") \
+    PVC_TILE_DSL(X, PL_COL_MAX, "pl.col_max", "out src tmp", "", 2, 3, "pl.maximum with dim=1: the max of each column (§15.7)") \
+    PVC_TILE_DSL(X, PL_COL_MIN, "pl.col_min", "out src tmp", "", 2, 3, "pl.minimum with dim=1: the min of each column (§15.7)") \
+    PVC_TILE_DSL(X, PL_ROW_EXPAND_SUB, "pl.row_expand_sub", "out src scalar", "", 3, 3, "pl.expand_sub with dim=0 (§15.8)") \
+    PVC_TILE_DSL(X, PL_ROW_EXPAND_DIV, "pl.row_expand_div", "out src scalar", "", 3, 3, "pl.expand_div with dim=0 (§15.8)") \
+    PVC_TILE_DSL(X, PL_ROW_EXPAND_MUL, "pl.row_expand_mul", "out src scalar", "", 3, 3, "pl.expand_mul with dim=0 (§15.8)") \
+    PVC_TILE_DSL(X, PL_ROW_EXPAND_MAX, "pl.row_expand_max", "out src scalar", "", 3, 3, "pl.expand_max with dim=0 (§15.8)") \
+    PVC_TILE_DSL(X, PL_ROW_EXPAND_MIN, "pl.row_expand_min", "out src scalar", "", 3, 3, "pl.expand_min with dim=0 (§15.8)") \
+    PVC_TILE_DSL(X, PL_COL_EXPAND_SUB, "pl.col_expand_sub", "out src scalar", "", 3, 3, "pl.expand_sub with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_COL_EXPAND_DIV, "pl.col_expand_div", "out src scalar", "", 3, 3, "pl.expand_div with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_COL_EXPAND_MUL, "pl.col_expand_mul", "out src scalar", "", 3, 3, "pl.expand_mul with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_COL_EXPAND_MAX, "pl.col_expand_max", "out src scalar", "", 3, 3, "pl.expand_max with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_COL_EXPAND_MIN, "pl.col_expand_min", "out src scalar", "", 3, 3, "pl.expand_min with dim=1 (§15.8)") \
     PVC_TILE_DSL(X, PL_ARGMAX, "pl.argmax", "out src tmp", "dim:int", 2, 3,                             \
                  "the index of the max of each row (dim=0, the default) or column; tmp unused (§15.18)") \
     PVC_TILE_DSL(X, PL_ARGMIN, "pl.argmin", "out src tmp", "dim:int", 2, 3,                             \
