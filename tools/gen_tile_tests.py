@@ -714,6 +714,26 @@ def histogram_cases():
     return out
 
 
+# ---- §15.19 pl.fill_index ---------------------------------------------------------------------------
+@case
+def fill_index_cases():
+    """out[0][j] = start + j in out's dtype (wrapping) for j below out's valid cols; the rest of
+    out keeps its values."""
+    out = []
+    for dt, cols, vc, start in (("INT32", 100, 90, 7), ("INT16", 64, 64, 32760), ("UINT32", 40, 33, 4294967290),
+                                ("UINT16", 200, 130, 0)):
+        name = "tile_fill_index_" + SHORT[dt]
+        rng = rng_for(name)
+        old = randoms(dt, rng, (1, cols))
+        exp = old.copy()
+        exp[0, :vc] = R.wrap(dt, [start + j for j in range(vc)])
+        tensors, tiles = [("o", (1, cols), dt)], [Tile("to", (1, cols), dt)]
+        body = ["pl.load(to, o, [0, 0])", "pl.set_validshape(to, [1, %d])" % vc, "pl.fill_index(to, %d)" % start,
+                "pl.set_validshape(to, [1, %d])" % cols, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body), {"o": npy(dt, old)}, {"o": npy(dt, exp)}))
+    return out
+
+
 # ---- §15.18 argmax / argmin ------------------------------------------------------------------------
 def tie_values(dt, rng, shape):
     """Small integers (many ties, no zeros or NaN) as element bits of dt."""

@@ -1134,6 +1134,6 @@ typedef enum {
     X("pl.addc") \
     X("pl.gather") \
     X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
-    X("pl.quant") X("pl.dequant") X("pl.fill_index")
+    X("pl.quant") X("pl.dequant")
 
 #endif /* PVC_OPS_H */

@@ -97,6 +97,8 @@
     PVC_TILE_DSL(X, PL_COL_EXPAND_MUL, "pl.col_expand_mul", "out src scalar", "", 3, 3, "pl.expand_mul with dim=1 (§15.8)") \
     PVC_TILE_DSL(X, PL_COL_EXPAND_MAX, "pl.col_expand_max", "out src scalar", "", 3, 3, "pl.expand_max with dim=1 (§15.8)") \
     PVC_TILE_DSL(X, PL_COL_EXPAND_MIN, "pl.col_expand_min", "out src scalar", "", 3, 3, "pl.expand_min with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_FILL_INDEX, "pl.fill_index", "out start", "", 2, 2,                             \
+                 "out[0][j] = start + j over out's valid cols, a [1, N] 16/32-bit int tile (§15.19)") \
     PVC_TILE_DSL(X, PL_ARGMAX, "pl.argmax", "out src tmp", "dim:int", 2, 3,                             \
                  "the index of the max of each row (dim=0, the default) or column; tmp unused (§15.18)") \
     PVC_TILE_DSL(X, PL_ARGMIN, "pl.argmin", "out src tmp", "dim:int", 2, 3,                             \
@@ -266,6 +268,11 @@
       PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                    \
       (void)pvc_tile_histogram(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc, is_msb), \
       "dst[256r + b] = #{c : byte of src[r][c] <= b, filtered by idx} (THISTOGRAM: chistv2, vadd)") \
+    /* ---- pl.fill_index (§15.19) ---- */                                                            \
+    M(M_TILE_FILL_INDEX, "tile.fill_index", PL_FILL_INDEX, (OTN(out) O(BITS, start)), (), (),           \
+      PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, \
+      TILE, S, 16, 4, (void)pvc_tile_fill_index(ctx, out, out_vr, out_vc, start),                    \
+      "out[0][j] = start + j, j below out's valid cols (TCI: a scalar loop)")                         \
     /* ---- argmax / argmin (§15.18) ---- */                                                         \
     PVC_TILE_ARGRED(M, M_TILE_ROWARGMAX, "tile.rowargmax", OT, PVC_DT_TILE_ARGROW, row, 1, "out[r][0] = index of the max of row r (vcmax per chunk)") \
     PVC_TILE_ARGRED(M, M_TILE_ROWARGMIN, "tile.rowargmin", OT, PVC_DT_TILE_ARGROW, row, 0, "out[r][0] = index of the min of row r (vcmin per chunk)") \

@@ -76,6 +76,7 @@ static const struct pvc_tile_recipe recipes[] = {
     R(PL_COL_EXPAND_MUL, F_ANY, 0, 0, S1(M_TILE_COLEXP_MUL, 0, 1, 2)),
     R(PL_COL_EXPAND_MAX, F_ANY, 0, 0, S1(M_TILE_COLEXP_MAX, 0, 1, 2)),
     R(PL_COL_EXPAND_MIN, F_ANY, 0, 0, S1(M_TILE_COLEXP_MIN, 0, 1, 2)),
+    R(PL_FILL_INDEX, F_ANY, 0, 0, S1(M_TILE_FILL_INDEX, 0, 1)),
     RED(PL_ARGMAX, M_TILE_ROWARGMAX, M_TILE_COLARGMAX, 1),
     RED(PL_ARGMIN, M_TILE_ROWARGMIN, M_TILE_COLARGMIN, 1),
     R(PL_PARTADD, F_ANY, 0, 0, S1(M_TILE_PARTADD, 0, 1, 2)),
@@ -324,6 +325,11 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
         return 0;
     if (s->code == PVC_OP_M_TILE_HISTOGRAM && !histogram_ok(d, op))
         return 0;
+    if (s->code == PVC_OP_M_TILE_FILL_INDEX && arg_at(op, s->arg[0])->type.dims[0] != 1) {
+        pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "pl.fill_index fills one row: 'out' must be a "
+                     "[1, N] tile (TCI's static_assert, §15.19)");
+        return 0;
+    }
     if (is_argred(s->code)) {
         int dt = arg_at(op, s->arg[0])->type.dtype;
         if (dt != PVC_DT_INT32 && dt != PVC_DT_UINT32) {

@@ -235,6 +235,11 @@ int64_t pvc_tile_histogram(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, in
                            int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc,
                            int64_t is_msb);
 
+/* pl.fill_index (§15.19): PTO's TCI, a scalar loop: element j of out's valid cols = start + j
+ * in out's dtype (start the element's bits, the sum wrapping), out a [1, N] tile of INT16,
+ * UINT16, INT32 or UINT32 (BAD_ARG otherwise). */
+int64_t pvc_tile_fill_index(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, uint64_t start);
+
 /* pl.argmax / pl.argmin (§15.18), is_max 1 / 0, dst an INT32 or UINT32 index tile.
  * Row form (dim=0): dst element (r, 0) for r below src's valid rows = the index of the max
  * (min) of row r: per chunk vcmax (vcmin) gives the chunk's best and its lane, which replaces
