@@ -714,6 +714,66 @@ def histogram_cases():
     return out
 
 
+# ---- §15.20 pl.scatter, §15.21 pl.dequant --------------------------------------------------------------
+@case
+def scatter_cases():
+    """out is zeroed, then out.flat[idx[r][c]] = src[r][c] for (r, c) in idx's valid shape, row by
+    row (a later element wins a duplicate index)."""
+    out = []
+    for dt, it, shape, valid, dup in (("FP32", "INT32", (4, 100), (3, 90), False), ("FP16", "UINT16", (2, 200), (2, 150), True),
+                                      ("INT8", "INT16", (3, 64), (3, 60), True)):
+        name = "tile_scatter_" + SHORT[dt]
+        rng = rng_for(name)
+        x = randoms(dt, rng, shape)
+        n = shape[0] * shape[1]
+        idx = (rng.randint(0, n // 2, shape) if dup else rng.permutation(n).reshape(shape)).astype(R.store_type(it))
+        flat = np.zeros(n, x.dtype)
+        for r in range(valid[0]):
+            for c in range(valid[1]):
+                flat[int(idx[r, c])] = x[r, c]
+        tensors = [("x", shape, dt), ("i", shape, it), ("o", shape, dt)]
+        tiles = [Tile("tx", shape, dt), Tile("ti", shape, it), Tile("to", shape, dt)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ti, i, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(ti, [%d, %d])" % valid, "pl.scatter(to, tx, ti)", "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "i": npy(it, idx), "o": npy(dt, randoms(dt, rng, shape))},
+                        {"o": npy(dt, flat.reshape(shape))}))
+    return out
+
+
+@case
+def dequant_cases():
+    """out[r][c] = (FP32(src) - offset[r]) * scale[r], two FP32 roundings, over out's valid rows;
+    every chunk stores min(valid cols, 64) lanes, so a last partial chunk runs to its end."""
+    out = []
+    for dt, shape, valid in (("INT8", (3, 128), (2, 100)), ("INT16", (4, 64), (4, 50))):
+        name = "tile_dequant_" + SHORT[dt]
+        rng = rng_for(name)
+        x = R.wrap(dt, list(rng.randint(-128, 128, shape[0] * shape[1]))).reshape(shape)
+        sc = randoms("FP32", rng, (shape[0], 1), spread=3)
+        of = randoms("FP32", rng, (shape[0], 1), spread=3)
+        old = randoms("FP32", rng, shape)
+        n = min(valid[1], 64)
+        reps = -(-valid[1] // 64)
+        exp = old.copy()
+        for r in range(valid[0]):
+            cols = [c for j in range(reps) for c in range(64 * j, 64 * j + n)]
+            xf = np.array([x[r, c] for c in cols], np.float32).view(np.uint32)
+            d = R.binary("FP32", "sub", xf, np.repeat(of[r, 0], len(cols)))
+            exp[r, cols] = R.binary("FP32", "mul", d, np.repeat(sc[r, 0], len(cols)))
+        tensors = [("x", shape, dt), ("s", (shape[0], 1), "FP32"), ("f", (shape[0], 1), "FP32"), ("o", shape, "FP32")]
+        tiles = [Tile("tx", shape, dt), Tile("ts", (shape[0], 1), "FP32", layout="DN"),
+                 Tile("tf", (shape[0], 1), "FP32", layout="DN"), Tile("to", shape, "FP32")]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ts, s, [0, 0])", "pl.load(tf, f, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(tx, [%d, %d])" % valid, "pl.set_validshape(to, [%d, %d])" % valid,
+                "pl.set_validshape(ts, [%d, 1])" % valid[0], "pl.set_validshape(tf, [%d, 1])" % valid[0],
+                "pl.dequant(to, tx, ts, tf)", "pl.set_validshape(to, [%d, %d])" % shape, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "s": npy("FP32", sc), "f": npy("FP32", of), "o": npy("FP32", old)},
+                        {"o": npy("FP32", exp)}))
+    return out
+
+
 # ---- §15.19 pl.fill_index ---------------------------------------------------------------------------
 @case
 def fill_index_cases():

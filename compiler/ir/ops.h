@@ -1133,7 +1133,7 @@ typedef enum {
 #define PVC_TILE_OPS(X)                                                                     \
     X("pl.addc") \
     X("pl.gather") \
-    X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
-    X("pl.quant") X("pl.dequant")
+    X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
+    X("pl.quant")
 
 #endif /* PVC_OPS_H */

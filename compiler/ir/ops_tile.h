@@ -97,6 +97,10 @@
     PVC_TILE_DSL(X, PL_COL_EXPAND_MUL, "pl.col_expand_mul", "out src scalar", "", 3, 3, "pl.expand_mul with dim=1 (§15.8)") \
     PVC_TILE_DSL(X, PL_COL_EXPAND_MAX, "pl.col_expand_max", "out src scalar", "", 3, 3, "pl.expand_max with dim=1 (§15.8)") \
     PVC_TILE_DSL(X, PL_COL_EXPAND_MIN, "pl.col_expand_min", "out src scalar", "", 3, 3, "pl.expand_min with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_SCATTER, "pl.scatter", "out src idx", "", 3, 3,                                 \
+                 "out zeroed, then out element idx[r][c] = src[r][c] over idx's valid shape (§15.20)") \
+    PVC_TILE_DSL(X, PL_DEQUANT, "pl.dequant", "out src scale offset", "", 4, 4,                        \
+                 "out = (src - offset[r]) * scale[r] in FP32 (§15.21)")                              \
     PVC_TILE_DSL(X, PL_FILL_INDEX, "pl.fill_index", "out start", "", 2, 2,                             \
                  "out[0][j] = start + j over out's valid cols, a [1, N] 16/32-bit int tile (§15.19)") \
     PVC_TILE_DSL(X, PL_ARGMAX, "pl.argmax", "out src tmp", "dim:int", 2, 3,                             \
@@ -268,6 +272,16 @@
       PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                    \
       (void)pvc_tile_histogram(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc, is_msb), \
       "dst[256r + b] = #{c : byte of src[r][c] <= b, filtered by idx} (THISTOGRAM: chistv2, vadd)") \
+    /* ---- pl.scatter, pl.dequant (§15.20, §15.21) ---- */                                         \
+    M(M_TILE_SCATTER, "tile.scatter", PL_SCATTER, (OT(out) OTN(src) OTN(idx)), (), (), PVC_DT_TILE_TRANS, \
+      PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                     \
+      (void)pvc_tile_scatter(ctx, out, out_vr, out_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc),    \
+      "out = 0, then out element idx[r][c] = src[r][c] (TSCATTER: vscatter per chunk)")              \
+    M(M_TILE_DEQUANT, "tile.dequant", PL_DEQUANT, (OTN(out) OTN(src) OT(scale) OT(offset)), (), (),     \
+      PVC_DT1(FP32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                      \
+      (void)pvc_tile_dequant(ctx, out, out_vr, out_vc, src, src_vr, src_vc, scale, scale_vr, scale_vc, offset, \
+                             offset_vr, offset_vc),                                                  \
+      "out = (FP32(src) - offset[r]) * scale[r] (TDEQUANT: vsub, vmul)")                             \
     /* ---- pl.fill_index (§15.19) ---- */                                                            \
     M(M_TILE_FILL_INDEX, "tile.fill_index", PL_FILL_INDEX, (OTN(out) O(BITS, start)), (), (),           \
       PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, \

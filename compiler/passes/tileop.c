@@ -76,6 +76,8 @@ static const struct pvc_tile_recipe recipes[] = {
     R(PL_COL_EXPAND_MUL, F_ANY, 0, 0, S1(M_TILE_COLEXP_MUL, 0, 1, 2)),
     R(PL_COL_EXPAND_MAX, F_ANY, 0, 0, S1(M_TILE_COLEXP_MAX, 0, 1, 2)),
     R(PL_COL_EXPAND_MIN, F_ANY, 0, 0, S1(M_TILE_COLEXP_MIN, 0, 1, 2)),
+    R(PL_SCATTER, F_ANY, 0, 0, S1(M_TILE_SCATTER, 0, 1, 2)),
+    R(PL_DEQUANT, F_ANY, 0, 0, S1(M_TILE_DEQUANT, 0, 1, 2, 3)),
     R(PL_FILL_INDEX, F_ANY, 0, 0, S1(M_TILE_FILL_INDEX, 0, 1)),
     RED(PL_ARGMAX, M_TILE_ROWARGMAX, M_TILE_COLARGMAX, 1),
     RED(PL_ARGMIN, M_TILE_ROWARGMIN, M_TILE_COLARGMIN, 1),
@@ -325,6 +327,27 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
         return 0;
     if (s->code == PVC_OP_M_TILE_HISTOGRAM && !histogram_ok(d, op))
         return 0;
+    if (s->code == PVC_OP_M_TILE_SCATTER || s->code == PVC_OP_M_TILE_DEQUANT) {
+        const char *why = NULL, *at = "src";
+        int sd = arg_at(op, s->arg[1])->type.dtype, xd = arg_at(op, s->arg[2])->type.dtype;
+        if (s->code == PVC_OP_M_TILE_SCATTER) {
+            unsigned w = pvc_dtype_lane_bytes((pvc_dtype)dt) == 4 ? 4 : 2;
+            if (sd != dt)
+                why = "src must have out's dtype";
+            else if (pvc_dtype_lane_bytes((pvc_dtype)xd) != w || pvc_dtype_table[xd].kind == PVC_KIND_F)
+                why = w == 4 ? "idx must hold 32-bit integers for 4-byte data" : "idx must hold 16-bit integers for "
+                      "1- and 2-byte data", at = "idx";
+        } else if (sd != PVC_DT_INT8 && sd != PVC_DT_INT16) {
+            why = "src must be an INT8 or INT16 tile";
+        } else if (xd != PVC_DT_FP32 || arg_at(op, s->arg[3])->type.dtype != PVC_DT_FP32) {
+            why = "scale and offset must be FP32 tiles", at = "scale";
+        }
+        if (why) {
+            pvc_error_at(d, pvc_op_arg_loc(op, at), PVC_E_TYPE, "%s: %s (PTO's static_asserts, §15.%d)", name, why,
+                         s->code == PVC_OP_M_TILE_SCATTER ? 20 : 21);
+            return 0;
+        }
+    }
     if (s->code == PVC_OP_M_TILE_FILL_INDEX && arg_at(op, s->arg[0])->type.dims[0] != 1) {
         pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "pl.fill_index fills one row: 'out' must be a "
                      "[1, N] tile (TCI's static_assert, §15.19)");
@@ -394,7 +417,7 @@ void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe
         s->code == PVC_OP_M_TILE_TRANSPOSE || s->code == PVC_OP_M_TILE_HISTOGRAM ||
         s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB ||
         (s->code >= PVC_OP_M_TILE_PARTADD && s->code <= PVC_OP_M_TILE_PARTMUL) ||
-        is_argred(s->code) ||
+        is_argred(s->code) || s->code == PVC_OP_M_TILE_SCATTER || s->code == PVC_OP_M_TILE_DEQUANT ||
         (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||
         !strcmp(m->opnd[0].name, "mask"))
         return; /* the reductions and broadcasts are driven by other shapes (§15.7, §15.8) */

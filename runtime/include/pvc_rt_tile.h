@@ -235,6 +235,21 @@ int64_t pvc_tile_histogram(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, in
                            int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc,
                            int64_t is_msb);
 
+/* pl.scatter (§15.20): PTO's TSCATTER. The whole of out is zeroed, then for each element (r, c)
+ * of idx's valid shape, in row and chunk order (vscatter: the higher lane wins a duplicate),
+ * out element idx[r][c] = src[r][c]. out and src one dtype of 1, 2 or 4 bytes; idx 32-bit
+ * integers for 4-byte data, 16-bit otherwise; an element outside the UB faults UB_BOUNDS. */
+int64_t pvc_tile_scatter(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                         int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc);
+/* pl.dequant (§15.21): PTO's TDEQUANT. out[r][c] = (FP32(src[r][c]) - offset[r]) * scale[r]
+ * (vsub, vmul: two FP32 roundings) over out's valid shape, src INT8 or INT16, out, scale and
+ * offset FP32 (scale and offset element (r, 0)). Every chunk stores the first min(valid cols,
+ * 64) lanes (A5 makes the predicate once), so a last partial chunk also writes past the valid
+ * cols (inside the tile, else BAD_ARG). */
+int64_t pvc_tile_dequant(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                         int64_t src_vr, int64_t src_vc, const pvc_tile *scale, int64_t scale_vr, int64_t scale_vc,
+                         const pvc_tile *offset, int64_t offset_vr, int64_t offset_vc);
+
 /* pl.fill_index (§15.19): PTO's TCI, a scalar loop: element j of out's valid cols = start + j
  * in out's dtype (start the element's bits, the sum wrapping), out a [1, N] tile of INT16,
  * UINT16, INT32 or UINT32 (BAD_ARG otherwise). */
