@@ -774,6 +774,41 @@ def dequant_cases():
     return out
 
 
+# ---- §15.22 pl.quant ---------------------------------------------------------------------------------
+@case
+def quant_cases():
+    """out[r][c] = clip(rint(src * scale[r] (+ offset[r]))) to INT8 (SYM) / UINT8 (ASYM): the
+    product (and sum) in FP32, one rounding to the nearest integer (ties to even); scale and
+    offset element r of [N, 1] tiles; out keeps its values outside src's valid shape."""
+    out = []
+    for mode, shape, valid in (("SYM", (3, 150), (2, 140)), ("ASYM", (2, 64), (2, 60))):
+        name = "tile_quant_" + mode.lower()
+        rng = rng_for(name)
+        odt = "INT8" if mode == "SYM" else "UINT8"
+        x = (rng.randint(-800, 800, shape) / 4.0).astype(np.float32)     # quarters: exact ties at .5
+        sc = (rng.randint(1, 9, (shape[0], 1)) / 2.0).astype(np.float32)
+        of = (rng.randint(-40, 200, (shape[0], 1))).astype(np.float32)
+        old = randoms(odt, rng, shape)
+        exp = old.copy()
+        for r in range(valid[0]):
+            q = R.binary("FP32", "mul", x[r, :valid[1]].view(np.uint32), np.repeat(sc[r].view(np.uint32), valid[1]))
+            if mode == "ASYM":
+                q = R.binary("FP32", "add", q, np.repeat(of[r].view(np.uint32), valid[1]))
+            v = np.rint(q.astype(np.uint32).view(np.float32).astype(np.float64))
+            lo, hi = (-128, 127) if mode == "SYM" else (0, 255)
+            exp[r, :valid[1]] = np.clip(v, lo, hi).astype(exp.dtype)
+        tensors = [("x", shape, "FP32"), ("s", (shape[0], 1), "FP32"), ("f", (shape[0], 1), "FP32"), ("o", shape, odt)]
+        tiles = [Tile("tx", shape, "FP32"), Tile("ts", (shape[0], 1), "FP32", layout="DN"),
+                 Tile("tf", (shape[0], 1), "FP32", layout="DN"), Tile("to", shape, odt)]
+        call = "pl.quant(to, tx, ts, mode=pl.QuantMode.SYM)" if mode == "SYM" else \
+            "pl.quant(to, tx, ts, mode=pl.QuantMode.ASYM, offset=tf)"
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ts, s, [0, 0])", "pl.load(tf, f, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(tx, [%d, %d])" % valid, call, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": x, "s": sc, "f": of, "o": npy(odt, old)}, {"o": npy(odt, exp)}))
+    return out
+
+
 # ---- §15.19 pl.fill_index ---------------------------------------------------------------------------
 @case
 def fill_index_cases():

@@ -101,6 +101,8 @@
                  "out zeroed, then out element idx[r][c] = src[r][c] over idx's valid shape (§15.20)") \
     PVC_TILE_DSL(X, PL_DEQUANT, "pl.dequant", "out src scale offset", "", 4, 4,                        \
                  "out = (src - offset[r]) * scale[r] in FP32 (§15.21)")                              \
+    PVC_TILE_DSL(X, PL_QUANT, "pl.quant", "out src scale offset", "mode:QuantMode", 3, 4,               \
+                 "out = sat(rint(src * scale[r] (+ offset[r]))), INT8 (SYM) or UINT8 (ASYM) (§15.22)") \
     PVC_TILE_DSL(X, PL_FILL_INDEX, "pl.fill_index", "out start", "", 2, 2,                             \
                  "out[0][j] = start + j over out's valid cols, a [1, N] 16/32-bit int tile (§15.19)") \
     PVC_TILE_DSL(X, PL_ARGMAX, "pl.argmax", "out src tmp", "dim:int", 2, 3,                             \
@@ -282,6 +284,12 @@
       (void)pvc_tile_dequant(ctx, out, out_vr, out_vc, src, src_vr, src_vc, scale, scale_vr, scale_vc, offset, \
                              offset_vr, offset_vc),                                                  \
       "out = (FP32(src) - offset[r]) * scale[r] (TDEQUANT: vsub, vmul)")                             \
+    M(M_TILE_QUANT, "tile.quant", PL_QUANT, (OTN(out) OTN(src) OT(scale) OT(offset)),                 \
+      (AE(mode, QuantMode, PVC_QUANT_SYM, 0)), (), PVC_DT1(INT8) | PVC_DT1(UINT8), PVC_NO_TRAP,          \
+      PVC_TILE_FLAGS, TILE, V, 16, 256,                                                                  \
+      (void)pvc_tile_quant(ctx, mode, out, out_vr, out_vc, src, src_vr, src_vc, scale, scale_vr, scale_vc, offset, \
+                           offset_vr, offset_vc),                                                    \
+      "out = 8-bit sat(rint(src * scale[r] (+ offset[r]))) (TQUANT: vmul, vadd, the vcvt chain)")    \
     /* ---- pl.fill_index (§15.19) ---- */                                                            \
     M(M_TILE_FILL_INDEX, "tile.fill_index", PL_FILL_INDEX, (OTN(out) O(BITS, start)), (), (),           \
       PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, \

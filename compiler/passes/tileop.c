@@ -15,7 +15,7 @@
 
 #include "passes/passes.h"
 
-enum { F_ANY, F_TILE, F_SCALAR, F_ELEM, F_ROW, F_COL };
+enum { F_ANY, F_TILE, F_SCALAR, F_ELEM, F_ROW, F_COL, F_GIVEN };
 
 #define STEPS_MAX 3
 typedef struct {
@@ -25,7 +25,8 @@ typedef struct {
 
 struct pvc_tile_recipe {
     pvc_opcode dsl;
-    int form, form_arg; /* F_TILE / F_SCALAR: the kind of positional argument form_arg */
+    int form, form_arg; /* F_TILE / F_SCALAR: the kind of positional argument form_arg; F_GIVEN:
+                         * the argument is given */
     int dim0;           /* a dim form: the dim absent means 0 (sum, expand_*); else elementwise */
     tile_step step[STEPS_MAX];
 };
@@ -78,6 +79,9 @@ static const struct pvc_tile_recipe recipes[] = {
     R(PL_COL_EXPAND_MIN, F_ANY, 0, 0, S1(M_TILE_COLEXP_MIN, 0, 1, 2)),
     R(PL_SCATTER, F_ANY, 0, 0, S1(M_TILE_SCATTER, 0, 1, 2)),
     R(PL_DEQUANT, F_ANY, 0, 0, S1(M_TILE_DEQUANT, 0, 1, 2, 3)),
+    /* pl.quant: SYM reads no offset, so scale stands in for an absent one (§15.22) */
+    R(PL_QUANT, F_GIVEN, 3, 0, S1(M_TILE_QUANT, 0, 1, 2, 3)),
+    R(PL_QUANT, F_ANY, 0, 0, S1(M_TILE_QUANT, 0, 1, 2, 2)),
     R(PL_FILL_INDEX, F_ANY, 0, 0, S1(M_TILE_FILL_INDEX, 0, 1)),
     RED(PL_ARGMAX, M_TILE_ROWARGMAX, M_TILE_COLARGMAX, 1),
     RED(PL_ARGMIN, M_TILE_ROWARGMIN, M_TILE_COLARGMIN, 1),
@@ -155,6 +159,7 @@ const pvc_tile_recipe *pvc_tileop_recipe(const pvc_op *op)
         case F_COL: if (dimmed && dim != 0) return r; break;
         case F_TILE: if (!dimmed && !is_scalar(arg_at(op, r->form_arg))) return r; break;
         case F_SCALAR: if (!dimmed && is_scalar(arg_at(op, r->form_arg))) return r; break;
+        case F_GIVEN: if (arg_at(op, r->form_arg)) return r; break;
         default: return r;
         }
     }
@@ -348,6 +353,23 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
             return 0;
         }
     }
+    if (s->code == PVC_OP_M_TILE_QUANT) {
+        const pvc_value *mode = pvc_op_arg(op, "mode");
+        int asym = mode && mode->kind == PVC_V_ENUM && mode->i == PVC_QUANT_ASYM;
+        const char *why = NULL;
+        if (arg_at(op, s->arg[1])->type.dtype != PVC_DT_FP32 || arg_at(op, s->arg[2])->type.dtype != PVC_DT_FP32)
+            why = "src and scale must be FP32 tiles";
+        else if (dt != (asym ? PVC_DT_UINT8 : PVC_DT_INT8))
+            why = asym ? "mode=ASYM writes a UINT8 out" : "mode=SYM writes an INT8 out";
+        else if (asym && !pvc_op_arg(op, "offset"))
+            why = "mode=ASYM needs offset=, an FP32 tile";
+        else if (asym && pvc_op_arg(op, "offset")->type.dtype != PVC_DT_FP32)
+            why = "offset must be an FP32 tile";
+        if (why) {
+            pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.quant: %s (TQUANT's static_asserts, §15.22)", why);
+            return 0;
+        }
+    }
     if (s->code == PVC_OP_M_TILE_FILL_INDEX && arg_at(op, s->arg[0])->type.dims[0] != 1) {
         pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "pl.fill_index fills one row: 'out' must be a "
                      "[1, N] tile (TCI's static_assert, §15.19)");
@@ -418,6 +440,7 @@ void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe
         s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB ||
         (s->code >= PVC_OP_M_TILE_PARTADD && s->code <= PVC_OP_M_TILE_PARTMUL) ||
         is_argred(s->code) || s->code == PVC_OP_M_TILE_SCATTER || s->code == PVC_OP_M_TILE_DEQUANT ||
+        s->code == PVC_OP_M_TILE_QUANT ||
         (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||
         !strcmp(m->opnd[0].name, "mask"))
         return; /* the reductions and broadcasts are driven by other shapes (§15.7, §15.8) */

@@ -250,6 +250,26 @@ int64_t pvc_tile_dequant(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int6
                          int64_t src_vr, int64_t src_vc, const pvc_tile *scale, int64_t scale_vr, int64_t scale_vc,
                          const pvc_tile *offset, int64_t offset_vr, int64_t offset_vc);
 
+/* pl.quant's mode (pl.QuantMode), X(NAME, pypto name, what): pypto's member values. */
+#define PVC_QUANT_MODES(X)                                                       \
+    X(SYM, "SYM", "symmetric: INT8 out = sat(rint(x * scale[r]))")              \
+    X(ASYM, "ASYM", "asymmetric: UINT8 out = sat(rint(x * scale[r] + offset[r]))")
+typedef enum {
+#define X(name, pyname, text) PVC_QUANT_##name,
+    PVC_QUANT_MODES(X)
+#undef X
+    PVC_QUANT_COUNT
+} pvc_quant_mode;
+
+/* pl.quant (§15.22): PTO's TQUANT INT8_SYM / INT8_ASYM over src's valid shape: per element
+ * q = x * scale[r] (vmul) (+ offset[r], vadd), each FP32 RNE, then rounded to an integer
+ * (nearest even) and saturated to INT8 (SYM) or UINT8 (ASYM) through TQUANT's vcvt chain
+ * (FP32 -> INT32 -> FP32 -> FP16 -> 8 bits); scale and offset FP32, element r of their tiles
+ * (vlds BRC_B32 at element r), offset unused by SYM. */
+int64_t pvc_tile_quant(pvc_ctx *ctx, pvc_quant_mode mode, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
+                       const pvc_tile *src, int64_t src_vr, int64_t src_vc, const pvc_tile *scale, int64_t scale_vr,
+                       int64_t scale_vc, const pvc_tile *offset, int64_t offset_vr, int64_t offset_vc);
+
 /* pl.fill_index (§15.19): PTO's TCI, a scalar loop: element j of out's valid cols = start + j
  * in out's dtype (start the element's bits, the sum wrapping), out a [1, N] tile of INT16,
  * UINT16, INT32 or UINT32 (BAD_ARG otherwise). */

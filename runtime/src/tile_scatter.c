@@ -1,6 +1,7 @@
-/* tile_scatter.c - pl.scatter and pl.dequant (pvc_rt_tile.h, docs/SEMANTICS.md §15.20, §15.21):
+/* tile_scatter.c - pl.scatter, pl.dequant and pl.quant (pvc_rt_tile.h, docs/SEMANTICS.md §15.20-22):
  * PTO's TSCATTER (dst zeroed, then per chunk of idx's valid shape a vscatter of src's elements
- * to the element offsets in idx) and TDEQUANT (per chunk (x - offset[r]) * scale[r] in FP32), as
+ * to the element offsets in idx), TDEQUANT (per chunk (x - offset[r]) * scale[r] in FP32) and
+ * TQUANT's INT8 forms (x * scale[r] (+ offset[r]), rounded once to an integer), as
  * the Ascend 950 implementations run them. */
 #include "tile_internal.h"
 
@@ -97,6 +98,66 @@ int64_t pvc_tile_dequant(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int6
             pvc_sub(ctx, &f, PVC_DT_FP32, &f, &vo, &m, PVC_MERGE_ZEROING);
             pvc_mul(ctx, &f, PVC_DT_FP32, &f, &vs, &m, PVC_MERGE_ZEROING);
             rt_tv_store(ctx, &d, r, j * lanes, n, &f);
+        }
+    }
+    return rt_tile_done(ctx, chunks);
+}
+
+/* One element of TQUANT's path: x * s (+ o) in FP32 (vmul, vadd), then FP32 -> INT32 -> FP32
+ * (one rounding to an integer, nearest even, saturating), FP32 -> FP16 -> 8 bits (exact
+ * but for the saturation at the 8-bit range). */
+static uint8_t quant_one(uint64_t q, pvc_dtype to)
+{
+    uint64_t i = pvc_cast_scalar(PVC_DT_FP32, PVC_DT_INT32, q, PVC_ROUND_RINT, PVC_SAT_ON);
+    uint64_t f = pvc_cast_scalar(PVC_DT_INT32, PVC_DT_FP32, i, PVC_ROUND_RINT, PVC_SAT_ON);
+    uint64_t h = pvc_cast_scalar(PVC_DT_FP32, PVC_DT_FP16, f, PVC_ROUND_RINT, PVC_SAT_ON);
+    return (uint8_t)pvc_cast_scalar(PVC_DT_FP16, to, h, PVC_ROUND_RINT, PVC_SAT_ON);
+}
+
+int64_t pvc_tile_quant(pvc_ctx *ctx, pvc_quant_mode mode, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
+                       const pvc_tile *src, int64_t src_vr, int64_t src_vc, const pvc_tile *scale, int64_t scale_vr,
+                       int64_t scale_vc, const pvc_tile *offset, int64_t offset_vr, int64_t offset_vc)
+{
+    const char *op = "pl.quant";
+    rt_tv d, s, sc, of;
+    if (!rt_tv_make(ctx, op, &d, out, out_vr, out_vc) || !rt_tv_make(ctx, op, &s, src, src_vr, src_vc) ||
+        !rt_tv_make(ctx, op, &sc, scale, scale_vr, scale_vc) || !rt_tv_make(ctx, op, &of, offset, offset_vr, offset_vc))
+        return 0;
+    int asym = mode == PVC_QUANT_ASYM;
+    if ((unsigned)mode >= PVC_QUANT_COUNT || s.dt != PVC_DT_FP32 || d.dt != (asym ? PVC_DT_UINT8 : PVC_DT_INT8) ||
+        sc.dt != PVC_DT_FP32 || (asym && of.dt != PVC_DT_FP32) || d.col || s.col) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, out->addr, 0, "pl.quant takes an FP32 src and scale (and offset), "
+                        "an INT8 out (SYM) or UINT8 out (ASYM), row-major out and src");
+        return 0;
+    }
+    /* the loop runs over src's valid shape, out written at the same places */
+    if (!rt_tv_covers(ctx, op, &d, s.vr, s.vc))
+        return 0;
+    uint32_t lanes = PVC_VL / 4;
+    int64_t chunks = 0;
+    for (uint32_t r = 0; r < s.vr; r++) {
+        pvc_vreg vs, vo, x, q;
+        uint32_t a = sc.t->addr + 4u * r, b = of.t->addr + 4u * r; /* vlds BRC_B32 at element r */
+        pvc_ub_touch(ctx, a, 4, PVC_TOUCH_VLOAD);
+        if (asym)
+            pvc_ub_touch(ctx, b, 4, PVC_TOUCH_VLOAD);
+        for (uint32_t i = 0; i < lanes; i++) {
+            memcpy(vs.b + 4 * i, ctx->ub + a, 4);
+            if (asym)
+                memcpy(vo.b + 4 * i, ctx->ub + b, 4);
+        }
+        for (uint32_t c = 0; c < s.vc; c += lanes, chunks++) {
+            uint32_t n = s.vc - c < lanes ? s.vc - c : lanes;
+            pvc_mreg m;
+            rt_first_lanes(&m, n, 4);
+            rt_tv_load(ctx, &s, r, c, n, &x);
+            pvc_mul(ctx, &q, PVC_DT_FP32, &x, &vs, &m, PVC_MERGE_ZEROING);
+            if (asym)
+                pvc_add(ctx, &q, PVC_DT_FP32, &q, &vo, &m, PVC_MERGE_ZEROING);
+            pvc_vreg o;
+            for (uint32_t i = 0; i < n; i++) /* the vcvt chain, then the PK4_B32 store */
+                o.b[i] = quant_one(rt_get(q.b + 4 * i, 4), d.dt);
+            rt_tv_store(ctx, &d, r, c, n, &o);
         }
     }
     return rt_tile_done(ctx, chunks);
