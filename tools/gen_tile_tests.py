@@ -936,6 +936,31 @@ def gathermask_cases():
 
 
 @case
+def gather_cases():
+    """out[r][c] = src.flat[idx[r][c]] over out's valid shape; out keeps its values elsewhere."""
+    out = []
+    for dt, it, shape, valid in (("FP32", "INT32", (3, 100), (2, 90)), ("FP16", "INT32", (2, 150), (2, 140)),
+                                 ("FP16", "UINT16", (2, 200), (2, 130)), ("INT8", "INT16", (3, 64), (3, 60))):
+        name = "tile_gather_%s_%s" % (SHORT[dt], SHORT[it])
+        rng = rng_for(name)
+        x, old = randoms(dt, rng, shape), randoms(dt, rng, shape)
+        idx = rng.randint(0, shape[0] * shape[1], shape).astype(R.store_type(it))
+        exp = old.copy()
+        flat = x.reshape(-1)
+        for r in range(valid[0]):
+            for c in range(valid[1]):
+                exp[r, c] = flat[int(idx[r, c])]
+        tensors = [("x", shape, dt), ("i", shape, it), ("o", shape, dt)]
+        tiles = [Tile("tx", shape, dt), Tile("ti", shape, it), Tile("to", shape, dt)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ti, i, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(to, [%d, %d])" % valid, "pl.gather(to, tx, ti, tx)",
+                "pl.set_validshape(to, [%d, %d])" % shape, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "i": npy(it, idx), "o": npy(dt, old)}, {"o": npy(dt, exp)}))
+    return out
+
+
+@case
 def gatherb_cases():
     """out[r][c] (c below out's valid cols) = the element at byte offsets[r][c // B] + (c % B)
     * element bytes of src, B = 32 / element bytes; the rest of out keeps its values."""

@@ -1134,7 +1134,6 @@ typedef enum {
  * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \
     X("pl.addc") \
-    X("pl.gather") \
     X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32")
 
 #endif /* PVC_OPS_H */

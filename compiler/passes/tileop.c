@@ -89,6 +89,7 @@ static const struct pvc_tile_recipe recipes[] = {
     R(PL_PARTMAX, F_ANY, 0, 0, S1(M_TILE_PARTMAX, 0, 1, 2)),
     R(PL_PARTMIN, F_ANY, 0, 0, S1(M_TILE_PARTMIN, 0, 1, 2)),
     R(PL_PARTMUL, F_ANY, 0, 0, S1(M_TILE_PARTMUL, 0, 1, 2)),
+    R(PL_GATHER, F_ANY, 0, 0, S1(M_TILE_GATHER, 0, 1, 2)),
     R(PL_GATHERMASK, F_ANY, 0, 0, S1(M_TILE_GATHERMASK, 0, 1)),
     R(PL_GATHERB, F_ANY, 0, 0, S1(M_TILE_GATHERB, 0, 1, 2)),
     RED(PL_SUM, M_TILE_ROWSUM, M_TILE_COLSUM, 1),
@@ -253,6 +254,25 @@ static int histogram_ok(pvc_diag *d, const pvc_op *op)
 static int gather_ok(pvc_diag *d, const pvc_op *op)
 {
     const pvc_value *o = pvc_op_arg(op, "out"), *s = pvc_op_arg(op, "src");
+    if (op->code == PVC_OP_PL_GATHER) {
+        if (pvc_op_arg(op, "cmp_mode") || pvc_op_arg(op, "cmp_tmp")) {
+            pvc_error_at(d, op->loc, PVC_E_UNSUPPORTED, "pl.gather's compare form (cmp_mode=, the k-value "
+                         "TGATHER) is not compiled by pvc yet; the index form pl.gather(out, src, idx, tmp) is "
+                         "(§15.23)");
+            return 0;
+        }
+        unsigned w = pvc_dtype_lane_bytes((pvc_dtype)o->type.dtype);
+        int xd = pvc_op_arg(op, "idx")->type.dtype;
+        unsigned xw = pvc_dtype_lane_bytes((pvc_dtype)xd);
+        if (s->type.dtype != o->type.dtype || pvc_dtype_table[xd].kind == PVC_KIND_F ||
+            !(xw == 4 ? w >= 2 : xw == 2 && w <= 2)) {
+            pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.gather takes src of out's dtype and integer indices of 16 "
+                         "bits (1- or 2-byte data) or 32 bits (2- or 4-byte data) (TGATHER's static_asserts, "
+                         "§15.23)");
+            return 0;
+        }
+        return 1;
+    }
     if (op->code == PVC_OP_PL_GATHERB) {
         int dt = pvc_op_arg(op, "offsets")->type.dtype;
         if (dt != PVC_DT_UINT32 && dt != PVC_DT_INT32) {
@@ -383,7 +403,8 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
             return 0;
         }
     }
-    if ((s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB) && !gather_ok(d, op))
+    if ((s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB || s->code == PVC_OP_M_TILE_GATHER) &&
+        !gather_ok(d, op))
         return 0;
     if (s->code == PVC_OP_M_TILE_FILLPAD && arg_at(op, s->arg[0])->type.pad == PVC_PAD_NONE) {
         pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "pl.fillpad writes out's pad value: its "
@@ -437,7 +458,7 @@ void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe
     const pvc_mop *m = pvc_mop_of(s->code);
     if (m->nres || pvc_tileop_steps(r) > 1 || s->code == PVC_OP_M_TILE_CAST || s->code == PVC_OP_M_TILE_FILLPAD ||
         s->code == PVC_OP_M_TILE_TRANSPOSE || s->code == PVC_OP_M_TILE_HISTOGRAM ||
-        s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB ||
+        s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB || s->code == PVC_OP_M_TILE_GATHER ||
         (s->code >= PVC_OP_M_TILE_PARTADD && s->code <= PVC_OP_M_TILE_PARTMUL) ||
         is_argred(s->code) || s->code == PVC_OP_M_TILE_SCATTER || s->code == PVC_OP_M_TILE_DEQUANT ||
         s->code == PVC_OP_M_TILE_QUANT ||

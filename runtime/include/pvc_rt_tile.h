@@ -295,6 +295,13 @@ int64_t pvc_tile_col_argreduce(pvc_ctx *ctx, int is_max, const pvc_tile *dst, in
 int64_t pvc_tile_part(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
                       const pvc_tile *a, int64_t a_vr, int64_t a_vc, const pvc_tile *b, int64_t b_vr, int64_t b_vc);
 
+/* pl.gather (§15.23), PTO's TGATHER by index: over out's valid shape, out[r][c] = src element
+ * number idx[r][c] (from src's base), per chunk of 256 / idx bytes elements a vgather2 (a
+ * 2-byte element with 32-bit indices: vgather2_bc). out and src one dtype of 1, 2 or 4 bytes;
+ * idx 16-bit for 1-byte data, 32-bit for 4-byte data, either for 2-byte data. */
+int64_t pvc_tile_gather(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                        int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc);
+
 /* pl.gathermask (§15.15): PTO's TGATHER with a MaskPattern. Lane i of each 256-byte chunk of
  * src's valid rows is kept by pattern_mode: 1 i even, 2 i odd, 3..6 i % 4 == mode - 3, 7 all;
  * the kept elements, row after row, are one packed stream from out's base (vsqz, vstur), so

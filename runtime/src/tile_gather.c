@@ -1,7 +1,8 @@
-/* tile_gather.c - pl.gathermask and pl.gatherb (pvc_rt_tile.h, docs/SEMANTICS.md §15.15,
- * §15.16): PTO's TGATHER with a MaskPattern (per chunk a fixed lane pattern, vsqz, vstur: the
+/* tile_gather.c - pl.gathermask, pl.gatherb and pl.gather (pvc_rt_tile.h, docs/SEMANTICS.md
+ * §15.15, §15.16, §15.23): PTO's TGATHER with a MaskPattern (per chunk a fixed lane pattern, vsqz, vstur: the
  * kept elements streamed into dst) and TGATHERB (per chunk vgatherb of 32-byte blocks at the
- * byte offsets of the offset tile), as the Ascend 950 implementations run them. */
+ * byte offsets of the offset tile) and TGATHER by index (per chunk vgather2 of the element
+ * offsets in idx), as the Ascend 950 implementations run them. */
 #include "tile_internal.h"
 
 /* Lane i of a chunk is kept by pattern p (pl.gathermask's pattern_mode 1..7: P0101, P1010,
@@ -101,6 +102,44 @@ int64_t pvc_tile_gatherb(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int6
             rt_first_lanes(&m, n, d.eb);
             pvc_gather_datablock(ctx, &v, src->addr, &idx, &m);
             rt_tv_store(ctx, &d, r, j * lanes, n, &v);
+        }
+    return rt_tile_done(ctx, chunks);
+}
+
+int64_t pvc_tile_gather(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                        int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc)
+{
+    const char *op = "pl.gather";
+    rt_tv d, s, x;
+    if (!rt_tv_make(ctx, op, &d, out, out_vr, out_vc) || !rt_tv_make(ctx, op, &s, src, src_vr, src_vc) ||
+        !rt_tv_make(ctx, op, &x, idx, idx_vr, idx_vc) || !rt_tv_same_dtype(ctx, op, &d, &s))
+        return 0;
+    if (d.eb > 4 || (x.eb != 2 && x.eb != 4) || (d.eb == 4 && x.eb != 4) || (d.eb == 1 && x.eb != 2) || d.col ||
+        x.col) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, out->addr, 0, "pl.gather takes 1-, 2- or 4-byte data with 16-bit "
+                        "(1, 2 bytes) or 32-bit (2, 4 bytes) indices, row-major out and idx");
+        return 0;
+    }
+    if (!rt_tv_covers(ctx, op, &x, d.lines, d.len))
+        return 0;
+    uint32_t lanes = PVC_VL / x.eb;
+    pvc_dtype it = x.eb == 4 ? PVC_DT_UINT32 : PVC_DT_UINT16;
+    int64_t chunks = 0;
+    pvc_vreg iv, v, w;
+    pvc_mreg m;
+    for (uint32_t r = 0; r < d.vr; r++)
+        for (uint32_t c = 0; c < d.vc; c += lanes, chunks++) {
+            uint32_t n = d.vc - c < lanes ? d.vc - c : lanes;
+            rt_tv_load(ctx, &x, r, c, n, &iv);
+            rt_first_lanes(&m, n, x.eb);
+            pvc_gather(ctx, &v, d.dt, it, src->addr, &iv, &m); /* vgather2 / vgather2_bc */
+            if (d.eb < x.eb || d.eb == 1) { /* PK_B32 / PK_B16: each lane's low element */
+                unsigned step = d.eb == 1 ? 2 : x.eb;
+                for (uint32_t i = 0; i < n; i++)
+                    memcpy(w.b + (size_t)i * d.eb, v.b + (size_t)i * step, d.eb);
+                v = w;
+            }
+            rt_tv_store(ctx, &d, r, c, n, &v);
         }
     return rt_tile_done(ctx, chunks);
 }
