@@ -395,6 +395,11 @@ def reduce_cases():
                         "pl.set_validshape(ts, [%d, %d])" % (vr, vc), call % dim, "pl.store(d, td, [0, 0])"]
                 out.append(Case(name, kernel_src(tensors, tiles, body), {"s": npy(dt, x), "d": npy(dt, old)},
                                 {"d": npy(dt, exp)}))
+                if dt == "FP32":    # the IR op name (pl.row_sum, pl.col_max, ...) is the same op
+                    ir = [b.replace(call % dim, "pl.%s_%s(td, ts, ts)" % ("row" if dim == 0 else "col", op))
+                          for b in body]
+                    out.append(Case(name + "_irname", kernel_src(tensors, tiles, ir), out[-1].inputs,
+                                    out[-1].expects))
     return out
 
 
@@ -431,6 +436,11 @@ def expand_cases():
                         "pl.set_validshape(to, [%d, %d])" % (rows, cols), "pl.store(o, to, [0, 0])"]
                 out.append(Case(name, kernel_src(tensors, tiles, body),
                                 {"x": npy(dt, x), "v": npy(dt, v), "o": npy(dt, old)}, {"o": npy(dt, exp)}, args))
+                if dt == "FP32":    # the IR op name (pl.row_expand_sub, ...) is the same op
+                    ir = [b.replace("pl.expand_%s(to, tx, tv, dim=%d)" % (op, dim), "pl.%s_expand_%s(to, tx, tv)"
+                                    % ("row" if dim == 0 else "col", op)) for b in body]
+                    out.append(Case(name + "_irname", kernel_src(tensors, tiles, ir), out[-1].inputs,
+                                    out[-1].expects, args))
     return out
 
 
@@ -640,6 +650,343 @@ def transpose_cases():
                 "pl.transpose(to, tx)", "pl.store(o, to, [0, 0])"]
         out.append(Case(name, kernel_src(tensors, tiles, body), {"x": npy(dt, x), "o": npy(dt, old)},
                         {"o": npy(dt, exp)}))
+    return out
+
+
+# ---- §15.14 pl.histogram ------------------------------------------------------------------------------
+def histogram_ref(x, vr, vc, eb, msb, filt):
+    """Row r's 256 cumulative counts: #{c < vc: counted byte <= b and the filter bytes match}."""
+    rows = []
+    for r in range(vr):
+        v = x[r, :vc].astype(np.uint64)
+        byte = (v >> np.uint64(8 * (eb - 1))) & np.uint64(0xFF) if msb else v & np.uint64(0xFF)
+        keep = np.ones(vc, bool)
+        for k, want in enumerate(filt(r)):      # byte eb-1-k must be want
+            keep &= ((v >> np.uint64(8 * (eb - 1 - k))) & np.uint64(0xFF)) == np.uint64(want)
+        rows.append(np.cumsum(np.bincount(byte[keep].astype(np.int64), minlength=256)))
+    return rows
+
+
+@case
+def histogram_cases():
+    """dst[256r + b] = the cumulative count of the counted byte over src row r's valid cols;
+    dst keeps its old values elsewhere (a [2, 512] dst shows the 256-element row pitch)."""
+    out = []
+    for name, dt, sshape, valid, msb, dshape in (
+            ("tile_histogram_u16_msb", "UINT16", (4, 300), (3, 290), True, (4, 256)),
+            ("tile_histogram_u16_lsb", "UINT16", (4, 300), (4, 299), False, (4, 256)),
+            ("tile_histogram_u32_msb", "UINT32", (2, 260), (2, 259), True, (2, 512)),
+            ("tile_histogram_u32_lsb", "UINT32", (3, 70), (3, 64), False, (3, 256))):
+        rng = rng_for(name)
+        eb = R.width(dt)
+        ishape = (sshape[0], 1) if eb == 2 else (3, sshape[1])
+        idx = rng.randint(0, 256, ishape).astype(np.uint8)
+        x = rng.randint(0, 1 << (8 * eb), sshape, dtype=np.uint64)
+        if not msb:     # most elements pass the filter: their upper bytes are the idx bytes
+            top = [int(idx[r, 0]) for r in range(sshape[0])] if eb == 2 else [int(idx[k, 0]) for k in range(3)]
+            for r in range(sshape[0]):
+                for c in range(sshape[1]):
+                    if rng.randint(0, 4):
+                        hi = top[r] if eb == 2 else (top[0] << 16) | (top[1] << 8) | top[2]
+                        keep = x[r, c] & np.uint64(0xFF)
+                        if eb == 4 and rng.randint(0, 3) == 0:  # a near miss: only byte 1 differs
+                            hi ^= 1
+                        x[r, c] = (np.uint64(hi) << np.uint64(8)) | keep
+        x = x.astype(R.store_type(dt))
+        if eb == 2:
+            filt = (lambda r: []) if msb else (lambda r: [int(idx[r, 0])])
+        else:
+            filt = (lambda r: []) if msb else (lambda r: [int(idx[k, 0]) for k in range(3)])
+        old = rng.randint(0, 1 << 32, dshape, dtype=np.uint64).astype(np.uint32)
+        exp = old.copy().reshape(-1)
+        for r, row in enumerate(histogram_ref(x, valid[0], valid[1], eb, msb, filt)):
+            exp[256 * r:256 * r + 256] = row
+        exp = exp.reshape(dshape)
+        tensors = [("x", sshape, dt), ("i", ishape, "UINT8"), ("o", dshape, "UINT32")]
+        tiles = [Tile("tx", sshape, dt), Tile("ti", ishape, "UINT8", layout="DN" if eb == 2 else None),
+                 Tile("to", dshape, "UINT32")]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ti, i, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(tx, [%d, %d])" % valid, "pl.histogram(to, tx, ti, is_msb=%s)" % msb,
+                "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "i": npy("UINT8", idx), "o": npy("UINT32", old)},
+                        {"o": npy("UINT32", exp)}))
+    return out
+
+
+# ---- §15.20 pl.scatter, §15.21 pl.dequant --------------------------------------------------------------
+@case
+def scatter_cases():
+    """out is zeroed, then out.flat[idx[r][c]] = src[r][c] for (r, c) in idx's valid shape, row by
+    row (a later element wins a duplicate index)."""
+    out = []
+    for dt, it, shape, valid, dup in (("FP32", "INT32", (4, 100), (3, 90), False), ("FP16", "UINT16", (2, 200), (2, 150), True),
+                                      ("INT8", "INT16", (3, 64), (3, 60), True)):
+        name = "tile_scatter_" + SHORT[dt]
+        rng = rng_for(name)
+        x = randoms(dt, rng, shape)
+        n = shape[0] * shape[1]
+        idx = (rng.randint(0, n // 2, shape) if dup else rng.permutation(n).reshape(shape)).astype(R.store_type(it))
+        flat = np.zeros(n, x.dtype)
+        for r in range(valid[0]):
+            for c in range(valid[1]):
+                flat[int(idx[r, c])] = x[r, c]
+        tensors = [("x", shape, dt), ("i", shape, it), ("o", shape, dt)]
+        tiles = [Tile("tx", shape, dt), Tile("ti", shape, it), Tile("to", shape, dt)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ti, i, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(ti, [%d, %d])" % valid, "pl.scatter(to, tx, ti)", "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "i": npy(it, idx), "o": npy(dt, randoms(dt, rng, shape))},
+                        {"o": npy(dt, flat.reshape(shape))}))
+    return out
+
+
+@case
+def dequant_cases():
+    """out[r][c] = (FP32(src) - offset[r]) * scale[r], two FP32 roundings, over out's valid rows;
+    every chunk stores min(valid cols, 64) lanes, so a last partial chunk runs to its end."""
+    out = []
+    for dt, shape, valid in (("INT8", (3, 128), (2, 100)), ("INT16", (4, 64), (4, 50))):
+        name = "tile_dequant_" + SHORT[dt]
+        rng = rng_for(name)
+        x = R.wrap(dt, list(rng.randint(-128, 128, shape[0] * shape[1]))).reshape(shape)
+        sc = randoms("FP32", rng, (shape[0], 1), spread=3)
+        of = randoms("FP32", rng, (shape[0], 1), spread=3)
+        old = randoms("FP32", rng, shape)
+        n = min(valid[1], 64)
+        reps = -(-valid[1] // 64)
+        exp = old.copy()
+        for r in range(valid[0]):
+            cols = [c for j in range(reps) for c in range(64 * j, 64 * j + n)]
+            xf = np.array([x[r, c] for c in cols], np.float32).view(np.uint32)
+            d = R.binary("FP32", "sub", xf, np.repeat(of[r, 0], len(cols)))
+            exp[r, cols] = R.binary("FP32", "mul", d, np.repeat(sc[r, 0], len(cols)))
+        tensors = [("x", shape, dt), ("s", (shape[0], 1), "FP32"), ("f", (shape[0], 1), "FP32"), ("o", shape, "FP32")]
+        tiles = [Tile("tx", shape, dt), Tile("ts", (shape[0], 1), "FP32", layout="DN"),
+                 Tile("tf", (shape[0], 1), "FP32", layout="DN"), Tile("to", shape, "FP32")]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ts, s, [0, 0])", "pl.load(tf, f, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(tx, [%d, %d])" % valid, "pl.set_validshape(to, [%d, %d])" % valid,
+                "pl.set_validshape(ts, [%d, 1])" % valid[0], "pl.set_validshape(tf, [%d, 1])" % valid[0],
+                "pl.dequant(to, tx, ts, tf)", "pl.set_validshape(to, [%d, %d])" % shape, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "s": npy("FP32", sc), "f": npy("FP32", of), "o": npy("FP32", old)},
+                        {"o": npy("FP32", exp)}))
+    return out
+
+
+# ---- §15.22 pl.quant ---------------------------------------------------------------------------------
+@case
+def quant_cases():
+    """out[r][c] = clip(rint(src * scale[r] (+ offset[r]))) to INT8 (SYM) / UINT8 (ASYM): the
+    product (and sum) in FP32, one rounding to the nearest integer (ties to even); scale and
+    offset element r of [N, 1] tiles; out keeps its values outside src's valid shape."""
+    out = []
+    for mode, shape, valid in (("SYM", (3, 150), (2, 140)), ("ASYM", (2, 64), (2, 60))):
+        name = "tile_quant_" + mode.lower()
+        rng = rng_for(name)
+        odt = "INT8" if mode == "SYM" else "UINT8"
+        x = (rng.randint(-800, 800, shape) / 4.0).astype(np.float32)     # quarters: exact ties at .5
+        sc = (rng.randint(1, 9, (shape[0], 1)) / 2.0).astype(np.float32)
+        of = (rng.randint(-40, 200, (shape[0], 1))).astype(np.float32)
+        old = randoms(odt, rng, shape)
+        exp = old.copy()
+        for r in range(valid[0]):
+            q = R.binary("FP32", "mul", x[r, :valid[1]].view(np.uint32), np.repeat(sc[r].view(np.uint32), valid[1]))
+            if mode == "ASYM":
+                q = R.binary("FP32", "add", q, np.repeat(of[r].view(np.uint32), valid[1]))
+            v = np.rint(q.astype(np.uint32).view(np.float32).astype(np.float64))
+            lo, hi = (-128, 127) if mode == "SYM" else (0, 255)
+            exp[r, :valid[1]] = np.clip(v, lo, hi).astype(exp.dtype)
+        tensors = [("x", shape, "FP32"), ("s", (shape[0], 1), "FP32"), ("f", (shape[0], 1), "FP32"), ("o", shape, odt)]
+        tiles = [Tile("tx", shape, "FP32"), Tile("ts", (shape[0], 1), "FP32", layout="DN"),
+                 Tile("tf", (shape[0], 1), "FP32", layout="DN"), Tile("to", shape, odt)]
+        call = "pl.quant(to, tx, ts, mode=pl.QuantMode.SYM)" if mode == "SYM" else \
+            "pl.quant(to, tx, ts, mode=pl.QuantMode.ASYM, offset=tf)"
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ts, s, [0, 0])", "pl.load(tf, f, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(tx, [%d, %d])" % valid, call, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": x, "s": sc, "f": of, "o": npy(odt, old)}, {"o": npy(odt, exp)}))
+    return out
+
+
+# ---- §15.19 pl.fill_index ---------------------------------------------------------------------------
+@case
+def fill_index_cases():
+    """out[0][j] = start + j in out's dtype (wrapping) for j below out's valid cols; the rest of
+    out keeps its values."""
+    out = []
+    for dt, cols, vc, start in (("INT32", 100, 90, 7), ("INT16", 64, 64, 32760), ("UINT32", 40, 33, 4294967290),
+                                ("UINT16", 200, 130, 0)):
+        name = "tile_fill_index_" + SHORT[dt]
+        rng = rng_for(name)
+        old = randoms(dt, rng, (1, cols))
+        exp = old.copy()
+        exp[0, :vc] = R.wrap(dt, [start + j for j in range(vc)])
+        tensors, tiles = [("o", (1, cols), dt)], [Tile("to", (1, cols), dt)]
+        body = ["pl.load(to, o, [0, 0])", "pl.set_validshape(to, [1, %d])" % vc, "pl.fill_index(to, %d)" % start,
+                "pl.set_validshape(to, [1, %d])" % cols, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body), {"o": npy(dt, old)}, {"o": npy(dt, exp)}))
+    return out
+
+
+# ---- §15.18 argmax / argmin ------------------------------------------------------------------------
+def tie_values(dt, rng, shape):
+    """Small integers (many ties, no zeros or NaN) as element bits of dt."""
+    v = rng.randint(1, 12, shape) * np.where(rng.randint(0, 2, shape), 1, -1)
+    if dt == "FP32":
+        return v.astype(np.float32).view(np.uint32)
+    if dt == "FP16":
+        return v.astype(np.float16).view(np.uint16)
+    return R.wrap(dt, list(v.reshape(-1))).reshape(shape)
+
+
+@case
+def argreduce_cases():
+    """Row form: out[r][0] = the first index of the max (min) of row r's valid elements; column
+    form: out[0][c] = the first row of the max (min) of column c (ties keep the first: PTO
+    replaces the best only when strictly better); out keeps its values elsewhere."""
+    out = []
+    for op, dt, dim, shape, valid in (("argmax", "FP32", 0, (4, 150), (3, 140)), ("argmin", "FP16", 0, (3, 300), (3, 290)),
+                                      ("argmax", "INT16", 0, (2, 130), (2, 129)), ("argmin", "INT32", 0, (2, 64), (2, 64)),
+                                      ("argmax", "FP16", 1, (7, 140), (6, 130)), ("argmin", "INT8", 1, (5, 300), (5, 270)),
+                                      ("argmax", "FP32", 1, (3, 64), (3, 50))):
+        name = "tile_%s_%s_dim%d" % (op, SHORT[dt], dim)
+        rng = rng_for(name)
+        x = tie_values(dt, rng, shape)
+        num = x.view(np.float32) if dt == "FP32" else x.view(np.float16) if dt == "FP16" else x
+        win = num[:valid[0], :valid[1]].astype(np.float64)
+        fn = np.argmax if op == "argmax" else np.argmin
+        dshape = (shape[0], 1) if dim == 0 else (1, shape[1])
+        old = rng.randint(-1000, 1000, dshape).astype(np.int32)
+        exp = old.copy()
+        if dim == 0:
+            exp[:valid[0], 0] = fn(win, axis=1)
+        else:
+            exp[0, :valid[1]] = fn(win, axis=0)
+        tensors = [("x", shape, dt), ("o", dshape, "INT32")]
+        tiles = [Tile("tx", shape, dt), Tile("to", dshape, "INT32", layout="DN" if dim == 0 else None)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(to, o, [0, 0])", "pl.set_validshape(tx, [%d, %d])" % valid,
+                "pl.%s(to, tx, tx%s)" % (op, ", dim=1" if dim else ""), "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body), {"x": npy(dt, x), "o": npy("INT32", old)},
+                        {"o": npy("INT32", exp)}))
+    return out
+
+
+# ---- §15.17 part ops -------------------------------------------------------------------------------
+@case
+def part_cases():
+    """Over dst's valid shape: OP inside the overlap of the sources' valid shapes, the larger
+    source's element elsewhere (src1 when src0 is smaller); dst keeps its values outside."""
+    out = []
+    for op, dt, v0, v1 in (("add", "FP32", (3, 100), (3, 70)), ("max", "FP32", (2, 100), (3, 100)),
+                           ("min", "FP16", (3, 140), (3, 150)), ("mul", "INT16", (3, 150), (1, 20)),
+                           ("add", "INT32", (3, 100), (3, 100))):
+        name = "tile_part%s_%s_%dx%d" % (op, SHORT[dt], v1[0], v1[1])
+        rng = rng_for(name)
+        shape = (4, 160)
+        a, b, old = with_edges(dt, rng, shape), with_edges(dt, rng, shape, other=True), randoms(dt, rng, shape)
+        dv = (max(v0[0], v1[0]), max(v0[1], v1[1]))
+        big = b if (v0[0] < v1[0] or v0[1] < v1[1]) else a
+        sr, sc = min(v0[0], v1[0]), min(v0[1], v1[1])
+        exp = old.copy()
+        exp[:dv[0], :dv[1]] = big[:dv[0], :dv[1]]
+        res = R.binary(dt, op, a[:sr, :sc].reshape(-1), b[:sr, :sc].reshape(-1)).reshape(sr, sc)
+        exp[:sr, :sc] = res
+        tensors = [("a", shape, dt), ("b", shape, dt), ("o", shape, dt)]
+        tiles = [Tile("ta", shape, dt), Tile("tb", shape, dt), Tile("to", shape, dt)]
+        body = ["pl.load(ta, a, [0, 0])", "pl.load(tb, b, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(ta, [%d, %d])" % v0, "pl.set_validshape(tb, [%d, %d])" % v1,
+                "pl.set_validshape(to, [%d, %d])" % dv, "pl.part%s(to, ta, tb)" % op,
+                "pl.set_validshape(to, [%d, %d])" % shape, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"a": npy(dt, a), "b": npy(dt, b), "o": npy(dt, old)}, {"o": npy(dt, exp)}))
+    return out
+
+
+# ---- §15.15 pl.gathermask, §15.16 pl.gatherb ----------------------------------------------------------
+def pattern_keeps(mode, lane):
+    return {1: lane % 2 == 0, 2: lane % 2 == 1, 7: True}.get(mode, lane % 4 == mode - 3)
+
+
+@case
+def gathermask_cases():
+    """The lanes the pattern keeps of each chunk of src's valid rows, one packed stream from
+    out's base (row r's kept elements right after row r-1's); the rest of out keeps its values."""
+    out = []
+    for dt, sshape, valid, modes in (("FP32", (3, 200), (2, 150), range(1, 8)), ("INT8", (2, 300), (2, 290), (1, 4)),
+                                     ("BF16", (4, 64), (3, 61), (2, 6))):
+        for mode in modes:
+            name = "tile_gathermask_p%d_%s" % (mode, SHORT[dt])
+            rng = rng_for(name)
+            x = randoms(dt, rng, sshape)
+            e = R.lanes(dt)
+            stream = [x[r, c] for r in range(valid[0]) for c in range(valid[1]) if pattern_keeps(mode, c % e)]
+            dshape = sshape
+            old = randoms(dt, rng, dshape)
+            exp = old.copy().reshape(-1)
+            exp[:len(stream)] = stream
+            exp = exp.reshape(dshape)
+            tensors = [("x", sshape, dt), ("o", dshape, dt)]
+            tiles = [Tile("tx", sshape, dt), Tile("to", dshape, dt)]
+            body = ["pl.load(tx, x, [0, 0])", "pl.load(to, o, [0, 0])", "pl.set_validshape(tx, [%d, %d])" % valid,
+                    "pl.gathermask(to, tx, pattern_mode=%d)" % mode, "pl.store(o, to, [0, 0])"]
+            out.append(Case(name, kernel_src(tensors, tiles, body), {"x": npy(dt, x), "o": npy(dt, old)},
+                            {"o": npy(dt, exp)}))
+    return out
+
+
+@case
+def gather_cases():
+    """out[r][c] = src.flat[idx[r][c]] over out's valid shape; out keeps its values elsewhere."""
+    out = []
+    for dt, it, shape, valid in (("FP32", "INT32", (3, 100), (2, 90)), ("FP16", "INT32", (2, 150), (2, 140)),
+                                 ("FP16", "UINT16", (2, 200), (2, 130)), ("INT8", "INT16", (3, 64), (3, 60))):
+        name = "tile_gather_%s_%s" % (SHORT[dt], SHORT[it])
+        rng = rng_for(name)
+        x, old = randoms(dt, rng, shape), randoms(dt, rng, shape)
+        idx = rng.randint(0, shape[0] * shape[1], shape).astype(R.store_type(it))
+        exp = old.copy()
+        flat = x.reshape(-1)
+        for r in range(valid[0]):
+            for c in range(valid[1]):
+                exp[r, c] = flat[int(idx[r, c])]
+        tensors = [("x", shape, dt), ("i", shape, it), ("o", shape, dt)]
+        tiles = [Tile("tx", shape, dt), Tile("ti", shape, it), Tile("to", shape, dt)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ti, i, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(to, [%d, %d])" % valid, "pl.gather(to, tx, ti, tx)",
+                "pl.set_validshape(to, [%d, %d])" % shape, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "i": npy(it, idx), "o": npy(dt, old)}, {"o": npy(dt, exp)}))
+    return out
+
+
+@case
+def gatherb_cases():
+    """out[r][c] (c below out's valid cols) = the element at byte offsets[r][c // B] + (c % B)
+    * element bytes of src, B = 32 / element bytes; the rest of out keeps its values."""
+    out = []
+    for dt, sshape, oshape, valid in (("FP16", (8, 128), (4, 128), (3, 100)), ("INT32", (4, 64), (2, 100), (2, 70))):
+        name = "tile_gatherb_" + SHORT[dt]
+        rng = rng_for(name)
+        w = R.width(dt)
+        x = randoms(dt, rng, sshape)
+        nblk = sshape[0] * sshape[1] * w // 32
+        per = 32 // w
+        reps = -(-oshape[1] // (256 // w))
+        offs = (rng.randint(0, nblk, (oshape[0], 8 * reps)) * 32).astype(np.uint32)
+        old = randoms(dt, rng, oshape)
+        flat = x.reshape(-1)
+        exp = old.copy()
+        for r in range(valid[0]):
+            for c in range(valid[1]):
+                exp[r, c] = flat[offs[r, c // per] // w + c % per]
+        tensors = [("x", sshape, dt), ("f", offs.shape, "UINT32"), ("o", oshape, dt)]
+        tiles = [Tile("tx", sshape, dt), Tile("tf", offs.shape, "UINT32"), Tile("to", oshape, dt)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(tf, f, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(to, [%d, %d])" % valid, "pl.gatherb(to, tx, tf)",
+                "pl.set_validshape(to, [%d, %d])" % oshape, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "f": npy("UINT32", offs), "o": npy(dt, old)}, {"o": npy(dt, exp)}))
     return out
 
 

@@ -700,13 +700,13 @@ def arange(dt, start, decrease):
 
 
 def histograms(src, act_, old, base, accumulate):
-    """bin n += #{active i: src[i] == base + n} (FREQUENCY) or base <= src[i] <= base + n
-    (ACCUMULATE); every bin updated, mod 2^16 (§10.15)."""
+    """bin n += #{active i: src[i] == base + n} (FREQUENCY) or src[i] <= base + n
+    (ACCUMULATE: BIN1 continues BIN0's count); every bin updated, mod 2^16 (§10.15)."""
     vals = [int(v) for v, on in zip(src.tolist(), act_) if on]
     out = []
     for n in range(128):
         if accumulate:
-            c = sum(1 for v in vals if base <= v <= base + n)
+            c = sum(1 for v in vals if v <= base + n)
         else:
             c = sum(1 for v in vals if v == base + n)
         out.append((int(old[n]) + c) % (1 << 16))

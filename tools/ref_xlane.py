@@ -483,7 +483,7 @@ def gen_hist():
                     if t == 1:
                         new[nb] += int(np.sum(vals == base + nb))
                     else:
-                        new[nb] += int(np.sum((vals >= base) & (vals <= base + nb)))
+                        new[nb] += int(np.sum(vals <= base + nb))
                 new = (new % 65536).astype(np.uint16)
                 emit("hist", b, t, hx(m), hx(src.tobytes()), hx(old.tobytes()), hx(new.tobytes()))
 

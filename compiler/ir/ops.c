@@ -193,6 +193,9 @@ static const member members[] = {
 #define X(name, pyname, text) {PVC_NS_FillPadMode, pyname, PVC_FILLPAD_##name, "PVC_FILLPAD_" #name},
     PVC_FILLPAD_MODES(X)
 #undef X
+#define X(name, pyname, text) {PVC_NS_QuantMode, pyname, PVC_QUANT_##name, "PVC_QUANT_" #name},
+    PVC_QUANT_MODES(X)
+#undef X
 #define X(name, pyname, text, ...) {PVC_NS_MemorySpace, pyname, PVC_MEM_##name, "PVC_MEM_" #name},
     PVC_MEMS(X)
 #undef X

@@ -1052,7 +1052,8 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
  * PVC_MASK_DISTS, DuplicatePos = PVC_POSITIONS, PackPart = PVC_PARTS, MaskWidth =
  * PVC_MASK_WIDTHS, IndexOrder = PVC_INDEX_ORDERS, SqueezeMode = PVC_SQUEEZE_MODES, BinType =
  * PVC_HIST_BINS, HistType = PVC_HIST_TYPES, TensorLayout = PVC_TILE_LAYOUTS, TilePad =
- * PVC_TILE_PADS, RoundMode = PVC_TILE_ROUNDS, FillPadMode = PVC_FILLPAD_MODES; a member's
+ * PVC_TILE_PADS, RoundMode = PVC_TILE_ROUNDS, FillPadMode = PVC_FILLPAD_MODES, QuantMode =
+ * PVC_QUANT_MODES; a member's
  * value is the runtime enum value. */
 #define PVC_ENUM_NS(X)                                                 \
     X(LoadDist,     "load distribution (§2.2-§2.5)", PL)              \
@@ -1082,6 +1083,7 @@ static inline uint64_t pvc_mop_cycles(const pvc_mop *m, uint64_t bytes)
     X(TilePad,      "the value pl.fillpad writes outside the valid shape (§15.1)", PL) \
     X(RoundMode,    "pl.cast rounding (§15.6)", PL) \
     X(FillPadMode,  "pl.fillpad form (§15.9)", PL) \
+    X(QuantMode,    "pl.quant form (§15.22)", PL) \
     X(AccToVecMode, "how pl.move splits an Acc result between the vector cores (§17.4.4)", PL) \
     X(ReluPreMode,  "ReLU in the fixpipe, before the scale (§17.6)", PL) \
     X(AtomicType,   "pl.store from Acc: overwrite or add into GM (§17.6)", PL) \
@@ -1174,9 +1176,7 @@ typedef enum {
 /* pypto_pro's tile-level ops pvc does not compile yet (the others are rows of ops_tile.h): a
  * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \
-    X("pl.addc") X("pl.partadd") X("pl.partmax") X("pl.partmin") X("pl.partmul") \
-    X("pl.argmax") X("pl.argmin") X("pl.gather") X("pl.gatherb") \
-    X("pl.gathermask") X("pl.scatter") X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32") \
-    X("pl.histogram") X("pl.quant") X("pl.dequant") X("pl.fill_index")
+    X("pl.addc") \
+    X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32")
 
 #endif /* PVC_OPS_H */

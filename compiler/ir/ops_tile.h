@@ -78,6 +78,48 @@
                  "copy src's valid shape, write out's pad value around it (§15.10)")                 \
     PVC_TILE_DSL(X, PL_TRANSPOSE, "pl.transpose", "out src", "", 2, 2,                                 \
                  "out[c][r] = src[r][c] over src's valid shape, row-major tiles (§15.13)")           \
+    PVC_TILE_DSL(X, PL_HISTOGRAM, "pl.histogram", "dst src idx", "is_msb:bool", 3, 3,                  \
+                 "dst row r = the 256-bin cumulative count of one byte of src row r (§15.14)")      \
+    /* the IR op names pypto_pro's parser also takes (block.row_sum, ...): the same rows */ \
+    PVC_TILE_DSL(X, PL_ROW_SUM, "pl.row_sum", "out src tmp", "", 2, 3, "pl.sum with dim=0: the sum of each row (§15.7)") \
+    PVC_TILE_DSL(X, PL_ROW_MAX, "pl.row_max", "out src tmp", "", 2, 3, "pl.maximum with dim=0: the max of each row (§15.7)") \
+    PVC_TILE_DSL(X, PL_ROW_MIN, "pl.row_min", "out src tmp", "", 2, 3, "pl.minimum with dim=0: the min of each row (§15.7)") \
+    PVC_TILE_DSL(X, PL_COL_SUM, "pl.col_sum", "out src tmp", "", 2, 3, "pl.sum with dim=1: the sum of each column (§15.7)") \
+    PVC_TILE_DSL(X, PL_COL_MAX, "pl.col_max", "out src tmp", "", 2, 3, "pl.maximum with dim=1: the max of each column (§15.7)") \
+    PVC_TILE_DSL(X, PL_COL_MIN, "pl.col_min", "out src tmp", "", 2, 3, "pl.minimum with dim=1: the min of each column (§15.7)") \
+    PVC_TILE_DSL(X, PL_ROW_EXPAND_SUB, "pl.row_expand_sub", "out src scalar", "", 3, 3, "pl.expand_sub with dim=0 (§15.8)") \
+    PVC_TILE_DSL(X, PL_ROW_EXPAND_DIV, "pl.row_expand_div", "out src scalar", "", 3, 3, "pl.expand_div with dim=0 (§15.8)") \
+    PVC_TILE_DSL(X, PL_ROW_EXPAND_MUL, "pl.row_expand_mul", "out src scalar", "", 3, 3, "pl.expand_mul with dim=0 (§15.8)") \
+    PVC_TILE_DSL(X, PL_ROW_EXPAND_MAX, "pl.row_expand_max", "out src scalar", "", 3, 3, "pl.expand_max with dim=0 (§15.8)") \
+    PVC_TILE_DSL(X, PL_ROW_EXPAND_MIN, "pl.row_expand_min", "out src scalar", "", 3, 3, "pl.expand_min with dim=0 (§15.8)") \
+    PVC_TILE_DSL(X, PL_COL_EXPAND_SUB, "pl.col_expand_sub", "out src scalar", "", 3, 3, "pl.expand_sub with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_COL_EXPAND_DIV, "pl.col_expand_div", "out src scalar", "", 3, 3, "pl.expand_div with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_COL_EXPAND_MUL, "pl.col_expand_mul", "out src scalar", "", 3, 3, "pl.expand_mul with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_COL_EXPAND_MAX, "pl.col_expand_max", "out src scalar", "", 3, 3, "pl.expand_max with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_COL_EXPAND_MIN, "pl.col_expand_min", "out src scalar", "", 3, 3, "pl.expand_min with dim=1 (§15.8)") \
+    PVC_TILE_DSL(X, PL_SCATTER, "pl.scatter", "out src idx", "", 3, 3,                                 \
+                 "out zeroed, then out element idx[r][c] = src[r][c] over idx's valid shape (§15.20)") \
+    PVC_TILE_DSL(X, PL_DEQUANT, "pl.dequant", "out src scale offset", "", 4, 4,                        \
+                 "out = (src - offset[r]) * scale[r] in FP32 (§15.21)")                              \
+    PVC_TILE_DSL(X, PL_QUANT, "pl.quant", "out src scale offset", "mode:QuantMode", 3, 4,               \
+                 "out = sat(rint(src * scale[r] (+ offset[r]))), INT8 (SYM) or UINT8 (ASYM) (§15.22)") \
+    PVC_TILE_DSL(X, PL_FILL_INDEX, "pl.fill_index", "out start", "", 2, 2,                             \
+                 "out[0][j] = start + j over out's valid cols, a [1, N] 16/32-bit int tile (§15.19)") \
+    PVC_TILE_DSL(X, PL_ARGMAX, "pl.argmax", "out src tmp", "dim:int", 2, 3,                             \
+                 "the index of the max of each row (dim=0, the default) or column; tmp unused (§15.18)") \
+    PVC_TILE_DSL(X, PL_ARGMIN, "pl.argmin", "out src tmp", "dim:int", 2, 3,                             \
+                 "the index of the min of each row (dim=0) or column; tmp unused (§15.18)")          \
+    PVC_TILE_DSL(X, PL_PARTADD, "pl.partadd", "out src0 src1", "", 3, 3,                               \
+                 "src0 + src1 over the overlap of their valid shapes, the larger source around it (§15.17)") \
+    PVC_TILE_DSL(X, PL_PARTMAX, "pl.partmax", "out src0 src1", "", 3, 3, "max over the overlap, the larger source around it (§15.17)") \
+    PVC_TILE_DSL(X, PL_PARTMIN, "pl.partmin", "out src0 src1", "", 3, 3, "min over the overlap, the larger source around it (§15.17)") \
+    PVC_TILE_DSL(X, PL_PARTMUL, "pl.partmul", "out src0 src1", "", 3, 3, "product over the overlap, the larger source around it (§15.17)") \
+    PVC_TILE_DSL(X, PL_GATHER, "pl.gather", "out src idx tmp cmp_tmp", "cmp_mode:int offset:int", 3, 5, \
+                 "out[r][c] = src element idx[r][c]; tmp unused (§15.23)")                           \
+    PVC_TILE_DSL(X, PL_GATHERMASK, "pl.gathermask", "out src", "pattern_mode:int", 2, 2,              \
+                 "the lanes of each chunk of src a pattern keeps, packed into out (§15.15)")        \
+    PVC_TILE_DSL(X, PL_GATHERB, "pl.gatherb", "out src offsets", "", 3, 3,                            \
+                 "out = the 32-byte blocks of src at the byte offsets of offsets (§15.16)")         \
     PVC_TILE_DSL(X, PL_ADD_RELU, "pl.add_relu", "out lhs rhs", "", 3, 3, "lhs = lhs + rhs, then out = relu(lhs) (§15.11)") \
     PVC_TILE_DSL(X, PL_SUB_RELU, "pl.sub_relu", "out lhs rhs", "", 3, 3, "lhs = lhs - rhs, then out = relu(lhs) (§15.11)") \
     PVC_TILE_DSL(X, PL_MUL_ADD_DST, "pl.mul_add_dst", "out lhs rhs", "", 3, 3, "lhs = lhs * rhs, then out = lhs + out (§15.11)") \
@@ -123,6 +165,18 @@
     M(ID, name, NONE, (OTN(out) OTN(src) OTN(scalar)), (), (), dts, PVC_NO_TRAP,                  \
       PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
       (void)pvc_tile_col_expand(ctx, top, out, out_vr, out_vc, src, src_vr, src_vc, scalar, scalar_vr, scalar_vc), doc)
+/* Arg reductions: an INT32 / UINT32 index tile from a src of the row's dtypes (checked in
+ * tileop.c: the row's DTYPES are src's). */
+#define PVC_DT_TILE_ARGROW (PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(INT32) | PVC_DT1(UINT32) | PVC_DT_F16_F32)
+#define PVC_TILE_ARGRED(M, ID, name, OUT, dts, form, is_max, doc)                                  \
+    M(ID, name, NONE, (OUT(out) OTN(src)), (), (), dts, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256, \
+      (void)pvc_tile_##form##_argreduce(ctx, is_max, out, out_vr, out_vc, src, src_vr, src_vc), doc)
+/* Part ops: OP over the overlap of the sources' valid shapes, the larger source around it. */
+#define PVC_TILE_PART(M, ID, name, from, dts, top, vop)                                            \
+    M(ID, name, from, (OTN(out) OTN(src0) OTN(src1)), (), (), dts, PVC_NO_TRAP,                   \
+      PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                                   \
+      (void)pvc_tile_part(ctx, top, out, out_vr, out_vc, src0, src0_vr, src0_vc, src1, src1_vr, src1_vc), \
+      "out = " vop " over the overlap of src0's and src1's valid shapes, the larger source elsewhere")
 /* Compares: the result is a bit mask tile (named mask: its dtype is not the op's). */
 #define PVC_TILE_CMP(M, C, c)                                                                       \
     M(M_TILE_CMP_##C, "tile.cmp." #c, PL_##C, (OT(mask) OTN(lhs) OTN(rhs)), (), (), PVC_DT_TILE_CMP, \
@@ -217,6 +271,55 @@
       PVC_DT_BITS, PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                             \
       (void)pvc_tile_fillpad(ctx, mode, out, out_vr, out_vc, src, src_vr, src_vc),                   \
       "out = src's valid shape, out's pad value to the row ends and down to out's valid rows") \
+    /* ---- pl.histogram (§15.14) ---- */                                                            \
+    M(M_TILE_HISTOGRAM, "tile.histogram", PL_HISTOGRAM, (OTN(dst) OTN(src) OT(idx)), (AI(is_msb, 1)), (),  \
+      PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                    \
+      (void)pvc_tile_histogram(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc, is_msb), \
+      "dst[256r + b] = #{c : byte of src[r][c] <= b, filtered by idx} (THISTOGRAM: chistv2, vadd)") \
+    /* ---- pl.scatter, pl.dequant (§15.20, §15.21) ---- */                                         \
+    M(M_TILE_SCATTER, "tile.scatter", PL_SCATTER, (OT(out) OTN(src) OTN(idx)), (), (), PVC_DT_TILE_TRANS, \
+      PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                     \
+      (void)pvc_tile_scatter(ctx, out, out_vr, out_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc),    \
+      "out = 0, then out element idx[r][c] = src[r][c] (TSCATTER: vscatter per chunk)")              \
+    M(M_TILE_DEQUANT, "tile.dequant", PL_DEQUANT, (OTN(out) OTN(src) OT(scale) OT(offset)), (), (),     \
+      PVC_DT1(FP32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                      \
+      (void)pvc_tile_dequant(ctx, out, out_vr, out_vc, src, src_vr, src_vc, scale, scale_vr, scale_vc, offset, \
+                             offset_vr, offset_vc),                                                  \
+      "out = (FP32(src) - offset[r]) * scale[r] (TDEQUANT: vsub, vmul)")                             \
+    M(M_TILE_QUANT, "tile.quant", PL_QUANT, (OTN(out) OTN(src) OT(scale) OT(offset)),                 \
+      (AE(mode, QuantMode, PVC_QUANT_SYM, 0)), (), PVC_DT1(INT8) | PVC_DT1(UINT8), PVC_NO_TRAP,          \
+      PVC_TILE_FLAGS, TILE, V, 16, 256,                                                                  \
+      (void)pvc_tile_quant(ctx, mode, out, out_vr, out_vc, src, src_vr, src_vc, scale, scale_vr, scale_vc, offset, \
+                           offset_vr, offset_vc),                                                    \
+      "out = 8-bit sat(rint(src * scale[r] (+ offset[r]))) (TQUANT: vmul, vadd, the vcvt chain)")    \
+    /* ---- pl.fill_index (§15.19) ---- */                                                            \
+    M(M_TILE_FILL_INDEX, "tile.fill_index", PL_FILL_INDEX, (OTN(out) O(BITS, start)), (), (),           \
+      PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, \
+      TILE, S, 16, 4, (void)pvc_tile_fill_index(ctx, out, out_vr, out_vc, start),                    \
+      "out[0][j] = start + j, j below out's valid cols (TCI: a scalar loop)")                         \
+    /* ---- argmax / argmin (§15.18) ---- */                                                         \
+    PVC_TILE_ARGRED(M, M_TILE_ROWARGMAX, "tile.rowargmax", OT, PVC_DT_TILE_ARGROW, row, 1, "out[r][0] = index of the max of row r (vcmax per chunk)") \
+    PVC_TILE_ARGRED(M, M_TILE_ROWARGMIN, "tile.rowargmin", OT, PVC_DT_TILE_ARGROW, row, 0, "out[r][0] = index of the min of row r (vcmin per chunk)") \
+    PVC_TILE_ARGRED(M, M_TILE_COLARGMAX, "tile.colargmax", OTN, PVC_DT_TILE_TRANS, col, 1, "out[0][c] = row of the max of column c (vcmp, vsel)") \
+    PVC_TILE_ARGRED(M, M_TILE_COLARGMIN, "tile.colargmin", OTN, PVC_DT_TILE_TRANS, col, 0, "out[0][c] = row of the min of column c (vcmp, vsel)") \
+    /* ---- part ops (§15.17) ---- */                                                                \
+    PVC_TILE_PART(M, M_TILE_PARTADD, "tile.partadd", PL_PARTADD, PVC_DT_TILE_ADD, PVC_TB_ADD, "vadd") \
+    PVC_TILE_PART(M, M_TILE_PARTMAX, "tile.partmax", PL_PARTMAX, PVC_DT_TILE_ADD, PVC_TB_MAX, "vmax") \
+    PVC_TILE_PART(M, M_TILE_PARTMIN, "tile.partmin", PL_PARTMIN, PVC_DT_TILE_ADD, PVC_TB_MIN, "vmin") \
+    PVC_TILE_PART(M, M_TILE_PARTMUL, "tile.partmul", PL_PARTMUL, PVC_DT_INTS_16UP | PVC_DT_FLOATS, PVC_TB_MUL, "vmul") \
+    /* ---- pl.gathermask, pl.gatherb (§15.15, §15.16) ---- */                                      \
+    M(M_TILE_GATHERMASK, "tile.gathermask", PL_GATHERMASK, (OTN(out) OTN(src)), (AI(pattern_mode, 0)), (),  \
+      PVC_DT_TILE_TRANS, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                  \
+      (void)pvc_tile_gathermask(ctx, out, out_vr, out_vc, src, src_vr, src_vc, pattern_mode),        \
+      "the src lanes pattern_mode keeps per chunk, one packed stream into out (TGATHER: vsqz, vstur)") \
+    M(M_TILE_GATHER, "tile.gather", PL_GATHER, (OTN(out) OT(src) OTN(idx)), (), (), PVC_DT_TILE_TRANS,     \
+      PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                     \
+      (void)pvc_tile_gather(ctx, out, out_vr, out_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc),     \
+      "out[r][c] = src element idx[r][c] (TGATHER: vgather2 per chunk)")                             \
+    M(M_TILE_GATHERB, "tile.gatherb", PL_GATHERB, (OTN(out) OT(src) OTN(offsets)), (), (),            \
+      PVC_DT_TILE_TRANS, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                  \
+      (void)pvc_tile_gatherb(ctx, out, out_vr, out_vc, src, src_vr, src_vc, offsets, offsets_vr, offsets_vc), \
+      "out chunk (r, j) = 32-byte blocks at src + offsets[r][8j..8j+7] bytes (TGATHERB: vgatherb)") \
     /* ---- pl.transpose (§15.13) ---- */                                                            \
     M(M_TILE_TRANSPOSE, "tile.transpose", PL_TRANSPOSE, (OTN(out) OTN(src)), (), (), PVC_DT_TILE_TRANS,       \
       PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                        \

@@ -15,7 +15,7 @@
 
 #include "passes/passes.h"
 
-enum { F_ANY, F_TILE, F_SCALAR, F_ELEM, F_ROW, F_COL };
+enum { F_ANY, F_TILE, F_SCALAR, F_ELEM, F_ROW, F_COL, F_GIVEN };
 
 #define STEPS_MAX 3
 typedef struct {
@@ -25,7 +25,8 @@ typedef struct {
 
 struct pvc_tile_recipe {
     pvc_opcode dsl;
-    int form, form_arg; /* F_TILE / F_SCALAR: the kind of positional argument form_arg */
+    int form, form_arg; /* F_TILE / F_SCALAR: the kind of positional argument form_arg; F_GIVEN:
+                         * the argument is given */
     int dim0;           /* a dim form: the dim absent means 0 (sum, expand_*); else elementwise */
     tile_step step[STEPS_MAX];
 };
@@ -59,6 +60,38 @@ static const struct pvc_tile_recipe recipes[] = {
     UN(PL_RSQRT, M_TILE_RSQRT), UN(PL_RECIP, M_TILE_RECIP), UN(PL_RELU, M_TILE_RELU),
     UN(PL_ABS, M_TILE_ABS), UN(PL_NEG, M_TILE_NEG), UN(PL_CAST, M_TILE_CAST),
     UN(PL_FILLPAD, M_TILE_FILLPAD), UN(PL_TRANSPOSE, M_TILE_TRANSPOSE),
+    R(PL_HISTOGRAM, F_ANY, 0, 0, S1(M_TILE_HISTOGRAM, 0, 1, 2)),
+    R(PL_ROW_SUM, F_ANY, 0, 0, S1(M_TILE_ROWSUM, 0, 1)),
+    R(PL_ROW_MAX, F_ANY, 0, 0, S1(M_TILE_ROWMAX, 0, 1)),
+    R(PL_ROW_MIN, F_ANY, 0, 0, S1(M_TILE_ROWMIN, 0, 1)),
+    R(PL_COL_SUM, F_ANY, 0, 0, S1(M_TILE_COLSUM, 0, 1)),
+    R(PL_COL_MAX, F_ANY, 0, 0, S1(M_TILE_COLMAX, 0, 1)),
+    R(PL_COL_MIN, F_ANY, 0, 0, S1(M_TILE_COLMIN, 0, 1)),
+    R(PL_ROW_EXPAND_SUB, F_ANY, 0, 0, S1(M_TILE_ROWEXP_SUB, 0, 1, 2)),
+    R(PL_ROW_EXPAND_DIV, F_ANY, 0, 0, S1(M_TILE_ROWEXP_DIV, 0, 1, 2)),
+    R(PL_ROW_EXPAND_MUL, F_ANY, 0, 0, S1(M_TILE_ROWEXP_MUL, 0, 1, 2)),
+    R(PL_ROW_EXPAND_MAX, F_ANY, 0, 0, S1(M_TILE_ROWEXP_MAX, 0, 1, 2)),
+    R(PL_ROW_EXPAND_MIN, F_ANY, 0, 0, S1(M_TILE_ROWEXP_MIN, 0, 1, 2)),
+    R(PL_COL_EXPAND_SUB, F_ANY, 0, 0, S1(M_TILE_COLEXP_SUB, 0, 1, 2)),
+    R(PL_COL_EXPAND_DIV, F_ANY, 0, 0, S1(M_TILE_COLEXP_DIV, 0, 1, 2)),
+    R(PL_COL_EXPAND_MUL, F_ANY, 0, 0, S1(M_TILE_COLEXP_MUL, 0, 1, 2)),
+    R(PL_COL_EXPAND_MAX, F_ANY, 0, 0, S1(M_TILE_COLEXP_MAX, 0, 1, 2)),
+    R(PL_COL_EXPAND_MIN, F_ANY, 0, 0, S1(M_TILE_COLEXP_MIN, 0, 1, 2)),
+    R(PL_SCATTER, F_ANY, 0, 0, S1(M_TILE_SCATTER, 0, 1, 2)),
+    R(PL_DEQUANT, F_ANY, 0, 0, S1(M_TILE_DEQUANT, 0, 1, 2, 3)),
+    /* pl.quant: SYM reads no offset, so scale stands in for an absent one (§15.22) */
+    R(PL_QUANT, F_GIVEN, 3, 0, S1(M_TILE_QUANT, 0, 1, 2, 3)),
+    R(PL_QUANT, F_ANY, 0, 0, S1(M_TILE_QUANT, 0, 1, 2, 2)),
+    R(PL_FILL_INDEX, F_ANY, 0, 0, S1(M_TILE_FILL_INDEX, 0, 1)),
+    RED(PL_ARGMAX, M_TILE_ROWARGMAX, M_TILE_COLARGMAX, 1),
+    RED(PL_ARGMIN, M_TILE_ROWARGMIN, M_TILE_COLARGMIN, 1),
+    R(PL_PARTADD, F_ANY, 0, 0, S1(M_TILE_PARTADD, 0, 1, 2)),
+    R(PL_PARTMAX, F_ANY, 0, 0, S1(M_TILE_PARTMAX, 0, 1, 2)),
+    R(PL_PARTMIN, F_ANY, 0, 0, S1(M_TILE_PARTMIN, 0, 1, 2)),
+    R(PL_PARTMUL, F_ANY, 0, 0, S1(M_TILE_PARTMUL, 0, 1, 2)),
+    R(PL_GATHER, F_ANY, 0, 0, S1(M_TILE_GATHER, 0, 1, 2)),
+    R(PL_GATHERMASK, F_ANY, 0, 0, S1(M_TILE_GATHERMASK, 0, 1)),
+    R(PL_GATHERB, F_ANY, 0, 0, S1(M_TILE_GATHERB, 0, 1, 2)),
     RED(PL_SUM, M_TILE_ROWSUM, M_TILE_COLSUM, 1),
     EXP(PL_EXPAND_SUB, M_TILE_ROWEXP_SUB, M_TILE_COLEXP_SUB),
     EXP(PL_EXPAND_DIV, M_TILE_ROWEXP_DIV, M_TILE_COLEXP_DIV),
@@ -127,6 +160,7 @@ const pvc_tile_recipe *pvc_tileop_recipe(const pvc_op *op)
         case F_COL: if (dimmed && dim != 0) return r; break;
         case F_TILE: if (!dimmed && !is_scalar(arg_at(op, r->form_arg))) return r; break;
         case F_SCALAR: if (!dimmed && is_scalar(arg_at(op, r->form_arg))) return r; break;
+        case F_GIVEN: if (arg_at(op, r->form_arg)) return r; break;
         default: return r;
         }
     }
@@ -150,9 +184,14 @@ static int group_start(const pvc_mop *m, int g)
 
 static int col_major(const pvc_type *t) { return t->layout == PVC_TL_DN || t->dims[1] == 1; }
 
-/* The dtype the row computes at: its first tile operand not named `mask`. */
+static int is_argred(int code) { return code >= PVC_OP_M_TILE_ROWARGMAX && code <= PVC_OP_M_TILE_COLARGMIN; }
+
+/* The dtype the row computes at: its first tile operand not named `mask` (an arg reduction's
+ * src: its out holds indices, §15.18). */
 static int op_dtype(const pvc_op *op, const pvc_mop *m, const tile_step *s)
 {
+    if (is_argred(s->code))
+        return arg_at(op, s->arg[1])->type.dtype;
     for (int g = 0, i; (i = group_start(m, g)) >= 0 && s->arg[g] >= 0; g++)
         if (pvc_ok_is_tile(m->opnd[i].kind) && strcmp(m->opnd[i].name, "mask"))
             return arg_at(op, s->arg[g])->type.dtype;
@@ -177,6 +216,82 @@ static int transpose_ok(pvc_diag *d, const pvc_op *op)
                          (long long)v->type.dims[0], (long long)v->type.dims[1], pvc_dtype_pyname(v->type.dtype));
             return 0;
         }
+    }
+    return 1;
+}
+
+/* PTO's static_asserts of THISTOGRAM (§15.14): the dtypes, idx's layout and shape by mode. */
+static int histogram_ok(pvc_diag *d, const pvc_op *op)
+{
+    const pvc_value *s = pvc_op_arg(op, "src"), *x = pvc_op_arg(op, "idx"), *o = pvc_op_arg(op, "dst");
+    const pvc_value *msb = pvc_op_arg(op, "is_msb");
+    int64_t m;
+    if (!pvc_const_int(msb, &m)) {
+        pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.histogram needs is_msb=True (the high byte) or False (the "
+                     "low byte, filtered by idx) (§15.14)");
+        return 0;
+    }
+    const char *why = NULL, *at = "src";
+    if (s->type.dtype != PVC_DT_UINT16 && s->type.dtype != PVC_DT_UINT32)
+        why = "src must be a UINT16 or UINT32 tile";
+    else if (x->type.dtype != PVC_DT_UINT8)
+        why = "idx must be a UINT8 tile", at = "idx";
+    else if (s->type.dtype == PVC_DT_UINT16 && !(col_major(&x->type) && x->type.dims[1] == 1))
+        why = "with a UINT16 src, idx must be a DN tile of one column ([N, 1], layout=pl.DN)", at = "idx";
+    else if (s->type.dtype == PVC_DT_UINT32 && !m &&
+             (col_major(&x->type) || x->type.dims[0] != 3 || x->type.dims[1] != s->type.dims[1]))
+        why = "with a UINT32 src and is_msb=False, idx must be a row-major [3, src cols] tile", at = "idx";
+    else if (o->type.dims[1] < 256)
+        why = "dst needs at least 256 columns (one per bin)", at = "dst";
+    if (why)
+        pvc_error_at(d, pvc_op_arg_loc(op, at), PVC_E_TYPE, "pl.histogram: %s (THISTOGRAM's constraints, "
+                     "§15.14)", why);
+    return why == NULL;
+}
+
+/* PTO's static_asserts of TGATHER with a pattern and TGATHERB (§15.15, §15.16), and
+ * pypto_pro's pattern_mode range. */
+static int gather_ok(pvc_diag *d, const pvc_op *op)
+{
+    const pvc_value *o = pvc_op_arg(op, "out"), *s = pvc_op_arg(op, "src");
+    if (op->code == PVC_OP_PL_GATHER) {
+        if (pvc_op_arg(op, "cmp_mode") || pvc_op_arg(op, "cmp_tmp")) {
+            pvc_error_at(d, op->loc, PVC_E_UNSUPPORTED, "pl.gather's compare form (cmp_mode=, the k-value "
+                         "TGATHER) is not compiled by pvc yet; the index form pl.gather(out, src, idx, tmp) is "
+                         "(§15.23)");
+            return 0;
+        }
+        unsigned w = pvc_dtype_lane_bytes((pvc_dtype)o->type.dtype);
+        int xd = pvc_op_arg(op, "idx")->type.dtype;
+        unsigned xw = pvc_dtype_lane_bytes((pvc_dtype)xd);
+        if (s->type.dtype != o->type.dtype || pvc_dtype_table[xd].kind == PVC_KIND_F ||
+            !(xw == 4 ? w >= 2 : xw == 2 && w <= 2)) {
+            pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.gather takes src of out's dtype and integer indices of 16 "
+                         "bits (1- or 2-byte data) or 32 bits (2- or 4-byte data) (TGATHER's static_asserts, "
+                         "§15.23)");
+            return 0;
+        }
+        return 1;
+    }
+    if (op->code == PVC_OP_PL_GATHERB) {
+        int dt = pvc_op_arg(op, "offsets")->type.dtype;
+        if (dt != PVC_DT_UINT32 && dt != PVC_DT_INT32) {
+            pvc_error_at(d, pvc_op_arg_loc(op, "offsets"), PVC_E_TYPE, "pl.gatherb reads its offsets as 32-bit "
+                         "byte offsets: 'offsets' is a %s tile (§15.16)", pvc_dtype_pyname(dt));
+            return 0;
+        }
+        return 1;
+    }
+    int64_t p;
+    if (!pvc_const_int(pvc_op_arg(op, "pattern_mode"), &p) || p < 1 || p > 7) {
+        pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.gathermask needs pattern_mode= 1 to 7 (P0101, P1010, P0001, "
+                     "P0010, P0100, P1000, P1111) (§15.15)");
+        return 0;
+    }
+    if (pvc_dtype_lane_bytes((pvc_dtype)o->type.dtype) != pvc_dtype_lane_bytes((pvc_dtype)s->type.dtype)) {
+        pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.gathermask moves elements of one width: out is %s, src %s "
+                     "(§15.15)", pvc_dtype_pyname(o->type.dtype), pvc_dtype_pyname(s->type.dtype));
+        return 0;
     }
     return 1;
 }
@@ -235,6 +350,62 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
     }
     if (s->code == PVC_OP_M_TILE_TRANSPOSE && !transpose_ok(d, op))
         return 0;
+    if (s->code == PVC_OP_M_TILE_HISTOGRAM && !histogram_ok(d, op))
+        return 0;
+    if (s->code == PVC_OP_M_TILE_SCATTER || s->code == PVC_OP_M_TILE_DEQUANT) {
+        const char *why = NULL, *at = "src";
+        int sd = arg_at(op, s->arg[1])->type.dtype, xd = arg_at(op, s->arg[2])->type.dtype;
+        if (s->code == PVC_OP_M_TILE_SCATTER) {
+            unsigned w = pvc_dtype_lane_bytes((pvc_dtype)dt) == 4 ? 4 : 2;
+            if (sd != dt)
+                why = "src must have out's dtype";
+            else if (pvc_dtype_lane_bytes((pvc_dtype)xd) != w || pvc_dtype_table[xd].kind == PVC_KIND_F)
+                why = w == 4 ? "idx must hold 32-bit integers for 4-byte data" : "idx must hold 16-bit integers for "
+                      "1- and 2-byte data", at = "idx";
+        } else if (sd != PVC_DT_INT8 && sd != PVC_DT_INT16) {
+            why = "src must be an INT8 or INT16 tile";
+        } else if (xd != PVC_DT_FP32 || arg_at(op, s->arg[3])->type.dtype != PVC_DT_FP32) {
+            why = "scale and offset must be FP32 tiles", at = "scale";
+        }
+        if (why) {
+            pvc_error_at(d, pvc_op_arg_loc(op, at), PVC_E_TYPE, "%s: %s (PTO's static_asserts, §15.%d)", name, why,
+                         s->code == PVC_OP_M_TILE_SCATTER ? 20 : 21);
+            return 0;
+        }
+    }
+    if (s->code == PVC_OP_M_TILE_QUANT) {
+        const pvc_value *mode = pvc_op_arg(op, "mode");
+        int asym = mode && mode->kind == PVC_V_ENUM && mode->i == PVC_QUANT_ASYM;
+        const char *why = NULL;
+        if (arg_at(op, s->arg[1])->type.dtype != PVC_DT_FP32 || arg_at(op, s->arg[2])->type.dtype != PVC_DT_FP32)
+            why = "src and scale must be FP32 tiles";
+        else if (dt != (asym ? PVC_DT_UINT8 : PVC_DT_INT8))
+            why = asym ? "mode=ASYM writes a UINT8 out" : "mode=SYM writes an INT8 out";
+        else if (asym && !pvc_op_arg(op, "offset"))
+            why = "mode=ASYM needs offset=, an FP32 tile";
+        else if (asym && pvc_op_arg(op, "offset")->type.dtype != PVC_DT_FP32)
+            why = "offset must be an FP32 tile";
+        if (why) {
+            pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.quant: %s (TQUANT's static_asserts, §15.22)", why);
+            return 0;
+        }
+    }
+    if (s->code == PVC_OP_M_TILE_FILL_INDEX && arg_at(op, s->arg[0])->type.dims[0] != 1) {
+        pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "pl.fill_index fills one row: 'out' must be a "
+                     "[1, N] tile (TCI's static_assert, §15.19)");
+        return 0;
+    }
+    if (is_argred(s->code)) {
+        int dt = arg_at(op, s->arg[0])->type.dtype;
+        if (dt != PVC_DT_INT32 && dt != PVC_DT_UINT32) {
+            pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "%s writes 32-bit indices: 'out' must be an "
+                         "INT32 or UINT32 tile, not %s (§15.18)", name, pvc_dtype_pyname(dt));
+            return 0;
+        }
+    }
+    if ((s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB || s->code == PVC_OP_M_TILE_GATHER) &&
+        !gather_ok(d, op))
+        return 0;
     if (s->code == PVC_OP_M_TILE_FILLPAD && arg_at(op, s->arg[0])->type.pad == PVC_PAD_NONE) {
         pvc_error_at(d, pvc_op_arg_loc(op, "out"), PVC_E_TYPE, "pl.fillpad writes out's pad value: its "
                      "pl.TileType needs pad=pl.TilePad.zero, .max or .min (§15.10)");
@@ -286,7 +457,11 @@ void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe
     const tile_step *s = &r->step[0];
     const pvc_mop *m = pvc_mop_of(s->code);
     if (m->nres || pvc_tileop_steps(r) > 1 || s->code == PVC_OP_M_TILE_CAST || s->code == PVC_OP_M_TILE_FILLPAD ||
-        s->code == PVC_OP_M_TILE_TRANSPOSE ||
+        s->code == PVC_OP_M_TILE_TRANSPOSE || s->code == PVC_OP_M_TILE_HISTOGRAM ||
+        s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB || s->code == PVC_OP_M_TILE_GATHER ||
+        (s->code >= PVC_OP_M_TILE_PARTADD && s->code <= PVC_OP_M_TILE_PARTMUL) ||
+        is_argred(s->code) || s->code == PVC_OP_M_TILE_SCATTER || s->code == PVC_OP_M_TILE_DEQUANT ||
+        s->code == PVC_OP_M_TILE_QUANT ||
         (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||
         !strcmp(m->opnd[0].name, "mask"))
         return; /* the reductions and broadcasts are driven by other shapes (§15.7, §15.8) */
@@ -352,6 +527,14 @@ int pvc_tileop_build(pvc_module *m, pvc_block *out, const pvc_op *op, const pvc_
         for (int i = 0; i < row->nattr; i++) {
             const pvc_attrdesc *a = &row->attr[i];
             const pvc_value *v = pvc_op_arg(op, a->name);
+            if (a->kind == PVC_AK_INT) { /* a constant keyword (the resolve pass checked it) */
+                pvc_value *c = pvc_const(m, PVC_V_INT, op->loc);
+                int64_t iv;
+                c->i = pvc_const_int(v, &iv) ? iv : a->dflt;
+                c->type.kind = PVC_TY_INT;
+                pvc_op_add_attr(m, g, a->name, c, op->loc);
+                continue;
+            }
             pvc_value *e = pvc_const(m, PVC_V_ENUM, op->loc);
             e->ns = a->ns;
             e->i = v && v->kind == PVC_V_ENUM && v->ns == a->ns ? v->i : a->dflt;

@@ -222,6 +222,102 @@ int64_t pvc_tile_fillpad(pvc_ctx *ctx, pvc_fillpad_mode mode, const pvc_tile *ou
 int64_t pvc_tile_transpose(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
                            int64_t src_vr, int64_t src_vc);
 
+/* pl.histogram (§15.14): PTO's THISTOGRAM. For each row r below src's valid rows, over its
+ * valid cols, dst elements 256*r .. 256*r+255 (256 apart whatever dst's cols: the device
+ * stores there) = the cumulative count bin[b] = #{c : byte(src[r][c]) <= b and the filter}:
+ *   UINT16 src, is_msb: byte = bits 15-8, no filter; else bits 7-0 where bits 15-8 = idx
+ *     byte r (idx a column-major [N, 1] UINT8 tile);
+ *   UINT32 src, is_msb: bits 31-24, no filter; else bits 7-0 where bits 31-24, 23-16 and
+ *     15-8 equal the first bytes of idx rows 0, 1, 2 (idx a row-major [3, src cols] tile).
+ * Counts are 32-bit; dst UINT32 row-major. Run per 256-element chunk as chistv2 BIN0 and BIN1
+ * into zeroed 16-bit bins (pvc_histograms) widened and added (vadd). */
+int64_t pvc_tile_histogram(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *src,
+                           int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc,
+                           int64_t is_msb);
+
+/* pl.scatter (§15.20): PTO's TSCATTER. The whole of out is zeroed, then for each element (r, c)
+ * of idx's valid shape, in row and chunk order (vscatter: the higher lane wins a duplicate),
+ * out element idx[r][c] = src[r][c]. out and src one dtype of 1, 2 or 4 bytes; idx 32-bit
+ * integers for 4-byte data, 16-bit otherwise; an element outside the UB faults UB_BOUNDS. */
+int64_t pvc_tile_scatter(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                         int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc);
+/* pl.dequant (§15.21): PTO's TDEQUANT. out[r][c] = (FP32(src[r][c]) - offset[r]) * scale[r]
+ * (vsub, vmul: two FP32 roundings) over out's valid shape, src INT8 or INT16, out, scale and
+ * offset FP32 (scale and offset element (r, 0)). Every chunk stores the first min(valid cols,
+ * 64) lanes (A5 makes the predicate once), so a last partial chunk also writes past the valid
+ * cols (inside the tile, else BAD_ARG). */
+int64_t pvc_tile_dequant(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                         int64_t src_vr, int64_t src_vc, const pvc_tile *scale, int64_t scale_vr, int64_t scale_vc,
+                         const pvc_tile *offset, int64_t offset_vr, int64_t offset_vc);
+
+/* pl.quant's mode (pl.QuantMode), X(NAME, pypto name, what): pypto's member values. */
+#define PVC_QUANT_MODES(X)                                                       \
+    X(SYM, "SYM", "symmetric: INT8 out = sat(rint(x * scale[r]))")              \
+    X(ASYM, "ASYM", "asymmetric: UINT8 out = sat(rint(x * scale[r] + offset[r]))")
+typedef enum {
+#define X(name, pyname, text) PVC_QUANT_##name,
+    PVC_QUANT_MODES(X)
+#undef X
+    PVC_QUANT_COUNT
+} pvc_quant_mode;
+
+/* pl.quant (§15.22): PTO's TQUANT INT8_SYM / INT8_ASYM over src's valid shape: per element
+ * q = x * scale[r] (vmul) (+ offset[r], vadd), each FP32 RNE, then rounded to an integer
+ * (nearest even) and saturated to INT8 (SYM) or UINT8 (ASYM) through TQUANT's vcvt chain
+ * (FP32 -> INT32 -> FP32 -> FP16 -> 8 bits); scale and offset FP32, element r of their tiles
+ * (vlds BRC_B32 at element r), offset unused by SYM. */
+int64_t pvc_tile_quant(pvc_ctx *ctx, pvc_quant_mode mode, const pvc_tile *out, int64_t out_vr, int64_t out_vc,
+                       const pvc_tile *src, int64_t src_vr, int64_t src_vc, const pvc_tile *scale, int64_t scale_vr,
+                       int64_t scale_vc, const pvc_tile *offset, int64_t offset_vr, int64_t offset_vc);
+
+/* pl.fill_index (§15.19): PTO's TCI, a scalar loop: element j of out's valid cols = start + j
+ * in out's dtype (start the element's bits, the sum wrapping), out a [1, N] tile of INT16,
+ * UINT16, INT32 or UINT32 (BAD_ARG otherwise). */
+int64_t pvc_tile_fill_index(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, uint64_t start);
+
+/* pl.argmax / pl.argmin (§15.18), is_max 1 / 0, dst an INT32 or UINT32 index tile.
+ * Row form (dim=0): dst element (r, 0) for r below src's valid rows = the index of the max
+ * (min) of row r: per chunk vcmax (vcmin) gives the chunk's best and its lane, which replaces
+ * the best so far only when strictly greater (less) (vcmp on lane 0), from the lowest
+ * (highest) value and index 0. Column form: dst element (0, c) for c below src's valid cols =
+ * the row of the best of column c: row 0, then each row r replacing where strictly greater
+ * (less) (vcmp, vsel). So ties keep the first; a NaN wins only as vcmax picks it in a chunk. */
+int64_t pvc_tile_row_argreduce(pvc_ctx *ctx, int is_max, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                               const pvc_tile *src, int64_t src_vr, int64_t src_vc);
+int64_t pvc_tile_col_argreduce(pvc_ctx *ctx, int is_max, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                               const pvc_tile *src, int64_t src_vr, int64_t src_vc);
+
+/* pl.partadd / partmax / partmin / partmul (§15.17), op PVC_TB_ADD, MAX, MIN or MUL: over
+ * dst's valid shape, dst[r][c] = OP(src0[r][c], src1[r][c]) inside the overlap of the two
+ * sources' valid shapes, else the element of the larger source (src1 when src0's valid rows or
+ * cols are fewer, else src0). One source must have dst's valid shape and dst's extents are the
+ * larger of the two (PTO's assert; BAD_ARG otherwise). */
+int64_t pvc_tile_part(pvc_ctx *ctx, pvc_tile_bin op, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                      const pvc_tile *a, int64_t a_vr, int64_t a_vc, const pvc_tile *b, int64_t b_vr, int64_t b_vc);
+
+/* pl.gather (§15.23), PTO's TGATHER by index: over out's valid shape, out[r][c] = src element
+ * number idx[r][c] (from src's base), per chunk of 256 / idx bytes elements a vgather2 (a
+ * 2-byte element with 32-bit indices: vgather2_bc). out and src one dtype of 1, 2 or 4 bytes;
+ * idx 16-bit for 1-byte data, 32-bit for 4-byte data, either for 2-byte data. */
+int64_t pvc_tile_gather(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                        int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc);
+
+/* pl.gathermask (§15.15): PTO's TGATHER with a MaskPattern. Lane i of each 256-byte chunk of
+ * src's valid rows is kept by pattern_mode: 1 i even, 2 i odd, 3..6 i % 4 == mode - 3, 7 all;
+ * the kept elements, row after row, are one packed stream from out's base (vsqz, vstur), so
+ * out's rows and valid shape do not place them. Row-major tiles of one element width, 1, 2
+ * or 4 bytes; the stream must fit out (BAD_ARG). Sets the AR register, as the device does. */
+int64_t pvc_tile_gathermask(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                            int64_t src_vr, int64_t src_vc, int64_t pattern_mode);
+/* pl.gatherb (§15.16): PTO's TGATHERB. Over out's valid shape, chunk j of row r is the 32-byte
+ * blocks src + offsets[r][8j + k] bytes (k < 8, vgatherb: a block is read when any of its
+ * lanes is among the chunk's first n), stored masked to out row r, element j * E. The
+ * offsets are 32-bit, multiples of 32 (else MISALIGNED), and may leave src (the UB bound is
+ * checked). */
+int64_t pvc_tile_gatherb(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                         int64_t src_vr, int64_t src_vc, const pvc_tile *offsets, int64_t offsets_vr,
+                         int64_t offsets_vc);
+
 /* ---------------------------------------------------------------------------------------
  * pl.cast (§15.6). pl.RoundMode, X(NAME, pypto name, what): the member values are pypto's
  * (CAST_NONE = 0 ... CAST_ODD = 6). pvc_tile_cast_round gives the pvc_round a mode runs as

@@ -22,8 +22,11 @@ void pvc_histograms(pvc_ctx *ctx, pvc_vreg *dst, const pvc_vreg *src, const pvc_
         for (unsigned n = 0; n < 128; n++)
             out[n] = (uint16_t)(out[n] + cnt[base + n]);
     } else {
-        /* bin n counts values base..base+n; for BIN1 the lower bound is 128 (§13 Q13 [I]) */
+        /* bin n counts the values 0..base+n: BIN1 continues BIN0's running count, so the two
+         * make one 256-bin cumulative histogram (as THISTOGRAM uses them, §10.15) */
         uint16_t run = 0;
+        for (unsigned v = 0; v < base; v++)
+            run = (uint16_t)(run + cnt[v]);
         for (unsigned n = 0; n < 128; n++) {
             run = (uint16_t)(run + cnt[base + n]);
             out[n] = (uint16_t)(out[n] + run);

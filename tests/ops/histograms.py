@@ -1,6 +1,6 @@
 # vf.histograms (docs/SEMANTICS.md §10.15): the 256 u8 lanes counted into the 128 u16 bins of a
 # destination declared UINT16 beforehand and holding c (§9.3: a new name would be UINT8):
-# FREQUENCY bin n counts the value base + n, ACCUMULATE the values base .. base + n (base 0 for
+# FREQUENCY bin n counts the value base + n, ACCUMULATE the values 0 .. base + n (base 0 for
 # BIN0, 128 for BIN1), masked-off lanes ignored, counts wrapping at 2^16; the defaults are BIN0
 # and ACCUMULATE. Alone in its file so that a compile error here rejects no other kernel.
 import pypto_pro.language as pl

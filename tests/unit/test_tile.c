@@ -307,6 +307,45 @@ static void test_faults(pvc_ctx *ctx)
     UNIT_CHECK(run_fault(ctx, mixed_dtypes) == PVC_FAULT_BAD_ARG, "%s", "FP32 + FP16 tiles");
 }
 
+static void hist_wide_idx(pvc_ctx *ctx, void *arg)
+{
+    (void)arg;
+    pvc_tile s = {.addr = 0x0, .dtype = PVC_DT_UINT16, .rows = 2, .cols = 320};
+    pvc_tile x = {.addr = 0x400, .dtype = PVC_DT_UINT8, .rows = 1, .cols = 32};
+    pvc_tile d = {.addr = 0x800, .dtype = PVC_DT_UINT32, .rows = 2, .cols = 256};
+    pvc_tile_histogram(ctx, &d, 2, 256, &s, 1, 300, &x, 1, 32, 0);
+}
+
+/* pl.histogram, UINT16 MSB over valid [1, 300] (two chunks: 256 + 44): src[c] = c << 8 | 0xAB,
+ * so high byte c appears once for c < 256 and c - 256 again for c >= 256; bin b counts the
+ * high bytes <= b: b + 1 + min(b + 1, 44). Row 1 of dst (src valid rows 1) keeps its 0xEE.
+ * LSB with idx byte 0x05: only src[5] and src[261] have high byte 5, both low byte 0xAB. */
+static void test_histogram(pvc_ctx *ctx)
+{
+    pvc_tile s = {.addr = 0x0, .dtype = PVC_DT_UINT16, .rows = 2, .cols = 320};
+    pvc_tile x = {.addr = 0x400, .dtype = PVC_DT_UINT8, .rows = 2, .cols = 1, .layout = PVC_TL_DN};
+    pvc_tile d = {.addr = 0x800, .dtype = PVC_DT_UINT32, .rows = 2, .cols = 256};
+    uint16_t *e = (uint16_t *)(ctx->ub + s.addr);
+    uint32_t *o = (uint32_t *)(ctx->ub + d.addr);
+    for (int c = 0; c < 320; c++)
+        e[c] = (uint16_t)((c & 0xFF) << 8 | 0xAB);
+    memset(o, 0xEE, 2 * 256 * 4);
+    ctx->ub[x.addr] = 0x05;
+    int64_t n = pvc_tile_histogram(ctx, &d, 2, 256, &s, 1, 300, &x, 2, 1, 1);
+    int bad = 0;
+    for (int b = 0; b < 256; b++) {
+        bad += o[b] != (uint32_t)(b + 1 + (b + 1 < 44 ? b + 1 : 44));
+        bad += o[256 + b] != 0xEEEEEEEEu;
+    }
+    UNIT_CHECK(n == 2 && bad == 0, "MSB: %lld chunks, %d bins differ", (long long)n, bad);
+    pvc_tile_histogram(ctx, &d, 2, 256, &s, 1, 300, &x, 2, 1, 0);
+    bad = 0;
+    for (int b = 0; b < 256; b++)
+        bad += o[b] != (b < 0xAB ? 0u : 2u);
+    UNIT_CHECK(bad == 0, "LSB filtered by 0x05: %d bins differ", bad);
+    UNIT_CHECK(run_fault(ctx, hist_wide_idx) == PVC_FAULT_BAD_ARG, "%s", "a [1, 32] idx with a UINT16 src");
+}
+
 int main(void)
 {
     pvc_ctx *ctx = pvc_ctx_new();
@@ -321,6 +360,7 @@ int main(void)
     test_cast(ctx);
     test_cmp_select_pad(ctx);
     test_faults(ctx);
+    test_histogram(ctx);
     pvc_ctx_free(ctx);
     return UNIT_DONE();
 }

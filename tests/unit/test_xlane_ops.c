@@ -784,10 +784,10 @@ static void test_hist_edges(void)
         set_lane(&dst, 2, n, n);
     pvc_histograms(ctx, &dst, &src, &all, PVC_HIST_BIN1, PVC_HIST_FREQUENCY);
     UNIT_CHECK(lane(&dst, 2, 0) == 1 && lane(&dst, 2, 127) == 128, "%s", "FREQUENCY BIN1 adds 1 per bin");
-    /* ACCUMULATE BIN1: bin n counts 128..128+n (§13 Q13 [I]) */
+    /* ACCUMULATE BIN1: bin n counts 0..128+n, BIN0's running count continued (§10.15) */
     memset(dst.b, 0, PVC_VL);
     pvc_histograms(ctx, &dst, &src, &all, PVC_HIST_BIN1, PVC_HIST_ACCUMULATE);
-    UNIT_CHECK(lane(&dst, 2, 0) == 1 && lane(&dst, 2, 127) == 128, "%s", "ACCUMULATE BIN1 from 128");
+    UNIT_CHECK(lane(&dst, 2, 0) == 129 && lane(&dst, 2, 127) == 256, "%s", "ACCUMULATE BIN1 from 0");
     /* masked lanes do not count; every dst lane keeps its old value plus the count, mod 2^16 */
     memset(src.b, 5, PVC_VL);
     pvc_mreg_set_bit(&m, 3, 1);                      /* b8: bit 3 is lane 3 */
