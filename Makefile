@@ -15,21 +15,25 @@
 
 CC      ?= cc
 SAN     ?= 0
-# The sanitizer build compiles at -O1 (ASan's advice for usable speed), its unit tests' own
-# sources at -O0 (they only call the instrumented runtime; their buffers keep their redzones):
-# under the sanitizers that builds in two thirds of the time of -O2/-O3 - the SAN build is
-# most of `make test` on a fresh clone - and finds the same errors. The plain build compiles
-# the tests at -O2, so its warnings still see them optimised.
+# The sanitizer build only has to find memory errors, and it is the largest build of `make
+# test` on a fresh clone: the compiler's front end, passes and emitter compile at -O0, the
+# runtime and the simulator (the loops the SAN suites spend their time in) at -O1 (ASan's
+# advice for usable speed), the unit tests' own sources at -O0 (they only call the
+# instrumented runtime; their buffers keep their redzones); debug information is line tables
+# only (-g1: a report's stack still names file:line). The errors found are the same. The
+# plain build compiles the tests at -O2, so its warnings still see them optimised.
 ifeq ($(SAN),1)
 BUILD   ?= build/san
 SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-OPT      = -O1 -g
+OPT      = -O0 -g1
+SIM_OPT  = -O1
 RT_OPT   = -O1
 UNIT_OPT = -O0
 else
 BUILD   ?= build
 SANFLAGS =
 OPT      = -O2 -g
+SIM_OPT  =
 RT_OPT   = -O3
 UNIT_OPT =
 endif
@@ -133,8 +137,8 @@ $(GRAMMAR_SRC): | grammar
 FLAGS_STAMP = $(BUILD)/.flags
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS)' | cmp -s - $@ || \
-	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS)' > $@
+	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS) $(SIM_OPT)' | cmp -s - $@ || \
+	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS) $(SIM_OPT)' > $@
 FORCE:
 
 # Every compile first makes sure the packages and the grammar are there (cheap when they are).
@@ -145,6 +149,10 @@ $(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps
 $(BUILD)/runtime/src/%.o: runtime/src/%.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(RT_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/compiler/sim/%.o: compiler/sim/%.c $(FLAGS_STAMP) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(SIM_OPT) -MMD -MP -c $< -o $@
 
 $(BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(dir $@)
@@ -218,7 +226,7 @@ test-build: all $(UNIT_BIN)
 unit: $(UNIT_BIN)
 	sh tests/run_unit.sh $(UNIT_BIN)
 
-# The [checked] recipes of docs/ARCHITECTURE.md (a vf op, a memory space) applied to a copy of
+# The [checked] recipes of docs/ARCHITECTURE.md (a vf op, a tile op, a memory space) applied to a copy of
 # the tree, built and run there (tools/check_recipes.sh); a full build, so not in make test.
 recipes: deps
 	sh tools/check_recipes.sh
@@ -271,7 +279,9 @@ py: deps $(BUILD)/pvc $(BUILD)/libpvc.so
 	@sh tests/run_py.sh $(BUILD)/pvc $(PY_MODE)
 
 FUZZ_BUILD ?= $(BUILD)/fuzz
-FUZZ_CFLAGS = $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+# Line tables only (-gline-tables-only): a crash's stack still names file:line, and the
+# whole-tree clang build of make test compiles faster.
+FUZZ_CFLAGS = $(CSTD) $(WARN) -O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC    = $(PVC_SRC) $(RT_SRC)
 FUZZ_OBJ    = $(FUZZ_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/grammar/parser.o $(FUZZ_BUILD)/grammar/scanner.o
 FUZZ_SECS  ?= 25
@@ -287,7 +297,7 @@ $(FUZZ_BUILD)/compiler/front/parse.o: CPPFLAGS += -DPVC_GRAMMAR_ABI=$(GRAMMAR_AB
 
 $(FUZZ_BUILD)/grammar/%.o: $(GRAMMAR_DIR)/src/%.c | deps
 	@mkdir -p $(dir $@)
-	clang -std=c11 -O1 -g -w -fsanitize=fuzzer-no-link,address,undefined -I$(GRAMMAR_DIR)/src -c $< -o $@
+	clang -std=c11 -O1 -gline-tables-only -w -fsanitize=fuzzer-no-link,address,undefined -I$(GRAMMAR_DIR)/src -c $< -o $@
 
 $(FUZZ_BUILD)/fuzz_frontend: tests/fuzz/fuzz_frontend.c $(FUZZ_OBJ)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(LDLIBS) -o $@

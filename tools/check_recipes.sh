@@ -7,8 +7,13 @@
 #                  one runtime function and its declaration, one PVC_OPS row, one PVC_MOPS row;
 #                  it must appear in `pvc help ops` and compute 2x (wrapping at 32 bits, from
 #                  numpy) in the simulator and natively
-#   a memory space pl.MemorySpace.RecipeSpace: one PVC_MEMS row, PVC_CUBE_BYTES and the
-#                  pl.MemorySpace member; it must
+#   a tile op      pl.recipe_twice (out = src + src over out's valid shape, INT32 tiles): the
+#                  runtime loop in tile_ew.c and its declaration, one PVC_TILE_MOPS row, one
+#                  PVC_TILE_DSL_OPS row, one recipe of passes/tileop.c; it must appear in
+#                  `pvc help ops`, compute 2x (from numpy) in the simulator and natively, and
+#                  an FP32 tile must be refused by the checker (its dtype set)
+#   a memory space pl.MemorySpace.RecipeSpace: one PVC_MEMS row and PVC_CUBE_BYTES (the
+#                  pl.MemorySpace member comes from the row); it must
 #                  appear in `pvc help enums` and the cube's unit test (whose spaces must add
 #                  up) must pass
 # The copy is SCRATCH (default: a temporary directory, removed after). Ends with
@@ -64,12 +69,44 @@ insert compiler/ir/ops.h 'PVC_TRAP(PVC_DT1(INT64), B64_ARITH), PVC_MF_SAME, REGI
       PVC_DT1(INT32), PVC_NO_TRAP, PVC_MF_SAME, REGISTER, V, 1, 0, pvc_recipe_twice(ctx, dst, dtype, src, mask), \
       "dst = src + src (tools/check_recipes.sh)") \'
 
-# ---- a memory space (docs/ARCHITECTURE.md "A memory space", steps 1-2) ----
+# ---- a tile op (docs/ARCHITECTURE.md "A tile op", steps 1-3) ----
+cat >>runtime/src/tile_ew.c <<'EOF2'
+
+/* pl.recipe_twice (tools/check_recipes.sh): out = src + src, one vadd per chunk. */
+static void u_recipe_twice(pvc_ctx *ctx, pvc_vreg *d, pvc_dtype t, const pvc_vreg *a, const pvc_mreg *m)
+{
+    pvc_add(ctx, d, t, a, a, m, PVC_MERGE_ZEROING);
+}
+
+int64_t pvc_tile_recipe_twice(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                              const pvc_tile *a, int64_t a_vr, int64_t a_vc)
+{
+    rt_tv d, va;
+    if (!rt_tv_make(ctx, "pl.recipe_twice", &d, dst, dst_vr, dst_vc) ||
+        !rt_tv_make(ctx, "pl.recipe_twice", &va, a, a_vr, a_vc) ||
+        !rt_tv_same_dtype(ctx, "pl.recipe_twice", &d, &va) ||
+        !rt_tv_covers(ctx, "pl.recipe_twice", &va, d.lines, d.len))
+        return 0;
+    ew_op o = {.kind = 2, .un = u_recipe_twice};
+    return rt_tile_done(ctx, ew_loop(ctx, &o, &d, &va, NULL));
+}
+EOF2
+insert runtime/include/pvc_rt_tile.h 'int64_t pvc_tile_expands(pvc_ctx *ctx' \
+'int64_t pvc_tile_recipe_twice(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc,
+                              const pvc_tile *a, int64_t a_vr, int64_t a_vc);'
+insert compiler/ir/ops_tile.h 'PVC_TILE_U(M, M_TILE_NEG, "tile.neg"' \
+'    M(M_TILE_RECIPE_TWICE, "tile.recipe_twice", PL_RECIPE_TWICE, (OTN(out) OTN(src)), (), (), PVC_DT1(INT32), \
+      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                      \
+      (void)pvc_tile_recipe_twice(ctx, out, out_vr, out_vc, src, src_vr, src_vc), "out = src + src (tools/check_recipes.sh)") \'
+insert compiler/ir/ops_tile.h 'PVC_TILE_DSL(X, PL_NEG, "pl.neg"' \
+'    PVC_TILE_DSL(X, PL_RECIPE_TWICE, "pl.recipe_twice", "out src", "", 2, 2, "out = src + src (tools/check_recipes.sh)") \'
+insert compiler/passes/tileop.c 'UN(PL_ABS, M_TILE_ABS), UN(PL_NEG, M_TILE_NEG)' \
+'    UN(PL_RECIPE_TWICE, M_TILE_RECIPE_TWICE),'
+
+# ---- a memory space (docs/ARCHITECTURE.md "A memory space", step 1; step 2 is the table) ----
 insert runtime/include/pvc_rt.h 'X(SCALE_RIGHT, "ScaleRight"' \
 '    X(RECIPE, "RecipeSpace", "a space of tools/check_recipes.sh", 4096, 32, 933888, AIC) \'
 sed -i 's/^#define PVC_CUBE_BYTES 933888u$/#define PVC_CUBE_BYTES 937984u/' runtime/include/pvc_rt_cube.h
-insert compiler/ir/ops.h 'X(MemorySpace, ScaleRight, 8,' \
-'    X(MemorySpace, RecipeSpace, 9, "a space of tools/check_recipes.sh") \'
 
 # ---- build the copy ----
 if nice make -j2 DEB_DEPS=0 build/pvc build/tests/test_cube >build.log 2>&1; then ok "the copy builds"
@@ -110,5 +147,50 @@ for b in sim native; do
     if build/pvc run twice.py --kernel twice --backend $b --input a=in_a.npy --expect out=expect_out.npy \
         >run.log 2>&1; then ok "vf.recipe_twice computes 2x ($b)"; else bad "vf.recipe_twice ($b):"; cat run.log; fi
 done
+
+build/pvc help ops | grep -q 'pl.recipe_twice' && ok "pvc help ops lists pl.recipe_twice" || bad "pl.recipe_twice not in pvc help ops"
+build/pvc help ops | grep -q 'tile.recipe_twice' && ok "pvc help ops lists tile.recipe_twice" || bad "tile.recipe_twice not in pvc help ops"
+# [2, 80] INT32: a full chunk of 64 lanes and a partial one per row; the valid shape [2, 77]
+# ends inside the second chunk, so out's last 3 columns keep what was loaded into them
+tile_kernel() { # DTYPE
+    cat <<EOF2
+import pypto_pro.language as pl
+
+
+@pl.jit
+def tw(a: pl.Tensor[[2, 80], pl.DT_$1], o: pl.Tensor[[2, 80], pl.DT_$1]):
+    tt = pl.TileType(shape=[2, 80], dtype=pl.DT_$1, target_memory=pl.MemorySpace.Vec)
+    ta = pl.make_tile(tt, addr=0x0)
+    to = pl.make_tile(tt, addr=0x400)
+    with pl.section_vector():
+        pl.load(ta, a, [0, 0])
+        pl.load(to, o, [0, 0])
+        pl.set_validshape(ta, [2, 77])
+        pl.set_validshape(to, [2, 77])
+        pl.recipe_twice(to, ta)
+        pl.store(o, to, [0, 0])
+EOF2
+}
+tile_kernel INT32 >tile_twice.py
+/usr/bin/python3 - <<'EOF2' || exit 1
+import numpy as np
+a = (np.arange(160, dtype=np.int64).reshape(2, 80) * 27644437 - 2**31).astype(np.int32)
+a[0, 0], a[1, 1] = np.iinfo(np.int32).max, np.iinfo(np.int32).min
+o = np.full((2, 80), -7, dtype=np.int32)
+np.save("tile_a.npy", a)
+np.save("tile_o.npy", o)
+want = o.copy()
+want[:, :77] = (a[:, :77].astype(np.int64) * 2).astype(np.int32)  # wraps at 32 bits
+np.save("tile_want.npy", want)
+EOF2
+for b in sim native; do
+    if build/pvc run tile_twice.py --kernel tw --backend $b --input a=tile_a.npy --input o=tile_o.npy \
+        --expect o=tile_want.npy >run.log 2>&1; then ok "pl.recipe_twice computes 2x ($b)"
+    else bad "pl.recipe_twice ($b):"; cat run.log; fi
+done
+tile_kernel FP32 >tile_twice_f32.py
+if build/pvc check tile_twice_f32.py >check.log 2>&1; then bad "pl.recipe_twice on FP32 tiles compiled"
+elif grep -q 'tile_twice_f32.py:[0-9]*:[0-9]*: error: pl.recipe_twice does not take .*FP32 tiles' check.log; then ok "pl.recipe_twice refuses FP32 tiles (located)"
+else bad "pl.recipe_twice on FP32:"; cat check.log; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
