@@ -81,6 +81,13 @@
     PVC_TILE_DSL(X, PL_HISTOGRAM, "pl.histogram", "dst src idx", "is_msb:bool", 3, 3,                  \
                  "dst row r = the 256-bin cumulative count of one byte of src row r (§15.14)")      \
     /* the IR op names pypto_pro's parser also takes (block.row_sum, ...): the same rows */ \
+    PVC_TILE_DSL(X, PL_ADDS, "pl.adds", "out lhs scalar", "", 3, 3, "pl.add with a scalar: out = lhs + scalar (§15.4)") \
+    PVC_TILE_DSL(X, PL_SUBS, "pl.subs", "out lhs scalar", "", 3, 3, "pl.sub with a scalar (§15.4)") \
+    PVC_TILE_DSL(X, PL_MULS, "pl.muls", "out lhs scalar", "", 3, 3, "pl.mul with a scalar (§15.4)") \
+    PVC_TILE_DSL(X, PL_DIVS, "pl.divs", "out lhs scalar", "", 3, 3, "pl.div with a scalar (§15.4)") \
+    PVC_TILE_DSL(X, PL_MAXS, "pl.maxs", "out lhs scalar", "", 3, 3, "pl.maximum with a scalar (§15.4)") \
+    PVC_TILE_DSL(X, PL_MINS, "pl.mins", "out lhs scalar", "", 3, 3, "pl.minimum with a scalar (§15.4)") \
+    PVC_TILE_DSL(X, PL_ANDS, "pl.ands", "out lhs scalar", "", 3, 3, "pl.and_ with a scalar (§15.4)") \
     PVC_TILE_DSL(X, PL_ROW_SUM, "pl.row_sum", "out src tmp", "", 2, 3, "pl.sum with dim=0: the sum of each row (§15.7)") \
     PVC_TILE_DSL(X, PL_ROW_MAX, "pl.row_max", "out src tmp", "", 2, 3, "pl.maximum with dim=0: the max of each row (§15.7)") \
     PVC_TILE_DSL(X, PL_ROW_MIN, "pl.row_min", "out src tmp", "", 2, 3, "pl.minimum with dim=0: the min of each row (§15.7)") \
