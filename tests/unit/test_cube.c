@@ -176,7 +176,7 @@ static void test_load_nd2nz(void)
     pvc_tile t = ctile(0x400, PVC_DT_FP16, 48, 64, PVC_MEM_MAT, PVC_TL_NZ);
     uint8_t *buf = mat_bytes(&b, &t);
     memset(buf, 0xEE, 48 * 64 * 2);
-    int64_t clipped = pvc_cube_load(b.aic, &t, &src, 2, 3, 0, 0, 0, 1, 40, 56, 0);
+    int64_t clipped = pvc_cube_load(b.aic, &t, &src, 2, 3, 0, 0, 0, 0, 0, 0, 0, 1, 40, 56, 0);
     int bad = 0;
     for (int r = 0; r < 48; r++)
         for (int c = 0; c < 64; c++) {
@@ -192,7 +192,7 @@ static void test_load_nd2nz(void)
     UNIT_CHECK(bad == 0 && clipped == 0, "ND -> NZ load: %d elements wrong, %lld clipped", bad, (long long)clipped);
     /* transposed (order=[1, 0]) into ZN: tile(r, c) = GM[c][r] */
     pvc_tile z = ctile(0x4000, PVC_DT_FP16, 32, 16, PVC_MEM_MAT, PVC_TL_ZN);
-    pvc_cube_load(b.aic, &z, &src, 0, 0, 0, 0, 0, 1, 32, 16, 1);
+    pvc_cube_load(b.aic, &z, &src, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 32, 16, 1);
     pvc_tgeom g;
     pvc_tile_geom(&z, &g);
     bad = 0;
@@ -401,7 +401,7 @@ static void test_fix_store(void)
     uint16_t out[20][40];
     memset(out, 0, sizeof out);
     pvc_tensor t = {out, PVC_DT_FP16, 2, {20, 40, 0, 0}};
-    int64_t clipped = pvc_fix_store(b.aic, &t, &acc, 4, 16, 0, 0, 0, 1, 20, 30, 0, PVC_FIX_NOSCALE, NULL, 0);
+    int64_t clipped = pvc_fix_store(b.aic, &t, &acc, 4, 16, 0, 0, 0, 0, 0, 0, 0, 1, 20, 30, 0, PVC_FIX_NOSCALE, NULL, 0);
     int bad = 0;
     for (int r = 0; r < 20; r++)
         for (int c = 0; c < 40; c++) {
@@ -417,7 +417,7 @@ static void test_fix_store(void)
     float add = 3 * 0x1p-11f;
     memcpy(mat_bytes(&b, &acc), &add, 4);
     pvc_tensor o = {one, PVC_DT_FP16, 2, {1, 16, 0, 0}};
-    pvc_fix_store(b.aic, &o, &acc, 0, 0, 0, 0, 0, 1, 1, 1, 0, PVC_FIX_NOSCALE, NULL, 1);
+    pvc_fix_store(b.aic, &o, &acc, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, PVC_FIX_NOSCALE, NULL, 1);
     UNIT_CHECK(one[0][0] == h(1.0 + 0x1p-9) && one[0][1] == 0x3C00, "atomic add: 0x%04x", one[0][0]);
     block_free(&b);
 }

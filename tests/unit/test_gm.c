@@ -145,7 +145,7 @@ static void test_extreme_offsets(pvc_ctx *ctx)
         UNIT_CHECK(memcmp(a, keep, sizeof a) == 0, "nothing stored");
     }
     pvc_tensor t3 = {a, PVC_DT_FP32, 3, {1, 2, 64}};
-    UNIT_CHECK(pvc_gm_load_nd(ctx, &tile, &t3, INT64_MIN, 0, 0, 0, 1, 2, PVC_GM_WHOLE, PVC_GM_WHOLE) == 16,
+    UNIT_CHECK(pvc_gm_load_nd(ctx, &tile, &t3, INT64_MIN, 0, 0, 0, 0, 0, 0, 0, 1, 2, PVC_GM_WHOLE, PVC_GM_WHOLE) == 16,
                "a fixed axis at INT64_MIN selects no plane");
 }
 
