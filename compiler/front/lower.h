@@ -142,6 +142,10 @@ typedef struct {
     /* Names whose assignment failed: later uses stay silent instead of repeating the
      * first error as "undefined variable" (chibicc-style error recovery). */
     pvc_strmap poisoned;        /* per function */
+    /* The function's names bound once (count of binding statements, lower_body), and those of
+     * them bound to a compile-time constant: a kernel-local constant, which the evaluator
+     * reads as pypto_pro's parser folds it (`switch = True`, `ids = [2, 3]`). */
+    pvc_strmap binds, consts;
     lower_parts *parts;         /* lowering in parts, else NULL */
     pvc_arena *scratch;         /* Python values of the function being lowered: reset after
                                    each function, not in the module */

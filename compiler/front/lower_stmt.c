@@ -24,6 +24,7 @@
 #include "front/lower.h"
 
 static void lower_stmt(lower_ctx *c, TSNode n, pvc_block *out, int first);
+static void note_const(lower_ctx *c, TSNode left, TSNode right);
 
 /* A body whose header failed is still lowered (into a block that is thrown away), so its
  * own errors are reported too. */
@@ -186,6 +187,8 @@ static void lower_assignment(lower_ctx *c, TSNode n, pvc_block *out)
                    : lower_expr(c, right, out, &targets[0]) != NULL;
     if (!ok)
         poison_targets(c, targets, (int)ntargets);
+    else if (!tuple)
+        note_const(c, targets[0], right);
 }
 
 static void lower_augmented(lower_ctx *c, TSNode n, pvc_block *out)
@@ -547,8 +550,55 @@ void lower_block(lower_ctx *c, TSNode block, pvc_block *out)
     c->depth--;
 }
 
+/* Counts the statements that bind each name in n (assignments, augmented ones, for loops,
+ * :=), nested defs excepted. */
+static void count_binds(lower_ctx *c, TSNode n, int targets)
+{
+    if (is(c, n, PVC_N_FUNCTION_DEFINITION) || is(c, n, PVC_N_CLASS_DEFINITION))
+        return;
+    if (targets && is(c, n, PVC_N_IDENTIFIER)) {
+        size_t len; /* the raw text: a keyword spelled as a name is reported where it is lowered */
+        const char *t = pvc_node_text(c->cst, n, &len);
+        const char *name = pvc_arena_strndup(c->m->arena, t, len);
+        intptr_t k = (intptr_t)pvc_strmap_get(&c->binds, name);
+        pvc_strmap_put(c->m->arena, &c->binds, name, (void *)(k + 1));
+        return;
+    }
+    int bind = is(c, n, PVC_N_ASSIGNMENT) || is(c, n, PVC_N_AUGMENTED_ASSIGNMENT) || is(c, n, PVC_N_FOR_STATEMENT) ||
+               is(c, n, PVC_N_NAMED_EXPRESSION);
+    TSNode left = bind ? (is(c, n, PVC_N_NAMED_EXPRESSION) ? field(c, n, PVC_F_NAME) : field(c, n, PVC_F_LEFT)) : lw_null();
+    uint32_t k;
+    TSNode *all = lw_kids(c, n, &k);
+    for (uint32_t i = 0; i < k; i++) {
+        int t = targets || (bind && ts_node_eq(all[i], left));
+        if (t && (is(c, all[i], PVC_N_SUBSCRIPT) || is(c, all[i], PVC_N_ATTRIBUTE)))
+            continue; /* x[i] = v, s.f = v bind no name */
+        count_binds(c, all[i], t);
+    }
+}
+
+/* x = <constant>, x bound nowhere else in the function: x is a kernel-local constant. */
+static void note_const(lower_ctx *c, TSNode left, TSNode right)
+{
+    if (c->frame || !is(c, left, PVC_N_IDENTIFIER))
+        return;
+    const char *name = lw_dup(c, left);
+    if ((intptr_t)pvc_strmap_get(&c->binds, name) != 1)
+        return;
+    pvc_pyval *v = pv_eval(c, right, c->scope);
+    if (v && (v->kind == PV_NONE || v->kind == PV_BOOL || v->kind == PV_INT || v->kind == PV_FLOAT ||
+              v->kind == PV_STR || v->kind == PV_TUPLE || v->kind == PV_LIST || v->kind == PV_DTYPE ||
+              v->kind == PV_ENUM))
+        pvc_strmap_put(c->m->arena, &c->consts, name, v);
+}
+
 void lower_body(lower_ctx *c, TSNode block, pvc_block *out)
 {
+    if (!c->frame) {
+        c->binds = (pvc_strmap){0};
+        c->consts = (pvc_strmap){0};
+        count_binds(c, block, 0);
+    }
     uint32_t cnt;
     TSNode *all = lw_kids(c, block, &cnt);
     if (!is(c, block, PVC_N_BLOCK) || !cnt || !is(c, all[cnt - 1], PVC_N_RETURN_STATEMENT)) {

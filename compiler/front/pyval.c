@@ -1045,8 +1045,9 @@ static pvc_pyval *ev_identifier(lower_ctx *c, TSNode n, ev_ctx *e)
         if (v)
             return v;
     } else if (c->f) { /* inside a DSL function: its variables are run-time values */
-        if (lower_find_var(c, name) || lw_poisoned(c, name))
-            return NULL;
+        pvc_value *lv = lower_find_var(c, name);
+        if (lv || lw_poisoned(c, name)) /* a kernel-local constant, else a run-time value */
+            return lv && !c->frame && lv->name ? pvc_strmap_get(&c->consts, lv->name) : NULL;
         if (c->frame) {
             pvc_value *p = pvc_strmap_get(&c->frame->params, name);
             if (p) {
@@ -1055,7 +1056,8 @@ static pvc_pyval *ev_identifier(lower_ctx *c, TSNode n, ev_ctx *e)
                 case PVC_V_BOOL: return pv_bool(c, (int)p->i, at(n));
                 case PVC_V_FLOAT: return pv_float(c, p->f, at(n));
                 case PVC_V_NONE: return pv_new(c, PV_NONE, at(n));
-                default: return NULL; /* a variable, or a constant best kept as it is */
+                default: /* a kernel-local constant passed on, else a variable or a constant best kept */
+                    return p->kind == PVC_V_VAR && p->name ? pvc_strmap_get(&c->consts, p->name) : NULL;
                 }
             }
         }

@@ -61,3 +61,33 @@ def test_pick_out_of_range_faults(backend, i):
         pick_out_of_range(out, i)
     pick_out_of_range(out, 2)
     assert out.tolist() == [STEPS[2]]
+
+
+def _step(dtype, switch):
+    return 3 if dtype in (pl.DT_FP32, pl.DT_INT32) and switch is True else 5
+
+
+@pl.jit()
+def local_const_kernel(out: pl.Tensor[[8], pl.DT_INT32]):
+    switch = True
+    dtype_ = pl.DT_FP32
+    ids = [2, 5]
+    step = _step(dtype_, switch)
+    acc = 0
+    with pl.section_vector():
+        for i in pl.range(8):
+            if i in ids:
+                acc = acc + step
+            pl.setval(out, i, acc)
+
+
+def test_kernel_local_constants(backend):
+    """Names bound once to a constant fold as pypto_pro's parser folds them: `is`, `in` and a
+    helper run at compile time see their values."""
+    out = torch.zeros(8, dtype=torch.int32)
+    local_const_kernel(out)
+    acc, ref = 0, []
+    for i in range(8):
+        acc += 3 if i in [2, 5] else 0
+        ref.append(acc)
+    assert out.tolist() == ref
