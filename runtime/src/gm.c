@@ -174,6 +174,10 @@ static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const
 static int64_t gm_copy2(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
                         int64_t r0, int64_t c0, int64_t vr, int64_t vc, gm_dir dir)
 {
+    if (t && t->rank > 2) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile ? tile->addr : 0, 0, "invalid tensor or axes");
+        return 0;
+    }
     int64_t off[PVC_TENSOR_MAX_RANK] = {r0, c0};
     int rank = t ? t->rank : 2;
     if (rank == 1)
@@ -184,30 +188,18 @@ static int64_t gm_copy2(pvc_ctx *ctx, const char *op, const pvc_tile *tile, cons
 int64_t pvc_gm_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0,
                     int64_t valid_rows, int64_t valid_cols)
 {
-    if (src && src->rank > 2) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.load", tile ? tile->addr : 0, 0, "invalid tensor or axes");
-        return 0;
-    }
     return gm_copy2(ctx, "pl.load", tile, src, r0, c0, valid_rows, valid_cols, GM_TO_UB);
 }
 
 int64_t pvc_gm_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
                      int64_t valid_rows, int64_t valid_cols)
 {
-    if (dst && dst->rank > 2) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.store", tile ? tile->addr : 0, 0, "invalid tensor or axes");
-        return 0;
-    }
     return gm_copy2(ctx, "pl.store", tile, dst, r0, c0, valid_rows, valid_cols, UB_TO_GM);
 }
 
 int64_t pvc_gm_store_add(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
                          int64_t valid_rows, int64_t valid_cols)
 {
-    if (dst && dst->rank > 2) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.store", tile ? tile->addr : 0, 0, "invalid tensor or axes");
-        return 0;
-    }
     return gm_copy2(ctx, "pl.store", tile, dst, r0, c0, valid_rows, valid_cols, UB_ADD_GM);
 }
 
