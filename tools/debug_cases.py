@@ -1,6 +1,7 @@
 """debug_cases.py - the cases of samples/debug_dump.py (pl.dump_data, pl.pto_assert) and
 samples/cube_ssbuf.py (the SSBUF between the cores of a block), samples/simt_threads.py (SIMT
-functions) and samples/store_atomic.py (atomic adds from the UB) for gen_samples.py.
+functions), samples/store_atomic.py (atomic adds from the UB) and samples/gm_set_stride.py
+(pl.set_stride) for gen_samples.py.
 
 The expected stdout is written here from the printing rules of docs/SEMANTICS.md §6.2 (the
 text pypto_pro's device code prints), with Python's own %-formatting of the values numpy
@@ -153,5 +154,23 @@ def store_atomic(sample):
                  EXACT + " --blocks 4")]
 
 
+def gm_set_stride(sample):
+    """out[c][i] = x[i][c] and out[c][i + 8] = x[i + steps[i]][c] (the comment of the sample);
+    a step of 31 at pair 5 puts row 36 past x's 32 rows, so that load faults."""
+    x = np.arange(32 * 64, dtype=np.float32).reshape(32, 64) * 0.5
+    cases = []
+    for name, steps in (("steps_a", [1, 3, 5, 7, 2, 4, 6, 8]), ("steps_b", [24, 0, 9, 1, 1, 26, 11, 3])):
+        out = np.zeros((64, 16), np.float32)
+        for i, s in enumerate(steps):
+            out[:, i], out[:, i + 8] = x[i], x[i + s]
+        cases.append(Case(name, {"x": x, "steps": np.array([steps], np.int32), "out": np.zeros((64, 16), np.float32)},
+                          {"out": out}, EXACT))
+    where = "samples/%s.py:%d:13" % (sample, line_of(sample, "pl.load(t, x, [i, 0])"))
+    cases.append(Case("past_end", {"x": x, "steps": np.array([[1, 1, 1, 1, 1, 31, 1, 1]], np.int32),
+                                   "out": np.zeros((64, 16), np.float32)}, {}, "",
+                      fault=[where, "leaves the tensor's 2048 elements"]))
+    return cases
+
+
 DEBUG_SAMPLES = [("debug_dump", debug_dump), ("cube_ssbuf", cube_ssbuf), ("simt_threads", simt_threads),
-                 ("store_atomic", store_atomic)]
+                 ("store_atomic", store_atomic), ("gm_set_stride", gm_set_stride)]

@@ -391,6 +391,9 @@ const lw_sbind *lower_sbind(const lower_ctx *c, const pvc_value *v);
 pvc_value *lower_tuple_of(lower_ctx *c, pvc_span loc, pvc_value *var, int n, const char *const *names,
                           pvc_value *const *vals, pvc_block *out);
 
+/* pl.set_stride(tensor, [rs, cs]) (lower_elem.c, §6): the tensor's stride variables. */
+int lower_set_stride(lower_ctx *c, TSNode n, pvc_block *out);
+
 /* ---- SIMT (lower_simt.c, §16.9) ---- */
 /* pl.simt.launch and the thread-context calls: 1 lowered, -1 after an error, 0 not a SIMT
  * name. */

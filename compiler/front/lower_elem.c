@@ -77,3 +77,51 @@ pvc_value *lower_tensor_elem(lower_ctx *c, TSNode n, pvc_value *t, const TSNode 
     pvc_value *args[] = {t, off};
     return lower_elem_op(c, n, value ? PVC_OP_PL_SETVAL : PVC_OP_PL_GETVAL, args, 2, value, out, dest);
 }
+
+/* The stride variables of tensor parameter t (docs/SEMANTICS.md §6): "<t>.row_stride" and
+ * "<t>.col_stride", PVC_STRIDE_DEFAULT (the row-major strides) until a pl.set_stride writes
+ * them: set so at the kernel's entry when the first pl.set_stride of t makes them. */
+static pvc_value *stride_var(lower_ctx *c, const pvc_value *t, int k, pvc_span at)
+{
+    const char *name = pvc_arena_printf(c->m->arena, "%s.%s", t->name, k ? "col_stride" : "row_stride");
+    pvc_value *v = pvc_var_find(c->f, name);
+    if (v)
+        return v;
+    v = pvc_var_named(c->m, c->f, name, at);
+    v->type.kind = PVC_TY_INT;
+    pvc_op *init = pvc_op_new(c->m, PVC_OP_ASSIGN, at);
+    pvc_value *dflt = pvc_const(c->m, PVC_V_INT, at);
+    dflt->i = PVC_STRIDE_DEFAULT;
+    pvc_op_add_operand(c->m, init, dflt);
+    pvc_op_add_result(c->m, init, v);
+    pvc_block all = {0};
+    pvc_block_append(c->m, &all, init);
+    for (int i = 0; i < c->f->body.nops; i++)
+        pvc_block_append(c->m, &all, c->f->body.ops[i]);
+    c->f->body = all;
+    return v;
+}
+
+int lower_set_stride(lower_ctx *c, TSNode n, pvc_block *out)
+{
+    uint32_t cnt, nl = 0;
+    TSNode *a = lw_kids(c, field(c, n, PVC_F_ARGUMENTS), &cnt);
+    pvc_value *t = cnt == 2 ? lower_tensor_named(c, a[0]) : NULL;
+    TSNode *l = cnt == 2 && is(c, a[1], PVC_N_LIST) ? lw_kids(c, a[1], &nl) : NULL;
+    if (!t || !t->is_param || t->type.rank != 2 || nl != 2) {
+        pvc_error_at(c->d, at(n), PVC_E_TYPE, "pl.set_stride(tensor, [row_stride, col_stride]) takes a rank-2 "
+                     "tensor parameter and a list of two integers");
+        return 0;
+    }
+    pvc_value *s[2];
+    for (int k = 0; k < 2; k++)
+        if (!(s[k] = lower_expr(c, l[k], out, NULL)))
+            return 0;
+    for (int k = 0; k < 2; k++) {
+        pvc_op *op = pvc_op_new(c->m, PVC_OP_ASSIGN, at(n));
+        pvc_op_add_operand(c->m, op, s[k]);
+        pvc_op_add_result(c->m, op, stride_var(c, t, k, at(n)));
+        pvc_block_append(c->m, out, op);
+    }
+    return 1;
+}

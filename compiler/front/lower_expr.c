@@ -604,6 +604,11 @@ int lower_call(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *targets, in
     if (is(c, fn, PVC_N_ATTRIBUTE) && (name = scope_canon(c, fn, c->scope))) {
         if (lower_struct_call(c, n, name, out, targets, ntargets, value))
             return value ? *value != NULL : 1;
+        if (!strcmp(name, "pl.set_stride")) {
+            if (value)
+                *value = NULL;
+            return lower_set_stride(c, n, out);
+        }
         int simt = lower_simt_call(c, n, name, out, targets, ntargets, value);
         if (simt)
             return simt > 0;

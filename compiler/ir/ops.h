@@ -919,6 +919,16 @@ enum {
       0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
       (void)pvc_gm_store_add(ctx, tensor, tile, r0, c0, valid_rows, valid_cols), \
       "tensor[r0+i][c0+j] += tile[i][j] inside the valid shape, clipped: pl.store's atomic=AtomicAdd (§6)") \
+    M(M_GM_LOAD_STRIDED, "gm.load.strided", NONE, \
+      (O(TILE, tile) O(TENSOR, tensor) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols) O(INT, rs) \
+       O(INT, cs)), (), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, TILE, MTE2, 200, 32, \
+      (void)pvc_gm_load_strided(ctx, tile, tensor, r0, c0, valid_rows, valid_cols, rs, cs), \
+      "after pl.set_stride: tile[i][j] = GM element r0*cols + c0 + i*rs + j*cs, each inside the tensor (§6)") \
+    M(M_GM_STORE_STRIDED, "gm.store.strided", NONE, \
+      (O(TENSOR, tensor) O(TILE, tile) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols) O(INT, rs) \
+       O(INT, cs)), (AI(add, 0)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
+      (void)pvc_gm_store_strided(ctx, tensor, tile, r0, c0, valid_rows, valid_cols, rs, cs, add), \
+      "after pl.set_stride: the inverse of gm.load.strided (add: the atomic add) (§6)") \
     M(M_GM_LOAD_ND, "gm.load.nd", NONE, \
       (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
        O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows) \

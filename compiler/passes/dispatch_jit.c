@@ -70,6 +70,16 @@ int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, int rows_axis, int 
     return 1;
 }
 
+/* The stride variables pl.set_stride gave tensor t (front/lower_elem.c), or 0 when it has none. */
+static int stride_vars(dispatcher *x, const pvc_value *t, pvc_value **rs, pvc_value **cs)
+{
+    if (!t || !t->name)
+        return 0;
+    *rs = pvc_var_find(x->f, pvc_arena_printf(x->m->arena, "%s.row_stride", t->name));
+    *cs = pvc_var_find(x->f, pvc_arena_printf(x->m->arena, "%s.col_stride", t->name));
+    return *rs && *cs;
+}
+
 static void gm_move(dispatcher *x, pvc_op *op)
 {
     pvc_value *tile = pvc_op_arg(op, "tile"), *tensor = pvc_op_arg(op, "tensor"), *off[PVC_MAX_RANK];
@@ -81,6 +91,26 @@ static void gm_move(dispatcher *x, pvc_op *op)
     if (add && !(rank <= 2 && (rank == 1 || ra == 0))) {
         pvc_error_at(x->d, pvc_op_arg_loc(op, "atomic"), PVC_E_NOT_SUPPORTED, "pl.store's atomic add of a Vec tile "
                      "into a rank-%d tensor: pvc adds into tensors of rank 1 and 2", rank);
+        return;
+    }
+    pvc_value *rs, *cs;
+    if (stride_vars(x, tensor, &rs, &cs)) { /* after a pl.set_stride of the tensor (§6) */
+        if (rank != 2 || ra != 0) {
+            pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "%s of a tensor pl.set_stride changes: pvc moves its "
+                         "rows and columns as they lie, not reordered", pvc_ops[op->code].name);
+            return;
+        }
+        pvc_op *g = emit(x, load ? PVC_OP_M_GM_LOAD_STRIDED : PVC_OP_M_GM_STORE_STRIDED, op->loc, NULL);
+        operand(x, g, load ? tile : tensor);
+        operand(x, g, load ? tensor : tile);
+        operand(x, g, off[0]);
+        operand(x, g, off[1]);
+        operand(x, g, vr->val);
+        operand(x, g, vc->val);
+        operand(x, g, rs);
+        operand(x, g, cs);
+        if (!load)
+            attr(x, g, "add", cint(x, add, op->loc));
         return;
     }
     if (rank <= 2 && (rank == 1 || ra == 0)) { /* gm.load / gm.store: [r0, c0] */
@@ -411,7 +441,11 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
         pvc_block *blocks[3];
         if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_LOAD_TILE ||
             op->code == PVC_OP_PL_STORE_TILE) {
-            if (!dx_cube_gm(x, op))
+            pvc_value *rs, *cs;
+            if (stride_vars(x, pvc_op_arg(op, "tensor"), &rs, &cs) && pvc_op_arg(op, "tile")->type.mem != PVC_MEM_VEC)
+                pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "%s of a cube tile from a tensor pl.set_stride "
+                             "changes: pvc applies the strides to Vec tiles' moves only", pvc_ops[op->code].name);
+            else if (!dx_cube_gm(x, op))
                 gm_move(x, op);
         } else if (pvc_ops[op->code].flags & PVC_OPF_TILE)
             tile_op(x, op);

@@ -1206,6 +1206,16 @@ void pvc_tile_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64
  * under the atomic-write lock (pvc_rt_cube.h); tile and tensor have one dtype. */
 int64_t pvc_gm_store_add(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
                          int64_t valid_rows, int64_t valid_cols);
+/* pl.load / pl.store of a rank-2 tensor after pl.set_stride(t, [rs, cs]) (docs/SEMANTICS.md
+ * §6): tile element (i, j) of the valid shape moves from / to GM element r0*shape[1] + c0 +
+ * i*rs + j*cs (rs or cs PVC_STRIDE_DEFAULT: shape[1] or 1; both: pvc_gm_load / pvc_gm_store,
+ * which clip at the edge). Every element must lie in the tensor, or the move faults BAD_ARG
+ * before a byte moves. add: the store's atomic add (pvc_gm_store_add). */
+#define PVC_STRIDE_DEFAULT INT64_MIN
+int64_t pvc_gm_load_strided(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0,
+                            int64_t valid_rows, int64_t valid_cols, int64_t rs, int64_t cs);
+int64_t pvc_gm_store_strided(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
+                             int64_t valid_rows, int64_t valid_cols, int64_t rs, int64_t cs, int64_t add);
 int64_t pvc_gm_load_nd(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0,
                        int64_t o1, int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis,
                        int64_t valid_rows, int64_t valid_cols);

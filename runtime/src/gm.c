@@ -203,6 +203,90 @@ int64_t pvc_gm_store_add(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *ti
     return gm_copy2(ctx, "pl.store", tile, dst, r0, c0, valid_rows, valid_cols, UB_ADD_GM);
 }
 
+/* Element (i, j) of a strided window at start + i*rs + j*cs: every one inside the n elements
+ * of the tensor (the extremes are at the window's corners), else 0 after a fault. */
+static int strided_inside(pvc_ctx *ctx, const char *op, int64_t start, int64_t vr, int64_t vc, int64_t rs, int64_t cs,
+                          int64_t n)
+{
+    int64_t lo = start, hi = start; /* |i*rs|, |j*cs| < 2^62 for the bounded shapes and strides */
+    if (vr > 0 && vc > 0) {
+        int64_t di = (vr - 1) * rs, dj = (vc - 1) * cs;
+        lo += (di < 0 ? di : 0) + (dj < 0 ? dj : 0);
+        hi += (di > 0 ? di : 0) + (dj > 0 ? dj : 0);
+    }
+    if (vr > 0 && vc > 0 && (lo < 0 || hi >= n)) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "the strided window [%lld, %lld] (strides %lld, %lld) "
+                        "leaves the tensor's %lld elements", (long long)lo, (long long)hi, (long long)rs,
+                        (long long)cs, (long long)n);
+        return 0;
+    }
+    return 1;
+}
+
+static int64_t gm_strided(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t, int64_t r0,
+                          int64_t c0, int64_t vr, int64_t vc, int64_t rs, int64_t cs, gm_dir dir)
+{
+    if (rs == PVC_STRIDE_DEFAULT && cs == PVC_STRIDE_DEFAULT)
+        return gm_copy2(ctx, op, tile, t, r0, c0, vr, vc, dir);
+    gm_window w;
+    int64_t wr0, wc0, off[PVC_TENSOR_MAX_RANK] = {r0, c0};
+    if (vr == PVC_GM_WHOLE)
+        vr = tile->rows;
+    if (vc == PVC_GM_WHOLE)
+        vc = tile->cols;
+    if (!t || t->rank != 2 || !gm_window_of(ctx, op, tile, t, off, 0, 1, vr, vc, &w, &wr0, &wc0))
+        return t && t->rank != 2 ? (pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "a strided move needs a "
+                                                    "rank-2 tensor"), 0) : 0;
+    unsigned eb = elem_bits(t->dtype) / 8;
+    if (!eb || (dir == UB_ADD_GM && tile->dtype != t->dtype)) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "a strided move of %s elements into %s", pvc_dtype_table[tile->dtype].name,
+                        pvc_dtype_table[t->dtype].name);
+        return 0;
+    }
+    rs = rs == PVC_STRIDE_DEFAULT ? t->shape[1] : rs;
+    cs = cs == PVC_STRIDE_DEFAULT ? 1 : cs;
+    int64_t n = t->shape[0] * t->shape[1];
+    if (r0 < 0 || c0 < 0 || r0 > t->shape[0] || c0 > t->shape[1] || rs < -n || rs > n || cs < -n || cs > n) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "offsets [%lld, %lld] or strides %lld, %lld outside the "
+                        "%lldx%lld tensor", (long long)r0, (long long)c0, (long long)rs, (long long)cs,
+                        (long long)t->shape[0], (long long)t->shape[1]);
+        return 0;
+    }
+    int64_t start = r0 * t->shape[1] + c0;
+    if (!strided_inside(ctx, op, start, vr, vc, rs, cs, n))
+        return 0;
+    for (int64_t i = 0; i < vr; i++)
+        for (int64_t j = 0; j < vc; j++) {
+            uint32_t ub = tile->addr + (uint32_t)((i * tile->cols + j) * eb);
+            uint8_t *host = (uint8_t *)t->data + (uint64_t)(start + i * rs + j * cs) * eb;
+            pvc_ub_touch(ctx, ub, eb, dir == GM_TO_UB ? PVC_TOUCH_GM_IN : PVC_TOUCH_GM_OUT);
+            pvc_gm_touch(ctx, host, eb, dir == GM_TO_UB ? PVC_GM_READ : dir == UB_ADD_GM ? PVC_GM_ATOMIC : PVC_GM_WRITE,
+                         dir == UB_TO_GM ? ctx->ub + ub : NULL);
+            if (dir == GM_TO_UB)
+                memcpy(ctx->ub + ub, host, eb);
+            else if (dir == UB_TO_GM)
+                memcpy(host, ctx->ub + ub, eb);
+            else {
+                pvc_gm_atomic_lock();
+                add_segment(t->dtype, host, ctx->ub + ub, eb);
+                pvc_gm_atomic_unlock();
+            }
+        }
+    return 0;
+}
+
+int64_t pvc_gm_load_strided(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t r0, int64_t c0,
+                            int64_t valid_rows, int64_t valid_cols, int64_t rs, int64_t cs)
+{
+    return gm_strided(ctx, "pl.load", tile, src, r0, c0, valid_rows, valid_cols, rs, cs, GM_TO_UB);
+}
+
+int64_t pvc_gm_store_strided(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
+                             int64_t valid_rows, int64_t valid_cols, int64_t rs, int64_t cs, int64_t add)
+{
+    return gm_strided(ctx, "pl.store", tile, dst, r0, c0, valid_rows, valid_cols, rs, cs, add ? UB_ADD_GM : UB_TO_GM);
+}
+
 int64_t pvc_gm_load_nd(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0,
                        int64_t o1, int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis,
                        int64_t valid_rows, int64_t valid_cols)
