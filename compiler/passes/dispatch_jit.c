@@ -242,21 +242,36 @@ static void getval(dispatcher *x, pvc_op *op)
         operand(x, e, v);
 }
 
-/* One line of text printed as pl.printf prints it (its % doubled), before a dump. */
-static void print_line(dispatcher *x, const pvc_op *op, const char *text)
+/* "[FILE:LINE] " of op, FILE the source's base name: what pypto_pro's lowering prints for
+ * loc=True (its FormatDebugLocation). */
+static const char *where_of(dispatcher *x, const pvc_op *op)
 {
-    size_t n = 0;
+    const char *file = x->m->file ? x->m->file : "", *base = strrchr(file, '/');
+    return pvc_arena_printf(x->m->arena, "[%s:%d] ", base ? base + 1 : file, op->loc.line);
+}
+
+/* A pl.printf format that prints text as it is (each % doubled), then the n bytes of tail. */
+static pvc_value *format_of(dispatcher *x, pvc_span at, const char *text, const char *tail, int64_t n)
+{
+    size_t k = 0;
     for (const char *p = text; *p; p++)
-        n += *p == '%' ? 2 : 1;
-    char *s = pvc_arena_alloc(x->m->arena, n + 1), *q = s;
+        k += *p == '%' ? 2 : 1;
+    char *s = pvc_arena_alloc(x->m->arena, k + (size_t)n + 1), *q = s;
     for (const char *p = text; *p; p++)
         if ((*q++ = *p) == '%')
             *q++ = '%';
-    *q = '\0';
-    pvc_value *f = pvc_const(x->m, PVC_V_STR, op->loc);
+    memcpy(q, tail, (size_t)n);
+    q[n] = '\0';
+    pvc_value *f = pvc_const(x->m, PVC_V_STR, at);
     f->name = s;
-    f->i = (int64_t)n;
-    operand(x, emit(x, PVC_OP_PL_PRINTF, op->loc, NULL), f);
+    f->i = (int64_t)k + n;
+    return f;
+}
+
+/* One line of text printed as pl.printf prints it, before a dump. */
+static void print_line(dispatcher *x, const pvc_op *op, const char *text)
+{
+    operand(x, emit(x, PVC_OP_PL_PRINTF, op->loc, NULL), format_of(x, op->loc, text, "", 0));
 }
 
 /* Element k of the list a window argument names, or dflt when the window is not given. */
@@ -275,12 +290,8 @@ static void dump_data(dispatcher *x, pvc_op *op)
     int tensor = d->type.kind == PVC_TY_TENSOR, window = pvc_op_arg(op, "offsets") != NULL &&
                                                          pvc_op_arg(op, "offsets")->kind != PVC_V_NONE;
     const pvc_attr *flag = pvc_op_attr(op, "flag");
-    if (flag_arg(op, "loc")) {
-        const char *file = x->m->file ? x->m->file : "", *base = strrchr(file, '/');
-        char *line = pvc_arena_printf(x->m->arena, "[%s:%d] %s\n", base ? base + 1 : file, op->loc.line,
-                                      tensor ? "dump_tensor" : "dump_tile");
-        print_line(x, op, line);
-    }
+    if (flag_arg(op, "loc"))
+        print_line(x, op, pvc_arena_printf(x->m->arena, "%s%s\n", where_of(x, op), tensor ? "dump_tensor" : "dump_tile"));
     if (flag && flag->val->kind == PVC_V_STR && flag->val->i > 0)
         print_line(x, op, pvc_arena_printf(x->m->arena, "=== [flag] %.*s ===\n", (int)flag->val->i, flag->val->name));
     if (tensor) {
@@ -320,21 +331,7 @@ static void dump_data(dispatcher *x, pvc_op *op)
 static void printf_loc(dispatcher *x, pvc_op *op)
 {
     const pvc_value *f = op->operands[0];
-    const char *file = x->m->file ? x->m->file : "", *base = strrchr(file, '/');
-    char *where = pvc_arena_printf(x->m->arena, "[%s:%d] ", base ? base + 1 : file, op->loc.line);
-    size_t n = 0;
-    for (const char *p = where; *p; p++)
-        n += *p == '%' ? 2 : 1;
-    char *s = pvc_arena_alloc(x->m->arena, n + (size_t)f->i + 1), *q = s;
-    for (const char *p = where; *p; p++)
-        if ((*q++ = *p) == '%')
-            *q++ = '%';
-    memcpy(q, f->name, (size_t)f->i);
-    q[f->i] = '\0';
-    pvc_value *g = pvc_const(x->m, PVC_V_STR, f->loc);
-    g->name = s;
-    g->i = (int64_t)n + f->i;
-    op->operands[0] = g;
+    op->operands[0] = format_of(x, f->loc, where_of(x, op), f->name, f->i);
     keep(x, op);
 }
 
@@ -348,9 +345,7 @@ static void pto_assert(dispatcher *x, pvc_op *op)
     pvc_block *save = x->out;
     x->out = iff->orelse;
     const pvc_attr *text = pvc_op_attr(op, "condition_text");
-    const char *file = x->m->file ? x->m->file : "", *base = strrchr(file, '/');
-    char *where = flag_arg(op, "loc") ? pvc_arena_printf(x->m->arena, "[%s:%d] ", base ? base + 1 : file,
-                                                         op->loc.line) : "";
+    const char *where = flag_arg(op, "loc") ? where_of(x, op) : "";
     print_line(x, op, pvc_arena_printf(x->m->arena, "%sAssertion failed: %.*s\n", where, (int)text->val->i,
                                        text->val->name));
     if (op->noperands > 2) {

@@ -130,6 +130,24 @@ static void add_segment(pvc_dtype t, uint8_t *host, const uint8_t *ub, size_t se
     }
 }
 
+/* One span of n bytes between UB byte ub and GM at host, reported to both touch hooks first
+ * (the simulator's checks, which may fault); an atomic add takes the lock after them. */
+static void move_span(pvc_ctx *ctx, gm_dir dir, pvc_dtype t, uint8_t *host, uint32_t ub, size_t n)
+{
+    pvc_ub_touch(ctx, ub, (uint32_t)n, dir == GM_TO_UB ? PVC_TOUCH_GM_IN : PVC_TOUCH_GM_OUT);
+    pvc_gm_touch(ctx, host, n, dir == GM_TO_UB ? PVC_GM_READ : dir == UB_ADD_GM ? PVC_GM_ATOMIC : PVC_GM_WRITE,
+                 dir == UB_TO_GM ? ctx->ub + ub : NULL);
+    if (dir == GM_TO_UB) {
+        memcpy(ctx->ub + ub, host, n);
+    } else if (dir == UB_TO_GM) {
+        memcpy(host, ctx->ub + ub, n);
+    } else {
+        pvc_gm_atomic_lock();
+        add_segment(t, host, ctx->ub + ub, n);
+        pvc_gm_atomic_unlock();
+    }
+}
+
 /* Copies the part of the window inside the tensor, one row segment at a time. */
 static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
                        const int64_t *off, int ra, int ca, int64_t vr, int64_t vc, gm_dir dir)
@@ -154,18 +172,7 @@ static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const
         uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;
         uint64_t e = (uint64_t)w.base + (uint64_t)(r0 + i) * (uint64_t)w.rstride + (uint64_t)(c0 + w.c_lo);
         uint8_t *host = (uint8_t *)t->data + e * bits / 8;
-        pvc_ub_touch(ctx, (uint32_t)ub, (uint32_t)seg, dir == GM_TO_UB ? PVC_TOUCH_GM_IN : PVC_TOUCH_GM_OUT);
-        pvc_gm_touch(ctx, host, seg, dir == GM_TO_UB ? PVC_GM_READ : dir == UB_ADD_GM ? PVC_GM_ATOMIC : PVC_GM_WRITE,
-                     dir == UB_TO_GM ? ctx->ub + ub : NULL);
-        if (dir == GM_TO_UB)
-            memcpy(ctx->ub + ub, host, seg);
-        else if (dir == UB_TO_GM)
-            memcpy(host, ctx->ub + ub, seg);
-        else { /* the lock is taken after the touch hook, which may fault */
-            pvc_gm_atomic_lock();
-            add_segment(t->dtype, host, ctx->ub + ub, seg);
-            pvc_gm_atomic_unlock();
-        }
+        move_span(ctx, dir, t->dtype, host, (uint32_t)ub, seg);
     }
     return clipped_count(vr, vc, &w);
 }
@@ -259,18 +266,7 @@ static int64_t gm_strided(pvc_ctx *ctx, const char *op, const pvc_tile *tile, co
         for (int64_t j = 0; j < vc; j++) {
             uint32_t ub = tile->addr + (uint32_t)((i * tile->cols + j) * eb);
             uint8_t *host = (uint8_t *)t->data + (uint64_t)(start + i * rs + j * cs) * eb;
-            pvc_ub_touch(ctx, ub, eb, dir == GM_TO_UB ? PVC_TOUCH_GM_IN : PVC_TOUCH_GM_OUT);
-            pvc_gm_touch(ctx, host, eb, dir == GM_TO_UB ? PVC_GM_READ : dir == UB_ADD_GM ? PVC_GM_ATOMIC : PVC_GM_WRITE,
-                         dir == UB_TO_GM ? ctx->ub + ub : NULL);
-            if (dir == GM_TO_UB)
-                memcpy(ctx->ub + ub, host, eb);
-            else if (dir == UB_TO_GM)
-                memcpy(host, ctx->ub + ub, eb);
-            else {
-                pvc_gm_atomic_lock();
-                add_segment(t->dtype, host, ctx->ub + ub, eb);
-                pvc_gm_atomic_unlock();
-            }
+            move_span(ctx, dir, t->dtype, host, ub, eb);
         }
     return 0;
 }
