@@ -45,11 +45,12 @@ for src in samples/*.py tests/e2e/*.py tests/golden/py_*.py tests/sim/lang_*.py;
     "$pvc" compile "$src" -o "$tmp/$name.again.c" >/dev/null 2>&1
     if cmp -s "$tmp/$name.c" "$tmp/$name.again.c"; then ok "deterministic $name"
     else bad "deterministic $name" "$(diff "$tmp/$name.c" "$tmp/$name.again.c" | head)"; fi
-    for cc in gcc clang; do
-        command -v $cc >/dev/null 2>&1 || { bad "$cc missing"; continue; }
-        check "$cc -Werror $name" 0 $cc -std=c11 -Wall -Wextra -Werror -O2 -Iruntime/include \
-            -c "$tmp/$name.c" -o "$tmp/$name.$cc.o"
-    done
+    # gcc warns from its optimiser too (-O2, to an object); clang's warnings all come from
+    # its front end, which -fsyntax-only runs whole
+    check "gcc -Werror $name" 0 gcc -std=c11 -Wall -Wextra -Werror -O2 -Iruntime/include \
+        -c "$tmp/$name.c" -o "$tmp/$name.gcc.o"
+    check "clang -Werror $name" 0 clang -std=c11 -Wall -Wextra -Werror -O2 -Iruntime/include \
+        -fsyntax-only "$tmp/$name.c"
 done
 check "compile to stdout" 0 "$pvc" compile samples/load_align_norm.py
 printf '%s\n' "$out" | cmp -s - "$tmp/load_align_norm.c" && ok "stdout equals -o" ||

@@ -4,8 +4,8 @@
 # over all of them.
 #
 # The jobs below are a list in order; each of $PVC_TEST_LANES workers (default 2, one per
-# core of a CI machine) takes the next job nobody has taken (mkdir is the claim), waits for
-# the build it needs, and runs it with its output in a file of its own. This script prints
+# core of a CI machine) takes the first job nobody has taken whose build has ended (mkdir is
+# the claim) and runs it with its output in a file of its own. This script prints
 # each job's output whole when it ends (so the suites' lines never interleave), with its
 # count line, wall and CPU seconds; a build is one case, a suite's count line its cases. A
 # job that fails to build or prints no count line counts as one failure; a suite whose build
@@ -51,7 +51,7 @@ tree() {
     done
 }
 plain="BUILD=$BUILD SAN=0"; san="BUILD=$BUILD/san SAN=1"
-# The builds first, then the longest suites, so that the lanes end together.
+# The builds first, then each tree's suites longest first, so that the lanes end together.
 job build-plain - build $plain test-build
 job build-san - build $san test-build
 if [ "$mode" = full ]; then
@@ -67,8 +67,8 @@ else
     # check that the streamed compile reads every file as the whole compile does
     job build-fuzz - build BUILD="$BUILD" FUZZ_BUILD="$BUILD/fuzz" fuzzers
     job fuzz-smoke build-fuzz suite BUILD="$BUILD" FUZZ_BUILD="$BUILD/fuzz" fuzz-smoke
-    tree plain build-plain "$plain" robust sim py e2e golden ops unit
-    tree san build-san "$san" robust sim ops:OPS_BACKENDS=sim,obs unit golden:GOLDEN_MODE=pvc
+    tree plain build-plain "$plain" e2e py sim golden robust ops unit
+    tree san build-san "$san" golden:GOLDEN_MODE=pvc robust sim ops:OPS_BACKENDS=sim,obs unit
 fi
 
 # one_job N: job N's output into $dir/out.N, "PASSED FAILED WALL CPU" into $dir/res.N; a
@@ -108,14 +108,31 @@ one_job() {
     echo "$p $f $wall $cpu" >"$dir/res.$n"
 }
 
+# ready N: job N can start now (it needs no build, or its build has ended, well or not)
+ready() {
+    needs=$(cat "$dir/needs.$1")
+    [ "$needs" = - ] || [ -e "$dir/done.$needs" ]
+}
+
+# worker: take the first job nobody has taken whose build has ended; when every job left is
+# waiting for a build, wait for it rather than sit idle on the first of them (a lane that
+# claimed fuzz-smoke while the fuzzers were still building idled for their whole build).
 worker() {
-    n=1
-    while [ $n -le $njobs ]; do
-        if mkdir "$dir/claim.$n" 2>/dev/null; then
-            one_job $n
-            echo $n >>"$dir/finished"
-        fi
-        n=$((n + 1))
+    while :; do
+        left=; n=1
+        while [ $n -le $njobs ]; do
+            if [ ! -e "$dir/claim.$n" ]; then
+                left=1
+                if ready $n && mkdir "$dir/claim.$n" 2>/dev/null; then
+                    one_job $n
+                    echo $n >>"$dir/finished"
+                    continue 2
+                fi
+            fi
+            n=$((n + 1))
+        done
+        [ -n "$left" ] || return 0
+        sleep 0.2
     done
 }
 

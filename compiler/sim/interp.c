@@ -100,7 +100,9 @@ const sim_run_fn sim_runs[PVC_MOP_COUNT] = {
  * On x86-64 they are compiled twice, the second time for AVX-512, and sim_fast_table picks
  * by the host at run time: pvc is built for the baseline ISA, where a register's 256 bytes
  * move in 16-byte pieces, and those moves are the most of a NORM copy's time (BENCHMARKS.md;
- * the native backend builds kernels for the host ISA for the same reason). */
+ * the native backend builds kernels for the host ISA for the same reason). The fuzz build
+ * (Makefile FUZZ_CFLAGS) defines PVC_SIM_ONE_ISA: the second copy is the same source, and
+ * leaving it out takes a third off the largest compile of `make test`. */
 #undef SIM_O_BITS
 #undef SIM_O_INT
 #undef SIM_O_ADDR
@@ -132,7 +134,7 @@ static const sim_fast_fn fast_rows[PVC_MOP_COUNT] = {
 #undef M
 };
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(PVC_SIM_ONE_ISA)
 #define M(id, nm, from, opnds, attrs, res, dts, trap, fl, level, pipe, base, bpc, call, doc)              \
     SIM_FAST_ROW(id##_wide, __attribute__((target("avx512f"))), opnds, res, attrs, call)
 PVC_MOPS(M)
@@ -149,7 +151,7 @@ static const sim_fast_fn fast_rows_wide[PVC_MOP_COUNT] = {
 
 const sim_fast_fn *sim_fast_table(void)
 {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(PVC_SIM_ONE_ISA)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f"))
         return fast_rows_wide;
