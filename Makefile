@@ -29,6 +29,11 @@ OPT      = -O0 -g1
 SIM_OPT  = -O1
 RT_OPT   = -O1
 UNIT_OPT = -O0
+# The instrumentation's metadata is ~9 MB of data holding pointers, which a PIE relocates at
+# every start: a third of the CPU time of each short `pvc` process the SAN suites run. The
+# SAN tree's programs link as position-dependent executables (the objects stay -fPIC for
+# libpvc.so).
+EXE_LDFLAGS = -no-pie
 else
 BUILD   ?= build
 SANFLAGS =
@@ -36,6 +41,7 @@ OPT      = -O2 -g
 SIM_OPT  =
 RT_OPT   = -O3
 UNIT_OPT =
+EXE_LDFLAGS =
 endif
 
 CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
@@ -137,8 +143,8 @@ $(GRAMMAR_SRC): | grammar
 FLAGS_STAMP = $(BUILD)/.flags
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS) $(SIM_OPT)' | cmp -s - $@ || \
-	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS) $(SIM_OPT)' > $@
+	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS) $(SIM_OPT) $(EXE_LDFLAGS)' | cmp -s - $@ || \
+	    echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(GRAMMAR_CFLAGS) $(RT_CFLAGS) $(SIM_OPT) $(EXE_LDFLAGS)' > $@
 FORCE:
 
 # Every compile first makes sure the packages and the grammar are there (cheap when they are).
@@ -170,7 +176,7 @@ $(BUILD)/libpvc.a: $(PVC_OBJ)
 # runtime through pvc's own symbols (compiler/emit/native.h), so every runtime function must be in
 # pvc and exported, used by pvc itself or not.
 $(BUILD)/pvc: $(BUILD)/compiler/main.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
-	$(CC) $(CFLAGS) -rdynamic $(BUILD)/compiler/main.o $(BUILD)/libpvc.a \
+	$(CC) $(CFLAGS) $(EXE_LDFLAGS) -rdynamic $(BUILD)/compiler/main.o $(BUILD)/libpvc.a \
 	    -Wl,--whole-archive $(BUILD)/libpvcrt.a -Wl,--no-whole-archive $(GRAMMAR_OBJ) $(LDLIBS) -o $@
 
 # The library for other processes (python/pvc loads it with ctypes): everything pvc has, the
@@ -208,12 +214,12 @@ $(BUILD)/compiler/emit/native_tcc.o $(BUILD)/pvc: $(TCC_STAMP)
 # process. Linked as build/pvc is: the kernels it runs natively call the runtime through its
 # symbols.
 $(BUILD)/pvc-cases: $(BUILD)/tests/cases/pvc_cases.o $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
-	$(CC) $(CFLAGS) -rdynamic $< $(BUILD)/libpvc.a \
+	$(CC) $(CFLAGS) $(EXE_LDFLAGS) -rdynamic $< $(BUILD)/libpvc.a \
 	    -Wl,--whole-archive $(BUILD)/libpvcrt.a -Wl,--no-whole-archive $(GRAMMAR_OBJ) $(LDLIBS) -o $@
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(UNIT_OPT) $^ $(LDLIBS) -o $@
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(UNIT_OPT) $(EXE_LDFLAGS) $^ $(LDLIBS) -o $@
 
 # ---------------------------------------------------------------------------------------
 # Tests. Each suite prints "N passed, M failed" last; `make test` sums them into one line.
