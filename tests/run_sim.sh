@@ -82,6 +82,8 @@ fault fault_gm_race_write sim $shapes --blocks 3
 fault fault_gm_race_read sim --shape a=1,64 --blocks 2
 fault fault_gm_race_setval sim --shape a=1,64 --blocks 2
 fault fault_gm_race_cores sim --shape a=16,16 --shape b=16,16 --shape x=16,16 --shape out=16,16
+# a deadlock's text names every core's wait, run after run (the threads unwind in any order)
+for _ in 1 2 3 4 5 6; do fault fault_deadlock_cores sim --shape x=16,16 --shape out=16,16; done
 # Python's float % by zero: the same located fault from the runtime in both backends
 fault fault_float_mod_zero "sim cc" --shape out=1,64
 # the scalar language in a kernel: / by zero, a negative shift, a run-time valid shape

@@ -47,6 +47,8 @@ struct pvc_xsync {
     int done[CORES];
     pending wait[CORES];
     int dead;            /* a deadlock was found: every waiting core faults */
+    char dead_why[256];  /* where each core was when it was found: every fault says the same,
+                          * whichever core unwinds (and finishes) first */
 };
 
 pvc_xsync *pvc_xsync_new(int deterministic)
@@ -154,6 +156,8 @@ static int deadlocked(pvc_xsync *x)
     return waiting > 0;
 }
 
+static void mark_dead(pvc_xsync *x);
+
 /* Deterministic: the baton to the first core after `from` that can go on (from itself
  * last). Called with the lock held; wakes everyone so the holder sees it. */
 static void pass_baton(pvc_xsync *x, int from)
@@ -166,7 +170,7 @@ static void pass_baton(pvc_xsync *x, int from)
         }
     }
     if (deadlocked(x))
-        x->dead = 1;
+        mark_dead(x);
     pthread_cond_broadcast(&x->cond);
 }
 
@@ -195,6 +199,15 @@ static void deadlock_text(pvc_xsync *x, char *buf, size_t n)
     }
 }
 
+/* The deadlock found: its text taken now, while every core is where the deadlock holds it. */
+static void mark_dead(pvc_xsync *x)
+{
+    if (x->dead)
+        return;
+    x->dead = 1;
+    deadlock_text(x, x->dead_why, sizeof x->dead_why);
+}
+
 void pvc_xsync_start(pvc_ctx *ctx)
 {
     pvc_xsync *x = ctx->xsync;
@@ -219,7 +232,7 @@ void pvc_xsync_finish(pvc_ctx *ctx)
     if (x->deterministic)
         pass_baton(x, c);
     else if (deadlocked(x))
-        x->dead = 1;
+        mark_dead(x);
     pthread_cond_broadcast(&x->cond);
     pthread_mutex_unlock(&x->lock);
 }
@@ -282,12 +295,12 @@ void pvc_cross_wait(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode)
     if (x->deterministic)
         pass_baton(x, c);
     else if (deadlocked(x))
-        x->dead = 1, pthread_cond_broadcast(&x->cond);
+        mark_dead(x), pthread_cond_broadcast(&x->cond);
     while (!may_go(x, c))
         pthread_cond_wait(&x->cond, &x->lock);
     if (x->dead && !satisfied(x, c)) {
-        char why[160];
-        deadlock_text(x, why, sizeof why);
+        char why[sizeof x->dead_why];
+        memcpy(why, x->dead_why, sizeof why);
         pthread_mutex_unlock(&x->lock);
         pvc_fault_raise(ctx, PVC_FAULT_DEADLOCK, "pl.system.wait_cross_core", 0, 0, "%s", why);
         return;
