@@ -22,6 +22,8 @@ def write_case(top, c, kernel_line, files=None):
         f.write(kernel_line + "\n")
     with open(os.path.join(d, "args"), "w") as f:
         f.write(c.args + "\n")
+    if getattr(c, "exact", False):  # the outputs are compared as bytes too
+        open(os.path.join(d, "exact"), "w").close()
     if c.fault is not None:
         with open(os.path.join(d, "fault"), "w") as f:
             f.write("".join(line + "\n" for line in c.fault))

@@ -1036,6 +1036,185 @@ def misc_cases():
     return out
 
 
+# ---- §15.24 pl.sort32, §15.25 pl.mrgsort / pl.mrgsort2, §15.26 pl.addc ----------------------------------
+def sort_key(dt, bits):
+    """The total order of the value bits (sign-magnitude, §15.24): a larger key sorts first."""
+    w = 8 * R.width(dt)
+    b = int(bits)
+    return ((1 << w) - 1) & ~b if b >> (w - 1) else b | (1 << (w - 1))
+
+
+def record(dt, value, index):
+    """One 8-byte record as elements of dt: FP32 [value, index], FP16 [value, 0, index lo, hi]."""
+    if dt == "FP32":
+        return [int(value), int(index)]
+    return [int(value), 0, int(index) & 0xFFFF, int(index) >> 16]
+
+
+def sort_values(dt, rng, n):
+    """Values with ties, both zeros, both infinities and NaNs of both signs among randoms."""
+    edges = FLOAT_EDGES[dt][:6]
+    pool = list(randoms(dt, rng, (8,)).reshape(-1)) + edges
+    return np.array([pool[rng.randint(0, len(pool))] for _ in range(n)], dtype=R.store_type(dt))
+
+
+def sort32_block(dt, vals, idx):
+    """vbitsort of one block: descending keys, equal keys by the smaller index, then in order."""
+    order = sorted(range(len(vals)), key=lambda k: (-sort_key(dt, vals[k]), int(idx[k]), k))
+    return [e for k in order for e in record(dt, vals[k], idx[k])]
+
+
+@case
+def sort32_cases():
+    """dst row r: per block of 32 of src row r, its records sorted; without tmp only whole
+    blocks, with tmp the last block padded with -NaN (sorting last, their indices what idx
+    holds past the valid cols); dst keeps its old values past the records written."""
+    out = []
+    for name, dt, rows, cols, vc, dvr, idx_rows, tmp in (
+            ("tile_sort32_f32", "FP32", 2, 64, 64, 2, 2, False),
+            ("tile_sort32_f16_idx_row", "FP16", 3, 64, 64, 2, 1, False),
+            ("tile_sort32_f32_no_tmp", "FP32", 2, 40, 40, 2, 2, False),
+            ("tile_sort32_f32_tail", "FP32", 2, 40, 40, 2, 2, True),
+            ("tile_sort32_f16_tail", "FP16", 1, 80, 70, 1, 1, True)):
+        rng = rng_for(name)
+        coef = 8 // R.width(dt)
+        blocks = (vc + 31) // 32 if tmp else vc // 32
+        dcols = max(coef * ((cols + 31) // 32) * 32, coef * cols)
+        src = sort_values(dt, rng, rows * cols).reshape(rows, cols)
+        icols = (cols + 31) // 32 * 32
+        idx = rng.randint(0, 12, (idx_rows, icols)).astype(np.uint32)
+        old = randoms(dt, rng, (rows, dcols))
+        exp = old.copy()
+        pad = 0xFFC00000 if dt == "FP32" else 0xFE00
+        for r in range(dvr):
+            xr = idx[r if idx_rows > 1 else 0]
+            for b in range(blocks):
+                n = min(32, vc - 32 * b)
+                vals = list(src[r, 32 * b:32 * b + n]) + [pad] * (32 - n)
+                exp[r, 32 * coef * b:32 * coef * (b + 1)] = sort32_block(dt, vals, xr[32 * b:32 * b + 32])
+        tensors = [("x", (rows, cols), dt), ("i", (idx_rows, icols), "UINT32"), ("o", (rows, dcols), dt)]
+        tiles = [Tile("tx", (rows, cols), dt), Tile("ti", (idx_rows, icols), "UINT32"), Tile("to", (rows, dcols), dt)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(ti, i, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.set_validshape(tx, [%d, %d])" % (rows, vc), "pl.set_validshape(ti, [%d, %d])" % (idx_rows, vc),
+                "pl.set_validshape(to, [%d, %d])" % (dvr, dcols)]
+        if tmp:
+            tiles.append(Tile("tt", (1, icols), dt))
+            body.append("pl.sort32(to, tx, ti, tt)")
+        else:
+            body.append("pl.sort32(to, tx, ti)")
+        body += ["pl.set_validshape(to, [%d, %d])" % (rows, dcols), "pl.store(o, to, [0, 0])"]
+        c = Case(name, kernel_src(tensors, tiles, body), {"x": npy(dt, src), "i": npy("UINT32", idx),
+                                                           "o": npy(dt, old)}, {"o": npy(dt, exp)})
+        c.exact = True
+        out.append(c)
+    return out
+
+
+def sorted_list(dt, rng, n, tie_pool):
+    """n records sorted descending (vbitsort's order), values drawn from tie_pool."""
+    vals = [tie_pool[rng.randint(0, len(tie_pool))] for _ in range(n)]
+    idx = list(rng.randint(0, 1000, n))
+    order = sorted(range(n), key=lambda k: (-sort_key(dt, vals[k]), idx[k]))
+    return [(vals[k], idx[k]) for k in order]
+
+
+def merge_lists(dt, lists, exhausted=False):
+    """vmrgsort4: the largest key first, equal keys from the lower list; exhausted: stop once a
+    list has given its last record."""
+    at = [0] * len(lists)
+    out = []
+    while True:
+        best = None
+        for k, l in enumerate(lists):
+            if at[k] < len(l) and (best is None or sort_key(dt, l[at[k]][0]) > sort_key(dt, lists[best][at[best]][0])):
+                best = k
+        if best is None:
+            return out
+        out.append(lists[best][at[best]])
+        at[best] += 1
+        if exhausted and at[best] == len(lists[best]):
+            return out
+
+
+def flat_records(dt, recs):
+    return [e for v, i in recs for e in record(dt, v, i)]
+
+
+@case
+def mrgsort_cases():
+    """pl.mrgsort: each four consecutive lists of block_len elements merged in place of dst,
+    src cols // (4 block_len) times; dst keeps its old values past them."""
+    out = []
+    for name, dt, cols, block_len in (("tile_mrgsort_f32", "FP32", 512, 64), ("tile_mrgsort_f16", "FP16", 1152, 256)):
+        rng = rng_for(name)
+        coef = 8 // R.width(dt)
+        n = block_len // coef
+        pool = list(sort_values(dt, rng, 10))
+        nlists = cols // block_len
+        lists = [sorted_list(dt, rng, n, pool) for _ in range(nlists)]
+        src = np.array(flat_records(dt, [r for l in lists for r in l]) + [0] * (cols - nlists * block_len),
+                       dtype=R.store_type(dt)).reshape(1, cols)
+        old = randoms(dt, rng, (1, cols))
+        exp = old.copy().reshape(-1)
+        for g in range(cols // (4 * block_len)):
+            merged = flat_records(dt, merge_lists(dt, lists[4 * g:4 * g + 4]))
+            exp[4 * g * block_len:4 * (g + 1) * block_len] = merged
+        tensors = [("x", (1, cols), dt), ("o", (1, cols), dt)]
+        tiles = [Tile("tx", (1, cols), dt), Tile("to", (1, cols), dt)]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(to, o, [0, 0])", "pl.mrgsort(to, tx, block_len=%d)" % block_len,
+                "pl.store(o, to, [0, 0])"]
+        c = Case(name, kernel_src(tensors, tiles, body), {"x": npy(dt, src), "o": npy(dt, old)},
+                 {"o": npy(dt, exp.reshape(1, cols))})
+        c.exact = True
+        out.append(c)
+    return out
+
+
+@case
+def mrgsort2_cases():
+    """pl.mrgsort2(a, b, c, d, e..., exhausted=): the lowering's (dst, src0, tmp, src1, src2...)
+    = (a, b, c, d, e...): the lists of b, d, e... merged into c, then a's valid cols copied from c."""
+    out = []
+    for name, dt, lens, exhausted in (("tile_mrgsort2_f32", "FP32", (32, 48), False),
+                                      ("tile_mrgsort2_f16_three_exhausted", "FP16", (16, 24, 8), True),
+                                      ("tile_mrgsort2_f32_four", "FP32", (8, 16, 24, 8), False)):
+        rng = rng_for(name)
+        coef = 8 // R.width(dt)
+        pool = list(sort_values(dt, rng, 6))
+        lists = [sorted_list(dt, rng, n, pool) for n in lens]
+        total = sum(lens)
+        tcols = total * coef + 32
+        acols = (total * coef // 2 + 31) // 32 * 32
+        srcs = [np.array(flat_records(dt, l), dtype=R.store_type(dt)).reshape(1, -1) for l in lists]
+        a_old, c_old = randoms(dt, rng, (1, acols)), randoms(dt, rng, (1, tcols))
+        merged = flat_records(dt, merge_lists(dt, lists, exhausted))
+        c_exp = c_old.copy()
+        c_exp[0, :len(merged)] = merged
+        a_exp = c_exp[:, :acols].copy()
+        names = ["b", "d", "e", "f"][:len(lens)]
+        tensors = [("a", (1, acols), dt), ("c", (1, tcols), dt)] + [(n, s.shape, dt) for n, s in zip(names, srcs)]
+        tiles = [Tile("ta", (1, acols), dt), Tile("tc", (1, tcols), dt)] + \
+            [Tile("t" + n, s.shape, dt) for n, s in zip(names, srcs)]
+        body = ["pl.load(t%s, %s, [0, 0])" % (n, n) for n in ["a", "c"] + names]
+        extra = "".join(", t" + n for n in names[2:])
+        body += ["pl.mrgsort2(ta, tb, tc, td%s, exhausted=%s)" % (extra, exhausted),
+                 "pl.store(a, ta, [0, 0])", "pl.store(c, tc, [0, 0])"]
+        inputs = {"a": npy(dt, a_old), "c": npy(dt, c_old)}
+        inputs.update({n: npy(dt, s) for n, s in zip(names, srcs)})
+        c = Case(name, kernel_src(tensors, tiles, body), inputs, {"a": npy(dt, a_exp), "c": npy(dt, c_exp)})
+        c.exact = True
+        out.append(c)
+    return out
+
+
+@case
+def addc_cases():
+    """out = (a + b) + c, each add rounded to the dtype (§15.26)."""
+    return [elementwise_case("tile_addc_" + SHORT[dt], dt, "pl.addc(to, ta, tb, tc)", 3,
+                             lambda a, b, c, dt=dt: R.binary(dt, "add", R.binary(dt, "add", a, b), c))
+            for dt in ["FP32", "FP16", "BF16", "INT32", "INT16", "UINT16"]]
+
+
 def all_cases():
     out = []
     for fn in CASES:

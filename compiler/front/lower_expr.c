@@ -376,12 +376,6 @@ static pvc_op *namespace_op(lower_ctx *c, TSNode fn, const char *name)
                      "(§10.17)", name, pvc_legacy_op_hint(name));
         return NULL;
     }
-    if (code < 0 && pvc_is_tile_op(name)) {
-        pvc_error_at(c->d, at(fn), PVC_E_UNKNOWN_NAME, "'%s' is a tile-level op of pypto_pro that pvc does "
-                     "not compile yet: compute on the tile in a @pl.vector_function with vf.* ops "
-                     "('pvc help ops' lists both levels)", name);
-        return NULL;
-    }
     if (code < 0 || (pvc_ops[code].flags & PVC_OPF_CORE)) {
         pvc_error_at(c->d, at(fn), PVC_E_UNKNOWN_NAME, "unknown %s '%s'", name[0] == 'v' ? "op" : "name", name);
         return NULL;

@@ -93,6 +93,8 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(TILE_DIM,       "W042", "", "dim= other than 0 reduces or broadcasts columns, not the last axis (§15.7)") \
     X(TILE_MASK_PITCH, "W043", "", "pl.select reads the mask rows at a pitch of cols bytes: a mask tile wider than 8 bits breaks rows >= 1 (§15.9)") \
     X(TILE_CAST_ODD,  "W044", "", "pl.RoundMode.CAST_ODD rounds to odd only FP32 -> FP16; here it runs as CAST_NONE (§15.6)") \
+    X(TILE_SORT32,    "W045", "", "pl.sort32 sorts whole blocks of 32 and writes 32 records per block, whatever the valid shape and dst's size (§15.24)") \
+    X(TILE_MRGSORT2,  "W046", "", "pl.mrgsort2's arguments reach TMRGSORT in call order, read as (dst, src0, tmp, src1, ...) (§15.25)") \
     X(CUBE_MATMUL_ACC, "W050", "C-T2", "pl.matmul_acc adds into dst's old value: acc_tile only gives the type (§17.5.3)")
 
 typedef enum {

@@ -271,7 +271,6 @@ const char *pvc_tile_pad_name(int pad);
 int pvc_mop_operand(const pvc_mop *m, const char *name);
 /* For a legacy name of PVC_LEGACY_OPS, the call to write instead; else NULL. */
 const char *pvc_legacy_op_hint(const char *name);
-int pvc_is_tile_op(const char *name); /* a row of PVC_TILE_OPS */
 /* Index of the attribute named name in row m, or -1. */
 int pvc_mop_attr(const pvc_mop *m, const char *name);
 /* 1 when row m's CALL takes `at`, the op's position (ops.h): the call sets ctx->at itself,

@@ -322,14 +322,6 @@ const char *pvc_legacy_op_hint(const char *name)
     return NULL;
 }
 
-int pvc_is_tile_op(const char *name)
-{
-#define X(tile) if (!strcmp(name, tile)) return 1;
-    PVC_TILE_OPS(X)
-#undef X
-    return 0;
-}
-
 int pvc_mop_attr(const pvc_mop *m, const char *name)
 {
     for (int i = 0; i < m->nattr; i++)

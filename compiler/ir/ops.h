@@ -1183,10 +1183,5 @@ typedef enum {
     X("pl.matmul_mx") X("pl.matmul_mx_acc") X("pl.MemorySpace.ScaleLeft")                 \
     X("pl.MemorySpace.ScaleRight")
 
-/* pypto_pro's tile-level ops pvc does not compile yet (the others are rows of ops_tile.h): a
- * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
-#define PVC_TILE_OPS(X)                                                                     \
-    X("pl.addc") \
-    X("pl.mrgsort") X("pl.mrgsort2") X("pl.sort32")
 
 #endif /* PVC_OPS_H */

@@ -80,6 +80,13 @@
                  "out[c][r] = src[r][c] over src's valid shape, row-major tiles (§15.13)")           \
     PVC_TILE_DSL(X, PL_HISTOGRAM, "pl.histogram", "dst src idx", "is_msb:bool", 3, 3,                  \
                  "dst row r = the 256-bin cumulative count of one byte of src row r (§15.14)")      \
+    PVC_TILE_DSL(X, PL_SORT32, "pl.sort32", "dst src idx tmp", "", 3, 4,                               \
+                 "(value, index) records of each block of 32 of src row r, largest first (§15.24)") \
+    PVC_TILE_DSL(X, PL_MRGSORT, "pl.mrgsort", "dst src", "block_len:int", 2, 2,                       \
+                 "merges each four sorted record lists of block_len elements of src (§15.25)")    \
+    PVC_TILE_DSL(X, PL_MRGSORT2, "pl.mrgsort2", "src0 src1 dst tmp src2 src3", "exhausted:bool", 4, 6,  \
+                 "merges 2 to 4 sorted record lists, in the lowering's argument order (§15.25)")  \
+    PVC_TILE_DSL(X, PL_ADDC, "pl.addc", "out a b c", "", 4, 4, "out = (a + b) + c, two roundings (§15.26)") \
     /* the IR op names pypto_pro's parser also takes (block.row_sum, ...): the same rows */ \
     PVC_TILE_DSL(X, PL_ADDS, "pl.adds", "out lhs scalar", "", 3, 3, "pl.add with a scalar: out = lhs + scalar (§15.4)") \
     PVC_TILE_DSL(X, PL_SUBS, "pl.subs", "out lhs scalar", "", 3, 3, "pl.sub with a scalar (§15.4)") \
@@ -203,6 +210,8 @@
 #define PVC_DT_TILE_COLSUM (PVC_DT_INTS_32 | PVC_DT_FLOATS)
 #define PVC_DT_TILE_EXPAND (PVC_DT_INTS_32 | PVC_DT_FLOATS)
 #define PVC_DT_TILE_BITS (PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS)
+/* TADDC: the b16 and b32 dtypes (pypto_pro's docs) */
+#define PVC_DT_TILE_ADDC (PVC_DT_INTS_16UP | PVC_DT_FLOATS)
 /* TTRANS moves 1-, 2- and 4-byte elements */
 #define PVC_DT_TILE_TRANS (PVC_DT_BITS & ~PVC_DT_B64)
 
@@ -283,6 +292,41 @@
       PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                    \
       (void)pvc_tile_histogram(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc, is_msb), \
       "dst[256r + b] = #{c : byte of src[r][c] <= b, filtered by idx} (THISTOGRAM: chistv2, vadd)") \
+    /* ---- pl.sort32, pl.mrgsort, pl.mrgsort2 (§15.24, §15.25) ---- */                              \
+    M(M_TILE_SORT32, "tile.sort32", PL_SORT32, (OTN(dst) OTN(src) OTN(idx)), (), (), PVC_DT_F16_F32,   \
+      PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                   \
+      (void)pvc_tile_sort32(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc, NULL, 0, 0), \
+      "dst row r = 32 sorted (value, index) records per whole block of 32 of src row r (vbitsort)") \
+    M(M_TILE_SORT32T, "tile.sort32.tmp", PL_SORT32, (OTN(dst) OTN(src) OTN(idx) OTN(tmp)), (), (),      \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                   \
+      (void)pvc_tile_sort32(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc, tmp, tmp_vr, tmp_vc), \
+      "the same, a partial last block padded with -NaN through tmp (vbitsort)")                      \
+    M(M_TILE_MRGSORT, "tile.mrgsort", PL_MRGSORT, (OTN(dst) OTN(src)), (AI(block_len, 0)), (),          \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                   \
+      (void)pvc_tile_mrgsort(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc, block_len),               \
+      "each four consecutive sorted lists of src merged into dst at their place (vmrgsort4)")       \
+    M(M_TILE_MRGSORT2, "tile.mrgsort.2", PL_MRGSORT2, (OTN(dst) OTN(src0) OTN(tmp) OTN(src1)),           \
+      (AI(exhausted, 0)), (), PVC_DT_F16_F32, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,             \
+      (void)pvc_tile_mrgsort_lists(ctx, 2, exhausted, dst, dst_vr, dst_vc, tmp, tmp_vr, tmp_vc, src0, src0_vr, \
+                                   src0_vc, src1, src1_vr, src1_vc, NULL, 0, 0, NULL, 0, 0),          \
+      "tmp = merge of src0, src1 (vmrgsort4), then dst's valid cols copied from tmp")                \
+    M(M_TILE_MRGSORT3, "tile.mrgsort.3", PL_MRGSORT2, (OTN(dst) OTN(src0) OTN(tmp) OTN(src1) OTN(src2)), \
+      (AI(exhausted, 0)), (), PVC_DT_F16_F32, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,             \
+      (void)pvc_tile_mrgsort_lists(ctx, 3, exhausted, dst, dst_vr, dst_vc, tmp, tmp_vr, tmp_vc, src0, src0_vr, \
+                                   src0_vc, src1, src1_vr, src1_vc, src2, src2_vr, src2_vc, NULL, 0, 0), \
+      "the same of three lists")                                                                     \
+    M(M_TILE_MRGSORT4, "tile.mrgsort.4", PL_MRGSORT2,                                                  \
+      (OTN(dst) OTN(src0) OTN(tmp) OTN(src1) OTN(src2) OTN(src3)), (AI(exhausted, 0)), (), PVC_DT_F16_F32, \
+      PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                   \
+      (void)pvc_tile_mrgsort_lists(ctx, 4, exhausted, dst, dst_vr, dst_vc, tmp, tmp_vr, tmp_vc, src0, src0_vr, \
+                                   src0_vc, src1, src1_vr, src1_vc, src2, src2_vr, src2_vc, src3, src3_vr, \
+                                   src3_vc),                                                         \
+      "the same of four lists")                                                                      \
+    /* ---- pl.addc (§15.26) ---- */                                                                 \
+    M(M_TILE_ADDC, "tile.addc", PL_ADDC, (OTN(out) OTN(a) OTN(b) OTN(c)), (), (), PVC_DT_TILE_ADDC,     \
+      PVC_NO_TRAP, PVC_TILE_FLAGS | PVC_MF_SAME, TILE, V, 16, 256,                                     \
+      (void)pvc_tile_addc(ctx, out, out_vr, out_vc, a, a_vr, a_vc, b, b_vr, b_vc, c, c_vr, c_vc),     \
+      "out = (a + b) + c, each add rounded (two vadds per chunk)")                                   \
     /* ---- pl.scatter, pl.dequant (§15.20, §15.21) ---- */                                         \
     M(M_TILE_SCATTER, "tile.scatter", PL_SCATTER, (OT(out) OTN(src) OTN(idx)), (), (), PVC_DT_TILE_TRANS, \
       PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                     \

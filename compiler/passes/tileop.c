@@ -20,7 +20,7 @@ enum { F_ANY, F_TILE, F_SCALAR, F_ELEM, F_ROW, F_COL, F_GIVEN };
 #define STEPS_MAX 3
 typedef struct {
     int code;           /* machine row */
-    signed char arg[5]; /* per operand group, the DSL positional argument, -1 ends */
+    signed char arg[7]; /* per operand group, the DSL positional argument, -1 ends */
 } tile_step;
 
 struct pvc_tile_recipe {
@@ -99,6 +99,15 @@ static const struct pvc_tile_recipe recipes[] = {
     R(PL_GATHER, F_ANY, 0, 0, S1(M_TILE_GATHER, 0, 1, 2)),
     R(PL_GATHERMASK, F_ANY, 0, 0, S1(M_TILE_GATHERMASK, 0, 1)),
     R(PL_GATHERB, F_ANY, 0, 0, S1(M_TILE_GATHERB, 0, 1, 2)),
+    R(PL_SORT32, F_GIVEN, 3, 0, S1(M_TILE_SORT32T, 0, 1, 2, 3)),
+    R(PL_SORT32, F_ANY, 0, 0, S1(M_TILE_SORT32, 0, 1, 2)),
+    R(PL_MRGSORT, F_ANY, 0, 0, S1(M_TILE_MRGSORT, 0, 1)),
+    /* pl.mrgsort2(src0, src1, dst, tmp, ...): pypto_pro passes the arguments in call order to
+     * block.mrgsort2, whose lowering reads them as (dst, src0, tmp, src1, src2, src3) (§15.25) */
+    R(PL_MRGSORT2, F_GIVEN, 5, 0, S1(M_TILE_MRGSORT4, 0, 1, 2, 3, 4, 5)),
+    R(PL_MRGSORT2, F_GIVEN, 4, 0, S1(M_TILE_MRGSORT3, 0, 1, 2, 3, 4)),
+    R(PL_MRGSORT2, F_ANY, 0, 0, S1(M_TILE_MRGSORT2, 0, 1, 2, 3)),
+    R(PL_ADDC, F_ANY, 0, 0, S1(M_TILE_ADDC, 0, 1, 2, 3)),
     RED(PL_SUM, M_TILE_ROWSUM, M_TILE_COLSUM, 1),
     EXP(PL_EXPAND_SUB, M_TILE_ROWEXP_SUB, M_TILE_COLEXP_SUB),
     EXP(PL_EXPAND_DIV, M_TILE_ROWEXP_DIV, M_TILE_COLEXP_DIV),
@@ -303,6 +312,55 @@ static int gather_ok(pvc_diag *d, const pvc_op *op)
     return 1;
 }
 
+static int is_sort(int code) { return code >= PVC_OP_M_TILE_SORT32 && code <= PVC_OP_M_TILE_MRGSORT4; }
+
+/* PTO's static_asserts of TSORT32 and TMRGSORT (§15.24, §15.25): FP16 or FP32 tiles of one
+ * dtype, a UINT32 idx; TMRGSORT's tiles one row each (all but a fourth list's); block_len a
+ * positive constant. The row's dtype check has seen the first operand. */
+static int sort_ok(pvc_diag *d, const pvc_op *op, const tile_step *s)
+{
+    const pvc_mop *m = pvc_mop_of(s->code);
+    const char *name = pvc_ops[op->code].name;
+    int dt = arg_at(op, s->arg[0])->type.dtype;
+    char pname[32];
+    for (int g = 1, i; (i = group_start(m, g)) >= 0; g++) {
+        const pvc_value *v = arg_at(op, s->arg[g]);
+        param_name(op, s->arg[g], pname, sizeof pname);
+        int want = strcmp(m->opnd[i].name, "idx") ? dt : PVC_DT_UINT32;
+        if (v->type.dtype != want) {
+            pvc_error_at(d, pvc_op_arg_loc(op, pname), PVC_E_TYPE, "'%s' of %s must be a %s tile, not %s (%s's "
+                         "static_asserts, §15.%d)", pname, name, pvc_dtype_pyname(want),
+                         pvc_dtype_pyname(v->type.dtype), s->code <= PVC_OP_M_TILE_SORT32T ? "TSORT32" : "TMRGSORT",
+                         s->code <= PVC_OP_M_TILE_SORT32T ? 24 : 25);
+            return 0;
+        }
+    }
+    if (s->code <= PVC_OP_M_TILE_SORT32T)
+        return 1;
+    for (int g = 0, i; (i = group_start(m, g)) >= 0 && strcmp(m->opnd[i].name, "src3"); g++) {
+        const pvc_value *v = arg_at(op, s->arg[g]);
+        param_name(op, s->arg[g], pname, sizeof pname);
+        if (v->type.dims[0] != 1) {
+            pvc_error_at(d, pvc_op_arg_loc(op, pname), PVC_E_TYPE, "%s merges one-row tiles: '%s' is [%lld, %lld] "
+                         "(TMRGSORT's static_asserts, §15.25)", name, pname, (long long)v->type.dims[0],
+                         (long long)v->type.dims[1]);
+            return 0;
+        }
+    }
+    int64_t bl;
+    if (s->code == PVC_OP_M_TILE_MRGSORT && (!pvc_const_int(pvc_op_arg(op, "block_len"), &bl) || bl <= 0)) {
+        pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.mrgsort needs block_len=, a positive constant: the elements "
+                     "(values and indices) of one sorted list (§15.25)");
+        return 0;
+    }
+    if (s->code != PVC_OP_M_TILE_MRGSORT)
+        pvc_warn_at(d, op->loc, "pl.mrgsort2 reaches the device with its arguments in call order, read as (dst, "
+                    "src0, tmp, src1, ...): this call merges 'src1', 'tmp'%s into 'dst' and copies the result to "
+                    "'src0' (§15.25) [%s]", s->code == PVC_OP_M_TILE_MRGSORT2 ? "" : s->code ==
+                    PVC_OP_M_TILE_MRGSORT3 ? ", 'src2'" : ", 'src2', 'src3'", pvc_warn_code(PVC_W_TILE_MRGSORT2));
+    return 1;
+}
+
 static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
 {
     const pvc_mop *m = pvc_mop_of(s->code);
@@ -358,6 +416,8 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
     if (s->code == PVC_OP_M_TILE_TRANSPOSE && !transpose_ok(d, op))
         return 0;
     if (s->code == PVC_OP_M_TILE_HISTOGRAM && !histogram_ok(d, op))
+        return 0;
+    if (is_sort(s->code) && !sort_ok(d, op, s))
         return 0;
     if (s->code == PVC_OP_M_TILE_SCATTER || s->code == PVC_OP_M_TILE_DEQUANT) {
         const char *why = NULL, *at = "src";
@@ -459,16 +519,49 @@ void pvc_tileop_valid_keys(const pvc_op *op, int k, char *vr, char *vc, size_t n
 
 /* Warns (T5) when a source's valid shape is a constant other than the destination's one:
  * the loop reads every source at dst's places (§15.2). vals[k] = argument k's extents. */
+/* pl.sort32 with constant extents (§15.24): without tmp a partial last block is left out;
+ * the records of a row (32 per block, 8 bytes each) past dst's row, or the padded row past
+ * tmp, overwrite what follows in the UB. */
+static void sort32_traps(pvc_diag *d, const pvc_op *op, const tile_step *s, pvc_value *(*vals)[2])
+{
+    int64_t vc;
+    if (!pvc_const_int(vals[1][1], &vc))
+        return;
+    int tmp = s->code == PVC_OP_M_TILE_SORT32T;
+    const pvc_value *dst = pvc_op_arg(op, "dst");
+    unsigned eb = pvc_dtype_lane_bytes((pvc_dtype)dst->type.dtype);
+    int64_t blocks = tmp ? (vc + 31) / 32 : vc / 32;
+    if (!tmp && vc % 32)
+        pvc_warn_at(d, pvc_op_arg_loc(op, "src"), "pl.sort32 without tmp sorts whole blocks of 32: the last %lld "
+                    "values of each row of 'src' are left out and their records not written (§15.24) [%s]",
+                    (long long)(vc % 32), pvc_warn_code(PVC_W_TILE_SORT32));
+    if (blocks * 256 > dst->type.dims[1] * (int64_t)eb)
+        pvc_warn_at(d, pvc_op_arg_loc(op, "dst"), "pl.sort32 writes %lld blocks of 32 records (%lld bytes) per "
+                    "row, past the %lld bytes of a row of 'dst': what follows it in the UB is overwritten (§15.24) "
+                    "[%s]", (long long)blocks, (long long)blocks * 256, (long long)(dst->type.dims[1] * eb),
+                    pvc_warn_code(PVC_W_TILE_SORT32));
+    if (tmp && vc % 32) {
+        const pvc_value *t = pvc_op_arg(op, "tmp");
+        int64_t need = vc * eb <= 32 * 255 ? (vc + 31) / 32 * 32 : 32;
+        if (t->type.dims[0] * t->type.dims[1] < need)
+            pvc_warn_at(d, pvc_op_arg_loc(op, "tmp"), "pl.sort32 pads %lld elements in 'tmp', which holds %lld: "
+                        "what follows it in the UB is overwritten (§15.24) [%s]", (long long)need,
+                        (long long)(t->type.dims[0] * t->type.dims[1]), pvc_warn_code(PVC_W_TILE_SORT32));
+    }
+}
+
 void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe *r, pvc_value *(*vals)[2])
 {
     const tile_step *s = &r->step[0];
     const pvc_mop *m = pvc_mop_of(s->code);
+    if (s->code == PVC_OP_M_TILE_SORT32 || s->code == PVC_OP_M_TILE_SORT32T)
+        sort32_traps(d, op, s, vals);
     if (m->nres || pvc_tileop_steps(r) > 1 || s->code == PVC_OP_M_TILE_CAST || s->code == PVC_OP_M_TILE_FILLPAD ||
         s->code == PVC_OP_M_TILE_TRANSPOSE || s->code == PVC_OP_M_TILE_HISTOGRAM ||
         s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB || s->code == PVC_OP_M_TILE_GATHER ||
         (s->code >= PVC_OP_M_TILE_PARTADD && s->code <= PVC_OP_M_TILE_PARTMUL) ||
         is_argred(s->code) || s->code == PVC_OP_M_TILE_SCATTER || s->code == PVC_OP_M_TILE_DEQUANT ||
-        s->code == PVC_OP_M_TILE_QUANT ||
+        s->code == PVC_OP_M_TILE_QUANT || is_sort(s->code) ||
         (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||
         !strcmp(m->opnd[0].name, "mask"))
         return; /* the reductions and broadcasts are driven by other shapes (§15.7, §15.8) */
@@ -502,7 +595,7 @@ int pvc_tileop_build(pvc_module *m, pvc_block *out, const pvc_op *op, const pvc_
     for (int k = 0; k < pvc_tileop_steps(r); k++) {
         const tile_step *s = &r->step[k];
         const pvc_mop *row = pvc_mop_of(s->code);
-        pvc_value *opnds[16];
+        pvc_value *opnds[3 * 7]; /* a tile is three operands; at most six tiles */
         int n = 0, dt = op_dtype(op, row, s);
         for (int g = 0, i; (i = group_start(row, g)) >= 0; g++) {
             pvc_value *v = (pvc_value *)arg_at(op, s->arg[g]);

@@ -30,7 +30,7 @@ enum { CP_INT, CP_VREG, CP_MREG, CP_ULD, CP_UST, CP_NONE };
 /* Most operands / attributes of any op (tile.select has 4 tiles of 3 operands each, fix.store
  * a tensor, a tile, 8 offsets and its options); interp.c
  * checks every ops.h row against them when it is compiled. */
-#define SIM_MAX_OPND 16
+#define SIM_MAX_OPND 18
 #define SIM_MAX_ATTR 6
 
 typedef struct sim sim;

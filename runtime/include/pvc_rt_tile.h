@@ -318,6 +318,41 @@ int64_t pvc_tile_gatherb(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int6
                          int64_t src_vr, int64_t src_vc, const pvc_tile *offsets, int64_t offsets_vr,
                          int64_t offsets_vc);
 
+/* pl.addc (§15.26): out = (a + b) + c per element over out's valid shape, each add rounded to
+ * the dtype (two vadds per chunk); the four tiles one dtype. */
+int64_t pvc_tile_addc(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *a,
+                      int64_t a_vr, int64_t a_vc, const pvc_tile *b, int64_t b_vr, int64_t b_vc, const pvc_tile *c,
+                      int64_t c_vr, int64_t c_vc);
+
+/* pl.sort32 (§15.24): PTO's TSORT32. For each row r below dst's valid rows, src row r is
+ * sorted in blocks of 32 values (vbitsort) with the UINT32 indices of idx row r (idx row 0 for
+ * every row when idx has one valid row), each block's 32 records of 8 bytes (FP32 [value,
+ * index], FP16 [value, 0, index]) written from dst row r + 256 bytes per block, the largest
+ * value first by the bits' total order (-NaN lowest), equal values by the smaller index.
+ * Without tmp (NULL) only src's whole blocks are sorted (valid cols / 32); with tmp a partial
+ * last block is sorted through tmp, its missing values -NaN (sorting last), so a row writes
+ * ceil(valid cols / 32) * 32 records, whatever dst's cols. dst, src, tmp FP16 or FP32. */
+int64_t pvc_tile_sort32(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *src,
+                        int64_t src_vr, int64_t src_vc, const pvc_tile *idx, int64_t idx_vr, int64_t idx_vc,
+                        const pvc_tile *tmp, int64_t tmp_vr, int64_t tmp_vc);
+
+/* pl.mrgsort (§15.25): PTO's TMRGSORT of one tile. src holds sorted lists of block_len
+ * elements' worth of records (block_len * lane bytes / 8 records each); every four
+ * consecutive lists are merged (vmrgsort4) into dst at the same place, src cols /
+ * (4 block_len) times (an 8-bit count). Descending, equal keys from the lower list first. */
+int64_t pvc_tile_mrgsort(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *src,
+                         int64_t src_vr, int64_t src_vc, int64_t block_len);
+
+/* pl.mrgsort2 (§15.25): PTO's TMRGSORT of 2 to 4 lists (nlists; src2, src3 NULL when
+ * absent), named as the lowering names them: list k is src k's valid cols of records,
+ * merged into tmp (stopping when a list runs out if `exhausted`), then dst's valid cols
+ * copied from tmp in whole 32-byte blocks. */
+int64_t pvc_tile_mrgsort_lists(pvc_ctx *ctx, int64_t nlists, int64_t exhausted, const pvc_tile *dst, int64_t dst_vr,
+                               int64_t dst_vc, const pvc_tile *tmp, int64_t tmp_vr, int64_t tmp_vc,
+                               const pvc_tile *src0, int64_t src0_vr, int64_t src0_vc, const pvc_tile *src1,
+                               int64_t src1_vr, int64_t src1_vc, const pvc_tile *src2, int64_t src2_vr,
+                               int64_t src2_vc, const pvc_tile *src3, int64_t src3_vr, int64_t src3_vc);
+
 /* ---------------------------------------------------------------------------------------
  * pl.cast (§15.6). pl.RoundMode, X(NAME, pypto name, what): the member values are pypto's
  * (CAST_NONE = 0 ... CAST_ODD = 6). pvc_tile_cast_round gives the pvc_round a mode runs as

@@ -234,3 +234,36 @@ int64_t pvc_tile_expands(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int6
     ew_op o = {.kind = 3, .s = s};
     return rt_tile_done(ctx, ew_loop(ctx, &o, &d, NULL, NULL));
 }
+
+int64_t pvc_tile_addc(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *a,
+                      int64_t a_vr, int64_t a_vc, const pvc_tile *b, int64_t b_vr, int64_t b_vc, const pvc_tile *c,
+                      int64_t c_vr, int64_t c_vc)
+{
+    const char *name = "pl.addc";
+    rt_tv d, s[3];
+    const pvc_tile *src[3] = {a, b, c};
+    int64_t vr[3] = {a_vr, b_vr, c_vr}, vc[3] = {a_vc, b_vc, c_vc};
+    if (!rt_tv_make(ctx, name, &d, dst, dst_vr, dst_vc))
+        return 0;
+    for (int k = 0; k < 3; k++)
+        if (!rt_tv_make(ctx, name, &s[k], src[k], vr[k], vc[k]) || !rt_tv_same_dtype(ctx, name, &d, &s[k]) ||
+            !rt_tv_covers(ctx, name, &s[k], d.lines, d.len))
+            return 0;
+    /* the §15.2 loop with two vadds per chunk: (a + b) + c, each rounded (§15.26) */
+    uint32_t e = rt_tv_lanes(&d);
+    int64_t chunks = 0;
+    pvc_vreg va, vb, vc_, t, vd;
+    pvc_mreg m;
+    for (uint32_t line = 0; line < d.lines; line++)
+        for (uint32_t k = 0; k < d.len; k += e, chunks++) {
+            uint32_t n = d.len - k < e ? d.len - k : e;
+            rt_first_lanes(&m, n, d.eb);
+            rt_tv_load(ctx, &s[0], line, k, n, &va);
+            rt_tv_load(ctx, &s[1], line, k, n, &vb);
+            rt_tv_load(ctx, &s[2], line, k, n, &vc_);
+            binops[PVC_TB_ADD].fn(ctx, &t, d.dt, &va, &vb, &m);
+            binops[PVC_TB_ADD].fn(ctx, &vd, d.dt, &t, &vc_, &m);
+            rt_tv_store(ctx, &d, line, k, n, &vd);
+        }
+    return rt_tile_done(ctx, chunks);
+}

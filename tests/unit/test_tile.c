@@ -346,6 +346,37 @@ static void test_histogram(pvc_ctx *ctx)
     UNIT_CHECK(run_fault(ctx, hist_wide_idx) == PVC_FAULT_BAD_ARG, "%s", "a [1, 32] idx with a UINT16 src");
 }
 
+static void mrg_misaligned(pvc_ctx *ctx, void *arg)
+{
+    (void)arg;
+    pvc_tile a = {.addr = 0x4, .dtype = PVC_DT_FP32, .rows = 1, .cols = 8};
+    pvc_tile d = {.addr = 0x100, .dtype = PVC_DT_FP32, .rows = 1, .cols = 16};
+    pvc_tile_mrgsort_lists(ctx, 2, 0, &d, 1, 16, &d, 1, 16, &a, 1, 8, &a, 1, 8, NULL, 0, 0, NULL, 0, 0);
+}
+
+/* pl.sort32, FP32 [1, 32]: value k % 4 with index 31 - k, so the records run 3.0 (indices
+ * 0, 4, ..., 28: the smaller index first among equal values), then 2.0 (1, 5, ...), down to
+ * 0.0 with index 31 last (§15.24). pl.mrgsort2 of two lists of FP16 records at a 4-byte
+ * address is MISALIGNED (vmrgsort4 reads 8-byte records, §15.25). */
+static void test_sort(pvc_ctx *ctx)
+{
+    pvc_tile s = {.addr = 0x0, .dtype = PVC_DT_FP32, .rows = 1, .cols = 32};
+    pvc_tile x = {.addr = 0x100, .dtype = PVC_DT_UINT32, .rows = 1, .cols = 32};
+    pvc_tile d = {.addr = 0x200, .dtype = PVC_DT_FP32, .rows = 1, .cols = 64};
+    float *v = (float *)(ctx->ub + s.addr), *o = (float *)(ctx->ub + d.addr);
+    uint32_t *ix = (uint32_t *)(ctx->ub + x.addr), *oi = (uint32_t *)(ctx->ub + d.addr);
+    for (int k = 0; k < 32; k++) {
+        v[k] = (float)(k % 4);
+        ix[k] = (uint32_t)(31 - k);
+    }
+    int64_t n = pvc_tile_sort32(ctx, &d, 1, 64, &s, 1, 32, &x, 1, 32, NULL, 0, 0);
+    int bad = 0;
+    for (int j = 0; j < 32; j++)
+        bad += o[2 * j] != (float)(3 - j / 8) || oi[2 * j + 1] != (uint32_t)(4 * (j % 8) + j / 8);
+    UNIT_CHECK(n == 1 && bad == 0, "sort32: %lld blocks, %d records differ", (long long)n, bad);
+    UNIT_CHECK(run_fault(ctx, mrg_misaligned) == PVC_FAULT_MISALIGNED, "%s", "mrgsort2 lists at 0x4");
+}
+
 int main(void)
 {
     pvc_ctx *ctx = pvc_ctx_new();
@@ -361,6 +392,7 @@ int main(void)
     test_cmp_select_pad(ctx);
     test_faults(ctx);
     test_histogram(ctx);
+    test_sort(ctx);
     pvc_ctx_free(ctx);
     return UNIT_DONE();
 }
