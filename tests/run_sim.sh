@@ -86,6 +86,8 @@ fault fault_gm_race_cores sim --shape a=16,16 --shape b=16,16 --shape x=16,16 --
 for _ in 1 2 3 4 5 6; do fault fault_deadlock_cores sim --shape x=16,16 --shape out=16,16; done
 # Python's float % by zero: the same located fault from the runtime in both backends
 fault fault_float_mod_zero "sim cc" --shape out=1,64
+# a read of the MASK register in counter mode: located in both backends
+fault fault_mask_count_read "sim cc" --shape out=1,32
 # the scalar language in a kernel: / by zero, a negative shift, a run-time valid shape
 # larger than its tile - located in both backends (the native fault names its op after the
 # kernel object is unloaded); // in a kernel, % and a zero pl.range step in a vector

@@ -239,8 +239,8 @@ typedef enum {
     X(PL_BAR_MTE2, "pl.system.bar_mte2", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "barrier on the MTE2 pipe (no-op when sequential)") \
     X(PL_BAR_MTE3, "pl.system.bar_mte3", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR, "barrier on the MTE3 pipe (no-op when sequential)") \
     X(PL_GET_SPR, "pl.get_spr", "", "", 0, 0, 1, INT, PL | PVC_OPF_GENERIC, REGISTER, "AR, the count-less store_unalign offset (§10.14)") \
-    X(PL_SET_MASK_NORM, "pl.set_mask_norm", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, REGISTER, "the MASK register in per-bit (norm) mode, the only mode pvc models (§10.14)") \
-    X(PL_SET_MASK_COUNT, "pl.set_mask_count", "", "", 0, 0, 0, NONE, PL | PVC_OPF_REFUSED, REGISTER, "the MASK register's counter mode is not modelled; pvc runs the mask in per-bit (norm) mode only (§10.14)") \
+    X(PL_SET_MASK_NORM, "pl.set_mask_norm", "", "", 0, 0, 0, NONE, PL | PVC_OPF_GENERIC, REGISTER, "the MASK register in per-bit (norm) mode, the mode a kernel starts in (§10.14)") \
+    X(PL_SET_MASK_COUNT, "pl.set_mask_count", "", "", 0, 0, 0, NONE, PL | PVC_OPF_GENERIC, REGISTER, "the MASK register in counter mode: vf.get_mask_spr then faults, its value is not modelled (§10.14)") \
     X(PL_RESET_MASK, "pl.reset_mask", "", "", 0, 0, 0, NONE, PL | PVC_OPF_GENERIC, REGISTER, "MASK1 = MASK0 = all ones, no masking (§10.14)") \
     X(PL_SET_VEC_MASK, "pl.set_vec_mask", "mask_high mask_low", "", 2, 2, 0, NONE, PL | PVC_OPF_GENERIC, REGISTER, "MASK1 = mask_high, MASK0 = mask_low, read by vf.get_mask_spr (§10.14)") \
     X(PL_TENSOR, "pl.Tensor", "", "", 0, 0, 0, NONE, PL | PVC_OPF_ANNOT, SCALAR, "pl.Tensor[[dims], dtype]: parameter annotation only") \
@@ -783,10 +783,14 @@ enum {
       "value = AR (§10.14)") \
     M(M_SET_VEC_MASK, "spr.set_mask", PL_SET_VEC_MASK, (O(INT, mask_high) O(INT, mask_low)), (), (), 0, PVC_NO_TRAP, 0, REGISTER, S, 1, 0, \
       pvc_set_vec_mask(ctx, (uint64_t)mask_high, (uint64_t)mask_low), "MASK1 = mask_high, MASK0 = mask_low (§10.14)") \
+    M(M_SET_MASK_NORM, "spr.mask_norm", PL_SET_MASK_NORM, (), (), (), 0, PVC_NO_TRAP, 0, REGISTER, S, 1, 0, \
+      pvc_set_mask_mode(ctx, 0), "the MASK register in per-bit mode (§10.14)") \
+    M(M_SET_MASK_COUNT, "spr.mask_count", PL_SET_MASK_COUNT, (), (), (), 0, PVC_NO_TRAP, 0, REGISTER, S, 1, 0, \
+      pvc_set_mask_mode(ctx, 1), "the MASK register in counter mode (§10.14)") \
     M(M_RESET_MASK, "spr.reset_mask", PL_RESET_MASK, (), (), (), 0, PVC_NO_TRAP, 0, REGISTER, S, 1, 0, pvc_reset_mask(ctx), \
       "MASK1 = MASK0 = all ones (§10.14)") \
     M(M_GET_MASK_SPR, "spr.mask", VF_GET_MASK_SPR, (), (AE(width, MaskWidth, PVC_MASK_WIDTH_B32, 0)), (R(MASK, dst)), \
-      0, PVC_NO_TRAP, PVC_MF_MASK_ALLBITS, REGISTER, V, 1, 0, pvc_get_mask_spr(ctx, dst, width), "the MASK register, each bit in 4 (B32) or 2 (B16) mask bits (§10.14)") \
+      0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_MASK_ALLBITS, REGISTER, V, 1, 0, pvc_get_mask_spr(ctx, dst, width), "the MASK register, each bit in 4 (B32) or 2 (B16) mask bits (§10.14)") \
     M(M_MASK_GEN, "mask.gen", VF_MASK_GEN, (O(VREG, src)), (AD(dtype) AI(offset, 0)), (R(MASK, dst)), \
       PVC_DT1(INT16) | PVC_DT1(UINT16) | PVC_DT1(FP16) | PVC_DT1(BF16) | PVC_DT1(INT32) | PVC_DT1(UINT32) | PVC_DT1(FP32), \
       PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_MASK_ALLBITS, REGISTER, V, 1, 0, pvc_mask_gen_with_reg_tensor(ctx, dst, dtype, src, offset), \

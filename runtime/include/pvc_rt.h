@@ -272,6 +272,7 @@ typedef struct pvc_ctx {
      * set by pl.set_vec_mask and read by vf.get_mask_spr; all ones when a kernel starts. */
     uint32_t spr_ar, spr_sqzn;
     uint64_t spr_mask[2];   /* [0] MASK0 (mask bits 0..63), [1] MASK1 (64..127) */
+    int spr_mask_count;     /* the MASK register in counter mode (pl.set_mask_count); 0 at start */
     /* The launch `kernel[None, N]` (docs/SEMANTICS.md §6): N blocks, each with its own
      * context, sharing GM. pl.get_block_idx() reads block_idx in [0, block_num) and
      * pl.get_block_num() block_num = N; a context outside a launch is block 0 of 1. */

@@ -205,6 +205,10 @@ void pvc_mask_de_interleave(pvc_ctx *ctx, pvc_mreg *d0, pvc_mreg *d1, const pvc_
 
 /* pl.set_vec_mask(mask_high, mask_low): MASK1 = high (ctx->spr_mask[1]), MASK0 = low. */
 void pvc_set_vec_mask(pvc_ctx *ctx, uint64_t high, uint64_t low);
+/* pl.set_mask_norm (count 0) / pl.set_mask_count (1): the MASK register's mode. Only
+ * get_mask_spr reads it: in counter mode it faults (BAD_ARG), the counter's meaning for a
+ * mask read not being modelled; set_vec_mask writes MASK0/MASK1 in either mode. */
+void pvc_set_mask_mode(pvc_ctx *ctx, int count);
 /* pl.reset_mask(): MASK1 = MASK0 = all ones, as when a kernel starts. */
 void pvc_reset_mask(pvc_ctx *ctx);
 /* get_mask_spr(width): B32: m[4k .. 4k+3] = bit k of MASK0, k < 64;

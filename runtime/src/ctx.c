@@ -24,6 +24,7 @@ void pvc_ctx_init(pvc_ctx *ctx)
     memset(ctx, 0, sizeof *ctx);
     ctx->stop = &never_stop;
     ctx->spr_mask[0] = ctx->spr_mask[1] = UINT64_MAX; /* MASK SPR before any set_vec_mask */
+    ctx->spr_mask_count = 0;
     ctx->block_num = 1; /* block 0 of 1 until a launch says otherwise */
 }
 

@@ -42,8 +42,16 @@ static void fill_mask(pvc_mreg *dst, const uint64_t *src, unsigned per_bit)
     rt_mreg_set_words(dst, d);
 }
 
+void pvc_set_mask_mode(pvc_ctx *ctx, int count) { ctx->spr_mask_count = count; }
+
 void pvc_get_mask_spr(pvc_ctx *ctx, pvc_mreg *dst, pvc_mask_width width)
 {
+    if (ctx->spr_mask_count) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "get_mask_spr", 0, 0,
+                        "the MASK register is in counter mode (pl.set_mask_count): what a mask read gives then "
+                        "is not modelled; pl.set_mask_norm first (§10.14)");
+        return;
+    }
     switch (width) {
     case PVC_MASK_WIDTH_B32: fill_mask(dst, ctx->spr_mask, 4); break; /* MASK0 only */
     case PVC_MASK_WIDTH_B16: fill_mask(dst, ctx->spr_mask, 2); break; /* MASK0 then MASK1 */

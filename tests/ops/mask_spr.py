@@ -1,7 +1,7 @@
 # pl.set_vec_mask(hi, lo) and vf.get_mask_spr (docs/SEMANTICS.md §10.14): MASK1 = hi, MASK0 = lo;
 # B32 spreads bit k of MASK0 over m[4k .. 4k+3], B16 bit k of MASK1:MASK0 over m[2k .. 2k+1] (every
 # bit of an element set, T19), no width= is B32; before any set_vec_mask the SPR is all ones [I],
-# and pl.reset_mask() makes it so again (pl.set_mask_norm: the only mode, nothing to do). hi and lo come from kernel scalars and, as in the
+# and pl.reset_mask() makes it so again (pl.set_mask_norm: the mode a kernel starts in). hi and lo come from kernel scalars and, as in the
 # pypto_pro docs' own example, from literals. Each mask is stored raw (NORM, 32 bytes) through a
 # post-update cursor; abs under the B32 mask zeroes the lanes whose SPR bit is 0.
 import pypto_pro.language as pl
