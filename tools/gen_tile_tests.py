@@ -960,6 +960,82 @@ def gather_cases():
     return out
 
 
+def f16_value(bits):
+    return float(np.array([bits], np.uint16).view(np.float16)[0])
+
+
+@case
+def gather_cmp_cases():
+    """pl.gather(out, src, k, cdst, tmp, cmp_mode=, offset=): per src valid row r, the running
+    indices (offset + r * compared-per-row + e) of the elements e that compare GT (cmp_mode 4; a
+    UINT16 src always EQ) or EQ with k[r], from out row r; cdst[r] = 4 * their count. FP32 is
+    compared as its nearest integer's uint32 bits, FP16 as a float against int16(k), the 1- and
+    2-byte ints zero-extended over whole repeats of 128 / 64 elements, past the valid cols."""
+    out = []
+    for name, dt, kdt, shape, vc, mode, offset in (
+            ("tile_gather_cmp_i16_gt", "INT16", "UINT16", (2, 128), 100, 4, 0),
+            ("tile_gather_cmp_u16_gt_is_eq", "UINT16", "UINT32", (1, 128), 128, 4, 5),
+            ("tile_gather_cmp_f32_gt", "FP32", "UINT32", (2, 80), 70, 4, 3),
+            ("tile_gather_cmp_i32_eq", "INT32", "UINT16", (3, 64), 64, 0, 0),
+            ("tile_gather_cmp_f16_eq", "FP16", "UINT16", (2, 64), 50, 0, 1),
+            ("tile_gather_cmp_i8_gt", "INT8", "UINT16", (1, 256), 200, 4, 0)):
+        rng = rng_for(name)
+        w = R.width(dt)
+        rows, cols = shape
+        if dt == "FP32":
+            vals = rng.randint(-6, 7, shape).astype(np.float32) + rng.choice([0.0, 0.25, 0.5, 0.75], shape).astype(np.float32)
+            x = vals.view(np.uint32)
+        elif dt == "FP16":
+            x = np.array(rng.randint(-4, 5, shape), np.float16).view(np.uint16)
+        else:
+            x = R.wrap(dt, list(rng.randint(-5, 6, rows * cols))).reshape(shape)
+        ks = rng.randint(0, 4, rows).astype(np.int64)
+        if dt == "FP16":
+            ks[0] = 0xFFFE  # int16 -2
+        kv = np.zeros((1, 16), R.store_type(kdt))
+        kv[0, :rows] = ks
+        per = 128 if w == 1 else 64
+        repeats = (vc + per - 1) // per
+        ncmp = vc if w == 4 else repeats * per
+        gt = mode == 4 and dt != "UINT16"
+        ocols = max(64, (ncmp + 7) // 8 * 8)
+        old_o = rng.randint(0, 1 << 32, (rows, ocols), dtype=np.uint64).astype(np.uint32)
+        old_c = rng.randint(0, 1 << 32, (1, 16), dtype=np.uint64).astype(np.uint32)
+        exp_o, exp_c = old_o.copy(), old_c.copy()
+        for r in range(rows):
+            k = int(kv[0, r])
+            if dt == "FP16":
+                kk = float(np.int16(np.uint16(k & 0xFFFF).view(np.int16)))
+            elif w == 4:
+                kk = k
+            else:
+                kk = int(float(np.int32(np.uint32(k).view(np.int32)))) if w == 1 else k
+            hits = []
+            for e in range(ncmp):
+                b = int(np.asarray(x[r, e]).astype(np.int64)) & ((1 << (8 * w)) - 1)
+                if dt == "FP32":
+                    v = int(np.rint(np.float32(np.uint32(b).view(np.float32)))) & 0xFFFFFFFF
+                elif dt == "FP16":
+                    v = f16_value(b)
+                else:
+                    v = b
+                if (v > kk) if gt else (v == kk):
+                    hits.append(offset + r * (repeats * per if w != 4 else repeats * 64) + e)
+            exp_o[r, :len(hits)] = hits
+            exp_c[0, r] = 4 * len(hits)
+        tensors = [("x", shape, dt), ("k", (1, 16), kdt), ("o", (rows, ocols), "UINT32"), ("c", (1, 16), "UINT32")]
+        tiles = [Tile("tx", shape, dt), Tile("tk", (1, 16), kdt), Tile("to", (rows, ocols), "UINT32"),
+                 Tile("tc", (1, 16), "UINT32"), Tile("tt", (1, 256), "UINT32")]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(tk, k, [0, 0])", "pl.load(to, o, [0, 0])",
+                "pl.load(tc, c, [0, 0])", "pl.set_validshape(tx, [%d, %d])" % (rows, vc),
+                "pl.gather(to, tx, tk, tc, tt, cmp_mode=%d, offset=%d)" % (mode, offset),
+                "pl.store(o, to, [0, 0])", "pl.store(c, tc, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body),
+                        {"x": npy(dt, x), "k": npy(kdt, kv), "o": npy("UINT32", old_o), "c": npy("UINT32", old_c)},
+                        {"o": npy("UINT32", exp_o), "c": npy("UINT32", exp_c)}))
+    return out
+
+
 @case
 def gatherb_cases():
     """out[r][c] (c below out's valid cols) = the element at byte offsets[r][c // B] + (c % B)

@@ -129,7 +129,8 @@
     PVC_TILE_DSL(X, PL_PARTMIN, "pl.partmin", "out src0 src1", "", 3, 3, "min over the overlap, the larger source around it (§15.17)") \
     PVC_TILE_DSL(X, PL_PARTMUL, "pl.partmul", "out src0 src1", "", 3, 3, "product over the overlap, the larger source around it (§15.17)") \
     PVC_TILE_DSL(X, PL_GATHER, "pl.gather", "out src idx tmp cmp_tmp", "cmp_mode:int offset:int", 3, 5, \
-                 "out[r][c] = src element idx[r][c]; tmp unused (§15.23)")                           \
+                 "out[r][c] = src element idx[r][c], tmp unused; with cmp_mode= (out, src, k_value, cdst, tmp) "  \
+                 "the indices of src's elements GT / EQ k (§15.23)")                                \
     PVC_TILE_DSL(X, PL_GATHERMASK, "pl.gathermask", "out src", "pattern_mode:int", 2, 2,              \
                  "the lanes of each chunk of src a pattern keeps, packed into out (§15.15)")        \
     PVC_TILE_DSL(X, PL_GATHERB, "pl.gatherb", "out src offsets", "", 3, 3,                            \
@@ -367,6 +368,12 @@
       PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                                     \
       (void)pvc_tile_gather(ctx, out, out_vr, out_vc, src, src_vr, src_vc, idx, idx_vr, idx_vc),     \
       "out[r][c] = src element idx[r][c] (TGATHER: vgather2 per chunk)")                             \
+    M(M_TILE_GATHER_CMP, "tile.gather.cmp", PL_GATHER, (OTN(out) OTN(src) OT(kv) OT(cdst)),                \
+      (AI(cmp_mode, 0) AI(offset, 0)), (), PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, \
+      16, 256,                                                                                          \
+      (void)pvc_tile_gather_cmp(ctx, out, out_vr, out_vc, src, src_vr, src_vc, kv, kv_vr, kv_vc, cdst, cdst_vr, \
+                                cdst_vc, cmp_mode, offset),                                          \
+      "out row r = the indices of src row r's elements GT / EQ k[r], cdst[r] their bytes (TGATHER: vcmp, vsqz)") \
     M(M_TILE_GATHERB, "tile.gatherb", PL_GATHERB, (OTN(out) OT(src) OTN(offsets)), (), (),            \
       PVC_DT_TILE_TRANS, PVC_NO_TRAP, PVC_TILE_FLAGS, TILE, V, 16, 256,                                  \
       (void)pvc_tile_gatherb(ctx, out, out_vr, out_vc, src, src_vr, src_vc, offsets, offsets_vr, offsets_vc), \

@@ -96,6 +96,8 @@ static const struct pvc_tile_recipe recipes[] = {
     R(PL_PARTMAX, F_ANY, 0, 0, S1(M_TILE_PARTMAX, 0, 1, 2)),
     R(PL_PARTMIN, F_ANY, 0, 0, S1(M_TILE_PARTMIN, 0, 1, 2)),
     R(PL_PARTMUL, F_ANY, 0, 0, S1(M_TILE_PARTMUL, 0, 1, 2)),
+    /* pl.gather(out, src, k_value, cdst, tmp, cmp_mode=, offset=): the compare form */
+    R(PL_GATHER, F_GIVEN, 4, 0, S1(M_TILE_GATHER_CMP, 0, 1, 2, 3)),
     R(PL_GATHER, F_ANY, 0, 0, S1(M_TILE_GATHER, 0, 1, 2)),
     R(PL_GATHERMASK, F_ANY, 0, 0, S1(M_TILE_GATHERMASK, 0, 1)),
     R(PL_GATHERB, F_ANY, 0, 0, S1(M_TILE_GATHERB, 0, 1, 2)),
@@ -270,13 +272,30 @@ static int histogram_ok(pvc_diag *d, const pvc_op *op)
 static int gather_ok(pvc_diag *d, const pvc_op *op)
 {
     const pvc_value *o = pvc_op_arg(op, "out"), *s = pvc_op_arg(op, "src");
-    if (op->code == PVC_OP_PL_GATHER) {
-        if (pvc_op_arg(op, "cmp_mode") || pvc_op_arg(op, "cmp_tmp")) {
-            pvc_error_at(d, op->loc, PVC_E_UNSUPPORTED, "pl.gather's compare form (cmp_mode=, the k-value "
-                         "TGATHER) is not compiled by pvc yet; the index form pl.gather(out, src, idx, tmp) is "
+    if (op->code == PVC_OP_PL_GATHER && (pvc_op_arg(op, "cmp_mode") || pvc_op_arg(op, "cmp_tmp"))) {
+        /* the compare form: block.gather's five arguments with cmp_mode=; TGATHER's static_asserts */
+        const pvc_value *k = pvc_op_arg(op, "idx");
+        int64_t mode;
+        const char *why = NULL;
+        if (!pvc_op_arg(op, "cmp_tmp") || !pvc_const_int(pvc_op_arg(op, "cmp_mode"), &mode)) {
+            pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.gather's compare form takes five arguments (out, src, "
+                         "k_value, cdst, tmp) and a constant cmp_mode= (4 GT, 0 EQ), as block.gather does "
                          "(§15.23)");
             return 0;
         }
+        if (s->type.dtype == PVC_DT_BF16 || s->type.dtype == PVC_DT_INT64 || s->type.dtype == PVC_DT_UINT64 ||
+                 pvc_dtype_lane_bytes((pvc_dtype)s->type.dtype) > 4)
+            why = "a src of 8-, 16- or 32-bit integers, FP16 or FP32";
+        else if (k->type.dtype != PVC_DT_UINT16 && k->type.dtype != PVC_DT_UINT32)
+            why = "a UINT16 or UINT32 k_value tile";
+        if (why) {
+            pvc_error_at(d, op->loc, PVC_E_TYPE, "pl.gather's compare form takes %s (TGATHER's static_asserts, "
+                         "§15.23)", why);
+            return 0;
+        }
+        return 1;
+    }
+    if (op->code == PVC_OP_PL_GATHER) {
         unsigned w = pvc_dtype_lane_bytes((pvc_dtype)o->type.dtype);
         int xd = pvc_op_arg(op, "idx")->type.dtype;
         unsigned xw = pvc_dtype_lane_bytes((pvc_dtype)xd);
@@ -470,7 +489,8 @@ static int check_step(pvc_diag *d, const pvc_op *op, const tile_step *s)
             return 0;
         }
     }
-    if ((s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB || s->code == PVC_OP_M_TILE_GATHER) &&
+    if ((s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB || s->code == PVC_OP_M_TILE_GATHER ||
+         s->code == PVC_OP_M_TILE_GATHER_CMP) &&
         !gather_ok(d, op))
         return 0;
     if (s->code == PVC_OP_M_TILE_FILLPAD && arg_at(op, s->arg[0])->type.pad == PVC_PAD_NONE) {
@@ -559,7 +579,7 @@ void pvc_tileop_valid_traps(pvc_diag *d, const pvc_op *op, const pvc_tile_recipe
     if (m->nres || pvc_tileop_steps(r) > 1 || s->code == PVC_OP_M_TILE_CAST || s->code == PVC_OP_M_TILE_FILLPAD ||
         s->code == PVC_OP_M_TILE_TRANSPOSE || s->code == PVC_OP_M_TILE_HISTOGRAM ||
         s->code == PVC_OP_M_TILE_GATHERMASK || s->code == PVC_OP_M_TILE_GATHERB || s->code == PVC_OP_M_TILE_GATHER ||
-        (s->code >= PVC_OP_M_TILE_PARTADD && s->code <= PVC_OP_M_TILE_PARTMUL) ||
+        s->code == PVC_OP_M_TILE_GATHER_CMP || (s->code >= PVC_OP_M_TILE_PARTADD && s->code <= PVC_OP_M_TILE_PARTMUL) ||
         is_argred(s->code) || s->code == PVC_OP_M_TILE_SCATTER || s->code == PVC_OP_M_TILE_DEQUANT ||
         s->code == PVC_OP_M_TILE_QUANT || is_sort(s->code) ||
         (s->code >= PVC_OP_M_TILE_ROWSUM && s->code <= PVC_OP_M_TILE_COLEXP_MIN) ||

@@ -318,6 +318,18 @@ int64_t pvc_tile_gatherb(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int6
                          int64_t src_vr, int64_t src_vc, const pvc_tile *offsets, int64_t offsets_vr,
                          int64_t offsets_vc);
 
+/* pl.gather's compare form (§15.23): PTO's TGATHER with a k value per src row. For each row r
+ * below src's valid rows, the indices (a running count from `offset`, 64 per 64-lane group and
+ * never reset between rows) of the elements that compare GT (cmp_mode 4) or EQ (any other
+ * mode; always EQ for a UINT16 src) with k[r] are written one after another from out row r
+ * (INT32/UINT32), and the row's byte count to cdst element r. FP32 elements are compared as
+ * their round-to-nearest INT32 read as uint32, 4-byte ints as uint32 (only valid cols), FP16
+ * as floats against (float)(int16)k, 1- and 2-byte ints zero-extended against (uint32)(float)k
+ * over whole repeats of 128 / 64 elements (past the valid cols too). */
+int64_t pvc_tile_gather_cmp(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                            int64_t src_vr, int64_t src_vc, const pvc_tile *kv, int64_t kv_vr, int64_t kv_vc,
+                            const pvc_tile *cdst, int64_t cdst_vr, int64_t cdst_vc, int64_t cmp_mode, int64_t offset);
+
 /* pl.addc (§15.26): out = (a + b) + c per element over out's valid shape, each add rounded to
  * the dtype (two vadds per chunk); the four tiles one dtype. */
 int64_t pvc_tile_addc(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *a,

@@ -143,3 +143,116 @@ int64_t pvc_tile_gather(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64
         }
     return rt_tile_done(ctx, chunks);
 }
+
+/* ---- the compare form (§15.23) ------------------------------------------------------------
+ * TGATHER with a k-value tile, as the Ascend 950 implementation's ten variants run it: per
+ * src row, the elements compared with that row's k, the indices of those that pass squeezed
+ * into out's row (vsqz, vstur), the row's byte count into cdst. What each variant compares: */
+typedef struct {
+    uint32_t per;  /* elements per repeat; an index register of 64 lanes advances 64 a group */
+    int tail_mask; /* the last repeat's lanes past the valid cols are off (else compared too) */
+    int as_float;  /* compare the values as floats (else as uint32) */
+} cmp_form;
+
+static cmp_form cmp_form_of(pvc_dtype dt)
+{
+    switch (pvc_dtype_lane_bytes(dt)) {
+    case 1: return (cmp_form){128, 0, 0};                      /* TGather_b8_*: zero-extended */
+    case 2: return (cmp_form){64, 0, dt == PVC_DT_FP16};       /* TGather_half_*, TGather_b16_* */
+    default: return (cmp_form){64, 1, 0};                      /* TGather_float_*, TGather_b32_* */
+    }
+}
+
+static uint32_t rd_le(const uint8_t *p, unsigned n)
+{
+    uint32_t v = 0;
+    memcpy(&v, p, n);
+    return v;
+}
+
+/* Element c of a row, as the variant's compare sees it: bits (uint32) or a float. */
+static uint32_t cmp_elem(pvc_dtype dt, uint32_t bits, float *f)
+{
+    switch (dt) {
+    case PVC_DT_FP32: /* vcvt to s32, round to nearest, no saturation; compared as uint32 */
+        return (uint32_t)pvc_cast_scalar(PVC_DT_FP32, PVC_DT_INT32, bits, PVC_ROUND_RINT, PVC_SAT_OFF);
+    case PVC_DT_FP16: { /* unpacked to FP32, exact */
+        uint32_t w = (uint32_t)pvc_cast_scalar(PVC_DT_FP16, PVC_DT_FP32, bits, PVC_ROUND_RINT, PVC_SAT_OFF);
+        memcpy(f, &w, 4);
+        return w;
+    }
+    default: return bits; /* integers zero-extended (UNPK_B8, UNPK_B16, a 32-bit lane) */
+    }
+}
+
+/* The row's k as the variant broadcasts it: FP32 and 32-bit ints the k bits zero-extended; FP16
+ * k's low 16 bits as a signed integer converted to FP32; 1- and 2-byte ints (uint32)(float)k. */
+static uint32_t cmp_k(pvc_dtype dt, uint32_t k, float *f)
+{
+    switch (pvc_dtype_lane_bytes(dt)) {
+    case 4: return k;
+    default:
+        if (dt == PVC_DT_FP16) {
+            *f = (float)(int16_t)(uint16_t)k;
+            return 0;
+        }
+        float kf = pvc_dtype_lane_bytes(dt) == 1 ? (float)(int32_t)k : (float)k;
+        return kf >= 4294967296.0f ? UINT32_MAX : kf < 0 ? 0 : (uint32_t)kf; /* [I] out of range */
+    }
+}
+
+int64_t pvc_tile_gather_cmp(pvc_ctx *ctx, const pvc_tile *out, int64_t out_vr, int64_t out_vc, const pvc_tile *src,
+                            int64_t src_vr, int64_t src_vc, const pvc_tile *kv, int64_t kv_vr, int64_t kv_vc,
+                            const pvc_tile *cdst, int64_t cdst_vr, int64_t cdst_vc, int64_t cmp_mode, int64_t offset)
+{
+    const char *op = "pl.gather";
+    rt_tv d, s, k, c;
+    if (!rt_tv_make(ctx, op, &d, out, out_vr, out_vc) || !rt_tv_make(ctx, op, &s, src, src_vr, src_vc) ||
+        !rt_tv_make(ctx, op, &k, kv, kv_vr, kv_vc) || !rt_tv_make(ctx, op, &c, cdst, cdst_vr, cdst_vc))
+        return 0;
+    if ((d.dt != PVC_DT_INT32 && d.dt != PVC_DT_UINT32) || (k.dt != PVC_DT_UINT16 && k.dt != PVC_DT_UINT32) ||
+        s.eb > 4 || s.dt == PVC_DT_BF16 || d.col || s.col) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, out->addr, 0, "the compare form takes an INT32/UINT32 out, "
+                        "8- to 32-bit integer or FP16/FP32 src, UINT16/UINT32 k values, row-major out and src");
+        return 0;
+    }
+    /* TGather_cmp's dispatch: cmp_mode 4 is GT, every other EQ; a UINT16 src runs the EQ
+     * compare whatever the mode (only INT16 has a b16 GT variant) */
+    int gt = cmp_mode == 4 && s.dt != PVC_DT_UINT16;
+    cmp_form f = cmp_form_of(s.dt);
+    uint32_t repeats = (s.vc + f.per - 1) / f.per, index = (uint32_t)offset;
+    int64_t chunks = 0;
+    for (uint32_t r = 0; r < s.vr; r++) {
+        uint32_t kaddr = kv->addr + r * k.eb, row = src->addr + r * src->cols * s.eb;
+        if (!rt_ub_access(ctx, op, kaddr, k.eb, 1, PVC_TOUCH_VLOAD))
+            return 0;
+        float kf = 0, xf = 0;
+        uint32_t kk = cmp_k(s.dt, rd_le(ctx->ub + kaddr, k.eb), &kf), n = 0;
+        uint32_t to = out->addr + r * out->cols * 4u;
+        for (uint32_t j = 0; j < repeats; j++, chunks++) {
+            uint32_t at = row + j * f.per * s.eb;
+            if (!rt_ub_access(ctx, op, at, f.per * s.eb, 1, PVC_TOUCH_VLOAD))
+                return 0;
+            for (uint32_t g = 0; g < f.per; g += 64, index += 64) /* a 64-lane index register */
+                for (uint32_t l = 0; l < 64; l++) {
+                    uint32_t e = j * f.per + g + l;
+                    if (f.tail_mask && e >= s.vc)
+                        continue;
+                    uint32_t x = cmp_elem(s.dt, rd_le(ctx->ub + at + (g + l) * s.eb, s.eb), &xf);
+                    int hit = f.as_float ? (gt ? xf > kf : xf == kf) : (gt ? x > kk : x == kk);
+                    if (!hit)
+                        continue;
+                    uint32_t v = index + l;
+                    if (!rt_ub_access(ctx, op, to + 4 * n, 4, 1, PVC_TOUCH_VSTORE))
+                        return 0;
+                    memcpy(ctx->ub + to + 4 * n++, &v, 4);
+                }
+        }
+        /* sprsts: the row's byte count (AR) into cdst element r */
+        uint32_t bytes = 4 * n, ca = cdst->addr + r * c.eb;
+        if (!rt_ub_access(ctx, op, ca, c.eb, 1, PVC_TOUCH_VSTORE))
+            return 0;
+        memcpy(ctx->ub + ca, &bytes, c.eb < 4 ? c.eb : 4);
+    }
+    return rt_tile_done(ctx, chunks);
+}
