@@ -424,6 +424,14 @@ static int is_simt_name(lower_ctx *c, pvc_scope *sc, TSNode e)
     return name && !strcmp(name, "pl.simt.function");
 }
 
+/* @pl.pipeline.stage only marks its function (fn.pipeline_stage = True): a stage is an
+ * ordinary helper, inlined where it is called (docs/SEMANTICS.md §16). */
+static int is_stage_name(lower_ctx *c, pvc_scope *sc, TSNode e)
+{
+    const char *name = scope_canon(c, e, sc);
+    return name && !strcmp(name, "pl.pipeline.stage");
+}
+
 /* 1 if a decorator of decorated definition s names what match accepts. */
 static int has_decorator(lower_ctx *c, pvc_scope *sc, TSNode s, int (*match)(lower_ctx *, pvc_scope *, TSNode))
 {
@@ -468,6 +476,8 @@ static void simt_function(lower_ctx *c, pvc_scope *sc, TSNode s, TSNode def, fou
     walk_function(c, sc, def, fd);
 }
 
+static void helper(lower_ctx *c, pvc_scope *sc, TSNode def, found *fd);
+
 static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
 {
     TSNode def = field(c, s, PVC_F_DEFINITION);
@@ -485,6 +495,10 @@ static void decorated(lower_ctx *c, pvc_scope *sc, TSNode s, found *fd)
     }
     if (!ts_node_is_null(nm) && is(c, def, PVC_N_FUNCTION_DEFINITION) && has_decorator(c, sc, s, is_simt_name)) {
         simt_function(c, sc, s, def, fd);
+        return;
+    }
+    if (!ts_node_is_null(nm) && is(c, def, PVC_N_FUNCTION_DEFINITION) && has_decorator(c, sc, s, is_stage_name)) {
+        helper(c, sc, def, fd);
         return;
     }
     if (!ts_node_is_null(nm))
