@@ -9,6 +9,9 @@
  *   INTRA_BLOCK    cube set: C2V[0][id]++ and C2V[1][id]++; cube wait: V2C[0][id] and V2C[1][id]
  *                  vector core a set: V2C[a][id]++; wait: C2V[a][id]
  *   UNICAST_BLOCK  the cube core names one vector core: id < 16 core 0, id - 16 core 1
+ *   INTER_SUBBLOCK the two vector cores: a set sends V2V[0][id]++ and V2V[1][id]++ (to both,
+ *                  itself included); a wait needs V2V[a][id] >= 2 and takes 2, so it returns
+ *                  once both vector cores have set: a barrier of the pair [I]
  *
  * Concurrent (native): the cores run at once and block on a condition variable.
  * Deterministic (the simulator): one baton; only its holder runs, and it passes the baton at
@@ -41,9 +44,9 @@ struct pvc_xsync {
     pthread_mutex_t lock;
     pthread_cond_t cond;
     int deterministic, turn;
-    int c2v[2][IDS], v2c[2][IDS];
+    int c2v[2][IDS], v2c[2][IDS], v2v[2][IDS];
     uint32_t clk[CORES][CORES];               /* clk[c][k]: core k's last epoch core c follows */
-    uint32_t c2v_clk[2][IDS][CORES], v2c_clk[2][IDS][CORES];
+    uint32_t c2v_clk[2][IDS][CORES], v2c_clk[2][IDS][CORES], v2v_clk[2][IDS][CORES];
     int done[CORES];
     pending wait[CORES];
     int dead;            /* a deadlock was found: every waiting core faults */
@@ -102,6 +105,8 @@ static uint32_t *clock_of(pvc_xsync *x, const int *cnt)
 {
     if (cnt >= &x->c2v[0][0] && cnt < &x->c2v[0][0] + 2 * IDS)
         return x->c2v_clk[(cnt - &x->c2v[0][0]) / IDS][(cnt - &x->c2v[0][0]) % IDS];
+    if (cnt >= &x->v2v[0][0] && cnt < &x->v2v[0][0] + 2 * IDS)
+        return x->v2v_clk[(cnt - &x->v2v[0][0]) / IDS][(cnt - &x->v2v[0][0]) % IDS];
     return x->v2c_clk[(cnt - &x->v2c[0][0]) / IDS][(cnt - &x->v2c[0][0]) % IDS];
 }
 
@@ -119,12 +124,17 @@ static void raise_counters(pvc_xsync *x, int c, int **cnt, int n)
 /* The counters core c's wait on (id, mode) reads: one or two. */
 static int wait_counters(pvc_xsync *x, int c, int id, int mode, int *cnt[2])
 {
+    if (mode == PVC_XSYNC_INTER_SUBBLOCK)
+        return cnt[0] = &x->v2v[c - 1][id], 1;
     if (c == 0 && mode == PVC_XSYNC_UNICAST)
         return cnt[0] = &x->v2c[id / IDS][id % IDS], 1;
     if (c == 0)
         return cnt[0] = &x->v2c[0][id], cnt[1] = &x->v2c[1][id], 2;
     return cnt[0] = &x->c2v[c - 1][id], 1;
 }
+
+/* What a wait takes from each of its counters: both vector cores' sets for INTER_SUBBLOCK. */
+static int need_of(int mode) { return mode == PVC_XSYNC_INTER_SUBBLOCK ? 2 : 1; }
 
 static int satisfied(pvc_xsync *x, int c)
 {
@@ -134,7 +144,7 @@ static int satisfied(pvc_xsync *x, int c)
         return 1;
     int n = wait_counters(x, c, p->id, p->mode, cnt);
     for (int i = 0; i < n; i++)
-        if (*cnt[i] <= 0)
+        if (*cnt[i] < need_of(p->mode))
             return 0;
     return 1;
 }
@@ -240,10 +250,15 @@ void pvc_xsync_finish(pvc_ctx *ctx)
 static int flag_args_ok(pvc_ctx *ctx, const char *op, int c, int64_t id, int64_t mode)
 {
     int max = c == 0 && mode == PVC_XSYNC_UNICAST ? 2 * IDS : IDS;
-    if (mode != PVC_XSYNC_INTRA && mode != PVC_XSYNC_UNICAST) {
+    if (mode != PVC_XSYNC_INTRA && mode != PVC_XSYNC_UNICAST && mode != PVC_XSYNC_INTER_SUBBLOCK) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0,
-                        "sync_mode %lld between blocks or sub-blocks is not modelled (INTRA_BLOCK and UNICAST_BLOCK are)",
-                        (long long)mode);
+                        "sync_mode %lld between blocks is not modelled (INTRA_BLOCK, UNICAST_BLOCK and "
+                        "INTER_SUBBLOCK are)", (long long)mode);
+        return 0;
+    }
+    if (mode == PVC_XSYNC_INTER_SUBBLOCK && c == 0) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "sync_mode INTER_SUBBLOCK syncs the two vector cores; "
+                        "the cube core takes no part in it");
         return 0;
     }
     if (id < 0 || id >= max) {
@@ -264,7 +279,9 @@ void pvc_cross_set(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode)
         return;
     pthread_mutex_lock(&x->lock);
     int *cnt[2], n = 1;
-    if (c == 0 && mode == PVC_XSYNC_UNICAST)
+    if (mode == PVC_XSYNC_INTER_SUBBLOCK)
+        cnt[0] = &x->v2v[0][id], cnt[1] = &x->v2v[1][id], n = 2;
+    else if (c == 0 && mode == PVC_XSYNC_UNICAST)
         cnt[0] = &x->c2v[id / IDS][id % IDS];
     else if (c == 0)
         cnt[0] = &x->c2v[0][id], cnt[1] = &x->c2v[1][id], n = 2;
@@ -307,7 +324,7 @@ void pvc_cross_wait(pvc_ctx *ctx, int64_t pipe, int64_t id, int64_t mode)
     }
     int *cnt[2], n = wait_counters(x, c, (int)id, (int)mode, cnt);
     for (int i = 0; i < n; i++) {
-        (*cnt[i])--;
+        *cnt[i] -= need_of((int)mode);
         join_clock(x->clk[c], clock_of(x, cnt[i]));
     }
     x->wait[c].active = 0;
