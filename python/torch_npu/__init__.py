@@ -16,12 +16,13 @@ Importing it makes what the seed and hicann/pypto tests call work on a CPU-only 
     and converted back, which is exact, since each result is one of its inputs' values or 0/1;
   - the host-side calls tests make to prepare data: npu_trans_quant_param (torch_npu's
     formula, below), npu_format_cast / get_npu_format for the formats pvc models (ND and
-    the plain formats that are stored as ND), and torch_npu.profiler, whose profile() is a
-    context manager that records nothing (pvc has no NPU profiler to drive).
+    the plain formats that are stored as ND), and torch_npu.profiler, whose profile() records
+    each kernel launch with pvc's host time of it (no device counters).
 Nothing else of torch_npu is here.
 """
 
 import functools
+import os
 import sys
 import types
 import warnings
@@ -190,31 +191,122 @@ def get_npu_format(tensor):
 
 
 def _profiler():
-    """torch_npu.profiler: its names exist so a test that profiles runs; profile() and the
-    schedule, handler and config objects record nothing."""
+    """torch_npu.profiler over pvc: profile() records every @pl.jit launch of its recording
+    steps (schedule()'s RECORD phases; every launch when it has no schedule) and hands them to
+    on_trace_ready; tensorboard_trace_handler(dir) writes them as torch_npu lays its output out,
+    DIR/<worker>_<pid>_<ms>_ascend_pt/ASCEND_PROFILER_OUTPUT/{kernel_details.csv,trace_view.json}.
+    The times are pvc's own: the host wall time of each launch in its backend (sim or native),
+    not an Ascend device's, and named so in both files; nothing else is recorded (the activity,
+    level and metrics options select device counters pvc does not have)."""
+    import csv
+    import json
+    import socket
+    import time
+
     prof = types.ModuleType("torch_npu.profiler", _profiler.__doc__)
+    prof.ProfilerAction = types.SimpleNamespace(NONE=0, WARMUP=1, RECORD=2, RECORD_AND_SAVE=3)
+    act = prof.ProfilerAction
+
+    def schedule(*, wait, active, warmup=0, repeat=0, skip_first=0):
+        """torch.profiler's schedule: the action of each step."""
+        def at(step):
+            if step < skip_first:
+                return act.NONE
+            step -= skip_first
+            n = wait + warmup + active
+            if n <= 0 or (repeat > 0 and step // n >= repeat):
+                return act.NONE
+            k = step % n
+            if k < wait:
+                return act.NONE
+            if k < wait + warmup:
+                return act.WARMUP
+            return act.RECORD if k < n - 1 else act.RECORD_AND_SAVE
+        return at
 
     class _Profile:
-        def __init__(self, *args, **kwargs):
-            self.args, self.kwargs = args, kwargs
+        def __init__(self, *args, schedule=None, on_trace_ready=None, **kwargs):
+            self.schedule, self.on_trace_ready = schedule, on_trace_ready
+            self.step_num, self.events, self._on = 0, [], False
+
+        def _action(self):
+            return self.schedule(self.step_num) if self.schedule else act.RECORD
+
+        def _record(self, name, blocks, backend, start, end):
+            if self._action() in (act.RECORD, act.RECORD_AND_SAVE):
+                self.events.append({"name": name, "blocks": blocks, "backend": backend,
+                                    "start_ns": start, "end_ns": end})
+
+        def _save(self):
+            if self.events and self.on_trace_ready:
+                self.on_trace_ready(self)
+            self.events = []
+
+        def start(self):
+            jit = _jit_module()
+            if not self._on:
+                jit.launch_recorders.append(self._record)
+                self._on = True
+
+        def stop(self):
+            jit = _jit_module()
+            if self._on:
+                jit.launch_recorders.remove(self._record)
+                self._on = False
+                if self._action() in (act.RECORD, act.RECORD_AND_SAVE):
+                    self._save()
+
+        def step(self):
+            done = self._action()
+            self.step_num += 1
+            if done == act.RECORD_AND_SAVE:
+                self._save()
 
         def __enter__(self):
+            self.start()
             return self
 
         def __exit__(self, *exc):
+            self.stop()
             return False
 
-        def start(self):
-            pass
+        def export_chrome_trace(self, path):
+            _write_trace(path, self.events)
 
-        def stop(self):
-            pass
+    def _write_trace(path, events):
+        trace = [{"name": e["name"], "ph": "X", "cat": "pvc " + e["backend"], "pid": os.getpid(), "tid": 0,
+                  "ts": e["start_ns"] / 1000.0, "dur": (e["end_ns"] - e["start_ns"]) / 1000.0,
+                  "args": {"Block Dim": e["blocks"], "time": "pvc host wall time (%s backend), not device "
+                           "time" % e["backend"]}} for e in events]
+        tmp = path + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump({"traceEvents": trace, "displayTimeUnit": "us"}, f)
+        os.replace(tmp, path)
 
-        def step(self):
-            pass
+    def tensorboard_trace_handler(dir_name, worker_name=None, analyse_flag=True, async_mode=False):
+        def handler(p):
+            worker = worker_name or socket.gethostname()
+            out = os.path.join(dir_name, "%s_%d_%d_ascend_pt" % (worker, os.getpid(), int(time.time() * 1000)),
+                               "ASCEND_PROFILER_OUTPUT")
+            os.makedirs(out, exist_ok=True)
+            tmp = os.path.join(out, "kernel_details.csv.tmp")
+            with open(tmp, "w", newline="", encoding="utf-8") as f:
+                w = csv.writer(f)
+                w.writerow(["Name", "Type", "Start Time(us)", "Duration(us)", "Block Dim", "Time Source"])
+                for e in p.events:
+                    w.writerow([e["name"], "pypto_pro kernel", "%.3f" % (e["start_ns"] / 1000.0),
+                                "%.3f" % ((e["end_ns"] - e["start_ns"]) / 1000.0), e["blocks"],
+                                "pvc host wall time, %s backend" % e["backend"]])
+            os.replace(tmp, os.path.join(out, "kernel_details.csv"))
+            _write_trace(os.path.join(out, "trace_view.json"), p.events)
+        return handler
 
     def _keep(*args, **kwargs):
         return (args, kwargs)
+
+    def _jit_module():  # pypto_pro.runtime's `jit` attribute is the decorator, not the module
+        import importlib
+        return importlib.import_module("pypto_pro.runtime.jit")
 
     class _Names:
         def __init__(self, *names):
@@ -222,8 +314,8 @@ def _profiler():
                 setattr(self, n, n)
 
     prof.profile = _Profile
-    prof.schedule = _keep
-    prof.tensorboard_trace_handler = _keep
+    prof.schedule = schedule
+    prof.tensorboard_trace_handler = tensorboard_trace_handler
     prof._ExperimentalConfig = _keep
     prof.ProfilerActivity = _Names("CPU", "NPU")
     prof.ExportType = _Names("Text", "Db")

@@ -1,6 +1,12 @@
 """torch_npu as pvc provides it: npu devices are the CPU, torch.npu's three calls, and a
 clear message for a dtype this torch lacks."""
 
+import csv
+import glob
+import json
+
+import numpy as np
+import pypto_pro.language as pl
 import pytest
 import torch
 
@@ -88,3 +94,33 @@ def test_half_selection_ops():
         assert x.clamp_max(0.0).tolist() == [-1.5, -0.0, 0.0, 0.0]
     # other dtypes are torch's own
     assert torch.relu(torch.tensor([-2, 5])).tolist() == [0, 5]
+
+
+def test_profiler_records_the_launches_of_its_active_steps(tmp_path):
+    """torch.profiler's schedule: skip_first=2, wait=1, warmup=1, active=2, repeat=1 over 8 steps
+    records steps 4 and 5 only (one launch each), saved once; the files name pvc's host time."""
+    p = torch_npu.profiler
+    a, out = np.ones((1, 64), np.float32), np.zeros((1, 64), np.float32)
+    saved = []
+    handler = p.tensorboard_trace_handler(str(tmp_path))
+    with p.profile(schedule=p.schedule(skip_first=2, wait=1, warmup=1, active=2, repeat=1),
+                   on_trace_ready=lambda prof: (saved.append(len(prof.events)), handler(prof))) as prof:
+        for _ in range(8):
+            _profiled[None, 1](a, out)
+            prof.step()
+    assert saved == [2] and (out == 2).all()
+    rows = list(csv.DictReader(open(glob.glob(str(tmp_path / "*_ascend_pt/ASCEND_PROFILER_OUTPUT/"
+                                                              "kernel_details.csv"))[0])))
+    assert [r["Name"] for r in rows] == ["_profiled"] * 2
+    assert all("pvc host wall time" in r["Time Source"] and float(r["Duration(us)"]) > 0 for r in rows)
+    trace = json.load(open(glob.glob(str(tmp_path / "*_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"))[0]))
+    assert [e["name"] for e in trace["traceEvents"]] == ["_profiled"] * 2
+
+
+@pl.jit()
+def _profiled(a: pl.Tensor[[1, 64], pl.DT_FP32], out: pl.Tensor[[1, 64], pl.DT_FP32]):
+    t = pl.make_tile(pl.TileType(shape=[1, 64], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Vec), addr=0x0)
+    with pl.section_vector():
+        pl.load(t, a, [0, 0])
+        pl.add(t, t, t)
+        pl.store(out, t, [0, 0])

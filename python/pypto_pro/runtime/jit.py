@@ -31,7 +31,9 @@ import hashlib
 import inspect
 import json
 import numbers
+import os
 import sys
+import time
 
 import pvc
 from pvc import _lib
@@ -52,8 +54,28 @@ class CompiledKernel:
         self.meta = meta
 
 
+# A recorder of launches (torch_npu.profiler while it records): called with the kernel's name,
+# the blocks, the backend, and the launch's start and end (time.perf_counter_ns).
+launch_recorders = []
+
+
 def _launch(stream, block_dim, compiled, *args):
     """Runs a compiled kernel on block_dim blocks (the stream is the caller's CPU)."""
+    __tracebackhide__ = True
+    if launch_recorders:
+        start = time.perf_counter_ns()
+        try:
+            _run(block_dim, compiled, *args)
+        finally:
+            end = time.perf_counter_ns()
+            backend = os.environ.get("PVC_BACKEND", "sim") or "sim"
+            for record in list(launch_recorders):
+                record(compiled.kernel.name, block_dim, backend, start, end)
+        return
+    _run(block_dim, compiled, *args)
+
+
+def _run(block_dim, compiled, *args):
     __tracebackhide__ = True
     if compiled.kernel is None:
         raise RuntimeError("this CompiledKernel holds no pvc kernel (a placeholder)")
