@@ -111,7 +111,8 @@ def kernel_src(tensors, tiles, body, scalars=()):
         out.append("    tt_%s = pl.TileType(shape=[%d, %d], dtype=pl.DT_%s, target_memory=pl.MemorySpace.Vec%s)"
                    % (t.name, t.shape[0], t.shape[1], t.dt, extra))
         out.append("    %s = pl.make_tile(tt_%s, addr=0x%x)" % (t.name, t.name, addr))
-        addr += (t.shape[0] * t.shape[1] * R.width(t.dt) + 255) // 256 * 256
+        nbytes = t.shape[0] * t.shape[1] // 2 if t.dt.startswith("FP4") else t.shape[0] * t.shape[1] * R.width(t.dt)
+        addr += (nbytes + 255) // 256 * 256
     out.append("    with pl.section_vector():")
     out += ["        " + line for line in body]
     return "\n".join(out) + "\n"
@@ -513,6 +514,84 @@ def cast_cases():
                 "pl.set_validshape(to, [%d, %d])" % shape, "pl.store(o, to, [0, 0])"]
         out.append(Case(name, kernel_src(tensors, tiles, body), {"x": npy(src, x), "o": npy(dst, old)},
                         {"o": npy(dst, exp)}))
+    return out
+
+
+# ---- §15.6 pl.cast between BF16 and the 4-bit floats -----------------------------------------------------
+FP4_MAGS = {"FP4E2M1": [0, 0.5, 1, 1.5, 2, 3, 4, 6], "FP4E1M2": [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75]}
+
+
+def bf16_value(bits):
+    return float(np.array([int(bits) << 16], np.uint32).view(np.float32)[0])
+
+
+def to_fp4(dt, x, mode):
+    """The nibble of x: the nearest magnitude of the table by mode (ties to the even code for
+    RINT, away from zero for ROUND), saturating at the largest; NaN 0; the sign kept (a negative
+    that rounds to 0 is code 8)."""
+    if x != x:
+        return 0
+    mags, sign, a = FP4_MAGS[dt], 8 if np.signbit(x) else 0, abs(x)
+    if a >= mags[-1]:
+        return sign | 7
+    k = max(i for i, m in enumerate(mags) if m <= a)
+    lo, hi = mags[k], mags[k + 1]
+    if a == lo:
+        return sign | k
+    up = {"CAST_RINT": a - lo > hi - a or (a - lo == hi - a and k % 2 == 1),
+          "CAST_ROUND": a - lo >= hi - a,
+          "CAST_TRUNC": False,
+          "CAST_FLOOR": sign != 0, "CAST_CEIL": sign == 0}[mode]
+    return sign | (k + 1 if up else k)
+
+
+def fp4_to_bf16(dt, code):
+    v = FP4_MAGS[dt][code & 7] * (-1.0 if code & 8 else 1.0)
+    return int(np.array([v], np.float32).view(np.uint32)[0]) >> 16
+
+
+@case
+def cast_fp4_cases():
+    """BF16 -> FP4: dst's first valid-rows rows zeroed, then each row's complete bytes (elements
+    2k, 2k+1 the low and high nibble of byte k; an odd valid width drops its last element);
+    FP4 -> BF16: every element of dst's valid shape. Both exact against the value tables."""
+    out = []
+    pool = [0.0, -0.0, 0.25, 0.75, 1.25, 2.5, 5.0, 7.0, 100.0, -0.3, -2.5, 0.1, 1.1, -1.6, float("inf"),
+            float("-inf"), float("nan"), 0.625, 1.875, 3.5]
+    shape, vr, vc = (3, 64), 2, 51
+    for dt in ("FP4E2M1", "FP4E1M2"):
+        for mode in ("CAST_RINT", "CAST_ROUND", "CAST_TRUNC", "CAST_CEIL"):
+            name = "tile_cast_bf16_%s_%s" % (dt[3:].lower(), mode[5:].lower())
+            rng = rng_for(name)
+            vals = [pool[rng.randint(0, len(pool))] * (1 if rng.randint(0, 4) else 0.5) for _ in range(shape[0] * shape[1])]
+            x = (np.array(vals, np.float32).view(np.uint32) >> 16).astype(np.uint16).reshape(shape)
+            old = rng.randint(0, 256, (shape[0], shape[1] // 2)).astype(np.uint8)
+            exp = old.copy()
+            exp[:vr] = 0
+            for r in range(vr):
+                for c in range(0, vc - 1, 2):
+                    lo, hi = (to_fp4(dt, bf16_value(x[r, c + j]), mode) for j in (0, 1))
+                    exp[r, c // 2] = lo | hi << 4
+            tensors = [("x", shape, "BF16"), ("o", shape, dt)]
+            tiles = [Tile("tx", shape, "BF16"), Tile("to", shape, dt)]
+            body = ["pl.load(tx, x, [0, 0])", "pl.load(to, o, [0, 0])", "pl.set_validshape(to, [%d, %d])" % (vr, vc),
+                    "pl.cast(to, tx, mode=pl.RoundMode.%s)" % mode, "pl.set_validshape(to, [%d, %d])" % shape,
+                    "pl.store(o, to, [0, 0])"]
+            out.append(Case(name, kernel_src(tensors, tiles, body), {"x": x, "o": old}, {"o": exp}))
+        name = "tile_cast_%s_bf16" % dt[3:].lower()
+        rng = rng_for(name)
+        q = rng.randint(0, 256, (shape[0], shape[1] // 2)).astype(np.uint8)
+        old = randoms("BF16", rng, shape)
+        exp = old.copy()
+        for r in range(vr):
+            for c in range(vc):
+                exp[r, c] = fp4_to_bf16(dt, (int(q[r, c // 2]) >> (4 * (c & 1))) & 0xF)
+        tensors = [("x", shape, dt), ("o", shape, "BF16")]
+        tiles = [Tile("tx", shape, dt), Tile("to", shape, "BF16")]
+        body = ["pl.load(tx, x, [0, 0])", "pl.load(to, o, [0, 0])", "pl.set_validshape(to, [%d, %d])" % (vr, vc),
+                "pl.cast(to, tx)", "pl.set_validshape(to, [%d, %d])" % shape, "pl.store(o, to, [0, 0])"]
+        out.append(Case(name, kernel_src(tensors, tiles, body), {"x": q, "o": npy("BF16", old)},
+                        {"o": npy("BF16", exp)}))
     return out
 
 

@@ -67,9 +67,70 @@ static uint64_t convert(pvc_dtype from, pvc_dtype to, uint64_t code, pvc_round r
     return pvc_cast_scalar(from, to, code, r, sat);
 }
 
+/* A 4-bit tile's place in the UB: rows of cols / 2 bytes, valid extents inside the shape,
+ * row-major (TCVT's FP4 paths count a row's columns as nibbles, §15.6). */
+static int nibble_tile(pvc_ctx *ctx, const pvc_tile *t, int64_t vr, int64_t vc)
+{
+    if (vr < 0 || vc < 0 || vr > t->rows || vc > t->cols || t->cols % 2 || t->layout == PVC_TL_DN) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.cast", t->addr, 0, "a %ux%u %s tile with valid shape [%lld, "
+                        "%lld]: 4-bit tiles are row-major, an even number of columns, the valid shape inside",
+                        t->rows, t->cols, pvc_dtype_table[t->dtype].name, (long long)vr, (long long)vc);
+        return 0;
+    }
+    return pvc_ub_check(ctx, "pl.cast", t->addr, (uint64_t)t->rows * t->cols / 2, 1);
+}
+
+/* TCVT between BF16 and FP4 (TCvt.hpp castBf16toFp4 / castFp4toBf16): the rows of dst's valid
+ * shape, elements 2k and 2k+1 of a row the low and high nibble of its byte k. To FP4, dst's
+ * first valid-rows rows are zeroed whole first and each row gets its complete bytes only, so
+ * the last element of an odd valid width is not written. */
+static int64_t cast_nibbles(pvc_ctx *ctx, const pvc_tile *dst, int64_t dvr, int64_t dvc, const pvc_tile *src,
+                            int64_t svr, int64_t svc, pvc_round r, pvc_sat sat)
+{
+    int to4 = pvc_dtype_table[dst->dtype].bits == 4;
+    const pvc_tile *wide = to4 ? src : dst;
+    if (!nibble_tile(ctx, to4 ? dst : src, to4 ? dvr : svr, to4 ? dvc : svc) ||
+        !pvc_ub_check(ctx, "pl.cast", wide->addr, (uint64_t)wide->rows * wide->cols * 2, 1))
+        return 0;
+    if (dvr > src->rows || dvc > src->cols) { /* src is read at dst's places */
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.cast", dst->addr, 0, "valid shape [%lld, %lld] outside a tile",
+                        (long long)dvr, (long long)dvc);
+        return 0;
+    }
+    uint32_t rows = (uint32_t)dvr, cols = (uint32_t)dvc;
+    if (to4) {
+        uint32_t fill = rows * (dst->cols / 2), pitch = dst->cols / 2;
+        pvc_ub_touch(ctx, src->addr, rows * src->cols * 2, PVC_TOUCH_VLOAD);
+        pvc_ub_touch(ctx, dst->addr, fill, PVC_TOUCH_VSTORE);
+        memset(ctx->ub + dst->addr, 0, fill);
+        for (uint32_t i = 0; i < rows; i++)
+            for (uint32_t c = 0; c + 2 <= cols; c += 2) { /* complete bytes only */
+                uint8_t *sp = ctx->ub + src->addr + (i * src->cols + c) * 2;
+                uint64_t lo = pvc_cast_scalar(src->dtype, dst->dtype, rt_get(sp, 2), r, sat) & 0xF;
+                uint64_t hi = pvc_cast_scalar(src->dtype, dst->dtype, rt_get(sp + 2, 2), r, sat) & 0xF;
+                ctx->ub[dst->addr + i * pitch + c / 2] = (uint8_t)(lo | hi << 4);
+            }
+    } else {
+        pvc_ub_touch(ctx, src->addr, rows * (src->cols / 2), PVC_TOUCH_VLOAD);
+        pvc_ub_touch(ctx, dst->addr, rows * dst->cols * 2, PVC_TOUCH_VSTORE);
+        for (uint32_t i = 0; i < rows; i++)
+            for (uint32_t c = 0; c < cols; c++) {
+                uint8_t b = ctx->ub[src->addr + i * (src->cols / 2) + c / 2];
+                uint64_t v = pvc_cast_scalar(src->dtype, dst->dtype, c & 1 ? b >> 4 : b & 0xF, r, sat);
+                rt_put(ctx->ub + dst->addr + (i * dst->cols + c) * 2, 2, v);
+            }
+    }
+    return rt_tile_done(ctx, rt_tv_chunks(rows, cols, 2));
+}
+
 int64_t pvc_tile_cast(pvc_ctx *ctx, const pvc_tile *dst, int64_t dst_vr, int64_t dst_vc, const pvc_tile *src,
                       int64_t src_vr, int64_t src_vc, pvc_tile_round mode)
 {
+    if ((unsigned)dst->dtype < PVC_DT_COUNT && (unsigned)src->dtype < PVC_DT_COUNT &&
+        pvc_tile_cast_legal(src->dtype, dst->dtype) && (unsigned)mode < PVC_TR_COUNT &&
+        (pvc_dtype_table[dst->dtype].bits == 4 || pvc_dtype_table[src->dtype].bits == 4))
+        return cast_nibbles(ctx, dst, dst_vr, dst_vc, src, src_vr, src_vc,
+                            pvc_tile_cast_round(mode, src->dtype, dst->dtype), pvc_tile_cast_sat(src->dtype, dst->dtype));
     rt_tv d, s;
     if (!rt_tv_make(ctx, "pl.cast", &d, dst, dst_vr, dst_vc) || !rt_tv_make(ctx, "pl.cast", &s, src, src_vr, src_vc) ||
         !rt_tv_covers(ctx, "pl.cast", &s, d.lines, d.len))
