@@ -1177,12 +1177,6 @@ typedef enum {
     X(DYNAMIC, "dimension read from the argument at call time") \
     X(STATIC,  "dimension fixed at compile time")
 
-/* The cube names pvc does not compile yet (the MX matmul and its scale spaces): a kernel that
- * uses one gets a single E026 error at its first use (front/lower.c). X("dotted name"). */
-#define PVC_CUBE_NAMES(X)                                                                  \
-    X("pl.matmul_mx") X("pl.matmul_mx_acc") X("pl.MemorySpace.ScaleLeft")                 \
-    X("pl.MemorySpace.ScaleRight")
-
 /* pypto_pro's tile-level ops pvc does not compile yet (the others are rows of ops_tile.h): a
  * call of one is one E003 error that says so (front/lower_expr.c). X("dotted name"). */
 #define PVC_TILE_OPS(X)                                                                     \

@@ -176,7 +176,8 @@ static void test_load_nd2nz(void)
     pvc_tile t = ctile(0x400, PVC_DT_FP16, 48, 64, PVC_MEM_MAT, PVC_TL_NZ);
     uint8_t *buf = mat_bytes(&b, &t);
     memset(buf, 0xEE, 48 * 64 * 2);
-    int64_t clipped = pvc_cube_load(b.aic, &t, &src, 2, 3, 0, 0, 0, 0, 0, 0, 0, 1, 40, 56, 0);
+    int64_t clipped = pvc_cube_load(b.aic, &t, &src, 2, 3, 0, 0, 0, 0, 0, 0, 0, 1, 40, 56, 0, PVC_STRIDE_DEFAULT,
+                                    PVC_STRIDE_DEFAULT, 0);
     int bad = 0;
     for (int r = 0; r < 48; r++)
         for (int c = 0; c < 64; c++) {
@@ -192,7 +193,7 @@ static void test_load_nd2nz(void)
     UNIT_CHECK(bad == 0 && clipped == 0, "ND -> NZ load: %d elements wrong, %lld clipped", bad, (long long)clipped);
     /* transposed (order=[1, 0]) into ZN: tile(r, c) = GM[c][r] */
     pvc_tile z = ctile(0x4000, PVC_DT_FP16, 32, 16, PVC_MEM_MAT, PVC_TL_ZN);
-    pvc_cube_load(b.aic, &z, &src, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 32, 16, 1);
+    pvc_cube_load(b.aic, &z, &src, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 32, 16, 1, PVC_STRIDE_DEFAULT, PVC_STRIDE_DEFAULT, 0);
     pvc_tgeom g;
     pvc_tile_geom(&z, &g);
     bad = 0;
