@@ -417,7 +417,7 @@ static void ty_matmul_mx(typer *t, pvc_op *op)
     for (int i = 0; i < 5 + acc; i++) {
         v[i] = pvc_op_arg(op, args[i]);
         if (mem_of(v[i]) != mems[i]) {
-            pvc_error_at(t->d, pvc_op_arg_loc(op, args[i]), PVC_E_CUBE_RULE, "%s: %s must be a %s tile, not a %s one "
+            pvc_error_at(t->d, pvc_op_arg_loc(op, args[i]), PVC_E_CUBE_RULE, "%s: %s must be a tile in %s, not in %s "
                          "(§17.5.5)", name, args[i], pvc_mem_name(mems[i]), pvc_mem_name(mem_of(v[i])));
             return;
         }

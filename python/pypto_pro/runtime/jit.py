@@ -70,8 +70,7 @@ def _launch(stream, block_dim, compiled, *args):
 # ---- pvc's diagnostics as pypto_pro's parser errors -----------------------------------------
 # The parser error pypto_pro raises for what each pvc error code reports.
 _ERROR_CLASS = {
-    "E002": "UnsupportedFeatureError", "E003": "UnsupportedFeatureError",
-    "E026": "UnsupportedFeatureError", "E004": "UndefinedVariableError",
+    "E002": "UnsupportedFeatureError", "E003": "UnsupportedFeatureError", "E004": "UndefinedVariableError",
     "E008": "ParserTypeError", "E012": "ParserTypeError", "E013": "ParserTypeError",
     "E014": "ParserTypeError", "E015": "ParserTypeError", "E025": "ParserError",
 }
