@@ -311,6 +311,18 @@ static void mx_fn(pvc_ctx *ctx, void *arg)
     pvc_mad_mx(ctx, a->d, a->l, a->r, a->sa, a->sb, 16, 64, 16, PVC_MAD_ZERO);
 }
 
+typedef struct {
+    const pvc_tile *t;
+    const pvc_tensor *src;
+    int64_t rs, cs;
+} strided_arg;
+
+static void strided_fn(pvc_ctx *ctx, void *arg)
+{
+    strided_arg *a = arg;
+    pvc_cube_load(ctx, a->t, a->src, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, a->t->rows, a->t->cols, 0, a->rs, a->cs, 0);
+}
+
 /* GM FP4 bytes (two codes a byte, low nibble first) -> Mat NZ / ZN (b transposed) -> L0, E8M0
  * scales from their [rows, G/2, 2] storage -> Mat ZZ / NN -> ScaleLeft / ScaleRight, then
  * mad_mx: every result against sum_k a b 2^(sa + sb - 254) computed here; a scale tile away
@@ -384,6 +396,10 @@ static void test_mad_mx(void)
     mx_arg a = {&d, &l, &r, &off, &sbr};
     UNIT_CHECK(pvc_ctx_pcall(b.aic, mx_fn, &a) == PVC_FAULT_BAD_ARG, "%s",
                "a scale tile away from its data tile's address >> 4 faults");
+    /* pl.set_stride's strides on a Mat load: the tensor's own pass, others fault */
+    strided_arg own = {&am, &ta, K, 1}, other = {&am, &ta, K / 2, 1};
+    UNIT_CHECK(pvc_ctx_pcall(b.aic, strided_fn, &own) == 0 && pvc_ctx_pcall(b.aic, strided_fn, &other) == PVC_FAULT_BAD_ARG,
+               "%s", "a Mat load takes its tensor's own strides and faults on others");
     block_free(&b);
 }
 
