@@ -643,6 +643,40 @@ def cube_matmul_mx(sample):
     return cases
 
 
+def e5m2_decode(code):
+    """FP8E5M2: s eeeee mm, bias 15, IEEE-like (docs/SEMANTICS.md §5.5); e = 31 is inf / NaN."""
+    sign = -1.0 if code & 0x80 else 1.0
+    e, m = (code >> 2) & 31, code & 3
+    if e == 31:
+        return sign * math.inf if m == 0 else math.nan
+    if e == 0:
+        return sign * (m / 4) * 2.0 ** -14
+    return sign * (1 + m / 4) * 2.0 ** (e - 15)
+
+
+def cube_matmul_mx_fp8(sample):
+    """As cube_matmul_mx with FP8 E4M3 x E5M2 codes of magnitude 0.5 to 2 and scale codes 127,
+    128: every term a multiple of 2^-7, sums below 2^13: exact in FP32."""
+    rng = rng_for(sample)
+    m = n = 64
+    k = 128
+    d4 = np.array([e4m3fn_decode(c) for c in range(256)])
+    d5 = np.array([e5m2_decode(c) for c in range(256)])
+    pool4 = np.array([c for c in range(256) if 0.5 <= abs(d4[c]) <= 2], np.uint8)
+    pool5 = np.array([c for c in range(256) if 0.5 <= abs(d5[c]) <= 2], np.uint8)
+    a = rng.choice(pool4, (m, k)).astype(np.uint8)
+    b = rng.choice(pool5, (n, k)).astype(np.uint8)
+    sa = rng.randint(127, 129, (m, k // 32)).astype(np.uint8)
+    sb = rng.randint(127, 129, (n, k // 32)).astype(np.uint8)
+    av = d4[a] * np.exp2(np.repeat(sa.astype(np.float64), 32, axis=1) - 127)
+    bv = d5[b] * np.exp2(np.repeat(sb.astype(np.float64), 32, axis=1) - 127)
+    want = av @ bv.T
+    assert np.all(np.abs(want) < 2.0 ** 13) and np.all(want * 128 == np.round(want * 128))
+    ins = {"a": a, "b": b, "sa": mx_scale_storage(sa), "sb": mx_scale_storage(sb),
+           "out": np.zeros((m, n), np.float32)}
+    return [Case("random", ins, {"out": want.astype(np.float32)}, EXACT)]
+
+
 SAMPLES = [  # (sample, generator)
     ("load_align_norm", lambda s: copy_case(s, (1, 64))),
     ("load_align_dintlv", load_align_dintlv),
@@ -670,6 +704,7 @@ SAMPLES = [  # (sample, generator)
     ("cube_matmul_tiled", cube_matmul_tiled),
     ("cube_vector_add", cube_vector_add),
     ("cube_matmul_mx", cube_matmul_mx),
+    ("cube_matmul_mx_fp8", cube_matmul_mx_fp8),
 ]
 SAMPLES += LANG_SAMPLES  # the language samples (tools/lang_cases.py)
 SAMPLES += DEBUG_SAMPLES  # pl.dump_data (tools/debug_cases.py)
