@@ -590,6 +590,93 @@ def cube_vector_add(sample):
     return cases
 
 
+# FP4 magnitudes by the low three bits of a code, bit 3 the sign (docs/SEMANTICS.md §5.5 table)
+FP4_MAGNITUDES = {
+    "e2m1": [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0],
+    "e1m2": [0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75],
+}
+
+
+def fp4_decode(codes, fmt):
+    mag = np.array(FP4_MAGNITUDES[fmt], np.float64)[codes & 7]
+    return np.where(codes & 8, -mag, mag)
+
+
+def fp4_pack(codes):
+    """Two codes a byte along the last axis, the lower index in the low nibble (§5.5)."""
+    return (codes[..., 0::2] | (codes[..., 1::2] << 4)).astype(np.uint8)
+
+
+def mx_scale_storage(e8m0):
+    """[rows, G] E8M0 codes -> the physical [rows, G/2, 2] storage (group 2q + h at [q, h])."""
+    rows, g = e8m0.shape
+    return np.ascontiguousarray(e8m0.reshape(rows, g // 2, 2))
+
+
+def cube_matmul_mx(sample):
+    """out = sum_k a(i, k) 2^(sa(i, k/32) - 127) * b(j, k) 2^(sb(j, k/32) - 127) (§17.5.5), b given
+    as [N, K]. Scale codes within 126..128 keep every term a multiple of 2^-5 below 2^6 and the
+    sums below 2^13: exact in FP32, whatever the order. An E8M0 code 0xFF is NaN: the "nan" case
+    sets one group of a's row 3 to it, so that row of out is NaN."""
+    rng = rng_for(sample)
+    m = n = 64
+    k = 128
+    cases = []
+    for name in ("random", "nan"):
+        a_codes = rng.randint(0, 16, (m, k)).astype(np.uint8)
+        b_codes = rng.randint(0, 16, (n, k)).astype(np.uint8)
+        sa = rng.randint(126, 129, (m, k // 32)).astype(np.uint8)
+        sb = rng.randint(126, 129, (n, k // 32)).astype(np.uint8)
+        if name == "nan":
+            sa[3, 1] = 0xFF
+        av = fp4_decode(a_codes, "e2m1") * np.exp2(np.repeat(sa.astype(np.float64), 32, axis=1) - 127)
+        bv = fp4_decode(b_codes, "e1m2") * np.exp2(np.repeat(sb.astype(np.float64), 32, axis=1) - 127)
+        want = av @ bv.T
+        if name == "nan":
+            assert np.all(np.isfinite(want))
+            want[3, :] = np.nan
+        finite = want[np.isfinite(want)]
+        assert np.all(np.abs(finite) < 2.0 ** 13) and np.all(finite * 32 == np.round(finite * 32))
+        ins = {"a": fp4_pack(a_codes), "b": fp4_pack(b_codes), "sa": mx_scale_storage(sa),
+               "sb": mx_scale_storage(sb), "out": np.zeros((m, n), np.float32)}
+        cases.append(Case(name, ins, {"out": want.astype(np.float32)}, EXACT))
+    return cases
+
+
+def e5m2_decode(code):
+    """FP8E5M2: s eeeee mm, bias 15, IEEE-like (docs/SEMANTICS.md §5.5); e = 31 is inf / NaN."""
+    sign = -1.0 if code & 0x80 else 1.0
+    e, m = (code >> 2) & 31, code & 3
+    if e == 31:
+        return sign * math.inf if m == 0 else math.nan
+    if e == 0:
+        return sign * (m / 4) * 2.0 ** -14
+    return sign * (1 + m / 4) * 2.0 ** (e - 15)
+
+
+def cube_matmul_mx_fp8(sample):
+    """As cube_matmul_mx with FP8 E4M3 x E5M2 codes of magnitude 0.5 to 2 and scale codes 127,
+    128: every term a multiple of 2^-7, sums below 2^13: exact in FP32."""
+    rng = rng_for(sample)
+    m = n = 64
+    k = 128
+    d4 = np.array([e4m3fn_decode(c) for c in range(256)])
+    d5 = np.array([e5m2_decode(c) for c in range(256)])
+    pool4 = np.array([c for c in range(256) if 0.5 <= abs(d4[c]) <= 2], np.uint8)
+    pool5 = np.array([c for c in range(256) if 0.5 <= abs(d5[c]) <= 2], np.uint8)
+    a = rng.choice(pool4, (m, k)).astype(np.uint8)
+    b = rng.choice(pool5, (n, k)).astype(np.uint8)
+    sa = rng.randint(127, 129, (m, k // 32)).astype(np.uint8)
+    sb = rng.randint(127, 129, (n, k // 32)).astype(np.uint8)
+    av = d4[a] * np.exp2(np.repeat(sa.astype(np.float64), 32, axis=1) - 127)
+    bv = d5[b] * np.exp2(np.repeat(sb.astype(np.float64), 32, axis=1) - 127)
+    want = av @ bv.T
+    assert np.all(np.abs(want) < 2.0 ** 13) and np.all(want * 128 == np.round(want * 128))
+    ins = {"a": a, "b": b, "sa": mx_scale_storage(sa), "sb": mx_scale_storage(sb),
+           "out": np.zeros((m, n), np.float32)}
+    return [Case("random", ins, {"out": want.astype(np.float32)}, EXACT)]
+
+
 SAMPLES = [  # (sample, generator)
     ("load_align_norm", lambda s: copy_case(s, (1, 64))),
     ("load_align_dintlv", load_align_dintlv),
@@ -616,6 +703,8 @@ SAMPLES = [  # (sample, generator)
     ("axpy_tail", axpy_tail),
     ("cube_matmul_tiled", cube_matmul_tiled),
     ("cube_vector_add", cube_vector_add),
+    ("cube_matmul_mx", cube_matmul_mx),
+    ("cube_matmul_mx_fp8", cube_matmul_mx_fp8),
 ]
 SAMPLES += LANG_SAMPLES  # the language samples (tools/lang_cases.py)
 SAMPLES += DEBUG_SAMPLES  # pl.dump_data (tools/debug_cases.py)

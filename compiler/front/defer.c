@@ -228,9 +228,6 @@ static pvc_func *lower_deferred_body(lower_ctx *c, const pvc_func *stub)
         if (!is(c, ps[i], PVC_N_IDENTIFIER) || !lw_text_is(c, ps[i], stub->params[i]->name))
             return NULL;
     TSNode body = field(c, def, PVC_F_BODY);
-    const char *cube = NULL;
-    if (!ts_node_is_null(lower_first_cube_use(c, body, &cube)))
-        return NULL;
     pvc_func *f = pvc_func_detached(c->m, stub->name, PVC_FN_VECTOR, stub->loc);
     TSPoint e = ts_node_end_point(def);
     f->end = (pvc_span){(int)e.row + 1, (int)e.column + 1};

@@ -149,14 +149,12 @@ static void refuse_ptrs(lower_ctx *c, TSNode *all, uint32_t cnt)
                      "shaped by pl.make_tensor", n, c->f->name);
 }
 
-/* The parameters of a function; a cube function (annotations 0) gets its names only, its
- * one error being its cube code. */
-static void lower_params(lower_ctx *c, TSNode params, int annotations)
+/* The parameters of a function, each with its annotation's type. */
+static void lower_params(lower_ctx *c, TSNode params)
 {
     uint32_t cnt;
     TSNode *all = lw_kids(c, params, &cnt);
-    if (annotations)
-        refuse_ptrs(c, all, cnt);
+    refuse_ptrs(c, all, cnt);
     for (uint32_t i = 0; i < cnt; i++) {
         TSNode p = all[i], id = p, ty = {0};
         if (is(c, p, PVC_N_TYPED_PARAMETER)) {
@@ -182,7 +180,7 @@ static void lower_params(lower_ctx *c, TSNode params, int annotations)
         }
         pvc_value *v = pvc_var_named(c->m, c->f, name, at(id));
         v->is_param = 1;
-        if (annotations && !ts_node_is_null(ty) && !is_ptr_annotation(c, ty) &&
+        if (!ts_node_is_null(ty) && !is_ptr_annotation(c, ty) &&
             !lower_tiling_param(c, ty, v, i + 1 == cnt))
             lower_annotation(c, ty, &v->type);
         if (v->type.kind == PVC_TY_TENSOR && c->f->kind == PVC_FN_VECTOR) {
@@ -198,7 +196,7 @@ static void lower_params(lower_ctx *c, TSNode params, int annotations)
     }
 }
 
-static void lower_signature(lower_ctx *c, TSNode def, int cube)
+static void lower_signature(lower_ctx *c, TSNode def)
 {
     if (is(c, ts_node_child(def, 0), PVC_N_ASYNC))
         pvc_error_at(c->d, at(def), PVC_E_FUNCTION, "a DSL function cannot be async");
@@ -207,93 +205,7 @@ static void lower_signature(lower_ctx *c, TSNode def, int cube)
         pvc_error_at(c->d, at(rt), PVC_E_FUNCTION, "a DSL function returns nothing (-> None at most)");
     if (!ts_node_is_null(field(c, def, PVC_F_TYPE_PARAMETERS)))
         pvc_error_at(c->d, at(def), PVC_E_FUNCTION, "type parameters are not supported");
-    lower_params(c, field(c, def, PVC_F_PARAMETERS), !cube);
-}
-
-/* ---- cube code ---- */
-
-/* The cube names; their last names (matmul, Mat, ...) are what the walk looks for: a
- * canonical name ends in its attribute's own text, so an attribute ending otherwise is no
- * cube name. */
-static const char *const cube_names[] = {
-#define X(n) n,
-    PVC_CUBE_NAMES(X)
-#undef X
-};
-#define NCUBE (sizeof cube_names / sizeof cube_names[0])
-
-static const char *cube_tail_of(size_t i)
-{
-    return strrchr(cube_names[i], '.') + 1;
-}
-
-static int is_cube_name(const char *name)
-{
-    for (size_t i = 0; i < NCUBE; i++)
-        if (!strcmp(name, cube_names[i]))
-            return 1;
-    return 0;
-}
-
-/* 1 if s occurs in the len bytes at t. */
-static int has_text(const char *t, size_t len, const char *s)
-{
-    size_t n = strlen(s);
-    for (size_t i = 0; i + n <= len; i++) {
-        const char *p = memchr(t + i, s[0], len - n + 1 - i);
-        if (!p)
-            return 0;
-        i = (size_t)(p - t);
-        if (!memcmp(p, s, n))
-            return 1;
-    }
-    return 0;
-}
-
-/* 1 if the text of n holds the last name of a cube name (a cheap test before the walk). */
-static int may_hold_cube(const lower_ctx *c, TSNode n)
-{
-    size_t len;
-    const char *t = text(c, n, &len);
-    for (size_t i = 0; i < NCUBE; i++)
-        if (has_text(t, len, cube_tail_of(i)))
-            return 1;
-    return 0;
-}
-
-static int cube_tail(const lower_ctx *c, TSNode n)
-{
-    size_t len;
-    const char *t = text(c, field(c, n, PVC_F_ATTRIBUTE), &len);
-    for (size_t i = 0; i < NCUBE; i++)
-        if (strlen(cube_tail_of(i)) == len && !memcmp(cube_tail_of(i), t, len))
-            return 1;
-    return 0;
-}
-
-/* The first use of a cube name in n, in source order (a null node when there is none). */
-TSNode lower_first_cube_use(lower_ctx *c, TSNode n, const char **name)
-{
-    TSNode hit = {0};
-    if (!may_hold_cube(c, n)) /* a walk of every node costs more than lowering them */
-        return hit;
-    TSTreeCursor cur = ts_tree_cursor_new(n);
-    for (;;) {
-        TSNode x = ts_tree_cursor_current_node(&cur);
-        if (is(c, x, PVC_N_ATTRIBUTE) && cube_tail(c, x) && (*name = scope_canon(c, x, c->scope)) &&
-            is_cube_name(*name)) {
-            hit = x;
-            break;
-        }
-        if (ts_tree_cursor_goto_first_child(&cur))
-            continue;
-        while (!ts_tree_cursor_goto_next_sibling(&cur))
-            if (!ts_tree_cursor_goto_parent(&cur) || ts_node_eq(ts_tree_cursor_current_node(&cur), n))
-                goto done;
-    }
-done:
-    ts_tree_cursor_delete(&cur);
-    return hit;
+    lower_params(c, field(c, def, PVC_F_PARAMETERS));
 }
 
 /* Lowers the DSL functions fd holds from index `from` on: signatures first (so calls can
@@ -306,9 +218,7 @@ static void lower_found(lower_ctx *c, const scope_found *fd, int from)
     for (int i = from; i < fd->n; i++) {
         c->f = c->m->funcs[i];
         c->scope = fd->home[i];
-        const char *name = NULL;
-        TSNode body = field(c, fd->defs[i], PVC_F_BODY);
-        lower_signature(c, fd->defs[i], !ts_node_is_null(lower_first_cube_use(c, body, &name)));
+        lower_signature(c, fd->defs[i]);
     }
     pvc_arena_reset(c->scratch);
     pvc_arena_reset(c->kids);
@@ -321,13 +231,6 @@ static void lower_found(lower_ctx *c, const scope_found *fd, int from)
         c->poisoned = (pvc_strmap){0};
         lower_struct_begin(c);
         TSNode body = field(c, fd->defs[i], PVC_F_BODY);
-        const char *name = NULL;
-        TSNode cube = lower_first_cube_use(c, body, &name);
-        if (!ts_node_is_null(cube)) {
-            pvc_error_at(d, at(cube), PVC_E_CUBE, "'%s' is cube code pvc does not compile yet (the MX "
-                         "matmul, docs/SEMANTICS.md §17.5), so '%s' is not compiled", name, c->f->name);
-            continue;
-        }
         lower_tiling_entry(c, &c->f->body);
         lower_body(c, body, &c->f->body);
         pvc_arena_reset(c->scratch);

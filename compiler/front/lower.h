@@ -180,7 +180,6 @@ struct pvc_lowering {
 
 /* ---- lower.c ---- */
 /* The first use of a cube name in n, in source order (a null node when there is none). */
-TSNode lower_first_cube_use(lower_ctx *c, TSNode n, const char **name);
 
 /* ---- cst.c ---- */
 static inline int is(const lower_ctx *c, TSNode n, pvc_node_id type)

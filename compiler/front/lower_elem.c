@@ -108,9 +108,9 @@ int lower_set_stride(lower_ctx *c, TSNode n, pvc_block *out)
     TSNode *a = lw_kids(c, field(c, n, PVC_F_ARGUMENTS), &cnt);
     pvc_value *t = cnt == 2 ? lower_tensor_named(c, a[0]) : NULL;
     TSNode *l = cnt == 2 && is(c, a[1], PVC_N_LIST) ? lw_kids(c, a[1], &nl) : NULL;
-    if (!t || !t->is_param || t->type.rank != 2 || nl != 2) {
-        pvc_error_at(c->d, at(n), PVC_E_TYPE, "pl.set_stride(tensor, [row_stride, col_stride]) takes a rank-2 "
-                     "tensor parameter and a list of two integers");
+    if (!t || !t->is_param || t->type.rank < 2 || nl != 2) {
+        pvc_error_at(c->d, at(n), PVC_E_TYPE, "pl.set_stride(tensor, [row_stride, col_stride]) takes a tensor "
+                     "parameter of rank 2 or more and a list of two integers");
         return 0;
     }
     pvc_value *s[2];

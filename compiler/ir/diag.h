@@ -44,7 +44,6 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(NOT_SUPPORTED, "E023", "form pvc does not support")                \
     X(LOWERING,    "E024", "a call the lowering rejects though the docs offer it (§12 T1, T3, T16)") \
     X(NO_KERNEL,   "E025", "no @pl.jit kernel and no @pl.vector_function in the file") \
-    X(CUBE,        "E026", "cube code pvc does not compile yet (the MX matmul)") \
     X(ASSERT,      "E027", "assert that is false at compile time") \
     X(CUBE_RULE,   "E028", "cube op whose operands break a rule of the cube side (§17)") \
     X(STRUCT,      "E029", "pl.struct, pl.struct_array, pl.make_tuple or a tiling class used as pypto_pro refuses (§16.8)")

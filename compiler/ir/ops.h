@@ -1181,11 +1181,4 @@ typedef enum {
     X(DYNAMIC, "dimension read from the argument at call time") \
     X(STATIC,  "dimension fixed at compile time")
 
-/* The cube names pvc does not compile yet (the MX matmul and its scale spaces): a kernel that
- * uses one gets a single E026 error at its first use (front/lower.c). X("dotted name"). */
-#define PVC_CUBE_NAMES(X)                                                                  \
-    X("pl.matmul_mx") X("pl.matmul_mx_acc") X("pl.MemorySpace.ScaleLeft")                 \
-    X("pl.MemorySpace.ScaleRight")
-
-
 #endif /* PVC_OPS_H */

@@ -21,6 +21,11 @@
       CUBE, "Acc dst = lhs x rhs (+ a Bias row): M = lhs valid rows, K = lhs valid cols, N = rhs valid cols (§17.5)") \
     X(PL_MATMUL_ACC, "pl.matmul_acc", "dst_tile acc_tile lhs_tile rhs_tile /", "phase:AccPhase", 4, 4, 0, NONE, \
       PL, CUBE, "dst = dst's old value + lhs x rhs; acc_tile only gives the type (§17.5.3, trap C-T2)") \
+    X(PL_MATMUL_MX, "pl.matmul_mx", "dst_tile lhs_tile rhs_tile scale_a scale_b /", "phase:AccPhase", 5, 5, 0, NONE, \
+      PL, CUBE, "MX matmul: Acc dst = sum_k lhs(i, k) rhs(k, j) 2^(scale_a(i, k/32) - 127) 2^(scale_b(k/32, j) - 127), " \
+      "FP8 / FP4 operands, E8M0 scales in ScaleLeft / ScaleRight (§17.5.5)")                           \
+    X(PL_MATMUL_MX_ACC, "pl.matmul_mx_acc", "dst_tile acc_tile lhs_tile rhs_tile scale_a scale_b /", "phase:AccPhase", \
+      6, 6, 0, NONE, PL, CUBE, "MX matmul into dst's old value; acc_tile only gives the type (§17.5.5, trap C-T2)") \
     X(PL_INSERT, "pl.insert", "dst_tile src_tile offset", "", 3, 3, 0, NONE, PL, TILE,                \
       "dst[row + i][col + j] = src[i][j] over src's valid shape; Vec -> Mat reaches the cube core's L1 (§17.4.5)") \
     X(PL_BAR_M, "pl.system.bar_m", "", "", 0, 0, 0, NONE, PL | PVC_OPF_NOOP, SCALAR,                  \
@@ -37,6 +42,8 @@
     X(PL_SECTION_CUBE, S, 0, 0) /* scope only */                         \
     X(PL_MATMUL, M, 100, 512)   /* dispatched to cube.mad */             \
     X(PL_MATMUL_ACC, M, 100, 512)                                        \
+    X(PL_MATMUL_MX, M, 100, 512) /* dispatched to cube.mad_mx */         \
+    X(PL_MATMUL_MX_ACC, M, 100, 512)                                     \
     X(PL_INSERT, MTE3, 200, 32) /* dispatched to cube.insert / tile.move */ \
     X(PL_BAR_M, S, 0, 0)                                                 \
     X(PL_BAR_MTE1, S, 0, 0)                                              \
@@ -50,12 +57,12 @@
     M(M_CUBE_LOAD, "cube.load", NONE,                                                                 \
       (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
        O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows) \
-       O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1) AI(transpose, 0)), (), 0, PVC_NO_TRAP,   \
-      PVC_CUBE_FLAGS, CUBE, MTE2, 200, 32,                                                            \
+       O(INT, valid_cols) O(INT, row_stride) O(INT, col_stride)), (AI(row_axis, 0) AI(col_axis, 1) AI(transpose, 0) \
+       AI(pair, 0)), (), 0, PVC_NO_TRAP, PVC_CUBE_FLAGS, CUBE, MTE2, 200, 32,                           \
       (void)pvc_cube_load(ctx, tile, tensor, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols, \
-                          transpose),                                                                 \
+                          transpose, row_stride, col_stride, pair),                                   \
       "pl.load into Mat: tile(r, c) = tensor[o + r][o + c] (transpose: [o + c][o + r]) over the valid shape, " \
-      "zero fill to the fractal edge (§17.4.1)")                                                      \
+      "zero fill to the fractal edge; an MX scale pair splits K over the last axis (§17.4.1, §17.5.5)") \
     M(M_CUBE_MOVE, "cube.move", NONE, (O(TILE, dst) O(TILE, src) O(INT, m) O(INT, k)), (), (), 0,      \
       PVC_NO_TRAP, PVC_CUBE_FLAGS, CUBE, MTE1, 40, 64, pvc_cube_move(ctx, dst, src, m, k),             \
       "pl.move Mat -> Left / Right: dst(r, c) = src(r + m, c + k) over dst's whole shape (§17.4.2)")  \
@@ -74,6 +81,12 @@
       (O(TILE, dst) O(TILE, lhs) O(TILE, rhs) O(TILE, bias) O(INT, m) O(INT, k) O(INT, n)), (), (), 0, \
       PVC_NO_TRAP, PVC_CUBE_FLAGS, CUBE, M, 100, 512, pvc_mad(ctx, dst, lhs, rhs, bias, m, k, n, PVC_MAD_BIAS), \
       "dst(i, j) = bias[j] + sum_k lhs(i, k) rhs(k, j): the bias starts every chain (§17.5.3, C-T4)") \
+    M(M_CUBE_MAD_MX, "cube.mad_mx", NONE,                                                             \
+      (O(TILE, dst) O(TILE, lhs) O(TILE, rhs) O(TILE, scale_a) O(TILE, scale_b) O(INT, m) O(INT, k) O(INT, n)), \
+      (AI(init, 0)), (), 0, PVC_NO_TRAP, PVC_CUBE_FLAGS, CUBE, M, 100, 512,                            \
+      pvc_mad_mx(ctx, dst, lhs, rhs, scale_a, scale_b, m, k, n, init),                                 \
+      "dst(i, j) = (0 | dst's old value) + sum_k lhs(i, k) rhs(k, j) 2^(scale_a(i, k/32) + scale_b(k/32, j) - 254), " \
+      "i < m, j < n, k < k; scale 0xFF is NaN (§17.5.5)")                                             \
     M(M_FIX_STORE, "fix.store", NONE,                                                                 \
       (O(TENSOR, tensor) O(TILE, acc) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
        O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows)  \

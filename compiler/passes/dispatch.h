@@ -213,6 +213,8 @@ int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, int rows_axis, int 
 /* ---- dispatch_cube.c: the cube side (§17) ---- */
 /* pl.load into Mat / pl.store from Acc: 1 when op is one (and was lowered). */
 int dx_cube_gm(dispatcher *x, pvc_op *op);
+/* The stride variables pl.set_stride gave tensor t (front/lower_elem.c); 0 when it has none. */
+int dx_stride_vars(dispatcher *x, const pvc_value *t, pvc_value **rs, pvc_value **cs);
 /* pl.move out of a cube tile or into Mat, pl.insert: 1 when op is one. */
 int dx_cube_move(dispatcher *x, pvc_op *op);
 void dx_matmul(dispatcher *x, pvc_op *op);

@@ -2,6 +2,7 @@
  * pl.load into Mat -> cube.load, pl.store from Acc -> fix.store / fix.store_fp, pl.move
  * Mat -> Left / Right / Bias -> cube.move / cube.move_bias, Acc -> Vec -> fix.to_vec,
  * pl.insert Vec -> Mat -> cube.insert, pl.matmul / matmul_acc -> cube.mad / cube.mad_bias,
+ * pl.matmul_mx / matmul_mx_acc -> cube.mad_mx,
  * set / wait_cross_core -> cross.set / cross.wait. The types pass (types_cube.c) checked the
  * paths and left the valid extents each op reads as attributes. */
 #include "passes/dispatch.h"
@@ -18,14 +19,17 @@ static int given(const pvc_op *op, const char *k)
     return v && v->kind != PVC_V_NONE;
 }
 
-/* The tensor axes a cube tile's rows and columns run along (order=, default the last two) and
- * whether order= is descending, the transposed load of §17.4.1. 0 after an error. */
-static int cube_axes(dispatcher *x, const pvc_op *op, int rank, int *ra, int *ca, int *transpose)
+/* The tensor axes a cube tile's rows and columns run along (order=, default the last two; the
+ * two before the last for an MX scale pair) and whether order= is descending, the transposed
+ * load of §17.4.1. 0 after an error. */
+static int cube_axes(dispatcher *x, const pvc_op *op, int rank, int pair, int *ra, int *ca, int *transpose)
 {
     int64_t a, b;
     int given = dx_order_axes(x, op, rank, &a, &b);
     if (!given)
         return 0;
+    if (pair && given == 1)
+        a = rank - 3, b = rank - 2;
     *transpose = a > b;
     *ra = (int)(a < b ? a : b);
     *ca = (int)(a < b ? b : a);
@@ -76,7 +80,11 @@ int dx_cube_gm(dispatcher *x, pvc_op *op)
         return 0;
     int load = op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_LOAD_TILE, rank = tensor->type.rank, ra, ca,
         transpose;
-    if (!cube_axes(x, op, rank, &ra, &ca, &transpose) ||
+    /* an MX scale load (§17.5.5): an E8M0 ZZ / NN Mat tile from a tensor whose last axis is the
+     * pair of groups [..., G/2, 2] */
+    int pair = load && tile->type.dtype == PVC_DT_FP8E8M0 && tensor->type.dtype == PVC_DT_FP8E8M0 && rank >= 3 &&
+               tensor->type.dims[rank - 1] == 2 && (tile->type.layout == PVC_TL_ZZ || tile->type.layout == PVC_TL_NN);
+    if (!cube_axes(x, op, rank, pair, &ra, &ca, &transpose) ||
         !dx_gm_offsets(x, op, rank, transpose ? ca : ra, transpose ? ra : ca, off))
         return 1;
     const pvc_value *scale = pvc_op_arg(op, "scale");
@@ -90,12 +98,19 @@ int dx_cube_gm(dispatcher *x, pvc_op *op)
         operand(x, e, off[i]);
     operand(x, e, attr_val(op, "valid_rows"));
     operand(x, e, attr_val(op, "valid_cols"));
-    if (!load)
+    if (load) {
+        pvc_value *rs, *cs;
+        int strided = dx_stride_vars(x, tensor, &rs, &cs);
+        operand(x, e, strided ? rs : cint(x, PVC_STRIDE_DEFAULT, op->loc));
+        operand(x, e, strided ? cs : cint(x, PVC_STRIDE_DEFAULT, op->loc));
+    } else {
         operand(x, e, per_column ? (pvc_value *)scale : deq);
+    }
     attr(x, e, "row_axis", cint(x, ra, op->loc));
     attr(x, e, "col_axis", cint(x, ca, op->loc));
     if (load) {
         attr(x, e, "transpose", cint(x, transpose, op->loc));
+        attr(x, e, "pair", cint(x, pair, op->loc));
         return 1;
     }
     attr(x, e, "relu", cint(x, given(op, "relu_pre_mode"), op->loc));
@@ -152,6 +167,17 @@ int dx_cube_move(dispatcher *x, pvc_op *op)
 
 void dx_matmul(dispatcher *x, pvc_op *op)
 {
+    if (op->code == PVC_OP_PL_MATMUL_MX || op->code == PVC_OP_PL_MATMUL_MX_ACC) {
+        pvc_op *e = emit(x, PVC_OP_M_CUBE_MAD_MX, op->loc, NULL);
+        static const char *const args[] = {"dst_tile", "lhs_tile", "rhs_tile", "scale_a", "scale_b"};
+        for (int i = 0; i < 5; i++)
+            operand(x, e, pvc_op_arg(op, args[i]));
+        operand(x, e, attr_val(op, "m"));
+        operand(x, e, attr_val(op, "k"));
+        operand(x, e, attr_val(op, "n"));
+        attr(x, e, "init", cint(x, op->code == PVC_OP_PL_MATMUL_MX_ACC ? PVC_MAD_ACC : PVC_MAD_ZERO, op->loc));
+        return;
+    }
     pvc_value *bias = op->code == PVC_OP_PL_MATMUL ? pvc_op_arg(op, "bias_tile") : NULL;
     if (bias && bias->kind == PVC_V_NONE)
         bias = NULL;

@@ -71,7 +71,7 @@ int dx_gm_offsets(dispatcher *x, const pvc_op *op, int rank, int rows_axis, int 
 }
 
 /* The stride variables pl.set_stride gave tensor t (front/lower_elem.c), or 0 when it has none. */
-static int stride_vars(dispatcher *x, const pvc_value *t, pvc_value **rs, pvc_value **cs)
+int dx_stride_vars(dispatcher *x, const pvc_value *t, pvc_value **rs, pvc_value **cs)
 {
     if (!t || !t->name)
         return 0;
@@ -94,7 +94,7 @@ static void gm_move(dispatcher *x, pvc_op *op)
         return;
     }
     pvc_value *rs, *cs;
-    if (stride_vars(x, tensor, &rs, &cs)) { /* after a pl.set_stride of the tensor (§6) */
+    if (dx_stride_vars(x, tensor, &rs, &cs)) { /* after a pl.set_stride of the tensor (§6) */
         if (rank != 2 || ra != 0) {
             pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "%s of a tensor pl.set_stride changes: pvc moves its "
                          "rows and columns as they lie, not reordered", pvc_ops[op->code].name);
@@ -437,9 +437,12 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
         if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_LOAD_TILE ||
             op->code == PVC_OP_PL_STORE_TILE) {
             pvc_value *rs, *cs;
-            if (stride_vars(x, pvc_op_arg(op, "tensor"), &rs, &cs) && pvc_op_arg(op, "tile")->type.mem != PVC_MEM_VEC)
-                pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "%s of a cube tile from a tensor pl.set_stride "
-                             "changes: pvc applies the strides to Vec tiles' moves only", pvc_ops[op->code].name);
+            int cube_load = op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_LOAD_TILE;
+            if (dx_stride_vars(x, pvc_op_arg(op, "tensor"), &rs, &cs) && pvc_op_arg(op, "tile")->type.mem != PVC_MEM_VEC &&
+                !cube_load)
+                pvc_error_at(x->d, op->loc, PVC_E_NOT_SUPPORTED, "%s of a cube tile into a tensor pl.set_stride "
+                             "changes: pvc applies the strides to Vec tiles' moves and loads into Mat only",
+                             pvc_ops[op->code].name);
             else if (!dx_cube_gm(x, op))
                 gm_move(x, op);
         } else if (pvc_ops[op->code].flags & PVC_OPF_TILE)
@@ -482,7 +485,8 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
         } else if (op->code == PVC_OP_PL_MOVE || op->code == PVC_OP_PL_INSERT) {
             if (!dx_cube_move(x, op))
                 tile_move(x, op);
-        } else if (op->code == PVC_OP_PL_MATMUL || op->code == PVC_OP_PL_MATMUL_ACC) {
+        } else if (op->code == PVC_OP_PL_MATMUL || op->code == PVC_OP_PL_MATMUL_ACC || op->code == PVC_OP_PL_MATMUL_MX ||
+                   op->code == PVC_OP_PL_MATMUL_MX_ACC) {
             dx_matmul(x, op);
         } else if (op->code == PVC_OP_PL_SET_CROSS_CORE || op->code == PVC_OP_PL_WAIT_CROSS_CORE) {
             dx_cross(x, op);

@@ -665,6 +665,7 @@ static void type_op(typer *t, pvc_op *op)
         return;
     case PVC_OP_PL_INSERT: ty_insert(t, op); return;
     case PVC_OP_PL_MATMUL: case PVC_OP_PL_MATMUL_ACC: ty_matmul(t, op); return;
+    case PVC_OP_PL_MATMUL_MX: case PVC_OP_PL_MATMUL_MX_ACC: ty_matmul(t, op); return;
     case PVC_OP_TILE_SLICE: ty_slice(t, op); return;
     case PVC_OP_PL_PRINTF: type_format(t, op, 0); return;
     case PVC_OP_PL_PTO_ASSERT: type_assert(t, op); return;

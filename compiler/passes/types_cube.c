@@ -332,7 +332,7 @@ int ty_cube_move(typer *t, pvc_op *op)
     const pvc_cube_path *p = pvc_cube_path_find((pvc_mem)sm, (pvc_mem)dm);
     if (!p || strcmp(p->op, "pl.move") || sm == PVC_MEM_VEC) {
         pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.move has no %s -> %s path: it moves Mat -> Left, Right, Bias, "
-                     "Scaling; Acc -> Vec; Vec -> Vec, Mat (§17.2.4)", pvc_mem_name(sm), pvc_mem_name(dm));
+                     "Scaling, ScaleLeft, ScaleRight; Acc -> Vec; Vec -> Vec, Mat (§17.2.4)", pvc_mem_name(sm), pvc_mem_name(dm));
         return 1;
     }
     if (!on_core(t, op, 1, "pl.move out of a cube tile"))
@@ -346,7 +346,8 @@ int ty_cube_move(typer *t, pvc_op *op)
                 return 1;
             }
         }
-    if (dm == PVC_MEM_LEFT || dm == PVC_MEM_RIGHT || dm == PVC_MEM_SCALING)
+    if (dm == PVC_MEM_LEFT || dm == PVC_MEM_RIGHT || dm == PVC_MEM_SCALING || dm == PVC_MEM_SCALE_LEFT ||
+        dm == PVC_MEM_SCALE_RIGHT)
         move_window(t, op, d, s);
     else if (dm == PVC_MEM_VEC)
         move_to_vec(t, op, d, s);
@@ -393,9 +394,85 @@ void ty_insert(typer *t, pvc_op *op)
     pvc_op_add_attr(t->m, op, "insert", cint(t, 1, op->loc), op->loc);
 }
 
-/* pl.matmul(dst, lhs, rhs[, bias]) and pl.matmul_acc(dst, acc, lhs, rhs) (§17.5). */
+static int is_mx_fp8(int dt) { return dt == PVC_DT_FP8E4M3FN || dt == PVC_DT_FP8E5M2; }
+
+static int is_mx_fp4(int dt) { return dt == PVC_DT_FP4E2M1 || dt == PVC_DT_FP4E1M2; }
+
+/* pl.matmul_mx(dst, lhs, rhs, scale_a, scale_b) and pl.matmul_mx_acc(dst, acc, ...) (§17.5.5):
+ * the spaces, an FP8 or an FP4 pair into FP32, E8M0 scales of [M, K/32] and [K/32, N], K a
+ * multiple of 64 (pypto_pro's checks and PTO's static asserts). */
+static void ty_matmul_mx(typer *t, pvc_op *op)
+{
+    int acc = op->code == PVC_OP_PL_MATMUL_MX_ACC;
+    const char *name = pvc_ops[op->code].name;
+    static const char *const args[] = {"dst_tile", "lhs_tile", "rhs_tile", "scale_a", "scale_b", "acc_tile"};
+    static const int mems[] = {PVC_MEM_ACC, PVC_MEM_LEFT, PVC_MEM_RIGHT, PVC_MEM_SCALE_LEFT, PVC_MEM_SCALE_RIGHT,
+                               PVC_MEM_ACC};
+    const pvc_value *v[6];
+    for (int i = 0; i < 5 + acc; i++)
+        if (!ty_expect(t, op, args[i], PVC_TY_TILE))
+            return;
+    if (!on_core(t, op, 1, name))
+        return;
+    for (int i = 0; i < 5 + acc; i++) {
+        v[i] = pvc_op_arg(op, args[i]);
+        if (mem_of(v[i]) != mems[i]) {
+            pvc_error_at(t->d, pvc_op_arg_loc(op, args[i]), PVC_E_CUBE_RULE, "%s: %s must be a tile in %s, not in %s "
+                         "(§17.5.5)", name, args[i], pvc_mem_name(mems[i]), pvc_mem_name(mem_of(v[i])));
+            return;
+        }
+    }
+    const pvc_value *d = v[0], *l = v[1], *r = v[2], *sa = v[3], *sb = v[4];
+    int lt = l->type.dtype, rt = r->type.dtype;
+    if (!((is_mx_fp8(lt) && is_mx_fp8(rt)) || (is_mx_fp4(lt) && is_mx_fp4(rt))) || d->type.dtype != PVC_DT_FP32 ||
+        (acc && v[5]->type.dtype != PVC_DT_FP32)) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "%s of %s x %s into %s does not compile: an FP8 pair (E4M3 / E5M2) "
+                     "or an FP4 pair (E2M1 / E1M2) into FP32 (§17.5.5)", name, dt_name(lt), dt_name(rt),
+                     dt_name(d->type.dtype));
+        return;
+    }
+    if (sa->type.dtype != PVC_DT_FP8E8M0 || sb->type.dtype != PVC_DT_FP8E8M0) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "%s: the scales are FP8E8M0 tiles, not %s and %s (§17.5.5)", name,
+                     dt_name(sa->type.dtype), dt_name(sb->type.dtype));
+        return;
+    }
+    int64_t m = l->type.dims[0], k = l->type.dims[1], n = r->type.dims[1];
+    const char *bad = NULL;
+    char why[200];
+    if (k % 64)
+        snprintf(why, sizeof why, "K (lhs's %lld columns) must be a multiple of 64", (long long)k), bad = why;
+    else if (r->type.dims[0] != k)
+        snprintf(why, sizeof why, "lhs's K = %lld and rhs's %lld rows differ", (long long)k,
+                 (long long)r->type.dims[0]), bad = why;
+    else if (d->type.dims[0] != m || d->type.dims[1] != n)
+        snprintf(why, sizeof why, "dst must be [lhs M, rhs N] = [%lld, %lld], not [%lld, %lld]", (long long)m,
+                 (long long)n, (long long)d->type.dims[0], (long long)d->type.dims[1]), bad = why;
+    else if (sa->type.dims[0] != m || sa->type.dims[1] != k / 32)
+        snprintf(why, sizeof why, "scale_a must be [M, K/32] = [%lld, %lld], not [%lld, %lld]", (long long)m,
+                 (long long)(k / 32), (long long)sa->type.dims[0], (long long)sa->type.dims[1]), bad = why;
+    else if (sb->type.dims[0] != k / 32 || sb->type.dims[1] != n)
+        snprintf(why, sizeof why, "scale_b must be [K/32, N] = [%lld, %lld], not [%lld, %lld]", (long long)(k / 32),
+                 (long long)n, (long long)sb->type.dims[0], (long long)sb->type.dims[1]), bad = why;
+    if (bad) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "%s: %s (§17.5.5)", name, bad);
+        return;
+    }
+    if (acc && v[5] != d && v[5]->type.ub_addr != d->type.ub_addr)
+        pvc_warn_at(t->d, op->loc, "pl.matmul_mx_acc adds to dst's old value; acc_tile only gives the type [%s]",
+                    pvc_warn_code(PVC_W_CUBE_MATMUL_ACC));
+    pvc_op_add_attr(t->m, op, "m", ty_valid_dim(t, l, 0, op->loc), op->loc);
+    pvc_op_add_attr(t->m, op, "k", ty_valid_dim(t, l, 1, op->loc), op->loc);
+    pvc_op_add_attr(t->m, op, "n", ty_valid_dim(t, r, 1, op->loc), op->loc);
+}
+
+/* pl.matmul(dst, lhs, rhs[, bias]) and pl.matmul_acc(dst, acc, lhs, rhs) (§17.5); the MX forms
+ * above. */
 void ty_matmul(typer *t, pvc_op *op)
 {
+    if (op->code == PVC_OP_PL_MATMUL_MX || op->code == PVC_OP_PL_MATMUL_MX_ACC) {
+        ty_matmul_mx(t, op);
+        return;
+    }
     int acc = op->code == PVC_OP_PL_MATMUL_ACC;
     const char *name = pvc_ops[op->code].name;
     if (!ty_expect(t, op, "dst_tile", PVC_TY_TILE) || !ty_expect(t, op, "lhs_tile", PVC_TY_TILE) ||

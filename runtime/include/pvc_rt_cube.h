@@ -70,6 +70,7 @@ typedef struct {
     pvc_tile_layout layout;
     uint32_t rows, cols, ir, ic;
     unsigned bytes; /* element bytes (4-bit types: 1, they move as bytes) */
+    unsigned nib;   /* 1 for a 4-bit dtype: element offset e is the low (e even) or high nibble of byte e/2 */
 } pvc_tgeom;
 
 /* The fractal size of a tile in bytes: 1024 for a 4-byte Acc tile (the L0C hardware layout;
@@ -80,6 +81,29 @@ void pvc_tile_geom(const pvc_tile *t, pvc_tgeom *g);
 static inline int64_t pvc_tgeom_off(const pvc_tgeom *g, int64_t r, int64_t c)
 {
     return pvc_tl_off(g->layout, g->rows, g->cols, g->ir, g->ic, r, c);
+}
+
+/* The bits of the element at element offset e of a tile buffer / its store (a 4-bit element
+ * is its nibble, the lower offset in the low nibble, §17.5.5). */
+static inline uint64_t pvc_tg_get(const uint8_t *buf, const pvc_tgeom *g, int64_t e)
+{
+    if (g->nib)
+        return (uint64_t)(buf[e >> 1] >> ((e & 1) * 4)) & 0xFu;
+    uint64_t v = 0;
+    for (unsigned i = 0; i < g->bytes; i++)
+        v |= (uint64_t)buf[e * g->bytes + i] << (8 * i);
+    return v;
+}
+
+static inline void pvc_tg_put(uint8_t *buf, const pvc_tgeom *g, int64_t e, uint64_t v)
+{
+    if (g->nib) {
+        unsigned sh = (unsigned)(e & 1) * 4;
+        buf[e >> 1] = (uint8_t)((buf[e >> 1] & ~(0xFu << sh)) | ((v & 0xFu) << sh));
+        return;
+    }
+    for (unsigned i = 0; i < g->bytes; i++)
+        buf[e * g->bytes + i] = (uint8_t)(v >> (8 * i));
 }
 
 /* dst(dr + r, dc + c) = src(sr + r, sc + c) for r < rows, c < cols, each side by its own
@@ -134,10 +158,18 @@ const pvc_cube_path *pvc_cube_path_find(pvc_mem src, pvc_mem dst);
  * r < valid_rows, c < valid_cols, clipped to the tensor as pvc_gm_load clips (§17.4.1);
  * transpose (order=[1, 0]): rows run along col_axis and columns along row_axis. Into a
  * boxed tile the columns (rows, transposed) up to the next inner-box edge are written with
- * 0; the rest of the tile keeps its bytes. Returns the elements clipped. */
+ * 0; the rest of the tile keeps its bytes. Returns the elements clipped.
+ * A 4-bit tensor (two codes a byte, the lower index in the low nibble) counts its last
+ * axis's offset in bytes, as pypto_pro's packed annotation does (§17.5.5).
+ * row_stride / col_stride: the element strides pl.set_stride gave the tile's rows and
+ * columns in the tensor (PVC_STRIDE_DEFAULT: none); pvc reads a tensor as it lies, so they
+ * must be the tensor's own (BAD_ARG otherwise).
+ * pair: an MX scale load (§17.5.5): the tensor's last axis has 2 elements, and the tile's K
+ * index g (the columns of a ZZ tile, the rows of an NN one) runs as g / 2 along its axis and
+ * g % 2 along the last. */
 int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0, int64_t o1,
                       int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
-                      int64_t valid_cols, int64_t transpose);
+                      int64_t valid_cols, int64_t transpose, int64_t row_stride, int64_t col_stride, int64_t pair);
 
 /* pl.move Mat -> Left / Right / Scaling / ScaleLeft / ScaleRight: dst(r, c) = src(r + m,
  * c + k) over dst's whole static shape (§17.4.2). m must be a multiple of the source's
@@ -184,6 +216,14 @@ pvc_dtype pvc_mad_acc_dtype(pvc_dtype lhs, pvc_dtype rhs);
 
 void pvc_mad(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_tile *rhs,
              const pvc_tile *bias, int64_t m, int64_t k, int64_t n, int64_t init);
+
+/* pl.matmul_mx / matmul_mx_acc (§17.5.5): lhs, rhs an FP8 pair (E4M3 / E5M2) or an FP4 pair
+ * (E2M1 / E1M2), scale_a [M, K/32] in ScaleLeft at lhs's address >> 4, scale_b [K/32, N] in
+ * ScaleRight at rhs's address >> 4, E8M0 codes (2^(code - 127), 0xFF NaN). Each chain adds
+ * the exact term lhs(i, k) rhs(k, j) 2^(sa + sb - 254) in FP32, k = 0, 1, ..., K-1, from init
+ * (0 or dst's old value); the rows and columns to the 16-edge as pvc_mad. */
+void pvc_mad_mx(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_tile *rhs,
+                const pvc_tile *scale_a, const pvc_tile *scale_b, int64_t m, int64_t k, int64_t n, int64_t init);
 
 /* ---------------------------------------------------------------------------------------
  * Fixpipe (§17.6): an Acc tile's valid rows x cols converted element by element on the way

@@ -97,7 +97,9 @@ typedef struct {
 static uint64_t fix_elem(const fix_src *f, int64_t r, int64_t c)
 {
     uint64_t bits = rt_get(f->acc + pvc_tgeom_off(&f->g, r, c) * 4, 4);
-    uint64_t deq = f->scale ? rt_get(f->scale + c * 8, 8) : f->deq;
+    /* a per-column word's FP32 scale is read as FP19 (sign, exponent, the top 10 mantissa bits;
+     * §17.6.3): the fixpipe's deq tensor path */
+    uint64_t deq = f->scale ? rt_get(f->scale + c * 8, 8) & ~(uint64_t)0x1FFF : f->deq;
     return pvc_fix_convert(f->acc_dt, f->out_dt, bits, f->relu, deq);
 }
 

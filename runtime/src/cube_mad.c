@@ -87,6 +87,20 @@ static void row_i32(int32_t *acc, const int32_t *a, const int32_t *b, int64_t k,
     }
 }
 
+static int mad_shape_ok(pvc_ctx *ctx, const char *op, const pvc_tile *dst, const pvc_tile *l, const pvc_tile *r,
+                        int64_t m, int64_t k, int64_t n)
+{
+    if (m < 0 || k < 0 || n < 0 || m > l->rows || k > l->cols || k > r->rows || n > r->cols || m > dst->rows ||
+        n > dst->cols) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, dst->addr, 0,
+                        "M x K x N = %lld x %lld x %lld does not fit lhs %ux%u, rhs %ux%u, dst %ux%u",
+                        (long long)m, (long long)k, (long long)n, l->rows, l->cols, r->rows, r->cols, dst->rows,
+                        dst->cols);
+        return 0;
+    }
+    return 1;
+}
+
 static int mad_operands_ok(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *l, const pvc_tile *r,
                            int64_t m, int64_t k, int64_t n)
 {
@@ -97,15 +111,7 @@ static int mad_operands_ok(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *l,
                         pvc_dtype_table[dst->dtype].name);
         return 0;
     }
-    if (m < 0 || k < 0 || n < 0 || m > l->rows || k > l->cols || k > r->rows || n > r->cols || m > dst->rows ||
-        n > dst->cols) {
-        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.matmul", dst->addr, 0,
-                        "M x K x N = %lld x %lld x %lld does not fit lhs %ux%u, rhs %ux%u, dst %ux%u",
-                        (long long)m, (long long)k, (long long)n, l->rows, l->cols, r->rows, r->cols, dst->rows,
-                        dst->cols);
-        return 0;
-    }
-    return 1;
+    return mad_shape_ok(ctx, "pl.matmul", dst, l, r, m, k, n);
 }
 
 static int64_t ceil16_within(int64_t v, uint32_t a, uint32_t b)
@@ -170,4 +176,102 @@ void pvc_mad(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_t
     free(A);
     free(B);
     free(C);
+}
+
+/* ---- MX (§17.5.5) ---- */
+
+static int is_fp4(pvc_dtype t)
+{
+    return t == PVC_DT_FP4E2M1 || t == PVC_DT_FP4E1M2;
+}
+
+/* Element (r, c) of tile t in buf as its code. */
+static uint64_t code_at(const uint8_t *buf, const pvc_tile *t, int64_t r, int64_t c)
+{
+    pvc_tgeom g;
+    pvc_tile_geom(t, &g);
+    return pvc_tg_get(buf, &g, pvc_tgeom_off(&g, r, c));
+}
+
+void pvc_mad_mx(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *lhs, const pvc_tile *rhs,
+                const pvc_tile *scale_a, const pvc_tile *scale_b, int64_t m, int64_t k, int64_t n, int64_t init)
+{
+    const char *op = "pl.matmul_mx";
+    uint8_t *d = pvc_space_bytes(ctx, op, dst), *a = d ? pvc_space_bytes(ctx, op, lhs) : NULL;
+    uint8_t *b = a ? pvc_space_bytes(ctx, op, rhs) : NULL, *sa = b ? pvc_space_bytes(ctx, op, scale_a) : NULL;
+    uint8_t *sb = sa ? pvc_space_bytes(ctx, op, scale_b) : NULL;
+    if (!sb)
+        return;
+    int pair_ok = (is_fp8(lhs->dtype) && is_fp8(rhs->dtype)) || (is_fp4(lhs->dtype) && is_fp4(rhs->dtype));
+    if (!pair_ok || dst->dtype != PVC_DT_FP32 || scale_a->dtype != PVC_DT_FP8E8M0 ||
+        scale_b->dtype != PVC_DT_FP8E8M0) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, dst->addr, 0, "%s x %s -> %s with %s / %s scales does not compile",
+                        pvc_dtype_table[lhs->dtype].name, pvc_dtype_table[rhs->dtype].name,
+                        pvc_dtype_table[dst->dtype].name, pvc_dtype_table[scale_a->dtype].name,
+                        pvc_dtype_table[scale_b->dtype].name);
+        return;
+    }
+    /* the hardware reads the scales at the data tiles' addresses >> 4 (§17.2.1) */
+    if (scale_a->addr != lhs->addr >> 4 || scale_b->addr != rhs->addr >> 4) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, scale_a->addr, 0,
+                        "the scale tiles at 0x%x / 0x%x are not at the data tiles' addresses >> 4 (0x%x / 0x%x): "
+                        "mad_mx reads the scales there", scale_a->addr, scale_b->addr, lhs->addr >> 4,
+                        rhs->addr >> 4);
+        return;
+    }
+    if (!mad_shape_ok(ctx, op, dst, lhs, rhs, m, k, n))
+        return;
+    if ((k + 31) / 32 > scale_a->cols || (k + 31) / 32 > scale_b->rows) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, scale_a->addr, 0,
+                        "K = %lld needs %lld scale groups; scale_a has %u columns, scale_b %u rows", (long long)k,
+                        (long long)((k + 31) / 32), scale_a->cols, scale_b->rows);
+        return;
+    }
+    if (m == 0 || k == 0 || n == 0)
+        return;
+    int64_t mm = ceil16_within(m, lhs->rows, dst->rows), nn = ceil16_within(n, rhs->cols, dst->cols);
+    if (mm > scale_a->rows)
+        mm = scale_a->rows;
+    if (nn > scale_b->cols)
+        nn = scale_b->cols;
+    int64_t g = (k + 31) / 32;
+    float *A = malloc(sizeof(float) * (size_t)(mm * k)), *B = malloc(sizeof(float) * (size_t)(k * nn));
+    int *EA = malloc(sizeof(int) * (size_t)(mm * g)), *EB = malloc(sizeof(int) * (size_t)(g * nn));
+    if (!A || !B || !EA || !EB) {
+        free(A), free(B), free(EA), free(EB);
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, dst->addr, 0, "out of host memory for the operands");
+        return;
+    }
+    for (int64_t i = 0; i < mm; i++)
+        for (int64_t kk = 0; kk < k; kk++)
+            A[i * k + kk] = (float)pvc_value_decode(lhs->dtype, code_at(a, lhs, i, kk));
+    for (int64_t kk = 0; kk < k; kk++)
+        for (int64_t j = 0; j < nn; j++)
+            B[kk * nn + j] = (float)pvc_value_decode(rhs->dtype, code_at(b, rhs, kk, j));
+    for (int64_t i = 0; i < mm; i++)
+        for (int64_t q = 0; q < g; q++)
+            EA[i * g + q] = (int)code_at(sa, scale_a, i, q);
+    for (int64_t q = 0; q < g; q++)
+        for (int64_t j = 0; j < nn; j++)
+            EB[q * nn + j] = (int)code_at(sb, scale_b, q, j);
+    pvc_tgeom dg;
+    pvc_tile_geom(dst, &dg);
+    for (int64_t i = 0; i < mm; i++)
+        for (int64_t j = 0; j < nn; j++) {
+            float acc = 0.0f;
+            if (init != PVC_MAD_ZERO) {
+                uint32_t bits = (uint32_t)rt_get(d + pvc_tgeom_off(&dg, i, j) * 4, 4);
+                memcpy(&acc, &bits, 4);
+            }
+            for (int64_t kk = 0; kk < k; kk++) {
+                int ea = EA[i * g + kk / 32], eb = EB[(kk / 32) * nn + j];
+                /* an FP8 / FP4 product is exact in FP32, and so is its power-of-two scaling short
+                 * of the FP32 range: the one rounding is the addition's */
+                double term = ea == 0xFF || eb == 0xFF ? NAN
+                                                       : ldexp((double)A[i * k + kk] * B[kk * nn + j], ea + eb - 254);
+                acc = (float)((double)acc + term);
+            }
+            memcpy(d + pvc_tgeom_off(&dg, i, j) * 4, &acc, 4);
+        }
+    free(A), free(B), free(EA), free(EB);
 }

@@ -30,8 +30,9 @@ const pvc_cube_path *pvc_cube_path_find(pvc_mem src, pvc_mem dst)
 
 unsigned pvc_tile_fractal(const pvc_tile *t)
 {
-    if (t->mem == PVC_MEM_SCALE_LEFT || t->mem == PVC_MEM_SCALE_RIGHT)
-        return 32u;
+    if (t->mem == PVC_MEM_SCALE_LEFT || t->mem == PVC_MEM_SCALE_RIGHT ||
+        (t->dtype == PVC_DT_FP8E8M0 && (t->layout == PVC_TL_ZZ || t->layout == PVC_TL_NN)))
+        return 32u; /* the MX scales, in L1 as in L0 */
     return t->mem == PVC_MEM_ACC && pvc_dtype_table[t->dtype].bits == 32 ? 1024u : 512u;
 }
 
@@ -41,6 +42,7 @@ void pvc_tile_geom(const pvc_tile *t, pvc_tgeom *g)
     g->rows = t->rows;
     g->cols = t->cols;
     g->bytes = pvc_dtype_lane_bytes(t->dtype);
+    g->nib = pvc_dtype_table[t->dtype].bits == 4;
     pvc_fractal_box(g->layout, pvc_dtype_table[t->dtype].bits, pvc_tile_fractal(t), &g->ir, &g->ic);
 }
 

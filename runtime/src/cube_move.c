@@ -57,26 +57,46 @@ static int valid_ok(pvc_ctx *ctx, const char *op, const pvc_tile *t, int64_t vr,
     return 1;
 }
 
+/* The tensor's element strides of the tile's rows and columns (transpose: the plane's
+ * columns carry the tile's rows). */
+static int strides_ok(pvc_ctx *ctx, const char *op, const rt_cube_plane *p, int64_t transpose, int64_t rs, int64_t cs)
+{
+    int64_t want_r = transpose ? p->cstride : p->rstride, want_c = transpose ? p->rstride : p->cstride;
+    if ((rs == PVC_STRIDE_DEFAULT || rs == want_r) && (cs == PVC_STRIDE_DEFAULT || cs == want_c))
+        return 1;
+    pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0,
+                    "pl.set_stride gave strides [%lld, %lld]; pvc's loads into Mat read the tensor as it lies, "
+                    "with strides [%lld, %lld]", (long long)rs, (long long)cs, (long long)want_r, (long long)want_c);
+    return 0;
+}
+
 int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0, int64_t o1,
                       int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis, int64_t valid_rows,
-                      int64_t valid_cols, int64_t transpose)
+                      int64_t valid_cols, int64_t transpose, int64_t row_stride, int64_t col_stride, int64_t pair)
 {
     const char *op = "pl.load";
-    const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3, o4, o5, o6, o7};
+    int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3, o4, o5, o6, o7};
     int64_t vr = valid_rows == PVC_GM_WHOLE ? tile->rows : valid_rows;
     int64_t vc = valid_cols == PVC_GM_WHOLE ? tile->cols : valid_cols;
     rt_cube_plane p;
     uint8_t *buf = pvc_space_bytes(ctx, op, tile);
-    if (!buf || !valid_ok(ctx, op, tile, vr, vc) || !rt_cube_plane_of(ctx, op, src, off, (int)row_axis, (int)col_axis, &p))
+    if (!buf || !valid_ok(ctx, op, tile, vr, vc))
         return 0;
-    if (pvc_dtype_table[src->dtype].bits != pvc_dtype_table[tile->dtype].bits ||
-        pvc_dtype_table[tile->dtype].bits < 8) {
+    unsigned bits = pvc_dtype_table[tile->dtype].bits;
+    if (pvc_dtype_table[src->dtype].bits != bits || (bits < 8 && bits != 4)) {
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0, "tile dtype %s and tensor dtype %s differ",
                         pvc_dtype_table[tile->dtype].name, pvc_dtype_table[src->dtype].name);
         return 0;
     }
+    if (bits == 4 && src->rank >= 1 && src->rank <= PVC_TENSOR_MAX_RANK)
+        off[src->rank - 1] *= 2; /* the packed annotation's byte offset */
+    if (!rt_cube_plane_of(ctx, op, src, off, (int)row_axis, (int)col_axis, &p) ||
+        !strides_ok(ctx, op, &p, transpose, row_stride, col_stride))
+        return 0;
     pvc_tgeom g;
     pvc_tile_geom(tile, &g);
+    /* the scale pair: the K index of the tile is the columns of a ZZ tile, the rows of an NN one */
+    int pair_cols = pair && g.layout == PVC_TL_ZZ, pair_rows = pair && !pair_cols;
     /* the zero fill: along the GM-contiguous axis up to the next inner-box edge */
     int64_t zr = vr, zc = vc;
     if (pvc_tile_layout_boxed(g.layout)) {
@@ -90,18 +110,28 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
     int64_t clipped = 0;
     for (int64_t r = 0; r < zr; r++)
         for (int64_t c = 0; c < zc; c++) {
-            uint8_t *dst = buf + pvc_tgeom_off(&g, r, c) * g.bytes;
+            int64_t at = pvc_tgeom_off(&g, r, c);
             if (r >= vr || c >= vc) {
-                memset(dst, 0, g.bytes);
+                pvc_tg_put(buf, &g, at, 0);
                 continue;
             }
-            const uint8_t *e = transpose ? rt_cube_plane_elem(src, &p, c, r, g.bytes) : rt_cube_plane_elem(src, &p, r, c, g.bytes);
-            if (!e) {
+            int64_t pr = pair_rows ? r / 2 : r, pc = pair_cols ? c / 2 : c, half = pair_rows ? r % 2 : c % 2;
+            int64_t i = p.r0 + (transpose ? pc : pr), j = p.c0 + (transpose ? pr : pc);
+            if (!p.inside || i < 0 || i >= p.rext || j < 0 || j >= p.cext) {
                 clipped++;
                 continue;
             }
+            /* the element index; the pair's second code is the next one (the last axis, stride 1) */
+            int64_t idx = p.base + i * p.rstride + j * p.cstride + (pair ? half : 0);
+            if (g.nib) { /* the lower index in the low nibble */
+                const uint8_t *b = (const uint8_t *)src->data + (idx >> 1);
+                pvc_gm_touch(ctx, b, 1, PVC_GM_READ, NULL);
+                pvc_tg_put(buf, &g, at, (uint64_t)(*b >> ((idx & 1) * 4)) & 0xFu);
+                continue;
+            }
+            const uint8_t *e = (const uint8_t *)src->data + idx * (int64_t)g.bytes;
             pvc_gm_touch(ctx, e, g.bytes, PVC_GM_READ, NULL);
-            memcpy(dst, e, g.bytes);
+            memcpy(buf + at * g.bytes, e, g.bytes);
         }
     return clipped;
 }
@@ -113,9 +143,13 @@ void pvc_tile_copy_window(uint8_t *dbuf, const pvc_tgeom *dg, int64_t dr, int64_
                           const pvc_tgeom *sg, int64_t sr, int64_t sc, int64_t rows, int64_t cols)
 {
     for (int64_t r = 0; r < rows; r++)
-        for (int64_t c = 0; c < cols; c++)
-            memcpy(dbuf + pvc_tgeom_off(dg, dr + r, dc + c) * dg->bytes,
-                   sbuf + pvc_tgeom_off(sg, sr + r, sc + c) * sg->bytes, dg->bytes);
+        for (int64_t c = 0; c < cols; c++) {
+            int64_t de = pvc_tgeom_off(dg, dr + r, dc + c), se = pvc_tgeom_off(sg, sr + r, sc + c);
+            if (dg->nib || sg->nib)
+                pvc_tg_put(dbuf, dg, de, pvc_tg_get(sbuf, sg, se));
+            else
+                memcpy(dbuf + de * dg->bytes, sbuf + se * sg->bytes, dg->bytes);
+        }
 }
 
 void pvc_cube_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t m, int64_t k)

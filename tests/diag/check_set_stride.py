@@ -1,5 +1,5 @@
-# pl.set_stride (docs/SEMANTICS.md §6): a rank-2 tensor parameter and [row_stride,
-# col_stride]; a cube tile's load from a tensor whose strides it changes is refused.
+# pl.set_stride (docs/SEMANTICS.md §6): a tensor parameter of rank 2 or more and [row_stride,
+# col_stride].
 import pypto_pro.language as pl
 
 

@@ -176,7 +176,8 @@ static void test_load_nd2nz(void)
     pvc_tile t = ctile(0x400, PVC_DT_FP16, 48, 64, PVC_MEM_MAT, PVC_TL_NZ);
     uint8_t *buf = mat_bytes(&b, &t);
     memset(buf, 0xEE, 48 * 64 * 2);
-    int64_t clipped = pvc_cube_load(b.aic, &t, &src, 2, 3, 0, 0, 0, 0, 0, 0, 0, 1, 40, 56, 0);
+    int64_t clipped = pvc_cube_load(b.aic, &t, &src, 2, 3, 0, 0, 0, 0, 0, 0, 0, 1, 40, 56, 0, PVC_STRIDE_DEFAULT,
+                                    PVC_STRIDE_DEFAULT, 0);
     int bad = 0;
     for (int r = 0; r < 48; r++)
         for (int c = 0; c < 64; c++) {
@@ -192,7 +193,7 @@ static void test_load_nd2nz(void)
     UNIT_CHECK(bad == 0 && clipped == 0, "ND -> NZ load: %d elements wrong, %lld clipped", bad, (long long)clipped);
     /* transposed (order=[1, 0]) into ZN: tile(r, c) = GM[c][r] */
     pvc_tile z = ctile(0x4000, PVC_DT_FP16, 32, 16, PVC_MEM_MAT, PVC_TL_ZN);
-    pvc_cube_load(b.aic, &z, &src, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 32, 16, 1);
+    pvc_cube_load(b.aic, &z, &src, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 32, 16, 1, PVC_STRIDE_DEFAULT, PVC_STRIDE_DEFAULT, 0);
     pvc_tgeom g;
     pvc_tile_geom(&z, &g);
     bad = 0;
@@ -287,6 +288,118 @@ static void check_mad_exact(const mad_case *mc)
         }
     UNIT_CHECK(acc != PVC_DT_COUNT && bad == 0, "%s x %s, %dx%dx%d: %d results wrong", pvc_dtype_table[mc->lt].name,
                pvc_dtype_table[mc->rt].name, mc->m, mc->k, mc->n, bad);
+    block_free(&b);
+}
+
+/* ---- MX (§17.5.5) ---- */
+
+/* FP4 magnitudes by the low three bits, bit 3 the sign (docs/SEMANTICS.md §5.5's table). */
+static double fp4_value(int code, int e1m2)
+{
+    static const double e2m1v[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6}, e1m2v[8] = {0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75};
+    double m = (e1m2 ? e1m2v : e2m1v)[code & 7];
+    return code & 8 ? -m : m;
+}
+
+typedef struct {
+    const pvc_tile *d, *l, *r, *sa, *sb;
+} mx_arg;
+
+static void mx_fn(pvc_ctx *ctx, void *arg)
+{
+    mx_arg *a = arg;
+    pvc_mad_mx(ctx, a->d, a->l, a->r, a->sa, a->sb, 16, 64, 16, PVC_MAD_ZERO);
+}
+
+typedef struct {
+    const pvc_tile *t;
+    const pvc_tensor *src;
+    int64_t rs, cs;
+} strided_arg;
+
+static void strided_fn(pvc_ctx *ctx, void *arg)
+{
+    strided_arg *a = arg;
+    pvc_cube_load(ctx, a->t, a->src, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, a->t->rows, a->t->cols, 0, a->rs, a->cs, 0);
+}
+
+/* GM FP4 bytes (two codes a byte, low nibble first) -> Mat NZ / ZN (b transposed) -> L0, E8M0
+ * scales from their [rows, G/2, 2] storage -> Mat ZZ / NN -> ScaleLeft / ScaleRight, then
+ * mad_mx: every result against sum_k a b 2^(sa + sb - 254) computed here; a scale tile away
+ * from its data tile's address >> 4 faults. */
+static void test_mad_mx(void)
+{
+    block b;
+    block_new(&b);
+    enum { M = 16, K = 64, N = 16 };
+    uint8_t ga[M * K / 2], gb[N * K / 2], gsa[M * 2], gsb[N * 2];
+    int ca[M][K], cb[N][K], sa[M][2], sb[N][2];
+    for (int i = 0; i < M; i++)
+        for (int k = 0; k < K; k++)
+            ca[i][k] = (3 * i + k) % 16;
+    for (int j = 0; j < N; j++)
+        for (int k = 0; k < K; k++)
+            cb[j][k] = (5 * j + 7 * k + 1) % 16;
+    for (int i = 0; i < M * K / 2; i++)
+        ga[i] = (uint8_t)(ca[i / (K / 2)][2 * (i % (K / 2))] | ca[i / (K / 2)][2 * (i % (K / 2)) + 1] << 4);
+    for (int i = 0; i < N * K / 2; i++)
+        gb[i] = (uint8_t)(cb[i / (K / 2)][2 * (i % (K / 2))] | cb[i / (K / 2)][2 * (i % (K / 2)) + 1] << 4);
+    for (int i = 0; i < M; i++)
+        for (int g = 0; g < 2; g++)
+            gsa[i * 2 + g] = (uint8_t)(sa[i][g] = 125 + (i + g) % 4);
+    for (int j = 0; j < N; j++)
+        for (int g = 0; g < 2; g++)
+            gsb[j * 2 + g] = (uint8_t)(sb[j][g] = 126 + (2 * j + g) % 3);
+    pvc_tensor ta = {ga, PVC_DT_FP4E2M1, 2, {M, K}}, tb = {gb, PVC_DT_FP4E1M2, 2, {N, K}};
+    pvc_tensor tsa = {gsa, PVC_DT_FP8E8M0, 3, {M, 1, 2}}, tsb = {gsb, PVC_DT_FP8E8M0, 3, {N, 1, 2}};
+    pvc_tile am = ctile(0, PVC_DT_FP4E2M1, M, K, PVC_MEM_MAT, PVC_TL_NZ);
+    pvc_tile bm = ctile(0x1000, PVC_DT_FP4E1M2, K, N, PVC_MEM_MAT, PVC_TL_ZN);
+    pvc_tile sam = ctile(0x2000, PVC_DT_FP8E8M0, M, 2, PVC_MEM_MAT, PVC_TL_ZZ);
+    pvc_tile sbm = ctile(0x2100, PVC_DT_FP8E8M0, 2, N, PVC_MEM_MAT, PVC_TL_NN);
+    pvc_tile l = ctile(0x200, PVC_DT_FP4E2M1, M, K, PVC_MEM_LEFT, PVC_TL_NZ);
+    pvc_tile r = ctile(0x400, PVC_DT_FP4E1M2, K, N, PVC_MEM_RIGHT, PVC_TL_ZN);
+    pvc_tile sal = ctile(0x20, PVC_DT_FP8E8M0, M, 2, PVC_MEM_SCALE_LEFT, PVC_TL_ZZ);
+    pvc_tile sbr = ctile(0x40, PVC_DT_FP8E8M0, 2, N, PVC_MEM_SCALE_RIGHT, PVC_TL_NN);
+    pvc_tile d = ctile(0, PVC_DT_FP32, M, N, PVC_MEM_ACC, PVC_TL_NZ);
+    int64_t S = PVC_STRIDE_DEFAULT;
+    pvc_cube_load(b.aic, &am, &ta, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, M, K, 0, S, S, 0);
+    pvc_cube_load(b.aic, &bm, &tb, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, K, N, 1, 1, K, 0);
+    pvc_cube_load(b.aic, &sam, &tsa, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, M, 2, 0, S, S, 1);
+    pvc_cube_load(b.aic, &sbm, &tsb, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, N, 1, S, S, 1);
+    /* an NZ FP4 [16, 64] is one 16 x 64 fractal: element (r, c) in nibble r*64 + c */
+    const uint8_t *amb = mat_bytes(&b, &am);
+    int bad = 0;
+    for (int i = 0; i < M; i++)
+        for (int k = 0; k < K; k++)
+            bad += ((amb[(i * 64 + k) / 2] >> ((k & 1) * 4)) & 0xF) != ca[i][k];
+    UNIT_CHECK(bad == 0, "FP4 ND -> NZ load: %d nibbles wrong", bad);
+    pvc_cube_move(b.aic, &l, &am, 0, 0);
+    pvc_cube_move(b.aic, &r, &bm, 0, 0);
+    pvc_cube_move(b.aic, &sal, &sam, 0, 0);
+    pvc_cube_move(b.aic, &sbr, &sbm, 0, 0);
+    pvc_mad_mx(b.aic, &d, &l, &r, &sal, &sbr, M, K, N, PVC_MAD_ZERO);
+    bad = 0;
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            double want = 0;
+            for (int k = 0; k < K; k++)
+                want += fp4_value(ca[i][k], 0) * fp4_value(cb[j][k], 1) * ldexp(1.0, sa[i][k / 32] + sb[j][k / 32] - 254);
+            float got;
+            pvc_tgeom dg;
+            pvc_tile_geom(&d, &dg);
+            memcpy(&got, mat_bytes(&b, &d) + pvc_tgeom_off(&dg, i, j) * 4, 4);
+            bad += (double)got != want; /* terms multiples of 2^-6, sums below 2^12: exact */
+        }
+    UNIT_CHECK(bad == 0, "MX FP4 E2M1 x E1M2, 16x64x16: %d results wrong", bad);
+    pvc_tile off = sal;
+    off.addr = 0x40;
+    mx_arg a = {&d, &l, &r, &off, &sbr};
+    UNIT_CHECK(pvc_ctx_pcall(b.aic, mx_fn, &a) == PVC_FAULT_BAD_ARG, "%s",
+               "a scale tile away from its data tile's address >> 4 faults");
+    /* pl.set_stride's strides on a Mat load: the tensor's own pass, others fault */
+    strided_arg own = {&am, &ta, K, 1}, other = {&am, &ta, K / 2, 1};
+    UNIT_CHECK(pvc_ctx_pcall(b.aic, strided_fn, &own) == 0 && pvc_ctx_pcall(b.aic, strided_fn, &other) == PVC_FAULT_BAD_ARG,
+               "%s", "a Mat load takes its tensor's own strides and faults on others");
     block_free(&b);
 }
 
@@ -550,6 +663,7 @@ int main(void)
     test_insert_zn();
     test_mad_pairs();
     test_mad_rules();
+    test_mad_mx();
     test_fix_convert();
     test_fix_store();
     test_fix_to_vec();

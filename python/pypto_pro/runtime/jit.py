@@ -92,8 +92,7 @@ def _run(block_dim, compiled, *args):
 # ---- pvc's diagnostics as pypto_pro's parser errors -----------------------------------------
 # The parser error pypto_pro raises for what each pvc error code reports.
 _ERROR_CLASS = {
-    "E002": "UnsupportedFeatureError", "E003": "UnsupportedFeatureError",
-    "E026": "UnsupportedFeatureError", "E004": "UndefinedVariableError",
+    "E002": "UnsupportedFeatureError", "E003": "UnsupportedFeatureError", "E004": "UndefinedVariableError",
     "E008": "ParserTypeError", "E012": "ParserTypeError", "E013": "ParserTypeError",
     "E014": "ParserTypeError", "E015": "ParserTypeError", "E025": "ParserError",
 }
@@ -153,6 +152,7 @@ def _is_tile_kernel(fn):
 # ---- the values a compile binds ------------------------------------------------------------
 _PL = "__pvc_pl__"  # the name the bound text imports pypto_pro.language as
 _MAX_ITEMS = 65536
+_LAYOUT_NAMES = ("pl.ND", "pl.DN", "pl.NZ", "pl.ZN", "pl.NN", "pl.ZZ")
 
 
 def _render(v, depth=0):
@@ -173,6 +173,8 @@ def _render(v, depth=0):
         return f"{_PL}.{v.ns}.{v.name}"
     if isinstance(v, pl._Dim):
         return f"{_PL}.{v.name}"
+    if isinstance(v, pl._DslOp) and repr(v) in _LAYOUT_NAMES:  # pl.NZ, ...: pl.TensorLayout's members
+        return f"{_PL}.{repr(v)[3:]}"
     if isinstance(v, (list, tuple)) and depth < 8 and len(v) <= _MAX_ITEMS:
         items = [_render(x, depth + 1) for x in v]
         if any(x is None for x in items):
