@@ -125,3 +125,144 @@ int lower_set_stride(lower_ctx *c, TSNode n, pvc_block *out)
     }
     return 1;
 }
+
+/* ---- pl.make_tensor, pl.addptr, pl.make_ptr (docs/SEMANTICS.md §6) ---- */
+#define VIEW_RANK 4 /* gm.view's dims and strides */
+
+static pvc_value *int_const(lower_ctx *c, int64_t i, pvc_span loc)
+{
+    pvc_value *v = pvc_const(c->m, PVC_V_INT, loc);
+    v->i = i;
+    return v;
+}
+
+/* The integers of a list or tuple argument a (at most VIEW_RANK), lowered into vals; -1 after an
+ * error, else their count. */
+static int int_list(lower_ctx *c, TSNode a, const char *what, pvc_value **vals, pvc_block *out)
+{
+    uint32_t n = 0;
+    TSNode *l = is(c, a, PVC_N_LIST) || is(c, a, PVC_N_TUPLE) ? lw_kids(c, a, &n) : NULL;
+    if (!l || n < 1 || n > VIEW_RANK) {
+        pvc_error_at(c->d, at(a), PVC_E_TYPE, "the %s of pl.make_tensor must be a list of 1 to %d integers "
+                     "(pvc's views have rank 1 to %d)", what, VIEW_RANK, VIEW_RANK);
+        return -1;
+    }
+    for (uint32_t k = 0; k < n; k++)
+        if (!(vals[k] = lower_expr(c, l[k], out, NULL)))
+            return -1;
+    return (int)n;
+}
+
+int lower_ptr_call(lower_ctx *c, TSNode n, const char *name, pvc_block *out, const TSNode *targets, int ntargets,
+                   pvc_value **value)
+{
+    int mk = !strcmp(name, "pl.make_tensor"), add = !strcmp(name, "pl.addptr"), cast = !strcmp(name, "pl.make_ptr");
+    if (!mk && !add && !cast)
+        return 0;
+    if (value)
+        *value = NULL;
+    uint32_t cnt;
+    TSNode *all = lw_kids(c, field(c, n, PVC_F_ARGUMENTS), &cnt);
+    TSNode pos[3], kw_dtype, kw_stride, kw_shape;
+    memset(pos, 0, sizeof pos);
+    memset(&kw_dtype, 0, sizeof kw_dtype);
+    kw_stride = kw_shape = kw_dtype;
+    uint32_t npos = 0;
+    for (uint32_t i = 0; i < cnt; i++) {
+        if (is(c, all[i], PVC_N_KEYWORD_ARGUMENT)) {
+            const char *k = lw_dup(c, field(c, all[i], PVC_F_NAME));
+            TSNode v = field(c, all[i], PVC_F_VALUE);
+            if (!strcmp(k, "dtype") && !add)
+                kw_dtype = v;
+            else if (!strcmp(k, "stride") && mk)
+                kw_stride = v;
+            else if (!strcmp(k, "shape") && mk)
+                kw_shape = v;
+            else {
+                pvc_error_at(c->d, at(all[i]), PVC_E_KEYWORD, "%s takes no keyword '%s'", name, k);
+                return -1;
+            }
+        } else if (npos < 3)
+            pos[npos++] = all[i];
+        else
+            npos = 4;
+    }
+    if (mk && npos == 1 && !ts_node_is_null(kw_shape))
+        pos[npos++] = kw_shape;
+    if (mk && npos == 2 && !ts_node_is_null(kw_stride))
+        pos[npos++] = kw_stride;
+    if (cast && npos == 2 && ts_node_is_null(kw_dtype))
+        kw_dtype = pos[--npos];
+    int want_lo = mk ? 2 : add ? 2 : 1, want_hi = mk ? 3 : add ? 2 : 1;
+    if ((int)npos < want_lo || (int)npos > want_hi) {
+        pvc_error_at(c->d, at(n), PVC_E_TYPE, "%s", mk ? "pl.make_tensor(ptr, shape, stride=None, dtype=None) takes a "
+                     "pointer or tensor, a list of dims and optionally a list of strides"
+                     : add ? "pl.addptr(ptr, offset) takes a pointer and an integer element offset"
+                           : "pl.make_ptr(ptr, dtype=None) takes a pointer or tensor and a dtype");
+        return -1;
+    }
+    pvc_value *base = lower_tensor_named(c, pos[0]);
+    if (!base) {
+        pvc_error_at(c->d, at(pos[0]), PVC_E_TYPE, "the first argument of %s must name a pl.Ptr parameter, a "
+                     "tensor or a view made by pl.make_tensor / pl.addptr / pl.make_ptr", name);
+        return -1;
+    }
+    if (add && !base->type.ptr) {
+        pvc_error_at(c->d, at(pos[0]), PVC_E_TYPE, "pl.addptr offsets a pointer (a pl.Ptr parameter, pl.addptr, "
+                     "pl.make_ptr), not the tensor '%s'", base->name ? base->name : "?");
+        return -1;
+    }
+    int dtype = base->type.dtype;
+    if (!ts_node_is_null(kw_dtype)) {
+        pvc_pyval *dt = pv_eval(c, kw_dtype, c->scope);
+        if (!dt || dt->kind != PV_DTYPE) {
+            pvc_error_at(c->d, at(kw_dtype), PVC_E_TYPE, "dtype= of %s must be a pl.DT_* constant", name);
+            return -1;
+        }
+        dtype = (int)dt->i;
+    }
+    if (add && dtype >= 0 && pvc_dtype_table[dtype].bits < 8) {
+        pvc_error_at(c->d, at(n), PVC_E_TYPE, "pl.addptr on a pointer of sub-byte dtype %s: an element offset "
+                     "cannot address half a byte (pl.make_ptr it to pl.DT_UINT8 first)", pvc_dtype_table[dtype].name);
+        return -1;
+    }
+    pvc_span loc = at(n);
+    pvc_value *dims[VIEW_RANK], *strides[VIEW_RANK], *off = int_const(c, 0, loc);
+    int rank = 1, ns = 0;
+    dims[0] = int_const(c, -1, loc); /* the rest of the bytes */
+    if (mk && (rank = int_list(c, pos[1], "shape", dims, out)) < 0)
+        return -1;
+    if (mk && npos == 3 && !(is(c, pos[2], PVC_N_NONE)) && (ns = int_list(c, pos[2], "stride", strides, out)) < 0)
+        return -1;
+    if (ns && ns != rank) {
+        pvc_error_at(c->d, at(pos[2]), PVC_E_TYPE, "pl.make_tensor has %d dims and %d strides: one stride per dim",
+                     rank, ns);
+        return -1;
+    }
+    if (add && !(off = lower_expr(c, pos[1], out, NULL)))
+        return -1;
+    pvc_op *op = pvc_op_new(c->m, PVC_OP_PL_MAKE_TENSOR, loc);
+    pvc_op_add_operand(c->m, op, base);
+    pvc_op_add_operand(c->m, op, off);
+    pvc_value *dt = pvc_const(c->m, PVC_V_DTYPE, loc);
+    dt->i = dtype;
+    pvc_op_add_operand(c->m, op, dt);
+    pvc_op_add_operand(c->m, op, int_const(c, rank, loc));
+    for (int k = 0; k < VIEW_RANK; k++)
+        pvc_op_add_operand(c->m, op, k < rank ? dims[k] : int_const(c, 1, loc));
+    for (int k = 0; k < VIEW_RANK; k++)
+        pvc_op_add_operand(c->m, op, k < ns ? strides[k] : int_const(c, PVC_STRIDE_DEFAULT, loc));
+    pvc_value *r = append_with_result(c, n, out, targets && ntargets == 1 ? &targets[0] : NULL, op, PVC_TY_TENSOR);
+    if (!r)
+        return -1;
+    r->type.kind = PVC_TY_TENSOR;
+    r->type.dtype = dtype;
+    r->type.rank = rank;
+    for (int k = 0; k < PVC_MAX_RANK; k++)
+        r->type.dims[k] = k < rank && dims[k]->kind == PVC_V_INT && dims[k]->i >= 0 ? dims[k]->i : PVC_DIM_DYNAMIC;
+    r->type.view = 1;
+    r->type.ptr = !mk;
+    if (value)
+        *value = r;
+    return 1;
+}

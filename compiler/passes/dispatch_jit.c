@@ -164,6 +164,21 @@ static void tensor_dim(dispatcher *x, pvc_op *op)
     attr(x, g, "axis", cint(x, i, op->loc));
 }
 
+/* pl.make_tensor / pl.addptr / pl.make_ptr -> gm.view, which fills the view's pvc_tensor (§6). */
+static void make_view(dispatcher *x, pvc_op *op)
+{
+    pvc_op *g = emit(x, PVC_OP_M_GM_VIEW, op->loc, NULL);
+    operand(x, g, op->results[0]);
+    operand(x, g, op->operands[0]);
+    for (int k = 4; k < 12; k++) {
+        if (k == 4)
+            operand(x, g, op->operands[1]);
+        operand(x, g, op->operands[k]);
+    }
+    attr(x, g, "dtype", cint(x, op->operands[2]->i, op->loc));
+    attr(x, g, "rank", op->operands[3]);
+}
+
 /* A tile group rotated inside pl.range (types: dyn) keeps its slot in an int variable,
  * 0 where the group is made; .next()/.previous() step it modulo the depth and every slot
  * op computes its tile's address at run time (§6). */
@@ -467,6 +482,8 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
             tile_view(x, op);
         } else if (op->code == PVC_OP_TENSOR_DIM) {
             tensor_dim(x, op);
+        } else if (op->code == PVC_OP_PL_MAKE_TENSOR) {
+            make_view(x, op);
         } else if (op->code == PVC_OP_TILE_GET || op->code == PVC_OP_TILE_SET) {
             tile_elem(x, op);
         } else if (op->code == PVC_OP_PL_GETVAL || op->code == PVC_OP_PL_SETVAL) {

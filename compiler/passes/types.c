@@ -315,6 +315,38 @@ static void type_tensor_dim(typer *t, pvc_op *op)
     ty_set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
 }
 
+/* pl.make_tensor / pl.addptr / pl.make_ptr (§6): a view of the pointer or tensor operand 0; the
+ * front end gave the result its type (front/lower_elem.c), which this recomputes from the
+ * operands as the constants now stand. */
+static void type_make_tensor(typer *t, pvc_op *op)
+{
+    const pvc_value *b = op->operands[0];
+    int64_t rank = 1, dt = op->operands[2]->i;
+    pvc_const_int(op->operands[3], &rank);
+    if (b->type.kind != PVC_TY_TENSOR) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.make_tensor views a pl.Ptr or a tensor, not a %s",
+                     pvc_type_kind_name(b->type.kind));
+        return;
+    }
+    for (int k = 0; k < op->noperands; k++)
+        if (k != 0 && k != 2 && op->operands[k]->type.kind != PVC_TY_INT && op->operands[k]->kind != PVC_V_INT &&
+            op->operands[k]->type.kind != PVC_TY_BOOL) {
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the %s of pl.make_tensor / pl.addptr must be integers, not a %s",
+                         k == 1 ? "offset" : k < 8 ? "dims" : "strides", pvc_type_kind_name(op->operands[k]->type.kind));
+            return;
+        }
+    pvc_type ty = op->results[0]->type;
+    ty.kind = PVC_TY_TENSOR;
+    ty.dtype = (int)dt;
+    ty.rank = (int)rank;
+    for (int k = 0; k < PVC_MAX_RANK; k++) {
+        int64_t d;
+        ty.dims[k] = k < rank && pvc_const_int(op->operands[4 + k], &d) && d >= 0 ? d : PVC_DIM_DYNAMIC;
+    }
+    ty.view = 1;
+    ty_set_type(t, op->results[0], ty, op->loc);
+}
+
 /* t.valid_shape[i] (§6): the value the tile's valid extent has here (a constant, or the
  * run-time variable pl.set_validshape writes); the op becomes a copy of it. */
 static void type_tile_valid(typer *t, pvc_op *op)
@@ -653,6 +685,7 @@ static void type_op(typer *t, pvc_op *op)
         ty_set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
         return;
     case PVC_OP_TENSOR_DIM: type_tensor_dim(t, op); return;
+    case PVC_OP_PL_MAKE_TENSOR: type_make_tensor(t, op); return;
     case PVC_OP_TILE_VALID: type_tile_valid(t, op); return;
     case PVC_OP_TILE_GET: case PVC_OP_TILE_SET: type_tile_elem(t, op); return;
     case PVC_OP_PL_GETVAL: case PVC_OP_PL_SETVAL: type_getval(t, op); return;
