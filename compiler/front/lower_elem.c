@@ -136,23 +136,6 @@ static pvc_value *int_const(lower_ctx *c, int64_t i, pvc_span loc)
     return v;
 }
 
-/* The integers of a list or tuple argument a (at most VIEW_RANK), lowered into vals; -1 after an
- * error, else their count. */
-static int int_list(lower_ctx *c, TSNode a, const char *what, pvc_value **vals, pvc_block *out)
-{
-    uint32_t n = 0;
-    TSNode *l = is(c, a, PVC_N_LIST) || is(c, a, PVC_N_TUPLE) ? lw_kids(c, a, &n) : NULL;
-    if (!l || n < 1 || n > VIEW_RANK) {
-        pvc_error_at(c->d, at(a), PVC_E_TYPE, "the %s of pl.make_tensor must be a list of 1 to %d integers "
-                     "(pvc's views have rank 1 to %d)", what, VIEW_RANK, VIEW_RANK);
-        return -1;
-    }
-    for (uint32_t k = 0; k < n; k++)
-        if (!(vals[k] = lower_expr(c, l[k], out, NULL)))
-            return -1;
-    return (int)n;
-}
-
 int lower_ptr_call(lower_ctx *c, TSNode n, const char *name, pvc_block *out, const TSNode *targets, int ntargets,
                    pvc_value **value)
 {
@@ -213,13 +196,16 @@ int lower_ptr_call(lower_ctx *c, TSNode n, const char *name, pvc_block *out, con
         return -1;
     }
     int dtype = base->type.dtype;
-    if (!ts_node_is_null(kw_dtype)) {
-        pvc_pyval *dt = pv_eval(c, kw_dtype, c->scope);
-        if (!dt || dt->kind != PV_DTYPE) {
-            pvc_error_at(c->d, at(kw_dtype), PVC_E_TYPE, "dtype= of %s must be a pl.DT_* constant", name);
+    pvc_value *dt = pvc_const(c->m, PVC_V_DTYPE, at(n));
+    dt->i = dtype;
+    if (!ts_node_is_null(kw_dtype)) { /* a pl.DT_* constant, or a name the resolve pass folds to one */
+        pvc_pyval *v = pv_eval(c, kw_dtype, c->scope);
+        if (v && v->kind == PV_DTYPE)
+            dt->i = dtype = (int)v->i;
+        else if (!(dt = lower_expr(c, kw_dtype, out, NULL)))
             return -1;
-        }
-        dtype = (int)dt->i;
+        else
+            dtype = dt->kind == PVC_V_DTYPE ? (int)dt->i : PVC_UNKNOWN;
     }
     if (add && dtype >= 0 && pvc_dtype_table[dtype].bits < 8) {
         pvc_error_at(c->d, at(n), PVC_E_TYPE, "pl.addptr on a pointer of sub-byte dtype %s: an element offset "
@@ -227,39 +213,33 @@ int lower_ptr_call(lower_ctx *c, TSNode n, const char *name, pvc_block *out, con
         return -1;
     }
     pvc_span loc = at(n);
-    pvc_value *dims[VIEW_RANK], *strides[VIEW_RANK], *off = int_const(c, 0, loc);
-    int rank = 1, ns = 0;
-    dims[0] = int_const(c, -1, loc); /* the rest of the bytes */
-    if (mk && (rank = int_list(c, pos[1], "shape", dims, out)) < 0)
+    pvc_value *shape = int_const(c, -1, loc), *stride = pvc_const(c->m, PVC_V_NONE, loc), *off = int_const(c, 0, loc);
+    if (mk && !(shape = lower_expr(c, pos[1], out, NULL)))
         return -1;
-    if (mk && npos == 3 && !(is(c, pos[2], PVC_N_NONE)) && (ns = int_list(c, pos[2], "stride", strides, out)) < 0)
+    if (mk && npos == 3 && !(stride = lower_expr(c, pos[2], out, NULL)))
         return -1;
-    if (ns && ns != rank) {
-        pvc_error_at(c->d, at(pos[2]), PVC_E_TYPE, "pl.make_tensor has %d dims and %d strides: one stride per dim",
-                     rank, ns);
-        return -1;
-    }
     if (add && !(off = lower_expr(c, pos[1], out, NULL)))
         return -1;
     pvc_op *op = pvc_op_new(c->m, PVC_OP_PL_MAKE_TENSOR, loc);
     pvc_op_add_operand(c->m, op, base);
     pvc_op_add_operand(c->m, op, off);
-    pvc_value *dt = pvc_const(c->m, PVC_V_DTYPE, loc);
-    dt->i = dtype;
     pvc_op_add_operand(c->m, op, dt);
-    pvc_op_add_operand(c->m, op, int_const(c, rank, loc));
-    for (int k = 0; k < VIEW_RANK; k++)
-        pvc_op_add_operand(c->m, op, k < rank ? dims[k] : int_const(c, 1, loc));
-    for (int k = 0; k < VIEW_RANK; k++)
-        pvc_op_add_operand(c->m, op, k < ns ? strides[k] : int_const(c, PVC_STRIDE_DEFAULT, loc));
+    pvc_op_add_operand(c->m, op, shape);
+    pvc_op_add_operand(c->m, op, stride);
     pvc_value *r = append_with_result(c, n, out, targets && ntargets == 1 ? &targets[0] : NULL, op, PVC_TY_TENSOR);
     if (!r)
         return -1;
+    /* the rank and dims of a literal shape now, for subscripts (t[i, j]); the types pass
+     * computes them again from the list the shape names */
+    uint32_t nd = 0;
+    TSNode *l = !mk ? NULL : is(c, pos[1], PVC_N_LIST) || is(c, pos[1], PVC_N_TUPLE) ? lw_kids(c, pos[1], &nd) : NULL;
     r->type.kind = PVC_TY_TENSOR;
     r->type.dtype = dtype;
-    r->type.rank = rank;
-    for (int k = 0; k < PVC_MAX_RANK; k++)
-        r->type.dims[k] = k < rank && dims[k]->kind == PVC_V_INT && dims[k]->i >= 0 ? dims[k]->i : PVC_DIM_DYNAMIC;
+    r->type.rank = mk ? (int)nd : 1;
+    for (int k = 0; k < PVC_MAX_RANK; k++) {
+        pvc_pyval *d = l && k < (int)nd ? pv_eval(c, l[k], c->scope) : NULL;
+        r->type.dims[k] = d && d->kind == PV_INT && d->i >= 0 ? d->i : PVC_DIM_DYNAMIC;
+    }
     r->type.view = 1;
     r->type.ptr = !mk;
     if (value)
