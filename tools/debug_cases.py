@@ -172,5 +172,21 @@ def gm_set_stride(sample):
     return cases
 
 
+def lang_ptr(sample):
+    """out[i][j] = x[skip + i * pitch + j] (the comment of the sample); skip 40 and pitch 80
+    put the last row's end at 40 + 7 * 80 + 64 = 664 > x's 640 elements, so the load faults."""
+    x = np.arange(640, dtype=np.float32) * 0.25 - 7.0
+    cases = []
+    for name, skip, pitch in (("pitch_a", 3, 70), ("pitch_b", 0, 64), ("pitch_c", 16, 72)):
+        out = np.stack([x[skip + i * pitch: skip + i * pitch + 64] for i in range(8)])
+        cases.append(Case(name, {"x": x, "prm": np.array([[skip, pitch]], np.int32), "out": np.zeros((8, 64), np.float32)},
+                          {"out": out}, EXACT))
+    where = "samples/%s.py:%d:9" % (sample, line_of(sample, "pl.load(t, v, [0, 0])"))
+    cases.append(Case("past_end", {"x": x, "prm": np.array([[40, 80]], np.int32), "out": np.zeros((8, 64), np.float32)},
+                      {}, "", fault=[where, "past the start of the 2560-byte tensor"]))
+    return cases
+
+
 DEBUG_SAMPLES = [("debug_dump", debug_dump), ("cube_ssbuf", cube_ssbuf), ("simt_threads", simt_threads),
-                 ("store_atomic", store_atomic), ("gm_set_stride", gm_set_stride)]
+                 ("store_atomic", store_atomic), ("gm_set_stride", gm_set_stride),
+                 ("lang_ptr", lang_ptr)]

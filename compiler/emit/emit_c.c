@@ -209,6 +209,8 @@ static const char *zero_of(const char *ctype)
 {
     if (!strcmp(ctype, "pvc_ureg_st"))
         return "{{0}, 0}";
+    if (ctype[strlen(ctype) - 1] == '*') /* a tensor name bound to a parameter or a view */
+        return "0";
     if (!strncmp(ctype, "pvc_", 4))
         return "{{0}}";
     return "0";
@@ -921,6 +923,12 @@ static void emit_decls(emitter *e, const pvc_func *f)
          * 64-byte store of a -march=native build across two lines (BENCHMARKS.md). */
         if (v->type.kind == PVC_TY_REG)
             tb_puts(e->body, "_Alignas(64) ");
+        if (v->type.kind == PVC_TY_TENSOR && v->type.view) { /* its pvc_tensor, which gm.view fills (§6) */
+            tb_printf(e->body, "pvc_tensor view_%d = {0}; pvc_tensor *", id);
+            put_var(e->body, v);
+            tb_printf(e->body, " = &view_%d; ", id);
+            continue;
+        }
         tb_puts(e->body, ct);
         tb_putc(e->body, ' ');
         put_var(e->body, v);

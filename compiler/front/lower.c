@@ -124,7 +124,7 @@ static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
 }
 
 /* `x: pl.Ptr[dtype]`: a raw GM pointer that pl.make_tensor gives a shape (pypto_pro's
- * dynamic-rank kernels). pvc binds every kernel tensor by its pl.Tensor annotation. */
+ * dynamic-rank kernels). */
 static int is_ptr_annotation(lower_ctx *c, TSNode ty)
 {
     const char *name;
@@ -133,20 +133,23 @@ static int is_ptr_annotation(lower_ctx *c, TSNode ty)
            (name = scope_canon(c, field(c, e, PVC_F_VALUE), c->scope)) && !strcmp(name, "pl.Ptr");
 }
 
-/* One error for all the pl.Ptr parameters of a function, at the first. */
-static void refuse_ptrs(lower_ctx *c, TSNode *all, uint32_t cnt)
+/* `x: pl.Ptr[dtype]` (docs/SEMANTICS.md §6): a rank-1 tensor of dtype over the bytes of any
+ * tensor the launch passes, which pl.make_tensor shapes and pl.addptr offsets. */
+static void lower_ptr_param(lower_ctx *c, TSNode ty, pvc_value *v)
 {
-    int n = 0;
-    TSNode first = {0};
-    for (uint32_t i = 0; i < cnt; i++)
-        if ((is(c, all[i], PVC_N_TYPED_PARAMETER) || is(c, all[i], PVC_N_TYPED_DEFAULT_PARAMETER)) &&
-            is_ptr_annotation(c, field(c, all[i], PVC_F_TYPE)) &&
-            !n++)
-            first = field(c, all[i], PVC_F_TYPE);
-    if (n)
-        pvc_error_at(c->d, at(first), PVC_E_ANNOTATION, "pl.Ptr parameters are not supported (%d in '%s'): "
-                     "pvc binds each kernel tensor as pl.Tensor[[dims], pl.DT_*], not as a raw pointer "
-                     "shaped by pl.make_tensor", n, c->f->name);
+    TSNode e = is(c, ty, PVC_N_TYPE) ? lw_kid(c, ty, 0) : ty;
+    uint32_t n;
+    TSNode *k = lw_kids(c, e, &n);
+    pvc_pyval *dt = n == 2 ? pv_eval(c, k[1], c->scope) : NULL;
+    if (!dt || dt->kind != PV_DTYPE) {
+        pvc_error_at(c->d, at(e), PVC_E_ANNOTATION, "pl.Ptr takes one pl.DT_* dtype: pl.Ptr[pl.DT_FP16]");
+        return;
+    }
+    v->type.kind = PVC_TY_TENSOR;
+    v->type.dtype = (int)dt->i;
+    v->type.rank = 1;
+    v->type.dims[0] = PVC_DIM_DYNAMIC;
+    v->type.ptr = 1;
 }
 
 /* The parameters of a function, each with its annotation's type. */
@@ -154,7 +157,6 @@ static void lower_params(lower_ctx *c, TSNode params)
 {
     uint32_t cnt;
     TSNode *all = lw_kids(c, params, &cnt);
-    refuse_ptrs(c, all, cnt);
     for (uint32_t i = 0; i < cnt; i++) {
         TSNode p = all[i], id = p, ty = {0};
         if (is(c, p, PVC_N_TYPED_PARAMETER)) {
@@ -180,8 +182,9 @@ static void lower_params(lower_ctx *c, TSNode params)
         }
         pvc_value *v = pvc_var_named(c->m, c->f, name, at(id));
         v->is_param = 1;
-        if (!ts_node_is_null(ty) && !is_ptr_annotation(c, ty) &&
-            !lower_tiling_param(c, ty, v, i + 1 == cnt))
+        if (!ts_node_is_null(ty) && is_ptr_annotation(c, ty))
+            lower_ptr_param(c, ty, v);
+        else if (!ts_node_is_null(ty) && !lower_tiling_param(c, ty, v, i + 1 == cnt))
             lower_annotation(c, ty, &v->type);
         if (v->type.kind == PVC_TY_TENSOR && c->f->kind == PVC_FN_VECTOR) {
             pvc_error_at(c->d, at(ty), PVC_E_ANNOTATION, "a vector function takes tiles and scalars, not a "

@@ -392,6 +392,10 @@ pvc_value *lower_tuple_of(lower_ctx *c, pvc_span loc, pvc_value *var, int n, con
 
 /* pl.set_stride(tensor, [rs, cs]) (lower_elem.c, §6): the tensor's stride variables. */
 int lower_set_stride(lower_ctx *c, TSNode n, pvc_block *out);
+/* pl.make_tensor / pl.addptr / pl.make_ptr (lower_elem.c, §6): 1 lowered, -1 after an error, 0
+ * not one of them. */
+int lower_ptr_call(lower_ctx *c, TSNode n, const char *name, pvc_block *out, const TSNode *targets, int ntargets,
+                   pvc_value **value);
 
 /* ---- SIMT (lower_simt.c, §16.9) ---- */
 /* pl.simt.launch and the thread-context calls: 1 lowered, -1 after an error, 0 not a SIMT

@@ -125,3 +125,124 @@ int lower_set_stride(lower_ctx *c, TSNode n, pvc_block *out)
     }
     return 1;
 }
+
+/* ---- pl.make_tensor, pl.addptr, pl.make_ptr (docs/SEMANTICS.md §6) ---- */
+#define VIEW_RANK 4 /* gm.view's dims and strides */
+
+static pvc_value *int_const(lower_ctx *c, int64_t i, pvc_span loc)
+{
+    pvc_value *v = pvc_const(c->m, PVC_V_INT, loc);
+    v->i = i;
+    return v;
+}
+
+int lower_ptr_call(lower_ctx *c, TSNode n, const char *name, pvc_block *out, const TSNode *targets, int ntargets,
+                   pvc_value **value)
+{
+    int mk = !strcmp(name, "pl.make_tensor"), add = !strcmp(name, "pl.addptr"), cast = !strcmp(name, "pl.make_ptr");
+    if (!mk && !add && !cast)
+        return 0;
+    if (value)
+        *value = NULL;
+    uint32_t cnt;
+    TSNode *all = lw_kids(c, field(c, n, PVC_F_ARGUMENTS), &cnt);
+    TSNode pos[3], kw_dtype, kw_stride, kw_shape;
+    memset(pos, 0, sizeof pos);
+    memset(&kw_dtype, 0, sizeof kw_dtype);
+    kw_stride = kw_shape = kw_dtype;
+    uint32_t npos = 0;
+    for (uint32_t i = 0; i < cnt; i++) {
+        if (is(c, all[i], PVC_N_KEYWORD_ARGUMENT)) {
+            const char *k = lw_dup(c, field(c, all[i], PVC_F_NAME));
+            TSNode v = field(c, all[i], PVC_F_VALUE);
+            if (!strcmp(k, "dtype") && !add)
+                kw_dtype = v;
+            else if (!strcmp(k, "stride") && mk)
+                kw_stride = v;
+            else if (!strcmp(k, "shape") && mk)
+                kw_shape = v;
+            else {
+                pvc_error_at(c->d, at(all[i]), PVC_E_KEYWORD, "%s takes no keyword '%s'", name, k);
+                return -1;
+            }
+        } else if (npos < 3)
+            pos[npos++] = all[i];
+        else
+            npos = 4;
+    }
+    if (mk && npos == 1 && !ts_node_is_null(kw_shape))
+        pos[npos++] = kw_shape;
+    if (mk && npos == 2 && !ts_node_is_null(kw_stride))
+        pos[npos++] = kw_stride;
+    if (cast && npos == 2 && ts_node_is_null(kw_dtype))
+        kw_dtype = pos[--npos];
+    int want_lo = mk ? 2 : add ? 2 : 1, want_hi = mk ? 3 : add ? 2 : 1;
+    if ((int)npos < want_lo || (int)npos > want_hi) {
+        pvc_error_at(c->d, at(n), PVC_E_TYPE, "%s", mk ? "pl.make_tensor(ptr, shape, stride=None, dtype=None) takes a "
+                     "pointer or tensor, a list of dims and optionally a list of strides"
+                     : add ? "pl.addptr(ptr, offset) takes a pointer and an integer element offset"
+                           : "pl.make_ptr(ptr, dtype=None) takes a pointer or tensor and a dtype");
+        return -1;
+    }
+    pvc_value *base = lower_tensor_named(c, pos[0]);
+    if (!base) {
+        pvc_error_at(c->d, at(pos[0]), PVC_E_TYPE, "the first argument of %s must name a pl.Ptr parameter, a "
+                     "tensor or a view made by pl.make_tensor / pl.addptr / pl.make_ptr", name);
+        return -1;
+    }
+    if (add && !base->type.ptr) {
+        pvc_error_at(c->d, at(pos[0]), PVC_E_TYPE, "pl.addptr offsets a pointer (a pl.Ptr parameter, pl.addptr, "
+                     "pl.make_ptr), not the tensor '%s'", base->name ? base->name : "?");
+        return -1;
+    }
+    int dtype = base->type.dtype;
+    pvc_value *dt = pvc_const(c->m, PVC_V_DTYPE, at(n));
+    dt->i = dtype;
+    if (!ts_node_is_null(kw_dtype)) { /* a pl.DT_* constant, or a name the resolve pass folds to one */
+        pvc_pyval *v = pv_eval(c, kw_dtype, c->scope);
+        if (v && v->kind == PV_DTYPE)
+            dt->i = dtype = (int)v->i;
+        else if (!(dt = lower_expr(c, kw_dtype, out, NULL)))
+            return -1;
+        else
+            dtype = dt->kind == PVC_V_DTYPE ? (int)dt->i : PVC_UNKNOWN;
+    }
+    if (add && dtype >= 0 && pvc_dtype_table[dtype].bits < 8) {
+        pvc_error_at(c->d, at(n), PVC_E_TYPE, "pl.addptr on a pointer of sub-byte dtype %s: an element offset "
+                     "cannot address half a byte (pl.make_ptr it to pl.DT_UINT8 first)", pvc_dtype_table[dtype].name);
+        return -1;
+    }
+    pvc_span loc = at(n);
+    pvc_value *shape = int_const(c, -1, loc), *stride = pvc_const(c->m, PVC_V_NONE, loc), *off = int_const(c, 0, loc);
+    if (mk && !(shape = lower_expr(c, pos[1], out, NULL)))
+        return -1;
+    if (mk && npos == 3 && !(stride = lower_expr(c, pos[2], out, NULL)))
+        return -1;
+    if (add && !(off = lower_expr(c, pos[1], out, NULL)))
+        return -1;
+    pvc_op *op = pvc_op_new(c->m, PVC_OP_PL_MAKE_TENSOR, loc);
+    pvc_op_add_operand(c->m, op, base);
+    pvc_op_add_operand(c->m, op, off);
+    pvc_op_add_operand(c->m, op, dt);
+    pvc_op_add_operand(c->m, op, shape);
+    pvc_op_add_operand(c->m, op, stride);
+    pvc_value *r = append_with_result(c, n, out, targets && ntargets == 1 ? &targets[0] : NULL, op, PVC_TY_TENSOR);
+    if (!r)
+        return -1;
+    /* the rank and dims of a literal shape now, for subscripts (t[i, j]); the types pass
+     * computes them again from the list the shape names */
+    uint32_t nd = 0;
+    TSNode *l = !mk ? NULL : is(c, pos[1], PVC_N_LIST) || is(c, pos[1], PVC_N_TUPLE) ? lw_kids(c, pos[1], &nd) : NULL;
+    r->type.kind = PVC_TY_TENSOR;
+    r->type.dtype = dtype;
+    r->type.rank = mk ? (int)nd : 1;
+    for (int k = 0; k < PVC_MAX_RANK; k++) {
+        pvc_pyval *d = l && k < (int)nd ? pv_eval(c, l[k], c->scope) : NULL;
+        r->type.dims[k] = d && d->kind == PV_INT && d->i >= 0 ? d->i : PVC_DIM_DYNAMIC;
+    }
+    r->type.view = 1;
+    r->type.ptr = !mk;
+    if (value)
+        *value = r;
+    return 1;
+}

@@ -603,6 +603,9 @@ int lower_call(lower_ctx *c, TSNode n, pvc_block *out, const TSNode *targets, in
                 *value = NULL;
             return lower_set_stride(c, n, out);
         }
+        int ptr = lower_ptr_call(c, n, name, out, targets, ntargets, value);
+        if (ptr)
+            return ptr > 0;
         int simt = lower_simt_call(c, n, name, out, targets, ntargets, value);
         if (simt)
             return simt > 0;

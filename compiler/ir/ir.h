@@ -105,6 +105,9 @@ typedef struct {
     int ns;                      /* enum: pvc_enum_ns */
     int dyn;                     /* tile: its UB address is a run-time value the variable holds;
                                     tile_group: rotated inside pl.range, slot kept at run time */
+    int view;                    /* tensor: a view pl.make_tensor / pl.addptr / pl.make_ptr made, whose
+                                    pvc_tensor the kernel holds (docs/SEMANTICS.md §6) */
+    int ptr;                     /* tensor: a pl.Ptr parameter or a pointer pl.addptr / pl.make_ptr made */
     int mem, layout, pad;        /* tile, tile_type: pvc_mem, pvc_tile_layout (DN for every
                                     [N, 1] tile), pvc_tile_pad (pvc_rt.h); 0 = Vec, ND, null */
 } pvc_type;

@@ -217,6 +217,7 @@ typedef enum {
     X(PL_GET_SUBBLOCK_IDX, "pl.get_subblock_idx", "", "", 0, 0, 1, INT, PL, SCALAR, "0: a vector-only launch has one subblock per block (§6)") \
     X(PL_GET_SUBBLOCK_NUM, "pl.get_subblock_num", "", "", 0, 0, 1, INT, PL, SCALAR, "1: a vector-only launch has one subblock per block (§6)") \
     X(TILE_VALID, "tile.valid_shape[]", "axis", "", 1, 1, 1, INT, METHOD, SCALAR, "t.valid_shape[i] of a tile: its valid rows (0) or cols (1) at this point, as pl.set_validshape left them (§6)") \
+    X(PL_MAKE_TENSOR, "pl.make_tensor", "ptr offset dtype shape stride", "", 5, 5, 1, ANY, PL, SCALAR, "pl.make_tensor(ptr, shape, stride, dtype=), pl.addptr(ptr, offset), pl.make_ptr(ptr, dtype): a GM tensor view (rank 1-4) over the bytes of ptr from element offset on (§6)") \
     X(TENSOR_DIM, "tensor.shape[]", "axis", "", 1, 1, 1, INT, METHOD, SCALAR, "t.shape[i]: a constant dim, else read from the bound tensor (§6)") \
     X(TILE_SLICE, "tile[:]", "r0 r1 c0 c1", "", 4, 4, 1, TILE, METHOD, TILE, "t[r0:r1, c0:c1]: a view at the parent's row pitch, valid shape clipped (§6)") \
     X(TILE_GET, "tile[,]", "r c", "", 2, 2, 1, ANY, METHOD, SCALAR, "t[r, c]: one element of a UB tile, an int (a float for a float dtype) (§6)") \
@@ -946,6 +947,11 @@ enum {
       PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
       (void)pvc_gm_store_nd(ctx, tensor, tile, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols), \
       "rank 3-8: the inverse of gm.load.nd (§6)") \
+    M(M_GM_VIEW, "gm.view", NONE, \
+      (O(TENSOR, view) O(TENSOR, base) O(INT, off) O(INT, d0) O(INT, d1) O(INT, d2) O(INT, d3) O(INT, s0) O(INT, s1) \
+       O(INT, s2) O(INT, s3)), (AI(dtype, 0) AI(rank, 1)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, \
+      pvc_gm_view(ctx, view, base, off, dtype, rank, d0, d1, d2, d3, s0, s1, s2, s3), \
+      "view = the rank-`rank` tensor of dtype `dtype` at element off of base, dims d, strides s (§6)") \
     M(M_GM_DIM, "gm.dim", NONE, (O(TENSOR, tensor)), (AI(axis, 0)), (R(INT, dim)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *dim = pvc_tensor_dim(tensor, axis), "t.shape[axis] of the tensor bound at run time (§6)") \
     M(M_BLOCK_IDX, "block.idx", NONE, (), (), (R(INT, idx)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \

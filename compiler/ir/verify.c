@@ -235,6 +235,11 @@ static void check_func(verifier *v, const pvc_func *f)
         else
             v->defined[f->params[i]->id] = 1;
     }
+    /* a tensor view's pvc_tensor exists from the kernel's entry, zeroed; gm.view, which takes it
+     * as an operand, fills it (docs/SEMANTICS.md §6) */
+    for (int i = 0; i < f->nvars; i++)
+        if (f->vars[i] && f->vars[i]->type.kind == PVC_TY_TENSOR && f->vars[i]->type.view)
+            v->defined[i] = 1;
     check_block(v, &f->body);
 }
 

@@ -124,6 +124,47 @@ static int run_on_copy(launch *L, int j, int64_t n)
     return PVC_STATUS_OK;
 }
 
+/* The bytes of tensor argument j for the contiguous tensor t (a copy of a strided one), or a
+ * usage error. */
+static int bind_data(launch *L, int j, const pvc_value *p, pvc_tensor *t, int64_t n)
+{
+    const pvc_arg *a = &L->args[j];
+    const char *kn = L->k->fn->name;
+    if (n == 0)
+        t->data = empty_tensor;
+    else if (!a->data)
+        return usage(L, "argument %d ('%s') of kernel '%s': tensor data is NULL", j, p->name, kn);
+    else if (L->k->written[j] && check_writable(L, j, p))
+        return PVC_STATUS_USAGE;
+    else if (!pvc_arg_contiguous(a)) {
+        if (stored_bits(a->dtype) < 8)
+            return usage(L, "argument %d ('%s') of kernel '%s': %s %s tensor must be contiguous", j,
+                         p->name, kn, article(pvc_dtype_table[a->dtype].name), pvc_dtype_table[a->dtype].name);
+        int rc = run_on_copy(L, j, n);
+        if (rc)
+            return rc;
+        t->data = L->copies[L->copy_of[j]];
+    }
+    return PVC_STATUS_OK;
+}
+
+/* A pl.Ptr[dtype] parameter (docs/SEMANTICS.md §6): any tensor, its bytes seen as a rank-1
+ * tensor of dtype (no dtype or shape check, as pypto_pro passes data_ptr()). */
+static int bind_ptr(launch *L, int j, const pvc_value *p)
+{
+    const pvc_arg *a = &L->args[j];
+    pvc_dtype want = (pvc_dtype)p->type.dtype;
+    int64_t n = pvc_arg_elements(a);
+    if (n < 0)
+        return usage(L, "argument %d ('%s') of kernel '%s': bad shape", j, p->name, L->k->fn->name);
+    pvc_tensor t = {.data = a->data, .dtype = want, .rank = 1};
+    t.shape[0] = (int64_t)((uint64_t)n * stored_bits(a->dtype) / pvc_dtype_table[want].bits);
+    int rc = bind_data(L, j, p, &t, n);
+    if (!rc)
+        L->tensors[j] = t;
+    return rc;
+}
+
 /* Checks argument j against tensor parameter p and makes its runtime tensor. */
 static int bind_tensor(launch *L, int j, const pvc_value *p)
 {
@@ -133,6 +174,8 @@ static int bind_tensor(launch *L, int j, const pvc_value *p)
     if (a->dtype < 0 || a->dtype >= PVC_DT_COUNT)
         return usage(L, "argument %d ('%s') of kernel '%s': unknown dtype code %d", j, p->name, kn,
                      a->dtype);
+    if (p->type.ptr)
+        return bind_ptr(L, j, p);
     if (!pvc_dtype_stands_in(a->dtype, want, NULL))
         return usage(L, "argument %d ('%s') of kernel '%s': the parameter is %s, got %s %s tensor%s",
                      j, p->name, kn, pvc_dtype_table[want].pyname, article(pvc_dtype_table[a->dtype].name),
@@ -155,23 +198,10 @@ static int bind_tensor(launch *L, int j, const pvc_value *p)
             return usage(L, "argument %d ('%s') of kernel '%s': dimension %d is %lld, the parameter declares %lld",
                          j, p->name, kn, i, (long long)t.shape[i], (long long)p->type.dims[i]);
     }
-    if (n == 0)
-        t.data = empty_tensor;
-    else if (!a->data)
-        return usage(L, "argument %d ('%s') of kernel '%s': tensor data is NULL", j, p->name, kn);
-    else if (L->k->written[j] && check_writable(L, j, p))
-        return PVC_STATUS_USAGE;
-    else if (!pvc_arg_contiguous(a)) {
-        if (stored_bits(a->dtype) < 8)
-            return usage(L, "argument %d ('%s') of kernel '%s': %s %s tensor must be contiguous", j,
-                         p->name, kn, article(pvc_dtype_table[a->dtype].name), pvc_dtype_table[a->dtype].name);
-        int rc = run_on_copy(L, j, n);
-        if (rc)
-            return rc;
-        t.data = L->copies[L->copy_of[j]];
-    }
-    L->tensors[j] = t;
-    return PVC_STATUS_OK;
+    int rc = bind_data(L, j, p, &t, n);
+    if (!rc)
+        L->tensors[j] = t;
+    return rc;
 }
 
 /* ---- scalars ----------------------------------------------------------------------------- */

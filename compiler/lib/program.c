@@ -67,22 +67,48 @@ static void unit_binds(pvc_program *p)
 }
 
 /* ---- kernels ----------------------------------------------------------------------------- */
+/* What each tensor variable of k views (gm.view's base, §6) or names (b = a): under[id], NULL
+ * for none; gathered from block b at any depth. */
+static void tensor_bases(const pvc_func *k, const pvc_block *b, const pvc_value **under)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        pvc_block *blocks[3];
+        for (int n = 0, nb = pvc_op_blocks(op, blocks); n < nb; n++)
+            tensor_bases(k, blocks[n], under);
+        const pvc_value *v = NULL, *base = NULL;
+        if (op->code == PVC_OP_M_GM_VIEW && op->noperands >= 2)
+            v = op->operands[0], base = op->operands[1];
+        else if (op->code == PVC_OP_ASSIGN && op->nresults == 1 && op->noperands == 1 &&
+                 op->results[0]->type.kind == PVC_TY_TENSOR)
+            v = op->results[0], base = op->operands[0];
+        if (v && v->kind == PVC_V_VAR && v->id >= 0 && v->id < k->nvars)
+            under[v->id] = base;
+    }
+}
+
 /* Marks in w every parameter of k that an op of block b writes: a TENSOR operand of an op
- * whose row says PVC_MF_WRITES_GM (pl.store, t[i, j] = v, pl.setval), at any depth. */
-static void mark_written(const pvc_func *k, const pvc_block *b, unsigned char *w)
+ * whose row says PVC_MF_WRITES_GM (pl.store, t[i, j] = v, pl.setval), at any depth, or a view
+ * of one (under: tensor_bases). */
+static void mark_written(const pvc_func *k, const pvc_block *b, unsigned char *w, const pvc_value **under)
 {
     for (int i = 0; i < b->nops; i++) {
         const pvc_op *op = b->ops[i];
         pvc_block *blocks[3]; /* a body, an if's else, a while's condition */
         for (int n = 0, nb = pvc_op_blocks(op, blocks); n < nb; n++)
-            mark_written(k, blocks[n], w);
+            mark_written(k, blocks[n], w, under);
         const pvc_mop *m = pvc_mop_of(op->code);
         if (!m || !(m->flags & PVC_MF_WRITES_GM))
             continue;
-        for (int o = 0; o < m->nopnd && o < op->noperands; o++)
-            for (int j = 0; j < k->nparams; j++)
-                if (m->opnd[o].kind == PVC_OK_TENSOR && op->operands[o] == k->params[j])
-                    w[j] = 1;
+        for (int o = 0; o < m->nopnd && o < op->noperands; o++) {
+            const pvc_value *t = m->opnd[o].kind == PVC_OK_TENSOR ? op->operands[o] : NULL;
+            for (int depth = 0; t && depth < 64; depth++) {
+                for (int j = 0; j < k->nparams; j++)
+                    if (t == k->params[j])
+                        w[j] = 1;
+                t = t->kind == PVC_V_VAR && t->id >= 0 && t->id < k->nvars ? under[t->id] : NULL;
+            }
+        }
     }
 }
 
@@ -102,7 +128,12 @@ static int make_kernels(pvc_program *p)
         k->written = calloc((size_t)(f->nparams > 0 ? f->nparams : 1), 1);
         if (!k->written)
             return -1;
-        mark_written(f, &f->body, k->written);
+        const pvc_value **under = calloc((size_t)(f->nvars > 0 ? f->nvars : 1), sizeof *under);
+        if (!under)
+            return -1;
+        tensor_bases(f, &f->body, under);
+        mark_written(f, &f->body, k->written, under);
+        free(under);
     }
     return 0;
 }

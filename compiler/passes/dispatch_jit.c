@@ -164,6 +164,25 @@ static void tensor_dim(dispatcher *x, pvc_op *op)
     attr(x, g, "axis", cint(x, i, op->loc));
 }
 
+/* pl.make_tensor / pl.addptr / pl.make_ptr -> gm.view, which fills the view's pvc_tensor (§6);
+ * the types pass checked the lists. */
+static void make_view(dispatcher *x, pvc_op *op)
+{
+    const pvc_value *sh = op->operands[3], *st = op->operands[4];
+    const pvc_op *ls = sh->kind == PVC_V_INT ? NULL : dx_list_def(x, sh), *lt = st->kind == PVC_V_NONE ? NULL : dx_list_def(x, st);
+    int rank = ls ? ls->noperands : 1;
+    pvc_op *g = emit(x, PVC_OP_M_GM_VIEW, op->loc, NULL);
+    operand(x, g, op->results[0]);
+    operand(x, g, op->operands[0]);
+    operand(x, g, op->operands[1]);
+    for (int k = 0; k < 4; k++)
+        operand(x, g, k >= rank ? cint(x, 1, op->loc) : ls ? ls->operands[k] : op->operands[3]);
+    for (int k = 0; k < 4; k++)
+        operand(x, g, lt && k < rank ? lt->operands[k] : cint(x, PVC_STRIDE_DEFAULT, op->loc));
+    attr(x, g, "dtype", cint(x, op->operands[2]->i, op->loc));
+    attr(x, g, "rank", cint(x, rank, op->loc));
+}
+
 /* A tile group rotated inside pl.range (types: dyn) keeps its slot in an int variable,
  * 0 where the group is made; .next()/.previous() step it modulo the depth and every slot
  * op computes its tile's address at run time (§6). */
@@ -470,6 +489,8 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
             tile_view(x, op);
         } else if (op->code == PVC_OP_TENSOR_DIM) {
             tensor_dim(x, op);
+        } else if (op->code == PVC_OP_PL_MAKE_TENSOR) {
+            make_view(x, op);
         } else if (op->code == PVC_OP_TILE_GET || op->code == PVC_OP_TILE_SET) {
             tile_elem(x, op);
         } else if (op->code == PVC_OP_PL_GETVAL || op->code == PVC_OP_PL_SETVAL) {

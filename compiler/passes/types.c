@@ -315,6 +315,73 @@ static void type_tensor_dim(typer *t, pvc_op *op)
     ty_set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
 }
 
+/* The `list` op that made v, through the names that copied it, else NULL. */
+static const pvc_op *list_def(const typer *t, const pvc_value *v)
+{
+    for (int hops = 0; v && v->kind == PVC_V_VAR && hops < 16; hops++) {
+        const pvc_op *l = def_of(t, v);
+        if (!l || l->code != PVC_OP_ASSIGN || l->noperands != 1)
+            return l && l->code == PVC_OP_LIST ? l : NULL;
+        v = l->operands[0];
+    }
+    return NULL;
+}
+
+/* pl.make_tensor(ptr, shape, stride, dtype=) / pl.addptr / pl.make_ptr (§6): a view of the
+ * pointer or tensor operand 0 of rank 1 to 4 (shape -1: pl.addptr's rank-1 rest of the bytes). */
+static void type_make_tensor(typer *t, pvc_op *op)
+{
+    const pvc_value *b = op->operands[0], *dt = op->operands[2], *sh = op->operands[3], *st = op->operands[4];
+    const pvc_op *ls = sh->kind == PVC_V_INT ? NULL : list_def(t, sh), *lt = st->kind == PVC_V_NONE ? NULL : list_def(t, st);
+    if (b->type.kind != PVC_TY_TENSOR) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "pl.make_tensor views a pl.Ptr or a tensor, not a %s",
+                     pvc_type_kind_name(b->type.kind));
+        return;
+    }
+    if (dt->kind != PVC_V_DTYPE) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "dtype"), PVC_E_NOT_CONST, "dtype= of pl.make_tensor must be a pl.DT_* "
+                     "constant when the kernel compiles");
+        return;
+    }
+    if (sh->kind != PVC_V_INT && (!ls || ls->noperands < 1 || ls->noperands > 4)) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the shape of pl.make_tensor must be a list of 1 to 4 integers "
+                     "(pvc's views have rank 1 to 4)");
+        return;
+    }
+    int rank = ls ? ls->noperands : 1;
+    if (st->kind != PVC_V_NONE && (!lt || lt->noperands != rank)) {
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the stride of pl.make_tensor must be a list of %d integer%s, one "
+                     "per dim", rank, rank == 1 ? "" : "s");
+        return;
+    }
+    for (int k = 0; k < 2 * rank + 1; k++) {
+        const pvc_value *v = k == 0 ? op->operands[1] : k <= rank ? (ls ? ls->operands[k - 1] : sh)
+                                                                  : lt ? lt->operands[k - rank - 1] : NULL;
+        if (v && !ty_int_valued(v)) {
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "the %s of pl.make_tensor / pl.addptr must be integers, not a %s",
+                         k == 0 ? "offset" : k <= rank ? "dims" : "strides", pvc_type_kind_name(v->type.kind));
+            return;
+        }
+    }
+    pvc_type ty = op->results[0]->type;
+    ty.kind = PVC_TY_TENSOR;
+    ty.dtype = (int)dt->i;
+    ty.rank = rank;
+    for (int k = 0; k < PVC_MAX_RANK; k++) {
+        int64_t d;
+        ty.dims[k] = ls && k < rank && pvc_const_int(ls->operands[k], &d) && d >= 0 ? d : PVC_DIM_DYNAMIC;
+    }
+    ty.view = 1;
+    pvc_type *cur = &op->results[0]->type;
+    if (cur->kind == PVC_TY_TENSOR && cur->view && cur->rank && cur->rank != ty.rank)
+        pvc_error_at(t->d, op->loc, PVC_E_TYPE, "'%s' names views of ranks %d and %d; pvc keeps one rank per name",
+                     op->results[0]->name ? op->results[0]->name : "(temporary)", cur->rank, ty.rank);
+    else if (cur->kind == PVC_TY_TENSOR && cur->view) /* the front end's guess (front/lower_elem.c) */
+        *cur = ty;
+    else
+        ty_set_type(t, op->results[0], ty, op->loc);
+}
+
 /* t.valid_shape[i] (§6): the value the tile's valid extent has here (a constant, or the
  * run-time variable pl.set_validshape writes); the op becomes a copy of it. */
 static void type_tile_valid(typer *t, pvc_op *op)
@@ -653,6 +720,7 @@ static void type_op(typer *t, pvc_op *op)
         ty_set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
         return;
     case PVC_OP_TENSOR_DIM: type_tensor_dim(t, op); return;
+    case PVC_OP_PL_MAKE_TENSOR: type_make_tensor(t, op); return;
     case PVC_OP_TILE_VALID: type_tile_valid(t, op); return;
     case PVC_OP_TILE_GET: case PVC_OP_TILE_SET: type_tile_elem(t, op); return;
     case PVC_OP_PL_GETVAL: case PVC_OP_PL_SETVAL: type_getval(t, op); return;

@@ -68,6 +68,7 @@
     X(PL_GET_SUBBLOCK_IDX, S, 1, 0) \
     X(PL_GET_SUBBLOCK_NUM, S, 1, 0) \
     X(TENSOR_DIM,  S, 1, 0)    /* a scalar read of the tensor's shape */ \
+    X(PL_MAKE_TENSOR, S, 1, 0) /* dispatched to gm.view: the view's pvc_tensor filled */ \
     X(TILE_VALID,  S, 0, 0)    /* becomes a copy of the valid-shape value (types) */ \
     X(TILE_SLICE,  S, 0, 0)    /* a static view: no instruction */ \
     X(TILE_GET,    S, 1, 0)    /* dispatched to tile.get.i/f: never runs itself */ \

@@ -238,6 +238,13 @@ static void decode_operand(sim *S, sim_func *F, sim_op *o, int i, pvc_opnd_kind 
         for (int p = 0; p < F->f->nparams; p++)
             if (F->f->params[p] == v)
                 o->a[i] = p;
+        if (o->a[i] < 0 && v->kind == PVC_V_VAR && v->type.view && v->id >= 0 && v->id < F->nvars) {
+            if (!S->views) { /* a view's pvc_tensor, which gm.view fills (§6): slot nparams + id */
+                S->views = xcalloc((size_t)F->nvars, sizeof *S->views);
+                S->nargs = F->f->nparams;
+            }
+            o->a[i] = S->nargs + v->id;
+        }
         if (o->a[i] < 0)
             fail(S, at, "a tensor that is not a kernel parameter");
         return;
@@ -658,7 +665,7 @@ static void *storage(sim *S, sim_func *F, pvc_opnd_kind k, int a)
     case PVC_OK_ULD: return &F->ul[a];
     case PVC_OK_UST: return &F->us[a];
     case PVC_OK_TILE: case PVC_OK_TILE_ND: return &F->tiles[a];
-    case PVC_OK_TENSOR: return &S->args[a];
+    case PVC_OK_TENSOR: return a < S->nargs || !S->views ? &S->args[a] : &S->views[a - S->nargs];
     default: return &F->s[a]; /* every scalar kind lives in a slot */
     }
 }

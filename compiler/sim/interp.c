@@ -822,6 +822,7 @@ static void sim_free(sim *S)
             sim_free(S->peer[i]);
         }
     sim_decode_free(S);
+    free(S->views);
     pvc_hazard_free(S->hz);
     free(S->warned);
     pvc_race_free(S->race);

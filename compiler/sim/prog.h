@@ -186,6 +186,8 @@ struct sim {
     pvc_unit *u;
     pvc_ctx *ctx;
     pvc_tensor *args;
+    pvc_tensor *views;         /* the kernel's tensor views (pl.make_tensor), by variable id - nargs */
+    int nargs;                 /* the kernel's parameters: where views' slots start */
     const pvc_scalar *scalars; /* the kernel's scalar parameters, by parameter index */
     const pvc_run_opts *o;
     pvc_hazard *hz;          /* the running block's */

@@ -1097,6 +1097,12 @@ typedef struct {
     pvc_dtype dtype;
     int rank;            /* 1 to PVC_TENSOR_MAX_RANK */
     int64_t shape[PVC_TENSOR_MAX_RANK];
+    /* A view pl.make_tensor / pl.addptr made (pvc_gm_view): stride[k] elements per step of axis
+     * k when it was given strides other than the row-major ones (the last one 1), all 0 for
+     * row-major; [lo, hi) the bytes of the kernel argument it lies in, which every access is
+     * checked against (NULL: the tensor is that argument itself). */
+    int64_t stride[PVC_TENSOR_MAX_RANK];
+    const uint8_t *lo, *hi;
 } pvc_tensor;
 
 /* t.shape[axis] (a negative axis counts from the end, as in Python); 0 for an axis the
@@ -1217,6 +1223,14 @@ int64_t pvc_gm_load_strided(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor
                             int64_t valid_rows, int64_t valid_cols, int64_t rs, int64_t cs);
 int64_t pvc_gm_store_strided(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *tile, int64_t r0, int64_t c0,
                              int64_t valid_rows, int64_t valid_cols, int64_t rs, int64_t cs, int64_t add);
+/* pl.make_tensor(base, [d0..], [s0..], dtype=) and pl.addptr(base, off) (docs/SEMANTICS.md §6):
+ * *view becomes a rank-`rank` (1 to 4) tensor of dtype `dtype` whose data starts off elements
+ * (of base's dtype) into base; a dim of -1 is the rest of base's bytes (pl.addptr's rank-1
+ * view), a stride of PVC_STRIDE_DEFAULT the row-major one. Faults BAD_ARG when the start
+ * leaves base or a dim or stride is negative, too large, or the last stride is not 1. The view
+ * may reach past base: its loads and stores fault where they would leave it. */
+void pvc_gm_view(pvc_ctx *ctx, pvc_tensor *view, const pvc_tensor *base, int64_t off, int64_t dtype, int64_t rank,
+                 int64_t d0, int64_t d1, int64_t d2, int64_t d3, int64_t s0, int64_t s1, int64_t s2, int64_t s3);
 int64_t pvc_gm_load_nd(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src, int64_t o0,
                        int64_t o1, int64_t o2, int64_t o3, int64_t o4, int64_t o5, int64_t o6, int64_t o7, int64_t row_axis, int64_t col_axis,
                        int64_t valid_rows, int64_t valid_cols);

@@ -18,24 +18,28 @@ int rt_cube_plane_of(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const in
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "invalid tensor or axes");
         return 0;
     }
-    int64_t stride = 1;
+    int64_t stride = 1, reach = 0;
     *p = (rt_cube_plane){0, 0, 0, 1, 0, 0, 0, 1};
     for (int k = t->rank - 1; k >= 0; k--) {
         if (t->shape[k] < 0) {
             pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "negative tensor shape");
             return 0;
         }
+        int64_t sk = t->stride[t->rank - 1] ? t->stride[k] : stride; /* a view's own strides (pvc_gm_view) */
         if (k == ca)
-            p->cstride = stride, p->cext = t->shape[k], p->c0 = off[k];
+            p->cstride = sk, p->cext = t->shape[k], p->c0 = off[k];
         else if (k == ra)
-            p->rstride = stride, p->rext = t->shape[k], p->r0 = off[k];
+            p->rstride = sk, p->rext = t->shape[k], p->r0 = off[k];
         else if (off[k] >= 0 && off[k] < t->shape[k])
-            p->base += off[k] * stride;
+            p->base += off[k] * sk;
         else
             p->inside = 0;
+        reach += t->shape[k] ? (t->shape[k] - 1) * sk : 0;
         stride *= t->shape[k];
     }
-    return 1;
+    /* a view (pl.make_tensor) in a cube move lies inside its argument as a whole */
+    unsigned eb = pvc_dtype_table[t->dtype].bits;
+    return rt_gm_inside(ctx, op, t, t->data, (uint64_t)(reach + 1) * eb / 8);
 }
 
 uint8_t *rt_cube_plane_elem(const pvc_tensor *t, const rt_cube_plane *p, int64_t i, int64_t j, unsigned bytes)

@@ -115,7 +115,7 @@ void pvc_gm_dump(pvc_ctx *ctx, const pvc_tensor *t, const int64_t *off, const in
         int64_t dim = a >= 0 ? t->shape[a] : 1;
         n[k] = a < 0 ? 1 : len[a] == PVC_GM_WHOLE ? dim : len[a];
         o[k] = a < 0 ? 0 : off[a];
-        s[k] = stride;
+        s[k] = a >= 0 && t->stride[t->rank - 1] ? t->stride[a] : stride; /* a view's own strides */
         if (o[k] < 0 || n[k] < 0 || o[k] > dim || n[k] > dim - o[k])
             return (void)dump_fault(ctx, "window [%lld, %lld) on axis %d is outside the tensor's %lld",
                                     (long long)o[k], (long long)(o[k] + n[k]), a, (long long)dim);
@@ -123,8 +123,13 @@ void pvc_gm_dump(pvc_ctx *ctx, const pvc_tensor *t, const int64_t *off, const in
     }
     unsigned eb = pvc_dtype_table[t->dtype].bits / 8;
     const uint8_t *base = t->data;
-    for (int k = 0; k < PVC_DUMP_AXES; k++)
+    int64_t reach = 0;
+    for (int k = 0; k < PVC_DUMP_AXES; k++) {
         base += (uint64_t)(o[k] * s[k]) * eb;
+        reach += n[k] ? (n[k] - 1) * s[k] : 0;
+    }
+    if (n[0] && n[1] && n[2] && n[3] && n[4] && !rt_gm_inside(ctx, "pl.dump_data", t, base, (uint64_t)(reach + 1) * eb))
+        return;
     dump_text x = {0};
     put(&x, "=== [dump_tensor] dtype: %s, Layout: %s, shape=[%lld,%lld,%lld,%lld,%lld] ===\n", dtype_name(t->dtype),
         dn ? "DN" : "ND", (long long)n[0], (long long)n[1], (long long)n[2], (long long)n[3], (long long)n[4]);

@@ -50,15 +50,16 @@ static int plane_of(const pvc_tensor *t, const int64_t *off, int ra, int ca, gm_
     int inside = 1;
     w->rows = 1, w->cols = 0, w->rstride = 0, *r0 = 0, *c0 = 0;
     for (int k = t->rank - 1; k >= 0; k--) {
+        int64_t sk = t->stride[t->rank - 1] ? t->stride[k] : stride; /* a view's own strides (pvc_gm_view) */
         if (k == ca) {
             w->cols = t->shape[k];
             *c0 = off[k];
         } else if (k == ra) {
             w->rows = t->shape[k];
-            w->rstride = stride;
+            w->rstride = sk;
             *r0 = off[k];
         } else if (off[k] >= 0 && off[k] < t->shape[k]) {
-            base += off[k] * stride;
+            base += off[k] * sk;
         } else {
             inside = 0; /* nothing moves; off[k] * stride could overflow */
         }
@@ -172,6 +173,8 @@ static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const
         uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;
         uint64_t e = (uint64_t)w.base + (uint64_t)(r0 + i) * (uint64_t)w.rstride + (uint64_t)(c0 + w.c_lo);
         uint8_t *host = (uint8_t *)t->data + e * bits / 8;
+        if (!rt_gm_inside(ctx, op, t, host, seg))
+            return 0;
         move_span(ctx, dir, t->dtype, host, (uint32_t)ub, seg);
     }
     return clipped_count(vr, vc, &w);
@@ -299,4 +302,61 @@ int64_t pvc_gm_store_nd(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *til
     const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3, o4, o5, o6, o7};
     return gm_copy(ctx, "pl.store", tile, dst, off, (int)row_axis, (int)col_axis, valid_rows, valid_cols,
                    UB_TO_GM);
+}
+
+/* ---- views: pl.make_tensor, pl.addptr (docs/SEMANTICS.md §6) ---- */
+#define VIEW_MAX ((int64_t)1 << 40) /* a bound on a view's dims, strides and reach: no sum overflows */
+
+void pvc_gm_view(pvc_ctx *ctx, pvc_tensor *view, const pvc_tensor *base, int64_t off, int64_t dtype, int64_t rank,
+                 int64_t d0, int64_t d1, int64_t d2, int64_t d3, int64_t s0, int64_t s1, int64_t s2, int64_t s3)
+{
+    const char *op = "pl.make_tensor";
+    if (!base || !base->data || base->rank < 1 || base->rank > PVC_TENSOR_MAX_RANK || base->dtype >= PVC_DT_COUNT ||
+        dtype < 0 || dtype >= PVC_DT_COUNT || rank < 1 || rank > 4) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "invalid tensor, dtype or rank");
+        return;
+    }
+    const uint8_t *lo = base->lo, *hi = base->hi;
+    unsigned bb = elem_bits(base->dtype), vb = elem_bits((pvc_dtype)dtype);
+    if (!lo) { /* the argument itself: its row-major bytes */
+        uint64_t n = 1;
+        for (int k = 0; k < base->rank; k++)
+            n *= (uint64_t)base->shape[k];
+        lo = base->data, hi = lo + n * bb / 8;
+    }
+    const uint8_t *start = base->data;
+    if (off && (bb < 8 || off < 0 || off > (int64_t)(hi - start) / (bb / 8))) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "pl.addptr", 0, 0, "offset %lld leaves the %lld-byte tensor "
+                        "(%s elements)", (long long)off, (long long)(hi - lo), pvc_dtype_table[base->dtype].name);
+        return;
+    }
+    start += off * (int64_t)(bb / 8);
+    int64_t d[4] = {d0, d1, d2, d3}, s[4] = {s0, s1, s2, s3}, reach = 0, rm = 1;
+    if (d[0] == -1 && rank == 1)
+        d[0] = (int64_t)(hi - start) * 8 / vb;
+    int rowmajor = 1;
+    for (int k = (int)rank - 1; k >= 0; k--) {
+        if (d[k] < 0 || d[k] > VIEW_MAX || (s[k] != PVC_STRIDE_DEFAULT && (s[k] < 0 || s[k] > VIEW_MAX)) ||
+            (k == rank - 1 && s[k] != PVC_STRIDE_DEFAULT && s[k] != 1)) {
+            pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "dim %d is %lld, stride %lld: pvc takes dims and "
+                            "strides in [0, 2^40] and a last stride of 1", k, (long long)d[k],
+                            (long long)(s[k] == PVC_STRIDE_DEFAULT ? rm : s[k]));
+            return;
+        }
+        if (s[k] == PVC_STRIDE_DEFAULT)
+            s[k] = rm;
+        rowmajor &= s[k] == rm || d[k] <= 1;
+        reach += d[k] ? (d[k] - 1) * s[k] : 0;
+        rm = rm * d[k] > VIEW_MAX ? VIEW_MAX + 1 : rm * d[k];
+        if (reach > VIEW_MAX || rm > VIEW_MAX) {
+            pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "the view reaches past 2^40 elements");
+            return;
+        }
+    }
+    pvc_tensor v = {.data = (void *)start, .dtype = (pvc_dtype)dtype, .rank = (int)rank, .lo = lo, .hi = hi};
+    for (int k = 0; k < rank; k++) {
+        v.shape[k] = d[k];
+        v.stride[k] = rowmajor ? 0 : s[k];
+    }
+    *view = v;
 }

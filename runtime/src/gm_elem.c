@@ -28,7 +28,17 @@ static uint8_t *elem_ptr(pvc_ctx *ctx, const char *name, const pvc_tensor *t, in
                         "elements", (long long)off, pvc_dtype_table[t->dtype].name, (long long)n);
         return NULL;
     }
-    uint8_t *p = (uint8_t *)t->data + (uint64_t)off * (bits / 8);
+    int64_t e = off;
+    if (t->stride[t->rank - 1]) { /* a view with strides (pvc_gm_view): off's row-major digits */
+        e = 0;
+        for (int k = t->rank - 1; k >= 0; k--) {
+            e += off % t->shape[k] * t->stride[k];
+            off /= t->shape[k];
+        }
+    }
+    uint8_t *p = (uint8_t *)t->data + (uint64_t)e * (bits / 8);
+    if (!rt_gm_inside(ctx, name, t, p, bits / 8))
+        return NULL;
     pvc_gm_touch(ctx, p, bits / 8, kind, data);
     return p;
 }

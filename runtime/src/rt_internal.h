@@ -219,6 +219,18 @@ int rt_datablock_access(pvc_ctx *ctx, const char *op, int64_t a, uint32_t bs, co
                         pvc_touch_kind kind);
 
 /* 1 if w is a legal mask/element granularity. */
+/* n bytes at host of tensor t inside the kernel argument a view of it lies in (pvc_tensor's lo,
+ * hi; always for a tensor that is no view), else 0 after a fault naming op. */
+static inline int rt_gm_inside(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const uint8_t *host, uint64_t n)
+{
+    if (!t->lo || (host >= t->lo && host <= t->hi && n <= (uint64_t)(t->hi - host)))
+        return 1;
+    pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "the tensor view reaches %lld bytes past the start of the "
+                    "%lld-byte tensor it was made over (pl.make_tensor / pl.addptr)",
+                    (long long)((uintptr_t)host + n - (uintptr_t)t->lo), (long long)(t->hi - t->lo));
+    return 0;
+}
+
 static inline int rt_gran_ok(unsigned w) { return w == 1 || w == 2 || w == 4 || w == 8; }
 
 /* ===== lane ops helpers (bitwise.c, permute.c, maskops.c, arange.c) ======================

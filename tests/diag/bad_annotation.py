@@ -11,7 +11,7 @@ def kernel_bad(
     pass
 
 
-# pl.Ptr parameters (raw pointers pl.make_tensor shapes): one error for all, at the first
+# pl.Ptr parameters (raw pointers pl.make_tensor shapes): one dtype each
 @pl.jit()
-def kernel_ptrs(n: int, q: pl.Ptr[pl.DT_UINT8], k: pl.Ptr[pl.DT_FP16], out: pl.Ptr[pl.DT_FP32]):
+def kernel_ptrs(n: int, q: pl.Ptr[pl.DT_UINT8], k: pl.Ptr[4], out: pl.Ptr[pl.DT_FP32, 2]):
     pass

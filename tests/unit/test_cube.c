@@ -172,7 +172,7 @@ static void test_load_nd2nz(void)
     for (int r = 0; r < 50; r++)
         for (int c = 0; c < 70; c++)
             gm[r * 70 + c] = h((r * 7 + c) % 97);
-    pvc_tensor src = {gm, PVC_DT_FP16, 2, {50, 70, 0, 0}};
+    pvc_tensor src = {gm, PVC_DT_FP16, 2, {50, 70, 0, 0}, {0}, 0, 0};
     pvc_tile t = ctile(0x400, PVC_DT_FP16, 48, 64, PVC_MEM_MAT, PVC_TL_NZ);
     uint8_t *buf = mat_bytes(&b, &t);
     memset(buf, 0xEE, 48 * 64 * 2);
@@ -513,7 +513,7 @@ static void test_fix_store(void)
         }
     uint16_t out[20][40];
     memset(out, 0, sizeof out);
-    pvc_tensor t = {out, PVC_DT_FP16, 2, {20, 40, 0, 0}};
+    pvc_tensor t = {out, PVC_DT_FP16, 2, {20, 40, 0, 0}, {0}, 0, 0};
     int64_t clipped = pvc_fix_store(b.aic, &t, &acc, 4, 16, 0, 0, 0, 0, 0, 0, 0, 1, 20, 30, 0, PVC_FIX_NOSCALE, NULL, 0);
     int bad = 0;
     for (int r = 0; r < 20; r++)
@@ -529,7 +529,7 @@ static void test_fix_store(void)
         one[0][c] = 0x3C00;
     float add = 3 * 0x1p-11f;
     memcpy(mat_bytes(&b, &acc), &add, 4);
-    pvc_tensor o = {one, PVC_DT_FP16, 2, {1, 16, 0, 0}};
+    pvc_tensor o = {one, PVC_DT_FP16, 2, {1, 16, 0, 0}, {0}, 0, 0};
     pvc_fix_store(b.aic, &o, &acc, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, PVC_FIX_NOSCALE, NULL, 1);
     UNIT_CHECK(one[0][0] == h(1.0 + 0x1p-9) && one[0][1] == 0x3C00, "atomic add: 0x%04x", one[0][0]);
     block_free(&b);
