@@ -350,8 +350,8 @@ static void test_mad_mx(void)
     for (int j = 0; j < N; j++)
         for (int g = 0; g < 2; g++)
             gsb[j * 2 + g] = (uint8_t)(sb[j][g] = 126 + (2 * j + g) % 3);
-    pvc_tensor ta = {ga, PVC_DT_FP4E2M1, 2, {M, K}}, tb = {gb, PVC_DT_FP4E1M2, 2, {N, K}};
-    pvc_tensor tsa = {gsa, PVC_DT_FP8E8M0, 3, {M, 1, 2}}, tsb = {gsb, PVC_DT_FP8E8M0, 3, {N, 1, 2}};
+    pvc_tensor ta = {ga, PVC_DT_FP4E2M1, 2, {M, K}, {0}, 0, 0}, tb = {gb, PVC_DT_FP4E1M2, 2, {N, K}, {0}, 0, 0};
+    pvc_tensor tsa = {gsa, PVC_DT_FP8E8M0, 3, {M, 1, 2}, {0}, 0, 0}, tsb = {gsb, PVC_DT_FP8E8M0, 3, {N, 1, 2}, {0}, 0, 0};
     pvc_tile am = ctile(0, PVC_DT_FP4E2M1, M, K, PVC_MEM_MAT, PVC_TL_NZ);
     pvc_tile bm = ctile(0x1000, PVC_DT_FP4E1M2, K, N, PVC_MEM_MAT, PVC_TL_ZN);
     pvc_tile sam = ctile(0x2000, PVC_DT_FP8E8M0, M, 2, PVC_MEM_MAT, PVC_TL_ZZ);
