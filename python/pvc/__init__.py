@@ -347,6 +347,11 @@ class Kernel:
                     and lib.pvc_kernel_param_written(self._h, i)):
                 raise LaunchError(f"{what}: the kernel writes it, but the array is read-only")
             return _tensor_arg(x, what)
+        if x is None and i < len(self.params) and chr(lib.pvc_kernel_param_kind(self._h, i)) == "t":
+            # pypto_pro passes None as a null pointer: no bytes, so a pl.Ptr parameter gets an
+            # empty argument (any access through it faults, located), a pl.Tensor one a shape error
+            import numpy
+            return _tensor_arg(numpy.zeros((0,), numpy.uint8), what)
         return _scalar_arg(x, what)
 
     def launch(self, args, blocks=1, backend=None, threads=None, timeout=None):

@@ -204,7 +204,11 @@ def _bindings(kernel, key_consts):
     last (they win, as pypto_pro merges them)."""
     scope = kernel._closure_vars
     head = f"import pypto_pro.language as {_PL}\n"
-    globals_text = head + _bind_text(dict(kernel._func.__globals__))
+    # the key's constants are module names too: the vector functions a kernel calls read a
+    # datatype= name (io_dtype) as a global, as pypto_pro binds them for the whole compile
+    glob = dict(kernel._func.__globals__)
+    glob.update(key_consts)
+    globals_text = head + _bind_text(glob)
     local = {} if kernel._module_level else dict(scope.maps[0])
     local.update(key_consts)
     locals_text = head + _bind_text(local) if local else ""
