@@ -48,7 +48,10 @@ static inline void pvc_fractal_box(pvc_tile_layout l, unsigned bits, unsigned fr
 
 /* Element offset of logical element (r, c) of a rows x cols tile in layout l with inner box
  * ir x ic (§17.3.3); the one index map every cube op addresses tiles through. A boxed tile of
- * one row is stored row-contiguous (the bias row, §17.3.3). */
+ * one row is stored row-contiguous (the bias row, §17.3.3). An NZ column of boxes is `rows`
+ * rows tall and a ZN row of boxes `cols` columns wide, whole boxes or not: a [65, 64] NZ tile's
+ * second column starts at 65 * 16 elements, the padded stride attention kernels write with
+ * block_stride 65 and TInsert reads (SrcTileData::Rows * c0, §17.3.3). */
 static inline int64_t pvc_tl_off(pvc_tile_layout l, uint32_t rows, uint32_t cols, uint32_t ir,
                                  uint32_t ic, int64_t r, int64_t c)
 {
@@ -58,8 +61,8 @@ static inline int64_t pvc_tl_off(pvc_tile_layout l, uint32_t rows, uint32_t cols
         return r + c * (int64_t)rows;
     int64_t br = r / ir, bc = c / ic, i = r % ir, j = c % ic, box = (int64_t)ir * ic;
     switch (l) {
-    case PVC_TL_NZ: return ((int64_t)(rows / ir) * bc + br) * box + i * ic + j;
-    case PVC_TL_ZN: return ((int64_t)(cols / ic) * br + bc) * box + j * ir + i;
+    case PVC_TL_NZ: return bc * (int64_t)rows * ic + (br * ir + i) * ic + j;
+    case PVC_TL_ZN: return br * (int64_t)cols * ir + (bc * ic + j) * ir + i;
     case PVC_TL_ZZ: return ((int64_t)(cols / ic) * br + bc) * box + i * ic + j;
     default: /* NN */ return ((int64_t)(rows / ir) * bc + br) * box + j * ir + i;
     }

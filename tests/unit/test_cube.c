@@ -652,6 +652,38 @@ static void test_insert_zn(void)
     block_free(&b);
 }
 
+/* An NZ tile whose row count is not a multiple of 16 (§17.3.3): attention kernels pad the
+ * softmax tile to [65, 64] FP16 (valid [64, 64]) so its column blocks sit 65 x 16 elements
+ * apart, and TInsert reads it with burstLen = 64 blocks and srcGap = Rows - validRow = 1 block.
+ * v(k, m) = k * 31 + m (exact in FP16) is written by that DMA model (column block m/16 at (m/16) * 65 * 16),
+ * inserted at [0, 64] of a ZN [128, 128] Mat tile: mat(m, k) = v(k, m - 64), read back at the
+ * ZN offset by hand, ((m/16)*8 + k/16)*256 + (k%16)*16 + m%16. */
+static void test_insert_padded_nz(void)
+{
+    block b;
+    block_new(&b);
+    pvc_tile vec = ctile(0x0, PVC_DT_FP16, 65, 64, PVC_MEM_VEC, PVC_TL_NZ);
+    pvc_tile mat = ctile(0x1000, PVC_DT_FP16, 128, 128, PVC_MEM_MAT, PVC_TL_ZN);
+    for (int k = 0; k < 64; k++)
+        for (int m = 0; m < 64; m++) {
+            uint16_t v = h(k * 31 + m);
+            memcpy(b.aiv[0]->ub + ((m / 16) * 65 * 16 + k * 16 + m % 16) * 2, &v, 2);
+        }
+    UNIT_CHECK(pvc_tl_off(PVC_TL_NZ, 65, 64, 16, 16, 17, 20) == 1316, "%s",
+               "NZ [65, 64] FP16: (17, 20) at 65*16 + 17*16 + 4");
+    UNIT_CHECK(pvc_tl_off(PVC_TL_ZN, 64, 65, 16, 16, 20, 17) == 1316, "%s",
+               "ZN [64, 65] FP16: (20, 17) at 65*16 + 17*16 + 4");
+    pvc_cube_insert(b.aiv[0], &mat, &vec, 0, 64, 64, 64);
+    int bad = 0;
+    for (int m = 64; m < 128; m++)
+        for (int k = 0; k < 64; k++)
+            bad += hv(b.aic->cube + pvc_mem_table[PVC_MEM_MAT].base + 0x1000 +
+                      (((m / 16) * 8 + k / 16) * 256 + (k % 16) * 16 + m % 16) * 2) != k * 31 + (m - 64);
+    UNIT_CHECK(b.aiv[0]->fault.kind == PVC_FAULT_NONE && bad == 0, "padded NZ [65, 64] -> ZN insert: %d wrong (%s)",
+               bad, b.aiv[0]->fault.detail);
+    block_free(&b);
+}
+
 int main(void)
 {
     test_space_table();
@@ -661,6 +693,7 @@ int main(void)
     test_move();
     test_ub_move_nz();
     test_insert_zn();
+    test_insert_padded_nz();
     test_mad_pairs();
     test_mad_rules();
     test_mad_mx();
