@@ -61,8 +61,8 @@ static inline int64_t pvc_tl_off(pvc_tile_layout l, uint32_t rows, uint32_t cols
         return r + c * (int64_t)rows;
     int64_t br = r / ir, bc = c / ic, i = r % ir, j = c % ic, box = (int64_t)ir * ic;
     switch (l) {
-    case PVC_TL_NZ: return bc * (int64_t)rows * ic + (br * ir + i) * ic + j;
-    case PVC_TL_ZN: return br * (int64_t)cols * ir + (bc * ic + j) * ir + i;
+    case PVC_TL_NZ: return bc * (int64_t)rows * ic + r * ic + j;
+    case PVC_TL_ZN: return br * (int64_t)cols * ir + c * ir + i;
     case PVC_TL_ZZ: return ((int64_t)(cols / ic) * br + bc) * box + i * ic + j;
     default: /* NN */ return ((int64_t)(rows / ir) * bc + br) * box + j * ir + i;
     }
