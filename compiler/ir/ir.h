@@ -110,6 +110,8 @@ typedef struct {
     int ptr;                     /* tensor: a pl.Ptr parameter or a pointer pl.addptr / pl.make_ptr made */
     int mem, layout, pad;        /* tile, tile_type: pvc_mem, pvc_tile_layout (DN for every
                                     [N, 1] tile), pvc_tile_pad (pvc_rt.h); 0 = Vec, ND, null */
+    int compact;                 /* tile, tile_type: compact= of its TileType, 0 (Null),
+                                    1 (Normal), 2 (RowPlusOne) (docs/SEMANTICS.md §17.3.3) */
 } pvc_type;
 
 /* ---- values ---- */

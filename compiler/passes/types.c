@@ -539,6 +539,8 @@ static void type_move(typer *t, pvc_op *op)
                      "or more, not %s and %s", dt_name(d->type.dtype), dt_name(s->type.dtype));
         return;
     }
+    if (!ty_compact_ok(t, op, "dst_tile", d->type.layout != PVC_TL_ND)) /* TMov ND -> NZ repacks */
+        return;
     const pvc_value *o = pvc_op_arg(op, "offset");
     pvc_value *off[2] = {NULL, NULL};
     if (o && o->kind != PVC_V_NONE) {

@@ -127,6 +127,7 @@ int ty_cube_make_tile(typer *t, const pvc_op *op, const pvc_type *ty, int64_t ad
 int ty_cube_gm(typer *t, pvc_op *op);
 int ty_cube_move(typer *t, pvc_op *op);
 void ty_insert(typer *t, pvc_op *op);
+int ty_compact_ok(typer *t, pvc_op *op, const char *arg, int refused);
 void ty_matmul(typer *t, pvc_op *op);
 void ty_cross(typer *t, pvc_op *op);
 

@@ -329,6 +329,8 @@ int ty_cube_move(typer *t, pvc_op *op)
         ty_insert(t, op);
         return 1;
     }
+    if (!ty_compact_ok(t, op, "dst_tile", 1))
+        return 1;
     const pvc_cube_path *p = pvc_cube_path_find((pvc_mem)sm, (pvc_mem)dm);
     if (!p || strcmp(p->op, "pl.move") || sm == PVC_MEM_VEC) {
         pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.move has no %s -> %s path: it moves Mat -> Left, Right, Bias, "
@@ -365,6 +367,23 @@ int ty_cube_move(typer *t, pvc_op *op)
     return 1;
 }
 
+/* compact=2 (RowPlusOne) moves a tile's bytes only in PTO's fractal-repacking copies: TMov and
+ * TExtract into such a tile put NZ column blocks ceil16(valid rows) + 1 rows apart, TInsert out
+ * of a ZN one reads its rows ceil16(valid cols) + 1 apart. TInsert out of an NZ or ND tile reads
+ * the declared shape, as every other op does, and so does pvc (§17.3.3). 0 after the error. */
+int ty_compact_ok(typer *t, pvc_op *op, const char *arg, int refused)
+{
+    const pvc_value *v = pvc_op_arg(op, arg);
+    if (v->type.compact != 2 || !refused)
+        return 1;
+    pvc_error_at(t->d, pvc_op_arg_loc(op, arg), PVC_E_UNSUPPORTED, "%s %s a compact=2 (RowPlusOne) %s tile: PTO "
+                 "then puts its %s, a layout pvc does not model yet (§17.3.3)", pvc_ops[op->code].name,
+                 strcmp(arg, "src_tile") ? "into" : "out of", pvc_tile_layout_name(v->type.layout),
+                 strcmp(arg, "src_tile") ? "column blocks ceil16(valid rows) + 1 rows apart"
+                                         : "row blocks ceil16(valid cols) + 1 columns apart");
+    return 0;
+}
+
 /* pl.insert(dst, src, [row, col]) and the pl.move pypto_pro makes one (§17.4.5): src's valid
  * shape at [row, col] of dst. Vec -> Mat on a vector core, Vec -> Vec anywhere. */
 void ty_insert(typer *t, pvc_op *op)
@@ -385,6 +404,8 @@ void ty_insert(typer *t, pvc_op *op)
         return;
     }
     if (dm == PVC_MEM_MAT && !on_core(t, op, 0, "pl.insert into a Mat tile"))
+        return;
+    if (!ty_compact_ok(t, op, "src_tile", s->type.layout == PVC_TL_ZN))
         return;
     pvc_value *off[2];
     if (!offset_of(t, op, "offset", off))

@@ -178,14 +178,14 @@ void ty_tile_type(typer *t, pvc_op *op)
         valid_shape_of(t, op, "valid_shape", dims, &ty.dims[2]);
         tile_layout_of(op, &ty);
     }
-    /* compact=2 (CompactMode::RowPlusOne) lays an NZ tile's column blocks ceil16(valid rows) + 1
-     * rows apart (PTO's TInsert / TMov, SEMANTICS §17.3.3): pvc's index maps do not, so the
-     * tile's bytes would sit elsewhere than the device puts them */
-    int64_t compact;
-    if (pvc_const_int(pvc_op_arg(op, "compact"), &compact) && compact == 2)
-        pvc_error_at(t->d, pvc_op_arg_loc(op, "compact"), PVC_E_UNSUPPORTED, "pl.TileType(compact=2): the "
-                     "RowPlusOne layout (NZ column blocks ceil16(valid rows) + 1 rows apart) is not modelled by "
-                     "pvc yet, and laying the tile out without it would move its bytes (§17.3.3)");
+    /* compact= matters to PTO only where it repacks fractals: the ops that read it check it
+     * (ty_compact_ok, §17.3.3) */
+    int64_t compact = 0;
+    const pvc_value *cv = pvc_op_arg(op, "compact");
+    if (cv && cv->kind != PVC_V_NONE && (!pvc_const_int(cv, &compact) || compact < 0 || compact > 2))
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "compact"), PVC_E_TYPE, "pl.TileType compact= is 0 (none), 1 (Normal) "
+                     "or 2 (RowPlusOne), an integer constant (§17.3.3)");
+    ty.compact = (int)compact;
     if (t->d->nerrors == before) /* else untyped: its uses say nothing more */
         ty_set_type(t, op->results[0], ty, op->loc);
 }
