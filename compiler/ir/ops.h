@@ -831,6 +831,11 @@ enum {
     M(M_TILE_VIEW, "tile.view", NONE, (O(ADDR, base)), (AI(off, 0)), (R(ADDR, addr)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *addr = pvc_tile_view_addr(base, off), \
       "the address of t[r0:r1, c0:c1] of a run-time tile t: its base + off bytes (§6)") \
+    M(M_TILE_VIEW_AT, "tile.view.at", NONE, (O(ADDR, base) O(INT, r) O(INT, c)), \
+      (AI(rows, 0) AI(cols, 0) AI(lane, 0)), (R(ADDR, addr)), 0, PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, \
+      *addr = pvc_tile_view_at(ctx, base, r, c, rows, cols, lane), \
+      "the address of t[r0:, c0:] with a run-time r0 or c0: base + (r0*cols + c0)*lane; a start outside "\
+      "[0, rows) x [0, cols) faults BAD_ARG (§6)") \
     M(M_TILE_GET_I, "tile.get.i", NONE, (O(TILE, tile) O(INT, r) O(INT, c)), (), (R(INT, v)), 0, PVC_NO_TRAP, \
       PVC_MF_FAULT, SCALAR, S, 1, 0, *v = pvc_tile_get_i(ctx, tile, r, c), \
       "t[r, c] of an integer tile, sign- or zero-extended to int64 (§6)") \

@@ -135,13 +135,26 @@ static void gm_move(dispatcher *x, pvc_op *op)
 }
 
 /* t[r0:r1, c0:c1] of a tile whose address is a run-time value: base + (r0*cols + c0)
- * elements (types checked the bounds are constants). */
+ * elements, constant bounds; with a run-time start, of any tile (tile.view.at). */
 static void tile_view(dispatcher *x, pvc_op *op)
 {
     pvc_value *t = op->operands[0];
-    int64_t r0, c0;
-    pvc_const_int(op->operands[1], &r0);
-    pvc_const_int(op->operands[3], &c0);
+    int64_t r0 = 0, c0 = 0;
+    const pvc_value *lo0 = op->operands[1], *lo1 = op->operands[3];
+    int known = (lo0->kind == PVC_V_NONE || pvc_const_int(lo0, &r0)) &&
+                (lo1->kind == PVC_V_NONE || pvc_const_int(lo1, &c0));
+    if (!known || !t->type.dyn) { /* types: dyn_slice */
+        pvc_op *v = emit(x, PVC_OP_M_TILE_VIEW_AT, op->loc, op->results[0]);
+        operand(x, v, t->type.dyn ? t : cint(x, t->type.ub_addr, op->loc));
+        for (int i = 0; i < 2; i++) {
+            pvc_value *lo = op->operands[1 + 2 * i];
+            operand(x, v, lo->kind == PVC_V_NONE ? cint(x, 0, op->loc) : lo);
+        }
+        attr(x, v, "rows", cint(x, t->type.dims[0], op->loc));
+        attr(x, v, "cols", cint(x, t->type.dims[1], op->loc));
+        attr(x, v, "lane", cint(x, lane(t->type.dtype), op->loc));
+        return;
+    }
     pvc_op *v = emit(x, PVC_OP_M_TILE_VIEW, op->loc, op->results[0]);
     operand(x, v, t);
     attr(x, v, "off", cint(x, (r0 * t->type.dims[1] + c0) * lane(t->type.dtype), op->loc));
@@ -485,7 +498,7 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
                    !op->operands[0]->type.dyn) {
             operand(x, emit(x, PVC_OP_ASSIGN, op->loc, op->results[0]),
                     cint(x, op->operands[0]->type.ub_addr, op->loc));
-        } else if (op->code == PVC_OP_TILE_SLICE && op->operands[0]->type.dyn) {
+        } else if (op->code == PVC_OP_TILE_SLICE && (op->operands[0]->type.dyn || op->results[0]->type.dyn)) {
             tile_view(x, op);
         } else if (op->code == PVC_OP_TENSOR_DIM) {
             tensor_dim(x, op);

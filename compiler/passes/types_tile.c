@@ -372,9 +372,55 @@ void ty_group_slot(typer *t, pvc_op *op)
     tile_defined(t, op, ty);
 }
 
+/* a op b for two ints, computed after the current op (the typer's extra block) */
+static pvc_value *int_after(typer *t, int code, pvc_value *a, pvc_value *b, pvc_span at)
+{
+    pvc_op *o = pvc_op_new(t->m, code, at);
+    pvc_op_add_operand(t->m, o, a);
+    pvc_op_add_operand(t->m, o, b);
+    pvc_value *r = pvc_var_temp(t->m, t->f, at);
+    r->type.kind = PVC_TY_INT;
+    pvc_op_add_result(t->m, o, r);
+    pvc_block_append(t->m, t->extra, o);
+    return r;
+}
+
+/* t[r0:r1, c0:c1] with a run-time bound, as pypto_pro lowers it (block.subview, §6): the
+ * view keeps the parent's shape and row pitch from element (r0, c0), an address at run time
+ * (tile.view.at), and its valid extent is min(end, parent's valid) - start per dim. */
+static void dyn_slice(typer *t, pvc_op *op)
+{
+    const pvc_value *p = op->operands[0];
+    pvc_value *vals[2];
+    for (int i = 0; i < 2; i++) {
+        pvc_value *lo = op->operands[1 + 2 * i], *hi = op->operands[2 + 2 * i];
+        pvc_value *dim = cint(t, p->type.dims[i], op->loc), *end = ty_valid_dim(t, p, i, op->loc);
+        if (lo->kind == PVC_V_NONE)
+            lo = cint(t, 0, op->loc);
+        dim->type.kind = lo->type.kind = PVC_TY_INT;
+        if (hi->kind != PVC_V_NONE)
+            end = int_after(t, PVC_OP_PY_MIN, end, int_after(t, PVC_OP_PY_MIN, hi, dim, op->loc), op->loc);
+        vals[i] = int_after(t, PVC_OP_PY_SUB, end, lo, op->loc);
+    }
+    pvc_type ty = p->type;
+    ty.ub_addr = PVC_UNKNOWN;
+    ty.dyn = 1;
+    ty.dims[2] = ty.dims[3] = 0;
+    ty.depth = ty.stride = 0;
+    ty_set_type(t, op->results[0], ty, op->loc);
+    const pvc_value *r = op->results[0];
+    if (t->dyn_valid[r->id])
+        ty_set_valid_vars(t, r, vals, op->loc);
+    else {
+        t->valid[r->id][0] = vals[0];
+        t->valid[r->id][1] = vals[1];
+    }
+}
+
 /* t[r0:r1, c0:c1]: a view of rows r0..r1-1 and columns c0..c1-1 at the parent's row pitch,
  * so its shape is [r1-r0, parent cols] from element (r0, c0); its valid shape is the slice
- * clipped to the parent's (§6, the subview docs). Bounds are constants (None: to the end). */
+ * clipped to the parent's (§6, the subview docs). Constant bounds (None: to the end) make a
+ * static view; a run-time one, in a kernel, the view of dyn_slice. */
 void ty_slice(typer *t, pvc_op *op)
 {
     const pvc_value *p = op->operands[0];
@@ -384,14 +430,24 @@ void ty_slice(typer *t, pvc_op *op)
                      pvc_type_kind_name(p->type.kind));
         return;
     }
+    int runtime = 0;
+    for (int i = 0; i < 4; i++) {
+        const pvc_value *v = op->operands[1 + i];
+        runtime |= v->kind != PVC_V_NONE && !pvc_const_int(v, &b[i]) && ty_int_valued(v);
+    }
+    if (runtime && t->f->kind == PVC_FN_JIT && p->kind == PVC_V_VAR &&
+        (p->type.layout == PVC_TL_ND || p->type.dims[1] == 1) && p->type.mem == PVC_MEM_VEC) {
+        dyn_slice(t, op);
+        return;
+    }
     for (int i = 0; i < 4; i++) {
         const pvc_value *v = op->operands[1 + i];
         int64_t lim = p->type.dims[i / 2];
         if (v->kind == PVC_V_NONE)
             b[i] = lim;
         else if (!pvc_const_int(v, &b[i])) {
-            pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR, "the bounds of a tile slice must be "
-                         "compile-time constants (the view's UB address is static)");
+            pvc_error_at(t->d, op->loc, PVC_E_STATIC_ADDR, "a run-time bound of a tile slice needs a @pl.jit "
+                         "kernel's ND Vec tile; here the bounds must be compile-time constants");
             return;
         } else if (b[i] < 0)
             b[i] += lim; /* Python's negative bounds count from the end */

@@ -678,6 +678,10 @@ static inline int64_t pvc_tile_view_addr(int64_t base, int64_t off)
 {
     return pvc_addr_add(base, off);
 }
+/* The address of a view t[r0:, c0:] whose start is a run-time value (§6): base + (r0 * cols +
+ * c0) * lane bytes; a start outside the tile's [rows, cols] is a BAD_ARG fault (then base). */
+uint32_t pvc_tile_view_at(pvc_ctx *ctx, uint32_t base, int64_t r, int64_t c, int64_t rows, int64_t cols,
+                          int64_t lane);
 /* Raises UB_RESERVED unless the whole tile lies in [0, PVC_UB_USABLE) (decision 3). */
 int pvc_tile_check(pvc_ctx *ctx, const pvc_tile *t);
 

@@ -149,6 +149,17 @@ void pvc_tile_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64
     }
 }
 
+uint32_t pvc_tile_view_at(pvc_ctx *ctx, uint32_t base, int64_t r, int64_t c, int64_t rows, int64_t cols,
+                          int64_t lane)
+{
+    if (r < 0 || r >= rows || c < 0 || c >= cols) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, "tile[r0:, c0:]", base, 0, "a view starting at (%lld, %lld) of a "
+                        "%lldx%lld tile", (long long)r, (long long)c, (long long)rows, (long long)cols);
+        return base;
+    }
+    return (uint32_t)pvc_tile_view_addr(base, (r * cols + c) * lane);
+}
+
 uint32_t pvc_tile_group_index(pvc_ctx *ctx, uint32_t base, int64_t i, int64_t depth, uint32_t slot_bytes)
 {
     if (i < 0 || i >= depth) {

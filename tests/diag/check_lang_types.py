@@ -1,6 +1,7 @@
-# the types pass on the language's newer forms: slices with constant bounds, evenly spaced
-# tile-group address lists, t.shape[i] in range, one scalar type per name, pl.printf's
-# format against its arguments, scalar conditions (docs/SEMANTICS.md §6)
+# the types pass on the language's newer forms: slices (a run-time start makes a view at run
+# time, an empty slice is an error), evenly spaced tile-group address lists, t.shape[i] in
+# range, one scalar type per name, pl.printf's format against its arguments, scalar
+# conditions (docs/SEMANTICS.md §6)
 import pypto_pro.language as pl
 
 
