@@ -77,9 +77,12 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # Dependencies: Debian packages and commands (installed only when missing) and the grammar
 # pinned by grammar/PIN (fetched by grammar/fetch.sh; grammar/README.md).
 # ---------------------------------------------------------------------------------------
-# Packages checked with dpkg -s.
+# Packages checked with dpkg -s. libopenblas0-pthread: torch and numpy's matmul through
+# OpenBLAS instead of the reference BLAS (Debian's default libblas.so.3), which spent 42% of
+# an attention test's time in the test's own CPU reference (torch.matmul, sgemm_).
 DEB_PKGS = libtree-sitter-dev libjansson-dev clang libclang-rt-14-dev python3-numpy \
-           ca-certificates libtcc-dev python3-torch python3-pytest python3-pytest-xdist
+           ca-certificates libtcc-dev python3-torch python3-pytest python3-pytest-xdist \
+           libopenblas0-pthread
 # COMMAND:PACKAGE - the Debian package is installed only when COMMAND is not on PATH (npm
 # often comes with NodeSource's nodejs, nvm or /usr/local instead of Debian's npm).
 DEB_CMDS = npm:npm openssl:openssl python3:python3 gcc:gcc
