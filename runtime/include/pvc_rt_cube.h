@@ -86,6 +86,18 @@ static inline int64_t pvc_tgeom_off(const pvc_tgeom *g, int64_t r, int64_t c)
     return pvc_tl_off(g->layout, g->rows, g->cols, g->ir, g->ic, r, c);
 }
 
+/* How many elements from (r, c) on along the row lie at consecutive offsets (pvc_tl_off + 1
+ * each): the rest of the row for ND and one-row tiles, the rest of the box row for NZ / ZZ,
+ * 1 for the column-major layouts. Lets a copy move runs instead of elements. */
+static inline int64_t pvc_tgeom_run(const pvc_tgeom *g, int64_t c)
+{
+    if (g->layout == PVC_TL_ND || g->rows == 1)
+        return (int64_t)g->cols - c;
+    if (g->layout == PVC_TL_NZ || g->layout == PVC_TL_ZZ)
+        return (int64_t)g->ic - c % g->ic;
+    return 1;
+}
+
 /* The bits of the element at element offset e of a tile buffer / its store (a 4-bit element
  * is its nibble, the lower offset in the low nibble, §17.5.5). */
 static inline uint64_t pvc_tg_get(const uint8_t *buf, const pvc_tgeom *g, int64_t e)

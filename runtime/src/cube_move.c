@@ -147,12 +147,17 @@ void pvc_tile_copy_window(uint8_t *dbuf, const pvc_tgeom *dg, int64_t dr, int64_
                           const pvc_tgeom *sg, int64_t sr, int64_t sc, int64_t rows, int64_t cols)
 {
     for (int64_t r = 0; r < rows; r++)
-        for (int64_t c = 0; c < cols; c++) {
+        for (int64_t c = 0, run; c < cols; c += run) {
             int64_t de = pvc_tgeom_off(dg, dr + r, dc + c), se = pvc_tgeom_off(sg, sr + r, sc + c);
-            if (dg->nib || sg->nib)
+            if (dg->nib || sg->nib) {
                 pvc_tg_put(dbuf, dg, de, pvc_tg_get(sbuf, sg, se));
-            else
-                memcpy(dbuf + de * dg->bytes, sbuf + se * sg->bytes, dg->bytes);
+                run = 1;
+                continue;
+            }
+            int64_t rd = pvc_tgeom_run(dg, dc + c), rs = pvc_tgeom_run(sg, sc + c);
+            run = rd < rs ? rd : rs;
+            run = run < cols - c ? run : cols - c;
+            memcpy(dbuf + de * dg->bytes, sbuf + se * sg->bytes, (size_t)run * dg->bytes);
         }
 }
 

@@ -311,8 +311,32 @@ static inline int64_t rt_elem_int(pvc_dtype t, const void *p)
     return (int64_t)v;
 }
 
+/* A finite FP16, BF16 or FP32 element decodes by its bits alone, exactly (the fast path of
+ * pvc_value_decode, which stays the rule: every other dtype, infinities and NaNs; an attention
+ * kernel's matmuls and fixpipe decode millions; tests/unit/test_formats.c checks every code). */
 static inline double rt_elem_float(pvc_dtype t, const void *p)
 {
+    const uint8_t *e = p;
+    uint32_t u;
+    float f;
+    if (t == PVC_DT_FP16) {
+        unsigned h = (unsigned)e[0] | (unsigned)e[1] << 8, ex = h >> 10 & 0x1F, m = h & 0x3FF;
+        if (ex == 0) /* zero or subnormal: m * 2^-24 */
+            return (h & 0x8000 ? -1.0 : 1.0) * (double)m * 0x1p-24;
+        if (ex != 0x1F) {
+            u = (uint32_t)(h & 0x8000) << 16 | (uint32_t)(ex + 112) << 23 | (uint32_t)m << 13;
+            memcpy(&f, &u, 4);
+            return f;
+        }
+    } else if (t == PVC_DT_BF16 || t == PVC_DT_FP32) {
+        uint16_t half[2] = {0, 0};
+        memcpy(t == PVC_DT_BF16 ? &half[1] : half, p, t == PVC_DT_BF16 ? 2 : 4); /* little-endian */
+        memcpy(&u, half, 4);
+        if ((u >> 23 & 0xFF) != 0xFF) {
+            memcpy(&f, &u, 4);
+            return f;
+        }
+    }
     return pvc_value_decode(t, rt_elem_bits(t, p));
 }
 
