@@ -86,16 +86,24 @@ static inline int64_t pvc_tgeom_off(const pvc_tgeom *g, int64_t r, int64_t c)
     return pvc_tl_off(g->layout, g->rows, g->cols, g->ir, g->ic, r, c);
 }
 
-/* How many elements from (r, c) on along the row lie at consecutive offsets (pvc_tl_off + 1
- * each): the rest of the row for ND and one-row tiles, the rest of the box row for NZ / ZZ,
- * 1 for the column-major layouts. Lets a copy move runs instead of elements. */
-static inline int64_t pvc_tgeom_run(const pvc_tgeom *g, int64_t c)
+/* pvc_tl_off is separable: off(r, c) = pvc_tgeom_part(g, 0, r) + pvc_tgeom_part(g, 1, c) for
+ * every layout (each term of the box formula depends on r or on c alone), so a loop over a
+ * window computes each row's and each column's part once instead of dividing per element
+ * (tests/unit/test_cube.c checks the sum against pvc_tl_off on every layout). */
+static inline int64_t pvc_tgeom_part(const pvc_tgeom *g, int col, int64_t x)
 {
-    if (g->layout == PVC_TL_ND || g->rows == 1)
-        return (int64_t)g->cols - c;
-    if (g->layout == PVC_TL_NZ || g->layout == PVC_TL_ZZ)
-        return (int64_t)g->ic - c % g->ic;
-    return 1;
+    int64_t rows = g->rows, cols = g->cols, ir = g->ir, ic = g->ic;
+    pvc_tile_layout l = g->layout;
+    if (l == PVC_TL_ND || (rows == 1 && pvc_tile_layout_boxed(l)))
+        return col ? x : x * cols;
+    if (l == PVC_TL_DN)
+        return col ? x * rows : x;
+    switch (l) {
+    case PVC_TL_NZ: return col ? x / ic * rows * ic + x % ic : x * ic;
+    case PVC_TL_ZN: return col ? x * ir : x / ir * cols * ir + x % ir;
+    case PVC_TL_ZZ: return col ? x / ic * ir * ic + x % ic : cols / ic * (x / ir) * ir * ic + x % ir * ic;
+    default: /* NN */ return col ? rows / ir * (x / ic) * ir * ic + x % ic * ir : x / ir * ir * ic + x % ir;
+    }
 }
 
 /* The bits of the element at element offset e of a tile buffer / its store (a 4-bit element

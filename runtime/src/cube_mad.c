@@ -34,19 +34,26 @@ pvc_dtype pvc_mad_acc_dtype(pvc_dtype l, pvc_dtype r)
 }
 
 /* Rows [0, rows) x cols [0, cols) of tile t (logical) as row-major values: floats (exact for
- * every input dtype of §17.5.2) and, for INT8, integers. */
+ * every input dtype of §17.5.2) and, for INT8, integers. Offsets by their row and column parts
+ * (pvc_tgeom_part). */
 static void unpack(const uint8_t *buf, const pvc_tile *t, int64_t rows, int64_t cols, float *f, int32_t *i)
 {
     pvc_tgeom g;
     pvc_tile_geom(t, &g);
-    for (int64_t r = 0; r < rows; r++)
+    int64_t *cp = cols > 0 ? malloc((size_t)cols * sizeof *cp) : NULL;
+    for (int64_t c = 0; cp && c < cols; c++)
+        cp[c] = pvc_tgeom_part(&g, 1, c) * g.bytes;
+    for (int64_t r = 0; r < rows; r++) {
+        const uint8_t *row = buf + pvc_tgeom_part(&g, 0, r) * g.bytes;
         for (int64_t c = 0; c < cols; c++) {
-            const uint8_t *e = buf + pvc_tgeom_off(&g, r, c) * g.bytes;
+            const uint8_t *e = cp ? row + cp[c] : buf + pvc_tgeom_off(&g, r, c) * g.bytes;
             if (i)
                 i[r * cols + c] = (int8_t)e[0];
             else
                 f[r * cols + c] = (float)rt_elem_float(t->dtype, e);
         }
+    }
+    free(cp);
 }
 
 /* One output row, every column's chain in step over k (the order inside each chain is

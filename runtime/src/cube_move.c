@@ -4,6 +4,7 @@
  * Every move is an element-wise identity between logical coordinates, each side addressed
  * by its own layout's index map (pvc_tgeom_off): the ND -> NZ "conversion" of a load and the
  * NZ -> ZN one of a move into L0B are nothing but this re-addressing. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rt_internal.h"
@@ -146,19 +147,34 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
 void pvc_tile_copy_window(uint8_t *dbuf, const pvc_tgeom *dg, int64_t dr, int64_t dc, const uint8_t *sbuf,
                           const pvc_tgeom *sg, int64_t sr, int64_t sc, int64_t rows, int64_t cols)
 {
-    for (int64_t r = 0; r < rows; r++)
-        for (int64_t c = 0, run; c < cols; c += run) {
-            int64_t de = pvc_tgeom_off(dg, dr + r, dc + c), se = pvc_tgeom_off(sg, sr + r, sc + c);
-            if (dg->nib || sg->nib) {
-                pvc_tg_put(dbuf, dg, de, pvc_tg_get(sbuf, sg, se));
-                run = 1;
-                continue;
-            }
-            int64_t rd = pvc_tgeom_run(dg, dc + c), rs = pvc_tgeom_run(sg, sc + c);
-            run = rd < rs ? rd : rs;
-            run = run < cols - c ? run : cols - c;
-            memcpy(dbuf + de * dg->bytes, sbuf + se * sg->bytes, (size_t)run * dg->bytes);
-        }
+    int64_t *cd = dg->nib || sg->nib || cols <= 0 ? NULL : malloc(2 * (size_t)cols * sizeof *cd);
+    if (!cd) { /* 4-bit elements (nibbles), or no memory for the column parts */
+        for (int64_t r = 0; r < rows; r++)
+            for (int64_t c = 0; c < cols; c++)
+                pvc_tg_put(dbuf, dg, pvc_tgeom_off(dg, dr + r, dc + c),
+                           pvc_tg_get(sbuf, sg, pvc_tgeom_off(sg, sr + r, sc + c)));
+        return;
+    }
+    int64_t *cs = cd + cols;
+    for (int64_t c = 0; c < cols; c++) {
+        cd[c] = pvc_tgeom_part(dg, 1, dc + c);
+        cs[c] = pvc_tgeom_part(sg, 1, sc + c);
+    }
+    const size_t n = dg->bytes;
+    for (int64_t r = 0; r < rows; r++) {
+        uint8_t *d = dbuf + pvc_tgeom_part(dg, 0, dr + r) * (int64_t)n;
+        const uint8_t *s = sbuf + pvc_tgeom_part(sg, 0, sr + r) * (int64_t)n;
+        if (n == 2) /* the common widths as fixed-size copies the compiler turns into moves */
+            for (int64_t c = 0; c < cols; c++)
+                memcpy(d + cd[c] * 2, s + cs[c] * 2, 2);
+        else if (n == 4)
+            for (int64_t c = 0; c < cols; c++)
+                memcpy(d + cd[c] * 4, s + cs[c] * 4, 4);
+        else
+            for (int64_t c = 0; c < cols; c++)
+                memcpy(d + cd[c] * (int64_t)n, s + cs[c] * (int64_t)n, n);
+    }
+    free(cd);
 }
 
 void pvc_cube_move(pvc_ctx *ctx, const pvc_tile *dst, const pvc_tile *src, int64_t m, int64_t k)
