@@ -397,10 +397,13 @@ void ty_insert(typer *t, pvc_op *op)
                      "(§17.2.4)", pvc_mem_name(sm), pvc_mem_name(dm));
         return;
     }
+    /* 4-bit tiles (FP4 MX operands) move by nibble, one dtype into Mat: the fractals as they
+     * lie, as for every width (§17.5.5) */
+    int nibbles = pvc_dtype_table[d->type.dtype].bits == 4 && d->type.dtype == s->type.dtype && dm == PVC_MEM_MAT;
     if (pvc_dtype_table[d->type.dtype].bits != pvc_dtype_table[s->type.dtype].bits ||
-        pvc_dtype_table[d->type.dtype].bits < 8) {
-        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.insert copies one element width of 8 bits or more, not %s into "
-                     "%s", dt_name(s->type.dtype), dt_name(d->type.dtype));
+        (pvc_dtype_table[d->type.dtype].bits < 8 && !nibbles)) {
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.insert copies one element width of 8 bits or more (4-bit "
+                     "tiles: one dtype into a Mat tile), not %s into %s", dt_name(s->type.dtype), dt_name(d->type.dtype));
         return;
     }
     if (dm == PVC_MEM_MAT && !on_core(t, op, 0, "pl.insert into a Mat tile"))
