@@ -38,15 +38,62 @@ static int bad_annotation(lower_ctx *c, TSNode e, const char *why)
     return 0;
 }
 
-/* pl.Tensor[[d0, ...], dtype]: rank 1-4, each dim a constant >= 1, pl.DYNAMIC or pl.STATIC
- * (module constants included), the dtype any expression that evaluates to a pl.DT_*. */
-static int tensor_annotation(lower_ctx *c, TSNode e, pvc_type *out)
+/* [d0, .., dk, ...]: the dims before the trailing `...`, then pl.STATIC up to the rank of the
+ * call's argument, which `pvc py` binds as _pvc_rank_<kernel>_<param> for each compile (pypto_pro's
+ * shape policy: the tail expands to STATIC dims, docs/LANGUAGE.md). NULL after an error. */
+static pvc_pyval *ellipsis_dims(lower_ctx *c, TSNode list, const char *param)
+{
+    uint32_t n;
+    TSNode *k = lw_kids(c, list, &n);
+    size_t len;
+    const char *t = n ? text(c, k[n - 1], &len) : NULL;
+    if (!t || len != 3 || memcmp(t, "...", 3))
+        return NULL;
+    char key[160];
+    snprintf(key, sizeof key, "_pvc_rank_%s_%s", c->f->name, param ? param : "");
+    for (char *p = key; *p; p++)
+        *p = *p == '.' ? '_' : *p; /* test_x.k: the kernel's name as one identifier */
+    const pvc_pyval *rank = param ? scope_lookup(c->scope, key) : NULL;
+    if (!rank || rank->kind != PV_INT) {
+        pvc_error_at(c->d, at(list), PVC_E_ANNOTATION, "pl.Tensor[[.., ...], dtype] takes its rank from the "
+                     "tensor a launch passes (pvc py); a compile without one needs the dims written out");
+        return NULL;
+    }
+    if (rank->i < (int64_t)n - 1 || rank->i < 1 || rank->i > PVC_MAX_RANK) {
+        pvc_error_at(c->d, at(list), PVC_E_ANNOTATION, "the tensor passed for '%s' has rank %lld: [.., ...] "
+                     "here needs at least %u and pvc takes at most %d", param, (long long)rank->i, n - 1,
+                     PVC_MAX_RANK);
+        return NULL;
+    }
+    pvc_pyval *dims = pv_new(c, PV_LIST, at(list));
+    dims->n = (int)rank->i;
+    dims->items = pvc_arena_alloc(c->m->arena, (size_t)dims->n * sizeof *dims->items);
+    for (int i = 0; i < dims->n; i++) {
+        dims->items[i] = i < (int)n - 1 ? pv_eval(c, k[i], c->scope) : pv_new(c, PV_DIM, at(list));
+        if (!dims->items[i])
+            return NULL;
+        if (i >= (int)n - 1)
+            dims->items[i]->i = PVC_DIM_STATIC;
+    }
+    return dims;
+}
+
+/* pl.Tensor[[d0, ...], dtype]: rank 1-8, each dim a constant >= 1, pl.DYNAMIC or pl.STATIC
+ * (module constants included), or a trailing `...` (ellipsis_dims); the dtype any expression
+ * that evaluates to a pl.DT_*. */
+static int tensor_annotation(lower_ctx *c, TSNode e, pvc_type *out, const char *param)
 {
     uint32_t n;
     TSNode *k = lw_kids(c, e, &n);
     if (n != 3)
         return bad_annotation(c, e, "pl.Tensor takes [dims] and a dtype");
-    pvc_pyval *dims = pv_eval(c, k[1], c->scope), *dt = pv_eval(c, k[2], c->scope);
+    int before = c->d->nerrors;
+    pvc_pyval *dims = is(c, k[1], PVC_N_LIST) ? ellipsis_dims(c, k[1], param) : NULL;
+    if (c->d->nerrors != before)
+        return 0;
+    if (!dims)
+        dims = pv_eval(c, k[1], c->scope);
+    pvc_pyval *dt = pv_eval(c, k[2], c->scope);
     if (dims && dims->kind == PV_OPAQUE)
         return lower_pyval(c, dims, k[1], NULL, NULL) != NULL;
     if (dt && dt->kind == PV_OPAQUE)
@@ -92,13 +139,13 @@ static const char *tile_annotation_reason(const char *name)
                                               "pl.Tile parameter" : NULL;
 }
 
-static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out)
+static int lower_annotation(lower_ctx *c, TSNode ty, pvc_type *out, const char *param)
 {
     TSNode e = is(c, ty, PVC_N_TYPE) ? lw_kid(c, ty, 0) : ty;
     if (is(c, e, PVC_N_SUBSCRIPT)) {
         const char *name = scope_canon(c, field(c, e, PVC_F_VALUE), c->scope);
         if (name && !strcmp(name, "pl.Tensor"))
-            return tensor_annotation(c, e, out);
+            return tensor_annotation(c, e, out, param);
         return bad_annotation(c, e, tile_annotation_reason(name));
     }
     const char *canon = scope_canon(c, e, c->scope);
@@ -185,7 +232,7 @@ static void lower_params(lower_ctx *c, TSNode params)
         if (!ts_node_is_null(ty) && is_ptr_annotation(c, ty))
             lower_ptr_param(c, ty, v);
         else if (!ts_node_is_null(ty) && !lower_tiling_param(c, ty, v, i + 1 == cnt))
-            lower_annotation(c, ty, &v->type);
+            lower_annotation(c, ty, &v->type, name);
         if (v->type.kind == PVC_TY_TENSOR && c->f->kind == PVC_FN_VECTOR) {
             pvc_error_at(c->d, at(ty), PVC_E_ANNOTATION, "a vector function takes tiles and scalars, not a "
                          "pl.Tensor");

@@ -182,7 +182,8 @@ check "a miss sweeps" 0 env PVC_CACHE_DIR="$tmp/sweep" PVC_NATIVE_BUILD=cc "$pvc
 
 # ---- R8: the cache directory's filesystem full or read-only -----------------------------------
 # small_fs full|ro MODE: a run with PVC_NATIVE_BUILD=MODE into a 256 KiB tmpfs (4 KiB free, or
-# remounted read-only), then, after any background build, the directory's files ("files: ...").
+# remounted read-only), then, after any background build (at most 60 s, as above: a loaded
+# machine under ASan takes more than 10), the directory's files ("files: ...").
 small_fs() {
     ns="unshare -m"; [ "$(id -u)" = 0 ] || ns="unshare -rm"
     # shellcheck disable=SC2016,SC2086 # the inner script expands its own arguments
@@ -190,7 +191,7 @@ small_fs() {
         mount -t tmpfs -o size=256k tmpfs "$d" && mkdir -m 700 "$d/c" || exit 99
         if [ "$how" = full ]; then dd if=/dev/zero of="$d/fill" bs=1k count=252 2>/dev/null; else mount -o remount,ro "$d"; fi
         PVC_CACHE_DIR="$d/c" PVC_NATIVE_BUILD=$mode "$@"; rc=$?
-        for i in $(seq 100); do ls "$d/c"/*.lock >/dev/null 2>&1 || break; sleep 0.1; done
+        for i in $(seq 600); do ls "$d/c"/*.lock >/dev/null 2>&1 || break; sleep 0.1; done
         echo "files: $(ls "$d/c" | tr "\n" " ")"; exit $rc' sh "$tmp/small" "$@" "$pvc" run $norm
 }
 mkdir -p "$tmp/small"

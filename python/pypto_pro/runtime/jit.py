@@ -244,6 +244,16 @@ def _static_axes(ann, rank):
     return tuple(out)
 
 
+def _has_ellipsis(ann):
+    import pypto_pro.language as pl
+
+    if not isinstance(ann, pl._Annotation) or ann.kind != "Tensor":
+        return False
+    args = ann.args if isinstance(ann.args, tuple) else (ann.args,)
+    dims = args[0] if args and isinstance(args[0], (list, tuple)) else ()
+    return any(d is Ellipsis for d in dims)
+
+
 def _is_tensor(x):
     return hasattr(x, "shape") and hasattr(x, "dtype") and not isinstance(x, (numbers.Number, str))
 
@@ -387,6 +397,22 @@ class _TileJitKernel:
                     sig.append((i, axis, int(x.shape[axis])))
         return tuple(sig)
 
+    def _rank_name(self, param):
+        """The name the compiler reads a [d0, ...] parameter's rank from (front/lower.c)."""
+        return "_pvc_rank_%s_%s" % (self.__qualname__.replace(".<locals>", "").replace(".", "_"), param)
+
+    def _ellipsis_ranks(self, args):
+        """((name, rank), ...) of the tensor parameters annotated [d0, .., ...], from the
+        tensors of this launch."""
+        if args is None:
+            return ()
+        out = []
+        for name, x in zip(self._signature.parameters, args):
+            ann = _annotation(self._func, name, self._closure_vars)
+            if _is_tensor(x) and _has_ellipsis(ann):
+                out.append((name, len(x.shape)))
+        return tuple(out)
+
     def to_kernel_def(self, concrete_key=None, datatype_consts=None, *, bound_signature=None):
         """The parsed kernel of one specialisation (pvc parses the file itself: this records
         which specialisations were asked for)."""
@@ -434,12 +460,15 @@ class _TileJitKernel:
             text = json.dumps(sorted((k, v.name) for k, v in consts.items()))
             dtype_hash = hashlib.sha256(text.encode()).hexdigest()[:16]
         static = self._static_signature(args)
-        key = (static, dtype_hash, packed)
+        ranks = self._ellipsis_ranks(args)
+        key = (static, dtype_hash, packed) + ((ranks,) if ranks else ())
         found = self._compiled_by_signature.get(key)
         if found is not None:
             return found
         self.to_kernel_def(concrete_key, consts, bound_signature=static)
-        kernel = self._pvc_kernel(dict(concrete_key or {}, **(consts or {})))
+        # a [d0, ...] parameter's rank is its argument's: the compiler reads it as a name
+        kernel = self._pvc_kernel(dict(concrete_key or {}, **(consts or {}),
+                                       **{self._rank_name(n): r for n, r in ranks}))
         compiled = CompiledKernel(lib_path="", param_specs=kernel.params, kernel=kernel,
                                   static_signature=static, kernel_name=kernel.name)
         self._compiled_by_signature[key] = compiled
