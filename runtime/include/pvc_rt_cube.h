@@ -46,6 +46,25 @@ static inline void pvc_fractal_box(pvc_tile_layout l, unsigned bits, unsigned fr
         *ir = 1, *ic = 1;
 }
 
+/* The part of an element offset that depends on its row x (col 0) or its column x (col 1)
+ * alone: every layout's map is separable, off(r, c) = part(r) + part(c), so a loop over a
+ * window computes each row's and column's part once (pvc_tile_copy_window). */
+static inline int64_t pvc_tl_part(pvc_tile_layout l, uint32_t rows, uint32_t cols, uint32_t ir, uint32_t ic,
+                                  int col, int64_t x)
+{
+    if (l == PVC_TL_ND || (rows == 1 && pvc_tile_layout_boxed(l)))
+        return col ? x : x * cols;
+    if (l == PVC_TL_DN)
+        return col ? x * rows : x;
+    int64_t box = (int64_t)ir * ic;
+    switch (l) {
+    case PVC_TL_NZ: return col ? x / ic * rows * ic + x % ic : x * ic;
+    case PVC_TL_ZN: return col ? x * ir : x / ir * cols * ir + x % ir;
+    case PVC_TL_ZZ: return col ? x / ic * box + x % ic : (int64_t)(cols / ic) * (x / ir) * box + x % ir * ic;
+    default: /* NN */ return col ? (int64_t)(rows / ir) * (x / ic) * box + x % ic * ir : x / ir * box + x % ir;
+    }
+}
+
 /* Element offset of logical element (r, c) of a rows x cols tile in layout l with inner box
  * ir x ic (§17.3.3); the one index map every cube op addresses tiles through. A boxed tile of
  * one row is stored row-contiguous (the bias row, §17.3.3). An NZ column of boxes is `rows`
@@ -55,17 +74,7 @@ static inline void pvc_fractal_box(pvc_tile_layout l, unsigned bits, unsigned fr
 static inline int64_t pvc_tl_off(pvc_tile_layout l, uint32_t rows, uint32_t cols, uint32_t ir,
                                  uint32_t ic, int64_t r, int64_t c)
 {
-    if (l == PVC_TL_ND || (rows == 1 && pvc_tile_layout_boxed(l)))
-        return r * cols + c;
-    if (l == PVC_TL_DN)
-        return r + c * (int64_t)rows;
-    int64_t br = r / ir, bc = c / ic, i = r % ir, j = c % ic, box = (int64_t)ir * ic;
-    switch (l) {
-    case PVC_TL_NZ: return bc * (int64_t)rows * ic + r * ic + j;
-    case PVC_TL_ZN: return br * (int64_t)cols * ir + c * ir + i;
-    case PVC_TL_ZZ: return ((int64_t)(cols / ic) * br + bc) * box + i * ic + j;
-    default: /* NN */ return ((int64_t)(rows / ir) * bc + br) * box + j * ir + i;
-    }
+    return pvc_tl_part(l, rows, cols, ir, ic, 0, r) + pvc_tl_part(l, rows, cols, ir, ic, 1, c);
 }
 
 /* The geometry of a tile every cube op reads: its layout, inner box and element width. */
@@ -86,24 +95,10 @@ static inline int64_t pvc_tgeom_off(const pvc_tgeom *g, int64_t r, int64_t c)
     return pvc_tl_off(g->layout, g->rows, g->cols, g->ir, g->ic, r, c);
 }
 
-/* pvc_tl_off is separable: off(r, c) = pvc_tgeom_part(g, 0, r) + pvc_tgeom_part(g, 1, c) for
- * every layout (each term of the box formula depends on r or on c alone), so a loop over a
- * window computes each row's and each column's part once instead of dividing per element
- * (tests/unit/test_cube.c checks the sum against pvc_tl_off on every layout). */
+/* pvc_tl_part of a tile's geometry */
 static inline int64_t pvc_tgeom_part(const pvc_tgeom *g, int col, int64_t x)
 {
-    int64_t rows = g->rows, cols = g->cols, ir = g->ir, ic = g->ic;
-    pvc_tile_layout l = g->layout;
-    if (l == PVC_TL_ND || (rows == 1 && pvc_tile_layout_boxed(l)))
-        return col ? x : x * cols;
-    if (l == PVC_TL_DN)
-        return col ? x * rows : x;
-    switch (l) {
-    case PVC_TL_NZ: return col ? x / ic * rows * ic + x % ic : x * ic;
-    case PVC_TL_ZN: return col ? x * ir : x / ir * cols * ir + x % ir;
-    case PVC_TL_ZZ: return col ? x / ic * ir * ic + x % ic : cols / ic * (x / ir) * ir * ic + x % ir * ic;
-    default: /* NN */ return col ? rows / ir * (x / ic) * ir * ic + x % ic * ir : x / ir * ir * ic + x % ir;
-    }
+    return pvc_tl_part(g->layout, g->rows, g->cols, g->ir, g->ic, col, x);
 }
 
 /* The bits of the element at element offset e of a tile buffer / its store (a 4-bit element

@@ -329,8 +329,8 @@ static inline double rt_elem_float(pvc_dtype t, const void *p)
             return f;
         }
     } else if (t == PVC_DT_BF16 || t == PVC_DT_FP32) {
-        uint16_t half[2] = {0, 0};
-        memcpy(t == PVC_DT_BF16 ? &half[1] : half, p, t == PVC_DT_BF16 ? 2 : 4); /* little-endian */
+        uint16_t half[2] = {0, 0}; /* BF16: the top half of an FP32 (little-endian) */
+        memcpy(t == PVC_DT_BF16 ? &half[1] : half, p, t == PVC_DT_BF16 ? 2 : 4);
         memcpy(&u, half, 4);
         if ((u >> 23 & 0xFF) != 0xFF) {
             memcpy(&f, &u, 4);

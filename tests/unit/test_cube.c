@@ -684,32 +684,8 @@ static void test_insert_padded_nz(void)
     block_free(&b);
 }
 
-/* pvc_tgeom_part: off(r, c) = row part + column part on every layout, for whole-box shapes,
- * a [65, 64] NZ tile (a column of boxes its declared rows tall), one-row tiles and the
- * INT8 / FP32 boxes, every element */
-static void test_separable_offsets(void)
-{
-    static const struct { pvc_tile_layout l; uint32_t rows, cols, ir, ic; } g[] = {
-        {PVC_TL_ND, 7, 13, 1, 1}, {PVC_TL_DN, 7, 13, 1, 1}, {PVC_TL_NZ, 32, 64, 16, 16},
-        {PVC_TL_NZ, 65, 64, 16, 16}, {PVC_TL_ZN, 64, 48, 16, 16}, {PVC_TL_ZZ, 32, 64, 16, 32},
-        {PVC_TL_NN, 64, 32, 32, 16}, {PVC_TL_NZ, 1, 64, 16, 16}, {PVC_TL_ZN, 1, 48, 16, 16},
-        {PVC_TL_NZ, 32, 32, 16, 8}, {PVC_TL_ZN, 48, 32, 8, 16},
-    };
-    for (size_t i = 0; i < sizeof g / sizeof g[0]; i++) {
-        pvc_tgeom t = {g[i].l, g[i].rows, g[i].cols, g[i].ir, g[i].ic, 2, 0};
-        int bad = 0;
-        for (int64_t r = 0; r < g[i].rows; r++)
-            for (int64_t c = 0; c < g[i].cols; c++)
-                bad += pvc_tgeom_part(&t, 0, r) + pvc_tgeom_part(&t, 1, c) !=
-                       pvc_tl_off(t.layout, t.rows, t.cols, t.ir, t.ic, r, c);
-        UNIT_CHECK(bad == 0, "%s %ux%u box %ux%u: %d elements off pvc_tl_off", layout_name[g[i].l], g[i].rows,
-                   g[i].cols, g[i].ir, g[i].ic, bad);
-    }
-}
-
 int main(void)
 {
-    test_separable_offsets();
     test_space_table();
     test_worked_offsets();
     test_enumerated_layouts();
