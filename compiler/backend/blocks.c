@@ -164,24 +164,66 @@ static void work(pool *p, pvc_ctx *ctx)
     pvc_ctx_free(m.aiv[1]);
 }
 
-static void *worker(void *arg)
+/* The calling thread's context between launches: a context is a quarter megabyte, and
+ * allocating one per launch (a fresh mapping, its pages faulted in) cost more than a small
+ * kernel's whole run. core_init zeroes it for every block all the same. Freed when the thread
+ * ends. */
+static pthread_key_t spare_key;
+static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
+static int spare_ok;
+
+static void spare_free(void *ctx) { pvc_ctx_free(ctx); }
+static void spare_init(void) { spare_ok = pthread_key_create(&spare_key, spare_free) == 0; }
+
+static pvc_ctx *ctx_take(int keep)
 {
-    pool *p = arg;
-    pvc_ctx *ctx = pvc_ctx_new();
+    pvc_ctx *ctx = NULL;
+    if (keep && (pthread_once(&spare_once, spare_init), spare_ok) &&
+        (ctx = pthread_getspecific(spare_key)))
+        pthread_setspecific(spare_key, NULL);
+    return ctx ? ctx : pvc_ctx_new();
+}
+
+static void ctx_give(pvc_ctx *ctx, int keep)
+{
+    if (ctx && keep && spare_ok && !pthread_getspecific(spare_key) &&
+        pthread_setspecific(spare_key, ctx) == 0)
+        return;
+    pvc_ctx_free(ctx);
+}
+
+/* keep: the calling thread's worker, whose context outlives the launch. */
+static void run_worker(pool *p, int keep)
+{
+    pvc_ctx *ctx = ctx_take(keep);
     if (ctx)
         work(p, ctx);
     pvc_watchdog_unwatch(ctx);
-    pvc_ctx_free(ctx);
+    ctx_give(ctx, keep);
+}
+
+static void *worker(void *arg)
+{
+    run_worker(arg, 0);
     return NULL;
+}
+
+/* The online cores, read once: sysconf reads a file of /sys each time it is asked. */
+static int cores;
+static pthread_once_t cores_once = PTHREAD_ONCE_INIT;
+static void cores_init(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    cores = n > 0 ? (int)(n < MAX_THREADS ? n : MAX_THREADS) : 1;
 }
 
 static int thread_count(const pvc_backend *b, int threads, int blocks)
 {
-    if (!b->concurrent)
+    if (!b->concurrent || blocks <= 1)
         return 1;
     if (threads <= 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = n > 0 ? (int)(n < MAX_THREADS ? n : MAX_THREADS) : 1;
+        pthread_once(&cores_once, cores_init);
+        threads = cores;
     }
     if (threads > MAX_THREADS)
         threads = MAX_THREADS;
@@ -202,7 +244,7 @@ int pvc_blocks_run(const pvc_backend *b, void *x, const pvc_launch_args *l, int 
     for (int i = 1; i < n; i++)
         if (pthread_create(&tid[spawned], NULL, worker, &p) == 0)
             spawned++;
-    worker(&p);
+    run_worker(&p, 1);
     for (int i = 0; i < spawned; i++)
         pthread_join(tid[i], NULL);
     pthread_mutex_destroy(&p.lock);

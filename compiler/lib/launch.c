@@ -354,8 +354,9 @@ static int run(launch *L, const pvc_launch_options *o)
                        .notes = pvc_lib_sink,
                        .notes_arg = L->d};
     pvc_stopper stop;
-    if (pvc_stopper_start(&stop, o->stop, o->timeout)) {
-        pvc_lib_say(L->d, u->src.name, NULL, "error", "cannot start the thread that watches the timeout");
+    if (pvc_stopper_start(&stop, o->stop, o->timeout, o->sigint)) {
+        pvc_lib_say(L->d, u->src.name, NULL, "error",
+                    "cannot start the thread that watches the timeout, or catch SIGINT");
         return PVC_STATUS_ERROR;
     }
     pvc_launch_args la = {L->tensors, L->scalars, o->blocks ? o->blocks : 1, block_kind(L->k->fn), 0, stop.poll};

@@ -12,6 +12,7 @@
 #define PVC_LIB_H
 
 #include <pthread.h>
+#include <signal.h>
 
 #include "backend/backend.h"
 #include "lib/libpvc.h"
@@ -96,9 +97,12 @@ typedef struct {
     pthread_t thread;
     pthread_mutex_t lock;
     pthread_cond_t cond;
+    int sigint;                  /* SIGINT sets *caller to 2 until pvc_stopper_end */
+    struct sigaction old_int;    /* the disposition it restores */
 } pvc_stopper;
-/* 0, or -1 when the timeout's watcher thread cannot start. */
-int pvc_stopper_start(pvc_stopper *s, const volatile int *caller, double timeout);
+/* 0, or -1 when the timeout's watcher thread cannot start or SIGINT cannot be caught.
+ * sigint (with a caller's flag): for the launch, SIGINT sets that flag to 2. */
+int pvc_stopper_start(pvc_stopper *s, const volatile int *caller, double timeout, int sigint);
 void pvc_stopper_end(pvc_stopper *s);
 
 /* program.c: the native handle of kernel k for options o, opened on first use; NULL with a

@@ -221,6 +221,11 @@ typedef struct {
                                     past it the launch stops, PVC_STATUS_STOPPED */
     int strict_hazards;          /* sim: a hazard the device orders through one tile (a warning
                                     W034 otherwise, docs/SEMANTICS.md §5.6) faults too */
+    int sigint;                  /* 1 (with stop): while the launch runs, SIGINT sets *stop to 2
+                                    (so the launch stops, PVC_STATUS_STOPPED) instead of reaching
+                                    the process's handler, which is restored before the call
+                                    returns; for a caller whose handler cannot stop a launch in
+                                    its own thread (Python's). One launch at a time. */
 } pvc_launch_options;
 
 /* The simulator's default op budget of one launch: a loop that would not end stops with a

@@ -5,9 +5,19 @@
  * sleeps until the deadline, waking every few milliseconds to copy a caller's flag that
  * became nonzero, and sets the flag the blocks poll; the launch then knows which of the two
  * stopped it. The thread is joined before the launch returns.
+ *
+ * options.sigint: while the launch runs, SIGINT sets the caller's flag to 2 (and so stops the
+ * launch) instead of reaching the process's own handler, which is put back before the launch
+ * returns. Python's handler, which only sets a flag its main thread reads between bytecodes,
+ * could not stop a launch running in that thread; so the pvc package asks for this instead
+ * of running each launch on a thread of its own (whose start costs more than a small
+ * kernel's whole run). The caller tells an interrupt from other stops by the 2.
  */
 #include <errno.h>
+#include <signal.h>
 #include <time.h>
+
+#include <string.h>
 
 #include "lib/lib.h"
 
@@ -57,10 +67,48 @@ static void *watch(void *arg)
     return NULL;
 }
 
-int pvc_stopper_start(pvc_stopper *s, const volatile int *caller, double timeout)
+/* The flag SIGINT sets: one launch at a time asks for it (the thread that owns the
+ * process's SIGINT handler, as Python's main thread does). */
+static volatile int *volatile sigint_flag;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    volatile int *f = sigint_flag;
+    if (f)
+        *f = 2;
+}
+
+static int catch_sigint(pvc_stopper *s)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigint_flag = (volatile int *)s->caller; /* the caller's own flag, writable by its contract */
+    if (sigaction(SIGINT, &sa, &s->old_int)) {
+        sigint_flag = NULL;
+        return -1;
+    }
+    s->sigint = 1;
+    return 0;
+}
+
+static void release_sigint(pvc_stopper *s)
+{
+    if (!s->sigint)
+        return;
+    sigaction(SIGINT, &s->old_int, NULL);
+    sigint_flag = NULL;
+    s->sigint = 0;
+}
+
+int pvc_stopper_start(pvc_stopper *s, const volatile int *caller, double timeout, int sigint)
 {
     *s = (pvc_stopper){.caller = caller, .timeout = timeout};
     s->poll = caller;
+    if (sigint && caller && catch_sigint(s))
+        return -1;
     if (timeout <= 0)
         return 0;
     pthread_condattr_t ca;
@@ -73,6 +121,7 @@ int pvc_stopper_start(pvc_stopper *s, const volatile int *caller, double timeout
     if (pthread_create(&s->thread, NULL, watch, s)) {
         pthread_cond_destroy(&s->cond);
         pthread_mutex_destroy(&s->lock);
+        release_sigint(s);
         return -1;
     }
     s->watching = 1;
@@ -81,6 +130,7 @@ int pvc_stopper_start(pvc_stopper *s, const volatile int *caller, double timeout
 
 void pvc_stopper_end(pvc_stopper *s)
 {
+    release_sigint(s);
     if (!s->watching)
         return;
     pthread_mutex_lock(&s->lock);

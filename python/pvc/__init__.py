@@ -199,6 +199,23 @@ def _is(x, module, cls):
     return m is not None and isinstance(x, getattr(m, cls))
 
 
+_DTYPE_CODES = {}  # torch / numpy dtype object -> pvc dtype code (None: no pvc dtype)
+
+
+def _dtype_code(dt, torch):
+    """The pvc code of a torch or numpy dtype, looked up once per dtype (a launch's hot path)."""
+    try:
+        return _DTYPE_CODES[dt]
+    except KeyError:
+        pass
+    if torch:
+        name = _TORCH_DTYPES.get(str(dt).replace("torch.", ""))
+    else:
+        name = None if dt.byteorder == ">" else _NUMPY_DTYPES.get(dt.name)
+    code = _DTYPE_CODES[dt] = _CODE[name] if name else None
+    return code
+
+
 def _tensor_arg(x, what):
     """(Arg, keepalive) for a torch tensor or numpy array."""
     a = _lib.Arg(kind=_lib.ARG_TENSOR, flags=_lib.ARG_STRIDES)
@@ -208,26 +225,28 @@ def _tensor_arg(x, what):
         if x.layout != sys.modules["torch"].strided:
             raise LaunchError(f"{what}: a {str(x.layout).replace('torch.', '')} tensor; pvc binds dense "
                               f"(strided) tensors, which .to_dense() makes")
-        name = str(x.dtype).replace("torch.", "")
-        if name not in _TORCH_DTYPES:
-            raise LaunchError(f"{what}: torch.{name} tensors have no pvc dtype")
-        a.dtype = _CODE[_TORCH_DTYPES[name]]
+        code = _dtype_code(x.dtype, True)
+        if code is None:
+            raise LaunchError(f"{what}: {x.dtype} tensors have no pvc dtype")
+        a.dtype = code
         a.data = x.data_ptr() or None
         shape, strides = tuple(x.shape), tuple(x.stride())
     else:
-        if x.dtype.byteorder == ">" or x.dtype.name not in _NUMPY_DTYPES:
+        code = _dtype_code(x.dtype, False)
+        if code is None:
             raise LaunchError(f"{what}: numpy {x.dtype.str} arrays have no pvc dtype")
-        a.dtype = _CODE[_NUMPY_DTYPES[x.dtype.name]]
+        a.dtype = code
         a.data = x.ctypes.data or None
-        shape = x.shape
-        if any(s % x.itemsize for s in x.strides):
+        shape, size = x.shape, x.itemsize
+        strides = tuple(s // size for s in x.strides)
+        if any(s * size != b for s, b in zip(strides, x.strides)):
             raise LaunchError(f"{what}: strides {x.strides} are not whole elements")
-        strides = tuple(s // x.itemsize for s in x.strides)
-    if not 1 <= len(shape) <= _lib.MAX_RANK:
-        raise LaunchError(f"{what}: a rank-{len(shape)} tensor (pvc binds rank 1 to {_lib.MAX_RANK})")
-    a.rank = len(shape)
-    for i, (n, s) in enumerate(zip(shape, strides)):
-        a.shape[i], a.strides[i] = n, s
+    rank = len(shape)
+    if not 1 <= rank <= _lib.MAX_RANK:
+        raise LaunchError(f"{what}: a rank-{rank} tensor (pvc binds rank 1 to {_lib.MAX_RANK})")
+    a.rank = rank
+    a.shape[:rank] = shape
+    a.strides[:rank] = strides
     return a
 
 
@@ -274,41 +293,17 @@ def _timeout(timeout):
     return float(timeout)
 
 
-def _interruptible(call, stop):
-    """call() on a helper thread while this one waits, so that Ctrl-C (KeyboardInterrupt, only
-    ever raised in the main thread, and only between Python bytecodes) is seen at once: it sets
-    the launch's stop flag, the launch ends within a loop iteration, and the interrupt goes on.
-    Elsewhere (another thread, a SIGINT handler of the caller's own) call() runs here."""
-    if threading.current_thread() is not threading.main_thread() \
-            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        return call()
-    out, done = [], threading.Event()
+def _catch_sigint():
+    """1 when SIGINT should stop a launch made from this thread: Ctrl-C (KeyboardInterrupt,
+    which Python raises only in the main thread, between bytecodes) could not stop a launch
+    running there, so libpvc catches SIGINT for the launch and sets its stop flag to 2
+    (libpvc.h options.sigint). Elsewhere (another thread, a SIGINT handler of the caller's
+    own) the process's handler stays in place."""
+    return int(threading.get_ident() == _MAIN_THREAD
+               and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 
-    def body():
-        try:
-            out.append(call())
-        finally:
-            done.set()
 
-    # An Event, not Thread.join: a join that KeyboardInterrupt interrupts marks the thread
-    # stopped while it runs (Python 3.11's threading), and the launch's memory must outlive it.
-    try:
-        threading.Thread(target=body, name="pvc launch", daemon=True).start()
-    except KeyboardInterrupt:
-        stop.value = 1  # a launch that starts all the same ends at its first poll
-        raise
-    try:
-        done.wait()
-    except KeyboardInterrupt:
-        stop.value = 1
-        while True:
-            try:
-                done.wait()
-                break
-            except KeyboardInterrupt:
-                pass  # the launch is stopping already
-        raise
-    return out[0]
+_MAIN_THREAD = threading.main_thread().ident
 
 
 class Kernel:
@@ -373,12 +368,14 @@ class Kernel:
         opts = _lib.LaunchOptions(backend=_lib.BACKENDS[backend], blocks=int(blocks),
                                   threads=int(threads), verbose=int(_verbose()),
                                   stop=ctypes.pointer(stop), timeout=timeout,
-                                  strict_hazards=int(_flag("PVC_STRICT_HAZARDS")))
+                                  strict_hazards=int(_flag("PVC_STRICT_HAZARDS")),
+                                  sigint=_catch_sigint())
         with _Diags() as d:
-            status = _interruptible(lambda: lib.pvc_kernel_launch(
-                self._h, argv, len(args), ctypes.byref(opts), d.handle), stop)
+            status = lib.pvc_kernel_launch(self._h, argv, len(args), ctypes.byref(opts), d.handle)
             records = d.records()
         # args stay referenced until here: their memory is GM for the whole launch
+        if stop.value == 2:
+            raise KeyboardInterrupt
         if status != _lib.OK:
             _raise(status, records)
         _warn(records)

@@ -60,6 +60,7 @@ class LaunchOptions(ctypes.Structure):
         ("stop", ctypes.POINTER(ctypes.c_int)),  # set nonzero: the launch stops (STOPPED)
         ("timeout", ctypes.c_double),  # seconds, 0: none
         ("strict_hazards", ctypes.c_int),  # sim: tolerated hazards fault too
+        ("sigint", ctypes.c_int),  # 1: SIGINT sets *stop to 2 during the launch
     ]
 
 
