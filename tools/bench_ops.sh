@@ -11,5 +11,5 @@ build=${1:-build}; reps=${2:-7}; rows=${3:-512,4096,16384}
 if [ ! -x "$build/pvc" ] || [ ! -f "$build/libpvc.so" ]; then
     echo "bench_ops.sh: run make first ($build/pvc, $build/libpvc.so)" >&2; exit 2
 fi
-PVC_LIB=$(cd "$build" && pwd)/libpvc.so exec "$build/pvc" py tools/bench_ops.py --reps "$reps" \
+PVC_NATIVE_BUILD=cc PVC_LIB=$(cd "$build" && pwd)/libpvc.so exec "$build/pvc" py tools/bench_ops.py --reps "$reps" \
     --rows "$rows" "$@"

@@ -563,12 +563,12 @@ enum {
     M(M_FULL_REG, "full.reg", VF_FULL, (O(VREG, value) O(PRED, preg)), \
       (AD(dtype) AE(pos, DuplicatePos, PVC_POS_LOWEST, 0) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
       (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, REGISTER, V, 1, 0, \
-      pvc_full_reg(ctx, dst, dtype, value, preg, pos, mode), "lane 0 / N-1 of value broadcast (§5.7)") \
+      pvc_full_reg_fast(ctx, dst, dtype, value, preg, pos, mode), "lane 0 / N-1 of value broadcast (§5.7)") \
     M(M_FULL_M, "full.m", VF_FULL, (O(BITS, value) O(PRED, preg)), \
       (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, REGISTER, V, 1, 0, \
-      pvc_full(ctx, dst, dtype, value, preg, mode), "masked broadcast, ZEROING/MERGING (vdup) (§5.7)") \
+      pvc_full_fast(ctx, dst, dtype, value, preg, mode), "masked broadcast, ZEROING/MERGING (vdup) (§5.7)") \
     M(M_FULL, "full", VF_FULL, (O(BITS, value)), (AD(dtype)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, REGISTER, V, 1, 0, \
-      pvc_full(ctx, dst, dtype, value, NULL, PVC_MERGE_ZEROING), "every lane = value (vbr) (§5.7)") \
+      pvc_full_fast(ctx, dst, dtype, value, NULL, PVC_MERGE_ZEROING), "every lane = value (vbr) (§5.7)") \
     M(M_ENCODE_I, "encode.i", NONE, (O(INT, value)), (AD(dtype)), (R(INT, bits)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *bits = (int64_t)pvc_scalar_bits(dtype, value, 0.0f, 0), \
       "bits of a run-time int at dtype by the C++ conversion a literal gets (§9.6)") \
@@ -580,32 +580,32 @@ enum {
     /* ---- arithmetic (§10.1-§10.3); MERGING only for add/max/min (§9.2, §12 T1) ---- */ \
     M(M_ADD, "add", VF_ADD, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
       (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
-      pvc_add(ctx, dst, dtype, src0, src1, mask, mode), "dst = src0 + src1 (§10.1)") \
+      pvc_add_fast(ctx, dst, dtype, src0, src1, mask, mode), "dst = src0 + src1 (§10.1)") \
     M(M_SUB, "sub", VF_SUB, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
-      pvc_sub(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 - src1 (§10.1)") \
+      pvc_sub_fast(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 - src1 (§10.1)") \
     M(M_MUL, "mul", VF_MUL, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
-      pvc_mul(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 * src1 (§10.1)") \
+      pvc_mul_fast(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 * src1 (§10.1)") \
     M(M_DIV, "div", VF_DIV, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, \
       PVC_TRAP(PVC_DT_B64 | PVC_DT1(INT8) | PVC_DT1(UINT8), B64_ARITH), PVC_MF_SAME | PVC_MF_FAULT, REGISTER, V, 1, 0, \
-      pvc_div(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 / src1; an integer zero divisor faults (§10.1)") \
+      pvc_div_fast(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 / src1; an integer zero divisor faults (§10.1)") \
     M(M_MAX, "max", VF_MAX, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
       (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
-      pvc_max(ctx, dst, dtype, src0, src1, mask, mode), "dst = max(src0, src1) (§10.1)") \
+      pvc_max_fast(ctx, dst, dtype, src0, src1, mask, mode), "dst = max(src0, src1) (§10.1)") \
     M(M_MIN, "min", VF_MIN, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
       (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
       pvc_min(ctx, dst, dtype, src0, src1, mask, mode), "dst = min(src0, src1) (§10.1)") \
     M(M_ADDS, "adds", VF_ADDS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
-      pvc_adds(ctx, dst, dtype, src, scalar, mask), "dst = src + scalar (§10.2)") \
+      pvc_adds_fast(ctx, dst, dtype, src, scalar, mask), "dst = src + scalar (§10.2)") \
     M(M_SUBS, "subs", VF_SUBS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
       pvc_subs(ctx, dst, dtype, src, scalar, mask), "dst = src + (-scalar) (§10.2)") \
     M(M_MULS, "muls", VF_MULS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
-      pvc_muls(ctx, dst, dtype, src, scalar, mask), "dst = src * scalar (§10.2)") \
+      pvc_muls_fast(ctx, dst, dtype, src, scalar, mask), "dst = src * scalar (§10.2)") \
     M(M_MAXS, "maxs", VF_MAXS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
       pvc_maxs(ctx, dst, dtype, src, scalar, mask), "dst = max(src, scalar) (§10.2)") \
@@ -628,7 +628,7 @@ enum {
       PVC_TRAP(PVC_DT1(INT64), B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, pvc_neg(ctx, dst, dtype, src, mask), "dst = -src (§10.4)") \
     M(M_SQRT, "sqrt", VF_SQRT, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode) AI(precision, 0)), (R(VREG, dst)), \
       PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, REGISTER, V, 1, 0, \
-      pvc_sqrt(ctx, dst, dtype, src, mask, precision), "dst = sqrt(src) (§10.4)") \
+      pvc_sqrt_fast(ctx, dst, dtype, src, mask, precision), "dst = sqrt(src) (§10.4)") \
     M(M_EXP, "exp", VF_EXP, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, REGISTER, V, 1, 0, pvc_exp(ctx, dst, dtype, src, mask), "dst = e^src (§10.4)") \
     M(M_LN, "ln", VF_LN, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
@@ -662,7 +662,7 @@ enum {
       "FP32 dst = e^(src - max_val); FP16 sources at lanes 2i+layout (§10.6)") \
     M(M_MUL_ADD_DST, "mul_add_dst", VF_MUL_ADD_DST, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), \
-      PVC_MF_SAME | PVC_MF_READS_DST, REGISTER, V, 1, 0, pvc_mul_add_dst(ctx, dst, dtype, src0, src1, mask), \
+      PVC_MF_SAME | PVC_MF_READS_DST, REGISTER, V, 1, 0, pvc_mul_add_dst_fast(ctx, dst, dtype, src0, src1, mask), \
       "dst = FMA(src0, src1, dst) (§10.6)") \
     M(M_MUL_DST_ADD, "mul_dst_add", VF_MUL_DST_ADD, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(VREG, dst)), PVC_DT_FLOATS, PVC_NO_TRAP, PVC_MF_SAME | PVC_MF_READS_DST, REGISTER, V, 1, 0, \
@@ -716,11 +716,11 @@ enum {
     /* ---- reductions (§10.10) ---- */ \
     M(M_REDUCE_SUM, "reduce_sum", VF_REDUCE_SUM, (O(VREG, src) O(PRED, mask)), (AD(dtype) AI(datablock, 0) AZ(merge_mode)), \
       (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT1(INT16) | PVC_DT1(UINT16), SUM_B16), \
-      PVC_MF_SAME, REGISTER, V, 1, 0, (datablock ? pvc_reduce_sum_datablock : pvc_reduce_sum)(ctx, dst, dtype, src, mask), \
+      PVC_MF_SAME, REGISTER, V, 1, 0, (datablock ? pvc_reduce_sum_datablock : pvc_reduce_sum_fast)(ctx, dst, dtype, src, mask), \
       "tree sum of the active lanes in lane 0, or per block in lanes 0..7 (§10.10)") \
     M(M_REDUCE_MAX, "reduce_max", VF_REDUCE_MAX, (O(VREG, src) O(PRED, mask)), (AD(dtype) AI(datablock, 0) AZ(merge_mode)), \
       (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_F16_F32, PVC_NO_TRAP, \
-      PVC_MF_SAME, REGISTER, V, 1, 0, (datablock ? pvc_reduce_max_datablock : pvc_reduce_max)(ctx, dst, dtype, src, mask), \
+      PVC_MF_SAME, REGISTER, V, 1, 0, (datablock ? pvc_reduce_max_datablock : pvc_reduce_max_fast)(ctx, dst, dtype, src, mask), \
       "the largest active lane in lane 0 and its index in lane 1, or per block (§10.10)") \
     M(M_REDUCE_MIN, "reduce_min", VF_REDUCE_MIN, (O(VREG, src) O(PRED, mask)), (AD(dtype) AI(datablock, 0) AZ(merge_mode)), \
       (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_F16_F32, PVC_NO_TRAP, \

@@ -19,6 +19,10 @@
  * hazard checks of the inline NORM fast paths inline into them. */
 #define PVC_TOUCH_DIRECT sim_touch_direct
 
+/* The rows call the runtime ops themselves, not pvc_rt_fast.h's inline FP32 cases: those are
+ * for code built for the host's ISA (the native backend's), and pvc is built for the
+ * baseline one, where the runtime's own per-ISA clones are faster. The bits are the same. */
+#define PVC_RT_NO_FAST 1
 #include <stdlib.h>
 #include <string.h>
 

@@ -1253,6 +1253,7 @@ void pvc_printf(pvc_ctx *ctx, const char *format, int nargs, const pvc_scalar *a
 #include "pvc_rt_xlane.h" /* reductions, squeeze, gathers and scatter, histograms, unified load/store */
 #include "pvc_rt_tile.h" /* the tile level: whole-tile ops over the register ops */
 #include "pvc_rt_inline.h" /* inline fast paths of the hottest ops */
+#include "pvc_rt_fast.h" /* the FP32 common case of the hot register ops, inline */
 #include "pvc_rt_cube.h" /* cube side: spaces, layouts, matmul, fixpipe */
 
 #endif /* PVC_RT_H */

@@ -4,7 +4,11 @@
  *     in-range, misaligned, out-of-UB, partial-mask and granularity-only-full masks;
  *   - vf.astype FP32 -> FP16 / BF16 (batched, one loop per round mode) against the one-element
  *     pvc_cast_scalar, lane by lane, for every round mode, both saturate settings, layouts ZERO
- *     and ONE, over every sign and exponent with mantissas around each rounding boundary.
+ *     and ONE, over every sign and exponent with mantissas around each rounding boundary;
+ *   - the FP32 register ops of pvc_rt_fast.h (pvc_add_fast ...) against the runtime ops they
+ *     stand for, on registers mixing ordinary values with NaNs (several payloads), infinities,
+ *     signed zeros, subnormals and negatives, under full, partial and no masks, FP32 and
+ *     another dtype, both merge modes: same register bytes, same fault.
  * The oracles are the generic paths, whose own values test_load/test_store/test_cast and
  * test_formats derive from docs/SEMANTICS.md; here only agreement is the claim. */
 #include <stdlib.h>
@@ -139,6 +143,96 @@ static void test_astype_batch(void)
                 }
 }
 
+/* A lane value: mostly ordinary, with the special ones at about one lane in `odds`. */
+static uint32_t lane_value(uint32_t *rng, unsigned odds)
+{
+    static const uint32_t special[] = {0x7FC00000u, 0x7FA00001u, 0xFFC12345u, 0x7F800000u,
+                                       0xFF800000u, 0x00000000u, 0x80000000u, 0x00000001u,
+                                       0x807FFFFFu, 0x00800000u, 0xBF800000u, 0x7F7FFFFFu};
+    *rng = *rng * 1103515245u + 12345u;
+    uint32_t r = *rng >> 8;
+    if (r % odds == 0)
+        return special[(r / odds) % (sizeof special / sizeof *special)];
+    float f = ((float)(r & 0xFFFF) - 32768.0f) / 1024.0f; /* both signs, around 1 */
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static void fill_reg(pvc_vreg *v, uint32_t *rng, unsigned odds)
+{
+    for (unsigned i = 0; i < 64; i++) {
+        uint32_t u = lane_value(rng, odds);
+        memcpy(v->b + 4 * i, &u, 4);
+    }
+}
+
+enum { F_ADD, F_SUB, F_MUL, F_DIV, F_MAX, F_ADDS, F_MULS, F_FULL, F_FULL_REG, F_SQRT, F_FMA,
+       F_SUM, F_RMAX, F_COUNT };
+static const char *const fast_names[F_COUNT] = {"add", "sub", "mul", "div", "max", "adds", "muls",
+                                                "full", "full_reg", "sqrt", "mul_add_dst",
+                                                "reduce_sum", "reduce_max"};
+
+/* Runs op k on ctx the fast way (fast) or the runtime's, into *d (its old value given). */
+static void run_fp_op(int k, int fast, pvc_ctx *c, pvc_vreg *d, pvc_dtype t, const pvc_vreg *x,
+                      const pvc_vreg *y, const pvc_mreg *m, pvc_merge mode)
+{
+    uint64_t s;
+    memcpy(&s, y->b + 12, 4);
+    s &= 0xFFFFFFFFu;
+    switch (k) {
+    case F_ADD: (fast ? pvc_add_fast : pvc_add)(c, d, t, x, y, m, mode); break;
+    case F_SUB: (fast ? pvc_sub_fast : pvc_sub)(c, d, t, x, y, m, mode); break;
+    case F_MUL: (fast ? pvc_mul_fast : pvc_mul)(c, d, t, x, y, m, mode); break;
+    case F_DIV: (fast ? pvc_div_fast : pvc_div)(c, d, t, x, y, m, mode); break;
+    case F_MAX: (fast ? pvc_max_fast : pvc_max)(c, d, t, x, y, m, mode); break;
+    case F_ADDS: (fast ? pvc_adds_fast : pvc_adds)(c, d, t, x, s, m); break;
+    case F_MULS: (fast ? pvc_muls_fast : pvc_muls)(c, d, t, x, s, m); break;
+    case F_FULL: (fast ? pvc_full_fast : pvc_full)(c, d, t, s, m, mode); break;
+    case F_FULL_REG: (fast ? pvc_full_reg_fast : pvc_full_reg)(c, d, t, x, m, PVC_POS_LOWEST, mode); break;
+    case F_SQRT: (fast ? pvc_sqrt_fast : pvc_sqrt)(c, d, t, x, m, 0); break;
+    case F_FMA: (fast ? pvc_mul_add_dst_fast : pvc_mul_add_dst)(c, d, t, x, y, m); break;
+    case F_SUM: (fast ? pvc_reduce_sum_fast : pvc_reduce_sum)(c, d, t, x, m); break;
+    default: (fast ? pvc_reduce_max_fast : pvc_reduce_max)(c, d, t, x, m); break;
+    }
+}
+
+static void test_fp32_fast(pvc_ctx *a, pvc_ctx *b)
+{
+    uint32_t rng = 7;
+    pvc_mreg full, part;
+    set_mask(&full, 0xFF);
+    set_mask(&part, 0xFF);
+    part.bits[5] = 0x0F; /* FP32 elements 10 and 11 off */
+    const pvc_mreg *masks[3] = {&full, &part, NULL};
+    static const unsigned odds[] = {1000000, 40, 3}; /* no special lane, a few, many */
+    int fast_taken = 0;
+    for (int k = 0; k < F_COUNT; k++)
+        for (int rep = 0; rep < 300; rep++) {
+            pvc_vreg x, y, old, da, db;
+            unsigned o = odds[rep % 3];
+            fill_reg(&x, &rng, o);
+            fill_reg(&y, &rng, o);
+            fill_reg(&old, &rng, 5);
+            const pvc_mreg *m = masks[(rep / 3) % 3];
+            pvc_dtype t = rep % 29 == 0 ? PVC_DT_FP16 : PVC_DT_FP32;
+            pvc_merge mode = rep % 13 == 0 ? PVC_MERGE_MERGING : PVC_MERGE_ZEROING;
+            if (!m && (k == F_ADD || k == F_SUB || k == F_MUL || k == F_DIV || k == F_MAX ||
+                       k == F_ADDS || k == F_MULS))
+                m = &full; /* the binary ops always have a mask operand */
+            da = old;
+            db = old;
+            a->fault.kind = b->fault.kind = PVC_FAULT_NONE;
+            run_fp_op(k, 1, a, &da, t, &x, &y, m, mode);
+            run_fp_op(k, 0, b, &db, t, &x, &y, m, mode);
+            fast_taken += o == 1000000 && m == &full && t == PVC_DT_FP32 && mode == PVC_MERGE_ZEROING;
+            UNIT_CHECK(a->fault.kind == b->fault.kind, "%s rep %d: fault %d vs %d", fast_names[k], rep,
+                       a->fault.kind, b->fault.kind);
+            UNIT_CHECK_BYTES(da.b, db.b, PVC_VL, fast_names[k]);
+        }
+    UNIT_CHECK(fast_taken > 100, "%d cases took the inline side", fast_taken);
+}
+
 int main(void)
 {
     pvc_ctx *a = pvc_ctx_new(), *b = pvc_ctx_new();
@@ -149,6 +243,7 @@ int main(void)
     test_load_fast(a, b);
     test_store_fast(a, b);
     test_astype_batch();
+    test_fp32_fast(a, b);
     pvc_ctx_free(a);
     pvc_ctx_free(b);
     return UNIT_DONE();

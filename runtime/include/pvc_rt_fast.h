@@ -1,0 +1,387 @@
+/* pvc_rt_fast.h - the FP32 common case of the register ops real kernels spend their time in,
+ * inline, for the C the native backend emits and the simulator's rows (the op table's CALL
+ * column names pvc_X_fast, compiler/ir/ops.h).
+ *
+ * The rule is pvc_rt_inline.h's: each pvc_X_fast computes inline only the case it can decide
+ * in a few instructions - dtype FP32, mode ZEROING, every FP32 element of the mask on - and
+ * only while no result lane is a NaN; any other case, and a NaN result, is the runtime op
+ * (pvc_X), which checks, raises faults and applies the §9.4 NaN rules as always. So the bits
+ * are the runtime's. What the fast side computes is the runtime's FP32 kernel on a full mask,
+ * step for step (docs/SEMANTICS.md §9.4, §10.1, §10.10): IEEE binary32 add, sub, mul; div
+ * and sqrt on flushed inputs (DAZ), div's result flushed (FTZ); max by the §10.1 (d) bits
+ * rule; the pairwise tree of reduce_sum; the lowest lane of the largest key of reduce_max.
+ *
+ * A register is four 16-lane pieces (GCC vector extensions: one AVX-512 register each, two
+ * AVX2 or four SSE ones), read and written with memcpy so the C compiler may keep them in
+ * vector registers across the inlined ops. tcc (the native backend's first runs) has no
+ * vector extensions, and the simulator (built for the baseline ISA) defines PVC_RT_NO_FAST:
+ * there every pvc_X_fast is the runtime op. Included by pvc_rt.h. */
+#ifndef PVC_RT_FAST_H
+#define PVC_RT_FAST_H
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__) && !defined(PVC_RT_NO_FAST)
+#define PVC_FAST 1
+/* Every helper is inlined and takes its vectors by pointer: no vector crosses a call, so the
+ * code is the same whatever the ISA's vector width (and GCC has no ABI note to give). */
+#define PVC_FAST_FN static inline __attribute__((always_inline))
+/* Each loop over a register's four pieces unrolled: a loop keeps the pieces in memory. */
+#define PVC_FAST_EACH _Pragma("GCC unroll 4") for
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+typedef float pvc_f16x __attribute__((vector_size(64)));    /* 16 FP32 lanes */
+typedef uint32_t pvc_u16x __attribute__((vector_size(64))); /* their bits */
+typedef int32_t pvc_i16x __attribute__((vector_size(64)));  /* compare results */
+
+typedef struct {
+    pvc_f16x p[4];
+} pvc_f64x; /* a register as four pieces */
+
+/* Lane permutations: GCC's __builtin_shuffle, clang's __builtin_shufflevector. */
+#define PVC_FAST_EVEN 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30
+#define PVC_FAST_ODD 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31
+#if defined(__clang__)
+#define PVC_FAST_SHUF(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#else
+#define PVC_FAST_SHUF(a, b, ...) __builtin_shuffle(a, b, (pvc_i16x){__VA_ARGS__})
+#endif
+
+PVC_FAST_FN void pvc_fast_get(pvc_f64x *v, const pvc_vreg *r) { memcpy(v, r->b, sizeof *v); }
+PVC_FAST_FN void pvc_fast_put(pvc_vreg *r, const pvc_f64x *v) { memcpy(r->b, v, sizeof *v); }
+
+/* 1 when the fast side applies: FP32 (t), ZEROING (mode), every FP32 element active (m
+ * NULL: no mask, every lane). */
+PVC_FAST_FN int pvc_fast_ok(pvc_dtype t, pvc_merge mode, const pvc_mreg *m)
+{
+    return t == PVC_DT_FP32 && mode == PVC_MERGE_ZEROING && (!m || pvc_mreg_full_w(m, 2));
+}
+
+/* The lanes of a compare result as 16 bits, by the host's move-mask instruction (a loop over
+ * lanes would be compiled lane by lane). */
+PVC_FAST_FN unsigned pvc_fast_bits(const pvc_i16x *m)
+{
+#if defined(__AVX512F__)
+    __m512i v;
+    memcpy(&v, m, sizeof v);
+    return _mm512_movepi32_mask(v);
+#elif defined(__SSE2__)
+    __m128 q[4];
+    memcpy(q, m, sizeof q);
+    return (unsigned)_mm_movemask_ps(q[0]) | (unsigned)_mm_movemask_ps(q[1]) << 4 |
+           (unsigned)_mm_movemask_ps(q[2]) << 8 | (unsigned)_mm_movemask_ps(q[3]) << 12;
+#else
+    unsigned b = 0;
+    for (int l = 0; l < 16; l++)
+        b |= (unsigned)((*m)[l] < 0) << l;
+    return b;
+#endif
+}
+
+/* 1 when some lane of v is a NaN (the runtime's NaN rules must decide it). */
+PVC_FAST_FN int pvc_fast_nan(const pvc_f64x *v)
+{
+    pvc_i16x n = (v->p[0] != v->p[0]) | (v->p[1] != v->p[1]) | (v->p[2] != v->p[2]) |
+                 (v->p[3] != v->p[3]);
+    return pvc_fast_bits(&n) != 0;
+}
+
+/* x = sqrt(x), 16 lanes, by the instruction (a loop of sqrtf keeps errno's branch). */
+PVC_FAST_FN void pvc_fast_sqrt16(pvc_f16x *x)
+{
+#if defined(__AVX512F__)
+    __m512 v;
+    memcpy(&v, x, sizeof v);
+    v = _mm512_sqrt_ps(v);
+    memcpy(x, &v, sizeof v);
+#elif defined(__SSE2__)
+    __m128 q[4];
+    memcpy(q, x, sizeof q);
+    PVC_FAST_EACH (int i = 0; i < 4; i++)
+        q[i] = _mm_sqrt_ps(q[i]);
+    memcpy(x, q, sizeof q);
+#else
+    for (int l = 0; l < 16; l++)
+        (*x)[l] = __builtin_sqrtf((*x)[l]);
+#endif
+}
+
+/* c = fma(a, b, c), 16 lanes, one rounding each. */
+PVC_FAST_FN void pvc_fast_fma16(const pvc_f16x *a, const pvc_f16x *b, pvc_f16x *c)
+{
+#if defined(__AVX512F__)
+    __m512 x, y, z;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    memcpy(&z, c, sizeof z);
+    z = _mm512_fmadd_ps(x, y, z);
+    memcpy(c, &z, sizeof z);
+#else
+    for (int l = 0; l < 16; l++) /* fmaf: by libm where the CPU has no FMA */
+        (*c)[l] = __builtin_fmaf((*a)[l], (*b)[l], (*c)[l]);
+#endif
+}
+
+/* x with its subnormal lanes replaced by the zero of their sign (§9.4 DAZ / FTZ). */
+PVC_FAST_FN void pvc_fast_flush(pvc_f16x *x)
+{
+    pvc_u16x u = (pvc_u16x)*x;
+    pvc_u16x tiny = (pvc_u16x)((u & 0x7FFFFFFFu) < 0x00800000u);
+    *x = (pvc_f16x)((u & ~tiny) | (u & tiny & 0x80000000u));
+}
+
+PVC_FAST_FN void pvc_fast_splat(pvc_f16x *x, uint32_t bits)
+{
+    pvc_u16x u = {0};
+    *x = (pvc_f16x)(u + bits);
+}
+
+/* r = a OP b on 16 lanes (§10.1; div §9.4: flushed inputs and result). max: the larger
+ * value, equal values (±0) their bits ANDed; NaN lanes come out NaN and go to the runtime. */
+enum { PVC_FAST_ADD, PVC_FAST_SUB, PVC_FAST_MUL, PVC_FAST_DIV, PVC_FAST_MAX };
+
+PVC_FAST_FN void pvc_fast_bin1(int op, pvc_f16x *r, const pvc_f16x *a, const pvc_f16x *b)
+{
+    switch (op) {
+    case PVC_FAST_ADD: *r = *a + *b; break;
+    case PVC_FAST_SUB: *r = *a - *b; break;
+    case PVC_FAST_MUL: *r = *a * *b; break;
+    case PVC_FAST_DIV: {
+        pvc_f16x x = *a, y = *b;
+        pvc_fast_flush(&x);
+        pvc_fast_flush(&y);
+        *r = x / y;
+        pvc_fast_flush(r);
+        break;
+    }
+    default: {
+        pvc_u16x gt = (pvc_u16x)(*a > *b), lt = (pvc_u16x)(*a < *b), eq = (pvc_u16x)(*a == *b);
+        pvc_u16x ua = (pvc_u16x)*a, ub = (pvc_u16x)*b;
+        *r = (pvc_f16x)((ua & gt) | (ub & lt) | (ua & ub & eq) | (0x7FC00000u & ~(gt | lt | eq)));
+        break;
+    }
+    }
+}
+
+/* dst = a OP b on the fast side, else the runtime op. */
+#define PVC_FAST_BINARY(name, op)                                                             \
+    PVC_FAST_FN void pvc_##name##_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,              \
+                                       const pvc_vreg *a, const pvc_vreg *b,                  \
+                                       const pvc_mreg *mask, pvc_merge mode)                  \
+    {                                                                                         \
+        if (PVC_LIKELY(pvc_fast_ok(t, mode, mask))) {                                         \
+            pvc_f64x x, y, r;                                                                 \
+            pvc_fast_get(&x, a);                                                              \
+            pvc_fast_get(&y, b);                                                              \
+            PVC_FAST_EACH (int i = 0; i < 4; i++)                                             \
+                pvc_fast_bin1(op, &r.p[i], &x.p[i], &y.p[i]);                                 \
+            if (PVC_LIKELY(!pvc_fast_nan(&r))) {                                              \
+                pvc_fast_put(dst, &r);                                                        \
+                return;                                                                       \
+            }                                                                                 \
+        }                                                                                     \
+        pvc_##name(ctx, dst, t, a, b, mask, mode);                                            \
+    }
+PVC_FAST_BINARY(add, PVC_FAST_ADD)
+PVC_FAST_BINARY(sub, PVC_FAST_SUB)
+PVC_FAST_BINARY(mul, PVC_FAST_MUL)
+PVC_FAST_BINARY(div, PVC_FAST_DIV)
+PVC_FAST_BINARY(max, PVC_FAST_MAX)
+#undef PVC_FAST_BINARY
+
+/* The scalar forms (§10.2 (d)): the scalar is the element's bits, broadcast (zeroing only). */
+#define PVC_FAST_SCALAR(name, op)                                                             \
+    PVC_FAST_FN void pvc_##name##_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,              \
+                                       const pvc_vreg *a, uint64_t x, const pvc_mreg *mask)   \
+    {                                                                                         \
+        if (PVC_LIKELY(pvc_fast_ok(t, PVC_MERGE_ZEROING, mask))) {                            \
+            pvc_f16x s;                                                                       \
+            pvc_f64x v, r;                                                                    \
+            pvc_fast_splat(&s, (uint32_t)x);                                                  \
+            pvc_fast_get(&v, a);                                                              \
+            PVC_FAST_EACH (int i = 0; i < 4; i++)                                             \
+                pvc_fast_bin1(op, &r.p[i], &v.p[i], &s);                                      \
+            if (PVC_LIKELY(!pvc_fast_nan(&r))) {                                              \
+                pvc_fast_put(dst, &r);                                                        \
+                return;                                                                       \
+            }                                                                                 \
+        }                                                                                     \
+        pvc_##name(ctx, dst, t, a, x, mask);                                                  \
+    }
+PVC_FAST_SCALAR(adds, PVC_FAST_ADD)
+PVC_FAST_SCALAR(muls, PVC_FAST_MUL)
+#undef PVC_FAST_SCALAR
+
+PVC_FAST_FN void pvc_fast_put_splat(pvc_vreg *dst, uint32_t bits)
+{
+    pvc_f64x r;
+    PVC_FAST_EACH (int i = 0; i < 4; i++)
+        pvc_fast_splat(&r.p[i], bits);
+    pvc_fast_put(dst, &r);
+}
+
+/* full: every lane the element's bits; full_reg: every lane lane 0's (POS_LOWEST). */
+PVC_FAST_FN void pvc_full_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, uint64_t bits,
+                               const pvc_mreg *mask, pvc_merge mode)
+{
+    if (PVC_LIKELY(pvc_fast_ok(t, mode, mask))) {
+        pvc_fast_put_splat(dst, (uint32_t)bits);
+        return;
+    }
+    pvc_full(ctx, dst, t, bits, mask, mode);
+}
+
+PVC_FAST_FN void pvc_full_reg_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
+                                   const pvc_vreg *src, const pvc_mreg *mask, pvc_pos pos,
+                                   pvc_merge mode)
+{
+    if (PVC_LIKELY(pos == PVC_POS_LOWEST && pvc_fast_ok(t, mode, mask))) {
+        uint32_t bits;
+        memcpy(&bits, src->b, 4);
+        pvc_fast_put_splat(dst, bits);
+        return;
+    }
+    pvc_full_reg(ctx, dst, t, src, mask, pos, mode);
+}
+
+/* sqrt (§10.4, §9.4): DAZ, then the correctly rounded root; a lane with its sign set (below
+ * +0, -0 included: its rule is the runtime's) or a NaN goes to the runtime. */
+PVC_FAST_FN void pvc_sqrt_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const pvc_vreg *src,
+                               const pvc_mreg *mask, int precision)
+{
+    if (PVC_LIKELY(!precision && pvc_fast_ok(t, PVC_MERGE_ZEROING, mask))) {
+        pvc_f64x r;
+        pvc_i16x bad = {0};
+        pvc_fast_get(&r, src);
+        PVC_FAST_EACH (int i = 0; i < 4; i++) {
+            bad |= (pvc_i16x)((pvc_u16x)r.p[i] > 0x7F800000u);
+            pvc_fast_flush(&r.p[i]);
+            pvc_fast_sqrt16(&r.p[i]);
+        }
+        if (PVC_LIKELY(!pvc_fast_bits(&bad))) {
+            pvc_fast_put(dst, &r);
+            return;
+        }
+    }
+    pvc_sqrt(ctx, dst, t, src, mask, precision);
+}
+
+/* mul_add_dst (§10.6): dst = fma(a, b, dst) lane by lane, one rounding. */
+PVC_FAST_FN void pvc_mul_add_dst_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
+                                      const pvc_vreg *a, const pvc_vreg *b,
+                                      const pvc_mreg *mask)
+{
+    if (PVC_LIKELY(pvc_fast_ok(t, PVC_MERGE_ZEROING, mask))) {
+        pvc_f64x x, y, r;
+        pvc_fast_get(&x, a);
+        pvc_fast_get(&y, b);
+        pvc_fast_get(&r, dst);
+        PVC_FAST_EACH (int i = 0; i < 4; i++)
+            pvc_fast_fma16(&x.p[i], &y.p[i], &r.p[i]);
+        if (PVC_LIKELY(!pvc_fast_nan(&r))) {
+            pvc_fast_put(dst, &r);
+            return;
+        }
+    }
+    pvc_mul_add_dst(ctx, dst, t, a, b, mask);
+}
+
+/* Lane 0 = v, lane 1 = w, the other lanes 0: the reductions' result register (§10.10). */
+PVC_FAST_FN void pvc_fast_put_two(pvc_vreg *dst, uint32_t v, uint32_t w)
+{
+    uint32_t two[2] = {v, w};
+    memset(dst->b, 0, PVC_VL);
+    memcpy(dst->b, two, sizeof two);
+}
+
+/* reduce_sum (§10.10): the pairwise tree x[k] = x[2k] + x[2k+1] over the 64 lanes, each level
+ * the even lanes plus the odd ones; a NaN root goes to the runtime. */
+PVC_FAST_FN void pvc_reduce_sum_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
+                                     const pvc_vreg *src, const pvc_mreg *mask)
+{
+    if (PVC_LIKELY(pvc_fast_ok(t, PVC_MERGE_ZEROING, mask))) {
+        pvc_f64x v;
+        pvc_fast_get(&v, src);
+        pvc_f16x b0 = PVC_FAST_SHUF(v.p[0], v.p[1], PVC_FAST_EVEN) + PVC_FAST_SHUF(v.p[0], v.p[1], PVC_FAST_ODD);
+        pvc_f16x b1 = PVC_FAST_SHUF(v.p[2], v.p[3], PVC_FAST_EVEN) + PVC_FAST_SHUF(v.p[2], v.p[3], PVC_FAST_ODD);
+        pvc_f16x c = PVC_FAST_SHUF(b0, b1, PVC_FAST_EVEN) + PVC_FAST_SHUF(b0, b1, PVC_FAST_ODD);
+        PVC_FAST_EACH (int n = 16; n > 1; n /= 2) /* lanes below n / 2 hold the next level */
+            c = PVC_FAST_SHUF(c, c, PVC_FAST_EVEN) + PVC_FAST_SHUF(c, c, PVC_FAST_ODD);
+        if (PVC_LIKELY(c[0] == c[0])) {
+            uint32_t bits;
+            memcpy(&bits, &c, 4);
+            pvc_fast_put_two(dst, bits, 0);
+            return;
+        }
+    }
+    pvc_reduce_sum(ctx, dst, t, src, mask);
+}
+
+/* u = the larger of u and v, lane by lane (unsigned). */
+PVC_FAST_FN void pvc_fast_umax(pvc_u16x *u, const pvc_u16x *v)
+{
+    pvc_u16x gt = (pvc_u16x)(*v > *u);
+    *u = (*v & gt) | (*u & ~gt);
+}
+
+/* reduce_max (§10.10): the largest value by the key that orders floats -inf < ... < -0 <
+ * +0 < ... < +inf, and the lowest lane holding it; any NaN lane goes to the runtime. */
+PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
+                                     const pvc_vreg *src, const pvc_mreg *mask)
+{
+    if (PVC_LIKELY(pvc_fast_ok(t, PVC_MERGE_ZEROING, mask))) {
+        pvc_f64x v;
+        pvc_u16x key[4], best, o;
+        pvc_i16x nan = {0};
+        pvc_fast_get(&v, src);
+        PVC_FAST_EACH (int i = 0; i < 4; i++) {
+            pvc_u16x u = (pvc_u16x)v.p[i];
+            nan |= (pvc_i16x)((u & 0x7FFFFFFFu) > 0x7F800000u);
+            key[i] = u ^ ((0u - (u >> 31)) | 0x80000000u);
+        }
+        best = key[0];
+        PVC_FAST_EACH (int i = 1; i < 4; i++)
+            pvc_fast_umax(&best, &key[i]);
+        /* every lane the largest key: the max with the lanes 8, 4, 2 and 1 away */
+        o = PVC_FAST_SHUF(best, best, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+        pvc_fast_umax(&best, &o);
+        o = PVC_FAST_SHUF(best, best, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+        pvc_fast_umax(&best, &o);
+        o = PVC_FAST_SHUF(best, best, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+        pvc_fast_umax(&best, &o);
+        o = PVC_FAST_SHUF(best, best, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+        pvc_fast_umax(&best, &o);
+        if (PVC_LIKELY(!pvc_fast_bits(&nan))) {
+            unsigned at = 0;
+            PVC_FAST_EACH (int i = 3; i >= 0; i--) { /* the lowest lane holding it */
+                pvc_i16x eq = (pvc_i16x)(key[i] == best);
+                unsigned hit = pvc_fast_bits(&eq);
+                at = hit ? 16u * (unsigned)i + (unsigned)__builtin_ctz(hit) : at;
+            }
+            uint32_t bits;
+            memcpy(&bits, src->b + 4 * at, 4);
+            pvc_fast_put_two(dst, bits, at);
+            return;
+        }
+    }
+    pvc_reduce_max(ctx, dst, t, src, mask);
+}
+
+#else /* tcc, or PVC_RT_NO_FAST (the simulator's rows): the runtime ops */
+#define PVC_FAST 0
+#define pvc_add_fast pvc_add
+#define pvc_sub_fast pvc_sub
+#define pvc_mul_fast pvc_mul
+#define pvc_div_fast pvc_div
+#define pvc_max_fast pvc_max
+#define pvc_adds_fast pvc_adds
+#define pvc_muls_fast pvc_muls
+#define pvc_full_fast pvc_full
+#define pvc_full_reg_fast pvc_full_reg
+#define pvc_sqrt_fast pvc_sqrt
+#define pvc_mul_add_dst_fast pvc_mul_add_dst
+#define pvc_reduce_sum_fast pvc_reduce_sum
+#define pvc_reduce_max_fast pvc_reduce_max
+#endif
+
+#endif /* PVC_RT_FAST_H */
