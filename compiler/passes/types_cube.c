@@ -400,7 +400,9 @@ int ty_cube_move(typer *t, pvc_op *op)
     const pvc_cube_path *p = pvc_cube_path_find((pvc_mem)sm, (pvc_mem)dm);
     if (!p || strcmp(p->op, "pl.move") || sm == PVC_MEM_VEC) {
         pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.move has no %s -> %s path: it moves Mat -> Left, Right, Bias, "
-                     "Scaling, ScaleLeft, ScaleRight; Acc -> Vec; Vec -> Vec, Mat (§17.2.4)", pvc_mem_name(sm), pvc_mem_name(dm));
+                     "Scaling, ScaleLeft, ScaleRight; Acc -> Vec; Vec -> Vec, Mat (§17.2.4%s)", pvc_mem_name(sm),
+                     pvc_mem_name(dm), sm == PVC_MEM_ACC && dm == PVC_MEM_MAT ? "; PTO has Acc -> Mat, pypto_pro's "
+                     "parser refuses it, §17.8 C-T12" : "");
         return 1;
     }
     if (!on_core(t, op, 1, "pl.move out of a cube tile"))
@@ -578,7 +580,7 @@ static void ty_matmul_mx(typer *t, pvc_op *op)
         return;
     }
     if (acc && v[5] != d && v[5]->type.ub_addr != d->type.ub_addr)
-        pvc_warn_at(t->d, op->loc, "pl.matmul_mx_acc adds to dst's old value; acc_tile only gives the type [%s]",
+        pvc_warn_at(t->d, op->loc, "pl.matmul_mx_acc adds to dst's old value; acc_tile only gives the type (§17.8 C-T2) [%s]",
                     pvc_warn_code(PVC_W_CUBE_MATMUL_ACC));
     pvc_op_add_attr(t->m, op, "m", ty_valid_dim(t, l, 0, op->loc), op->loc);
     pvc_value *kv = ty_valid_dim(t, l, 1, op->loc);
@@ -620,7 +622,7 @@ void ty_matmul(typer *t, pvc_op *op)
         return;
     }
     if (acc && pvc_op_arg(op, "acc_tile") != d && pvc_op_arg(op, "acc_tile")->type.ub_addr != d->type.ub_addr)
-        pvc_warn_at(t->d, op->loc, "pl.matmul_acc adds to dst's old value; acc_tile only gives the type [%s]",
+        pvc_warn_at(t->d, op->loc, "pl.matmul_acc adds to dst's old value; acc_tile only gives the type (§17.8 C-T2) [%s]",
                     pvc_warn_code(PVC_W_CUBE_MATMUL_ACC));
     pvc_op_add_attr(t->m, op, "m", ty_valid_dim(t, l, 0, op->loc), op->loc);
     pvc_value *kv = ty_valid_dim(t, l, 1, op->loc);

@@ -1,7 +1,7 @@
 # the traps of the cube side (docs/SEMANTICS.md §17.8): each construct that compiles on the device
-# but does not do what it says is a warning naming its trap (W051-W056), each form pypto_pro's
-# parser refuses although PTO has it a located error (E024); the forms next to them that are fine
-# print nothing
+# but does not do what it says is a warning naming its trap (W050-W056), each form pypto_pro's
+# parser refuses although PTO has it a located error (E024, E028 for the moves); the forms next
+# to them that are fine print nothing
 import pypto_pro.language as pl
 
 
@@ -74,3 +74,24 @@ def subblock_kernel(x: pl.Tensor[[32, 64], pl.DT_FP32], out: pl.Tensor[[32, 64],
         pl.store(out, t, [sub * 16, 0])
         if pl.get_subblock_idx() == 0:
             pl.store(out, t, [16, 0])
+
+
+@pl.jit()
+def move_kernel(a: pl.Tensor[[32, 32], pl.DT_FP16]):
+    with pl.section_cube():
+        a_mat = pl.make_tile(pl.TileType(shape=[32, 32], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Mat),
+                             addr=0)
+        f_mat = pl.make_tile(pl.TileType(shape=[16, 16], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Mat),
+                             addr=0x1000)
+        left = pl.make_tile(pl.TileType(shape=[16, 16], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Left),
+                            addr=0)
+        right = pl.make_tile(pl.TileType(shape=[16, 16], dtype=pl.DT_FP16, target_memory=pl.MemorySpace.Right),
+                             addr=0)
+        acc = pl.make_tile(pl.TileType(shape=[16, 16], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Acc), addr=0)
+        old = pl.make_tile(pl.TileType(shape=[16, 16], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Acc),
+                           addr=0x400)
+        pl.move(left, a_mat, offset=[8, 0])
+        pl.move(left, a_mat, offset=[16, 16])
+        pl.move(f_mat, acc)
+        pl.matmul_acc(acc, old, left, right)
+        pl.matmul_acc(acc, acc, left, right)

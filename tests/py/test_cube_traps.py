@@ -96,6 +96,70 @@ def test_bias_matmul_and_split_rounding(backend):
 
 
 @pl.jit()
+def valid_kernel(a: pl.Tensor[[T, T], pl.DT_FP16], b: pl.Tensor[[T, T], pl.DT_FP16],
+                 out: pl.Tensor[[T, T], pl.DT_FP32]):
+    with pl.section_cube():
+        a_mat = tile([T, T], pl.DT_FP16, pl.MemorySpace.Mat, 0x0)
+        b_mat = tile([T, T], pl.DT_FP16, pl.MemorySpace.Mat, 0x1000)
+        left = tile([T, T], pl.DT_FP16, pl.MemorySpace.Left, 0x0)
+        right = tile([T, T], pl.DT_FP16, pl.MemorySpace.Right, 0x0)
+        acc = pl.make_tile(pl.TileType(shape=[T, T], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Acc,
+                                       fractal=512), addr=0x0)
+        pl.load(a_mat, a, [0, 0])
+        pl.load(b_mat, b, [0, 0])
+        pl.move(left, a_mat)
+        pl.move(right, b_mat)
+        pl.set_validshape(acc, [1, 1])
+        pl.set_validshape(right, [1, T])
+        pl.matmul(acc, left, right)
+        pl.set_validshape(acc, [T, T])
+        pl.store(out, acc, [0, 0])
+
+
+def test_matmul_reads_lhs_and_rhs_cols_only(backend):
+    """C-T7: dst's valid shape and rhs's valid rows are not read, the whole product is written.
+    C-T8: an FP32 Acc tile with fractal=512 holds its results as the default one does."""
+    rng = np.random.default_rng(5)
+    a = rng.integers(-3, 4, (T, T)).astype(np.float16)
+    b = rng.integers(-3, 4, (T, T)).astype(np.float16)
+    out = np.zeros((T, T), np.float32)
+    valid_kernel[None, 1](a, b, out)
+    assert (out == a.astype(np.float32) @ b.astype(np.float32)).all()
+
+
+@pl.jit()
+def split_dyn_kernel(a: pl.Tensor[[T, T], pl.DT_FP16], eye: pl.Tensor[[T, T], pl.DT_FP16],
+                     out: pl.Tensor[[T, T], pl.DT_FP32], m: int):
+    with pl.section_cube():
+        a_mat = tile([T, T], pl.DT_FP16, pl.MemorySpace.Mat, 0x0)
+        e_mat = tile([T, T], pl.DT_FP16, pl.MemorySpace.Mat, 0x1000)
+        left = tile([T, T], pl.DT_FP16, pl.MemorySpace.Left, 0x0)
+        right = tile([T, T], pl.DT_FP16, pl.MemorySpace.Right, 0x0)
+        acc = pl.make_tile(pl.TileType(shape=[T, T], dtype=pl.DT_FP32, target_memory=pl.MemorySpace.Acc,
+                                       valid_shape=[-1, -1]), addr=0x0)
+        vec = tile([T, T], pl.DT_FP32, pl.MemorySpace.Vec, 0x0)
+        pl.load(a_mat, a, [0, 0])
+        pl.load(e_mat, eye, [0, 0])
+        pl.move(left, a_mat)
+        pl.move(right, e_mat)
+        pl.matmul(acc, left, right)
+        pl.set_validshape(acc, [m, T])
+        pl.move(vec, acc, acc_to_vec_mode=pl.AccToVecMode.DualModeSplitM)
+        pl.store(out, acc, [0, 0])
+    with pl.section_vector():
+        pl.system.sync_all()
+
+
+@pytest.mark.parametrize("m, rows", [(5, 6), (6, 6), (15, 16)])
+def test_split_rounds_a_run_time_valid_shape(backend, m, rows):
+    """C-T13 with a run-time valid shape: the store after the move writes ceil2(m) rows."""
+    a = np.arange(T * T, dtype=np.float16).reshape(T, T) / 8
+    out = np.zeros((T, T), np.float32)
+    split_dyn_kernel[None, 1](a, np.eye(T, dtype=np.float16), out, m)
+    assert (out[:rows] == a[:rows].astype(np.float32)).all() and (out[rows:] == 0).all()
+
+
+@pl.jit()
 def k_tail_kernel(a: pl.Tensor[[T, 2 * T], pl.DT_FP16], b: pl.Tensor[[2 * T, T], pl.DT_FP16],
                   nan: pl.Tensor[[2 * T, T], pl.DT_FP16], out_k: pl.Tensor[[T, T], pl.DT_FP32],
                   out_full: pl.Tensor[[T, T], pl.DT_FP32]):
