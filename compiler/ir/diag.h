@@ -42,7 +42,7 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(CAST,        "E021", "astype pair or mode not allowed by §5.4")     \
     X(UB_RANGE,    "E022", "tile outside the usable Unified Buffer")     \
     X(NOT_SUPPORTED, "E023", "form pvc does not support")                \
-    X(LOWERING,    "E024", "a call the lowering rejects though the docs offer it (§12 T1, T3, T16)") \
+    X(LOWERING,    "E024", "a call the lowering rejects though the docs offer it (§12 T1, T3, T16; §17.8 C-T15)") \
     X(NO_KERNEL,   "E025", "no @pl.jit kernel and no @pl.vector_function in the file") \
     X(ASSERT,      "E027", "assert that is false at compile time") \
     X(CUBE_RULE,   "E028", "cube op whose operands break a rule of the cube side (§17)") \
@@ -51,7 +51,8 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
 /* Warnings for the documented traps (docs/SEMANTICS.md decision 1): the call is accepted and
  * compiled as the device runs it, but does not do what it appears to say. The code is
  * printed at the end of the message, like an error's. X(ID, "code", "trap", "meaning"): the
- * trap is its id in docs/SEMANTICS.md §12 ("" for the traps of §1-§8, named by section). */
+ * trap is its id in docs/SEMANTICS.md §12 (Tn) or §17.8 (C-Tn), "" for the traps of §1-§8,
+ * named by section. */
 #define PVC_WARNS(X)                                                                          \
     X(MASK_OFFSET_DROPPED, "W001", "", "non-post offset on a mask store is dropped (§3.6)")   \
     X(MASK_PACK_WIDTH, "W002", "", "mask store_unalign packs at the mask's width, not the tile's (§4.3)") \
@@ -94,7 +95,13 @@ enum { PVC_EXIT_OK = 0, PVC_EXIT_DIAG = 1, PVC_EXIT_USAGE = 2, PVC_EXIT_INTERNAL
     X(TILE_CAST_ODD,  "W044", "", "pl.RoundMode.CAST_ODD rounds to odd only FP32 -> FP16; here it runs as CAST_NONE (§15.6)") \
     X(TILE_SORT32,    "W045", "", "pl.sort32 sorts whole blocks of 32 and writes 32 records per block, whatever the valid shape and dst's size (§15.24)") \
     X(TILE_MRGSORT2,  "W046", "", "pl.mrgsort2's arguments reach TMRGSORT in call order, read as (dst, src0, tmp, src1, ...) (§15.25)") \
-    X(CUBE_MATMUL_ACC, "W050", "C-T2", "pl.matmul_acc adds into dst's old value: acc_tile only gives the type (§17.5.3)")
+    X(CUBE_MATMUL_ACC, "W050", "C-T2", "pl.matmul_acc adds into dst's old value: acc_tile only gives the type (§17.5.3)") \
+    X(CUBE_BLOCK_IDX, "W051", "C-T1", "pl.get_block_idx() outside the sections of a mixed kernel is b on the cube core but 2b + subblock on a vector core (§17.1)") \
+    X(CUBE_SPLIT_VALID, "W052", "C-T13", "a DualModeSplit move rounds the Acc tile's valid shape up, and later ops on the tile read the rounded shape (§17.4.4)") \
+    X(CUBE_K_TAIL,    "W053", "C-T14", "a matmul whose K is not a multiple of C0: the device may multiply rhs rows from K to the fractal edge, which an ND -> NZ load leaves stale (§17.4.1)") \
+    X(CUBE_SCALE_F32, "W054", "C-T15", "a scalar scale= into FP32 (QF322F32_PRE) is only about 1e-3 accurate on the device; pvc multiplies in FP32 (§17.6.3)") \
+    X(CUBE_DEQ_SIGNED, "W055", "C-T16", "an INT8 output from a run-time integer deq word: bit 46 (signed) is set whatever the word says (§17.6.3)") \
+    X(VEC_SUBBLOCK,   "W056", "C-T17", "a vector-only kernel runs one vector core per block: pl.get_subblock_idx() is 0 (§6)")
 
 typedef enum {
     PVC_W_NONE = -1,

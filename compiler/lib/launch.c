@@ -328,6 +328,31 @@ static pvc_block_kind block_kind(const pvc_func *kernel)
     return !(s & PVC_SECTIONS_CUBE) ? PVC_BLOCK_VEC : (s & PVC_SECTIONS_VECTOR) ? PVC_BLOCK_MIX : PVC_BLOCK_CUBE;
 }
 
+/* §17.8 C-T11: pypto_pro neither clamps a block count above the device's cores nor refuses it
+ * (its docs say both), so pvc runs every block; PVC_CORES names a device's core count, and then
+ * a launch of more blocks is refused. 0 when it is unset, -1 when it is not a count. */
+static int configured_cores(void)
+{
+    const char *env = getenv("PVC_CORES");
+    if (!env || !*env)
+        return 0;
+    char *end;
+    long n = strtol(env, &end, 10);
+    return *end || n < 1 || n > PVC_LAUNCH_MAX_BLOCKS ? -1 : (int)n;
+}
+
+static int check_cores(launch *L, const pvc_launch_options *o)
+{
+    int cores = configured_cores(), blocks = o->blocks ? o->blocks : 1;
+    if (cores < 0)
+        return usage(L, "PVC_CORES=%s: it wants the device's core count, 1 to %d", getenv("PVC_CORES"),
+                     PVC_LAUNCH_MAX_BLOCKS);
+    if (cores && blocks > cores)
+        return usage(L, "%d blocks on a device of PVC_CORES=%d cores: pypto_pro neither clamps nor refuses such a "
+                     "launch (trap C-T11, docs/SEMANTICS.md §17.8)", blocks, cores);
+    return PVC_STATUS_OK;
+}
+
 static int check_options(launch *L, const pvc_launch_options *o)
 {
     if (o->backend != PVC_BACKEND_SIM && o->backend != PVC_BACKEND_NATIVE)
@@ -339,7 +364,7 @@ static int check_options(launch *L, const pvc_launch_options *o)
         return usage(L, "trace, stats and timeline need the sim backend");
     if (!(o->timeout >= 0 && o->timeout <= 1e9)) /* NaN too */
         return usage(L, "a timeout of %g s: it wants seconds from 0 (none) to 1e9", o->timeout);
-    return PVC_STATUS_OK;
+    return check_cores(L, o);
 }
 
 /* Opens the backend, runs the blocks, closes it; internal errors trapped (the simulator runs

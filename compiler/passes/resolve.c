@@ -277,6 +277,62 @@ static void check_args(resolver *r, const pvc_block *b)
     }
 }
 
+/* ---- §17.8 C-T17: the subblock of a kernel without a section_cube ----
+ * Such a kernel runs one vector core per block, so pl.get_subblock_idx() is 0 (and folds to it,
+ * pl_constant); pypto_pro's docs say stores of two vector cores to different GM regions are not
+ * supported there. Comparing it with a constant (`if pl.get_subblock_idx() == 0:`, the guard the
+ * docs show) is fine; any other use counts on a second core (warning W056). */
+
+static int is_var(const pvc_value *a, const pvc_value *v) { return a && a->kind == PVC_V_VAR && a->id == v->id; }
+
+/* 1 when an op of b uses v other than in ==/!= with a constant */
+static int used_beyond_guard(const pvc_block *b, const pvc_value *v)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        int cmp = (op->code == PVC_OP_PY_EQ || op->code == PVC_OP_PY_NE) && op->noperands == 2;
+        for (int k = 0; k < op->noperands; k++)
+            if (is_var(op->operands[k], v) && !(cmp && op->operands[1 - k]->kind == PVC_V_INT))
+                return 1;
+        for (int k = 0; k < op->nattrs; k++)
+            if (is_var(op->attrs[k].val, v))
+                return 1;
+        pvc_block *blocks[3];
+        for (int k = pvc_op_blocks(op, blocks); k-- > 0;)
+            if (used_beyond_guard(blocks[k], v))
+                return 1;
+    }
+    return 0;
+}
+
+/* 1 when the source text at `at` starts with s: the SIMT lowering computes pl.simt.block_idx()
+ * from the subblock (§16.9), a use of pvc's own, at the SIMT call's place */
+static int source_at(const pvc_diag *d, pvc_span at, const char *s)
+{
+    if (!d->src || at.line < 1 || at.col < 1)
+        return 0;
+    const char *p = d->src->text, *end = p + d->src->len;
+    for (int line = 1; line < at.line && p < end; p++)
+        line += *p == '\n';
+    size_t n = strlen(s);
+    return (size_t)(end - p) >= (size_t)at.col - 1 + n && !memcmp(p + at.col - 1, s, n);
+}
+
+static void subblock_uses(resolver *r, const pvc_block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const pvc_op *op = b->ops[i];
+        if (op->code == PVC_OP_PL_GET_SUBBLOCK_IDX && op->nresults == 1 && !source_at(r->d, op->loc, "pl.simt.") &&
+            used_beyond_guard(&r->f->body, op->results[0]))
+            pvc_warn_at(r->d, op->loc, "pl.get_subblock_idx() of a kernel without a section_cube: it runs one vector "
+                        "core per block, so this is 0 (stores of two vector cores to different GM regions are not "
+                        "supported there, §17.8 C-T17) [%s]", pvc_warn_code(PVC_W_VEC_SUBBLOCK));
+        pvc_block *blocks[3];
+        for (int k = pvc_op_blocks(op, blocks); k-- > 0;)
+            subblock_uses(r, blocks[k]);
+    }
+}
+
 int pvc_resolve_func(pvc_module *m, pvc_diag *d, pvc_func *f)
 {
     int before = d->nerrors;
@@ -286,6 +342,8 @@ int pvc_resolve_func(pvc_module *m, pvc_diag *d, pvc_func *f)
     for (int p = 0; p < f->nparams; p++)
         r.ndefs[f->params[p]->id]++;
     count_defs(&r, &f->body);
+    if (f->kind == PVC_FN_JIT && !r.cube)
+        subblock_uses(&r, &f->body);
     propagate(&r, &f->body);
     check_args(&r, &f->body);
     return d->nerrors - before;

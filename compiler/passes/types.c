@@ -719,6 +719,7 @@ static void type_op(typer *t, pvc_op *op)
         return;
     case PVC_OP_PL_GET_BLOCK_IDX: case PVC_OP_PL_GET_BLOCK_NUM: case PVC_OP_PL_GET_SUBBLOCK_IDX:
     case PVC_OP_PL_GET_SUBBLOCK_NUM:
+        ty_cube_block_idx(t, op);
         ty_set_type(t, op->results[0], type_of(PVC_TY_INT), op->loc);
         return;
     case PVC_OP_TENSOR_DIM: type_tensor_dim(t, op); return;

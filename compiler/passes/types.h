@@ -118,6 +118,8 @@ void ty_make_tile(typer *t, pvc_op *op);
 void ty_tile_group(typer *t, pvc_op *op);
 void ty_group_slot(typer *t, pvc_op *op);
 void ty_slice(typer *t, pvc_op *op);
+/* a op b for two ints, computed after the op being typed (t->extra); an int variable */
+pvc_value *ty_int_after(typer *t, int code, pvc_value *a, pvc_value *b, pvc_span at);
 void ty_tile_op(typer *t, pvc_op *op); /* a tile-level op (§15, passes/tileop.c) */
 
 /* ---- types_cube.c: the cube side (§17) ---- */
@@ -130,6 +132,8 @@ void ty_insert(typer *t, pvc_op *op);
 int ty_compact_ok(typer *t, pvc_op *op, const char *arg, int refused);
 void ty_matmul(typer *t, pvc_op *op);
 void ty_cross(typer *t, pvc_op *op);
+/* pl.get_block_idx() and the like: trap C-T1's warning (§17.8) */
+void ty_cube_block_idx(typer *t, const pvc_op *op);
 
 /* ---- types_debug.c: pl.dump_data (§6.2) ---- */
 void ty_dump(typer *t, pvc_op *op);

@@ -193,14 +193,46 @@ static int scale_kind(typer *t, const pvc_op *op)
     return SCALE_BAD;
 }
 
-/* acc -> out through the fixpipe, with or without a scale (the PTO table, §17.6.3). */
+/* The traps of a legal fixpipe conversion (§17.8): a scalar scale into FP32 is the device's
+ * approximate QF322F32_PRE (C-T15); a run-time int scale into INT8 is taken as a deq word whose
+ * bit 46 pypto_pro sets anyway, so an unsigned requantisation cannot be asked for (C-T16). */
+static void conversion_traps(typer *t, const pvc_op *op, int acc, int out)
+{
+    const pvc_value *s = pvc_op_arg(op, "scale");
+    int tile = s->kind == PVC_V_VAR && s->type.kind == PVC_TY_TILE;
+    if (acc == PVC_DT_FP32 && out == PVC_DT_FP32 && !tile)
+        pvc_warn_at(t->d, pvc_op_arg_loc(op, "scale"), "%s: scale= into FP32 runs the fixpipe's QF322F32_PRE, "
+                    "which the device computes to about 1e-3 only; pvc multiplies in FP32 (§17.8 C-T15) [%s]",
+                    pvc_ops[op->code].name, pvc_warn_code(PVC_W_CUBE_SCALE_F32));
+    if (out == PVC_DT_INT8 && s->kind == PVC_V_VAR && s->type.kind == PVC_TY_INT)
+        pvc_warn_at(t->d, pvc_op_arg_loc(op, "scale"), "%s: a run-time int scale= is the deq word's bits, and "
+                    "pypto_pro sets its bit 46 for an INT8 output: the result is signed whatever the word says "
+                    "(§17.8 C-T16) [%s]", pvc_ops[op->code].name, pvc_warn_code(PVC_W_CUBE_DEQ_SIGNED));
+}
+
+/* acc -> out through the fixpipe, with or without a scale (the PTO table, §17.6.3). A scale=
+ * into BF16 or UINT8 is refused by pypto_pro's parser although PTO has those modes (§17.8
+ * C-T15). */
 static int conversion_ok(typer *t, const pvc_op *op, int acc, int out)
 {
     int scaled = given(op, "scale");
-    if (pvc_fix_legal((pvc_dtype)acc, (pvc_dtype)out, scaled))
+    if (scaled && (out == PVC_DT_BF16 || out == PVC_DT_UINT8)) {
+        pvc_error_at(t->d, pvc_op_arg_loc(op, "scale"), PVC_E_LOWERING, "%s: pypto_pro's parser refuses scale= "
+                     "with a %s output, although PTO has the conversion (§17.8 C-T15)", pvc_ops[op->code].name,
+                     dt_name(out));
+        return 0;
+    }
+    if (pvc_fix_legal((pvc_dtype)acc, (pvc_dtype)out, scaled)) {
+        if (scaled)
+            conversion_traps(t, op, acc, out);
         return 1;
-    pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "the fixpipe converts %s to %s only %s a scale= (§17.6.3)",
-                 dt_name(acc), dt_name(out), scaled ? "without" : "with");
+    }
+    if (!pvc_fix_legal((pvc_dtype)acc, (pvc_dtype)out, !scaled))
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "the fixpipe has no %s -> %s conversion (§17.6.3)",
+                     dt_name(acc), dt_name(out));
+    else
+        pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "the fixpipe converts %s to %s only %s a scale= (§17.6.3)",
+                     dt_name(acc), dt_name(out), scaled ? "without" : "with");
     return 0;
 }
 
@@ -304,6 +336,39 @@ static void move_window(typer *t, pvc_op *op, const pvc_value *d, const pvc_valu
     offset_attrs(t, op, off);
 }
 
+/* §17.8 C-T13: pypto_pro lowers a DualModeSplitM (N) move by first setting the Acc tile's valid
+ * rows up to even (its valid columns up to a multiple of 32) in the tile's descriptor, so every
+ * later op on the tile reads the rounded shape until a pl.set_validshape; the move itself
+ * splits as §17.4.4 says. A constant shape that changes is warning W052. */
+static void split_rounds_valid(typer *t, pvc_op *op, const pvc_value *acc)
+{
+    int mode = enum_value(op, "acc_to_vec_mode", PVC_NS_AccToVecMode, PVC_ACC2VEC_SingleModeVec0);
+    if ((mode != PVC_ACC2VEC_DualModeSplitM && mode != PVC_ACC2VEC_DualModeSplitN) || acc->kind != PVC_V_VAR)
+        return;
+    int i = mode == PVC_ACC2VEC_DualModeSplitN;
+    int64_t q = i ? 32 : 2, k;
+    pvc_value *vals[2] = {ty_valid_dim(t, acc, 0, op->loc), ty_valid_dim(t, acc, 1, op->loc)};
+    if (pvc_const_int(vals[i], &k)) {
+        if (k % q == 0)
+            return;
+        pvc_warn_at(t->d, op->loc, "%s rounds the valid %s of '%s' from %lld up to %lld in the tile's descriptor: "
+                    "later ops on '%s' read %lld (§17.8 C-T13) [%s]", i ? "DualModeSplitN" : "DualModeSplitM",
+                    i ? "columns" : "rows", acc->name ? acc->name : "acc", (long long)k,
+                    (long long)((k + q - 1) / q * q), acc->name ? acc->name : "acc",
+                    (long long)((k + q - 1) / q * q), pvc_warn_code(PVC_W_CUBE_SPLIT_VALID));
+        vals[i] = cint(t, (k + q - 1) / q * q, op->loc);
+        vals[i]->type.kind = PVC_TY_INT;
+    } else {
+        pvc_value *up = ty_int_after(t, PVC_OP_PY_ADD, vals[i], cint(t, q - 1, op->loc), op->loc);
+        up = ty_int_after(t, PVC_OP_PY_FLOORDIV, up, cint(t, q, op->loc), op->loc);
+        vals[i] = ty_int_after(t, PVC_OP_PY_MUL, up, cint(t, q, op->loc), op->loc);
+    }
+    if (t->dyn_valid[acc->id])
+        ty_set_valid_vars(t, acc, vals, op->loc);
+    else
+        t->valid[acc->id][0] = vals[0], t->valid[acc->id][1] = vals[1];
+}
+
 /* Acc -> Vec (§17.4.4): the valid result through the fixpipe into the vector cores' UB. */
 static void move_to_vec(typer *t, pvc_op *op, const pvc_value *d, const pvc_value *s)
 {
@@ -314,6 +379,7 @@ static void move_to_vec(typer *t, pvc_op *op, const pvc_value *d, const pvc_valu
     if (scale_kind(t, op) == SCALE_BAD || !conversion_ok(t, op, s->type.dtype, d->type.dtype))
         return;
     valid_attrs(t, op, s, "valid_rows", "valid_cols");
+    split_rounds_valid(t, op, s);
 }
 
 /* pl.move whose tiles are not both Vec (§17.2.4's paths); 0 for a Vec -> Vec move. */
@@ -334,7 +400,9 @@ int ty_cube_move(typer *t, pvc_op *op)
     const pvc_cube_path *p = pvc_cube_path_find((pvc_mem)sm, (pvc_mem)dm);
     if (!p || strcmp(p->op, "pl.move") || sm == PVC_MEM_VEC) {
         pvc_error_at(t->d, op->loc, PVC_E_CUBE_RULE, "pl.move has no %s -> %s path: it moves Mat -> Left, Right, Bias, "
-                     "Scaling, ScaleLeft, ScaleRight; Acc -> Vec; Vec -> Vec, Mat (§17.2.4)", pvc_mem_name(sm), pvc_mem_name(dm));
+                     "Scaling, ScaleLeft, ScaleRight; Acc -> Vec; Vec -> Vec, Mat (§17.2.4%s)", pvc_mem_name(sm),
+                     pvc_mem_name(dm), sm == PVC_MEM_ACC && dm == PVC_MEM_MAT ? "; PTO has Acc -> Mat, pypto_pro's "
+                     "parser refuses it, §17.8 C-T12" : "");
         return 1;
     }
     if (!on_core(t, op, 1, "pl.move out of a cube tile"))
@@ -418,6 +486,36 @@ void ty_insert(typer *t, pvc_op *op)
     pvc_op_add_attr(t->m, op, "insert", cint(t, 1, op->loc), op->loc);
 }
 
+/* §17.8 C-T14: an ND -> NZ load writes a boxed tile's rows below its valid rows only (and the
+ * zero columns up to the fractal edge), so the rhs rows from K up to the next multiple of C0
+ * (32 bytes of the lhs dtype) may be stale; whether the device's mad reads them is open
+ * (§17.9 #2), pvc multiplies k < K only. A constant K off that grid is warning W053. */
+static void k_tail(typer *t, const pvc_op *op, const pvc_value *l, pvc_value *k)
+{
+    int64_t kk;
+    int64_t c0 = 256 / (pvc_dtype_table[l->type.dtype].bits ? pvc_dtype_table[l->type.dtype].bits : 8);
+    if (!pvc_const_int(k, &kk) || kk % c0 == 0)
+        return;
+    pvc_warn_at(t->d, op->loc, "%s: K = %lld (lhs's valid columns) is not a multiple of C0 = %lld: the device may "
+                "multiply rhs rows %lld..%lld, which an ND -> NZ load leaves stale (a NaN or Inf there reaches dst); "
+                "pvc multiplies k < K only (§17.8 C-T14) [%s]", pvc_ops[op->code].name, (long long)kk,
+                (long long)c0, (long long)kk, (long long)((kk + c0 - 1) / c0 * c0 - 1),
+                pvc_warn_code(PVC_W_CUBE_K_TAIL));
+}
+
+/* §17.8 C-T1: outside the sections of a mixed kernel one pl.get_block_idx() is two values, b on
+ * the cube core and 2b + s on vector core s (pypto_pro picks the formula by the core each
+ * program is compiled for, §17.1); inside a section the core is the section's. */
+void ty_cube_block_idx(typer *t, const pvc_op *op)
+{
+    int mixed = PVC_SECTIONS_VECTOR | PVC_SECTIONS_CUBE;
+    if (op->code != PVC_OP_PL_GET_BLOCK_IDX || t->section || (t->sections & mixed) != mixed)
+        return;
+    pvc_warn_at(t->d, op->loc, "pl.get_block_idx() outside the sections of a kernel with a section_cube and a "
+                "section_vector: the cube core of block b reads b, its vector core s reads 2b + s (§17.8 C-T1) [%s]",
+                pvc_warn_code(PVC_W_CUBE_BLOCK_IDX));
+}
+
 static int is_mx_fp8(int dt) { return dt == PVC_DT_FP8E4M3FN || dt == PVC_DT_FP8E5M2; }
 
 static int is_mx_fp4(int dt) { return dt == PVC_DT_FP4E2M1 || dt == PVC_DT_FP4E1M2; }
@@ -482,11 +580,13 @@ static void ty_matmul_mx(typer *t, pvc_op *op)
         return;
     }
     if (acc && v[5] != d && v[5]->type.ub_addr != d->type.ub_addr)
-        pvc_warn_at(t->d, op->loc, "pl.matmul_mx_acc adds to dst's old value; acc_tile only gives the type [%s]",
+        pvc_warn_at(t->d, op->loc, "pl.matmul_mx_acc adds to dst's old value; acc_tile only gives the type (§17.8 C-T2) [%s]",
                     pvc_warn_code(PVC_W_CUBE_MATMUL_ACC));
     pvc_op_add_attr(t->m, op, "m", ty_valid_dim(t, l, 0, op->loc), op->loc);
-    pvc_op_add_attr(t->m, op, "k", ty_valid_dim(t, l, 1, op->loc), op->loc);
+    pvc_value *kv = ty_valid_dim(t, l, 1, op->loc);
+    pvc_op_add_attr(t->m, op, "k", kv, op->loc);
     pvc_op_add_attr(t->m, op, "n", ty_valid_dim(t, r, 1, op->loc), op->loc);
+    k_tail(t, op, l, kv);
 }
 
 /* pl.matmul(dst, lhs, rhs[, bias]) and pl.matmul_acc(dst, acc, lhs, rhs) (§17.5); the MX forms
@@ -522,11 +622,13 @@ void ty_matmul(typer *t, pvc_op *op)
         return;
     }
     if (acc && pvc_op_arg(op, "acc_tile") != d && pvc_op_arg(op, "acc_tile")->type.ub_addr != d->type.ub_addr)
-        pvc_warn_at(t->d, op->loc, "pl.matmul_acc adds to dst's old value; acc_tile only gives the type [%s]",
+        pvc_warn_at(t->d, op->loc, "pl.matmul_acc adds to dst's old value; acc_tile only gives the type (§17.8 C-T2) [%s]",
                     pvc_warn_code(PVC_W_CUBE_MATMUL_ACC));
     pvc_op_add_attr(t->m, op, "m", ty_valid_dim(t, l, 0, op->loc), op->loc);
-    pvc_op_add_attr(t->m, op, "k", ty_valid_dim(t, l, 1, op->loc), op->loc);
+    pvc_value *kv = ty_valid_dim(t, l, 1, op->loc);
+    pvc_op_add_attr(t->m, op, "k", kv, op->loc);
     pvc_op_add_attr(t->m, op, "n", ty_valid_dim(t, r, 1, op->loc), op->loc);
+    k_tail(t, op, l, kv);
 }
 
 /* pl.system.set_cross_core / wait_cross_core (§17.7): an int event id below 16 (a constant

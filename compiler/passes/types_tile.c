@@ -373,7 +373,7 @@ void ty_group_slot(typer *t, pvc_op *op)
 }
 
 /* a op b for two ints, computed after the current op (the typer's extra block) */
-static pvc_value *int_after(typer *t, int code, pvc_value *a, pvc_value *b, pvc_span at)
+pvc_value *ty_int_after(typer *t, int code, pvc_value *a, pvc_value *b, pvc_span at)
 {
     pvc_op *o = pvc_op_new(t->m, code, at);
     pvc_op_add_operand(t->m, o, a);
@@ -399,8 +399,8 @@ static void dyn_slice(typer *t, pvc_op *op)
             lo = cint(t, 0, op->loc);
         dim->type.kind = lo->type.kind = PVC_TY_INT;
         if (hi->kind != PVC_V_NONE)
-            end = int_after(t, PVC_OP_PY_MIN, end, int_after(t, PVC_OP_PY_MIN, hi, dim, op->loc), op->loc);
-        vals[i] = int_after(t, PVC_OP_PY_SUB, end, lo, op->loc);
+            end = ty_int_after(t, PVC_OP_PY_MIN, end, ty_int_after(t, PVC_OP_PY_MIN, hi, dim, op->loc), op->loc);
+        vals[i] = ty_int_after(t, PVC_OP_PY_SUB, end, lo, op->loc);
     }
     pvc_type ty = p->type;
     ty.ub_addr = PVC_UNKNOWN;
