@@ -1107,6 +1107,10 @@ typedef struct {
      * checked against (NULL: the tensor is that argument itself). */
     int64_t stride[PVC_TENSOR_MAX_RANK];
     const uint8_t *lo, *hi;
+    /* PVC_TL_ND, or PVC_TL_NZ for a pl.Tensor[[R, C], dtype, pl.NZ] parameter (docs/SEMANTICS.md
+     * §17.4.6): its GM holds FRACTAL_NZ, logical (r, c) at element pvc_tl_off(NZ, R, C, 16, C0,
+     * r, c), C0 = 32 bytes of elements; the launch lays it out and back (pvc_tensor_nz_c0). */
+    int layout;
 } pvc_tensor;
 
 /* t.shape[axis] (a negative axis counts from the end, as in Python); 0 for an axis the
