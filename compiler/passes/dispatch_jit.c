@@ -359,11 +359,43 @@ static void dump_data(dispatcher *x, pvc_op *op)
     }
 }
 
-/* pl.printf(..., loc=True): pypto_pro's lowering puts "[FILE:LINE] " before the format (§6). */
-static void printf_loc(dispatcher *x, pvc_op *op)
+/* pl.printf: with loc=True pypto_pro's lowering puts "[FILE:LINE] " before the format (§6); a %p
+ * it prints as %lld of the pointer's GM address (static_cast<long long>((uint64_t)ptr)), so each
+ * pointer argument becomes gm.addr's int and its conversion 'd' (flags and width kept). */
+static void printf_op(dispatcher *x, pvc_op *op)
 {
     const pvc_value *f = op->operands[0];
-    op->operands[0] = format_of(x, f->loc, where_of(x, op), f->name, f->i);
+    if (flag_arg(op, "loc"))
+        op->operands[0] = format_of(x, f->loc, where_of(x, op), f->name, f->i);
+    int ptrs = 0;
+    for (int i = 1; i < op->noperands; i++)
+        ptrs += op->operands[i]->type.kind == PVC_TY_TENSOR;
+    if (ptrs) {
+        f = op->operands[0];
+        char *s = pvc_arena_alloc(x->m->arena, (size_t)f->i + 1);
+        memcpy(s, f->name, (size_t)f->i);
+        s[f->i] = '\0';
+        for (int64_t i = 0; i < f->i; i++) {
+            if (s[i] != '%')
+                continue;
+            i++;
+            while (i < f->i && (strchr("-+ #0", s[i]) || (s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
+                i++;
+            if (i < f->i && s[i] == 'p')
+                s[i] = 'd';
+        }
+        pvc_value *nf = pvc_const(x->m, PVC_V_STR, f->loc);
+        nf->name = s;
+        nf->i = f->i;
+        op->operands[0] = nf;
+        for (int i = 1; i < op->noperands; i++) {
+            if (op->operands[i]->type.kind != PVC_TY_TENSOR)
+                continue;
+            pvc_value *a = tmp_int(x, op->loc);
+            operand(x, emit(x, PVC_OP_M_GM_ADDR, op->loc, a), op->operands[i]);
+            op->operands[i] = a;
+        }
+    }
     keep(x, op);
 }
 
@@ -561,8 +593,8 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
             dump_data(x, op);
         } else if (op->code == PVC_OP_PL_PTO_ASSERT) {
             pto_assert(x, op);
-        } else if (op->code == PVC_OP_PL_PRINTF && flag_arg(op, "loc")) {
-            printf_loc(x, op);
+        } else if (op->code == PVC_OP_PL_PRINTF) {
+            printf_op(x, op);
         } else if (op->code >= PVC_OP_STRUCT_GET && op->code <= PVC_OP_STRUCT_LOAD) {
             struct_op(x, op);
         } else if (op->code == PVC_OP_PL_MOVE || op->code == PVC_OP_PL_INSERT) {

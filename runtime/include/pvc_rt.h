@@ -1122,6 +1122,10 @@ static inline int64_t pvc_tensor_dim(const pvc_tensor *t, int64_t axis)
     return axis >= 0 && axis < t->rank ? t->shape[axis] : 0;
 }
 
+/* The GM address of a tensor or pointer, what pl.printf's %p prints (§6): pvc's GM is host
+ * memory, so the address of its first byte there (a zero-sized tensor's placeholder included). */
+static inline int64_t pvc_tensor_addr(const pvc_tensor *t) { return (int64_t)(uintptr_t)t->data; }
+
 /* pl.get_block_idx() / pl.get_block_num() of the block ctx runs (§6). */
 static inline int64_t pvc_block_idx(const pvc_ctx *ctx) { return ctx->block_idx; }
 static inline int64_t pvc_block_num(const pvc_ctx *ctx) { return ctx->block_num; }
