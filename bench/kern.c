@@ -223,7 +223,7 @@ int bench_kernels(const bench_opts *o)
     int bad = !so || !ctx || !a || !out;
     for (int i = 0; a && i < ROWS * COLS; i++)
         a[i] = (float)(i % 4093) * 0.25f - 500.0f; /* exact in FP32 and in FP16 */
-    pvc_tensor args[2] = {{a, PVC_DT_FP32, 2, {ROWS, COLS}, {0}, 0, 0}, {out, PVC_DT_FP32, 2, {ROWS, COLS}, {0}, 0, 0}};
+    pvc_tensor args[2] = {{a, PVC_DT_FP32, 2, {ROWS, COLS}, {0}, 0, 0, PVC_TL_ND}, {out, PVC_DT_FP32, 2, {ROWS, COLS}, {0}, 0, 0, PVC_TL_ND}};
     kern_arg k = {.u = &u, .ctx = ctx, .args = args};
     for (int i = 0; !bad && i < NKERNELS; i++)
         bad |= bench_one(o, &kernel_rows[i], &k, so);

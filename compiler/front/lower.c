@@ -78,6 +78,44 @@ static pvc_pyval *ellipsis_dims(lower_ctx *c, TSNode list, const char *param)
     return dims;
 }
 
+/* The layout of pl.Tensor[[dims], dtype, layout] (docs/SEMANTICS.md §17.4.6): pl.ND, the
+ * default, or pl.NZ, a FRACTAL_NZ GM tensor, which pypto_pro's lowering takes rank 2 with static
+ * dims, rows a multiple of 16 and columns of the dtype's C0 (32 bytes of elements); each other
+ * form is an error naming it. */
+static int tensor_layout(lower_ctx *c, TSNode e, pvc_type *out)
+{
+    pvc_pyval *l = pv_eval(c, e, c->scope);
+    size_t len;
+    const char *t = text(c, e, &len);
+    if (!l || l->kind != PV_ENUM || l->ns != PVC_NS_TensorLayout) {
+        pvc_error_at(c->d, at(e), PVC_E_ANNOTATION, "the layout of pl.Tensor must be pl.ND or pl.NZ, not '%.*s' "
+                     "(pvc takes no pl.MemRef or TensorView here)", (int)(len > 60 ? 60 : len), t);
+        return 0;
+    }
+    if (l->i == PVC_TL_ND)
+        return 1;
+    if (l->i != PVC_TL_NZ) {
+        pvc_error_at(c->d, at(e), PVC_E_UNSUPPORTED, "pl.Tensor[..., %.*s]: pvc models GM tensors in ND and in "
+                     "FRACTAL_NZ (pl.NZ) only", (int)(len > 60 ? 60 : len), t);
+        return 0;
+    }
+    uint32_t c0 = pvc_dtype_table[out->dtype].bits >= 8 ? pvc_nz_c0(out->dtype) : 0;
+    int q = pvc_dtype_table[out->dtype].kind == PVC_KIND_Q; /* pypto_pro's GetNZInnerCols has no FP8 / FP4 */
+    if (out->rank != 2 || out->dims[0] < 0 || out->dims[1] < 0 || !c0 || q || out->dims[0] % 16 ||
+        out->dims[1] % c0) {
+        pvc_error_at(c->d, at(e), PVC_E_ANNOTATION, "a pl.NZ tensor is rank 2 with constant dims, rows a multiple "
+                     "of 16 and columns a multiple of its C0 (32 bytes of elements), of an integer, FP16, BF16 or "
+                     "FP32 dtype, as pypto_pro lowers it to [1, cols/C0, rows/16, 16, C0]; this one is a rank-%d "
+                     "%s tensor%s", out->rank, pvc_dtype_table[out->dtype].pyname,
+                     out->rank == 2 && c0 && !q && out->dims[0] > 0 && out->dims[1] > 0
+                         ? pvc_arena_printf(c->m->arena, " [%lld, %lld] (C0 %u)", (long long)out->dims[0],
+                                            (long long)out->dims[1], c0) : "");
+        return 0;
+    }
+    out->layout = PVC_TL_NZ;
+    return 1;
+}
+
 /* pl.Tensor[[d0, ...], dtype]: rank 1-8, each dim a constant >= 1, pl.DYNAMIC or pl.STATIC
  * (module constants included), or a trailing `...` (ellipsis_dims); the dtype any expression
  * that evaluates to a pl.DT_*. */
@@ -85,8 +123,8 @@ static int tensor_annotation(lower_ctx *c, TSNode e, pvc_type *out, const char *
 {
     uint32_t n;
     TSNode *k = lw_kids(c, e, &n);
-    if (n != 3)
-        return bad_annotation(c, e, "pl.Tensor takes [dims] and a dtype");
+    if (n != 3 && n != 4)
+        return bad_annotation(c, e, "pl.Tensor takes [dims], a dtype and optionally pl.ND or pl.NZ");
     int before = c->d->nerrors;
     pvc_pyval *dims = is(c, k[1], PVC_N_LIST) ? ellipsis_dims(c, k[1], param) : NULL;
     if (c->d->nerrors != before)
@@ -129,7 +167,7 @@ static int tensor_annotation(lower_ctx *c, TSNode e, pvc_type *out, const char *
         out->kind = PVC_TY_ANY;
         return 0;
     }
-    return 1;
+    return n == 3 || tensor_layout(c, k[3], out);
 }
 
 /* Why a pl.Tile annotation, bare or subscripted, is refused; NULL for any other name. */

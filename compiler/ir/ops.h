@@ -959,6 +959,8 @@ enum {
       "view = the rank-`rank` tensor of dtype `dtype` at element off of base, dims d, strides s (§6)") \
     M(M_GM_DIM, "gm.dim", NONE, (O(TENSOR, tensor)), (AI(axis, 0)), (R(INT, dim)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *dim = pvc_tensor_dim(tensor, axis), "t.shape[axis] of the tensor bound at run time (§6)") \
+    M(M_GM_ADDR, "gm.addr", NONE, (O(TENSOR, tensor)), (), (R(INT, addr)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
+      *addr = pvc_tensor_addr(tensor), "the GM address of a pointer, as pl.printf's %p prints it (§6)") \
     M(M_BLOCK_IDX, "block.idx", NONE, (), (), (R(INT, idx)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *idx = pvc_block_idx(ctx), "pl.get_block_idx(): the block this context runs (§6)") \
     M(M_BLOCK_NUM, "block.num", NONE, (), (), (R(INT, num)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \

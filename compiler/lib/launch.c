@@ -82,6 +82,24 @@ static void copy_strided(const pvc_arg *a, void *packed, int to_packed)
     }
 }
 
+/* An NZ parameter's GM (docs/SEMANTICS.md §17.4.6): the caller's tensor holds the logical
+ * [R, C] values, as a FRACTAL_NZ tensor reads on the host; the kernel runs on a copy laid out
+ * as FRACTAL_NZ, through the one NZ index map (pvc_tensor_nz_off), copied back after the run
+ * when the kernel writes it. */
+static void copy_nz(const pvc_arg *a, const pvc_tensor *t, void *nz, int to_nz)
+{
+    size_t esz = stored_bits(a->dtype) / 8;
+    for (int64_t r = 0; r < t->shape[0]; r++)
+        for (int64_t c = 0; c < t->shape[1]; c++) {
+            uint8_t *host = (uint8_t *)a->data + (r * pvc_arg_stride(a, 0) + c * pvc_arg_stride(a, 1)) * (int64_t)esz;
+            uint8_t *gm = (uint8_t *)nz + pvc_tensor_nz_off(t, r, c) * (int64_t)esz;
+            if (to_nz)
+                memcpy(gm, host, esz);
+            else
+                memcpy(host, gm, esz);
+        }
+}
+
 static uint8_t empty_tensor[8]; /* the data of zero-sized tensors: nothing is ever moved */
 
 /* A tensor the kernel writes: no two of its elements may be one location (torch refuses
@@ -111,7 +129,7 @@ static int run_on_copy(launch *L, int j, int64_t n)
 {
     const pvc_arg *a = &L->args[j];
     for (int i = 0; i < j; i++)
-        if (L->copy_of[i] == i && pvc_arg_same_view(&L->args[i], a)) {
+        if (L->copy_of[i] == i && L->tensors[i].layout != PVC_TL_NZ && pvc_arg_same_view(&L->args[i], a)) {
             L->copy_of[j] = i;
             return PVC_STATUS_OK;
         }
@@ -165,6 +183,27 @@ static int bind_ptr(launch *L, int j, const pvc_value *p)
     return rc;
 }
 
+/* An NZ parameter (rank 2, static dims the caller's tensor matched): always on a copy of its
+ * own in FRACTAL_NZ (copy_nz). */
+static int bind_nz(launch *L, int j, const pvc_value *p, pvc_tensor *t, int64_t n)
+{
+    const pvc_arg *a = &L->args[j];
+    if (!a->data)
+        return usage(L, "argument %d ('%s') of kernel '%s': tensor data is NULL", j, p->name, L->k->fn->name);
+    if (L->k->written[j] && check_writable(L, j, p))
+        return PVC_STATUS_USAGE;
+    L->copies[j] = malloc((size_t)n * stored_bits(a->dtype) / 8);
+    if (!L->copies[j])
+        return usage(L, "argument %d ('%s') of kernel '%s': out of memory for its NZ copy", j, p->name,
+                     L->k->fn->name);
+    t->layout = PVC_TL_NZ;
+    copy_nz(a, t, L->copies[j], 1);
+    t->data = L->copies[j];
+    L->copy_of[j] = j;
+    L->tensors[j] = *t;
+    return PVC_STATUS_OK;
+}
+
 /* Checks argument j against tensor parameter p and makes its runtime tensor. */
 static int bind_tensor(launch *L, int j, const pvc_value *p)
 {
@@ -198,6 +237,8 @@ static int bind_tensor(launch *L, int j, const pvc_value *p)
             return usage(L, "argument %d ('%s') of kernel '%s': dimension %d is %lld, the parameter declares %lld",
                          j, p->name, kn, i, (long long)t.shape[i], (long long)p->type.dims[i]);
     }
+    if (p->type.layout == PVC_TL_NZ)
+        return bind_nz(L, j, p, &t, n);
     int rc = bind_data(L, j, p, &t, n);
     if (!rc)
         L->tensors[j] = t;
@@ -436,7 +477,9 @@ static void copy_back(launch *L, int ran)
         int written = 0;
         for (int j = i; j < L->k->fn->nparams; j++)
             written |= L->copy_of[j] == i && L->k->written[j];
-        if (ran && written)
+        if (ran && written && L->tensors[i].layout == PVC_TL_NZ)
+            copy_nz(&L->args[i], &L->tensors[i], L->copies[i], 0);
+        else if (ran && written)
             copy_strided(&L->args[i], L->copies[i], 0);
         free(L->copies[i]);
     }

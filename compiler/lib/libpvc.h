@@ -152,6 +152,9 @@ int64_t pvc_kernel_param_dim(const pvc_kernel *k, int i, int dim);
 /* 1 when the kernel writes tensor parameter i: pl.store, t[i, j] = v, pl.setval (any op whose
  * row in compiler/ir/ops.h says PVC_MF_WRITES_GM). */
 int pvc_kernel_param_written(const pvc_kernel *k, int i);
+/* Tensor parameters: 1 for a FRACTAL_NZ one (pl.Tensor[[R, C], dtype, pl.NZ]), whose argument
+ * holds the logical values and runs on an NZ copy (docs/SEMANTICS.md §17.4.6); 0 otherwise. */
+int pvc_kernel_param_nz(const pvc_kernel *k, int i);
 
 /* A kernel whose last parameter is a tiling class (docs/SEMANTICS.md §16.8): the bytes of
  * the class's C struct, which that parameter takes as a uint8 tensor; 0 for any other kernel. */

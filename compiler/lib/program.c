@@ -591,6 +591,11 @@ int pvc_kernel_param_rank(const pvc_kernel *k, int i)
     return pvc_kernel_param_kind(k, i) == 't' ? param(k, i)->type.rank : 0;
 }
 
+int pvc_kernel_param_nz(const pvc_kernel *k, int i)
+{
+    return pvc_kernel_param_kind(k, i) == 't' && param(k, i)->type.layout == PVC_TL_NZ;
+}
+
 int64_t pvc_kernel_param_dim(const pvc_kernel *k, int i, int dim)
 {
     if (dim < 0 || dim >= pvc_kernel_param_rank(k, i))

@@ -334,7 +334,7 @@ static void dump_data(dispatcher *x, pvc_op *op)
         for (int k = 0; k < PVC_DUMP_AXES; k++)
             operand(x, g, k < d->type.rank ? window_elem(x, op, "shapes", k, cint(x, PVC_GM_WHOLE, op->loc))
                                            : cint(x, 1, op->loc));
-        attr(x, g, "dn", cint(x, d->type.rank == 2 && d->type.dims[1] == 1, op->loc));
+        attr(x, g, "dn", cint(x, d->type.layout != PVC_TL_NZ && d->type.rank == 2 && d->type.dims[1] == 1, op->loc));
         return;
     }
     if (d->type.mem == PVC_MEM_ACC) {
@@ -359,11 +359,43 @@ static void dump_data(dispatcher *x, pvc_op *op)
     }
 }
 
-/* pl.printf(..., loc=True): pypto_pro's lowering puts "[FILE:LINE] " before the format (§6). */
-static void printf_loc(dispatcher *x, pvc_op *op)
+/* pl.printf: with loc=True pypto_pro's lowering puts "[FILE:LINE] " before the format (§6); a %p
+ * it prints as %lld of the pointer's GM address (static_cast<long long>((uint64_t)ptr)), so each
+ * pointer argument becomes gm.addr's int and its conversion 'd' (flags and width kept). */
+static void printf_op(dispatcher *x, pvc_op *op)
 {
     const pvc_value *f = op->operands[0];
-    op->operands[0] = format_of(x, f->loc, where_of(x, op), f->name, f->i);
+    if (flag_arg(op, "loc"))
+        op->operands[0] = format_of(x, f->loc, where_of(x, op), f->name, f->i);
+    int ptrs = 0;
+    for (int i = 1; i < op->noperands; i++)
+        ptrs += op->operands[i]->type.kind == PVC_TY_TENSOR;
+    if (ptrs) {
+        f = op->operands[0];
+        char *s = pvc_arena_alloc(x->m->arena, (size_t)f->i + 1);
+        memcpy(s, f->name, (size_t)f->i);
+        s[f->i] = '\0';
+        for (int64_t i = 0; i < f->i; i++) {
+            if (s[i] != '%')
+                continue;
+            i++;
+            while (i < f->i && (strchr("-+ #0", s[i]) || (s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
+                i++;
+            if (i < f->i && s[i] == 'p')
+                s[i] = 'd';
+        }
+        pvc_value *nf = pvc_const(x->m, PVC_V_STR, f->loc);
+        nf->name = s;
+        nf->i = f->i;
+        op->operands[0] = nf;
+        for (int i = 1; i < op->noperands; i++) {
+            if (op->operands[i]->type.kind != PVC_TY_TENSOR)
+                continue;
+            pvc_value *a = tmp_int(x, op->loc);
+            operand(x, emit(x, PVC_OP_M_GM_ADDR, op->loc, a), op->operands[i]);
+            op->operands[i] = a;
+        }
+    }
     keep(x, op);
 }
 
@@ -457,6 +489,53 @@ static void tile_op(dispatcher *x, pvc_op *op)
         pvc_tileop_build(x->m, x->out, op, r, tile_scalar_bits, x);
 }
 
+/* A FRACTAL_NZ GM tensor (pl.Tensor[..., pl.NZ], §17.4.6) moves only as pypto_pro's lowering
+ * moves one: pl.store from an Acc tile and pl.load into an NZ Mat tile, whole, from offsets
+ * [0, 0] (ValidateStoreNZPreconditions), and pl.dump_data; every other use is an error naming
+ * the op. 1 when op uses an NZ tensor in a way pvc refuses (reported). */
+static int nz_refused(dispatcher *x, const pvc_op *op)
+{
+    const pvc_value *t = NULL;
+    for (int k = 0; k < op->noperands && !t; k++) {
+        const pvc_value *v = op->operands[k];
+        if (v && v->kind == PVC_V_VAR && v->type.kind == PVC_TY_TENSOR && v->type.layout == PVC_TL_NZ)
+            t = v;
+    }
+    if (!t || op->code == PVC_OP_PL_DUMP_DATA || op->code == PVC_OP_TENSOR_DIM || op->code == PVC_OP_ASSIGN)
+        return 0;
+    const char *name = pvc_ops[op->code].name, *why = NULL;
+    int load = op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_LOAD_TILE;
+    if (load || op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_STORE_TILE) {
+        const pvc_value *tile = pvc_op_arg(op, "tile"), *offs = pvc_op_arg(op, "offsets");
+        const pvc_value *order = pvc_op_arg(op, "order");
+        const pvc_op *l = dx_list_def(x, offs);
+        int zero = l && l->code == PVC_OP_LIST && l->noperands == 2;
+        for (int k = 0; zero && k < 2; k++) {
+            int64_t v;
+            zero = pvc_const_int(l->operands[k], &v) && v == 0;
+        }
+        if (pvc_op_arg(op, "tensor") != t)
+            why = "the tensor it moves must be the NZ one";
+        else if (!load && (tile->type.kind != PVC_TY_TILE || tile->type.mem != PVC_MEM_ACC))
+            why = "pypto_pro stores into an NZ tensor from an Acc tile only (the fixpipe's NZ2NZ)";
+        else if (load && (tile->type.kind != PVC_TY_TILE || tile->type.mem != PVC_MEM_MAT ||
+                          tile->type.layout != PVC_TL_NZ))
+            why = "pvc loads an NZ tensor into an NZ Mat tile only (PTO's TLOAD NZ2NZ)";
+        else if (!zero)
+            why = "pypto_pro moves an NZ tensor from constant offsets [0, 0] only";
+        else if (order && order->kind != PVC_V_NONE)
+            why = "an NZ tensor moves without order=";
+        else if (!load && t->type.dtype == PVC_DT_INT32)
+            why = "PTO's NZ store of INT32 wants 16-element fractal rows, pypto_pro's NZ INT32 tensor has 8";
+        if (!why)
+            return 0;
+    }
+    pvc_error_at(x->d, op->loc, PVC_E_UNSUPPORTED, "%s of the NZ tensor '%s' (pl.Tensor[..., pl.NZ]): %s", name,
+                 t->name ? t->name : "?", why ? why : "pvc moves an NZ tensor only by pl.store from an Acc tile, "
+                 "pl.load into an NZ Mat tile and pl.dump_data (§17.4.6)");
+    return 1;
+}
+
 void dx_jit_block(dispatcher *x, pvc_block *b)
 {
     pvc_block *save = x->out, *nb = pvc_arena_alloc(x->m->arena, sizeof *nb);
@@ -466,6 +545,8 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
         int slot_op = op->code == PVC_OP_TG_CURRENT || op->code == PVC_OP_TG_NEXT ||
                       op->code == PVC_OP_TG_PREVIOUS;
         pvc_block *blocks[3];
+        if (nz_refused(x, op))
+            continue;
         if (op->code == PVC_OP_PL_LOAD || op->code == PVC_OP_PL_STORE || op->code == PVC_OP_PL_LOAD_TILE ||
             op->code == PVC_OP_PL_STORE_TILE) {
             pvc_value *rs, *cs;
@@ -512,8 +593,8 @@ void dx_jit_block(dispatcher *x, pvc_block *b)
             dump_data(x, op);
         } else if (op->code == PVC_OP_PL_PTO_ASSERT) {
             pto_assert(x, op);
-        } else if (op->code == PVC_OP_PL_PRINTF && flag_arg(op, "loc")) {
-            printf_loc(x, op);
+        } else if (op->code == PVC_OP_PL_PRINTF) {
+            printf_op(x, op);
         } else if (op->code >= PVC_OP_STRUCT_GET && op->code <= PVC_OP_STRUCT_LOAD) {
             struct_op(x, op);
         } else if (op->code == PVC_OP_PL_MOVE || op->code == PVC_OP_PL_INSERT) {

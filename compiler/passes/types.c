@@ -574,7 +574,7 @@ static void type_move(typer *t, pvc_op *op)
 
 /* pl.printf(format, args...): a string constant whose conversions (%d %i %u %x %f, with
  * flags, width and precision; %% a percent sign) take the arguments in order: %f a float,
- * the others an int or bool. */
+ * %p (pl.printf only) a pointer, the others an int or bool. */
 static void type_format(typer *t, pvc_op *op, int first)
 {
     const char *name = pvc_ops[op->code].name;
@@ -595,9 +595,10 @@ static void type_format(typer *t, pvc_op *op, int first)
         char conv = i < f->i ? f->name[i] : '\0';
         if (conv == '%')
             continue;
-        if (!conv || !strchr("diuxf", conv)) {
-            pvc_error_at(t->d, f->loc, PVC_E_TYPE, "%s takes the conversions %%d %%i %%u %%x %%f "
-                         "(and %%%%), not '%%%c'", name, conv ? conv : ' ');
+        int ptr_ok = op->code == PVC_OP_PL_PRINTF; /* %p: pl.printf's lowering only */
+        if (!conv || !strchr(ptr_ok ? "diuxfp" : "diuxf", conv)) {
+            pvc_error_at(t->d, f->loc, PVC_E_TYPE, "%s takes the conversions %%d %%i %%u %%x %%f%s "
+                         "(and %%%%), not '%%%c'", name, ptr_ok ? " %p" : "", conv ? conv : ' ');
             return;
         }
         if (arg >= op->noperands) {
@@ -606,6 +607,16 @@ static void type_format(typer *t, pvc_op *op, int first)
             return;
         }
         pvc_type_kind k = op->operands[arg]->type.kind;
+        if (conv == 'p' && !(k == PVC_TY_TENSOR && op->operands[arg]->type.ptr)) {
+            pvc_error_at(t->d, op->loc, PVC_E_TYPE, "argument %d of %s is a %s%s; '%%p' prints a pointer (a "
+                         "pl.Ptr parameter, pl.addptr, pl.make_ptr)", arg - first, name, pvc_type_kind_name(k),
+                         k == PVC_TY_TENSOR ? " that is not a pointer" : "");
+            return;
+        }
+        if (conv == 'p') {
+            arg++;
+            continue;
+        }
         if (conv == 'f' ? !is_num(k) : (k != PVC_TY_INT && k != PVC_TY_BOOL)) {
             pvc_error_at(t->d, op->loc, PVC_E_TYPE, "argument %d of %s is a %s, which '%%%c' "
                          "does not print", arg - first, name, pvc_type_kind_name(k), conv);

@@ -250,6 +250,18 @@ def _tensor_arg(x, what):
     return a
 
 
+def _check_format(x, nz, what):
+    """A pl.Tensor[..., pl.NZ] parameter takes a tensor torch_npu.npu_format_cast(t, 29) made
+    (FRACTAL_NZ), any other tensor parameter one of another format: pvc lays out GM by the
+    parameter, so a format the parameter does not declare would be read as another layout."""
+    fmt = getattr(x, "_pvc_npu_format", 2)
+    if nz and fmt != 29:
+        raise LaunchError(f"{what}: the parameter is pl.NZ (FRACTAL_NZ), got a tensor of npu format {fmt}; "
+                          f"pass torch_npu.npu_format_cast(t, 29)")
+    if not nz and fmt == 29:
+        raise LaunchError(f"{what}: a FRACTAL_NZ (29) tensor for a parameter that does not declare pl.NZ")
+
+
 def _scalar_arg(x, what):
     if isinstance(x, bool) or _is(x, "numpy", "bool_"):
         return _lib.Arg(kind=_lib.ARG_BOOL, i=int(x))
@@ -341,6 +353,8 @@ class Kernel:
             if (_is(x, "numpy", "ndarray") and not x.flags.writeable and i < len(self.params)
                     and lib.pvc_kernel_param_written(self._h, i)):
                 raise LaunchError(f"{what}: the kernel writes it, but the array is read-only")
+            if _is(x, "torch", "Tensor") and i < len(self.params):
+                _check_format(x, bool(lib.pvc_kernel_param_nz(self._h, i)), what)
             return _tensor_arg(x, what)
         if x is None and i < len(self.params) and chr(lib.pvc_kernel_param_kind(self._h, i)) == "t":
             # pypto_pro passes None as a null pointer: no bytes, so a pl.Ptr parameter gets an

@@ -109,6 +109,7 @@ def _load():
         "pvc_kernel_param_rank": (I, [P, I]),
         "pvc_kernel_param_dim": (I64, [P, I, I]),
         "pvc_kernel_param_written": (I, [P, I]),
+        "pvc_kernel_param_nz": (I, [P, I]),
         "pvc_kernel_tiling_size": (I64, [P]),
         "pvc_kernel_tiling_field_count": (I, [P]),
         "pvc_kernel_tiling_field": (S, [P, I, ctypes.POINTER(I), ctypes.POINTER(I), ctypes.POINTER(I64)]),

@@ -15,8 +15,8 @@ Importing it makes what the seed and hicann/pypto tests call work on a CPU-only 
     (torch.eye; relu, clamp, clamp_min, clamp_max, as functions and methods): computed in FP32
     and converted back, which is exact, since each result is one of its inputs' values or 0/1;
   - the host-side calls tests make to prepare data: npu_trans_quant_param (torch_npu's
-    formula, below), npu_format_cast / get_npu_format for the formats pvc models (ND and
-    the plain formats that are stored as ND), and torch_npu.profiler, whose profile() records
+    formula, below), npu_format_cast / get_npu_format for the formats pvc models (ND, the
+    plain formats that are stored as ND, and FRACTAL_NZ), and torch_npu.profiler, whose profile() records
     each kernel launch with pvc's host time of it (no device counters).
 Nothing else of torch_npu is here.
 """
@@ -167,19 +167,28 @@ def npu_trans_quant_param(scale, offset=None):
     return torch.from_numpy(out.astype(np.int64))
 
 
-# The npu formats (torch_npu's ACL format numbers) pvc models: tensors stored row-major.
-_FORMATS = {0: "NCHW", 1: "NHWC", 2: "ND"}
-_OTHER_FORMATS = {3: "NC1HWC0", 4: "FRACTAL_Z", 29: "FRACTAL_NZ"}
+# The npu formats (torch_npu's ACL format numbers) pvc models: the plain formats, stored
+# row-major, and FRACTAL_NZ, which a kernel's pl.Tensor[..., pl.NZ] parameter takes.
+_FORMATS = {0: "NCHW", 1: "NHWC", 2: "ND", 29: "FRACTAL_NZ"}
+_OTHER_FORMATS = {3: "NC1HWC0", 4: "FRACTAL_Z"}
+FRACTAL_NZ = 29
 
 
 def npu_format_cast(tensor, acl_format):
-    """The tensor in npu format acl_format: for ND and the plain formats (NCHW, NHWC), which
-    are stored row-major as pvc's GM is, the same data. The fractal formats are cube layouts
-    pvc does not store tensors in: a ValueError that names the format."""
+    """The tensor in npu format acl_format. ND and the plain formats (NCHW, NHWC) are stored
+    row-major as pvc's GM is: the same data. FRACTAL_NZ (29): as on the NPU the tensor still
+    reads as its logical values on the host (.cpu(), indexing, torch ops), and the format is
+    an attribute of the tensor (get_npu_format); pvc lays the values out as NZ fractals in GM
+    when a kernel's pl.Tensor[..., pl.NZ] parameter takes it, and back after the run
+    (docs/SEMANTICS.md §17.4.6). A 2-D tensor only, as pvc's NZ parameters are. The other
+    fractal formats are a ValueError that names the format."""
     if acl_format not in _FORMATS:
         name = _OTHER_FORMATS.get(acl_format, f"format {acl_format}")
-        raise ValueError(f"torch_npu.npu_format_cast: pvc stores GM tensors row-major (ND, NCHW, "
-                         f"NHWC: formats 2, 0, 1), not as {name} ({acl_format})")
+        raise ValueError(f"torch_npu.npu_format_cast: pvc models GM tensors in ND (and NCHW, NHWC: "
+                         f"formats 2, 0, 1) and FRACTAL_NZ (29), not {name} ({acl_format})")
+    if acl_format == FRACTAL_NZ and tensor.dim() != 2:
+        raise ValueError(f"torch_npu.npu_format_cast: pvc casts 2-D tensors to FRACTAL_NZ (29), "
+                         f"not a {tensor.dim()}-D one of shape {tuple(tensor.shape)}")
     out = tensor.clone() if getattr(tensor, "_pvc_npu_format", 2) != acl_format else tensor
     out._pvc_npu_format = acl_format
     return out

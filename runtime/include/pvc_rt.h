@@ -1107,6 +1107,10 @@ typedef struct {
      * checked against (NULL: the tensor is that argument itself). */
     int64_t stride[PVC_TENSOR_MAX_RANK];
     const uint8_t *lo, *hi;
+    /* PVC_TL_ND, or PVC_TL_NZ for a pl.Tensor[[R, C], dtype, pl.NZ] parameter (docs/SEMANTICS.md
+     * §17.4.6): its GM holds FRACTAL_NZ, logical (r, c) at element pvc_tl_off(NZ, R, C, 16, C0,
+     * r, c), C0 = 32 bytes of elements; the launch lays it out and back (pvc_tensor_nz_c0). */
+    int layout;
 } pvc_tensor;
 
 /* t.shape[axis] (a negative axis counts from the end, as in Python); 0 for an axis the
@@ -1117,6 +1121,10 @@ static inline int64_t pvc_tensor_dim(const pvc_tensor *t, int64_t axis)
         axis += t->rank;
     return axis >= 0 && axis < t->rank ? t->shape[axis] : 0;
 }
+
+/* The GM address of a tensor or pointer, what pl.printf's %p prints (§6): pvc's GM is host
+ * memory, so the address of its first byte there (a zero-sized tensor's placeholder included). */
+static inline int64_t pvc_tensor_addr(const pvc_tensor *t) { return (int64_t)(uintptr_t)t->data; }
 
 /* pl.get_block_idx() / pl.get_block_num() of the block ctx runs (§6). */
 static inline int64_t pvc_block_idx(const pvc_ctx *ctx) { return ctx->block_idx; }

@@ -77,6 +77,22 @@ static inline int64_t pvc_tl_off(pvc_tile_layout l, uint32_t rows, uint32_t cols
     return pvc_tl_part(l, rows, cols, ir, ic, 0, r) + pvc_tl_part(l, rows, cols, ir, ic, 1, c);
 }
 
+/* FRACTAL_NZ GM tensors (pl.Tensor[[R, C], dtype, pl.NZ], docs/SEMANTICS.md §17.4.6): the
+ * fractals are 16 rows of C0 = 32 bytes of elements (32 one-byte, 16 two-byte, 8 four-byte, 4
+ * eight-byte elements), so logical (r, c) is at the NZ index map's offset for a 16 x C0 box,
+ * the offset of pypto_pro's five-axis view [1, C/C0, R/16, 16, C0]. 0: a dtype without a C0
+ * (sub-byte). */
+static inline uint32_t pvc_nz_c0(int dtype)
+{
+    unsigned bits = pvc_dtype_table[dtype].bits;
+    return bits >= 8 ? 256u / bits : 0;
+}
+
+static inline int64_t pvc_tensor_nz_off(const pvc_tensor *t, int64_t r, int64_t c)
+{
+    return pvc_tl_off(PVC_TL_NZ, (uint32_t)t->shape[0], (uint32_t)t->shape[1], 16, pvc_nz_c0(t->dtype), r, c);
+}
+
 /* The geometry of a tile every cube op reads: its layout, inner box and element width. */
 typedef struct {
     pvc_tile_layout layout;

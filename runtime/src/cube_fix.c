@@ -140,7 +140,8 @@ int64_t pvc_fix_store(pvc_ctx *ctx, const pvc_tensor *dst, const pvc_tile *acc, 
     const int64_t off[PVC_TENSOR_MAX_RANK] = {o0, o1, o2, o3, o4, o5, o6, o7};
     fix_src f;
     rt_cube_plane p;
-    if (!rt_cube_plane_of(ctx, op, dst, off, (int)row_axis, (int)col_axis, &p) ||
+    if (!rt_nz_whole(ctx, op, dst, acc, vr, vc, off) ||
+        !rt_cube_plane_of(ctx, op, dst, off, (int)row_axis, (int)col_axis, &p) ||
         !fix_src_of(ctx, op, acc, dst->dtype, vr, vc, relu, deq, scale, &f))
         return 0;
     unsigned ob = pvc_dtype_table[dst->dtype].bits / 8;

@@ -20,7 +20,11 @@ int rt_cube_plane_of(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const in
         return 0;
     }
     int64_t stride = 1, reach = 0;
-    *p = (rt_cube_plane){0, 0, 0, 1, 0, 0, 0, 1};
+    *p = (rt_cube_plane){0, 0, 0, 1, 0, 0, 0, 1, t->layout == PVC_TL_NZ};
+    if (p->nz && (t->rank != 2 || ra != 0 || ca != 1)) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "an NZ tensor is rank 2, read along its two axes");
+        return 0;
+    }
     for (int k = t->rank - 1; k >= 0; k--) {
         if (t->shape[k] < 0) {
             pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "negative tensor shape");
@@ -48,7 +52,23 @@ uint8_t *rt_cube_plane_elem(const pvc_tensor *t, const rt_cube_plane *p, int64_t
     int64_t r = p->r0 + i, c = p->c0 + j;
     if (!p->inside || r < 0 || r >= p->rext || c < 0 || c >= p->cext)
         return NULL;
-    return (uint8_t *)t->data + (p->base + r * p->rstride + c * p->cstride) * (int64_t)bytes;
+    return (uint8_t *)t->data + rt_cube_plane_index(t, p, r, c) * (int64_t)bytes;
+}
+
+int rt_nz_whole(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const pvc_tile *tile, int64_t vr, int64_t vc,
+                const int64_t *off)
+{
+    if (!t || t->layout != PVC_TL_NZ)
+        return 1;
+    if (t->rank != 2 || off[0] || off[1] || vr != t->shape[0] || vc != t->shape[1]) {
+        pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, tile->addr, 0,
+                        "an NZ tensor [%lld, %lld] moves whole: offsets [0, 0] and a tile valid shape of "
+                        "[%lld, %lld], not offsets [%lld, %lld] and %lldx%lld", (long long)t->shape[0],
+                        (long long)t->shape[1], (long long)t->shape[0], (long long)t->shape[1],
+                        (long long)off[0], (long long)off[1], (long long)vr, (long long)vc);
+        return 0;
+    }
+    return 1;
 }
 
 static int valid_ok(pvc_ctx *ctx, const char *op, const pvc_tile *t, int64_t vr, int64_t vc)
@@ -95,7 +115,8 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
     }
     if (bits == 4 && src->rank >= 1 && src->rank <= PVC_TENSOR_MAX_RANK)
         off[src->rank - 1] *= 2; /* the packed annotation's byte offset */
-    if (!rt_cube_plane_of(ctx, op, src, off, (int)row_axis, (int)col_axis, &p) ||
+    if (!rt_nz_whole(ctx, op, src, tile, vr, vc, off) ||
+        !rt_cube_plane_of(ctx, op, src, off, (int)row_axis, (int)col_axis, &p) ||
         !strides_ok(ctx, op, &p, transpose, row_stride, col_stride))
         return 0;
     pvc_tgeom g;
@@ -127,7 +148,7 @@ int64_t pvc_cube_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *src,
                 continue;
             }
             /* the element index; the pair's second code is the next one (the last axis, stride 1) */
-            int64_t idx = p.base + i * p.rstride + j * p.cstride + (pair ? half : 0);
+            int64_t idx = rt_cube_plane_index(src, &p, i, j) + (pair ? half : 0);
             if (g.nib) { /* the lower index in the low nibble */
                 const uint8_t *b = (const uint8_t *)src->data + (idx >> 1);
                 pvc_gm_touch(ctx, b, 1, PVC_GM_READ, NULL);

@@ -98,10 +98,45 @@ static int tensor_ok(pvc_ctx *ctx, const pvc_tensor *t)
     return 1;
 }
 
+/* An NZ tensor (§6.2, §17.4.6): pypto_pro's lowering views the window as the NZ GlobalTensor
+ * [1, w/C0, h/16, 16, C0] over the tensor's fractals, which TPRINT prints row by row in logical
+ * order. The view is exact for a window on fractal edges (rows from a multiple of 16, h a
+ * multiple of 16, columns likewise by C0), the lowering's static path; any other window faults. */
+static void nz_dump(pvc_ctx *ctx, const pvc_tensor *t, const int64_t *off, const int64_t *len)
+{
+    int64_t R = t->shape[0], C = t->shape[1], c0 = pvc_nz_c0(t->dtype);
+    int64_t r0 = off[0], q0 = off[1], h = len[0] == PVC_GM_WHOLE ? R : len[0], w = len[1] == PVC_GM_WHOLE ? C : len[1];
+    if (t->rank != 2 || r0 < 0 || q0 < 0 || h <= 0 || w <= 0 || r0 % 16 || h % 16 || q0 % c0 || w % c0 ||
+        r0 + h > R || q0 + w > C)
+        return (void)dump_fault(ctx, "an NZ tensor's window [%lld:%lld, %lld:%lld] of [%lld, %lld]: pvc prints "
+                                "windows on the fractal edges (rows by 16, columns by %lld) inside the tensor",
+                                (long long)r0, (long long)(r0 + h), (long long)q0, (long long)(q0 + w),
+                                (long long)R, (long long)C, (long long)c0);
+    unsigned eb = pvc_dtype_table[t->dtype].bits / 8;
+    if (!rt_gm_inside(ctx, "pl.dump_data", t, t->data, (uint64_t)(R * C) * eb))
+        return;
+    dump_text x = {0};
+    put(&x, "=== [dump_tensor] dtype: %s, Layout: NZ, logical shape=[%lld,%lld] ===\n", dtype_name(t->dtype),
+        (long long)h, (long long)w);
+    for (int64_t r = 0; r < h; r++) {
+        for (int64_t c = 0; c < w; c++) {
+            const uint8_t *e = (const uint8_t *)t->data + (uint64_t)pvc_tensor_nz_off(t, r0 + r, q0 + c) * eb;
+            pvc_gm_touch(ctx, e, eb, PVC_GM_READ, NULL);
+            put_value(&x, t->dtype, e);
+        }
+        put(&x, "\n");
+    }
+    flush(ctx, &x);
+}
+
 void pvc_gm_dump(pvc_ctx *ctx, const pvc_tensor *t, const int64_t *off, const int64_t *len, int64_t dn)
 {
     if (!tensor_ok(ctx, t))
         return;
+    if (t->layout == PVC_TL_NZ) {
+        nz_dump(ctx, t, off, len);
+        return;
+    }
     if (t->rank > PVC_DUMP_AXES) {
         (void)dump_fault(ctx, "a rank-%d tensor: the device's dump view has %d axes", t->rank, PVC_DUMP_AXES);
         return;

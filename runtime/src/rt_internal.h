@@ -373,11 +373,22 @@ typedef struct {
     int64_t rext, cext;        /* extent of the row and column axes */
     int64_t r0, c0;            /* the window's offsets on them */
     int inside;                /* every fixed axis offset is inside its axis */
+    int nz;                    /* an NZ GM tensor (rank 2): (r, c) at pvc_tensor_nz_off */
 } rt_cube_plane;
 /* 0 after a BAD_ARG fault for a bad tensor or axes. */
 int rt_cube_plane_of(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const int64_t *off, int ra, int ca,
                      rt_cube_plane *p);
 /* The GM element of plane position (r0 + i, c0 + j), or NULL when it lies outside. */
 uint8_t *rt_cube_plane_elem(const pvc_tensor *t, const rt_cube_plane *p, int64_t i, int64_t j, unsigned bytes);
+/* An NZ GM tensor moves whole (pto-isa's TStoreAccNZ asserts the tile's valid shape is the
+ * tensor's [R, C]; pypto_pro's lowering takes offsets [0, 0] only): 0 after a BAD_ARG fault
+ * otherwise, 1 for it and for every other tensor. */
+int rt_nz_whole(pvc_ctx *ctx, const char *op, const pvc_tensor *t, const pvc_tile *tile, int64_t vr, int64_t vc,
+                const int64_t *off);
+/* The element index of the plane's (r, c), absolute positions on its row and column axes. */
+static inline int64_t rt_cube_plane_index(const pvc_tensor *t, const rt_cube_plane *p, int64_t r, int64_t c)
+{
+    return p->nz ? pvc_tensor_nz_off(t, r, c) : p->base + r * p->rstride + c * p->cstride;
+}
 
 #endif /* PVC_RT_INTERNAL_H */

@@ -70,8 +70,12 @@ def test_format_cast_and_profiler():
     y = torch_npu.npu_format_cast(x, 2)
     assert y is x and torch_npu.get_npu_format(y) == 2
     assert torch_npu.get_npu_format(torch_npu.npu_format_cast(x, 0)) == 0
-    with pytest.raises(ValueError, match=r"not as FRACTAL_NZ \(29\)"):
-        torch_npu.npu_format_cast(x, 29)
+    z = torch_npu.npu_format_cast(x, 29)  # the logical values, the format an attribute
+    assert z is not x and torch_npu.get_npu_format(z) == 29 and torch.equal(z.cpu(), x)
+    with pytest.raises(ValueError, match=r"not FRACTAL_Z \(4\)"):
+        torch_npu.npu_format_cast(x, 4)
+    with pytest.raises(ValueError, match=r"2-D tensors to FRACTAL_NZ \(29\), not a 1-D one"):
+        torch_npu.npu_format_cast(torch.zeros(4), 29)
     p = torch_npu.profiler
     with p.profile(activities=[p.ProfilerActivity.NPU], schedule=p.schedule(wait=0, active=1),
                    on_trace_ready=p.tensorboard_trace_handler("unused"),

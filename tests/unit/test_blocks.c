@@ -121,7 +121,7 @@ static void test_race(void)
 {
     static const pvc_loc l1 = {"k.py", 10, 5}, l2 = {"k.py", 20, 9}, l3 = {"k.py", 30, 1};
     float a[64], out[64];
-    pvc_tensor args[3] = {{a, PVC_DT_FP32, 2, {1, 64}, {0}, 0, 0}, {out, PVC_DT_FP32, 1, {64}, {0}, 0, 0}, {0}};
+    pvc_tensor args[3] = {{a, PVC_DT_FP32, 2, {1, 64}, {0}, 0, 0, PVC_TL_ND}, {out, PVC_DT_FP32, 1, {64}, {0}, 0, 0, PVC_TL_ND}, {0}};
     const char *names[3] = {"a", "out", "n"};
     pvc_race_hit h;
     pvc_race *r = pvc_race_new(args, names, 3);
@@ -158,7 +158,7 @@ static void test_race(void)
 
     /* a tensor passed twice (views of one buffer) is one region */
     float buf[128];
-    pvc_tensor views[2] = {{buf, PVC_DT_FP32, 1, {128}, {0}, 0, 0}, {buf + 64, PVC_DT_FP32, 1, {64}, {0}, 0, 0}};
+    pvc_tensor views[2] = {{buf, PVC_DT_FP32, 1, {128}, {0}, 0, 0, PVC_TL_ND}, {buf + 64, PVC_DT_FP32, 1, {64}, {0}, 0, 0, PVC_TL_ND}};
     const char *vn[2] = {"x", "y"};
     r = pvc_race_new(views, vn, 2);
     UNIT_CHECK(!acc(r, 0, &l1, buf + 64, 4, 1, &h), "block 0 writes y[0]");
@@ -174,7 +174,7 @@ static void test_race_cores(void)
 {
     static const pvc_loc ls = {"k.py", 5, 9}, lv = {"k.py", 8, 9}, lw = {"k.py", 9, 9}, la = {"k.py", 12, 9};
     float out[16];
-    pvc_tensor args[1] = {{out, PVC_DT_FP32, 1, {16}, {0}, 0, 0}};
+    pvc_tensor args[1] = {{out, PVC_DT_FP32, 1, {16}, {0}, 0, 0, PVC_TL_ND}};
     const char *names[1] = {"out"};
     pvc_race_hit h;
     pvc_race *r = pvc_race_new(args, names, 1);
@@ -249,7 +249,7 @@ static void test_gm_touch(void)
     pvc_ctx *ctx = pvc_ctx_new();
     float t[4 * 64];
     spans s = {0};
-    pvc_tensor x = {t, PVC_DT_FP32, 2, {4, 64}, {0}, 0, 0};
+    pvc_tensor x = {t, PVC_DT_FP32, 2, {4, 64}, {0}, 0, 0, PVC_TL_ND};
     pvc_tile tile = {.addr = 0x100, .dtype = PVC_DT_FP32, .rows = 2, .cols = 64};
     UNIT_CHECK(ctx && ctx->block_idx == 0 && ctx->block_num == 1, "a fresh context is block 0 of 1");
     ctx->gm_touch = gm_hook;

@@ -172,7 +172,7 @@ static void test_load_nd2nz(void)
     for (int r = 0; r < 50; r++)
         for (int c = 0; c < 70; c++)
             gm[r * 70 + c] = h((r * 7 + c) % 97);
-    pvc_tensor src = {gm, PVC_DT_FP16, 2, {50, 70, 0, 0}, {0}, 0, 0};
+    pvc_tensor src = {gm, PVC_DT_FP16, 2, {50, 70, 0, 0}, {0}, 0, 0, PVC_TL_ND};
     pvc_tile t = ctile(0x400, PVC_DT_FP16, 48, 64, PVC_MEM_MAT, PVC_TL_NZ);
     uint8_t *buf = mat_bytes(&b, &t);
     memset(buf, 0xEE, 48 * 64 * 2);
@@ -350,8 +350,8 @@ static void test_mad_mx(void)
     for (int j = 0; j < N; j++)
         for (int g = 0; g < 2; g++)
             gsb[j * 2 + g] = (uint8_t)(sb[j][g] = 126 + (2 * j + g) % 3);
-    pvc_tensor ta = {ga, PVC_DT_FP4E2M1, 2, {M, K}, {0}, 0, 0}, tb = {gb, PVC_DT_FP4E1M2, 2, {N, K}, {0}, 0, 0};
-    pvc_tensor tsa = {gsa, PVC_DT_FP8E8M0, 3, {M, 1, 2}, {0}, 0, 0}, tsb = {gsb, PVC_DT_FP8E8M0, 3, {N, 1, 2}, {0}, 0, 0};
+    pvc_tensor ta = {ga, PVC_DT_FP4E2M1, 2, {M, K}, {0}, 0, 0, PVC_TL_ND}, tb = {gb, PVC_DT_FP4E1M2, 2, {N, K}, {0}, 0, 0, PVC_TL_ND};
+    pvc_tensor tsa = {gsa, PVC_DT_FP8E8M0, 3, {M, 1, 2}, {0}, 0, 0, PVC_TL_ND}, tsb = {gsb, PVC_DT_FP8E8M0, 3, {N, 1, 2}, {0}, 0, 0, PVC_TL_ND};
     pvc_tile am = ctile(0, PVC_DT_FP4E2M1, M, K, PVC_MEM_MAT, PVC_TL_NZ);
     pvc_tile bm = ctile(0x1000, PVC_DT_FP4E1M2, K, N, PVC_MEM_MAT, PVC_TL_ZN);
     pvc_tile sam = ctile(0x2000, PVC_DT_FP8E8M0, M, 2, PVC_MEM_MAT, PVC_TL_ZZ);
@@ -513,7 +513,7 @@ static void test_fix_store(void)
         }
     uint16_t out[20][40];
     memset(out, 0, sizeof out);
-    pvc_tensor t = {out, PVC_DT_FP16, 2, {20, 40, 0, 0}, {0}, 0, 0};
+    pvc_tensor t = {out, PVC_DT_FP16, 2, {20, 40, 0, 0}, {0}, 0, 0, PVC_TL_ND};
     int64_t clipped = pvc_fix_store(b.aic, &t, &acc, 4, 16, 0, 0, 0, 0, 0, 0, 0, 1, 20, 30, 0, PVC_FIX_NOSCALE, NULL, 0);
     int bad = 0;
     for (int r = 0; r < 20; r++)
@@ -529,7 +529,7 @@ static void test_fix_store(void)
         one[0][c] = 0x3C00;
     float add = 3 * 0x1p-11f;
     memcpy(mat_bytes(&b, &acc), &add, 4);
-    pvc_tensor o = {one, PVC_DT_FP16, 2, {1, 16, 0, 0}, {0}, 0, 0};
+    pvc_tensor o = {one, PVC_DT_FP16, 2, {1, 16, 0, 0}, {0}, 0, 0, PVC_TL_ND};
     pvc_fix_store(b.aic, &o, &acc, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, PVC_FIX_NOSCALE, NULL, 1);
     UNIT_CHECK(one[0][0] == h(1.0 + 0x1p-9) && one[0][1] == 0x3C00, "atomic add: 0x%04x", one[0][0]);
     block_free(&b);

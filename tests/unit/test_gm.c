@@ -15,12 +15,12 @@ static void test_full_window(pvc_ctx *ctx)
     for (int r = 0; r < 2; r++)
         for (int c = 0; c < 64; c++)
             a[r][c] = fval(r, c);
-    pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}, {0}, 0, 0};
+    pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}, {0}, 0, 0, PVC_TL_ND};
     pvc_tile tile = {.addr = 0x200, .dtype = PVC_DT_FP32, .rows = 2, .cols = 64};
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "full window clips nothing");
     UNIT_CHECK(memcmp(ctx->ub + 0x200, a, sizeof a) == 0, "UB row-major image of the tensor");
     memset(back, 0, sizeof back);
-    pvc_tensor b = {back, PVC_DT_FP32, 2, {2, 64}, {0}, 0, 0};
+    pvc_tensor b = {back, PVC_DT_FP32, 2, {2, 64}, {0}, 0, 0, PVC_TL_ND};
     UNIT_CHECK(pvc_gm_store(ctx, &b, &tile, 0, 0, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "store clips nothing");
     UNIT_CHECK(memcmp(back, a, sizeof a) == 0, "round trip");
 }
@@ -32,7 +32,7 @@ static void test_clipped_window(pvc_ctx *ctx)
     for (int r = 0; r < 2; r++)
         for (int c = 0; c < 64; c++)
             a[r][c] = fval(r, c);
-    pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}, {0}, 0, 0};
+    pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}, {0}, 0, 0, PVC_TL_ND};
     pvc_tile tile = {.addr = 0x400, .dtype = PVC_DT_FP32, .rows = 2, .cols = 8};
     memset(ctx->ub + 0x400, 0xAB, 64);
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 1, 60, PVC_GM_WHOLE, PVC_GM_WHOLE) == 12, "16 - 4 elements clipped");
@@ -44,7 +44,7 @@ static void test_clipped_window(pvc_ctx *ctx)
 
     float out[2][64];
     memset(out, 0, sizeof out);
-    pvc_tensor o = {out, PVC_DT_FP32, 2, {2, 64}, {0}, 0, 0};
+    pvc_tensor o = {out, PVC_DT_FP32, 2, {2, 64}, {0}, 0, 0, PVC_TL_ND};
     UNIT_CHECK(pvc_gm_store(ctx, &o, &tile, 1, 60, PVC_GM_WHOLE, PVC_GM_WHOLE) == 12, "store clips the same window");
     for (int j = 0; j < 4; j++)
         UNIT_CHECK(out[1][60 + j] == fval(1, 60 + j), "stored col %d", 60 + j);
@@ -65,7 +65,7 @@ static void test_valid_shape(pvc_ctx *ctx)
     for (int r = 0; r < 4; r++)
         for (int c = 0; c < 8; c++)
             a[r][c] = fval(r, c);
-    pvc_tensor t = {a, PVC_DT_FP32, 2, {4, 8}, {0}, 0, 0};
+    pvc_tensor t = {a, PVC_DT_FP32, 2, {4, 8}, {0}, 0, 0, PVC_TL_ND};
     pvc_tile tile = {.addr = 0x600, .dtype = PVC_DT_FP32, .rows = 4, .cols = 8};
     memset(ctx->ub + 0x600, 0xCD, 4 * 8 * 4);
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 0, 2, 3) == 0, "valid region inside the tensor");
@@ -76,7 +76,7 @@ static void test_valid_shape(pvc_ctx *ctx)
             want[i][j] = fval(i, j);
     UNIT_CHECK(memcmp(ctx->ub + 0x600, want, sizeof want) == 0, "only 2x3 loaded, pitch 8");
     memset(out, 0, sizeof out);
-    pvc_tensor o = {out, PVC_DT_FP32, 2, {4, 8}, {0}, 0, 0};
+    pvc_tensor o = {out, PVC_DT_FP32, 2, {4, 8}, {0}, 0, 0, PVC_TL_ND};
     UNIT_CHECK(pvc_gm_store(ctx, &o, &tile, 1, 4, 2, 3) == 0, "store of the valid region at [1, 4]");
     for (int r = 0; r < 4; r++)
         for (int c = 0; c < 8; c++) {
@@ -93,7 +93,7 @@ static void test_rank1_and_bytes(pvc_ctx *ctx)
     uint8_t v[40];
     for (int i = 0; i < 40; i++)
         v[i] = (uint8_t)(3 * i + 1);
-    pvc_tensor t = {v, PVC_DT_HF8, 1, {40, 0}, {0}, 0, 0};
+    pvc_tensor t = {v, PVC_DT_HF8, 1, {40, 0}, {0}, 0, 0, PVC_TL_ND};
     pvc_tile tile = {.addr = 0x800, .dtype = PVC_DT_HF8, .rows = 1, .cols = 32};
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 8, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "rank-1 window inside");
     UNIT_CHECK(memcmp(ctx->ub + 0x800, v + 8, 32) == 0, "bytes 8..39");
@@ -105,7 +105,7 @@ static void test_fp4_packing(pvc_ctx *ctx)
     for (int r = 0; r < 2; r++)
         for (int i = 0; i < 8; i++)
             v[r][i] = (uint8_t)(r * 16 + i);
-    pvc_tensor t = {v, PVC_DT_FP4E2M1, 2, {2, 16}, {0}, 0, 0};
+    pvc_tensor t = {v, PVC_DT_FP4E2M1, 2, {2, 16}, {0}, 0, 0, PVC_TL_ND};
     pvc_tile tile = {.addr = 0x900, .dtype = PVC_DT_FP4E2M1, .rows = 2, .cols = 8};
     UNIT_CHECK(pvc_gm_load(ctx, &tile, &t, 0, 4, PVC_GM_WHOLE, PVC_GM_WHOLE) == 0, "fp4 window inside");
     uint8_t want[8] = {2, 3, 4, 5, 18, 19, 20, 21}; /* element 4 = byte 2 of each row */
@@ -131,7 +131,7 @@ static void test_extreme_offsets(pvc_ctx *ctx)
     for (int r = 0; r < 2; r++)
         for (int c = 0; c < 64; c++)
             a[r][c] = keep[r][c] = fval(r, c);
-    pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}, {0}, 0, 0};
+    pvc_tensor t = {a, PVC_DT_FP32, 2, {2, 64}, {0}, 0, 0, PVC_TL_ND};
     pvc_tile tile = {.addr = 0x800, .dtype = PVC_DT_FP32, .rows = 2, .cols = 8};
     static const int64_t offs[][2] = {{INT64_MIN, 0}, {0, INT64_MIN}, {INT64_MIN, INT64_MIN},
                                       {INT64_MAX, 0}, {0, INT64_MAX}, {INT64_MIN + 1, 0}, {-1, INT64_MIN}};
@@ -144,7 +144,7 @@ static void test_extreme_offsets(pvc_ctx *ctx)
                    "a window at an int64 end clips all 16 elements (store)");
         UNIT_CHECK(memcmp(a, keep, sizeof a) == 0, "nothing stored");
     }
-    pvc_tensor t3 = {a, PVC_DT_FP32, 3, {1, 2, 64}, {0}, 0, 0};
+    pvc_tensor t3 = {a, PVC_DT_FP32, 3, {1, 2, 64}, {0}, 0, 0, PVC_TL_ND};
     UNIT_CHECK(pvc_gm_load_nd(ctx, &tile, &t3, INT64_MIN, 0, 0, 0, 0, 0, 0, 0, 1, 2, PVC_GM_WHOLE, PVC_GM_WHOLE) == 16,
                "a fixed axis at INT64_MIN selects no plane");
 }
@@ -154,13 +154,13 @@ static void test_faults(pvc_ctx *ctx)
     float a[64] = {0};
     static const pvc_loc here = {"k.py", 12, 9};
     ctx->at = &here;
-    fault_case f = {{.addr = PVC_UB_BYTES - 128, .dtype = PVC_DT_FP32, .rows = 1, .cols = 64}, {a, PVC_DT_FP32, 2, {1, 64}, {0}, 0, 0}, 0};
+    fault_case f = {{.addr = PVC_UB_BYTES - 128, .dtype = PVC_DT_FP32, .rows = 1, .cols = 64}, {a, PVC_DT_FP32, 2, {1, 64}, {0}, 0, 0, PVC_TL_ND}, 0};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &f) == PVC_FAULT_UB_BOUNDS, "tile past UB end");
     UNIT_CHECK(ctx->fault.loc.line == 12 && strcmp(ctx->fault.op, "pl.load") == 0, "fault names op and line");
-    fault_case g = {{.addr = 0, .dtype = PVC_DT_FP16, .rows = 1, .cols = 64}, {a, PVC_DT_FP32, 2, {1, 64}, {0}, 0, 0}, 0};
+    fault_case g = {{.addr = 0, .dtype = PVC_DT_FP16, .rows = 1, .cols = 64}, {a, PVC_DT_FP32, 2, {1, 64}, {0}, 0, 0, PVC_TL_ND}, 0};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &g) == PVC_FAULT_BAD_ARG, "width mismatch");
     uint8_t q[8] = {0};
-    fault_case h = {{.addr = 0, .dtype = PVC_DT_FP4E2M1, .rows = 1, .cols = 8}, {q, PVC_DT_FP4E2M1, 2, {1, 16}, {0}, 0, 0}, 3};
+    fault_case h = {{.addr = 0, .dtype = PVC_DT_FP4E2M1, .rows = 1, .cols = 8}, {q, PVC_DT_FP4E2M1, 2, {1, 16}, {0}, 0, 0, PVC_TL_ND}, 3};
     UNIT_CHECK(pvc_ctx_pcall(ctx, run_load, &h) == PVC_FAULT_BAD_ARG, "odd fp4 offset");
     ctx->at = NULL;
 }

@@ -78,7 +78,7 @@ static void test_smem(pvc_ctx *ctx)
     uint8_t bytes[16];
     for (int i = 0; i < 16; i++)
         bytes[i] = (uint8_t)(i * 3);
-    pvc_tensor t = {bytes, PVC_DT_UINT8, 1, {16}, {0}, 0, 0};
+    pvc_tensor t = {bytes, PVC_DT_UINT8, 1, {16}, {0}, 0, 0, PVC_TL_ND};
     pvc_smem_load(ctx, &t, 128, 16);
     UNIT_CHECK(!memcmp(ctx->smem + 128, bytes, 16), "the entry copy of the tiling bytes");
 }
@@ -97,7 +97,7 @@ static void test_faults(void)
     UNIT_CHECK(ctx->fault.kind == PVC_FAULT_BAD_ARG, "an int64 past the end of struct memory: BAD_ARG");
     ctx->fault.kind = PVC_FAULT_NONE;
     uint8_t b[8] = {0};
-    pvc_tensor t = {b, PVC_DT_UINT8, 1, {8}, {0}, 0, 0};
+    pvc_tensor t = {b, PVC_DT_UINT8, 1, {8}, {0}, 0, 0, PVC_TL_ND};
     pvc_smem_load(ctx, &t, 0, 16);
     UNIT_CHECK(ctx->fault.kind == PVC_FAULT_BAD_ARG, "a tiling tensor of the wrong size: BAD_ARG");
     pvc_ctx_free(ctx);
