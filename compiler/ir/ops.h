@@ -658,7 +658,7 @@ enum {
       pvc_axpy(ctx, dst, dtype, src, scalar, mask), "dst = FMA(scalar, src, dst) (§10.6)") \
     M(M_EXP_SUB, "exp_sub", VF_EXP_SUB, (O(VREG, src) O(VREG, max_val) O(PRED, mask)), \
       (AD(dtype) AD(from) AE(layout, CastLayout, PVC_LAYOUT_ZERO, PVC_LS_01)), (R(VREG, dst)), \
-      PVC_DT1(FP32), PVC_NO_TRAP, 0, REGISTER, V, 1, 0, pvc_exp_sub(ctx, dst, dtype, from, src, max_val, mask, layout), \
+      PVC_DT1(FP32), PVC_NO_TRAP, 0, REGISTER, V, 1, 0, pvc_exp_sub_fast(ctx, dst, dtype, from, src, max_val, mask, layout), \
       "FP32 dst = e^(src - max_val); FP16 sources at lanes 2i+layout (§10.6)") \
     M(M_MUL_ADD_DST, "mul_add_dst", VF_MUL_ADD_DST, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), \

@@ -343,9 +343,19 @@ static inline void pvc_poll(pvc_ctx *ctx)
 /* vf.mem_bar (§5.6, decision 8): calls the hook if one is set, else costs nothing. */
 static inline void pvc_mem_bar(pvc_ctx *ctx, pvc_membar mode)
 {
+#ifdef PVC_NO_HOOKS
+    (void)ctx, (void)mode;
+#else
     if (ctx->mem_bar)
         ctx->mem_bar(ctx, mode);
+#endif
 }
+
+/* PVC_NO_HOOKS (the C the native backend emits defines it): the touch and mem_bar hooks are
+ * the simulator's (compiler/sim/interp.c sets them) and never set on a native run, so the
+ * inline paths leave them out - a call the C compiler cannot see into would otherwise make
+ * it keep every register whose address a cold path takes in memory. The runtime's own
+ * out-of-line functions still test ctx->touch. */
 
 /* Reports [addr, addr+len) to the touch hook: once per contiguous span, after the span
  * passed its bounds check and before any byte moves, so a checker that unwinds leaves the
@@ -360,6 +370,8 @@ static inline void pvc_ub_touch(pvc_ctx *ctx, uint32_t addr, uint32_t len, pvc_t
 {
 #ifdef PVC_TOUCH_DIRECT
     PVC_TOUCH_DIRECT(ctx, addr, len, kind);
+#elif defined(PVC_NO_HOOKS)
+    (void)ctx, (void)addr, (void)len, (void)kind;
 #else
     if (ctx->touch)
         ctx->touch(ctx, addr, len, kind);

@@ -47,6 +47,14 @@ typedef struct {
 #define PVC_FAST_SHUF(a, b, ...) __builtin_shuffle(a, b, (pvc_i16x){__VA_ARGS__})
 #endif
 
+/* The cold side runs the runtime op on copies of the registers and the mask, then copies
+ * the result back: the emitted code's registers never have their address passed to a call,
+ * so the C compiler may keep them in vector registers (a register whose address escapes
+ * lives in memory, stored and reloaded around every op). */
+#define PVC_FAST_MASK_COPY(m_, mp_, mask)                                                     \
+    pvc_mreg m_;                                                                              \
+    const pvc_mreg *mp_ = (mask) ? (m_ = *(mask), &m_) : NULL
+
 PVC_FAST_FN void pvc_fast_get(pvc_f64x *v, const pvc_vreg *r) { memcpy(v, r->b, sizeof *v); }
 PVC_FAST_FN void pvc_fast_put(pvc_vreg *r, const pvc_f64x *v) { memcpy(r->b, v, sizeof *v); }
 
@@ -180,7 +188,10 @@ PVC_FAST_FN void pvc_fast_bin1(int op, pvc_f16x *r, const pvc_f16x *a, const pvc
                 return;                                                                       \
             }                                                                                 \
         }                                                                                     \
-        pvc_##name(ctx, dst, t, a, b, mask, mode);                                            \
+        pvc_vreg x_ = *a, y_ = *b, d_ = *dst;                                                 \
+        PVC_FAST_MASK_COPY(m_, mp_, mask);                                                    \
+        pvc_##name(ctx, &d_, t, &x_, &y_, mp_, mode);                                         \
+        *dst = d_;                                                                            \
     }
 PVC_FAST_BINARY(add, PVC_FAST_ADD)
 PVC_FAST_BINARY(sub, PVC_FAST_SUB)
@@ -206,7 +217,10 @@ PVC_FAST_BINARY(max, PVC_FAST_MAX)
                 return;                                                                       \
             }                                                                                 \
         }                                                                                     \
-        pvc_##name(ctx, dst, t, a, x, mask);                                                  \
+        pvc_vreg x_ = *a, d_ = *dst;                                                          \
+        PVC_FAST_MASK_COPY(m_, mp_, mask);                                                    \
+        pvc_##name(ctx, &d_, t, &x_, x, mp_);                                                 \
+        *dst = d_;                                                                            \
     }
 PVC_FAST_SCALAR(adds, PVC_FAST_ADD)
 PVC_FAST_SCALAR(muls, PVC_FAST_MUL)
@@ -228,7 +242,10 @@ PVC_FAST_FN void pvc_full_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, uint64_
         pvc_fast_put_splat(dst, (uint32_t)bits);
         return;
     }
-    pvc_full(ctx, dst, t, bits, mask, mode);
+    pvc_vreg d_ = *dst;
+    PVC_FAST_MASK_COPY(m_, mp_, mask);
+    pvc_full(ctx, &d_, t, bits, mp_, mode);
+    *dst = d_;
 }
 
 PVC_FAST_FN void pvc_full_reg_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
@@ -241,7 +258,10 @@ PVC_FAST_FN void pvc_full_reg_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
         pvc_fast_put_splat(dst, bits);
         return;
     }
-    pvc_full_reg(ctx, dst, t, src, mask, pos, mode);
+    pvc_vreg s_ = *src, d_ = *dst;
+    PVC_FAST_MASK_COPY(m_, mp_, mask);
+    pvc_full_reg(ctx, &d_, t, &s_, mp_, pos, mode);
+    *dst = d_;
 }
 
 /* sqrt (§10.4, §9.4): DAZ, then the correctly rounded root; a lane with its sign set (below
@@ -263,7 +283,10 @@ PVC_FAST_FN void pvc_sqrt_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const p
             return;
         }
     }
-    pvc_sqrt(ctx, dst, t, src, mask, precision);
+    pvc_vreg s_ = *src, d_ = *dst;
+    PVC_FAST_MASK_COPY(m_, mp_, mask);
+    pvc_sqrt(ctx, &d_, t, &s_, mp_, precision);
+    *dst = d_;
 }
 
 /* mul_add_dst (§10.6): dst = fma(a, b, dst) lane by lane, one rounding. */
@@ -283,15 +306,51 @@ PVC_FAST_FN void pvc_mul_add_dst_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
             return;
         }
     }
-    pvc_mul_add_dst(ctx, dst, t, a, b, mask);
+    pvc_vreg x_ = *a, y_ = *b, d_ = *dst;
+    PVC_FAST_MASK_COPY(m_, mp_, mask);
+    pvc_mul_add_dst(ctx, &d_, t, &x_, &y_, mp_);
+    *dst = d_;
+}
+
+/* exp_sub (§10.6) of FP32 sources: the difference as vf.sub makes it, inline, then the
+ * runtime's exp of it (pvc_exp: DAZ, the correctly rounded exp, FTZ - exp_sub's own second
+ * step, the same function), on copies. A NaN difference goes to the runtime op. */
+PVC_FAST_FN void pvc_exp_sub_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_dtype src_t,
+                                  const pvc_vreg *src, const pvc_vreg *max_val,
+                                  const pvc_mreg *mask, pvc_layout layout)
+{
+    if (PVC_LIKELY(src_t == PVC_DT_FP32 && (layout == PVC_LAYOUT_ZERO || layout == PVC_LAYOUT_ONE) &&
+                   pvc_fast_ok(t, PVC_MERGE_ZEROING, mask))) {
+        pvc_f64x x, m, d;
+        pvc_fast_get(&x, src);
+        pvc_fast_get(&m, max_val);
+        PVC_FAST_EACH (int i = 0; i < 4; i++)
+            pvc_fast_bin1(PVC_FAST_SUB, &d.p[i], &x.p[i], &m.p[i]);
+        if (PVC_LIKELY(!pvc_fast_nan(&d))) {
+            pvc_vreg dv, e;
+            pvc_fast_put(&dv, &d);
+            pvc_exp(ctx, &e, PVC_DT_FP32, &dv, NULL);
+            *dst = e;
+            return;
+        }
+    }
+    pvc_vreg s_ = *src, x_ = *max_val, d_ = *dst;
+    PVC_FAST_MASK_COPY(m_, mp_, mask);
+    pvc_exp_sub(ctx, &d_, t, src_t, &s_, &x_, mp_, layout);
+    *dst = d_;
 }
 
 /* Lane 0 = v, lane 1 = w, the other lanes 0: the reductions' result register (§10.10). */
 PVC_FAST_FN void pvc_fast_put_two(pvc_vreg *dst, uint32_t v, uint32_t w)
 {
-    uint32_t two[2] = {v, w};
-    memset(dst->b, 0, PVC_VL);
-    memcpy(dst->b, two, sizeof two);
+    /* built in vector registers and stored as whole pieces: a 64-byte read of the result
+     * then comes from one store (a zeroing memset overlaid by an 8-byte store would make
+     * the next op's load wait for both to reach the cache) */
+    pvc_f64x r;
+    pvc_u16x lo = {v, w};
+    r.p[0] = (pvc_f16x)lo;
+    r.p[1] = r.p[2] = r.p[3] = (pvc_f16x){0};
+    pvc_fast_put(dst, &r);
 }
 
 /* reduce_sum (§10.10): the pairwise tree x[k] = x[2k] + x[2k+1] over the 64 lanes, each level
@@ -314,7 +373,10 @@ PVC_FAST_FN void pvc_reduce_sum_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
             return;
         }
     }
-    pvc_reduce_sum(ctx, dst, t, src, mask);
+    pvc_vreg s_ = *src, d_ = *dst;
+    PVC_FAST_MASK_COPY(m_, mp_, mask);
+    pvc_reduce_sum(ctx, &d_, t, &s_, mp_);
+    *dst = d_;
 }
 
 /* u = the larger of u and v, lane by lane (unsigned). */
@@ -364,7 +426,10 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
             return;
         }
     }
-    pvc_reduce_max(ctx, dst, t, src, mask);
+    pvc_vreg s_ = *src, d_ = *dst;
+    PVC_FAST_MASK_COPY(m_, mp_, mask);
+    pvc_reduce_max(ctx, &d_, t, &s_, mp_);
+    *dst = d_;
 }
 
 #else /* tcc, or PVC_RT_NO_FAST (the simulator's rows): the runtime ops */
@@ -382,6 +447,7 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
 #define pvc_mul_add_dst_fast pvc_mul_add_dst
 #define pvc_reduce_sum_fast pvc_reduce_sum
 #define pvc_reduce_max_fast pvc_reduce_max
+#define pvc_exp_sub_fast pvc_exp_sub
 #endif
 
 #endif /* PVC_RT_FAST_H */

@@ -62,7 +62,9 @@ static inline void pvc_load_align_fast(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr
     }
     if (at)
         ctx->at = at;
-    pvc_load_align(ctx, dst, addr, d);
+    pvc_vreg r = *dst; /* a copy: dst's address never reaches a call (pvc_rt_fast.h) */
+    pvc_load_align(ctx, &r, addr, d);
+    *dst = r;
 }
 
 /* vf.store_align (pvc_store_align) with NORM_B8/B16/B32 under a full mask inline. */
@@ -77,7 +79,9 @@ static inline void pvc_store_align_fast(pvc_ctx *ctx, int64_t addr, const pvc_vr
     }
     if (at)
         ctx->at = at;
-    pvc_store_align(ctx, addr, src, mask, d);
+    pvc_vreg v = *src; /* copies, as above */
+    pvc_mreg m = *mask;
+    pvc_store_align(ctx, addr, &v, &m, d);
 }
 
 #endif /* PVC_RT_INLINE_H */

@@ -168,10 +168,10 @@ static void fill_reg(pvc_vreg *v, uint32_t *rng, unsigned odds)
 }
 
 enum { F_ADD, F_SUB, F_MUL, F_DIV, F_MAX, F_ADDS, F_MULS, F_FULL, F_FULL_REG, F_SQRT, F_FMA,
-       F_SUM, F_RMAX, F_COUNT };
+       F_SUM, F_RMAX, F_EXPSUB, F_COUNT };
 static const char *const fast_names[F_COUNT] = {"add", "sub", "mul", "div", "max", "adds", "muls",
                                                 "full", "full_reg", "sqrt", "mul_add_dst",
-                                                "reduce_sum", "reduce_max"};
+                                                "reduce_sum", "reduce_max", "exp_sub"};
 
 /* Runs op k on ctx the fast way (fast) or the runtime's, into *d (its old value given). */
 static void run_fp_op(int k, int fast, pvc_ctx *c, pvc_vreg *d, pvc_dtype t, const pvc_vreg *x,
@@ -193,7 +193,10 @@ static void run_fp_op(int k, int fast, pvc_ctx *c, pvc_vreg *d, pvc_dtype t, con
     case F_SQRT: (fast ? pvc_sqrt_fast : pvc_sqrt)(c, d, t, x, m, 0); break;
     case F_FMA: (fast ? pvc_mul_add_dst_fast : pvc_mul_add_dst)(c, d, t, x, y, m); break;
     case F_SUM: (fast ? pvc_reduce_sum_fast : pvc_reduce_sum)(c, d, t, x, m); break;
-    default: (fast ? pvc_reduce_max_fast : pvc_reduce_max)(c, d, t, x, m); break;
+    case F_RMAX: (fast ? pvc_reduce_max_fast : pvc_reduce_max)(c, d, t, x, m); break;
+    default: /* FP32 only: the FP16 cases pass FP16 sources */
+        (fast ? pvc_exp_sub_fast : pvc_exp_sub)(c, d, PVC_DT_FP32, t, x, y, m, mode == PVC_MERGE_MERGING ? PVC_LAYOUT_ONE : PVC_LAYOUT_ZERO);
+        break;
     }
 }
 
