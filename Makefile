@@ -361,7 +361,7 @@ fuzz-sim: $(FUZZ_BUILD)/fuzz_sim
 # (tools/bench_ops.sh, in process through libpvc.so; its TSV becomes rows of the table,
 # bench/ops.c). Linked like build/pvc (-rdynamic + the whole runtime) because it dlopens
 # emitted kernels too.
-BENCH_SRC = $(filter-out bench/ts_parse.c,$(wildcard bench/*.c))
+BENCH_SRC = $(filter-out bench/ts_parse.c bench/hand_rows.c,$(wildcard bench/*.c))
 BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/%.o)
 BENCH_REPS ?= 7
 BENCH_GEN = /usr/bin/python3 bench/gen_frontend.py
@@ -381,12 +381,20 @@ $(BUILD)/bench/cc_floor_%.c: bench/gen_cc_floor.py
 	@mkdir -p $(dir $@)
 	/usr/bin/python3 bench/gen_cc_floor.py $* > $@
 
-BENCH_OPS_ROWS ?= 4096
+BENCH_OPS_ROWS ?= 512,4096
+
+# The hand-written C the op rows compare pvc native with: built with the native backend's
+# flags (-O2 -march=native -ffp-contract=off), its exp the runtime's (libpvcrt.a).
+$(BUILD)/bench/hand_rows.so: bench/hand_rows.c $(BUILD)/libpvcrt.a
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 -march=native -ffp-contract=off -fPIC -shared $(WARN) -Iruntime/include \
+	    $< $(BUILD)/libpvcrt.a -lm -pthread -o $@
 
 bench: $(BUILD)/bench/pvc_bench $(BUILD)/bench/ts_parse $(BUILD)/pvc $(BUILD)/libpvc.so \
        $(BUILD)/bench/frontend_1.py $(BUILD)/bench/frontend_1000.py $(BUILD)/bench/frontend_10000.py \
-       $(BUILD)/bench/cc_floor_1000.c
-	sh tools/bench_ops.sh $(BUILD) $(BENCH_REPS) $(BENCH_OPS_ROWS) --tsv $(BUILD)/bench/ops.tsv
+       $(BUILD)/bench/cc_floor_1000.c $(BUILD)/bench/hand_rows.so
+	sh tools/bench_ops.sh $(BUILD) $(BENCH_REPS) $(BENCH_OPS_ROWS) --tsv $(BUILD)/bench/ops.tsv \
+	    --hand $(BUILD)/bench/hand_rows.so
 	$(BUILD)/bench/pvc_bench --pvc $(BUILD)/pvc --ts-parse $(BUILD)/bench/ts_parse \
 	    --front 1000=$(BUILD)/bench/frontend_1000.py --front 10000=$(BUILD)/bench/frontend_10000.py \
 	    --kernels bench/kernels.py --include $(abspath runtime/include) --work $(BUILD)/bench \

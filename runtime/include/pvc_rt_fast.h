@@ -55,8 +55,27 @@ typedef struct {
     pvc_mreg m_;                                                                              \
     const pvc_mreg *mp_ = (mask) ? (m_ = *(mask), &m_) : NULL
 
-PVC_FAST_FN void pvc_fast_get(pvc_f64x *v, const pvc_vreg *r) { memcpy(v, r->b, sizeof *v); }
-PVC_FAST_FN void pvc_fast_put(pvc_vreg *r, const pvc_f64x *v) { memcpy(r->b, v, sizeof *v); }
+/* A register moves as four 64-byte pieces, each one load or store of the piece's type: a
+ * 256-byte memcpy may be expanded in 32-byte moves (GCC's preferred width on AVX-512 hosts),
+ * and a 64-byte load of what two 32-byte stores wrote waits for both to reach the cache
+ * instead of being forwarded from the store buffer. */
+PVC_FAST_FN void pvc_fast_get(pvc_f64x *v, const pvc_vreg *r)
+{
+    PVC_FAST_EACH (int i = 0; i < 4; i++)
+        memcpy(&v->p[i], r->b + 64 * i, 64);
+}
+PVC_FAST_FN void pvc_fast_put(pvc_vreg *r, const pvc_f64x *v)
+{
+    PVC_FAST_EACH (int i = 0; i < 4; i++)
+        memcpy(r->b + 64 * i, &v->p[i], 64);
+}
+/* *dst = *src as pieces (a struct assignment is a 256-byte memcpy). */
+PVC_FAST_FN void pvc_fast_copy(pvc_vreg *dst, const pvc_vreg *src)
+{
+    pvc_f64x v;
+    pvc_fast_get(&v, src);
+    pvc_fast_put(dst, &v);
+}
 
 /* 1 when the fast side applies: FP32 (t), ZEROING (mode), every FP32 element active (m
  * NULL: no mask, every lane). */
@@ -330,7 +349,7 @@ PVC_FAST_FN void pvc_exp_sub_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_
             pvc_vreg dv, e;
             pvc_fast_put(&dv, &d);
             pvc_exp(ctx, &e, PVC_DT_FP32, &dv, NULL);
-            *dst = e;
+            pvc_fast_copy(dst, &e);
             return;
         }
     }
@@ -346,10 +365,11 @@ PVC_FAST_FN void pvc_fast_put_two(pvc_vreg *dst, uint32_t v, uint32_t w)
     /* built in vector registers and stored as whole pieces: a 64-byte read of the result
      * then comes from one store (a zeroing memset overlaid by an 8-byte store would make
      * the next op's load wait for both to reach the cache) */
+    const pvc_u16x first = {~0u}, second = {0, ~0u};
+    pvc_u16x z = {0}, lo = ((z + v) & first) | ((z + w) & second); /* broadcasts, masked */
     pvc_f64x r;
-    pvc_u16x lo = {v, w};
     r.p[0] = (pvc_f16x)lo;
-    r.p[1] = r.p[2] = r.p[3] = (pvc_f16x){0};
+    r.p[1] = r.p[2] = r.p[3] = (pvc_f16x)z;
     pvc_fast_put(dst, &r);
 }
 

@@ -39,6 +39,24 @@ static inline int pvc_mreg_full_w(const pvc_mreg *m, unsigned wlog)
     return (acc & tested[wlog]) == tested[wlog];
 }
 
+/* A register's 256 bytes as four 64-byte memcpys, each a single vector move where the host
+ * has 64-byte vectors: the ops of pvc_rt_fast.h read and write registers as such pieces, and
+ * a piece loaded after being stored in smaller moves (a 256-byte memcpy may be expanded so)
+ * is not forwarded from the store buffer but waits for the cache. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+typedef float pvc_piece64 __attribute__((vector_size(64)));
+static inline void pvc_vreg_move(void *dst, const void *src)
+{
+    pvc_piece64 p[4]; /* through a temporary of the piece's type: one vector move each */
+    _Pragma("GCC unroll 4") for (int i = 0; i < 4; i++)
+        memcpy(&p[i], (const uint8_t *)src + 64 * i, 64);
+    _Pragma("GCC unroll 4") for (int i = 0; i < 4; i++)
+        memcpy((uint8_t *)dst + 64 * i, &p[i], 64);
+}
+#else
+static inline void pvc_vreg_move(void *dst, const void *src) { memcpy(dst, src, PVC_VL); }
+#endif
+
 /* The fast paths are the likely side (emitted C lays them out straight, the generic call
  * goes out of the way). tcc has no __builtin_expect. */
 #if defined(__GNUC__) && !defined(__TINYC__)
@@ -57,7 +75,7 @@ static inline void pvc_load_align_fast(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr
 {
     if (PVC_LIKELY(d == PVC_LD_NORM && pvc_norm_span_ok(addr))) {
         pvc_ub_touch(ctx, (uint32_t)addr, PVC_VL, PVC_TOUCH_VLOAD);
-        memcpy(dst->b, PVC_ASSUME_ALIGNED(ctx->ub + addr, 32), PVC_VL);
+        pvc_vreg_move(dst->b, PVC_ASSUME_ALIGNED(ctx->ub + addr, 32));
         return;
     }
     if (at)
@@ -74,7 +92,7 @@ static inline void pvc_store_align_fast(pvc_ctx *ctx, int64_t addr, const pvc_vr
     unsigned wlog = d == PVC_ST_NORM_B8 ? 0 : d == PVC_ST_NORM_B16 ? 1 : d == PVC_ST_NORM_B32 ? 2 : 3;
     if (PVC_LIKELY(wlog < 3 && pvc_norm_span_ok(addr) && pvc_mreg_full_w(mask, wlog))) {
         pvc_ub_touch(ctx, (uint32_t)addr, PVC_VL, PVC_TOUCH_VSTORE);
-        memcpy(PVC_ASSUME_ALIGNED(ctx->ub + addr, 32), src->b, PVC_VL);
+        pvc_vreg_move(PVC_ASSUME_ALIGNED(ctx->ub + addr, 32), src->b);
         return;
     }
     if (at)
