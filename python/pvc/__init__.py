@@ -279,9 +279,11 @@ def _scalar_arg(x, what):
 def _threads(threads):
     """Native worker threads: the launch's threads=, else $PVC_THREADS; the rule of `pvc run
     --threads` (1 to 256, 0 or unset: one per core)."""
-    what = f"threads={threads!r}"
+    what = f"threads={threads!r}" if threads is not None else ""
     if threads is None:
         text = os.environ.get("PVC_THREADS", "").strip()
+        if not text:
+            return 0
         what = f"PVC_THREADS={text}"
         threads = int(text) if text.isascii() and text.isdigit() else 0 if text == "" else -1
     if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 0 <= threads <= 256:
@@ -291,9 +293,11 @@ def _threads(threads):
 
 def _timeout(timeout):
     """Seconds of wall time a launch may take: timeout=, else $PVC_TIMEOUT (0 or unset: none)."""
-    what = f"timeout={timeout!r}"
+    what = f"timeout={timeout!r}" if timeout is not None else ""
     if timeout is None:
         text = os.environ.get("PVC_TIMEOUT", "").strip()
+        if not text:
+            return 0.0
         what = f"PVC_TIMEOUT={text}"
         try:
             timeout = float(text) if text else 0.0
@@ -316,6 +320,21 @@ def _catch_sigint():
 
 
 _MAIN_THREAD = threading.main_thread().ident
+
+
+class _What:
+    """'argument i ('name') of kernel 'k'', made only when an error message needs it."""
+    __slots__ = ("k", "i")
+
+    def __init__(self, k, i):
+        self.k, self.i = k, i
+
+    def __str__(self):
+        k, i = self.k, self.i
+        return f"argument {i} ('{k.params[i]}') of kernel '{k.name}'" if i < len(k.params) \
+            else f"argument {i} of kernel '{k.name}'"
+
+    __format__ = lambda self, spec: format(str(self), spec)
 
 
 class Kernel:
@@ -347,8 +366,12 @@ class Kernel:
         return f"<pvc kernel {self.name}({', '.join(self.params)}) of {self.program.path}>"
 
     def _arg(self, i, x):
-        what = f"argument {i} ('{self.params[i]}') of kernel '{self.name}'" if i < len(self.params) \
-            else f"argument {i} of kernel '{self.name}'"
+        what = _What(self, i)
+        t = type(x)  # the common kinds first: a launch's cost is mostly this loop
+        if t is float:
+            return _lib.Arg(kind=_lib.ARG_FLOAT, f=x)
+        if t is int and -(2**63) <= x < 2**63:
+            return _lib.Arg(kind=_lib.ARG_INT, i=x)
         if _is(x, "torch", "Tensor") or _is(x, "numpy", "ndarray"):
             if (_is(x, "numpy", "ndarray") and not x.flags.writeable and i < len(self.params)
                     and lib.pvc_kernel_param_written(self._h, i)):

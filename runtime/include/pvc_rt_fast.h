@@ -149,6 +149,17 @@ PVC_FAST_FN void pvc_fast_fma16(const pvc_f16x *a, const pvc_f16x *b, pvc_f16x *
 #endif
 }
 
+/* 1 when the four pieces of v hold the same bits (a broadcast value, as vf.full makes): an
+ * expensive lane-wise op (sqrt, div) then computes one piece and copies it, which gives the
+ * same bits as computing all four. */
+PVC_FAST_FN int pvc_fast_uniform(const pvc_f64x *v)
+{
+    pvc_u16x u0 = (pvc_u16x)v->p[0];
+    pvc_i16x ne = (pvc_i16x)(((pvc_u16x)v->p[1] != u0) | ((pvc_u16x)v->p[2] != u0) |
+                             ((pvc_u16x)v->p[3] != u0));
+    return pvc_fast_bits(&ne) == 0;
+}
+
 /* x with its subnormal lanes replaced by the zero of their sign (§9.4 DAZ / FTZ). */
 PVC_FAST_FN void pvc_fast_flush(pvc_f16x *x)
 {
@@ -200,8 +211,13 @@ PVC_FAST_FN void pvc_fast_bin1(int op, pvc_f16x *r, const pvc_f16x *a, const pvc
             pvc_f64x x, y, r;                                                                 \
             pvc_fast_get(&x, a);                                                              \
             pvc_fast_get(&y, b);                                                              \
-            PVC_FAST_EACH (int i = 0; i < 4; i++)                                             \
-                pvc_fast_bin1(op, &r.p[i], &x.p[i], &y.p[i]);                                 \
+            if (op == PVC_FAST_DIV && pvc_fast_uniform(&x) && pvc_fast_uniform(&y)) {         \
+                pvc_fast_bin1(op, &r.p[0], &x.p[0], &y.p[0]);                                 \
+                r.p[1] = r.p[2] = r.p[3] = r.p[0];                                            \
+            } else {                                                                          \
+                PVC_FAST_EACH (int i = 0; i < 4; i++)                                         \
+                    pvc_fast_bin1(op, &r.p[i], &x.p[i], &y.p[i]);                             \
+            }                                                                                 \
             if (PVC_LIKELY(!pvc_fast_nan(&r))) {                                              \
                 pvc_fast_put(dst, &r);                                                        \
                 return;                                                                       \
@@ -292,10 +308,14 @@ PVC_FAST_FN void pvc_sqrt_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const p
         pvc_f64x r;
         pvc_i16x bad = {0};
         pvc_fast_get(&r, src);
+        int one = pvc_fast_uniform(&r);
         PVC_FAST_EACH (int i = 0; i < 4; i++) {
             bad |= (pvc_i16x)((pvc_u16x)r.p[i] > 0x7F800000u);
             pvc_fast_flush(&r.p[i]);
-            pvc_fast_sqrt16(&r.p[i]);
+            if (i == 0 || !one)
+                pvc_fast_sqrt16(&r.p[i]);
+            else
+                r.p[i] = r.p[0];
         }
         if (PVC_LIKELY(!pvc_fast_bits(&bad))) {
             pvc_fast_put(dst, &r);

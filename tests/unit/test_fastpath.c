@@ -7,8 +7,9 @@
  *     and ONE, over every sign and exponent with mantissas around each rounding boundary;
  *   - the FP32 register ops of pvc_rt_fast.h (pvc_add_fast ...) against the runtime ops they
  *     stand for, on registers mixing ordinary values with NaNs (several payloads), infinities,
- *     signed zeros, subnormals and negatives, under full, partial and no masks, FP32 and
- *     another dtype, both merge modes: same register bytes, same fault.
+ *     signed zeros, subnormals and negatives (and broadcast registers, which sqrt and div
+ *     compute one piece of), under full, partial and no masks, FP32 and another dtype, both
+ *     merge modes: same register bytes, same fault.
  * The oracles are the generic paths, whose own values test_load/test_store/test_cast and
  * test_formats derive from docs/SEMANTICS.md; here only agreement is the claim. */
 #include <stdlib.h>
@@ -216,6 +217,11 @@ static void test_fp32_fast(pvc_ctx *a, pvc_ctx *b)
             unsigned o = odds[rep % 3];
             fill_reg(&x, &rng, o);
             fill_reg(&y, &rng, o);
+            if (rep % 7 == 0) /* broadcast registers: sqrt and div compute one piece */
+                for (unsigned l = 1; l < 64; l++) {
+                    memcpy(x.b + 4 * l, x.b, 4);
+                    memcpy(y.b + 4 * l, y.b, 4);
+                }
             fill_reg(&old, &rng, 5);
             const pvc_mreg *m = masks[(rep / 3) % 3];
             pvc_dtype t = rep % 29 == 0 ? PVC_DT_FP16 : PVC_DT_FP32;
