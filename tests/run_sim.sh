@@ -15,7 +15,7 @@
 #      addresses far outside the UB (tests/sim/addr_wide.cases); pl.printf's lines; a kernel
 #      with vf.mem_bar; Python // and %; the note of a clipped pl.load
 #   4. golden --trace of three samples and --stats of one (tests/sim/*.trace, *.stats)
-#   5. --timeline writes JSON that parses, with the pipes as threads
+#   5. --timeline writes JSON that parses, with the pipes as threads (per core in a mixed kernel)
 #   6. the NORM copy benchmark (prints lanes/s)
 #   7. the hazard shadow map unit test binary, when given (it also runs in `make unit`)
 # With no C compiler (cc --version fails) the native backends are left out, with a message.
@@ -212,6 +212,24 @@ assert [e["name"] for e in x if e["cat"] != "S"] == \
     ["gm.load", "mask.create", "ld.reg", "st.reg", "ld.reg.post", "st.reg", "gm.store"], x
 EOF
 then ok "timeline load_align_norm"; else bad "timeline load_align_norm"; fi
+# a mixed kernel: each core of the block has its own rows (the cube core's MTE2/MTE1/M/FIX,
+# each vector core's MTE2/V/MTE3), each on its own clock from 0
+# shellcheck disable=SC2046
+"$pvc" run samples/cube_vector_add.py $(case_args samples/data/cube_vector_add/ints) --timeline "$tmp/mix.json" >/dev/null 2>&1
+if python3 - "$tmp/mix.json" <<'EOF'
+import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+rows = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev if e.get("name") == "thread_name"}
+x = [e for e in ev if e["ph"] == "X"]
+used = {rows[(e["pid"], e["tid"])] for e in x}
+for want in ("cube MTE2", "cube MTE1", "cube M", "cube FIX", "vec0 MTE2", "vec0 V", "vec0 MTE3",
+             "vec1 MTE2", "vec1 V", "vec1 MTE3"):
+    assert want in used, (want, sorted(used))
+assert "cube V" not in used, used  # no vector op on the cube core
+for core in ("cube", "vec0", "vec1"):  # each core's clock starts at 0
+    assert min(e["ts"] for e in x if rows[(e["pid"], e["tid"])].startswith(core)) == 0, core
+EOF
+then ok "timeline cube_vector_add: a row per core and pipe"; else bad "timeline cube_vector_add: a row per core and pipe"; fi
 # the picture: tools/timeline_svg.py draws it as SVG that parses, with the zoom panel
 if python3 tools/timeline_svg.py "$tmp/norm.json" "$tmp/norm.svg" &&
     python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); assert "zoom" in d.toxml()' "$tmp/norm.svg"

@@ -19,6 +19,7 @@ static pvc_sim_event event_of(const sim *S, const sim_op *o)
     pvc_sim_event e;
     memset(&e, 0, sizeof e);
     e.block = S->blocks > 1 ? S->block : -1;
+    e.core = S->core == PVC_CORE_AIC ? 0 : S->ctx->subblock_num > 1 ? 1 + (int)S->ctx->subblock_idx : -1;
     e.opcode = o->code < PVC_OP_COUNT ? o->code : PVC_OP_PL_RANGE;
     e.name = pvc_ops[e.opcode].name;
     e.loc = o->loc;

@@ -78,6 +78,8 @@ typedef struct {
     int64_t value;          /* scalar result (loop index, arithmetic), -1 none */
     int has_value;
     int block;              /* the block running it when a launch has several, else -1 */
+    int core;               /* in a launch with a section_cube: 0 the cube core, 1 and 2 the
+                               vector cores (subblock 0, 1); -1 a vector-only launch */
     uint64_t ub_read, ub_write; /* bytes for --stats */
     uint64_t gm_in, gm_out;     /* GM -> UB, UB -> GM bytes */
 } pvc_sim_event;

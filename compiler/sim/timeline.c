@@ -12,11 +12,15 @@
  * one estimated cycle is drawn as 1 ns (ts and dur are in microseconds, as the format
  * wants). After PVC_TIMELINE_MAX events the rest is left out and an instant event says so.
  * In a launch of several blocks, block b is process b+1 with its own pipe rows, each block's
- * clock starting at 0 (the blocks run at once on the device). The file is written through a
+ * clock starting at 0 (the blocks run at once on the device). In a launch with a
+ * section_cube each core of a block has its own rows - "cube MTE1", "vec0 V", "vec1 MTE2"
+ * (tid 8 * (core + 1) + the pipe's) - and its own clock from 0: the cores run at once too,
+ * and the sequential model does not move a waiting core's clock to the flag's setting. The file is written through a
  * sink (base/ioutil.h): it appears whole when the run ends, or not at all.
  */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/ioutil.h"
 #include "sim/sim.h"
@@ -29,7 +33,11 @@ struct pvc_timeline {
     uint64_t nevents;
     int truncated;
     int last_pid;            /* highest process named so far */
+    uint32_t *core_rows;     /* per process: bit tid set once a core's row is named */
+    int ncore_rows;
 };
+
+static const char *const core_names[3] = {"cube", "vec0", "vec1"};
 
 static const struct {
     const char *name;
@@ -79,6 +87,29 @@ static void print_us(FILE *out, const char *key, uint64_t cycles)
     fprintf(out, "\"%s\":%" PRIu64 ".%03" PRIu64, key, cycles / 1000, cycles % 1000);
 }
 
+/* Names row tid of process pid as core's pipe row the first time it is used; 0, or -1 out
+ * of memory (the event is then drawn on an unnamed row). */
+static int name_core_row(pvc_timeline *t, int pid, int core, int pipe, int tid)
+{
+    if (pid >= t->ncore_rows) {
+        int n = pid + 8;
+        uint32_t *r = realloc(t->core_rows, (size_t)n * sizeof *r);
+        if (!r)
+            return -1;
+        memset(r + t->ncore_rows, 0, (size_t)(n - t->ncore_rows) * sizeof *r);
+        t->core_rows = r;
+        t->ncore_rows = n;
+    }
+    if (t->core_rows[pid] >> tid & 1)
+        return 0;
+    t->core_rows[pid] |= 1u << tid;
+    fprintf(t->out,
+            ",\n{\"args\":{\"name\":\"%s %s\"},\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d},\n"
+            "{\"args\":{\"sort_index\":%d},\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d}",
+            core_names[core], pipes[pipe].name, pid, tid, tid, pid, tid);
+    return 0;
+}
+
 void pvc_timeline_event(pvc_timeline *t, const pvc_sim_event *e, uint64_t ts, uint64_t dur)
 {
     if (!dur || t->truncated)
@@ -89,6 +120,11 @@ void pvc_timeline_event(pvc_timeline *t, const pvc_sim_event *e, uint64_t ts, ui
         snprintf(name, sizeof name, "pvc sim block %d", e->block);
         name_process(t, pid, name);
         t->last_pid = pid;
+    }
+    int tid = pipes[e->pipe].tid;
+    if (e->core >= 0 && e->core < 3) {
+        tid += 8 * (e->core + 1);
+        name_core_row(t, pid, e->core, e->pipe, tid);
     }
     if (t->nevents == PVC_TIMELINE_MAX) {
         fputs(",\n{\"name\":\"timeline truncated: later ops left out\",\"ph\":\"i\",\"pid\":1,\"s\":\"p\",\"tid\":0,", t->out);
@@ -108,7 +144,7 @@ void pvc_timeline_event(pvc_timeline *t, const pvc_sim_event *e, uint64_t ts, ui
         fprintf(t->out, ",\"mask\":%" PRId64, e->mask);
     fprintf(t->out, "},\"cat\":\"%s\",", pipes[e->pipe].name);
     print_us(t->out, "dur", dur);
-    fprintf(t->out, ",\"name\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,", e->name, pid, pipes[e->pipe].tid);
+    fprintf(t->out, ",\"name\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,", e->name, pid, tid);
     print_us(t->out, "ts", ts);
     fputc('}', t->out);
 }
@@ -119,6 +155,7 @@ int pvc_timeline_close(pvc_timeline *t, char *err, size_t errlen)
         return 0;
     fputs("\n]}\n", t->out);
     int rc = pvc_sink_commit(&t->sink, err, errlen);
+    free(t->core_rows);
     free(t);
     return rc;
 }
