@@ -590,6 +590,45 @@ def cube_vector_add(sample):
     return cases
 
 
+def cube_softmax(sample):
+    """s = q @ kt exactly (small FP16 integers), out = softmax(0.125 s) by rows in float64,
+    rounded once: pvc's exp is within 1 ulp and its row sum adds in its own order (§15.7), so
+    the case allows a relative 2e-6 (a few FP32 ulps) on out; s must be exact."""
+    rng = rng_for(sample)
+    cases = []
+    for name, scale in (("ints", 1.0), ("halves", 0.5)):
+        q, kt = small_f16(rng, (64, 32), scale), small_f16(rng, (32, 64), scale)
+        s = exact_matmul(q, kt)
+        x = s.astype(np.float64) * 0.125
+        e = np.exp(x - x.max(axis=1, keepdims=True))
+        want = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+        zero = np.zeros((64, 64), np.float32)
+        cases.append(Case(name, {"q": q, "kt": kt, "s": zero, "out": zero}, {"s": s, "out": want},
+                          "--rtol 2e-6 --atol 1e-12"))
+    return cases
+
+
+def flash_attention(sample):
+    """out = softmax(0.125 q kt) v by rows, in float64 (the reference model of attention, not of
+    pvc's arithmetic): the kernel sends p to the cube as FP16, so the case allows the relative
+    2^-11 of that rounding (rtol 4e-3 with room for the sums); s_ws holds q kt, exact for small
+    FP16 integers."""
+    rng = rng_for(sample)
+    cases = []
+    for name, scale in (("ints", 0.5), ("quarters", 0.25)):
+        q, kt = small_f16(rng, (64, 32), scale), small_f16(rng, (32, 128), scale)
+        v = small_f16(rng, (128, 32), 0.25)
+        s = exact_matmul(q, kt)
+        x = s.astype(np.float64) * 0.125
+        e = np.exp(x - x.max(axis=1, keepdims=True))
+        want = ((e / e.sum(axis=1, keepdims=True)) @ v.astype(np.float64)).astype(np.float32)
+        ins = {"q": q, "kt": kt, "v": v, "s_ws": np.zeros((64, 128), np.float32),
+               "p_ws": np.zeros((64, 128), np.float16), "o_ws": np.zeros((128, 32), np.float32),
+               "out": np.zeros((64, 32), np.float32)}
+        cases.append(Case(name, ins, {"s_ws": s, "out": want}, "--rtol 4e-3 --atol 2e-3"))
+    return cases
+
+
 # FP4 magnitudes by the low three bits of a code, bit 3 the sign (docs/SEMANTICS.md §5.5 table)
 FP4_MAGNITUDES = {
     "e2m1": [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0],
@@ -703,6 +742,8 @@ SAMPLES = [  # (sample, generator)
     ("axpy_tail", axpy_tail),
     ("cube_matmul_tiled", cube_matmul_tiled),
     ("cube_vector_add", cube_vector_add),
+    ("cube_softmax", cube_softmax),
+    ("flash_attention", flash_attention),
     ("cube_matmul_mx", cube_matmul_mx),
     ("cube_matmul_mx_fp8", cube_matmul_mx_fp8),
 ]

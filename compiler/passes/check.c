@@ -323,6 +323,18 @@ static void collect_groups(const pvc_block *b, extents *x)
     }
 }
 
+/* 1 when a and b are the [N, 1] column and the [1, N] row of the same N elements: the row
+ * view §15.3 tells a kernel to make for the element-wise ops, not an accidental overlap. */
+static int column_row_view(const extent *a, const extent *b)
+{
+    if (a->op->code != PVC_OP_PL_MAKE_TILE || b->op->code != PVC_OP_PL_MAKE_TILE || a->lo != b->lo ||
+        a->hi != b->hi)
+        return 0;
+    const pvc_type *s = &a->op->results[0]->type, *t = &b->op->results[0]->type;
+    return s->dtype == t->dtype && s->dims[0] == t->dims[1] && s->dims[1] == t->dims[0] &&
+           (s->dims[0] == 1 || s->dims[1] == 1);
+}
+
 static const char *group_name(const extent *e)
 {
     const char *s = e->op->results[0]->name;
@@ -347,7 +359,7 @@ static void check_jit(checker *c, pvc_func *f)
                          "'%s' occupies %s bytes 0x%" PRIx64 "..0x%" PRIx64 ", beyond its %u (§17.2)",
                          group_name(&g[i]), s->pyname, (uint64_t)g[i].lo, (uint64_t)g[i].hi, s->bytes);
         for (int j = 0; j < i; j++)
-            if (g[i].mem == g[j].mem && g[i].lo < g[j].hi && g[j].lo < g[i].hi)
+            if (g[i].mem == g[j].mem && g[i].lo < g[j].hi && g[j].lo < g[i].hi && !column_row_view(&g[i], &g[j]))
                 pvc_warn_at(c->d, g[i].op->loc, "'%s' (%s 0x%" PRIx64 "..0x%" PRIx64 ") overlaps '%s' "
                             "(%s 0x%" PRIx64 "..0x%" PRIx64 ") [%s]", group_name(&g[i]),
                             g[i].mem == PVC_MEM_VEC ? "UB" : s->pyname, (uint64_t)g[i].lo, (uint64_t)g[i].hi,
