@@ -71,7 +71,7 @@ RT_CFLAGS = $(RT_OPT) -fno-math-errno -ffp-contract=off -DPVC_RT_LEVELS=$(RT_LEV
 PVC_SRC  = $(filter-out compiler/main.c,$(wildcard compiler/*.c compiler/*/*.c))
 PVC_OBJ  = $(PVC_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
-UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%) $(BUILD)/tests/test_fastpath_host
 
 # ---------------------------------------------------------------------------------------
 # Dependencies: Debian packages and commands (installed only when missing) and the grammar
@@ -223,6 +223,13 @@ $(BUILD)/pvc-cases: $(BUILD)/tests/cases/pvc_cases.o $(BUILD)/libpvc.a $(BUILD)/
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(UNIT_OPT) $(EXE_LDFLAGS) $^ $(LDLIBS) -o $@
+
+# test_fastpath again for the host's ISA, as the native backend builds kernels (-march=native):
+# pvc_rt_fast.h picks its lane tests and roots by the ISA (AVX-512, SSE2, plain C), and the
+# baseline build above only reaches the SSE2 ones.
+$(BUILD)/tests/test_fastpath_host: tests/unit/test_fastpath.c $(BUILD)/libpvc.a $(BUILD)/libpvcrt.a $(GRAMMAR_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(UNIT_OPT) -march=native $(EXE_LDFLAGS) $^ $(LDLIBS) -o $@
 
 # ---------------------------------------------------------------------------------------
 # Tests. Each suite prints "N passed, M failed" last; `make test` sums them into one line.
