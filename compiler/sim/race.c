@@ -19,7 +19,11 @@
  * Shadow cost: proportional to the bytes the cores touch, not to the tensors' sizes (a
  * launch may pass a large tensor and touch a few rows of it): the shadow is kept in pages of
  * the host address range, found through a hash table keyed by address >> RACE_PAGE_SHIFT and
- * made, zeroed, when an access first touches them. Only launches of several cores have one.
+ * made, with no access on record, when an access first touches them. A page is a few runs of
+ * bytes with the same cell (GM moves are spans of rows; the cores' sites are few) until an
+ * access would split it into more than RACE_RUNS, or a write of data meets an unordered
+ * write (whether it races depends on each byte's value); then it holds a cell per byte,
+ * 12 bytes each. Only launches of several cores have a map.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -47,9 +51,19 @@ typedef struct {
 #define RACE_PAGE_SHIFT 12
 #define RACE_PAGE ((size_t)1 << RACE_PAGE_SHIFT)
 
+#define RACE_RUNS 64
+
+/* One page's shadow: runs of bytes with the same cell, or a cell per byte. */
+typedef struct {
+    race_cell *cells;         /* RACE_PAGE cells, or NULL: the runs hold the page */
+    uint32_t nruns;           /* run k: bytes [start[k], start[k + 1]), the last to RACE_PAGE */
+    uint16_t start[RACE_RUNS];
+    race_cell run[RACE_RUNS];
+} race_shadow;
+
 typedef struct {
     uintptr_t key;            /* host address >> RACE_PAGE_SHIFT */
-    race_cell *cells;         /* RACE_PAGE cells; NULL: the slot is free */
+    race_shadow *sh;          /* NULL: the slot is free */
 } race_page;
 
 struct pvc_race {
@@ -122,7 +136,7 @@ static race_region *region_of(pvc_race *r, const uint8_t *p)
 static size_t page_slot(const race_page *pages, size_t cap, uintptr_t key)
 {
     size_t i = (size_t)(((uint64_t)key * 0x9e3779b97f4a7c15ULL) >> 32) & (cap - 1);
-    while (pages[i].cells && pages[i].key != key)
+    while (pages[i].sh && pages[i].key != key)
         i = (i + 1) & (cap - 1);
     return i;
 }
@@ -135,7 +149,7 @@ static int grow_pages(pvc_race *r)
     if (!p)
         return -1;
     for (size_t i = 0; i < r->cappages; i++)
-        if (r->pages[i].cells)
+        if (r->pages[i].sh)
             p[page_slot(p, cap, r->pages[i].key)] = r->pages[i];
     free(r->pages);
     r->pages = p;
@@ -143,20 +157,21 @@ static int grow_pages(pvc_race *r)
     return 0;
 }
 
-/* The cells of the page holding host address `key << RACE_PAGE_SHIFT`, made zeroed (no
- * access yet) the first time; NULL when out of memory. */
-static race_cell *page_cells(pvc_race *r, uintptr_t key)
+/* The shadow of the page holding host address `key << RACE_PAGE_SHIFT`, made the first
+ * time as one run with no access on record; NULL when out of memory. */
+static race_shadow *page_of(pvc_race *r, uintptr_t key)
 {
     if (2 * (r->npages + 1) > r->cappages && grow_pages(r))
         return NULL;
     race_page *pg = &r->pages[page_slot(r->pages, r->cappages, key)];
-    if (!pg->cells) {
-        if (!(pg->cells = calloc(RACE_PAGE, sizeof *pg->cells)))
+    if (!pg->sh) {
+        if (!(pg->sh = calloc(1, sizeof *pg->sh)))
             return NULL;
+        pg->sh->nruns = 1;
         pg->key = key;
         r->npages++;
     }
-    return pg->cells;
+    return pg->sh;
 }
 
 /* ---- sites --------------------------------------------------------------------------- */
@@ -226,7 +241,10 @@ void pvc_race_free(pvc_race *r)
     if (!r)
         return;
     for (size_t i = 0; i < r->cappages; i++)
-        free(r->pages[i].cells);
+        if (r->pages[i].sh) {
+            free(r->pages[i].sh->cells);
+            free(r->pages[i].sh);
+        }
     free(r->pages);
     free(r->regions);
     free(r->sites);
@@ -316,6 +334,107 @@ static size_t span_access(const pvc_race *r, race_cell *c, const uint8_t *p, siz
     return n;
 }
 
+/* ---- a page's runs -------------------------------------------------------------------- */
+static size_t run_end(const race_shadow *s, uint32_t k)
+{
+    return k + 1 < s->nruns ? s->start[k + 1] : RACE_PAGE;
+}
+
+/* The run holding byte `off` of the page. */
+static uint32_t run_at(const race_shadow *s, size_t off)
+{
+    uint32_t lo = 0, hi = s->nruns - 1;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi + 1) / 2;
+        if (s->start[mid] <= off)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* The run starting at byte `off`, splitting the one holding it (room for it checked). */
+static uint32_t split_at(race_shadow *s, size_t off)
+{
+    uint32_t k = run_at(s, off);
+    if (s->start[k] == off)
+        return k;
+    memmove(&s->start[k + 2], &s->start[k + 1], (s->nruns - k - 1) * sizeof *s->start);
+    memmove(&s->run[k + 2], &s->run[k + 1], (s->nruns - k - 1) * sizeof *s->run);
+    s->start[k + 1] = (uint16_t)off;
+    s->run[k + 1] = s->run[k];
+    s->nruns++;
+    return k + 1;
+}
+
+/* Neighbouring runs with the same cell made one. */
+static void coalesce(race_shadow *s)
+{
+    uint32_t k = 0;
+    for (uint32_t j = 1; j < s->nruns; j++)
+        if (!same_cell(&s->run[j], &s->run[k])) {
+            k++;
+            s->start[k] = s->start[j];
+            s->run[k] = s->run[j];
+        }
+    s->nruns = k + 1;
+}
+
+/* The runs can take an access of bytes [off, e): splitting it adds at most two runs, and a
+ * write of data over an unordered write would need each byte's value. */
+static int runs_take(const pvc_race *r, const race_shadow *s, size_t off, size_t e, const pvc_race_who *who,
+                     pvc_gm_access kind, const uint8_t *d)
+{
+    if (s->nruns + 2 > RACE_RUNS)
+        return 0;
+    if (kind == PVC_GM_WRITE && d)
+        for (uint32_t k = run_at(s, off); k < s->nruns && s->start[k] < e; k++)
+            if (unordered(r, s->run[k].w, who))
+                return 0;
+    return 1;
+}
+
+/* The page as a cell per byte, from its runs; -1 when out of memory. */
+static int densify(race_shadow *s)
+{
+    if (!(s->cells = malloc(RACE_PAGE * sizeof *s->cells)))
+        return -1;
+    for (uint32_t k = 0; k < s->nruns; k++)
+        for (size_t i = s->start[k]; i < run_end(s, k); i++)
+            s->cells[i] = s->run[k];
+    return 0;
+}
+
+/* span_access on runs: every byte of a run ends as its first does (byte_access depends on
+ * the cell alone here, runs_take). The offset in the span of the first byte that races
+ * (its tag in *hit), or n. */
+static size_t runs_access(const pvc_race *r, race_shadow *s, size_t off, size_t n, uint32_t tag,
+                          const pvc_race_who *who, pvc_gm_access kind, uint32_t *hit)
+{
+    uint32_t k = split_at(s, off), last = off + n < RACE_PAGE ? split_at(s, off + n) : s->nruns;
+    size_t at = n;
+    for (; k < last; k++)
+        if ((*hit = byte_access(r, &s->run[k], tag, who, kind, 0))) {
+            at = s->start[k] - off;
+            break;
+        }
+    coalesce(s);
+    return at;
+}
+
+/* Bytes p[0..n) at offset off of one page: as span_access; n when out of memory (no
+ * memory left to track them). */
+static size_t page_access(const pvc_race *r, race_shadow *s, size_t off, const uint8_t *p, size_t n, uint32_t tag,
+                          const pvc_race_who *who, pvc_gm_access kind, const uint8_t *d, uint32_t *hit)
+{
+    if (!s->cells && runs_take(r, s, off, off + n, who, kind, d))
+        return runs_access(r, s, off, n, tag, who, kind, hit);
+    if (!s->cells && densify(s))
+        return n;
+    return span_access(r, s->cells + off, p, n, tag, who, kind, d, hit);
+}
+
 int pvc_race_access(pvc_race *r, const pvc_race_who *who, const pvc_loc *loc, const void *gm, uint64_t len,
                     pvc_gm_access kind, const void *data, pvc_race_hit *hit)
 {
@@ -323,17 +442,17 @@ int pvc_race_access(pvc_race *r, const pvc_race_who *who, const pvc_loc *loc, co
     const uint8_t *p = gm, *end = p + len;
     race_region *g = region_of(r, p);
     race_site site = {who->block, who->core, who->clk[who->core], kind, loc};
-    uint32_t tag = site_tag(r, &site), t;
+    uint32_t tag = site_tag(r, &site), t = 0;
     if (!g || !tag || end > g->hi)
         return 0; /* not a launch tensor's memory, or no memory left to track it */
     while (p < end) {
         size_t off = (uintptr_t)p & (RACE_PAGE - 1), n = RACE_PAGE - off, i;
-        race_cell *c = page_cells(r, (uintptr_t)p >> RACE_PAGE_SHIFT);
+        race_shadow *s = page_of(r, (uintptr_t)p >> RACE_PAGE_SHIFT);
         if (n > (size_t)(end - p))
             n = (size_t)(end - p);
-        if (!c)
+        if (!s)
             return 0; /* no memory left to track the rest */
-        if ((i = span_access(r, c + off, p, n, tag, who, kind, d, &t)) < n)
+        if ((i = page_access(r, s, off, p, n, tag, who, kind, d, &t)) < n)
             return conflict(r, g, p + i, t, hit);
         p += n, d = d ? d + n : NULL;
     }
