@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/diag.h"
 #include "sim/sim.h"
 
 typedef struct {
@@ -141,32 +142,32 @@ static size_t page_slot(const race_page *pages, size_t cap, uintptr_t key)
     return i;
 }
 
-/* Doubles the page table (kept at most half full). */
-static int grow_pages(pvc_race *r)
+/* Doubles the page table (kept at most half full). Out of memory is an error, as for the
+ * hazard map: a page left unshadowed would let races through. */
+static void grow_pages(pvc_race *r)
 {
     size_t cap = r->cappages ? 2 * r->cappages : 64;
     race_page *p = calloc(cap, sizeof *p);
     if (!p)
-        return -1;
+        pvc_out_of_memory();
     for (size_t i = 0; i < r->cappages; i++)
         if (r->pages[i].sh)
             p[page_slot(p, cap, r->pages[i].key)] = r->pages[i];
     free(r->pages);
     r->pages = p;
     r->cappages = cap;
-    return 0;
 }
 
 /* The shadow of the page holding host address `key << RACE_PAGE_SHIFT`, made the first
- * time as one run with no access on record; NULL when out of memory. */
+ * time as one run with no access on record. */
 static race_shadow *page_of(pvc_race *r, uintptr_t key)
 {
-    if (2 * (r->npages + 1) > r->cappages && grow_pages(r))
-        return NULL;
+    if (2 * (r->npages + 1) > r->cappages)
+        grow_pages(r);
     race_page *pg = &r->pages[page_slot(r->pages, r->cappages, key)];
     if (!pg->sh) {
         if (!(pg->sh = calloc(1, sizeof *pg->sh)))
-            return NULL;
+            pvc_out_of_memory();
         pg->sh->nruns = 1;
         pg->key = key;
         r->npages++;
@@ -395,15 +396,14 @@ static int runs_take(const pvc_race *r, const race_shadow *s, size_t off, size_t
     return 1;
 }
 
-/* The page as a cell per byte, from its runs; -1 when out of memory. */
-static int densify(race_shadow *s)
+/* The page as a cell per byte, from its runs. */
+static void densify(race_shadow *s)
 {
     if (!(s->cells = malloc(RACE_PAGE * sizeof *s->cells)))
-        return -1;
+        pvc_out_of_memory();
     for (uint32_t k = 0; k < s->nruns; k++)
         for (size_t i = s->start[k]; i < run_end(s, k); i++)
             s->cells[i] = s->run[k];
-    return 0;
 }
 
 /* span_access on runs: every byte of a run ends as its first does (byte_access depends on
@@ -423,15 +423,14 @@ static size_t runs_access(const pvc_race *r, race_shadow *s, size_t off, size_t 
     return at;
 }
 
-/* Bytes p[0..n) at offset off of one page: as span_access; n when out of memory (no
- * memory left to track them). */
+/* Bytes p[0..n) at offset off of one page: as span_access. */
 static size_t page_access(const pvc_race *r, race_shadow *s, size_t off, const uint8_t *p, size_t n, uint32_t tag,
                           const pvc_race_who *who, pvc_gm_access kind, const uint8_t *d, uint32_t *hit)
 {
     if (!s->cells && runs_take(r, s, off, off + n, who, kind, d))
         return runs_access(r, s, off, n, tag, who, kind, hit);
-    if (!s->cells && densify(s))
-        return n;
+    if (!s->cells)
+        densify(s);
     return span_access(r, s->cells + off, p, n, tag, who, kind, d, hit);
 }
 
@@ -450,8 +449,6 @@ int pvc_race_access(pvc_race *r, const pvc_race_who *who, const pvc_loc *loc, co
         race_shadow *s = page_of(r, (uintptr_t)p >> RACE_PAGE_SHIFT);
         if (n > (size_t)(end - p))
             n = (size_t)(end - p);
-        if (!s)
-            return 0; /* no memory left to track the rest */
         if ((i = page_access(r, s, off, p, n, tag, who, kind, d, &t)) < n)
             return conflict(r, g, p + i, t, hit);
         p += n, d = d ? d + n : NULL;
