@@ -227,6 +227,45 @@ static void test_race_cores(void)
     pvc_race_free(r);
 }
 
+/* The map keeps a shadow of the bytes the cores touch, not of the tensors (race.c): a
+ * 1 GiB tensor of which a few spans are touched. Its pages are 4 KiB of the host address
+ * range; a span crossing pages, a page split into more pieces than its runs hold, and the
+ * same-value write over a page's runs answer as byte by byte. */
+static void test_race_pages(void)
+{
+    static const pvc_loc lw = {"k.py", 40, 5}, lr = {"k.py", 41, 5}, lz = {"k.py", 42, 5};
+    uint8_t *buf = aligned_alloc(4096, 4 * 4096), zeros[64] = {0}, mixed[4] = {0, 0, 7, 7};
+    memset(buf, 0, 4 * 4096);
+    pvc_tensor args[1] = {{buf, PVC_DT_INT8, 1, {(int64_t)1 << 30}, {0}, 0, 0, PVC_TL_ND}};
+    const char *names[1] = {"big"};
+    pvc_race_hit h;
+    pvc_race *r = pvc_race_new(args, names, 1);
+    UNIT_CHECK(r != NULL, "race map of a 1 GiB tensor made");
+    /* bytes 4000..4200 cross from the first page into the second */
+    UNIT_CHECK(!acc(r, 0, &lw, buf + 4000, 200, 1, &h), "block 0 writes bytes 4000..4200");
+    UNIT_CHECK(acc(r, 1, &lr, buf + 4100, 4, 0, &h) && h.block == 0 && h.offset == 4100 && h.loc == &lw,
+               "block 1 reading byte 4100 (second page) conflicts with block 0's write");
+    UNIT_CHECK(!acc(r, 1, &lr, buf + 3000, 1000, 0, &h), "block 1 reads bytes 3000..4000: none written");
+    UNIT_CHECK(acc(r, 1, &lr, buf + 3990, 11, 0, &h) && h.offset == 4000, "block 1 reading 3990..4001 meets byte 4000");
+    /* 200 one-byte writes at every other byte of the third page: more pieces than runs */
+    for (int k = 0; k < 200; k++)
+        UNIT_CHECK(!acc(r, 0, &lw, buf + 8192 + 2 * k, 1, 1, &h), "block 0 writes byte %d", 8192 + 2 * k);
+    UNIT_CHECK(!acc(r, 1, &lr, buf + 8192 + 301, 1, 0, &h), "block 1 reads byte 8493: not written");
+    UNIT_CHECK(acc(r, 1, &lr, buf + 8192 + 299, 4, 0, &h) && h.block == 0 && h.offset == 8192 + 300,
+               "block 1 reading 8491..8495 meets block 0's write of byte 8492");
+    /* the same values over another block's writes are no race; a different one is */
+    UNIT_CHECK(!pvc_race_access(r, &(pvc_race_who){0, 0, {0}}, &lz, buf + 12288, 64, PVC_GM_WRITE, zeros, &h),
+               "block 0 stores zeros to bytes 12288..12352");
+    UNIT_CHECK(!pvc_race_access(r, &(pvc_race_who){1, 0, {0}}, &lz, buf + 12288, 64, PVC_GM_WRITE, zeros, &h),
+               "block 1 stores the same zeros: no race");
+    UNIT_CHECK(pvc_race_access(r, &(pvc_race_who){2, 0, {0}}, &lz, buf + 12288 + 30, 4, PVC_GM_WRITE, mixed, &h) &&
+                   h.block == 1 && h.did == PVC_GM_WRITE && h.offset == 12288 + 32,
+               "block 2 storing 0 0 7 7 at 12318 races with block 1 at the first 7");
+    UNIT_CHECK(!acc(r, 1, &lr, buf + 8193, 1, 1, &h), "block 1 writes byte 8193: nobody touched it");
+    pvc_race_free(r);
+    free(buf);
+}
+
 /* ---- gm.c reports its GM spans --------------------------------------------------------- */
 typedef struct {
     const void *p[8];
@@ -366,6 +405,7 @@ int main(void)
     test_mixed();
     test_race();
     test_race_cores();
+    test_race_pages();
     test_gm_touch();
     return UNIT_DONE();
 }
