@@ -544,7 +544,7 @@ enum {
     /* ---- masks, compares, compute (§5) ---- */ \
     M(M_MASK_CREATE, "mask.create", NONE, (), (AE(pattern, MaskPattern, 0, 0) AI(gran, 0)), (R(MASK, dst)), \
       0, PVC_NO_TRAP, 0, REGISTER, V, 1, 0, \
-      pvc_mask_create(ctx, dst, pattern, gran), "pattern at gran bytes, tested bits only (§5.1)") \
+      pvc_mask_create_fast(ctx, dst, pattern, gran), "pattern at gran bytes, tested bits only (§5.1)") \
     M(M_MASK_UPDATE, "mask.update", NONE, (O(INT, n)), (AI(gran, 0)), (R(MASK, dst)), 0, PVC_NO_TRAP, 0, REGISTER, V, 1, 0, \
       (void)pvc_mask_update(ctx, dst, (uint32_t)n, gran), "first min(n, 256/gran) elements (§5.1)") \
     PVC_CMP_ROWS(M, EQ, eq) PVC_CMP_ROWS(M, NE, ne) PVC_CMP_ROWS(M, LT, lt) \

@@ -102,4 +102,19 @@ static inline void pvc_store_align_fast(pvc_ctx *ctx, int64_t addr, const pvc_vr
     pvc_store_align(ctx, addr, &v, &m, d);
 }
 
+/* vf.create_mask (pvc_mask_create) of pattern ALL inline: bit w*i of every element i, i.e.
+ * every byte 0xFF, 0x55, 0x11 or 0x01 at granularity 1, 2, 4 or 8 (§5.1). Built in place,
+ * the mask is a constant the C compiler can see, so the fast paths' full-mask tests fold
+ * away; every other pattern or granularity (and its fault) is the runtime's. */
+static inline void pvc_mask_create_fast(pvc_ctx *ctx, pvc_mreg *dst, pvc_mask_pattern pat, unsigned w)
+{
+    if (PVC_LIKELY(pat == PVC_PAT_ALL && (w == 1 || w == 2 || w == 4 || w == 8))) {
+        memset(dst->bits, w == 1 ? 0xFF : w == 2 ? 0x55 : w == 4 ? 0x11 : 0x01, sizeof dst->bits);
+        return;
+    }
+    pvc_mreg m = *dst; /* a copy: dst's address never reaches a call (pvc_rt_fast.h) */
+    pvc_mask_create(ctx, &m, pat, w);
+    *dst = m;
+}
+
 #endif /* PVC_RT_INLINE_H */

@@ -201,6 +201,26 @@ static void run_fp_op(int k, int fast, pvc_ctx *c, pvc_vreg *d, pvc_dtype t, con
     }
 }
 
+/* create_mask: the inline ALL case and the runtime's, every pattern and granularity (the
+ * illegal granularity 3 faults on both). */
+static void test_mask_create_fast(pvc_ctx *a, pvc_ctx *b)
+{
+    static const unsigned grans[] = {1, 2, 4, 8, 3};
+    for (int p = 0; p < PVC_PAT_COUNT; p++)
+        for (size_t g = 0; g < sizeof grans / sizeof *grans; g++) {
+            pvc_mreg ma, mb;
+            memset(&ma, 0xA5, sizeof ma);
+            memset(&mb, 0xA5, sizeof mb);
+            a->fault.kind = b->fault.kind = PVC_FAULT_NONE;
+            a->unwind = b->unwind = NULL;
+            pvc_mask_create_fast(a, &ma, (pvc_mask_pattern)p, grans[g]);
+            pvc_mask_create(b, &mb, (pvc_mask_pattern)p, grans[g]);
+            UNIT_CHECK(a->fault.kind == b->fault.kind, "create_mask %d at %u: fault %d vs %d", p,
+                       grans[g], a->fault.kind, b->fault.kind);
+            UNIT_CHECK_BYTES(ma.bits, mb.bits, sizeof ma.bits, "create_mask");
+        }
+}
+
 static void test_fp32_fast(pvc_ctx *a, pvc_ctx *b)
 {
     uint32_t rng = 7;
@@ -253,6 +273,7 @@ int main(void)
     test_store_fast(a, b);
     test_astype_batch();
     test_fp32_fast(a, b);
+    test_mask_create_fast(a, b);
     pvc_ctx_free(a);
     pvc_ctx_free(b);
     return UNIT_DONE();
