@@ -316,10 +316,15 @@ def _catch_sigint():
     (libpvc.h options.sigint). Elsewhere (another thread, a SIGINT handler of the caller's
     own) the process's handler stays in place."""
     return int(threading.get_ident() == _MAIN_THREAD
-               and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+               and _getsignal(_SIGINT) is signal.default_int_handler)
 
 
 _MAIN_THREAD = threading.main_thread().ident
+_SIGINT = int(signal.SIGINT)
+try:  # the C function itself: signal.getsignal wraps its result in an enum, 3 us a launch
+    from _signal import getsignal as _getsignal
+except ImportError:
+    _getsignal = signal.getsignal
 
 
 class _What:
