@@ -1,6 +1,6 @@
 /* pvc_rt_fast.h - the FP32 common case of the register ops real kernels spend their time in,
- * inline, for the C the native backend emits and the simulator's rows (the op table's CALL
- * column names pvc_X_fast, compiler/ir/ops.h).
+ * inline, for the C the native backend emits (the op table's CALL column names pvc_X_fast,
+ * compiler/ir/ops.h; the simulator's rows, built from the same column, call the runtime op).
  *
  * The rule is pvc_rt_inline.h's: each pvc_X_fast computes inline only the case it can decide
  * in a few instructions - dtype FP32, mode ZEROING, every FP32 element of the mask on - and
@@ -12,8 +12,10 @@
  * rule; the pairwise tree of reduce_sum; the lowest lane of the largest key of reduce_max.
  *
  * A register is four 16-lane pieces (GCC vector extensions: one AVX-512 register each, two
- * AVX2 or four SSE ones), read and written with memcpy so the C compiler may keep them in
- * vector registers across the inlined ops. tcc (the native backend's first runs) has no
+ * AVX2 or four SSE ones), read and written a piece at a time with memcpy so the C compiler
+ * keeps them in vector registers across the inlined ops; the cold side runs the runtime op on
+ * copies, so no register's address reaches a call (BENCHMARKS.md, "Native code against
+ * hand-written C", has what each of these choices is worth). tcc (the native backend's first runs) has no
  * vector extensions, and the simulator (built for the baseline ISA) defines PVC_RT_NO_FAST:
  * there every pvc_X_fast is the runtime op. Included by pvc_rt.h. */
 #ifndef PVC_RT_FAST_H
