@@ -87,27 +87,26 @@ static void print_us(FILE *out, const char *key, uint64_t cycles)
     fprintf(out, "\"%s\":%" PRIu64 ".%03" PRIu64, key, cycles / 1000, cycles % 1000);
 }
 
-/* Names row tid of process pid as core's pipe row the first time it is used; 0, or -1 out
- * of memory (the event is then drawn on an unnamed row). */
-static int name_core_row(pvc_timeline *t, int pid, int core, int pipe, int tid)
+/* Names row tid of process pid as core's pipe row the first time it is used (out of memory:
+ * the event is drawn on an unnamed row). */
+static void name_core_row(pvc_timeline *t, int pid, int core, int pipe, int tid)
 {
     if (pid >= t->ncore_rows) {
         int n = pid + 8;
         uint32_t *r = realloc(t->core_rows, (size_t)n * sizeof *r);
         if (!r)
-            return -1;
+            return;
         memset(r + t->ncore_rows, 0, (size_t)(n - t->ncore_rows) * sizeof *r);
         t->core_rows = r;
         t->ncore_rows = n;
     }
     if (t->core_rows[pid] >> tid & 1)
-        return 0;
+        return;
     t->core_rows[pid] |= 1u << tid;
     fprintf(t->out,
             ",\n{\"args\":{\"name\":\"%s %s\"},\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d},\n"
             "{\"args\":{\"sort_index\":%d},\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d}",
             core_names[core], pipes[pipe].name, pid, tid, tid, pid, tid);
-    return 0;
 }
 
 void pvc_timeline_event(pvc_timeline *t, const pvc_sim_event *e, uint64_t ts, uint64_t dur)

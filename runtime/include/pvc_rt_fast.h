@@ -22,7 +22,6 @@
 #define PVC_RT_FAST_H
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__) && !defined(PVC_RT_NO_FAST)
-#define PVC_FAST 1
 /* Every helper is inlined and takes its vectors by pointer: no vector crosses a call, so the
  * code is the same whatever the ISA's vector width (and GCC has no ABI note to give). */
 #define PVC_FAST_FN static inline __attribute__((always_inline))
@@ -475,7 +474,6 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
 }
 
 #else /* tcc, or PVC_RT_NO_FAST (the simulator's rows): the runtime ops */
-#define PVC_FAST 0
 #define pvc_add_fast pvc_add
 #define pvc_sub_fast pvc_sub
 #define pvc_mul_fast pvc_mul
