@@ -573,7 +573,7 @@ enum {
       *bits = (int64_t)pvc_scalar_bits(dtype, value, 0.0f, 0), \
       "bits of a run-time int at dtype by the C++ conversion a literal gets (§9.6)") \
     M(M_ENCODE_F, "encode.f", NONE, (O(NUM, value)), (AD(dtype)), (R(INT, bits)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
-      *bits = (int64_t)pvc_scalar_bits(dtype, 0, (float)value, 1), \
+      *bits = (int64_t)pvc_scalar_bits_f(dtype, (float)value), \
       "bits of a run-time float (a device float) at dtype by C++ conversion (§9.6)") \
     M(M_MEM_BAR, "mem_bar", NONE, (), (AE(mode, MemBarMode, 0, 0)), (), 0, PVC_NO_TRAP, 0, REGISTER, V, 1, 0, \
       pvc_mem_bar(ctx, mode), "ordering hook (§5.6, decision 8)") \

@@ -117,4 +117,17 @@ static inline void pvc_mask_create_fast(pvc_ctx *ctx, pvc_mreg *dst, pvc_mask_pa
     *dst = m;
 }
 
+/* pvc_scalar_bits of a float scalar, the FP32 case inline: a float is its own FP32
+ * encoding (§9.6); a NaN and every other dtype are the runtime's. A kernel's float scalar
+ * is encoded where an op uses it, once per row in a row loop. */
+static inline uint64_t pvc_scalar_bits_f(pvc_dtype t, float f)
+{
+    if (PVC_LIKELY(t == PVC_DT_FP32 && f == f)) {
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        return u;
+    }
+    return pvc_scalar_bits(t, 0, f, 1);
+}
+
 #endif /* PVC_RT_INLINE_H */
