@@ -300,6 +300,7 @@ def _layouts():
 
 
 _ARG_HEAD, _ARG_FLOAT, _ARG_INT, _OPTIONS = _layouts()
+_ARG_KIND_TENSOR, _ARG_KIND_INT, _ARG_KIND_FLOAT = _lib.ARG_TENSOR, _lib.ARG_INT, _lib.ARG_FLOAT
 _TAIL = _lib.Arg.dtype.offset
 # (dtype, shape, strides) -> the bytes of a tensor's Arg after data: all of it but the pointer
 _NUMPY_TAILS, _TORCH_TAILS = {}, {}
@@ -343,10 +344,6 @@ def _getenv(env, name, key):
         return os.environ.get(name)
     v = env.get(key)
     return None if v is None else os.environ.decodevalue(v)
-
-
-def _env_flag(env, name, key):
-    return _flag(name) if env is None else env.get(key, b"") not in (b"", b"0")
 
 
 _diags_free = []  # pvc_diagnostics lists of finished launches, cleared, for the next ones
@@ -487,13 +484,14 @@ class Kernel:
         parts = []
         add = parts.append
         nparams = len(self.params)
+        ndarray, tensor, strided = _fast_types
         for i, x in enumerate(args):
             t = type(x)  # the common kinds first: a launch's cost is mostly this loop
             if t is float:
-                add(_ARG_FLOAT(_lib.ARG_FLOAT, x))
+                add(_ARG_FLOAT(_ARG_KIND_FLOAT, x))
             elif t is int and -(2**63) <= x < 2**63:
-                add(_ARG_INT(_lib.ARG_INT, x))
-            elif t is _fast_types[0]:  # numpy.ndarray itself (subclasses take _arg)
+                add(_ARG_INT(_ARG_KIND_INT, x))
+            elif t is ndarray:  # numpy.ndarray itself (subclasses take _arg)
                 fl = x.flags
                 if not fl.writeable and i < nparams and self._written[i]:
                     raise LaunchError(f"{_What(self, i)}: the kernel writes it, but the array is read-only")
@@ -504,19 +502,19 @@ class Kernel:
                 else:
                     # the buffer's address is the data pointer, a third of x.ctypes.data's cost;
                     # only for an array that owns its memory (no view that warns on a write)
-                    add(_ARG_HEAD(_lib.ARG_TENSOR, _addressof(_from_buffer(x)) if fl.owndata and fl.carray
+                    add(_ARG_HEAD(_ARG_KIND_TENSOR, _addressof(_from_buffer(x)) if fl.owndata and fl.carray
                                   else x.ctypes.data))
                     add(tail)
-            elif t is _fast_types[1]:  # torch.Tensor itself
+            elif t is tensor:  # torch.Tensor itself
                 if i < nparams and (getattr(x, "_pvc_npu_format", 2) == 29) != self._nz[i]:
                     _check_format(x, self._nz[i], _What(self, i))
                 # off the CPU or not strided (no strides to read): _tensor_arg raises it
-                key = (x.dtype, x.shape, x.stride()) if x.is_cpu and x.layout is _fast_types[2] else None
+                key = (x.dtype, x.shape, x.stride()) if x.is_cpu and x.layout is strided else None
                 tail = _TORCH_TAILS.get(key)
                 if tail is None:
                     add(_tail_of(_TORCH_TAILS, key, _tensor_arg(x, _What(self, i))))
                 else:
-                    add(_ARG_HEAD(_lib.ARG_TENSOR, x.data_ptr()))
+                    add(_ARG_HEAD(_ARG_KIND_TENSOR, x.data_ptr()))
                     add(tail)
             else:
                 if t not in _seen_types:
@@ -545,10 +543,14 @@ class Kernel:
         threads = 0 if threads is None and env is not None and b"PVC_THREADS" not in env else _threads(threads)
         timeout = 0.0 if timeout is None and env is not None and b"PVC_TIMEOUT" not in env else _timeout(timeout)
         argv = self._argv(args)
+        if env is None:
+            verbose, strict = _verbose(), _flag("PVC_STRICT_HAZARDS")
+        else:
+            verbose = env.get(b"PVC_VERBOSE", b"") not in (b"", b"0")
+            strict = env.get(b"PVC_STRICT_HAZARDS", b"") not in (b"", b"0")
         stop = ctypes.c_int(0)
-        opts = _OPTIONS(_lib.BACKENDS[backend], int(blocks), int(threads),
-                        int(_env_flag(env, "PVC_VERBOSE", b"PVC_VERBOSE")), ctypes.addressof(stop), timeout,
-                        int(_env_flag(env, "PVC_STRICT_HAZARDS", b"PVC_STRICT_HAZARDS")), _catch_sigint())
+        opts = _OPTIONS(_lib.BACKENDS[backend], int(blocks), int(threads), int(verbose), _addressof(stop),
+                        timeout, int(strict), _catch_sigint())
         try:
             d = _diags_free.pop()  # atomic: two threads never take one list
         except IndexError:
