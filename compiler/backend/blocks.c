@@ -55,7 +55,7 @@ typedef struct {
  * block is block 2b + sub of 2N). */
 static void core_init(pvc_ctx *ctx, const pool *p, int blk, int core, int sub, int subs)
 {
-    pvc_ctx_init(ctx);
+    pvc_ctx_reset(ctx); /* every context here is pvc_ctx_new's */
     ctx->core = core;
     ctx->block_num = p->l->blocks;
     ctx->block_idx = core == PVC_CORE_AIV ? (int64_t)blk * subs + sub : blk;

@@ -485,6 +485,11 @@ static void copy_back(launch *L, int ran)
     }
 }
 
+/* Parameters whose per-parameter arrays a launch keeps on its stack: four heap blocks per
+ * launch were a measurable part of a small kernel's fixed cost (docs/PYTHON.md, "The
+ * library"). Kernels with more take them from the heap. */
+enum { STACK_PARAMS = 16 };
+
 int pvc_kernel_launch(const pvc_kernel *k, const pvc_arg *args, int nargs,
                       const pvc_launch_options *o, pvc_diagnostics *d)
 {
@@ -494,8 +499,20 @@ int pvc_kernel_launch(const pvc_kernel *k, const pvc_arg *args, int nargs,
     if (!o)
         o = &defaults;
     size_t n = k->fn->nparams > 0 ? (size_t)k->fn->nparams : 1;
-    launch L = {k, args, d, calloc(n, sizeof(pvc_tensor)), calloc(n, sizeof(pvc_scalar)),
-                calloc(n, sizeof(void *)), malloc(n * sizeof(int))};
+    pvc_tensor tensors[STACK_PARAMS];
+    pvc_scalar scalars[STACK_PARAMS];
+    void *copies[STACK_PARAMS];
+    int copy_of[STACK_PARAMS];
+    int heap = n > STACK_PARAMS;
+    launch L = {k, args, d, tensors, scalars, copies, copy_of};
+    if (heap)
+        L = (launch){k, args, d, calloc(n, sizeof(pvc_tensor)), calloc(n, sizeof(pvc_scalar)),
+                     calloc(n, sizeof(void *)), malloc(n * sizeof(int))};
+    else {
+        memset(tensors, 0, n * sizeof *tensors);
+        memset(scalars, 0, n * sizeof *scalars);
+        memset(copies, 0, n * sizeof *copies);
+    }
     int status = PVC_STATUS_ERROR;
     for (size_t j = 0; L.copy_of && j < n; j++)
         L.copy_of[j] = -1;
@@ -507,9 +524,11 @@ int pvc_kernel_launch(const pvc_kernel *k, const pvc_arg *args, int nargs,
         status = run(&L, o);
     if (L.copies && L.copy_of)
         copy_back(&L, status == PVC_STATUS_OK || status == PVC_STATUS_FAULT || status == PVC_STATUS_STOPPED);
-    free(L.copy_of);
-    free(L.tensors);
-    free(L.scalars);
-    free(L.copies);
+    if (heap) {
+        free(L.copy_of);
+        free(L.tensors);
+        free(L.scalars);
+        free(L.copies);
+    }
     return status;
 }

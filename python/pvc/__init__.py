@@ -19,12 +19,14 @@ LaunchTimeout), PVC_STRICT_HAZARDS=1 (a hazard the device orders, W034, faults),
 PVC_LIB (the library to load). Ctrl-C stops a launch (KeyboardInterrupt).
 """
 
+import atexit
 import collections
 import ctypes
 import math
 import numbers
 import os
 import signal
+import struct
 import sys
 import threading
 import warnings
@@ -103,13 +105,18 @@ class _Diags:
         lib.pvc_diagnostics_delete(self.handle)
 
     def records(self):
-        out = []
-        for i in range(lib.pvc_diagnostics_count(self.handle)):
-            r = lib.pvc_diagnostics_get(self.handle, i).contents
-            out.append(Diagnostic(r.severity.decode(), r.file.decode(errors="replace"), r.line, r.col,
-                                  r.code.decode(), r.message.decode(errors="replace"),
-                                  r.rendered.decode(errors="replace")))
-        return out
+        return _records(self.handle)
+
+
+def _records(handle):
+    """The Diagnostic tuples of a pvc_diagnostics list."""
+    out = []
+    for i in range(lib.pvc_diagnostics_count(handle)):
+        r = lib.pvc_diagnostics_get(handle, i).contents
+        out.append(Diagnostic(r.severity.decode(), r.file.decode(errors="replace"), r.line, r.col,
+                              r.code.decode(), r.message.decode(errors="replace"),
+                              r.rendered.decode(errors="replace")))
+    return out
 
 
 def _raise(status, records):
@@ -275,6 +282,79 @@ def _scalar_arg(x, what):
                       f"not {type(x).__name__}")
 
 
+# ---- a launch's bytes --------------------------------------------------------------------------
+# _lib.Arg and _lib.LaunchOptions as struct layouts ('=': no padding but the explicit x's), so a
+# launch packs each argument in one call; every byte is what the ctypes structure would hold
+# (its unset fields zero), which tests/py/test_launch.py checks against _arg.
+def _layouts():
+    A, O, P = _lib.Arg, _lib.LaunchOptions, "Q" if ctypes.sizeof(ctypes.c_void_p) == 8 else "I"
+    size = ctypes.sizeof(A)
+    head = struct.Struct(f"=i{A.data.offset - 4}x{P}")  # kind, data: what differs per tensor
+    assert head.size == A.dtype.offset
+    scalar = lambda f, c: struct.Struct(f"=i{f.offset - 4}x{c}{size - f.offset - 8}x")
+    opts = struct.Struct(f"=iiii{O.stop.offset - O.cc.offset}x{P}dii{ctypes.sizeof(O) - O.sigint.offset - 4}x")
+    assert (O.blocks.offset, O.threads.offset, O.verbose.offset, O.cc.offset) == (4, 8, 12, 16)
+    assert O.timeout.offset == O.stop.offset + 8 and O.strict_hazards.offset == O.timeout.offset + 8
+    assert O.sigint.offset == O.strict_hazards.offset + 4 and opts.size == ctypes.sizeof(O)
+    return head.pack, scalar(A.f, "d").pack, scalar(A.i, "q").pack, opts.pack
+
+
+_ARG_HEAD, _ARG_FLOAT, _ARG_INT, _OPTIONS = _layouts()
+_ARG_KIND_TENSOR, _ARG_KIND_INT, _ARG_KIND_FLOAT = _lib.ARG_TENSOR, _lib.ARG_INT, _lib.ARG_FLOAT
+_TAIL = _lib.Arg.dtype.offset
+# (dtype, shape, strides) -> the bytes of a tensor's Arg after data: all of it but the pointer
+_NUMPY_TAILS, _TORCH_TAILS = {}, {}
+_addressof, _from_buffer = ctypes.addressof, (ctypes.c_char * 0).from_buffer
+# numpy.ndarray, torch.Tensor and torch.strided once seen (the package imports neither)
+_fast_types = [None, None, None]
+_seen_types = set()
+
+
+def _see_type(t):
+    if len(_seen_types) > 1000:
+        _seen_types.clear()
+    _seen_types.add(t)
+    np_, torch = sys.modules.get("numpy"), sys.modules.get("torch")
+    if np_ is not None and t is np_.ndarray:
+        _fast_types[0] = t
+    if torch is not None and t is torch.Tensor:
+        _fast_types[1], _fast_types[2] = t, torch.strided
+
+
+def _tail_of(cache, key, arg):
+    """The bytes of arg (made by _tensor_arg), its tail kept for the next tensor like it."""
+    b = bytes(arg)
+    if key is not None:
+        if len(cache) > 4096:
+            cache.clear()
+        cache[key] = b[_TAIL:]
+    return b
+
+
+def _env():
+    """os.environ's own dict of bytes (a launch reads five variables, 0.4 us each through
+    os.environ.get), or None where it has none: then each is read through os.environ."""
+    e = os.environ
+    d = getattr(e, "_data", None)
+    return d if type(d) is dict and os.name == "posix" else None
+
+
+def _getenv(env, name, key):
+    if env is None:
+        return os.environ.get(name)
+    v = env.get(key)
+    return None if v is None else os.environ.decodevalue(v)
+
+
+_diags_free = []  # pvc_diagnostics lists of finished launches, cleared, for the next ones
+
+
+@atexit.register
+def _free_diags():
+    while _diags_free:
+        lib.pvc_diagnostics_delete(_diags_free.pop())
+
+
 # ---- programs and kernels ----------------------------------------------------------------------
 def _threads(threads):
     """Native worker threads: the launch's threads=, else $PVC_THREADS; the rule of `pvc run
@@ -352,6 +432,12 @@ class Kernel:
         self.params = [lib.pvc_kernel_param_name(handle, i).decode()
                        for i in range(lib.pvc_kernel_param_count(handle))]
         self.tiling = self._tiling_layout()
+        # what a launch asks of each parameter, fixed when the kernel compiled: read once here,
+        # not through three library calls per tensor argument per launch
+        n = len(self.params)
+        self._kind = tuple(chr(lib.pvc_kernel_param_kind(handle, i)) for i in range(n))
+        self._written = tuple(bool(lib.pvc_kernel_param_written(handle, i)) for i in range(n))
+        self._nz = tuple(bool(lib.pvc_kernel_param_nz(handle, i)) for i in range(n))
 
     def _tiling_layout(self):
         """(size, [(name, dtype name, count, offset)]) of the kernel's tiling class, as pvc
@@ -379,48 +465,114 @@ class Kernel:
             return _lib.Arg(kind=_lib.ARG_INT, i=x)
         if _is(x, "torch", "Tensor") or _is(x, "numpy", "ndarray"):
             if (_is(x, "numpy", "ndarray") and not x.flags.writeable and i < len(self.params)
-                    and lib.pvc_kernel_param_written(self._h, i)):
+                    and self._written[i]):
                 raise LaunchError(f"{what}: the kernel writes it, but the array is read-only")
             if _is(x, "torch", "Tensor") and i < len(self.params):
-                _check_format(x, bool(lib.pvc_kernel_param_nz(self._h, i)), what)
+                _check_format(x, self._nz[i], what)
             return _tensor_arg(x, what)
-        if x is None and i < len(self.params) and chr(lib.pvc_kernel_param_kind(self._h, i)) == "t":
+        if x is None and i < len(self.params) and self._kind[i] == "t":
             # pypto_pro passes None as a null pointer: no bytes, so a pl.Ptr parameter gets an
             # empty argument (any access through it faults, located), a pl.Tensor one a shape error
             import numpy
             return _tensor_arg(numpy.zeros((0,), numpy.uint8), what)
         return _scalar_arg(x, what)
 
+    def _argv(self, args):
+        """The bytes of args as a pvc_arg array: per argument what bytes(self._arg(i, x)) is,
+        built without a ctypes structure for floats, ints, numpy arrays and torch tensors
+        (a tensor's bytes but its data pointer are kept per dtype, shape and strides)."""
+        parts = []
+        add = parts.append
+        nparams = len(self.params)
+        ndarray, tensor, strided = _fast_types
+        for i, x in enumerate(args):
+            t = type(x)  # the common kinds first: a launch's cost is mostly this loop
+            if t is float:
+                add(_ARG_FLOAT(_ARG_KIND_FLOAT, x))
+            elif t is int and -(2**63) <= x < 2**63:
+                add(_ARG_INT(_ARG_KIND_INT, x))
+            elif t is ndarray:  # numpy.ndarray itself (subclasses take _arg)
+                fl = x.flags
+                if not fl.writeable and i < nparams and self._written[i]:
+                    raise LaunchError(f"{_What(self, i)}: the kernel writes it, but the array is read-only")
+                key = (x.dtype, x.shape, x.strides)
+                tail = _NUMPY_TAILS.get(key)
+                if tail is None:
+                    add(_tail_of(_NUMPY_TAILS, key, _tensor_arg(x, _What(self, i))))
+                else:
+                    # the buffer's address is the data pointer, a third of x.ctypes.data's cost;
+                    # only for an array that owns its memory (no view that warns on a write)
+                    add(_ARG_HEAD(_ARG_KIND_TENSOR, _addressof(_from_buffer(x)) if fl.owndata and fl.carray
+                                  else x.ctypes.data))
+                    add(tail)
+            elif t is tensor:  # torch.Tensor itself
+                if i < nparams and (getattr(x, "_pvc_npu_format", 2) == 29) != self._nz[i]:
+                    _check_format(x, self._nz[i], _What(self, i))
+                # off the CPU or not strided (no strides to read): _tensor_arg raises it
+                key = (x.dtype, x.shape, x.stride()) if x.is_cpu and x.layout is strided else None
+                tail = _TORCH_TAILS.get(key)
+                if tail is None:
+                    add(_tail_of(_TORCH_TAILS, key, _tensor_arg(x, _What(self, i))))
+                else:
+                    add(_ARG_HEAD(_ARG_KIND_TENSOR, x.data_ptr()))
+                    add(tail)
+            else:
+                if t not in _seen_types:
+                    _see_type(t)
+                add(bytes(self._arg(i, x)))
+        return b"".join(parts)
+
     def launch(self, args, blocks=1, backend=None, threads=None, timeout=None):
         """Runs the kernel on `blocks` blocks with args bound to its parameters in order;
         tensors are read and written in place. Ctrl-C stops it (KeyboardInterrupt); so does
         `timeout` seconds (default $PVC_TIMEOUT, none when unset), raising LaunchTimeout."""
         __tracebackhide__ = True
-        backend = backend or os.environ.get("PVC_BACKEND", "sim") or "sim"
+        # A launch's fixed cost is mostly this function (docs/PYTHON.md, "The library"): the
+        # environment is read through its bytes dict, the arguments and options are packed
+        # as bytes in libpvc.h's layout, and the diagnostics list is one kept for reuse.
+        env = _env()
+        if not backend:
+            backend = _getenv(env, "PVC_BACKEND", b"PVC_BACKEND") or "sim"
         if backend not in _lib.BACKENDS:
             raise ValueError(f"pvc: backend must be sim or native, not {backend!r} (PVC_BACKEND)")
-        if isinstance(blocks, bool) or not isinstance(blocks, numbers.Integral) \
-                or not 1 <= blocks <= _lib.MAX_BLOCKS:
-            raise ValueError(f"pvc: a launch has 1 to {_lib.MAX_BLOCKS} blocks, not {blocks!r}")
-        threads, timeout = _threads(threads), _timeout(timeout)
-        argv = (_lib.Arg * max(len(args), 1))()
-        for i, x in enumerate(args):
-            argv[i] = self._arg(i, x)
+        if type(blocks) is not int or not 1 <= blocks <= _lib.MAX_BLOCKS:
+            if isinstance(blocks, bool) or not isinstance(blocks, numbers.Integral) \
+                    or not 1 <= blocks <= _lib.MAX_BLOCKS:
+                raise ValueError(f"pvc: a launch has 1 to {_lib.MAX_BLOCKS} blocks, not {blocks!r}")
+        # unset variables (the common case) are told apart without decoding anything
+        threads = 0 if threads is None and env is not None and b"PVC_THREADS" not in env else _threads(threads)
+        timeout = 0.0 if timeout is None and env is not None and b"PVC_TIMEOUT" not in env else _timeout(timeout)
+        argv = self._argv(args)
+        if env is None:
+            verbose, strict = _verbose(), _flag("PVC_STRICT_HAZARDS")
+        else:
+            verbose = env.get(b"PVC_VERBOSE", b"") not in (b"", b"0")
+            strict = env.get(b"PVC_STRICT_HAZARDS", b"") not in (b"", b"0")
         stop = ctypes.c_int(0)
-        opts = _lib.LaunchOptions(backend=_lib.BACKENDS[backend], blocks=int(blocks),
-                                  threads=int(threads), verbose=int(_verbose()),
-                                  stop=ctypes.pointer(stop), timeout=timeout,
-                                  strict_hazards=int(_flag("PVC_STRICT_HAZARDS")),
-                                  sigint=_catch_sigint())
-        with _Diags() as d:
-            status = lib.pvc_kernel_launch(self._h, argv, len(args), ctypes.byref(opts), d.handle)
-            records = d.records()
+        opts = _OPTIONS(_lib.BACKENDS[backend], int(blocks), int(threads), int(verbose), _addressof(stop),
+                        timeout, int(strict), _catch_sigint())
+        try:
+            d = _diags_free.pop()  # atomic: two threads never take one list
+        except IndexError:
+            d = lib.pvc_diagnostics_new()
+            if not d:
+                raise MemoryError("pvc: out of memory") from None
+        empty = False
+        try:
+            status = lib.pvc_kernel_launch(self._h, argv, len(args), opts, d)
+            empty = not lib.pvc_diagnostics_count(d)
+            records = () if empty else _records(d)
+        finally:
+            if not empty:
+                lib.pvc_diagnostics_clear(d)
+            _diags_free.append(d)
         # args stay referenced until here: their memory is GM for the whole launch
         if stop.value == 2:
             raise KeyboardInterrupt
         if status != _lib.OK:
             _raise(status, records)
-        _warn(records)
+        if records:
+            _warn(records)
 
 
 class Program:

@@ -83,6 +83,7 @@ def _load():
     sig = {
         "pvc_diagnostics_new": (P, []),
         "pvc_diagnostics_delete": (None, [P]),
+        "pvc_diagnostics_clear": (None, [P]),
         "pvc_diagnostics_count": (SZ, [P]),
         "pvc_diagnostics_get": (ctypes.POINTER(Diagnostic), [P, SZ]),
         "pvc_dtype_count": (I, []),
@@ -113,7 +114,9 @@ def _load():
         "pvc_kernel_tiling_size": (I64, [P]),
         "pvc_kernel_tiling_field_count": (I, [P]),
         "pvc_kernel_tiling_field": (S, [P, I, ctypes.POINTER(I), ctypes.POINTER(I), ctypes.POINTER(I64)]),
-        "pvc_kernel_launch": (I, [P, ctypes.POINTER(Arg), I, ctypes.POINTER(LaunchOptions), P]),
+        # args and options as void *: the package passes them as bytes laid out as Arg and
+        # LaunchOptions (one struct.pack each, cheaper than setting ctypes fields)
+        "pvc_kernel_launch": (I, [P, P, I, P, P]),
     }
     for name, (res, args) in sig.items():
         fn = getattr(lib, name)

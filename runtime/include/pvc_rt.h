@@ -294,6 +294,9 @@ typedef struct pvc_ctx {
     /* Nonzero once the launch is to stop (libpvc's stop flag or timeout): every loop
      * iteration reads it (pvc_poll). Points at a zero outside a launch that can stop. */
     const volatile int *stop;
+    /* Struct memory from this byte up is zero: every struct access raises it past its bytes
+     * (smem.c), so pvc_ctx_reset zeroes only the bytes below it. */
+    uint32_t smem_hi;
 } pvc_ctx;
 
 /* Heap context with a zero-filled UB; NULL on allocation failure. */
@@ -302,6 +305,9 @@ void pvc_ctx_free(pvc_ctx *ctx);
 /* Zero the UB and clear fault/at/unwind/hook; block 0 of 1 (for a context the caller placed
  * itself). */
 void pvc_ctx_init(pvc_ctx *ctx);
+/* pvc_ctx_init for a context of pvc_ctx_new or pvc_ctx_init that may have run blocks since:
+ * the same fresh core, struct memory zeroed only below smem_hi. */
+void pvc_ctx_reset(pvc_ctx *ctx);
 
 /* Runs fn(ctx, arg) protected: returns PVC_FAULT_NONE (0) or the kind of the fault that
  * unwound it (details in ctx->fault). Nests; ctx->fault.kind is reset on entry. */

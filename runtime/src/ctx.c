@@ -1,6 +1,7 @@
 /* ctx.c - the Unified Buffer context, protected calls, faults (decisions 3, 4), tiles and
  * AddrReg offsets (§1.4, §1.5). */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -19,13 +20,31 @@ void pvc_stopped(pvc_ctx *ctx)
     pvc_fault_raise(ctx, PVC_FAULT_STOPPED, "stop", 0, 0, "%s", "");
 }
 
-void pvc_ctx_init(pvc_ctx *ctx)
+/* The fields a fresh core starts with that are not zero. */
+static void fresh(pvc_ctx *ctx)
 {
-    memset(ctx, 0, sizeof *ctx);
     ctx->stop = &never_stop;
     ctx->spr_mask[0] = ctx->spr_mask[1] = UINT64_MAX; /* MASK SPR before any set_vec_mask */
     ctx->spr_mask_count = 0;
     ctx->block_num = 1; /* block 0 of 1 until a launch says otherwise */
+}
+
+void pvc_ctx_init(pvc_ctx *ctx)
+{
+    memset(ctx, 0, sizeof *ctx);
+    fresh(ctx);
+}
+
+/* Every block starts on a zeroed core (docs/PYTHON.md, "Blocks"), but a block that uses no
+ * struct leaves the 64 KiB of struct memory as it found it: zeroing it whole was a fifth of a
+ * small kernel's launch. */
+void pvc_ctx_reset(pvc_ctx *ctx)
+{
+    size_t hi = ctx->smem_hi < PVC_SMEM_BYTES ? ctx->smem_hi : PVC_SMEM_BYTES;
+    memset(ctx->ub, 0, sizeof ctx->ub);
+    memset(ctx->smem, 0, hi);
+    memset(ctx->ssbuf, 0, sizeof *ctx - offsetof(pvc_ctx, ssbuf)); /* smem_hi too: the last field */
+    fresh(ctx);
 }
 
 pvc_ctx *pvc_ctx_new(void)

@@ -7,6 +7,14 @@
  * (pl.ssbuf_store / ssbuf_load) is copied to and from struct memory a 32-bit word at a time. */
 #include "rt_internal.h"
 
+/* Bytes below end of struct memory may now be nonzero (pvc_rt.h smem_hi): raised by every
+ * access that passed its check, reads too, so that one rule covers the three helpers. */
+static void reach(pvc_ctx *ctx, int64_t end)
+{
+    if (end > (int64_t)ctx->smem_hi)
+        ctx->smem_hi = end < (int64_t)PVC_SMEM_BYTES ? (uint32_t)end : PVC_SMEM_BYTES;
+}
+
 /* The host address of element idx of a field of dtype t at addr, or NULL after a fault. */
 static uint8_t *field_at(pvc_ctx *ctx, const char *op, int64_t addr, int64_t idx, int64_t n, int t)
 {
@@ -25,6 +33,7 @@ static uint8_t *field_at(pvc_ctx *ctx, const char *op, int64_t addr, int64_t idx
                         "memory", (long long)addr, PVC_SMEM_BYTES);
         return NULL;
     }
+    reach(ctx, addr + size * (idx + 1));
     return ctx->smem + addr + idx * size;
 }
 
@@ -83,6 +92,7 @@ void pvc_smem_load(pvc_ctx *ctx, const pvc_tensor *t, int64_t addr, int64_t byte
         return;
     }
     pvc_gm_touch(ctx, t->data, (uint64_t)bytes, PVC_GM_READ, NULL);
+    reach(ctx, addr + bytes);
     if (bytes)
         memcpy(ctx->smem + addr, t->data, (size_t)bytes);
 }
@@ -109,6 +119,7 @@ static uint8_t *struct_at(pvc_ctx *ctx, const char *op, int64_t addr, int64_t n)
         pvc_fault_raise(ctx, PVC_FAULT_BAD_ARG, op, 0, 0, "struct memory overflow");
         return NULL;
     }
+    reach(ctx, addr + n);
     return ctx->smem + addr;
 }
 

@@ -193,6 +193,36 @@ def test_concurrent_launches(backend):
     assert all(torch.equal(outs[i][0], a[i]) for i in range(8))
 
 
+def test_packed_arguments_are_the_ctypes_structs():
+    """A launch packs floats, ints, numpy arrays and torch tensors itself (a tensor's layout
+    kept per dtype, shape and strides): the bytes must be those of the argument structures
+    _arg makes, on the first launch of a layout and on the next."""
+    k = pvc.load(__file__).kernel("copy_row_kernel")
+    base = np.arange(4 * 128, dtype=np.float32).reshape(4, 128)
+    frozen = np.zeros((2, 64), np.float32)
+    frozen.flags.writeable = False
+    t = torch.arange(4 * 128, dtype=torch.float32).reshape(4, 128)
+    args = [base, base[1:3], base[:, ::2], base[::-1, ::-1], frozen, np.zeros((2, 3, 64), np.int8),
+            np.zeros((0, 64), np.float32), t, t.t(), t[1:, 64:], torch.zeros([2, 64], dtype=torch.bfloat16),
+            0.25, -7, 2**63 - 1, -2**63, True, np.bool_(False), np.float32(1.5), np.int64(3)]
+    want = b"".join(bytes(k._arg(i, x)) for i, x in enumerate(args))
+    assert k._argv(args) == want and k._argv(args) == want
+    with pytest.raises(pvc.LaunchError, match="does not fit the kernel's int64"):
+        k._argv([2**63])
+
+
+def test_diagnostics_of_one_launch_only():
+    """The diagnostics list a launch uses is reused by the next: each error says its own."""
+    with pytest.raises(pvc.LaunchError) as e:
+        copy_row_kernel[None, 1](torch.zeros([3, 64]), torch.zeros([1, 64], dtype=torch.int32), 0)
+    assert str(e.value) == ("argument 1 ('out') of kernel 'copy_row_kernel': the parameter is DT_FP32, "
+                            "got an INT32 tensor")
+    with pytest.raises(pvc.LaunchError) as e:
+        copy_row_kernel[None, 1](torch.zeros([3, 32]), torch.zeros([1, 64]), 0)
+    assert str(e.value) == ("argument 0 ('a') of kernel 'copy_row_kernel': dimension 1 is 32, the "
+                            "parameter declares 64") and len(e.value.diagnostics) == 1
+
+
 def test_bad_launches():
     a, out = torch.zeros([3, 64]), torch.zeros([1, 64])
     for blocks in (0, 65536, 1.5, True):

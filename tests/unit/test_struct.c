@@ -103,6 +103,34 @@ static void test_faults(void)
     pvc_ctx_free(ctx);
 }
 
+/* A block's reset (pvc_ctx_reset) zeroes struct memory only below the highest byte an access
+ * reached: what a field write, a tiling copy or an SSBUF load left there is zero again (each
+ * alone, so that no other write's reach covers it). */
+static void test_reset(void)
+{
+    static const uint8_t zero[PVC_SMEM_BYTES];
+    pvc_ctx *ctx = pvc_ctx_new();
+    pvc_smem_set_i(ctx, 40000, 2, 4, PVC_DT_INT64, -1);
+    ctx->ub[PVC_UB_BYTES - 1] = 1;
+    UNIT_CHECK(ctx->smem[40016] == 0xff, "the field write landed");
+    pvc_ctx_reset(ctx);
+    UNIT_CHECK(!memcmp(ctx->smem, zero, sizeof zero) && ctx->ub[PVC_UB_BYTES - 1] == 0 && ctx->smem_hi == 0,
+               "a reset zeroes a field write and the UB");
+    uint8_t bytes[16];
+    memset(bytes, 0xab, sizeof bytes);
+    pvc_tensor t = {bytes, PVC_DT_UINT8, 1, {16}, {0}, 0, 0, PVC_TL_ND};
+    pvc_smem_load(ctx, &t, 50000, 16);
+    UNIT_CHECK(ctx->smem[50015] == 0xab, "the tiling copy landed");
+    pvc_ctx_reset(ctx);
+    UNIT_CHECK(!memcmp(ctx->smem, zero, sizeof zero), "a reset zeroes a tiling copy");
+    memset(ctx->ssbuf, 0x5a, 8);
+    pvc_ssbuf_load(ctx, 60000, 0, 8);
+    UNIT_CHECK(ctx->smem[60007] == 0x5a, "the SSBUF load landed");
+    pvc_ctx_reset(ctx);
+    UNIT_CHECK(!memcmp(ctx->smem, zero, sizeof zero) && ctx->ssbuf[0] == 0, "a reset zeroes an SSBUF load and SSBUF");
+    pvc_ctx_free(ctx);
+}
+
 int main(void)
 {
     test_layouts();
@@ -110,5 +138,6 @@ int main(void)
     test_smem(ctx);
     pvc_ctx_free(ctx);
     test_faults();
+    test_reset();
     return UNIT_DONE();
 }
