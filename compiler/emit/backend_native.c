@@ -65,6 +65,10 @@ typedef struct {
 static void call_kernel(pvc_ctx *ctx, void *arg)
 {
     kernel_call *c = arg;
+    /* A vector-only core with no hooks may defer its pl.loads (docs/ARCHITECTURE.md "Deferred
+     * loads"): nothing but its own ops, which the emitted C settles around, sees its UB. A
+     * mixed block's cube core writes its vector cores' UBs, so those never defer. */
+    ctx->defer_ok = ctx->core == PVC_CORE_AIV && !ctx->aic && !ctx->touch && !ctx->gm_touch;
     c->fn(ctx, c->l->args, c->l->scalars);
 }
 
@@ -114,6 +118,8 @@ static int native_run(void *xp, pvc_ctx *ctx, const pvc_launch_args *l)
     native_exec *x = xp;
     kernel_call call = {x->fn, l};
     int rc = pvc_ctx_pcall(ctx, call_kernel, &call);
+    pvc_ub_settle_span(ctx, 0, PVC_UB_BYTES); /* the UB a block leaves is the copies' */
+    ctx->defer_ok = 0;
     if (rc) {
         ctx->fault.loc.file = x->file;
         if (ctx->fault.related.line)

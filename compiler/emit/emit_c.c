@@ -527,6 +527,8 @@ static void emit_machine(emitter *e, const pvc_op *op)
     begin_stmt(e, op, (m->flags & PVC_MF_FAULT) && !takes_at);
     if (takes_at)
         add_site(e, op->loc);
+    if (pvc_mop_settles_before(m))
+        tb_puts(e->body, "pvc_ub_settle(ctx); ");
     for (const char *t = m->call; *t && !e->failed;) {
         int deref = *t == '*' && ident_char(t[1]) && !(t > m->call && ident_char(t[-1]));
         const char *id = t + deref;

@@ -521,6 +521,23 @@ int pvc_mop_takes_at(const pvc_mop *m)
     return 0;
 }
 
+int pvc_mop_settles_before(const pvc_mop *m)
+{
+    if (m->flags & (PVC_MF_NO_MEM | PVC_MF_SETTLES))
+        return 0;
+    if (m->level == PVC_LV_TILE || m->level == PVC_LV_CUBE)
+        return 1;
+    for (int i = 0; i < m->nopnd; i++)
+        switch (m->opnd[i].kind) {
+        case PVC_OK_ADDR: case PVC_OK_CURSOR: case PVC_OK_ULD: case PVC_OK_UST: case PVC_OK_TILE:
+        case PVC_OK_TILE_ND: case PVC_OK_TENSOR:
+            return 1;
+        default:
+            break;
+        }
+    return 0;
+}
+
 /* ---- printing ---- */
 const char *pvc_type_kind_name(pvc_type_kind k)
 {

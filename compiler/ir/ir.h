@@ -281,6 +281,11 @@ int pvc_mop_attr(const pvc_mop *m, const char *name);
 /* 1 when row m's CALL takes `at`, the op's position (ops.h): the call sets ctx->at itself,
  * on its out-of-line path only, so the emitted C and the simulator's fast loop do not. */
 int pvc_mop_takes_at(const pvc_mop *m);
+/* 1 when the C before machine op m's call must settle the deferred pl.loads
+ * (docs/ARCHITECTURE.md §6.6 "Deferred loads"): the call may touch UB or GM (an ADDR, CURSOR, ULD,
+ * UST, TILE or TENSOR operand, or the TILE or CUBE level), is not NO_MEM and does not settle
+ * what it touches itself (SETTLES; ops.h "FLAGS"). */
+int pvc_mop_settles_before(const pvc_mop *m);
 /* The element width (bytes) at which machine op `op` tests its PRED operand, 0 when it has
  * none or ignores it: the op's dtype, except stores (the dist's width, §3.3) and casts (the
  * wider side, §5.4). */

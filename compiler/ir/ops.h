@@ -379,7 +379,14 @@ typedef enum {
  *             op (ops_tile.h): its tile operands carry their valid shapes, the call runs a
  *             whole-tile loop (one trace entry); WRITES_GM the call writes its TENSOR
  *             operand, memory the caller owns (a launch refuses a read-only or stride-0
- *             argument for it, compiler/lib/launch.c)
+ *             argument for it, compiler/lib/launch.c). Deferred loads (docs/ARCHITECTURE.md
+ *             "Deferred loads"): the emitted C settles the deferred windows before every op
+ *             that may touch UB or GM (pvc_mop_touches_memory: an ADDR, CURSOR, ULD, UST,
+ *             TILE or TENSOR operand, or the TILE or CUBE level), except NO_MEM, the call
+ *             touches no UB or GM byte though an operand names a tile or tensor (it
+ *             computes an address, reads a shape), and SETTLES, the call settles what it
+ *             touches itself (pvc_rt_inline.h, runtime/src/gm.c). A row missing NO_MEM
+ *             only settles sooner; SETTLES is a promise its call keeps
  *   LEVEL     what one call works on (PVC_LEVELS): SCALAR an address or element, REGISTER a
  *             register or special register, TILE a whole tile (gm.load, tile.move, the rows
  *             of ops_tile.h), CUBE the cube's buffers; a GENERIC row has its FROM op's level
@@ -406,6 +413,8 @@ enum {
     PVC_MF_MERGES = 1 << 8,
     PVC_MF_TILE = 1 << 9,
     PVC_MF_WRITES_GM = 1 << 10,
+    PVC_MF_NO_MEM = 1 << 11,
+    PVC_MF_SETTLES = 1 << 12,
 };
 #define PVC_DT1(t) (1u << PVC_DT_##t)
 #define PVC_DT_INTS_32 (PVC_DT1(INT8) | PVC_DT1(UINT8) | PVC_DT1(INT16) | PVC_DT1(UINT16) | \
@@ -438,13 +447,13 @@ enum {
 
 #define PVC_MOPS(M) \
     /* ---- addresses (§1.4, §1.5, §2.1, decisions 6 and 7) ---- */ \
-    M(M_UB_ADDR, "ub.addr", NONE, (O(TILE, tile) O(INT, off)), (), (R(ADDR, addr)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
+    M(M_UB_ADDR, "ub.addr", NONE, (O(TILE, tile) O(INT, off)), (), (R(ADDR, addr)), 0, PVC_NO_TRAP, PVC_MF_NO_MEM, SCALAR, S, 1, 0, \
       *addr = pvc_tile_off_addr(tile, off), \
       "tile.addr + off*lane_bytes(tile dtype); off in tile elements (§2.1)") \
     M(M_ADDR_MAC, "addr.mac", NONE, (O(INT, a) O(INT, b) O(INT, c)), (), (R(INT, r)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *r = pvc_addr_add(pvc_addr_mul(a, b), c), \
       "a*b + c saturating at the ends of int64, never wrapping: a [row, col] offset, a step in bytes (§1.5)") \
-    M(M_CURSOR_INIT, "cursor.init", NONE, (O(TILE, tile)), (), (R(ADDR, cursor)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
+    M(M_CURSOR_INIT, "cursor.init", NONE, (O(TILE, tile)), (), (R(ADDR, cursor)), 0, PVC_NO_TRAP, PVC_MF_NO_MEM, SCALAR, S, 1, 0, \
       *cursor = pvc_tile_off_addr(tile, 0), \
       "post-update cursor := tile base, one per tile expression per VF (§1.5)") \
     M(M_AREG, "areg", NONE, \
@@ -454,7 +463,7 @@ enum {
       "AddrReg bytes = sizeof(dtype)*sum s_k*i_k, k<n, outermost loop first; unused slots 0 (decision 6)") \
     /* ---- vf.load_align (§2) ---- */ \
     M(M_LD_REG, "ld.reg", NONE, (O(ADDR, addr)), (AE(dist, LoadDist, 0, 0)), (R(VREG, dst)), \
-      0, PVC_NO_TRAP, PVC_MF_FAULT, REGISTER, V, 0, 256, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_SETTLES, REGISTER, V, 0, 256, \
       pvc_load_align_fast(ctx, dst, addr, dist, at), "one register by an explicit LoadDist (§2.2)") \
     M(M_LD_REG_POST, "ld.reg.post", NONE, (O(CURSOR, cursor) O(INT, step)), (AE(dist, LoadDist, 0, 0)), \
       (R(VREG, dst)), 0, PVC_NO_TRAP, PVC_MF_FAULT, REGISTER, V, 0, 256, \
@@ -483,7 +492,7 @@ enum {
       "mask destination, cursor += step bytes (§2.5)") \
     /* ---- vf.store_align (§3) ---- */ \
     M(M_ST_REG, "st.reg", NONE, (O(ADDR, addr) O(VREG, src) O(PRED, mask)), (AE(dist, HwStoreDist, 0, 0)), (), \
-      0, PVC_NO_TRAP, PVC_MF_FAULT, REGISTER, V, 0, 256, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_SETTLES, REGISTER, V, 0, 256, \
       pvc_store_align_fast(ctx, addr, src, mask, dist, at), \
       "explicit HwStoreDist NORM_Bw/ONEPT_Bw/PK_Bx/PK4_B32 (§3.3)") \
     M(M_ST_REG_POST, "st.reg.post", NONE, (O(CURSOR, cursor) O(INT, step) O(VREG, src) O(PRED, mask)), \
@@ -828,11 +837,11 @@ enum {
       0, PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 2, 0, \
       *addr = pvc_tile_group_index(ctx, (uint32_t)base, i, depth, (uint32_t)slot_bytes), \
       "grp[i] with a run-time i: base + i*slot_bytes; i outside [0, depth) faults BAD_ARG (§6)") \
-    M(M_TILE_VIEW, "tile.view", NONE, (O(ADDR, base)), (AI(off, 0)), (R(ADDR, addr)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
+    M(M_TILE_VIEW, "tile.view", NONE, (O(ADDR, base)), (AI(off, 0)), (R(ADDR, addr)), 0, PVC_NO_TRAP, PVC_MF_NO_MEM, SCALAR, S, 1, 0, \
       *addr = pvc_tile_view_addr(base, off), \
       "the address of t[r0:r1, c0:c1] of a run-time tile t: its base + off bytes (§6)") \
     M(M_TILE_VIEW_AT, "tile.view.at", NONE, (O(ADDR, base) O(INT, r) O(INT, c)), \
-      (AI(rows, 0) AI(cols, 0) AI(lane, 0)), (R(ADDR, addr)), 0, PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, \
+      (AI(rows, 0) AI(cols, 0) AI(lane, 0)), (R(ADDR, addr)), 0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_NO_MEM, SCALAR, S, 1, 0, \
       *addr = pvc_tile_view_at(ctx, base, r, c, rows, cols, lane), \
       "the address of t[r0:, c0:] with a run-time r0 or c0: base + (r0*cols + c0)*lane; a start outside "\
       "[0, rows) x [0, cols) faults BAD_ARG (§6)") \
@@ -916,17 +925,17 @@ enum {
       "pl.move Vec -> Vec: dst[i][j] = src[r0+i][c0+j] (insert 1: dst[r0+i][c0+j] = src[i][j]), rows x cols (§6)") \
     M(M_GM_LOAD, "gm.load", NONE, \
       (O(TILE, tile) O(TENSOR, tensor) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \
-      0, PVC_NO_TRAP, PVC_MF_FAULT, TILE, MTE2, 200, 32, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_SETTLES, TILE, MTE2, 200, 32, \
       (void)pvc_gm_load(ctx, tile, tensor, r0, c0, valid_rows, valid_cols), \
       "tile[i][j] = tensor[r0+i][c0+j] for i, j inside the valid shape, clipped (§6)") \
     M(M_GM_STORE, "gm.store", NONE, \
       (O(TENSOR, tensor) O(TILE, tile) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \
-      0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_WRITES_GM | PVC_MF_SETTLES, TILE, MTE3, 200, 32, \
       (void)pvc_gm_store(ctx, tensor, tile, r0, c0, valid_rows, valid_cols), \
       "tensor[r0+i][c0+j] = tile[i][j] inside the valid shape, clipped (§6)") \
     M(M_GM_STORE_ADD, "gm.store.add", NONE, \
       (O(TENSOR, tensor) O(TILE, tile) O(INT, r0) O(INT, c0) O(INT, valid_rows) O(INT, valid_cols)), (), (), \
-      0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
+      0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_WRITES_GM | PVC_MF_SETTLES, TILE, MTE3, 200, 32, \
       (void)pvc_gm_store_add(ctx, tensor, tile, r0, c0, valid_rows, valid_cols), \
       "tensor[r0+i][c0+j] += tile[i][j] inside the valid shape, clipped: pl.store's atomic=AtomicAdd (§6)") \
     M(M_GM_LOAD_STRIDED, "gm.load.strided", NONE, \
@@ -942,24 +951,24 @@ enum {
     M(M_GM_LOAD_ND, "gm.load.nd", NONE, \
       (O(TILE, tile) O(TENSOR, tensor) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
        O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows) \
-       O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, TILE, MTE2, 200, 32, \
+       O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_SETTLES, TILE, MTE2, 200, 32, \
       (void)pvc_gm_load_nd(ctx, tile, tensor, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols), \
       "rank 3-8: tile[i][j] = tensor at offsets o, +i on row_axis, +j on col_axis (the last), clipped (§6)") \
     M(M_GM_STORE_ND, "gm.store.nd", NONE, \
       (O(TENSOR, tensor) O(TILE, tile) O(INT, o0) O(INT, o1) O(INT, o2) O(INT, o3) \
        O(INT, o4) O(INT, o5) O(INT, o6) O(INT, o7) O(INT, valid_rows) \
        O(INT, valid_cols)), (AI(row_axis, 0) AI(col_axis, 1)), (), 0, PVC_NO_TRAP, \
-      PVC_MF_FAULT | PVC_MF_WRITES_GM, TILE, MTE3, 200, 32, \
+      PVC_MF_FAULT | PVC_MF_WRITES_GM | PVC_MF_SETTLES, TILE, MTE3, 200, 32, \
       (void)pvc_gm_store_nd(ctx, tensor, tile, o0, o1, o2, o3, o4, o5, o6, o7, row_axis, col_axis, valid_rows, valid_cols), \
       "rank 3-8: the inverse of gm.load.nd (§6)") \
     M(M_GM_VIEW, "gm.view", NONE, \
       (O(TENSOR, view) O(TENSOR, base) O(INT, off) O(INT, d0) O(INT, d1) O(INT, d2) O(INT, d3) O(INT, s0) O(INT, s1) \
-       O(INT, s2) O(INT, s3)), (AI(dtype, 0) AI(rank, 1)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT, SCALAR, S, 1, 0, \
+       O(INT, s2) O(INT, s3)), (AI(dtype, 0) AI(rank, 1)), (), 0, PVC_NO_TRAP, PVC_MF_FAULT | PVC_MF_NO_MEM, SCALAR, S, 1, 0, \
       pvc_gm_view(ctx, view, base, off, dtype, rank, d0, d1, d2, d3, s0, s1, s2, s3), \
       "view = the rank-`rank` tensor of dtype `dtype` at element off of base, dims d, strides s (§6)") \
-    M(M_GM_DIM, "gm.dim", NONE, (O(TENSOR, tensor)), (AI(axis, 0)), (R(INT, dim)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
+    M(M_GM_DIM, "gm.dim", NONE, (O(TENSOR, tensor)), (AI(axis, 0)), (R(INT, dim)), 0, PVC_NO_TRAP, PVC_MF_NO_MEM, SCALAR, S, 1, 0, \
       *dim = pvc_tensor_dim(tensor, axis), "t.shape[axis] of the tensor bound at run time (§6)") \
-    M(M_GM_ADDR, "gm.addr", NONE, (O(TENSOR, tensor)), (), (R(INT, addr)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
+    M(M_GM_ADDR, "gm.addr", NONE, (O(TENSOR, tensor)), (), (R(INT, addr)), 0, PVC_NO_TRAP, PVC_MF_NO_MEM, SCALAR, S, 1, 0, \
       *addr = pvc_tensor_addr(tensor), "the GM address of a pointer, as pl.printf's %p prints it (§6)") \
     M(M_BLOCK_IDX, "block.idx", NONE, (), (), (R(INT, idx)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *idx = pvc_block_idx(ctx), "pl.get_block_idx(): the block this context runs (§6)") \

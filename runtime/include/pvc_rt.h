@@ -143,6 +143,11 @@ static inline void pvc_mreg_set_bit(pvc_mreg *m, unsigned j, int v)
  * (destination registers unchanged, no UB byte written).
  * ------------------------------------------------------------------------------------- */
 #define PVC_UB_BYTES  (256u * 1024u)
+/* Most pl.load windows a context keeps deferred at once (pvc_ctx.defer); one more settles
+ * the oldest. A window is whole pages of PVC_DEFER_PAGE bytes: the UB's 64 pages are the
+ * bits of pvc_ctx.dpages. */
+#define PVC_DEFER_MAX 4
+#define PVC_DEFER_PAGE 4096u
 #define PVC_UB_USABLE (248u * 1024u) /* top 8 KiB: register-spill reserve (§6) */
 /* Bytes of a kernel's struct memory (pvc_ctx.smem): pvc's bound on the pl.struct,
  * pl.struct_array and tiling-class bytes of one kernel (a tiling class of int[2048] is 16 KiB);
@@ -294,6 +299,22 @@ typedef struct pvc_ctx {
     /* Nonzero once the launch is to stop (libpvc's stop flag or timeout): every loop
      * iteration reads it (pvc_poll). Points at a zero outside a launch that can stop. */
     const volatile int *stop;
+    /* Deferred pl.loads (docs/ARCHITECTURE.md §6.6 "Deferred loads"): on a native vector-only core
+     * (defer_ok, set by the native backend only) a pl.load of whole UB pages from contiguous
+     * GM inside the tensor records where its bytes are instead of copying them. defer[0 ..
+     * ndefer) are those windows, disjoint UB spans [lo, hi) whose bytes are GM's at gm; bit p
+     * of dpages is set when UB page p (PVC_DEFER_PAGE bytes) lies in one, whose bytes start
+     * at dbase[p]. A NORM vf.load_align reads a deferred page there; every other access to
+     * the UB, and every GM write that overlaps gm, first settles the window (copies it into
+     * the UB), so every op sees the bytes the copy would have left. */
+    int defer_ok;
+    uint32_t ndefer;
+    struct pvc_ub_window {
+        uint32_t lo, hi;
+        const uint8_t *gm;
+    } defer[PVC_DEFER_MAX];
+    uint64_t dpages;
+    const uint8_t *dbase[PVC_UB_BYTES / PVC_DEFER_PAGE];
     /* Struct memory from this byte up is zero: every struct access raises it past its bytes
      * (smem.c), so pvc_ctx_reset zeroes only the bytes below it. */
     uint32_t smem_hi;
@@ -330,6 +351,9 @@ void pvc_fault_unwind(pvc_ctx *ctx);
 /* Checks that [addr, addr+len) lies inside the UB and addr % align == 0 (align 0/1 = none);
  * raises UB_BOUNDS / MISALIGNED otherwise. Returns 1 when the access may go ahead. */
 int pvc_ub_check(pvc_ctx *ctx, const char *op, int64_t addr, uint64_t len, uint32_t align);
+/* Settles every deferred window (pvc_ctx.defer) that overlaps UB bytes [lo, hi): copies its
+ * GM bytes into the UB and drops it. The inline tests of pvc_rt_inline.h call it. */
+void pvc_ub_settle_span(pvc_ctx *ctx, int64_t lo, int64_t hi);
 /* A UB address as messages show it: 0x40000, -0x40000000 (signed, never wrapped); buf of at
  * least 24 bytes. */
 const char *pvc_addr_text(char *buf, size_t n, int64_t addr);
@@ -795,11 +819,6 @@ void pvc_load_align_post(pvc_ctx *ctx, pvc_vreg *dst, int64_t *cursor, int64_t s
 void pvc_load_align_x2(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, int64_t addr, pvc_load_dist dist);
 void pvc_load_align_x2_post(pvc_ctx *ctx, pvc_vreg *d0, pvc_vreg *d1, int64_t *cursor,
                             int64_t step, pvc_load_dist dist);
-/* Unchecked NORM load: caller guarantees addr+256 <= PVC_UB_BYTES and 32-alignment. */
-static inline void pvc_load_align_norm_unchecked(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr)
-{
-    memcpy(dst->b, ctx->ub + addr, PVC_VL);
-}
 
 /* DATA_BLOCK_COPY (§2.4): block k (32 B) of dst = UB[A + 32*k*bs ..+32) if any of mask bits
  * 32k..32k+31 is set, else zeros (no read, no fault). A must be 32-aligned.

@@ -13,6 +13,14 @@
 
 #include <string.h>
 
+/* The fast paths are inlined whatever their size (GCC outlines a big one, and its caller's
+ * registers then go through memory again); tcc takes plain static inline. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+#define PVC_INLINE static inline __attribute__((always_inline))
+#else
+#define PVC_INLINE static inline
+#endif
+
 /* tcc (the native backend's first runs) has no __builtin_assume_aligned. */
 #if defined(__GNUC__) && !defined(__TINYC__)
 #define PVC_ASSUME_ALIGNED(p, n) __builtin_assume_aligned(p, n)
@@ -61,42 +69,96 @@ static inline void pvc_vreg_move(void *dst, const void *src) { memcpy(dst, src, 
  * goes out of the way). tcc has no __builtin_expect. */
 #if defined(__GNUC__) && !defined(__TINYC__)
 #define PVC_LIKELY(x) __builtin_expect(!!(x), 1)
+#define PVC_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define PVC_LIKELY(x) (x)
+#define PVC_UNLIKELY(x) (x)
 #endif
 
-/* `at` is the op's source position: the out-of-line call, the only side that can fault,
- * sets ctx->at to it first (NULL: leaves ctx->at as it is), so the inline path never
- * stores it. */
+/* Deferred pl.loads (pvc_ctx.defer, docs/ARCHITECTURE.md §6.6 "Deferred loads"). With no window
+ * pending - always in the simulator, which never defers - each test is one load and a
+ * branch. */
+
+/* How far ahead of a read of a deferred page the next bytes are asked for: two of the
+ * samples' 1 KiB rows, about the memory latency at the rate a row loop reads
+ * (BENCHMARKS.md, "Deferred loads"). */
+#define PVC_DEFER_AHEAD 2048
+
+/* Before an op that may read or write any UB byte or write GM: settles every window. */
+PVC_INLINE void pvc_ub_settle(pvc_ctx *ctx)
+{
+    if (PVC_UNLIKELY(ctx->dpages))
+        pvc_ub_settle_span(ctx, 0, PVC_UB_BYTES);
+}
+
+/* Before a write of the 256 UB bytes at addr (inside the UB): settles the windows it
+ * overlaps (the pages of its first and last bytes). */
+PVC_INLINE void pvc_ub_settle_at(pvc_ctx *ctx, int64_t addr)
+{
+    uint64_t dp = ctx->dpages;
+    if (PVC_UNLIKELY(dp)) {
+        int64_t p = addr / PVC_DEFER_PAGE, q = (addr + PVC_VL - 1) / PVC_DEFER_PAGE;
+        if (((dp >> p) | (dp >> q)) & 1)
+            pvc_ub_settle_span(ctx, addr, addr + PVC_VL);
+    }
+}
+
+/* Where a read of the 256 UB bytes at addr (inside the UB) finds them: in GM when they lie
+ * in one deferred page, else in the UB, after settling a window they reach into. */
+PVC_INLINE const uint8_t *pvc_ub_read_at(pvc_ctx *ctx, int64_t addr)
+{
+    uint64_t dp = ctx->dpages;
+    int64_t p = addr / PVC_DEFER_PAGE, q = (addr + PVC_VL - 1) / PVC_DEFER_PAGE;
+    if (((dp >> p) & 1) && p == q) {
+        const uint8_t *g = ctx->dbase[p] + (addr % PVC_DEFER_PAGE);
+#if defined(__GNUC__) && !defined(__TINYC__)
+        /* A tile is read in order, so its bytes PVC_DEFER_AHEAD further on start on their way
+         * to the cache now (a hint: it reads nothing and never faults). Without it a vector
+         * function waits for each row's first load; the copy it replaces streamed. */
+        _Pragma("GCC unroll 4") for (int k = 0; k < 4; k++)
+            __builtin_prefetch(g + PVC_DEFER_AHEAD + 64 * k);
+#endif
+        return g;
+    }
+    if (((dp >> p) | (dp >> q)) & 1)
+        pvc_ub_settle_span(ctx, addr, addr + PVC_VL);
+    return ctx->ub + addr;
+}
 
 /* vf.load_align (pvc_load_align) with the NORM case inline. */
-static inline void pvc_load_align_fast(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr,
+PVC_INLINE void pvc_load_align_fast(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr,
                                        pvc_load_dist d, const pvc_loc *at)
 {
     if (PVC_LIKELY(d == PVC_LD_NORM && pvc_norm_span_ok(addr))) {
         pvc_ub_touch(ctx, (uint32_t)addr, PVC_VL, PVC_TOUCH_VLOAD);
-        pvc_vreg_move(dst->b, PVC_ASSUME_ALIGNED(ctx->ub + addr, 32));
+        if (PVC_LIKELY(!ctx->dpages))
+            pvc_vreg_move(dst->b, PVC_ASSUME_ALIGNED(ctx->ub + addr, 32));
+        else
+            pvc_vreg_move(dst->b, pvc_ub_read_at(ctx, addr));
         return;
     }
     if (at)
         ctx->at = at;
+    pvc_ub_settle(ctx); /* any other dist reads the UB itself */
     pvc_vreg r = *dst; /* a copy: dst's address never reaches a call (pvc_rt_fast.h) */
     pvc_load_align(ctx, &r, addr, d);
     *dst = r;
 }
 
 /* vf.store_align (pvc_store_align) with NORM_B8/B16/B32 under a full mask inline. */
-static inline void pvc_store_align_fast(pvc_ctx *ctx, int64_t addr, const pvc_vreg *src,
+PVC_INLINE void pvc_store_align_fast(pvc_ctx *ctx, int64_t addr, const pvc_vreg *src,
                                         const pvc_mreg *mask, pvc_store_dist d, const pvc_loc *at)
 {
     unsigned wlog = d == PVC_ST_NORM_B8 ? 0 : d == PVC_ST_NORM_B16 ? 1 : d == PVC_ST_NORM_B32 ? 2 : 3;
     if (PVC_LIKELY(wlog < 3 && pvc_norm_span_ok(addr) && pvc_mreg_full_w(mask, wlog))) {
         pvc_ub_touch(ctx, (uint32_t)addr, PVC_VL, PVC_TOUCH_VSTORE);
+        pvc_ub_settle_at(ctx, addr);
         pvc_vreg_move(PVC_ASSUME_ALIGNED(ctx->ub + addr, 32), src->b);
         return;
     }
     if (at)
         ctx->at = at;
+    pvc_ub_settle(ctx);
     pvc_vreg v = *src; /* copies, as above */
     pvc_mreg m = *mask;
     pvc_store_align(ctx, addr, &v, &m, d);

@@ -149,6 +149,88 @@ static void move_span(pvc_ctx *ctx, gm_dir dir, pvc_dtype t, uint8_t *host, uint
     }
 }
 
+/* ---- deferred loads (pvc_ctx.defer, docs/ARCHITECTURE.md §6.6 "Deferred loads") ---- */
+/* The pages of UB span [lo, hi) (whole pages) as bits of pvc_ctx.dpages. */
+static uint64_t page_bits(uint32_t lo, uint32_t hi)
+{
+    uint32_t n = (hi - lo) / PVC_DEFER_PAGE, p = lo / PVC_DEFER_PAGE;
+    return (n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1) << p;
+}
+
+static void drop_window(pvc_ctx *ctx, uint32_t i)
+{
+    ctx->dpages &= ~page_bits(ctx->defer[i].lo, ctx->defer[i].hi);
+    ctx->defer[i] = ctx->defer[--ctx->ndefer];
+}
+
+static void settle_window(pvc_ctx *ctx, uint32_t i)
+{
+    const struct pvc_ub_window w = ctx->defer[i];
+    memcpy(ctx->ub + w.lo, w.gm, w.hi - w.lo);
+    drop_window(ctx, i);
+}
+
+void pvc_ub_settle_span(pvc_ctx *ctx, int64_t lo, int64_t hi)
+{
+    for (uint32_t i = 0; i < ctx->ndefer;)
+        if (lo < (int64_t)ctx->defer[i].hi && hi > (int64_t)ctx->defer[i].lo)
+            settle_window(ctx, i);
+        else
+            i++;
+}
+
+/* Before GM bytes [host, host + n) are written: the windows that read them settle first, so
+ * they keep the bytes their pl.load saw. */
+static void settle_gm(pvc_ctx *ctx, const uint8_t *host, size_t n)
+{
+    uintptr_t lo = (uintptr_t)host, hi = lo + n;
+    for (uint32_t i = 0; i < ctx->ndefer;) {
+        const struct pvc_ub_window *w = &ctx->defer[i];
+        uintptr_t wlo = (uintptr_t)w->gm, whi = wlo + (w->hi - w->lo);
+        if (lo < whi && hi > wlo)
+            settle_window(ctx, i);
+        else
+            i++;
+    }
+}
+
+/* A pl.load of the whole tile, whole UB pages, from contiguous GM inside the tensor, on a
+ * context that may defer: records the window instead of copying (1), else 0. Its UB span
+ * replaces every window inside it and settles the ones it only overlaps. */
+static int defer_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *t, const gm_window *w,
+                      int64_t r0, int64_t c0, int64_t vr, int64_t vc, unsigned bits)
+{
+    if (!ctx->defer_ok || ctx->touch || ctx->gm_touch || tile->mem != PVC_MEM_VEC || bits < 8)
+        return 0;
+    if (vr != tile->rows || vc != tile->cols || w->r_lo != 0 || w->r_hi != vr || w->c_lo != 0 ||
+        w->c_hi != vc || (vr > 1 && w->rstride != vc))
+        return 0; /* not the whole tile, or not contiguous */
+    size_t n = (size_t)vr * (size_t)vc * bits / 8;
+    uint64_t e = (uint64_t)w->base + (uint64_t)r0 * (uint64_t)w->rstride + (uint64_t)c0;
+    const uint8_t *host = (const uint8_t *)t->data + e * bits / 8;
+    if (!n || tile->addr % PVC_DEFER_PAGE || n % PVC_DEFER_PAGE)
+        return 0; /* not whole pages */
+    if (t->lo && !(host >= t->lo && host <= t->hi && n <= (size_t)(t->hi - host)))
+        return 0; /* the copy's own checks fault, row by row */
+    uint32_t lo = tile->addr, hi = (uint32_t)(tile->addr + n);
+    for (uint32_t i = 0; i < ctx->ndefer;) {
+        const struct pvc_ub_window *o = &ctx->defer[i];
+        if (o->lo >= lo && o->hi <= hi)
+            drop_window(ctx, i); /* overwritten whole */
+        else if (o->lo < hi && o->hi > lo)
+            settle_window(ctx, i);
+        else
+            i++;
+    }
+    if (ctx->ndefer == PVC_DEFER_MAX)
+        settle_window(ctx, 0);
+    ctx->defer[ctx->ndefer++] = (struct pvc_ub_window){lo, hi, host};
+    ctx->dpages |= page_bits(lo, hi);
+    for (uint32_t p = lo / PVC_DEFER_PAGE; p < hi / PVC_DEFER_PAGE; p++)
+        ctx->dbase[p] = host + (p * PVC_DEFER_PAGE - lo);
+    return 1;
+}
+
 /* Copies the part of the window inside the tensor, one row segment at a time. */
 static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const pvc_tensor *t,
                        const int64_t *off, int ra, int ca, int64_t vr, int64_t vc, gm_dir dir)
@@ -168,6 +250,8 @@ static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const
                         pvc_dtype_table[t->dtype].name);
         return 0;
     }
+    if (dir == GM_TO_UB && defer_load(ctx, tile, t, &w, r0, c0, vr, vc, bits))
+        return 0; /* the whole tile, nothing clipped */
     size_t seg = (size_t)(w.c_hi - w.c_lo) * bits / 8;
     int64_t step = 1; /* rows per span */
     if (!ctx->touch && !ctx->gm_touch && w.c_lo == 0 && w.c_hi == tile->cols && w.rstride == tile->cols &&
@@ -178,12 +262,16 @@ static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const
         step = w.r_hi - w.r_lo;
         seg *= (size_t)step;
     }
+    if (ctx->ndefer) /* the UB bytes this copy reads or writes */
+        pvc_ub_settle_span(ctx, tile->addr, tile->addr + (int64_t)tile->rows * tile->cols * bits / 8);
     for (int64_t i = w.r_lo; i < w.r_hi && seg; i += step) {
         uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;
         uint64_t e = (uint64_t)w.base + (uint64_t)(r0 + i) * (uint64_t)w.rstride + (uint64_t)(c0 + w.c_lo);
         uint8_t *host = (uint8_t *)t->data + e * bits / 8;
         if (!rt_gm_inside(ctx, op, t, host, seg))
             return 0;
+        if (ctx->ndefer && dir != GM_TO_UB)
+            settle_gm(ctx, host, seg);
         move_span(ctx, dir, t->dtype, host, (uint32_t)ub, seg);
     }
     return clipped_count(vr, vc, &w);
