@@ -27,13 +27,12 @@
 #define PVC_FAST_FN static inline __attribute__((always_inline))
 /* Each loop over a register's four pieces unrolled: a loop keeps the pieces in memory. */
 #define PVC_FAST_EACH _Pragma("GCC unroll 4") for
-#if defined(__SSE2__)
-#include <immintrin.h>
-#endif
 
 typedef float pvc_f16x __attribute__((vector_size(64)));    /* 16 FP32 lanes */
 typedef uint32_t pvc_u16x __attribute__((vector_size(64))); /* their bits */
-typedef int32_t pvc_i16x __attribute__((vector_size(64)));  /* compare results */
+typedef int pvc_i16x __attribute__((vector_size(64)));      /* compare results */
+typedef float pvc_f8x __attribute__((vector_size(32)));     /* an AVX register's 8 lanes */
+typedef float pvc_f4x __attribute__((vector_size(16)));     /* an SSE register's 4 */
 
 typedef struct {
     pvc_f16x p[4];
@@ -85,19 +84,28 @@ PVC_FAST_FN int pvc_fast_ok(pvc_dtype t, pvc_merge mode, const pvc_mreg *m)
     return t == PVC_DT_FP32 && mode == PVC_MERGE_ZEROING && (!m || pvc_mreg_full_w(m, 2));
 }
 
+/* The few x86 instructions plain vector code does not reach (a sign mask, a vector root, a
+ * fused multiply-add) are the compilers' builtins, the ones <immintrin.h>'s intrinsics wrap:
+ * that header is most of a small kernel's parse time (BENCHMARKS.md, "Native code against
+ * hand-written C"). GCC and clang spell them alike but for the AVX-512 root. Each piece goes
+ * through a copy into the builtin's own vector type, which the C compiler keeps in registers. */
+
 /* The lanes of a compare result as 16 bits, by the host's move-mask instruction (a loop over
  * lanes would be compiled lane by lane). */
 PVC_FAST_FN unsigned pvc_fast_bits(const pvc_i16x *m)
 {
-#if defined(__AVX512F__)
-    __m512i v;
-    memcpy(&v, m, sizeof v);
-    return _mm512_movepi32_mask(v);
+#if defined(__AVX512DQ__)
+    return __builtin_ia32_cvtd2mask512(*m); /* vpmovd2m */
+#elif defined(__AVX__)
+    pvc_f8x h[2];
+    memcpy(h, m, sizeof h);
+    return (unsigned)__builtin_ia32_movmskps256(h[0]) |
+           (unsigned)__builtin_ia32_movmskps256(h[1]) << 8;
 #elif defined(__SSE2__)
-    __m128 q[4];
+    pvc_f4x q[4];
     memcpy(q, m, sizeof q);
-    return (unsigned)_mm_movemask_ps(q[0]) | (unsigned)_mm_movemask_ps(q[1]) << 4 |
-           (unsigned)_mm_movemask_ps(q[2]) << 8 | (unsigned)_mm_movemask_ps(q[3]) << 12;
+    return (unsigned)__builtin_ia32_movmskps(q[0]) | (unsigned)__builtin_ia32_movmskps(q[1]) << 4 |
+           (unsigned)__builtin_ia32_movmskps(q[2]) << 8 | (unsigned)__builtin_ia32_movmskps(q[3]) << 12;
 #else
     unsigned b = 0;
     for (int l = 0; l < 16; l++)
@@ -114,19 +122,25 @@ PVC_FAST_FN int pvc_fast_nan(const pvc_f64x *v)
     return pvc_fast_bits(&n) != 0;
 }
 
-/* x = sqrt(x), 16 lanes, by the instruction (a loop of sqrtf keeps errno's branch). */
+/* x = sqrt(x), 16 lanes, by the instruction (a loop of sqrtf keeps errno's branch). The
+ * rounding argument 4 is _MM_FROUND_CUR_DIRECTION. */
 PVC_FAST_FN void pvc_fast_sqrt16(pvc_f16x *x)
 {
-#if defined(__AVX512F__)
-    __m512 v;
-    memcpy(&v, x, sizeof v);
-    v = _mm512_sqrt_ps(v);
-    memcpy(x, &v, sizeof v);
+#if defined(__AVX512F__) && defined(__clang__)
+    *x = __builtin_ia32_sqrtps512(*x, 4);
+#elif defined(__AVX512F__)
+    *x = __builtin_ia32_sqrtps512_mask(*x, *x, (unsigned short)-1, 4);
+#elif defined(__AVX__)
+    pvc_f8x h[2];
+    memcpy(h, x, sizeof h);
+    h[0] = __builtin_ia32_sqrtps256(h[0]);
+    h[1] = __builtin_ia32_sqrtps256(h[1]);
+    memcpy(x, h, sizeof h);
 #elif defined(__SSE2__)
-    __m128 q[4];
+    pvc_f4x q[4];
     memcpy(q, x, sizeof q);
     PVC_FAST_EACH (int i = 0; i < 4; i++)
-        q[i] = _mm_sqrt_ps(q[i]);
+        q[i] = __builtin_ia32_sqrtps(q[i]);
     memcpy(x, q, sizeof q);
 #else
     for (int l = 0; l < 16; l++)
@@ -138,12 +152,15 @@ PVC_FAST_FN void pvc_fast_sqrt16(pvc_f16x *x)
 PVC_FAST_FN void pvc_fast_fma16(const pvc_f16x *a, const pvc_f16x *b, pvc_f16x *c)
 {
 #if defined(__AVX512F__)
-    __m512 x, y, z;
-    memcpy(&x, a, sizeof x);
-    memcpy(&y, b, sizeof y);
-    memcpy(&z, c, sizeof z);
-    z = _mm512_fmadd_ps(x, y, z);
-    memcpy(c, &z, sizeof z);
+    *c = __builtin_ia32_vfmaddps512_mask(*a, *b, *c, (unsigned short)-1, 4);
+#elif defined(__FMA__)
+    pvc_f8x x[2], y[2], z[2];
+    memcpy(x, a, sizeof x);
+    memcpy(y, b, sizeof y);
+    memcpy(z, c, sizeof z);
+    z[0] = __builtin_ia32_vfmaddps256(x[0], y[0], z[0]);
+    z[1] = __builtin_ia32_vfmaddps256(x[1], y[1], z[1]);
+    memcpy(c, z, sizeof z);
 #else
     for (int l = 0; l < 16; l++) /* fmaf: by libm where the CPU has no FMA */
         (*c)[l] = __builtin_fmaf((*a)[l], (*b)[l], (*c)[l]);
