@@ -33,6 +33,8 @@ typedef uint32_t pvc_u16x __attribute__((vector_size(64))); /* their bits */
 typedef int pvc_i16x __attribute__((vector_size(64)));      /* compare results */
 typedef float pvc_f8x __attribute__((vector_size(32)));     /* an AVX register's 8 lanes */
 typedef float pvc_f4x __attribute__((vector_size(16)));     /* an SSE register's 4 */
+typedef int pvc_i8x __attribute__((vector_size(32)));
+typedef int pvc_i4x __attribute__((vector_size(16)));
 
 typedef struct {
     pvc_f16x p[4];
@@ -114,12 +116,35 @@ PVC_FAST_FN unsigned pvc_fast_bits(const pvc_i16x *m)
 #endif
 }
 
-/* 1 when some lane of v is a NaN (the runtime's NaN rules must decide it). */
+/* 1 when some lane of v is a NaN (the runtime's NaN rules must decide it). One unordered
+ * compare (predicate 3, _CMP_UNORD_Q) tests a lane of two pieces at once, so the four pieces
+ * are two compares on AVX-512 (a != compare tests one). */
 PVC_FAST_FN int pvc_fast_nan(const pvc_f64x *v)
 {
+#if defined(__AVX512F__)
+    return (__builtin_ia32_cmpps512_mask(v->p[0], v->p[1], 3, (unsigned short)-1, 4) |
+            __builtin_ia32_cmpps512_mask(v->p[2], v->p[3], 3, (unsigned short)-1, 4)) != 0;
+#elif defined(__AVX__)
+    pvc_f8x h[8];
+    memcpy(h, v->p, sizeof h);
+    pvc_i8x u = (pvc_i8x)__builtin_ia32_cmpps256(h[0], h[2], 3) |
+                (pvc_i8x)__builtin_ia32_cmpps256(h[1], h[3], 3) |
+                (pvc_i8x)__builtin_ia32_cmpps256(h[4], h[6], 3) |
+                (pvc_i8x)__builtin_ia32_cmpps256(h[5], h[7], 3);
+    return __builtin_ia32_movmskps256((pvc_f8x)u) != 0;
+#elif defined(__SSE2__)
+    pvc_f4x q[16];
+    memcpy(q, v->p, sizeof q);
+    pvc_i4x u = {0};
+    PVC_FAST_EACH (int i = 0; i < 4; i++) /* piece i's quarter i against piece i + 1's */
+        u |= (pvc_i4x)__builtin_ia32_cmpunordps(q[i], q[i + 4]) |
+             (pvc_i4x)__builtin_ia32_cmpunordps(q[i + 8], q[i + 12]);
+    return __builtin_ia32_movmskps((pvc_f4x)u) != 0;
+#else
     pvc_i16x n = (v->p[0] != v->p[0]) | (v->p[1] != v->p[1]) | (v->p[2] != v->p[2]) |
                  (v->p[3] != v->p[3]);
     return pvc_fast_bits(&n) != 0;
+#endif
 }
 
 /* x = sqrt(x), 16 lanes, by the instruction (a loop of sqrtf keeps errno's branch). The
@@ -202,14 +227,6 @@ PVC_FAST_FN void pvc_fast_bin1(int op, pvc_f16x *r, const pvc_f16x *a, const pvc
     case PVC_FAST_ADD: *r = *a + *b; break;
     case PVC_FAST_SUB: *r = *a - *b; break;
     case PVC_FAST_MUL: *r = *a * *b; break;
-    case PVC_FAST_DIV: {
-        pvc_f16x x = *a, y = *b;
-        pvc_fast_flush(&x);
-        pvc_fast_flush(&y);
-        *r = x / y;
-        pvc_fast_flush(r);
-        break;
-    }
     default: {
         pvc_u16x gt = (pvc_u16x)(*a > *b), lt = (pvc_u16x)(*a < *b), eq = (pvc_u16x)(*a == *b);
         pvc_u16x ua = (pvc_u16x)*a, ub = (pvc_u16x)*b;
@@ -217,6 +234,51 @@ PVC_FAST_FN void pvc_fast_bin1(int op, pvc_f16x *r, const pvc_f16x *a, const pvc
         break;
     }
     }
+}
+
+/* The lanes of v in the classes of imm (vfpclassps; imm must be a constant: clang checks it
+ * before inlining): 0x01 quiet NaN, 0x04 -0, 0x10 -inf, 0x20 subnormal, 0x40 negative
+ * finite, 0x80 signalling NaN. */
+#if defined(__AVX512DQ__)
+#define PVC_FAST_CLASS(v, imm) ((unsigned)__builtin_ia32_fpclassps512_mask((v), (imm), (unsigned short)-1))
+#endif
+
+/* r = a / b on 16 lanes (§9.4: flushed inputs and result); returns the lanes the runtime must
+ * decide. With AVX-512 DQ there is no flush: a subnormal operand or result lane, or a NaN
+ * result, goes to the runtime op (which flushes), so the common case is one vfpclassps per
+ * operand where the flushes were four instructions each; else the flushes, and the caller's
+ * NaN test. */
+PVC_FAST_FN unsigned pvc_fast_div1(pvc_f16x *r, const pvc_f16x *a, const pvc_f16x *b)
+{
+#if defined(__AVX512DQ__)
+    *r = *a / *b;
+    return PVC_FAST_CLASS(*a, 0x20) | PVC_FAST_CLASS(*b, 0x20) | PVC_FAST_CLASS(*r, 0xA1);
+#else
+    pvc_f16x x = *a, y = *b;
+    pvc_fast_flush(&x);
+    pvc_fast_flush(&y);
+    *r = x / y;
+    pvc_fast_flush(r);
+    return 0;
+#endif
+}
+
+/* r = x / y, 1 when the fast side applies (no NaN result, nothing to flush under AVX-512
+ * DQ); of broadcast operands (four equal pieces) one piece, copied. */
+PVC_FAST_FN int pvc_fast_div(pvc_f64x *r, const pvc_f64x *x, const pvc_f64x *y)
+{
+    unsigned bad = 0;
+    if (pvc_fast_uniform(x) && pvc_fast_uniform(y)) {
+        bad = pvc_fast_div1(&r->p[0], &x->p[0], &y->p[0]);
+        r->p[1] = r->p[2] = r->p[3] = r->p[0];
+    } else {
+        PVC_FAST_EACH (int i = 0; i < 4; i++)
+            bad |= pvc_fast_div1(&r->p[i], &x->p[i], &y->p[i]);
+    }
+#if !defined(__AVX512DQ__)
+    bad = (unsigned)pvc_fast_nan(r);
+#endif
+    return !bad;
 }
 
 /* dst = a OP b on the fast side, else the runtime op. */
@@ -229,14 +291,15 @@ PVC_FAST_FN void pvc_fast_bin1(int op, pvc_f16x *r, const pvc_f16x *a, const pvc
             pvc_f64x x, y, r;                                                                 \
             pvc_fast_get(&x, a);                                                              \
             pvc_fast_get(&y, b);                                                              \
-            if (op == PVC_FAST_DIV && pvc_fast_uniform(&x) && pvc_fast_uniform(&y)) {         \
-                pvc_fast_bin1(op, &r.p[0], &x.p[0], &y.p[0]);                                 \
-                r.p[1] = r.p[2] = r.p[3] = r.p[0];                                            \
+            int ok_;                                                                          \
+            if (op == PVC_FAST_DIV) {                                                         \
+                ok_ = pvc_fast_div(&r, &x, &y);                                               \
             } else {                                                                          \
                 PVC_FAST_EACH (int i = 0; i < 4; i++)                                         \
                     pvc_fast_bin1(op, &r.p[i], &x.p[i], &y.p[i]);                             \
+                ok_ = !pvc_fast_nan(&r);                                                      \
             }                                                                                 \
-            if (PVC_LIKELY(!pvc_fast_nan(&r))) {                                              \
+            if (PVC_LIKELY(ok_)) {                                                            \
                 pvc_fast_put(dst, &r);                                                        \
                 return;                                                                       \
             }                                                                                 \
@@ -324,18 +387,31 @@ PVC_FAST_FN void pvc_sqrt_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const p
 {
     if (PVC_LIKELY(!precision && pvc_fast_ok(t, PVC_MERGE_ZEROING, mask))) {
         pvc_f64x r;
-        pvc_i16x bad = {0};
         pvc_fast_get(&r, src);
         int one = pvc_fast_uniform(&r);
+#if defined(__AVX512DQ__) /* no flush: a subnormal lane goes to the runtime too (as div's) */
+        unsigned bad = 0;
         PVC_FAST_EACH (int i = 0; i < 4; i++) {
-            bad |= (pvc_i16x)((pvc_u16x)r.p[i] > 0x7F800000u);
+            if (i == 0 || !one) {
+                bad |= PVC_FAST_CLASS(r.p[i], 0xF5);
+                pvc_fast_sqrt16(&r.p[i]);
+            } else {
+                r.p[i] = r.p[0];
+            }
+        }
+#else
+        pvc_i16x neg = {0};
+        PVC_FAST_EACH (int i = 0; i < 4; i++) {
+            neg |= (pvc_i16x)((pvc_u16x)r.p[i] > 0x7F800000u);
             pvc_fast_flush(&r.p[i]);
             if (i == 0 || !one)
                 pvc_fast_sqrt16(&r.p[i]);
             else
                 r.p[i] = r.p[0];
         }
-        if (PVC_LIKELY(!pvc_fast_bits(&bad))) {
+        unsigned bad = pvc_fast_bits(&neg);
+#endif
+        if (PVC_LIKELY(!bad)) {
             pvc_fast_put(dst, &r);
             return;
         }
@@ -452,11 +528,10 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
     if (PVC_LIKELY(pvc_fast_ok(t, PVC_MERGE_ZEROING, mask))) {
         pvc_f64x v;
         pvc_u16x key[4], best, o;
-        pvc_i16x nan = {0};
         pvc_fast_get(&v, src);
+        int nan = pvc_fast_nan(&v);
         PVC_FAST_EACH (int i = 0; i < 4; i++) {
             pvc_u16x u = (pvc_u16x)v.p[i];
-            nan |= (pvc_i16x)((u & 0x7FFFFFFFu) > 0x7F800000u);
             key[i] = u ^ ((0u - (u >> 31)) | 0x80000000u);
         }
         best = key[0];
@@ -471,7 +546,7 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
         pvc_fast_umax(&best, &o);
         o = PVC_FAST_SHUF(best, best, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
         pvc_fast_umax(&best, &o);
-        if (PVC_LIKELY(!pvc_fast_bits(&nan))) {
+        if (PVC_LIKELY(!nan)) {
             unsigned at = 0;
             PVC_FAST_EACH (int i = 3; i >= 0; i--) { /* the lowest lane holding it */
                 pvc_i16x eq = (pvc_i16x)(key[i] == best);
