@@ -498,8 +498,14 @@ PVC_FAST_FN void pvc_reduce_sum_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
         pvc_f16x b0 = PVC_FAST_SHUF(v.p[0], v.p[1], PVC_FAST_EVEN) + PVC_FAST_SHUF(v.p[0], v.p[1], PVC_FAST_ODD);
         pvc_f16x b1 = PVC_FAST_SHUF(v.p[2], v.p[3], PVC_FAST_EVEN) + PVC_FAST_SHUF(v.p[2], v.p[3], PVC_FAST_ODD);
         pvc_f16x c = PVC_FAST_SHUF(b0, b1, PVC_FAST_EVEN) + PVC_FAST_SHUF(b0, b1, PVC_FAST_ODD);
-        PVC_FAST_EACH (int n = 16; n > 1; n /= 2) /* lanes below n / 2 hold the next level */
-            c = PVC_FAST_SHUF(c, c, PVC_FAST_EVEN) + PVC_FAST_SHUF(c, c, PVC_FAST_ODD);
+        /* c's 16 lanes are the sums of the blocks of four; the last four levels add each
+         * pair of the level below in place (lane 0 + 1, then 0 + 2, 0 + 4, 0 + 8: the same
+         * pairs as packing even and odd lanes, and add commutes bit for bit), by swaps within
+         * 128-bit lanes and of whole 128/256-bit halves, which are cheaper than permutes */
+        c = c + PVC_FAST_SHUF(c, c, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+        c = c + PVC_FAST_SHUF(c, c, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+        c = c + PVC_FAST_SHUF(c, c, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+        c = c + PVC_FAST_SHUF(c, c, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
         if (PVC_LIKELY(c[0] == c[0])) {
             uint32_t bits;
             memcpy(&bits, &c, 4);
