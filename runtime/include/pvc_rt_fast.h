@@ -8,8 +8,10 @@
  * (pvc_X), which checks, raises faults and applies the §9.4 NaN rules as always. So the bits
  * are the runtime's. What the fast side computes is the runtime's FP32 kernel on a full mask,
  * step for step (docs/SEMANTICS.md §9.4, §10.1, §10.10): IEEE binary32 add, sub, mul; div
- * and sqrt on flushed inputs (DAZ), div's result flushed (FTZ); max by the §10.1 (d) bits
- * rule; the pairwise tree of reduce_sum; the lowest lane of the largest key of reduce_max.
+ * and sqrt on flushed inputs (DAZ), div's result flushed (FTZ) - where AVX-512 DQ can test
+ * for subnormal lanes cheaply, a lane a flush would change goes to the runtime op instead;
+ * max by the §10.1 (d) bits rule; the pairwise tree of reduce_sum; the lowest lane of the
+ * largest key of reduce_max.
  *
  * A register is four 16-lane pieces (GCC vector extensions: one AVX-512 register each, two
  * AVX2 or four SSE ones), read and written a piece at a time with memcpy so the C compiler
