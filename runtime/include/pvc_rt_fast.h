@@ -138,7 +138,7 @@ PVC_FAST_FN int pvc_fast_nan(const pvc_f64x *v)
     pvc_f4x q[16];
     memcpy(q, v->p, sizeof q);
     pvc_i4x u = {0};
-    PVC_FAST_EACH (int i = 0; i < 4; i++) /* piece i's quarter i against piece i + 1's */
+    PVC_FAST_EACH (int i = 0; i < 4; i++) /* quarter i of piece 0 against piece 1's, 2 against 3 */
         u |= (pvc_i4x)__builtin_ia32_cmpunordps(q[i], q[i + 4]) |
              (pvc_i4x)__builtin_ia32_cmpunordps(q[i + 8], q[i + 12]);
     return __builtin_ia32_movmskps((pvc_f4x)u) != 0;
