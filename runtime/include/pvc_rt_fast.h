@@ -8,8 +8,10 @@
  * (pvc_X), which checks, raises faults and applies the §9.4 NaN rules as always. So the bits
  * are the runtime's. What the fast side computes is the runtime's FP32 kernel on a full mask,
  * step for step (docs/SEMANTICS.md §9.4, §10.1, §10.10): IEEE binary32 add, sub, mul; div
- * and sqrt on flushed inputs (DAZ), div's result flushed (FTZ); max by the §10.1 (d) bits
- * rule; the pairwise tree of reduce_sum; the lowest lane of the largest key of reduce_max.
+ * and sqrt on flushed inputs (DAZ), div's result flushed (FTZ) - where AVX-512 DQ can test
+ * for subnormal lanes cheaply, a lane a flush would change goes to the runtime op instead;
+ * max by the §10.1 (d) bits rule; the pairwise tree of reduce_sum; the lowest lane of the
+ * largest key of reduce_max.
  *
  * A register is four 16-lane pieces (GCC vector extensions: one AVX-512 register each, two
  * AVX2 or four SSE ones), read and written a piece at a time with memcpy so the C compiler
@@ -27,13 +29,14 @@
 #define PVC_FAST_FN static inline __attribute__((always_inline))
 /* Each loop over a register's four pieces unrolled: a loop keeps the pieces in memory. */
 #define PVC_FAST_EACH _Pragma("GCC unroll 4") for
-#if defined(__SSE2__)
-#include <immintrin.h>
-#endif
 
 typedef float pvc_f16x __attribute__((vector_size(64)));    /* 16 FP32 lanes */
 typedef uint32_t pvc_u16x __attribute__((vector_size(64))); /* their bits */
-typedef int32_t pvc_i16x __attribute__((vector_size(64)));  /* compare results */
+typedef int pvc_i16x __attribute__((vector_size(64)));      /* compare results */
+typedef float pvc_f8x __attribute__((vector_size(32)));     /* an AVX register's 8 lanes */
+typedef float pvc_f4x __attribute__((vector_size(16)));     /* an SSE register's 4 */
+typedef int pvc_i8x __attribute__((vector_size(32)));
+typedef int pvc_i4x __attribute__((vector_size(16)));
 
 typedef struct {
     pvc_f16x p[4];
@@ -85,19 +88,28 @@ PVC_FAST_FN int pvc_fast_ok(pvc_dtype t, pvc_merge mode, const pvc_mreg *m)
     return t == PVC_DT_FP32 && mode == PVC_MERGE_ZEROING && (!m || pvc_mreg_full_w(m, 2));
 }
 
+/* The few x86 instructions plain vector code does not reach (a sign mask, a vector root, a
+ * fused multiply-add) are the compilers' builtins, the ones <immintrin.h>'s intrinsics wrap:
+ * that header is most of a small kernel's parse time (BENCHMARKS.md, "Native code against
+ * hand-written C"). GCC and clang spell them alike but for the AVX-512 root. Each piece goes
+ * through a copy into the builtin's own vector type, which the C compiler keeps in registers. */
+
 /* The lanes of a compare result as 16 bits, by the host's move-mask instruction (a loop over
  * lanes would be compiled lane by lane). */
 PVC_FAST_FN unsigned pvc_fast_bits(const pvc_i16x *m)
 {
-#if defined(__AVX512F__)
-    __m512i v;
-    memcpy(&v, m, sizeof v);
-    return _mm512_movepi32_mask(v);
+#if defined(__AVX512DQ__)
+    return __builtin_ia32_cvtd2mask512(*m); /* vpmovd2m */
+#elif defined(__AVX__)
+    pvc_f8x h[2];
+    memcpy(h, m, sizeof h);
+    return (unsigned)__builtin_ia32_movmskps256(h[0]) |
+           (unsigned)__builtin_ia32_movmskps256(h[1]) << 8;
 #elif defined(__SSE2__)
-    __m128 q[4];
+    pvc_f4x q[4];
     memcpy(q, m, sizeof q);
-    return (unsigned)_mm_movemask_ps(q[0]) | (unsigned)_mm_movemask_ps(q[1]) << 4 |
-           (unsigned)_mm_movemask_ps(q[2]) << 8 | (unsigned)_mm_movemask_ps(q[3]) << 12;
+    return (unsigned)__builtin_ia32_movmskps(q[0]) | (unsigned)__builtin_ia32_movmskps(q[1]) << 4 |
+           (unsigned)__builtin_ia32_movmskps(q[2]) << 8 | (unsigned)__builtin_ia32_movmskps(q[3]) << 12;
 #else
     unsigned b = 0;
     for (int l = 0; l < 16; l++)
@@ -106,27 +118,56 @@ PVC_FAST_FN unsigned pvc_fast_bits(const pvc_i16x *m)
 #endif
 }
 
-/* 1 when some lane of v is a NaN (the runtime's NaN rules must decide it). */
+/* 1 when some lane of v is a NaN (the runtime's NaN rules must decide it). One unordered
+ * compare (predicate 3, _CMP_UNORD_Q) tests a lane of two pieces at once, so the four pieces
+ * are two compares on AVX-512 (a != compare tests one). */
 PVC_FAST_FN int pvc_fast_nan(const pvc_f64x *v)
 {
+#if defined(__AVX512F__)
+    return (__builtin_ia32_cmpps512_mask(v->p[0], v->p[1], 3, (unsigned short)-1, 4) |
+            __builtin_ia32_cmpps512_mask(v->p[2], v->p[3], 3, (unsigned short)-1, 4)) != 0;
+#elif defined(__AVX__)
+    pvc_f8x h[8];
+    memcpy(h, v->p, sizeof h);
+    pvc_i8x u = (pvc_i8x)__builtin_ia32_cmpps256(h[0], h[2], 3) |
+                (pvc_i8x)__builtin_ia32_cmpps256(h[1], h[3], 3) |
+                (pvc_i8x)__builtin_ia32_cmpps256(h[4], h[6], 3) |
+                (pvc_i8x)__builtin_ia32_cmpps256(h[5], h[7], 3);
+    return __builtin_ia32_movmskps256((pvc_f8x)u) != 0;
+#elif defined(__SSE2__)
+    pvc_f4x q[16];
+    memcpy(q, v->p, sizeof q);
+    pvc_i4x u = {0};
+    PVC_FAST_EACH (int i = 0; i < 4; i++) /* quarter i of piece 0 against piece 1's, 2 against 3 */
+        u |= (pvc_i4x)__builtin_ia32_cmpunordps(q[i], q[i + 4]) |
+             (pvc_i4x)__builtin_ia32_cmpunordps(q[i + 8], q[i + 12]);
+    return __builtin_ia32_movmskps((pvc_f4x)u) != 0;
+#else
     pvc_i16x n = (v->p[0] != v->p[0]) | (v->p[1] != v->p[1]) | (v->p[2] != v->p[2]) |
                  (v->p[3] != v->p[3]);
     return pvc_fast_bits(&n) != 0;
+#endif
 }
 
-/* x = sqrt(x), 16 lanes, by the instruction (a loop of sqrtf keeps errno's branch). */
+/* x = sqrt(x), 16 lanes, by the instruction (a loop of sqrtf keeps errno's branch). The
+ * rounding argument 4 is _MM_FROUND_CUR_DIRECTION. */
 PVC_FAST_FN void pvc_fast_sqrt16(pvc_f16x *x)
 {
-#if defined(__AVX512F__)
-    __m512 v;
-    memcpy(&v, x, sizeof v);
-    v = _mm512_sqrt_ps(v);
-    memcpy(x, &v, sizeof v);
+#if defined(__AVX512F__) && defined(__clang__)
+    *x = __builtin_ia32_sqrtps512(*x, 4);
+#elif defined(__AVX512F__)
+    *x = __builtin_ia32_sqrtps512_mask(*x, *x, (unsigned short)-1, 4);
+#elif defined(__AVX__)
+    pvc_f8x h[2];
+    memcpy(h, x, sizeof h);
+    h[0] = __builtin_ia32_sqrtps256(h[0]);
+    h[1] = __builtin_ia32_sqrtps256(h[1]);
+    memcpy(x, h, sizeof h);
 #elif defined(__SSE2__)
-    __m128 q[4];
+    pvc_f4x q[4];
     memcpy(q, x, sizeof q);
     PVC_FAST_EACH (int i = 0; i < 4; i++)
-        q[i] = _mm_sqrt_ps(q[i]);
+        q[i] = __builtin_ia32_sqrtps(q[i]);
     memcpy(x, q, sizeof q);
 #else
     for (int l = 0; l < 16; l++)
@@ -138,12 +179,15 @@ PVC_FAST_FN void pvc_fast_sqrt16(pvc_f16x *x)
 PVC_FAST_FN void pvc_fast_fma16(const pvc_f16x *a, const pvc_f16x *b, pvc_f16x *c)
 {
 #if defined(__AVX512F__)
-    __m512 x, y, z;
-    memcpy(&x, a, sizeof x);
-    memcpy(&y, b, sizeof y);
-    memcpy(&z, c, sizeof z);
-    z = _mm512_fmadd_ps(x, y, z);
-    memcpy(c, &z, sizeof z);
+    *c = __builtin_ia32_vfmaddps512_mask(*a, *b, *c, (unsigned short)-1, 4);
+#elif defined(__FMA__)
+    pvc_f8x x[2], y[2], z[2];
+    memcpy(x, a, sizeof x);
+    memcpy(y, b, sizeof y);
+    memcpy(z, c, sizeof z);
+    z[0] = __builtin_ia32_vfmaddps256(x[0], y[0], z[0]);
+    z[1] = __builtin_ia32_vfmaddps256(x[1], y[1], z[1]);
+    memcpy(c, z, sizeof z);
 #else
     for (int l = 0; l < 16; l++) /* fmaf: by libm where the CPU has no FMA */
         (*c)[l] = __builtin_fmaf((*a)[l], (*b)[l], (*c)[l]);
@@ -185,14 +229,6 @@ PVC_FAST_FN void pvc_fast_bin1(int op, pvc_f16x *r, const pvc_f16x *a, const pvc
     case PVC_FAST_ADD: *r = *a + *b; break;
     case PVC_FAST_SUB: *r = *a - *b; break;
     case PVC_FAST_MUL: *r = *a * *b; break;
-    case PVC_FAST_DIV: {
-        pvc_f16x x = *a, y = *b;
-        pvc_fast_flush(&x);
-        pvc_fast_flush(&y);
-        *r = x / y;
-        pvc_fast_flush(r);
-        break;
-    }
     default: {
         pvc_u16x gt = (pvc_u16x)(*a > *b), lt = (pvc_u16x)(*a < *b), eq = (pvc_u16x)(*a == *b);
         pvc_u16x ua = (pvc_u16x)*a, ub = (pvc_u16x)*b;
@@ -200,6 +236,51 @@ PVC_FAST_FN void pvc_fast_bin1(int op, pvc_f16x *r, const pvc_f16x *a, const pvc
         break;
     }
     }
+}
+
+/* The lanes of v in the classes of imm (vfpclassps; imm must be a constant: clang checks it
+ * before inlining): 0x01 quiet NaN, 0x04 -0, 0x10 -inf, 0x20 subnormal, 0x40 negative
+ * finite, 0x80 signalling NaN. */
+#if defined(__AVX512DQ__)
+#define PVC_FAST_CLASS(v, imm) ((unsigned)__builtin_ia32_fpclassps512_mask((v), (imm), (unsigned short)-1))
+#endif
+
+/* r = a / b on 16 lanes (§9.4: flushed inputs and result); returns the lanes the runtime must
+ * decide. With AVX-512 DQ there is no flush: a subnormal operand or result lane, or a NaN
+ * result, goes to the runtime op (which flushes), so the common case is one vfpclassps per
+ * operand where the flushes were four instructions each; else the flushes, and the caller's
+ * NaN test. */
+PVC_FAST_FN unsigned pvc_fast_div1(pvc_f16x *r, const pvc_f16x *a, const pvc_f16x *b)
+{
+#if defined(__AVX512DQ__)
+    *r = *a / *b;
+    return PVC_FAST_CLASS(*a, 0x20) | PVC_FAST_CLASS(*b, 0x20) | PVC_FAST_CLASS(*r, 0xA1);
+#else
+    pvc_f16x x = *a, y = *b;
+    pvc_fast_flush(&x);
+    pvc_fast_flush(&y);
+    *r = x / y;
+    pvc_fast_flush(r);
+    return 0;
+#endif
+}
+
+/* r = x / y, 1 when the fast side applies (no NaN result, nothing to flush under AVX-512
+ * DQ); of broadcast operands (four equal pieces) one piece, copied. */
+PVC_FAST_FN int pvc_fast_div(pvc_f64x *r, const pvc_f64x *x, const pvc_f64x *y)
+{
+    unsigned bad = 0;
+    if (pvc_fast_uniform(x) && pvc_fast_uniform(y)) {
+        bad = pvc_fast_div1(&r->p[0], &x->p[0], &y->p[0]);
+        r->p[1] = r->p[2] = r->p[3] = r->p[0];
+    } else {
+        PVC_FAST_EACH (int i = 0; i < 4; i++)
+            bad |= pvc_fast_div1(&r->p[i], &x->p[i], &y->p[i]);
+    }
+#if !defined(__AVX512DQ__)
+    bad = (unsigned)pvc_fast_nan(r);
+#endif
+    return !bad;
 }
 
 /* dst = a OP b on the fast side, else the runtime op. */
@@ -212,14 +293,15 @@ PVC_FAST_FN void pvc_fast_bin1(int op, pvc_f16x *r, const pvc_f16x *a, const pvc
             pvc_f64x x, y, r;                                                                 \
             pvc_fast_get(&x, a);                                                              \
             pvc_fast_get(&y, b);                                                              \
-            if (op == PVC_FAST_DIV && pvc_fast_uniform(&x) && pvc_fast_uniform(&y)) {         \
-                pvc_fast_bin1(op, &r.p[0], &x.p[0], &y.p[0]);                                 \
-                r.p[1] = r.p[2] = r.p[3] = r.p[0];                                            \
+            int ok_;                                                                          \
+            if (op == PVC_FAST_DIV) {                                                         \
+                ok_ = pvc_fast_div(&r, &x, &y);                                               \
             } else {                                                                          \
                 PVC_FAST_EACH (int i = 0; i < 4; i++)                                         \
                     pvc_fast_bin1(op, &r.p[i], &x.p[i], &y.p[i]);                             \
+                ok_ = !pvc_fast_nan(&r);                                                      \
             }                                                                                 \
-            if (PVC_LIKELY(!pvc_fast_nan(&r))) {                                              \
+            if (PVC_LIKELY(ok_)) {                                                            \
                 pvc_fast_put(dst, &r);                                                        \
                 return;                                                                       \
             }                                                                                 \
@@ -307,18 +389,31 @@ PVC_FAST_FN void pvc_sqrt_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const p
 {
     if (PVC_LIKELY(!precision && pvc_fast_ok(t, PVC_MERGE_ZEROING, mask))) {
         pvc_f64x r;
-        pvc_i16x bad = {0};
         pvc_fast_get(&r, src);
         int one = pvc_fast_uniform(&r);
+#if defined(__AVX512DQ__) /* no flush: a subnormal lane goes to the runtime too (as div's) */
+        unsigned bad = 0;
         PVC_FAST_EACH (int i = 0; i < 4; i++) {
-            bad |= (pvc_i16x)((pvc_u16x)r.p[i] > 0x7F800000u);
+            if (i == 0 || !one) {
+                bad |= PVC_FAST_CLASS(r.p[i], 0xF5);
+                pvc_fast_sqrt16(&r.p[i]);
+            } else {
+                r.p[i] = r.p[0];
+            }
+        }
+#else
+        pvc_i16x neg = {0};
+        PVC_FAST_EACH (int i = 0; i < 4; i++) {
+            neg |= (pvc_i16x)((pvc_u16x)r.p[i] > 0x7F800000u);
             pvc_fast_flush(&r.p[i]);
             if (i == 0 || !one)
                 pvc_fast_sqrt16(&r.p[i]);
             else
                 r.p[i] = r.p[0];
         }
-        if (PVC_LIKELY(!pvc_fast_bits(&bad))) {
+        unsigned bad = pvc_fast_bits(&neg);
+#endif
+        if (PVC_LIKELY(!bad)) {
             pvc_fast_put(dst, &r);
             return;
         }
@@ -405,8 +500,14 @@ PVC_FAST_FN void pvc_reduce_sum_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
         pvc_f16x b0 = PVC_FAST_SHUF(v.p[0], v.p[1], PVC_FAST_EVEN) + PVC_FAST_SHUF(v.p[0], v.p[1], PVC_FAST_ODD);
         pvc_f16x b1 = PVC_FAST_SHUF(v.p[2], v.p[3], PVC_FAST_EVEN) + PVC_FAST_SHUF(v.p[2], v.p[3], PVC_FAST_ODD);
         pvc_f16x c = PVC_FAST_SHUF(b0, b1, PVC_FAST_EVEN) + PVC_FAST_SHUF(b0, b1, PVC_FAST_ODD);
-        PVC_FAST_EACH (int n = 16; n > 1; n /= 2) /* lanes below n / 2 hold the next level */
-            c = PVC_FAST_SHUF(c, c, PVC_FAST_EVEN) + PVC_FAST_SHUF(c, c, PVC_FAST_ODD);
+        /* c's 16 lanes are the sums of the blocks of four; the last four levels add each
+         * pair of the level below in place (lane 0 + 1, then 0 + 2, 0 + 4, 0 + 8: the same
+         * pairs as packing even and odd lanes, and add commutes bit for bit), by swaps within
+         * 128-bit lanes and of whole 128/256-bit halves, which are cheaper than permutes */
+        c = c + PVC_FAST_SHUF(c, c, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+        c = c + PVC_FAST_SHUF(c, c, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+        c = c + PVC_FAST_SHUF(c, c, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+        c = c + PVC_FAST_SHUF(c, c, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
         if (PVC_LIKELY(c[0] == c[0])) {
             uint32_t bits;
             memcpy(&bits, &c, 4);
@@ -435,11 +536,10 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
     if (PVC_LIKELY(pvc_fast_ok(t, PVC_MERGE_ZEROING, mask))) {
         pvc_f64x v;
         pvc_u16x key[4], best, o;
-        pvc_i16x nan = {0};
         pvc_fast_get(&v, src);
+        int nan = pvc_fast_nan(&v);
         PVC_FAST_EACH (int i = 0; i < 4; i++) {
             pvc_u16x u = (pvc_u16x)v.p[i];
-            nan |= (pvc_i16x)((u & 0x7FFFFFFFu) > 0x7F800000u);
             key[i] = u ^ ((0u - (u >> 31)) | 0x80000000u);
         }
         best = key[0];
@@ -454,7 +554,7 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
         pvc_fast_umax(&best, &o);
         o = PVC_FAST_SHUF(best, best, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
         pvc_fast_umax(&best, &o);
-        if (PVC_LIKELY(!pvc_fast_bits(&nan))) {
+        if (PVC_LIKELY(!nan)) {
             unsigned at = 0;
             PVC_FAST_EACH (int i = 3; i >= 0; i--) { /* the lowest lane holding it */
                 pvc_i16x eq = (pvc_i16x)(key[i] == best);

@@ -262,6 +262,95 @@ static void test_fp32_fast(pvc_ctx *a, pvc_ctx *b)
     UNIT_CHECK(fast_taken > 100, "%d cases took the inline side", fast_taken);
 }
 
+/* Registers without NaNs but with subnormal lanes, zeros, and quotients and roots at the
+ * subnormal boundary (and, in roots' positive registers, NaNs and negative lanes): the cases a fast side that tests for subnormals instead of flushing
+ * (pvc_rt_fast.h, AVX-512 DQ) must hand to the runtime op, or may keep, with the same bits.
+ * (test_fp32_fast's special lanes come with NaNs, which go to the runtime anyway.) */
+static void test_fp32_tiny(pvc_ctx *a, pvc_ctx *b)
+{
+    uint32_t rng = 11;
+    pvc_mreg full;
+    set_mask(&full, 0xFF);
+    for (int k = 0; k < F_COUNT; k++)
+        for (int rep = 0; rep < 780; rep++) {
+            pvc_vreg x, y, old, da, db;
+            fill_reg(&x, &rng, 1000000);
+            fill_reg(&y, &rng, 1000000);
+            fill_reg(&old, &rng, 1000000);
+            if ((rep / 26) % 2) /* full mantissas over 2^-7 .. 2^7: sums round, so a reduction
+                                 * that pairs its lanes in another order gives other bits */
+                for (unsigned l = 0; l < 128; l++) {
+                    rng = rng * 1103515245u + 12345u;
+                    uint32_t u = (rng & 0x80000000u) | (120u + (rng >> 8) % 15u) << 23 | (rng & 0x7FFFFF);
+                    memcpy((l < 64 ? x.b : y.b) + 4 * (l % 64), &u, 4);
+                }
+            int kind = rep % 13;
+            if ((rep / 13) % 2) /* every lane of x positive before the kind's lanes: roots */
+                for (unsigned l = 0; l < 64; l++)
+                    x.b[4 * l + 3] &= 0x7F;
+            for (unsigned l = rep % 13; l < 64; l += 9) {
+                rng = rng * 1103515245u + 12345u;
+                uint32_t r = rng >> 5, sign = (r & 1) << 31, u, w;
+                switch (kind) {
+                case 0: u = sign | (r & 0x7FFFFF) | 1; memcpy(x.b + 4 * l, &u, 4); break; /* x subnormal */
+                case 1: u = sign | (r & 0x7FFFFF) | 1; memcpy(y.b + 4 * l, &u, 4); break; /* y subnormal */
+                case 2: /* tiny normal x over [1, 8): subnormal quotients */
+                    u = sign | (1u + (r >> 24) % 3u) << 23 | (r & 0x7FFFFF);
+                    w = (127u + (r >> 26) % 3u) << 23 | ((r >> 3) & 0x7FFFFF);
+                    memcpy(x.b + 4 * l, &u, 4);
+                    memcpy(y.b + 4 * l, &w, 4);
+                    break;
+                case 3: /* the largest subnormal quotients: x / 2 around 2^-126 */
+                    u = sign | (0x00FFFFF0u + (r & 0x1F));
+                    w = 0x40000000u;
+                    memcpy(x.b + 4 * l, &u, 4);
+                    memcpy(y.b + 4 * l, &w, 4);
+                    break;
+                case 4: u = sign; memcpy(x.b + 4 * l, &u, 4); break;  /* ±0 */
+                case 5: u = sign; memcpy(y.b + 4 * l, &u, 4); break;  /* ±0 divisors: ±inf */
+                case 6: u = 0xFF800000u; memcpy(x.b + 4 * l, &u, 4); break; /* -inf */
+                case 7: u = 0x80000000u | (r & 0x3FFFFFFF); memcpy(x.b + 4 * l, &u, 4); break;
+                case 8: /* a subnormal over a tiny normal: a normal quotient unless flushed */
+                    u = sign | (r & 0x7FFFFF) | 1;
+                    w = (1u + (r >> 24) % 20u) << 23 | ((r >> 3) & 0x7FFFFF);
+                    memcpy(x.b + 4 * l, &u, 4);
+                    memcpy(y.b + 4 * l, &w, 4);
+                    break;
+                case 10: /* NaNs, quiet and signalling, both signs */
+                    u = sign | ((r & 2) ? 0x7FC00000u : 0x7FA00001u);
+                    memcpy(x.b + 4 * l, &u, 4);
+                    break;
+                case 11: /* 0 / 0 */
+                case 12: /* inf / inf: NaNs the op generates */
+                    u = sign | (kind == 12 ? 0x7F800000u : 0);
+                    w = (r & 4) << 29 | (kind == 12 ? 0x7F800000u : 0);
+                    memcpy(x.b + 4 * l, &u, 4);
+                    memcpy(y.b + 4 * l, &w, 4);
+                    break;
+                default: /* both subnormal */
+                    u = sign | (r & 0x7FFFFF) | 1;
+                    w = ((r >> 7) & 0x7FFFFF) | 1;
+                    memcpy(x.b + 4 * l, &u, 4);
+                    memcpy(y.b + 4 * l, &w, 4);
+                    break;
+                }
+            }
+            if (rep % 5 == 0) /* broadcast: sqrt and div compute one piece */
+                for (unsigned l = 1; l < 64; l++) {
+                    memcpy(x.b + 4 * l, x.b, 4);
+                    memcpy(y.b + 4 * l, y.b, 4);
+                }
+            da = old;
+            db = old;
+            a->fault.kind = b->fault.kind = PVC_FAULT_NONE;
+            run_fp_op(k, 1, a, &da, PVC_DT_FP32, &x, &y, &full, PVC_MERGE_ZEROING);
+            run_fp_op(k, 0, b, &db, PVC_DT_FP32, &x, &y, &full, PVC_MERGE_ZEROING);
+            UNIT_CHECK(a->fault.kind == b->fault.kind, "%s tiny rep %d: fault %d vs %d", fast_names[k],
+                       rep, a->fault.kind, b->fault.kind);
+            UNIT_CHECK_BYTES(da.b, db.b, PVC_VL, fast_names[k]);
+        }
+}
+
 int main(void)
 {
     pvc_ctx *a = pvc_ctx_new(), *b = pvc_ctx_new();
@@ -273,6 +362,7 @@ int main(void)
     test_store_fast(a, b);
     test_astype_batch();
     test_fp32_fast(a, b);
+    test_fp32_tiny(a, b);
     test_mask_create_fast(a, b);
     pvc_ctx_free(a);
     pvc_ctx_free(b);
