@@ -500,10 +500,14 @@ static pvc_value *lower_new_struct(lower_ctx *c, TSNode n, int array, pvc_block 
             pvc_error_at(c->d, at(all[i]), PVC_E_STRUCT, "%s() does not support **kwargs", what);
             return NULL;
         }
-        if (is(c, all[i], PVC_N_KEYWORD_ARGUMENT))
+        if (is(c, all[i], PVC_N_KEYWORD_ARGUMENT)) {
             nkw++;
-        else if (!nkw)
+        } else if (nkw) { /* Python's own SyntaxError: the fields below are keywords only */
+            pvc_error_at(c->d, at(all[i]), PVC_E_SYNTAX, "positional argument follows keyword argument");
+            return NULL;
+        } else {
             npos++;
+        }
     }
     if (c->f->kind != PVC_FN_JIT) {
         pvc_error_at(c->d, at(n), PVC_E_STRUCT, "%s makes a struct of a @pl.jit kernel: pvc keeps structs out "
