@@ -173,6 +173,15 @@ case $line in
 *) bad "check_doc_refs.py: $line" ;;
 esac
 
+# The inlining budget (compiler/emit/emit_c.c PVC_EMIT_INLINE_BUDGET): a sample's unit forces
+# the fast paths inline; the 1,000-function benchmark file (over 2,000 machine ops) leaves them
+# to cc's limits.
+"$pvc" compile samples/rmsnorm_rows.py -o "$tmp/small.c" && ! grep -q PVC_INLINE_BY_CC "$tmp/small.c" \
+    && ok || bad "inline budget: samples/rmsnorm_rows.py's C defines PVC_INLINE_BY_CC"
+/usr/bin/python3 bench/gen_frontend.py 1000 >"$tmp/big.py" && "$pvc" compile "$tmp/big.py" -o "$tmp/big.c" \
+    && grep -q '^#define PVC_INLINE_BY_CC 1 ' "$tmp/big.c" \
+    && ok || bad "inline budget: the 1,000-function file's C does not define PVC_INLINE_BY_CC"
+
 # The include graph against the layer order (tools/check_layers.py, docs/ARCHITECTURE.md)
 /usr/bin/python3 tools/check_layers.py >"$tmp/layers" 2>&1
 grep '^FAIL' "$tmp/layers"

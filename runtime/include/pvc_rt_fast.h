@@ -26,7 +26,11 @@
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__) && !defined(PVC_RT_NO_FAST)
 /* Every helper is inlined and takes its vectors by pointer: no vector crosses a call, so the
  * code is the same whatever the ISA's vector width (and GCC has no ABI note to give). */
+#ifdef PVC_INLINE_BY_CC /* a unit too big to force them into (pvc_rt_inline.h PVC_INLINE) */
+#define PVC_FAST_FN static inline
+#else
 #define PVC_FAST_FN static inline __attribute__((always_inline))
+#endif
 /* Each loop over a register's four pieces unrolled: a loop keeps the pieces in memory. */
 #define PVC_FAST_EACH _Pragma("GCC unroll 4") for
 

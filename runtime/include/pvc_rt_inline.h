@@ -13,9 +13,11 @@
 
 #include <string.h>
 
-/* The fast paths are inlined whatever their size (GCC outlines a big one, and its caller's
- * registers then go through memory again); tcc takes plain static inline. */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+/* The load and store paths are inlined whatever their size (GCC outlines a big one, and its
+ * caller's registers then go through memory again), except in a unit whose emitter defined
+ * PVC_INLINE_BY_CC (a file too big for it: compiler/emit/emit_c.c PVC_EMIT_INLINE_BUDGET);
+ * tcc takes plain static inline. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__) && !defined(PVC_INLINE_BY_CC)
 #define PVC_INLINE static inline __attribute__((always_inline))
 #else
 #define PVC_INLINE static inline
