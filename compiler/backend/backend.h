@@ -68,6 +68,7 @@ typedef struct {
 typedef struct {
     const char *name;        /* "sim", "native" */
     int concurrent;          /* run may be called for several blocks at once, from threads */
+    int lazy_ub;             /* a vector-only block's UB may be zeroed lazily (pvc_ctx_reset_lazy) */
     /* NULL on failure: a problem at an op of the file is reported to d (err left empty),
      * any other (cc failed, out of memory, ...) is a one-line reason in err. */
     void *(*open)(pvc_unit *u, const pvc_func *kernel, const pvc_run_opts *o,

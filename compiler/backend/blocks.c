@@ -55,7 +55,11 @@ typedef struct {
  * block is block 2b + sub of 2N). */
 static void core_init(pvc_ctx *ctx, const pool *p, int blk, int core, int sub, int subs)
 {
-    pvc_ctx_reset(ctx); /* every context here is pvc_ctx_new's */
+    /* every context here is pvc_ctx_new's; a vector-only block's UB only its own ops touch */
+    if (p->b->lazy_ub && p->l->kind == PVC_BLOCK_VEC)
+        pvc_ctx_reset_lazy(ctx);
+    else
+        pvc_ctx_reset(ctx);
     ctx->core = core;
     ctx->block_num = p->l->blocks;
     ctx->block_idx = core == PVC_CORE_AIV ? (int64_t)blk * subs + sub : blk;

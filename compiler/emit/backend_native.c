@@ -118,8 +118,9 @@ static int native_run(void *xp, pvc_ctx *ctx, const pvc_launch_args *l)
     native_exec *x = xp;
     kernel_call call = {x->fn, l};
     int rc = pvc_ctx_pcall(ctx, call_kernel, &call);
-    pvc_ub_settle_span(ctx, 0, PVC_UB_BYTES); /* the UB a block leaves is the copies' */
-    ctx->defer_ok = 0;
+    ctx->defer_ok = 0; /* what the block left in its UB is not read again: the next one resets it */
+    ctx->ndefer = 0;
+    ctx->dpages = ctx->zpages = 0;
     if (rc) {
         ctx->fault.loc.file = x->file;
         if (ctx->fault.related.line)
@@ -139,4 +140,4 @@ static int native_close(void *xp, char *err, size_t errlen)
     return 0;
 }
 
-const pvc_backend pvc_backend_native = {"native", 1, native_open, native_run, native_close};
+const pvc_backend pvc_backend_native = {"native", 1, 1, native_open, native_run, native_close};

@@ -962,4 +962,4 @@ static int sim_close(void *x, char *err, size_t errlen)
     return terr ? -1 : 0;
 }
 
-const pvc_backend pvc_backend_sim = {"sim", 0, sim_open, sim_run, sim_close};
+const pvc_backend pvc_backend_sim = {"sim", 0, 0, sim_open, sim_run, sim_close};

@@ -315,6 +315,9 @@ typedef struct pvc_ctx {
     } defer[PVC_DEFER_MAX];
     uint64_t dpages;
     const uint8_t *dbase[PVC_UB_BYTES / PVC_DEFER_PAGE];
+    /* Bit p: UB page p is still the zero a lazy reset left (pvc_ctx_reset_lazy). Such a page
+     * is also in dpages, its bytes pvc_ub_zero_page; settling it zeroes it in the UB. */
+    uint64_t zpages;
     /* Struct memory from this byte up is zero: every struct access raises it past its bytes
      * (smem.c), so pvc_ctx_reset zeroes only the bytes below it. */
     uint32_t smem_hi;
@@ -329,6 +332,13 @@ void pvc_ctx_init(pvc_ctx *ctx);
 /* pvc_ctx_init for a context of pvc_ctx_new or pvc_ctx_init that may have run blocks since:
  * the same fresh core, struct memory zeroed only below smem_hi. */
 void pvc_ctx_reset(pvc_ctx *ctx);
+/* pvc_ctx_reset, the UB zeroed lazily: every page reads as zero (pvc_ctx.zpages) and is
+ * zeroed in the UB when it is settled, so a block that touches a few pages does not zero
+ * 256 KiB. For a context whose UB only its own emitted C touches (a native vector-only
+ * core, docs/ARCHITECTURE.md §6.6). */
+void pvc_ctx_reset_lazy(pvc_ctx *ctx);
+/* PVC_DEFER_PAGE zero bytes: what a lazily zeroed page reads as. */
+extern const uint8_t pvc_ub_zero_page[PVC_DEFER_PAGE];
 
 /* Runs fn(ctx, arg) protected: returns PVC_FAULT_NONE (0) or the kind of the fault that
  * unwound it (details in ctx->fault). Nests; ctx->fault.kind is reset on entry. */

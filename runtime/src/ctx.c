@@ -38,6 +38,19 @@ void pvc_ctx_init(pvc_ctx *ctx)
 /* Every block starts on a zeroed core (docs/PYTHON.md, "Blocks"), but a block that uses no
  * struct leaves the 64 KiB of struct memory as it found it: zeroing it whole was a fifth of a
  * small kernel's launch. */
+const uint8_t pvc_ub_zero_page[PVC_DEFER_PAGE];
+
+void pvc_ctx_reset_lazy(pvc_ctx *ctx)
+{
+    size_t hi = ctx->smem_hi < PVC_SMEM_BYTES ? ctx->smem_hi : PVC_SMEM_BYTES;
+    memset(ctx->smem, 0, hi);
+    memset(ctx->ssbuf, 0, sizeof *ctx - offsetof(pvc_ctx, ssbuf)); /* smem_hi too: the last field */
+    fresh(ctx);
+    ctx->zpages = ctx->dpages = ~UINT64_C(0);
+    for (unsigned p = 0; p < PVC_UB_BYTES / PVC_DEFER_PAGE; p++)
+        ctx->dbase[p] = pvc_ub_zero_page;
+}
+
 void pvc_ctx_reset(pvc_ctx *ctx)
 {
     size_t hi = ctx->smem_hi < PVC_SMEM_BYTES ? ctx->smem_hi : PVC_SMEM_BYTES;

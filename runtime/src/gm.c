@@ -172,6 +172,15 @@ static void settle_window(pvc_ctx *ctx, uint32_t i)
 
 void pvc_ub_settle_span(pvc_ctx *ctx, int64_t lo, int64_t hi)
 {
+    if (ctx->zpages && hi > lo) { /* the lazily zeroed pages it reaches, zeroed now */
+        uint32_t p0 = (uint32_t)(lo / PVC_DEFER_PAGE), p1 = (uint32_t)((hi - 1) / PVC_DEFER_PAGE);
+        for (uint32_t p = p0; p <= p1; p++)
+            if ((ctx->zpages >> p) & 1) {
+                memset(ctx->ub + (size_t)p * PVC_DEFER_PAGE, 0, PVC_DEFER_PAGE);
+                ctx->zpages &= ~(UINT64_C(1) << p);
+                ctx->dpages &= ~(UINT64_C(1) << p);
+            }
+    }
     for (uint32_t i = 0; i < ctx->ndefer;)
         if (lo < (int64_t)ctx->defer[i].hi && hi > (int64_t)ctx->defer[i].lo)
             settle_window(ctx, i);
@@ -225,6 +234,7 @@ static int defer_load(pvc_ctx *ctx, const pvc_tile *tile, const pvc_tensor *t, c
     if (ctx->ndefer == PVC_DEFER_MAX)
         settle_window(ctx, 0);
     ctx->defer[ctx->ndefer++] = (struct pvc_ub_window){lo, hi, host};
+    ctx->zpages &= ~page_bits(lo, hi); /* overwritten whole: no zeroing owed */
     ctx->dpages |= page_bits(lo, hi);
     for (uint32_t p = lo / PVC_DEFER_PAGE; p < hi / PVC_DEFER_PAGE; p++)
         ctx->dbase[p] = host + (p * PVC_DEFER_PAGE - lo);
@@ -262,7 +272,7 @@ static int64_t gm_copy(pvc_ctx *ctx, const char *op, const pvc_tile *tile, const
         step = w.r_hi - w.r_lo;
         seg *= (size_t)step;
     }
-    if (ctx->ndefer) /* the UB bytes this copy reads or writes */
+    if (ctx->dpages) /* the UB bytes this copy reads or writes */
         pvc_ub_settle_span(ctx, tile->addr, tile->addr + (int64_t)tile->rows * tile->cols * bits / 8);
     for (int64_t i = w.r_lo; i < w.r_hi && seg; i += step) {
         uint64_t ub = tile->addr + ((uint64_t)i * tile->cols + (uint64_t)w.c_lo) * bits / 8;

@@ -183,3 +183,78 @@ def test_blocks_defer_their_own_loads(backend, blocks):
     y = torch.zeros((6 * R, C))
     scale_blocks[None, blocks](x, y, 6)
     assert (y.numpy() == x.numpy() * np.float32(0.5)).all()
+
+
+# A native vector-only block's UB is zeroed lazily (pvc_ctx_reset_lazy): a page reads as zero
+# until its first settle zeroes it. Tiles never written must still read as zero, through a
+# NORM load, another dist, a tile op and a pl.store, and a page written in part keeps zeros in
+# the rest.
+@pl.vector_function
+def read_unwritten(src, dst):
+    preg = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_FP32)
+    vf.store_align(src, vf.full(5.0, dtype=pl.DT_FP32), preg, [1, 0])  # one register of page 0
+    vf.mem_bar(mode=pl.MemBarMode.VST_VLD)
+    for m in pl.range(R):
+        for r in pl.range(4):
+            vf.store_align(dst, vf.load_align(src, [m, r * 64]), preg, [m, r * 64])
+
+
+@pl.jit()
+def unwritten_tiles(y: pl.Tensor[[R, C], pl.DT_FP32], z: pl.Tensor[[R, C], pl.DT_FP32],
+                    w: pl.Tensor[[R, C], pl.DT_FP32]):
+    st, yt, at, ct = tile(A0), tile(A1), tile(0x8000), tile(0xA000)
+    with pl.section_vector():
+        read_unwritten(st, yt)
+        pl.store(y, yt, [0, 0])
+        pl.add(ct, at, at)  # a tile op of a tile nothing wrote
+        pl.store(z, ct, [0, 0])
+        pl.store(w, tile(0xC000), [0, 0])  # a pl.store straight from an unwritten tile
+
+
+def test_unwritten_ub_reads_zero(backend):
+    y, z, w = torch.full((R, C), 9.0), torch.full((R, C), 9.0), torch.full((R, C), 9.0)
+    unwritten_tiles[None, 1](y, z, w)
+    want = np.zeros((R, C), np.float32)
+    want[1, 0:64] = 5.0
+    assert (y.numpy() == want).all()
+    assert (z.numpy() == 0).all() and (w.numpy() == 0).all()
+
+
+@pl.vector_function
+def poke_read_dirty(q, p, dst, k: float):
+    preg = vf.create_mask(pattern=pl.MaskPattern.ALL, dtype=pl.DT_FP32)
+    vf.store_align(q, vf.full(2.0, dtype=pl.DT_FP32), preg, [0, 0])  # part of a page
+    vf.mem_bar(mode=pl.MemBarMode.VST_VLD)
+    for m in pl.range(R):
+        for r in pl.range(4):
+            vf.store_align(dst, vf.load_align(q, [m, r * 64]), preg, [m, r * 64])
+    vf.mem_bar(mode=pl.MemBarMode.VLD_VST)
+    for m in pl.range(R):
+        for r in pl.range(4):
+            vf.store_align(q, vf.full(k, dtype=pl.DT_FP32), preg, [m, r * 64])
+            vf.store_align(p, vf.full(k, dtype=pl.DT_FP32), preg, [m, r * 64])
+
+
+@pl.jit()
+def leftovers(y: pl.Tensor[[pl.DYNAMIC, C], pl.DT_FP32], z: pl.Tensor[[pl.DYNAMIC, C], pl.DT_FP32]):
+    qt, pt, ot = tile(0x10000), tile(0x12000), tile(A1)
+    with pl.section_vector():
+        b = pl.get_block_idx()
+        pl.store(z, pt, [b * R, 0])  # straight from a page the block before left 1.0 in
+        poke_read_dirty(qt, pt, ot, 1.0)  # then leaves 1.0 in both for the next block
+        pl.store(y, ot, [b * R, 0])
+
+
+def test_a_block_after_a_block_starts_zeroed(backend, monkeypatch):
+    """Three blocks on one worker, then another launch: each block finds its UB zero, not
+    the 1.0 the block before it left: in the rest of a page it writes in part, and in a page
+    it stores from without writing."""
+    monkeypatch.setenv("PVC_THREADS", "1")
+    want = np.zeros((3 * R, C), np.float32)
+    for b in range(3):
+        want[b * R, 0:64] = 2.0
+    for _ in range(2):
+        y, z = torch.full((3 * R, C), 9.0), torch.full((3 * R, C), 9.0)
+        leftovers[None, 3](y, z)
+        assert (y.numpy() == want).all()
+        assert (z.numpy() == 0).all()
