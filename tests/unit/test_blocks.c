@@ -46,8 +46,8 @@ static int rec_run(void *x, pvc_ctx *ctx, const pvc_launch_args *l)
     return 0;
 }
 
-static const pvc_backend seq = {"seq", 0, NULL, rec_run, NULL};
-static const pvc_backend par = {"par", 1, NULL, rec_run, NULL};
+static const pvc_backend seq = {"seq", 0, 0, NULL, rec_run, NULL};
+static const pvc_backend par = {"par", 1, 0, NULL, rec_run, NULL};
 
 static void check_all_once(const rec *r, int n, const char *what)
 {
@@ -353,8 +353,8 @@ static int mix_run(void *x, pvc_ctx *ctx, const pvc_launch_args *l)
     return pvc_ctx_pcall(ctx, mix_body, x);
 }
 
-static const pvc_backend mix_seq = {"mix-seq", 0, NULL, mix_run, NULL};
-static const pvc_backend mix_par = {"mix-par", 1, NULL, mix_run, NULL};
+static const pvc_backend mix_seq = {"mix-seq", 0, 0, NULL, mix_run, NULL};
+static const pvc_backend mix_par = {"mix-par", 1, 0, NULL, mix_run, NULL};
 
 static void test_mixed(void)
 {
