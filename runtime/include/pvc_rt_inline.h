@@ -77,9 +77,9 @@ static inline void pvc_vreg_move(void *dst, const void *src) { memcpy(dst, src, 
 #define PVC_UNLIKELY(x) (x)
 #endif
 
-/* Deferred pl.loads (pvc_ctx.defer, docs/ARCHITECTURE.md §6.6 "Deferred loads"). With no window
- * pending - always in the simulator, which never defers - each test is one load and a
- * branch. */
+/* Deferred pl.loads and lazily zeroed pages (pvc_ctx.defer, dpages; docs/ARCHITECTURE.md
+ * §6.6 "Deferred loads"). With no page pending - always in the simulator, which does
+ * neither - each test is one load and a branch. */
 
 /* How far ahead of a read of a deferred page the next bytes are asked for: two of the
  * samples' 1 KiB rows, about the memory latency at the rate a row loop reads
@@ -126,6 +126,10 @@ PVC_INLINE const uint8_t *pvc_ub_read_at(pvc_ctx *ctx, int64_t addr)
         pvc_ub_settle_span(ctx, addr, addr + PVC_VL);
     return ctx->ub + addr;
 }
+
+/* `at` is the op's source position: the out-of-line call, the only side that can fault,
+ * sets ctx->at to it first (NULL: leaves ctx->at as it is), so the inline path never
+ * stores it. */
 
 /* vf.load_align (pvc_load_align) with the NORM case inline. */
 PVC_INLINE void pvc_load_align_fast(pvc_ctx *ctx, pvc_vreg *dst, int64_t addr,
