@@ -31,8 +31,6 @@
 #else
 #define PVC_FAST_FN static inline __attribute__((always_inline))
 #endif
-/* Each loop over a register's four pieces unrolled: a loop keeps the pieces in memory. */
-#define PVC_FAST_EACH _Pragma("GCC unroll 4") for
 
 typedef float pvc_f16x __attribute__((vector_size(64)));    /* 16 FP32 lanes */
 typedef uint32_t pvc_u16x __attribute__((vector_size(64))); /* their bits */
@@ -69,13 +67,11 @@ typedef struct {
  * instead of being forwarded from the store buffer. */
 PVC_FAST_FN void pvc_fast_get(pvc_f64x *v, const pvc_vreg *r)
 {
-    PVC_FAST_EACH (int i = 0; i < 4; i++)
-        memcpy(&v->p[i], r->b + 64 * i, 64);
+    PVC_EACH4(i, memcpy(&v->p[i], r->b + 64 * i, 64));
 }
 PVC_FAST_FN void pvc_fast_put(pvc_vreg *r, const pvc_f64x *v)
 {
-    PVC_FAST_EACH (int i = 0; i < 4; i++)
-        memcpy(r->b + 64 * i, &v->p[i], 64);
+    PVC_EACH4(i, memcpy(r->b + 64 * i, &v->p[i], 64));
 }
 /* *dst = *src as pieces (a struct assignment is a 256-byte memcpy). */
 PVC_FAST_FN void pvc_fast_copy(pvc_vreg *dst, const pvc_vreg *src)
@@ -142,9 +138,9 @@ PVC_FAST_FN int pvc_fast_nan(const pvc_f64x *v)
     pvc_f4x q[16];
     memcpy(q, v->p, sizeof q);
     pvc_i4x u = {0};
-    PVC_FAST_EACH (int i = 0; i < 4; i++) /* quarter i of piece 0 against piece 1's, 2 against 3 */
-        u |= (pvc_i4x)__builtin_ia32_cmpunordps(q[i], q[i + 4]) |
-             (pvc_i4x)__builtin_ia32_cmpunordps(q[i + 8], q[i + 12]);
+    /* quarter i of piece 0 against piece 1's, 2 against 3 */
+    PVC_EACH4(i, u |= (pvc_i4x)__builtin_ia32_cmpunordps(q[i], q[i + 4]) |
+                      (pvc_i4x)__builtin_ia32_cmpunordps(q[i + 8], q[i + 12]));
     return __builtin_ia32_movmskps((pvc_f4x)u) != 0;
 #else
     pvc_i16x n = (v->p[0] != v->p[0]) | (v->p[1] != v->p[1]) | (v->p[2] != v->p[2]) |
@@ -170,8 +166,7 @@ PVC_FAST_FN void pvc_fast_sqrt16(pvc_f16x *x)
 #elif defined(__SSE2__)
     pvc_f4x q[4];
     memcpy(q, x, sizeof q);
-    PVC_FAST_EACH (int i = 0; i < 4; i++)
-        q[i] = __builtin_ia32_sqrtps(q[i]);
+    PVC_EACH4(i, q[i] = __builtin_ia32_sqrtps(q[i]));
     memcpy(x, q, sizeof q);
 #else
     for (int l = 0; l < 16; l++)
@@ -278,8 +273,7 @@ PVC_FAST_FN int pvc_fast_div(pvc_f64x *r, const pvc_f64x *x, const pvc_f64x *y)
         bad = pvc_fast_div1(&r->p[0], &x->p[0], &y->p[0]);
         r->p[1] = r->p[2] = r->p[3] = r->p[0];
     } else {
-        PVC_FAST_EACH (int i = 0; i < 4; i++)
-            bad |= pvc_fast_div1(&r->p[i], &x->p[i], &y->p[i]);
+        PVC_EACH4(i, bad |= pvc_fast_div1(&r->p[i], &x->p[i], &y->p[i]));
     }
 #if !defined(__AVX512DQ__)
     bad = (unsigned)pvc_fast_nan(r);
@@ -301,8 +295,7 @@ PVC_FAST_FN int pvc_fast_div(pvc_f64x *r, const pvc_f64x *x, const pvc_f64x *y)
             if (op == PVC_FAST_DIV) {                                                         \
                 ok_ = pvc_fast_div(&r, &x, &y);                                               \
             } else {                                                                          \
-                PVC_FAST_EACH (int i = 0; i < 4; i++)                                         \
-                    pvc_fast_bin1(op, &r.p[i], &x.p[i], &y.p[i]);                             \
+                PVC_EACH4(i, pvc_fast_bin1(op, &r.p[i], &x.p[i], &y.p[i]));                   \
                 ok_ = !pvc_fast_nan(&r);                                                      \
             }                                                                                 \
             if (PVC_LIKELY(ok_)) {                                                            \
@@ -332,8 +325,7 @@ PVC_FAST_BINARY(max, PVC_FAST_MAX)
             pvc_f64x v, r;                                                                    \
             pvc_fast_splat(&s, (uint32_t)x);                                                  \
             pvc_fast_get(&v, a);                                                              \
-            PVC_FAST_EACH (int i = 0; i < 4; i++)                                             \
-                pvc_fast_bin1(op, &r.p[i], &v.p[i], &s);                                      \
+            PVC_EACH4(i, pvc_fast_bin1(op, &r.p[i], &v.p[i], &s));                            \
             if (PVC_LIKELY(!pvc_fast_nan(&r))) {                                              \
                 pvc_fast_put(dst, &r);                                                        \
                 return;                                                                       \
@@ -351,8 +343,7 @@ PVC_FAST_SCALAR(muls, PVC_FAST_MUL)
 PVC_FAST_FN void pvc_fast_put_splat(pvc_vreg *dst, uint32_t bits)
 {
     pvc_f64x r;
-    PVC_FAST_EACH (int i = 0; i < 4; i++)
-        pvc_fast_splat(&r.p[i], bits);
+    PVC_EACH4(i, pvc_fast_splat(&r.p[i], bits));
     pvc_fast_put(dst, &r);
 }
 
@@ -397,24 +388,24 @@ PVC_FAST_FN void pvc_sqrt_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, const p
         int one = pvc_fast_uniform(&r);
 #if defined(__AVX512DQ__) /* no flush: a subnormal lane goes to the runtime too (as div's) */
         unsigned bad = 0;
-        PVC_FAST_EACH (int i = 0; i < 4; i++) {
+        PVC_EACH4(i, {
             if (i == 0 || !one) {
                 bad |= PVC_FAST_CLASS(r.p[i], 0xF5);
                 pvc_fast_sqrt16(&r.p[i]);
             } else {
                 r.p[i] = r.p[0];
             }
-        }
+        });
 #else
         pvc_i16x neg = {0};
-        PVC_FAST_EACH (int i = 0; i < 4; i++) {
+        PVC_EACH4(i, {
             neg |= (pvc_i16x)((pvc_u16x)r.p[i] > 0x7F800000u);
             pvc_fast_flush(&r.p[i]);
             if (i == 0 || !one)
                 pvc_fast_sqrt16(&r.p[i]);
             else
                 r.p[i] = r.p[0];
-        }
+        });
         unsigned bad = pvc_fast_bits(&neg);
 #endif
         if (PVC_LIKELY(!bad)) {
@@ -438,8 +429,7 @@ PVC_FAST_FN void pvc_mul_add_dst_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
         pvc_fast_get(&x, a);
         pvc_fast_get(&y, b);
         pvc_fast_get(&r, dst);
-        PVC_FAST_EACH (int i = 0; i < 4; i++)
-            pvc_fast_fma16(&x.p[i], &y.p[i], &r.p[i]);
+        PVC_EACH4(i, pvc_fast_fma16(&x.p[i], &y.p[i], &r.p[i]));
         if (PVC_LIKELY(!pvc_fast_nan(&r))) {
             pvc_fast_put(dst, &r);
             return;
@@ -463,8 +453,7 @@ PVC_FAST_FN void pvc_exp_sub_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t, pvc_
         pvc_f64x x, m, d;
         pvc_fast_get(&x, src);
         pvc_fast_get(&m, max_val);
-        PVC_FAST_EACH (int i = 0; i < 4; i++)
-            pvc_fast_bin1(PVC_FAST_SUB, &d.p[i], &x.p[i], &m.p[i]);
+        PVC_EACH4(i, pvc_fast_bin1(PVC_FAST_SUB, &d.p[i], &x.p[i], &m.p[i]));
         if (PVC_LIKELY(!pvc_fast_nan(&d))) {
             pvc_vreg dv, e;
             pvc_fast_put(&dv, &d);
@@ -542,13 +531,12 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
         pvc_u16x key[4], best, o;
         pvc_fast_get(&v, src);
         int nan = pvc_fast_nan(&v);
-        PVC_FAST_EACH (int i = 0; i < 4; i++) {
+        PVC_EACH4(i, {
             pvc_u16x u = (pvc_u16x)v.p[i];
             key[i] = u ^ ((0u - (u >> 31)) | 0x80000000u);
-        }
+        });
         best = key[0];
-        PVC_FAST_EACH (int i = 1; i < 4; i++)
-            pvc_fast_umax(&best, &key[i]);
+        PVC_EACH4_FROM1(i, pvc_fast_umax(&best, &key[i]));
         /* every lane the largest key: the max with the lanes 8, 4, 2 and 1 away */
         o = PVC_FAST_SHUF(best, best, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
         pvc_fast_umax(&best, &o);
@@ -560,11 +548,11 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
         pvc_fast_umax(&best, &o);
         if (PVC_LIKELY(!nan)) {
             unsigned at = 0;
-            PVC_FAST_EACH (int i = 3; i >= 0; i--) { /* the lowest lane holding it */
+            PVC_EACH4_DOWN(i, { /* the lowest lane holding it */
                 pvc_i16x eq = (pvc_i16x)(key[i] == best);
                 unsigned hit = pvc_fast_bits(&eq);
                 at = hit ? 16u * (unsigned)i + (unsigned)__builtin_ctz(hit) : at;
-            }
+            });
             uint32_t bits;
             memcpy(&bits, src->b + 4 * at, 4);
             pvc_fast_put_two(dst, bits, at);

@@ -23,6 +23,20 @@
 #define PVC_INLINE static inline
 #endif
 
+/* STMT once for each of a register's four 64-byte pieces, i the piece's index, written out:
+ * the C compiler never sees a loop, which it would keep the pieces in memory for unless
+ * unrolled, and whose unrolling was a sixth of cc's time on the emitted C (BENCHMARKS.md,
+ * "cc on the emitted C"). _FROM1 skips piece 0, _DOWN goes 3, 2, 1, 0. */
+#define PVC_PIECE_(i, k, ...) { const int i = k; __VA_ARGS__; }
+#define PVC_EACH4(i, ...) \
+    do { PVC_PIECE_(i, 0, __VA_ARGS__) PVC_PIECE_(i, 1, __VA_ARGS__) \
+         PVC_PIECE_(i, 2, __VA_ARGS__) PVC_PIECE_(i, 3, __VA_ARGS__) } while (0)
+#define PVC_EACH4_FROM1(i, ...) \
+    do { PVC_PIECE_(i, 1, __VA_ARGS__) PVC_PIECE_(i, 2, __VA_ARGS__) PVC_PIECE_(i, 3, __VA_ARGS__) } while (0)
+#define PVC_EACH4_DOWN(i, ...) \
+    do { PVC_PIECE_(i, 3, __VA_ARGS__) PVC_PIECE_(i, 2, __VA_ARGS__) \
+         PVC_PIECE_(i, 1, __VA_ARGS__) PVC_PIECE_(i, 0, __VA_ARGS__) } while (0)
+
 /* tcc (the native backend's first runs) has no __builtin_assume_aligned. */
 #if defined(__GNUC__) && !defined(__TINYC__)
 #define PVC_ASSUME_ALIGNED(p, n) __builtin_assume_aligned(p, n)
@@ -58,10 +72,8 @@ typedef float pvc_piece64 __attribute__((vector_size(64)));
 static inline void pvc_vreg_move(void *dst, const void *src)
 {
     pvc_piece64 p[4]; /* through a temporary of the piece's type: one vector move each */
-    _Pragma("GCC unroll 4") for (int i = 0; i < 4; i++)
-        memcpy(&p[i], (const uint8_t *)src + 64 * i, 64);
-    _Pragma("GCC unroll 4") for (int i = 0; i < 4; i++)
-        memcpy((uint8_t *)dst + 64 * i, &p[i], 64);
+    PVC_EACH4(i, memcpy(&p[i], (const uint8_t *)src + 64 * i, 64));
+    PVC_EACH4(i, memcpy((uint8_t *)dst + 64 * i, &p[i], 64));
 }
 #else
 static inline void pvc_vreg_move(void *dst, const void *src) { memcpy(dst, src, PVC_VL); }
@@ -117,8 +129,7 @@ PVC_INLINE const uint8_t *pvc_ub_read_at(pvc_ctx *ctx, int64_t addr)
         /* A tile is read in order, so its bytes PVC_DEFER_AHEAD further on start on their way
          * to the cache now (a hint: it reads nothing and never faults). Without it a vector
          * function waits for each row's first load; the copy it replaces streamed. */
-        _Pragma("GCC unroll 4") for (int k = 0; k < 4; k++)
-            __builtin_prefetch(g + PVC_DEFER_AHEAD + 64 * k);
+        PVC_EACH4(k, __builtin_prefetch(g + PVC_DEFER_AHEAD + 64 * k));
 #endif
         return g;
     }
