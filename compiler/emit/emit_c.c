@@ -56,6 +56,8 @@ typedef struct {
     textbuf *body;          /* the function's statements (&stmts), before its declarations */
     textbuf stmts;          /* reused function by function */
     unsigned char *reads, *writes;
+    signed char *maskk;     /* per variable: pvc_mask_consts (a known create_mask(ALL)) */
+    int *mask_scratch;
     const pvc_type **tiles; /* the static tiles the body names: tile_<i> (put_tile) */
     int ntiles, captiles;
     int nloops, depth;
@@ -481,6 +483,11 @@ static int put_name(emitter *e, const pvc_op *op, const pvc_mop *m, const char *
             }
             use_var(e, v, d->kind == PVC_OK_VREG || d->kind == PVC_OK_MASK || d->kind == PVC_OK_PRED
                               ? VAR_READ : VAR_READ | VAR_WRITE);
+            if ((d->kind == PVC_OK_MASK || d->kind == PVC_OK_PRED) && e->maskk[v->id] >= 0) {
+                /* the bits it holds, as the constant the C compiler can test (maskconst.c) */
+                tb_printf(o, "&pvc_mask_all[%d]", e->maskk[v->id]);
+                break;
+            }
             tb_putc(o, '&');
             put_var(o, v);
         }
@@ -961,12 +968,15 @@ static void emit_function(emitter *e, const pvc_func *f)
     e->depth = 0;
     e->reads = calloc((size_t)f->nvars + 1, 1);
     e->writes = calloc((size_t)f->nvars + 1, 1);
+    e->maskk = malloc((size_t)f->nvars + 1);
+    e->mask_scratch = malloc(((size_t)f->nvars + 1) * sizeof *e->mask_scratch);
     e->stmts.len = 0;
     e->body = &e->stmts;
-    if (!e->reads || !e->writes) {
+    if (!e->reads || !e->writes || !e->maskk || !e->mask_scratch) {
         e->failed++;
         goto done;
     }
+    pvc_mask_consts(f, e->maskk, e->mask_scratch);
     e->cur = -1;
     emit_block(e, &f->body);
     /* The header and declarations go straight to the output, the body after them. */
@@ -986,7 +996,11 @@ done:
     e->body = NULL;
     free(e->reads);
     free(e->writes);
+    free(e->maskk);
+    free(e->mask_scratch);
     e->reads = e->writes = NULL;
+    e->maskk = NULL;
+    e->mask_scratch = NULL;
 }
 
 /* ---- the translation unit ------------------------------------------------------------ */

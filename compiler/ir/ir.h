@@ -298,6 +298,11 @@ unsigned pvc_create_mask_gran(pvc_dtype t);
 unsigned pvc_update_mask_gran(pvc_dtype t);
 int pvc_mask_result_gran(const pvc_op *op, const pvc_mop *m, int dt);
 
+/* The mask variables of f that hold vf.create_mask(ALL)'s register wherever they are read
+ * (maskconst.c has the rule): k[v] = log2 of its granularity in bytes, else -1; k and
+ * scratch hold f->nvars entries. */
+void pvc_mask_consts(const pvc_func *f, signed char *k, int *scratch);
+
 /* ---- building ---- */
 pvc_module *pvc_module_new(const char *file);
 void pvc_module_free(pvc_module *m);

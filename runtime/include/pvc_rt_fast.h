@@ -85,7 +85,7 @@ PVC_FAST_FN void pvc_fast_copy(pvc_vreg *dst, const pvc_vreg *src)
  * NULL: no mask, every lane). */
 PVC_FAST_FN int pvc_fast_ok(pvc_dtype t, pvc_merge mode, const pvc_mreg *m)
 {
-    return t == PVC_DT_FP32 && mode == PVC_MERGE_ZEROING && (!m || pvc_mreg_full_w(m, 2));
+    return t == PVC_DT_FP32 && mode == PVC_MERGE_ZEROING && (!m || pvc_mask_full_at(m, 2));
 }
 
 /* The few x86 instructions plain vector code does not reach (a sign mask, a vector root, a

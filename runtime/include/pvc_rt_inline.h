@@ -63,6 +63,26 @@ static inline int pvc_mreg_full_w(const pvc_mreg *m, unsigned wlog)
     return (acc & tested[wlog]) == tested[wlog];
 }
 
+/* The four registers vf.create_mask(ALL) makes, by granularity 1 << k bytes (§5.1: bit
+ * w*i of every element i, so every byte 0xFF, 0x55, 0x11 or 0x01). Where the IR shows that a
+ * mask variable holds one of them wherever it is read (compiler/ir/maskconst.c), the
+ * emitted C passes the address of this constant instead of the variable's: the mask ops'
+ * "every element on" tests below are then address compares the C compiler decides at
+ * compile time, and the out-of-line op still reads the same bits. */
+#define PVC_MREG_FILL_(b)                                                                     \
+    {{b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b}}
+__attribute__((unused)) static const pvc_mreg pvc_mask_all[4] = {
+    PVC_MREG_FILL_(0xFF), PVC_MREG_FILL_(0x55), PVC_MREG_FILL_(0x11), PVC_MREG_FILL_(0x01)};
+
+/* 1 when every element of m is active at width 1 << wlog: m is create_mask(ALL) at that
+ * granularity or a finer one (its tested bits are a superset), or its bits say so. */
+static inline int pvc_mask_full_at(const pvc_mreg *m, unsigned wlog)
+{
+    return m == &pvc_mask_all[0] || (wlog >= 1 && m == &pvc_mask_all[1]) ||
+           (wlog >= 2 && m == &pvc_mask_all[2]) || (wlog >= 3 && m == &pvc_mask_all[3]) ||
+           pvc_mreg_full_w(m, wlog);
+}
+
 /* A register's 256 bytes as four 64-byte memcpys, each a single vector move where the host
  * has 64-byte vectors: the ops of pvc_rt_fast.h read and write registers as such pieces, and
  * a piece loaded after being stored in smaller moves (a 256-byte memcpy may be expanded so)
@@ -167,7 +187,7 @@ PVC_INLINE void pvc_store_align_fast(pvc_ctx *ctx, int64_t addr, const pvc_vreg 
                                         const pvc_mreg *mask, pvc_store_dist d, const pvc_loc *at)
 {
     unsigned wlog = d == PVC_ST_NORM_B8 ? 0 : d == PVC_ST_NORM_B16 ? 1 : d == PVC_ST_NORM_B32 ? 2 : 3;
-    if (PVC_LIKELY(wlog < 3 && pvc_norm_span_ok(addr) && pvc_mreg_full_w(mask, wlog))) {
+    if (PVC_LIKELY(wlog < 3 && pvc_norm_span_ok(addr) && pvc_mask_full_at(mask, wlog))) {
         pvc_ub_touch(ctx, (uint32_t)addr, PVC_VL, PVC_TOUCH_VSTORE);
         pvc_ub_settle_at(ctx, addr);
         pvc_vreg_move(PVC_ASSUME_ALIGNED(ctx->ub + addr, 32), src->b);
@@ -181,14 +201,13 @@ PVC_INLINE void pvc_store_align_fast(pvc_ctx *ctx, int64_t addr, const pvc_vreg 
     pvc_store_align(ctx, addr, &v, &m, d);
 }
 
-/* vf.create_mask (pvc_mask_create) of pattern ALL inline: bit w*i of every element i, i.e.
- * every byte 0xFF, 0x55, 0x11 or 0x01 at granularity 1, 2, 4 or 8 (§5.1). Built in place,
- * the mask is a constant the C compiler can see, so the fast paths' full-mask tests fold
- * away; every other pattern or granularity (and its fault) is the runtime's. */
+/* vf.create_mask (pvc_mask_create) of pattern ALL inline: a copy of pvc_mask_all's register,
+ * a constant the C compiler can see, so the fast paths' full-mask tests can fold away; every
+ * other pattern or granularity (and its fault) is the runtime's. */
 static inline void pvc_mask_create_fast(pvc_ctx *ctx, pvc_mreg *dst, pvc_mask_pattern pat, unsigned w)
 {
     if (PVC_LIKELY(pat == PVC_PAT_ALL && (w == 1 || w == 2 || w == 4 || w == 8))) {
-        memset(dst->bits, w == 1 ? 0xFF : w == 2 ? 0x55 : w == 4 ? 0x11 : 0x01, sizeof dst->bits);
+        *dst = pvc_mask_all[w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : 3];
         return;
     }
     pvc_mreg m = *dst; /* a copy: dst's address never reaches a call (pvc_rt_fast.h) */

@@ -78,7 +78,9 @@ static void test_store_fast(pvc_ctx *a, pvc_ctx *b)
                 fill(b, 7);
                 a->fault.kind = b->fault.kind = PVC_FAULT_NONE;
                 a->at = NULL;
-                pvc_store_align_fast(a, addrs[i], &src, &mask, dists[d], &site);
+                /* the constant of the same bytes where there is one, as the emitted C passes it */
+                const pvc_mreg *known = m < 3 ? &pvc_mask_all[m] : &mask;
+                pvc_store_align_fast(a, addrs[i], &src, (i & 1) ? known : &mask, dists[d], &site);
                 pvc_store_align(b, addrs[i], &src, &mask, dists[d]);
                 if (a->fault.kind)
                     check_at(a, 0);
@@ -219,6 +221,12 @@ static void test_mask_create_fast(pvc_ctx *a, pvc_ctx *b)
                        grans[g], a->fault.kind, b->fault.kind);
             UNIT_CHECK_BYTES(ma.bits, mb.bits, sizeof ma.bits, "create_mask");
         }
+    /* pvc_mask_all, which the emitted C passes for a mask the IR knows, is the runtime's ALL */
+    for (unsigned k = 0; k < 4; k++) {
+        pvc_mreg m;
+        pvc_mask_create(b, &m, PVC_PAT_ALL, 1u << k);
+        UNIT_CHECK_BYTES(pvc_mask_all[k].bits, m.bits, sizeof m.bits, "pvc_mask_all");
+    }
 }
 
 static void test_fp32_fast(pvc_ctx *a, pvc_ctx *b)
@@ -228,7 +236,9 @@ static void test_fp32_fast(pvc_ctx *a, pvc_ctx *b)
     set_mask(&full, 0xFF);
     set_mask(&part, 0xFF);
     part.bits[5] = 0x0F; /* FP32 elements 10 and 11 off */
-    const pvc_mreg *masks[3] = {&full, &part, NULL};
+    /* and the constants the emitted C passes for a known create_mask(ALL): at b8 (full for
+     * FP32), b32 (full) and b64 (every other FP32 element: the runtime's) */
+    const pvc_mreg *masks[6] = {&full, &part, NULL, &pvc_mask_all[0], &pvc_mask_all[2], &pvc_mask_all[3]};
     static const unsigned odds[] = {1000000, 40, 3}; /* no special lane, a few, many */
     int fast_taken = 0;
     for (int k = 0; k < F_COUNT; k++)
@@ -243,7 +253,7 @@ static void test_fp32_fast(pvc_ctx *a, pvc_ctx *b)
                     memcpy(y.b + 4 * l, y.b, 4);
                 }
             fill_reg(&old, &rng, 5);
-            const pvc_mreg *m = masks[(rep / 3) % 3];
+            const pvc_mreg *m = masks[(rep / 3) % 6];
             pvc_dtype t = rep % 29 == 0 ? PVC_DT_FP16 : PVC_DT_FP32;
             pvc_merge mode = rep % 13 == 0 ? PVC_MERGE_MERGING : PVC_MERGE_ZEROING;
             if (!m && (k == F_ADD || k == F_SUB || k == F_MUL || k == F_DIV || k == F_MAX ||
@@ -254,7 +264,8 @@ static void test_fp32_fast(pvc_ctx *a, pvc_ctx *b)
             a->fault.kind = b->fault.kind = PVC_FAULT_NONE;
             run_fp_op(k, 1, a, &da, t, &x, &y, m, mode);
             run_fp_op(k, 0, b, &db, t, &x, &y, m, mode);
-            fast_taken += o == 1000000 && m == &full && t == PVC_DT_FP32 && mode == PVC_MERGE_ZEROING;
+            fast_taken += o == 1000000 && (m == &full || m == &pvc_mask_all[2]) && t == PVC_DT_FP32 &&
+                          mode == PVC_MERGE_ZEROING;
             UNIT_CHECK(a->fault.kind == b->fault.kind, "%s rep %d: fault %d vs %d", fast_names[k], rep,
                        a->fault.kind, b->fault.kind);
             UNIT_CHECK_BYTES(da.b, db.b, PVC_VL, fast_names[k]);
