@@ -57,6 +57,7 @@ typedef struct {
     textbuf stmts;          /* reused function by function */
     unsigned char *reads, *writes;
     signed char *maskk;     /* per variable: pvc_mask_consts (a known create_mask(ALL)) */
+    unsigned char *uni;     /* per variable: pvc_uniform_regs (four equal pieces) */
     int *mask_scratch;
     const pvc_type **tiles; /* the static tiles the body names: tile_<i> (put_tile) */
     int ntiles, captiles;
@@ -523,6 +524,26 @@ static int ident_char(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* Before a lane-wise op, pvc_uniform_hint of each register operand the IR knows is uniform
+ * (uniform.c), once each. */
+static void put_uniform_hints(emitter *e, const pvc_op *op, const pvc_mop *m)
+{
+    for (int i = 0; i < m->nopnd; i++) {
+        const pvc_value *v = op->operands[i];
+        if (m->opnd[i].kind != PVC_OK_VREG || v->kind != PVC_V_VAR || v->id < 0 ||
+            v->id >= e->f->nvars || !e->uni[v->id])
+            continue;
+        int seen = 0;
+        for (int j = 0; j < i; j++)
+            seen |= op->operands[j] == v;
+        if (seen)
+            continue;
+        tb_puts(e->body, "pvc_uniform_hint(&");
+        put_var(e->body, v);
+        tb_puts(e->body, "); ");
+    }
+}
+
 /* The row's CALL text with every operand, result and attribute name replaced (put_name),
  * and `at` by the address of the op's loc_L_C. */
 static void emit_machine(emitter *e, const pvc_op *op)
@@ -537,6 +558,8 @@ static void emit_machine(emitter *e, const pvc_op *op)
         add_site(e, op->loc);
     if (pvc_mop_settles_before(m))
         tb_puts(e->body, "pvc_ub_settle(ctx); ");
+    if (m->flags & PVC_MF_LANEWISE)
+        put_uniform_hints(e, op, m);
     e->nmachine++;
     for (const char *t = m->call; *t && !e->failed;) {
         int deref = *t == '*' && ident_char(t[1]) && !(t > m->call && ident_char(t[-1]));
@@ -970,13 +993,15 @@ static void emit_function(emitter *e, const pvc_func *f)
     e->writes = calloc((size_t)f->nvars + 1, 1);
     e->maskk = malloc((size_t)f->nvars + 1);
     e->mask_scratch = malloc(((size_t)f->nvars + 1) * sizeof *e->mask_scratch);
+    e->uni = malloc((size_t)f->nvars + 1);
     e->stmts.len = 0;
     e->body = &e->stmts;
-    if (!e->reads || !e->writes || !e->maskk || !e->mask_scratch) {
+    if (!e->reads || !e->writes || !e->maskk || !e->mask_scratch || !e->uni) {
         e->failed++;
         goto done;
     }
     pvc_mask_consts(f, e->maskk, e->mask_scratch);
+    pvc_uniform_regs(f, e->maskk, e->uni);
     e->cur = -1;
     emit_block(e, &f->body);
     /* The header and declarations go straight to the output, the body after them. */
@@ -998,7 +1023,8 @@ done:
     free(e->writes);
     free(e->maskk);
     free(e->mask_scratch);
-    e->reads = e->writes = NULL;
+    free(e->uni);
+    e->reads = e->writes = e->uni = NULL;
     e->maskk = NULL;
     e->mask_scratch = NULL;
 }

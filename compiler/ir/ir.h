@@ -303,6 +303,11 @@ int pvc_mask_result_gran(const pvc_op *op, const pvc_mop *m, int dt);
  * scratch hold f->nvars entries. */
 void pvc_mask_consts(const pvc_func *f, signed char *k, int *scratch);
 
+/* The register variables of f whose four 64-byte pieces are equal wherever the function is
+ * (uniform.c has the rule): uni[v] = 1, else 0; maskk is pvc_mask_consts' answer for f, and
+ * both hold f->nvars entries. */
+void pvc_uniform_regs(const pvc_func *f, const signed char *maskk, unsigned char *uni);
+
 /* ---- building ---- */
 pvc_module *pvc_module_new(const char *file);
 void pvc_module_free(pvc_module *m);

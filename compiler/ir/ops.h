@@ -386,7 +386,14 @@ typedef enum {
  *             touches no UB or GM byte though an operand names a tile or tensor (it
  *             computes an address, reads a shape), and SETTLES, the call settles what it
  *             touches itself (pvc_rt_inline.h, runtime/src/gm.c). A row missing NO_MEM
- *             only settles sooner; SETTLES is a promise its call keeps
+ *             only settles sooner; SETTLES is a promise its call keeps.
+ *             LANEWISE: each element of the result is the same function of the same
+ *             element of each register operand (and of the result's old value, READS_DST)
+ *             and of the scalars, whichever element it is, faults and NaN rules included;
+ *             BROADCAST: every element the call sets gets the same value. Under a mask
+ *             with every element on, either makes a register whose four 64-byte pieces
+ *             are equal of registers that are (compiler/ir/uniform.c); a row missing one
+ *             only loses that knowledge
  *   LEVEL     what one call works on (PVC_LEVELS): SCALAR an address or element, REGISTER a
  *             register or special register, TILE a whole tile (gm.load, tile.move, the rows
  *             of ops_tile.h), CUBE the cube's buffers; a GENERIC row has its FROM op's level
@@ -415,6 +422,8 @@ enum {
     PVC_MF_WRITES_GM = 1 << 10,
     PVC_MF_NO_MEM = 1 << 11,
     PVC_MF_SETTLES = 1 << 12,
+    PVC_MF_LANEWISE = 1 << 13,
+    PVC_MF_BROADCAST = 1 << 14,
 };
 #define PVC_DT1(t) (1u << PVC_DT_##t)
 #define PVC_DT_INTS_32 (PVC_DT1(INT8) | PVC_DT1(UINT8) | PVC_DT1(INT16) | PVC_DT1(UINT16) | \
@@ -571,12 +580,12 @@ enum {
       pvc_astype(dst, src, preg, from, to, layout, round, sat), "§5.4 cast, every mode explicit") \
     M(M_FULL_REG, "full.reg", VF_FULL, (O(VREG, value) O(PRED, preg)), \
       (AD(dtype) AE(pos, DuplicatePos, PVC_POS_LOWEST, 0) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
-      (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, REGISTER, V, 1, 0, \
+      (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, PVC_MF_BROADCAST, REGISTER, V, 1, 0, \
       pvc_full_reg_fast(ctx, dst, dtype, value, preg, pos, mode), "lane 0 / N-1 of value broadcast (§5.7)") \
     M(M_FULL_M, "full.m", VF_FULL, (O(BITS, value) O(PRED, preg)), \
-      (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, REGISTER, V, 1, 0, \
+      (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, PVC_MF_BROADCAST, REGISTER, V, 1, 0, \
       pvc_full_fast(ctx, dst, dtype, value, preg, mode), "masked broadcast, ZEROING/MERGING (vdup) (§5.7)") \
-    M(M_FULL, "full", VF_FULL, (O(BITS, value)), (AD(dtype)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, 0, REGISTER, V, 1, 0, \
+    M(M_FULL, "full", VF_FULL, (O(BITS, value)), (AD(dtype)), (R(VREG, dst)), PVC_DT_ANY, PVC_NO_TRAP, PVC_MF_BROADCAST, REGISTER, V, 1, 0, \
       pvc_full_fast(ctx, dst, dtype, value, NULL, PVC_MERGE_ZEROING), "every lane = value (vbr) (§5.7)") \
     M(M_ENCODE_I, "encode.i", NONE, (O(INT, value)), (AD(dtype)), (R(INT, bits)), 0, PVC_NO_TRAP, 0, SCALAR, S, 1, 0, \
       *bits = (int64_t)pvc_scalar_bits(dtype, value, 0.0f, 0), \
@@ -588,38 +597,38 @@ enum {
       pvc_mem_bar(ctx, mode), "ordering hook (§5.6, decision 8)") \
     /* ---- arithmetic (§10.1-§10.3); MERGING only for add/max/min (§9.2, §12 T1) ---- */ \
     M(M_ADD, "add", VF_ADD, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
-      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_add_fast(ctx, dst, dtype, src0, src1, mask, mode), "dst = src0 + src1 (§10.1)") \
     M(M_SUB, "sub", VF_SUB, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
-      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_sub_fast(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 - src1 (§10.1)") \
     M(M_MUL, "mul", VF_MUL, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
-      (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
+      (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_mul_fast(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 * src1 (§10.1)") \
     M(M_DIV, "div", VF_DIV, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, \
-      PVC_TRAP(PVC_DT_B64 | PVC_DT1(INT8) | PVC_DT1(UINT8), B64_ARITH), PVC_MF_SAME | PVC_MF_FAULT, REGISTER, V, 1, 0, \
+      PVC_TRAP(PVC_DT_B64 | PVC_DT1(INT8) | PVC_DT1(UINT8), B64_ARITH), PVC_MF_SAME | PVC_MF_FAULT | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_div_fast(ctx, dst, dtype, src0, src1, mask, PVC_MERGE_ZEROING), "dst = src0 / src1; an integer zero divisor faults (§10.1)") \
     M(M_MAX, "max", VF_MAX, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
-      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_max_fast(ctx, dst, dtype, src0, src1, mask, mode), "dst = max(src0, src1) (§10.1)") \
     M(M_MIN, "min", VF_MIN, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AE(mode, MergeMode, PVC_MERGE_ZEROING, 0)), \
-      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
+      (R(VREG, dst)), PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_min(ctx, dst, dtype, src0, src1, mask, mode), "dst = min(src0, src1) (§10.1)") \
     M(M_ADDS, "adds", VF_ADDS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_adds_fast(ctx, dst, dtype, src, scalar, mask), "dst = src + scalar (§10.2)") \
     M(M_SUBS, "subs", VF_SUBS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_subs(ctx, dst, dtype, src, scalar, mask), "dst = src + (-scalar) (§10.2)") \
     M(M_MULS, "muls", VF_MULS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_F16_F32, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_muls_fast(ctx, dst, dtype, src, scalar, mask), "dst = src * scalar (§10.2)") \
     M(M_MAXS, "maxs", VF_MAXS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_maxs(ctx, dst, dtype, src, scalar, mask), "dst = max(src, scalar) (§10.2)") \
     M(M_MINS, "mins", VF_MINS, (O(VREG, src) O(BITS, scalar) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, \
+      PVC_DT_INTS_32 | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_mins(ctx, dst, dtype, src, scalar, mask), "dst = min(src, scalar) (§10.2)") \
     M(M_MULL, "mull", VF_MULL, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(VREG, lo) R(VREG, hi)), PVC_DT1(INT32) | PVC_DT1(UINT32), PVC_NO_TRAP, PVC_MF_SAME, REGISTER, V, 1, 0, \
@@ -636,10 +645,10 @@ enum {
       PVC_DT1(INT8) | PVC_DT1(INT16) | PVC_DT1(INT32) | PVC_DT1(INT64) | PVC_DT_F16_F32, \
       PVC_TRAP(PVC_DT1(INT64), B64_ARITH), PVC_MF_SAME, REGISTER, V, 1, 0, pvc_neg(ctx, dst, dtype, src, mask), "dst = -src (§10.4)") \
     M(M_SQRT, "sqrt", VF_SQRT, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode) AI(precision, 0)), (R(VREG, dst)), \
-      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, REGISTER, V, 1, 0, \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, \
       pvc_sqrt_fast(ctx, dst, dtype, src, mask, precision), "dst = sqrt(src) (§10.4)") \
     M(M_EXP, "exp", VF_EXP, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
-      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, REGISTER, V, 1, 0, pvc_exp(ctx, dst, dtype, src, mask), "dst = e^src (§10.4)") \
+      PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME | PVC_MF_LANEWISE, REGISTER, V, 1, 0, pvc_exp(ctx, dst, dtype, src, mask), "dst = e^src (§10.4)") \
     M(M_LN, "ln", VF_LN, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
       PVC_DT_F16_F32, PVC_NO_TRAP, PVC_MF_SAME, REGISTER, V, 1, 0, pvc_ln(ctx, dst, dtype, src, mask), "dst = ln(src) (§10.4)") \
     M(M_LOG, "log", VF_LOG, (O(VREG, src) O(PRED, mask)), (AD(dtype) AZ(mode)), (R(VREG, dst)), \
@@ -671,7 +680,7 @@ enum {
       "FP32 dst = e^(src - max_val); FP16 sources at lanes 2i+layout (§10.6)") \
     M(M_MUL_ADD_DST, "mul_add_dst", VF_MUL_ADD_DST, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(VREG, dst)), PVC_DT_INTS_16UP | PVC_DT_B64 | PVC_DT_FLOATS, PVC_TRAP(PVC_DT_B64, B64_ARITH), \
-      PVC_MF_SAME | PVC_MF_READS_DST, REGISTER, V, 1, 0, pvc_mul_add_dst_fast(ctx, dst, dtype, src0, src1, mask), \
+      PVC_MF_SAME | PVC_MF_READS_DST | PVC_MF_LANEWISE, REGISTER, V, 1, 0, pvc_mul_add_dst_fast(ctx, dst, dtype, src0, src1, mask), \
       "dst = FMA(src0, src1, dst) (§10.6)") \
     M(M_MUL_DST_ADD, "mul_dst_add", VF_MUL_DST_ADD, (O(VREG, src0) O(VREG, src1) O(PRED, mask)), (AD(dtype) AZ(mode)), \
       (R(VREG, dst)), PVC_DT_FLOATS, PVC_NO_TRAP, PVC_MF_SAME | PVC_MF_READS_DST, REGISTER, V, 1, 0, \

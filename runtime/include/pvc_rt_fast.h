@@ -81,6 +81,18 @@ PVC_FAST_FN void pvc_fast_copy(pvc_vreg *dst, const pvc_vreg *src)
     pvc_fast_put(dst, &v);
 }
 
+/* Where the IR shows register r uniform - its four pieces equal (compiler/ir/uniform.c) -
+ * the emitted C says so before an op reads it: r is rewritten as its first piece four times,
+ * the same bytes, and the C compiler, seeing four equal pieces, computes one (and decides
+ * pvc_fast_uniform below as it compiles). A register's value after an op's out-of-line side
+ * is unknown to it, so only the IR can tell. */
+PVC_FAST_FN void pvc_uniform_hint(pvc_vreg *r)
+{
+    pvc_f16x p;
+    memcpy(&p, r->b, 64);
+    PVC_EACH4_FROM1(i, memcpy(r->b + 64 * i, &p, 64));
+}
+
 /* 1 when the fast side applies: FP32 (t), ZEROING (mode), every FP32 element active (m
  * NULL: no mask, every lane). */
 PVC_FAST_FN int pvc_fast_ok(pvc_dtype t, pvc_merge mode, const pvc_mreg *m)
@@ -566,6 +578,7 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
 }
 
 #else /* tcc, or PVC_RT_NO_FAST (the simulator's rows): the runtime ops */
+#define pvc_uniform_hint(r) ((void)(r))
 #define pvc_add_fast pvc_add
 #define pvc_sub_fast pvc_sub
 #define pvc_mul_fast pvc_mul
