@@ -58,6 +58,7 @@ typedef struct {
     unsigned char *reads, *writes;
     signed char *maskk;     /* per variable: pvc_mask_consts (a known create_mask(ALL)) */
     unsigned char *uni;     /* per variable: pvc_uniform_regs (four equal pieces) */
+    unsigned char *only0;   /* per variable: pvc_lane0_regs (lane 0 alone observed) */
     int *mask_scratch;
     const pvc_type **tiles; /* the static tiles the body names: tile_<i> (put_tile) */
     int ntiles, captiles;
@@ -524,21 +525,24 @@ static int ident_char(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Before a lane-wise op, pvc_uniform_hint of each register operand the IR knows is uniform
- * (uniform.c), once each. */
-static void put_uniform_hints(emitter *e, const pvc_op *op, const pvc_mop *m)
+/* Before a lane-wise op, what the IR knows of each register operand, once each: that lane 0
+ * alone of it is observed (lanes.c: pvc_lane0_hint clears the rest, so not before an op that
+ * can fault), else that it is uniform (uniform.c: pvc_uniform_hint). */
+static void put_lane_hints(emitter *e, const pvc_op *op, const pvc_mop *m)
 {
     for (int i = 0; i < m->nopnd; i++) {
         const pvc_value *v = op->operands[i];
         if (m->opnd[i].kind != PVC_OK_VREG || v->kind != PVC_V_VAR || v->id < 0 ||
-            v->id >= e->f->nvars || !e->uni[v->id])
+            v->id >= e->f->nvars)
             continue;
-        int seen = 0;
+        int lane0 = e->only0[v->id] && !(m->flags & PVC_MF_FAULT), seen = 0;
+        if (!lane0 && !e->uni[v->id])
+            continue;
         for (int j = 0; j < i; j++)
             seen |= op->operands[j] == v;
         if (seen)
             continue;
-        tb_puts(e->body, "pvc_uniform_hint(&");
+        tb_puts(e->body, lane0 ? "pvc_lane0_hint(&" : "pvc_uniform_hint(&");
         put_var(e->body, v);
         tb_puts(e->body, "); ");
     }
@@ -559,7 +563,7 @@ static void emit_machine(emitter *e, const pvc_op *op)
     if (pvc_mop_settles_before(m))
         tb_puts(e->body, "pvc_ub_settle(ctx); ");
     if (m->flags & PVC_MF_LANEWISE)
-        put_uniform_hints(e, op, m);
+        put_lane_hints(e, op, m);
     e->nmachine++;
     for (const char *t = m->call; *t && !e->failed;) {
         int deref = *t == '*' && ident_char(t[1]) && !(t > m->call && ident_char(t[-1]));
@@ -994,14 +998,16 @@ static void emit_function(emitter *e, const pvc_func *f)
     e->maskk = malloc((size_t)f->nvars + 1);
     e->mask_scratch = malloc(((size_t)f->nvars + 1) * sizeof *e->mask_scratch);
     e->uni = malloc((size_t)f->nvars + 1);
+    e->only0 = malloc((size_t)f->nvars + 1);
     e->stmts.len = 0;
     e->body = &e->stmts;
-    if (!e->reads || !e->writes || !e->maskk || !e->mask_scratch || !e->uni) {
+    if (!e->reads || !e->writes || !e->maskk || !e->mask_scratch || !e->uni || !e->only0) {
         e->failed++;
         goto done;
     }
     pvc_mask_consts(f, e->maskk, e->mask_scratch);
     pvc_uniform_regs(f, e->maskk, e->uni);
+    pvc_lane0_regs(f, e->only0);
     e->cur = -1;
     emit_block(e, &f->body);
     /* The header and declarations go straight to the output, the body after them. */
@@ -1024,7 +1030,8 @@ done:
     free(e->maskk);
     free(e->mask_scratch);
     free(e->uni);
-    e->reads = e->writes = e->uni = NULL;
+    free(e->only0);
+    e->reads = e->writes = e->uni = e->only0 = NULL;
     e->maskk = NULL;
     e->mask_scratch = NULL;
 }

@@ -308,6 +308,10 @@ void pvc_mask_consts(const pvc_func *f, signed char *k, int *scratch);
  * both hold f->nvars entries. */
 void pvc_uniform_regs(const pvc_func *f, const signed char *maskk, unsigned char *uni);
 
+/* The register variables of f of which no op observes a lane but lane 0 (its first four
+ * bytes; lanes.c has the rule): only0[v] = 1, else 0; f->nvars entries. */
+void pvc_lane0_regs(const pvc_func *f, unsigned char *only0);
+
 /* ---- building ---- */
 pvc_module *pvc_module_new(const char *file);
 void pvc_module_free(pvc_module *m);

@@ -93,6 +93,20 @@ PVC_FAST_FN void pvc_uniform_hint(pvc_vreg *r)
     PVC_EACH4_FROM1(i, memcpy(r->b + 64 * i, &p, 64));
 }
 
+/* Where the IR shows that nothing but lane 0 (the first four bytes) of register r is ever
+ * observed (compiler/ir/lanes.c), the emitted C clears the other lanes before a lane-wise op
+ * reads it: the C compiler then sees constant pieces 1-3 and computes piece 0 alone (and
+ * drops what only the cleared lanes needed, as reduce_max's index). */
+PVC_FAST_FN void pvc_lane0_hint(pvc_vreg *r)
+{
+    const pvc_u16x first = {~0u}, zero = {0};
+    pvc_u16x p;
+    memcpy(&p, r->b, 64);
+    p &= first;
+    memcpy(r->b, &p, 64);
+    PVC_EACH4_FROM1(i, memcpy(r->b + 64 * i, &zero, 64)); /* whole pieces, as pvc_fast_put */
+}
+
 /* 1 when the fast side applies: FP32 (t), ZEROING (mode), every FP32 element active (m
  * NULL: no mask, every lane). */
 PVC_FAST_FN int pvc_fast_ok(pvc_dtype t, pvc_merge mode, const pvc_mreg *m)
@@ -565,8 +579,9 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
                 unsigned hit = pvc_fast_bits(&eq);
                 at = hit ? 16u * (unsigned)i + (unsigned)__builtin_ctz(hit) : at;
             });
-            uint32_t bits;
-            memcpy(&bits, src->b + 4 * at, 4);
+            /* the value is the key's preimage (the key is one-to-one), not a read of lane
+             * `at`: a caller that never reads the index lane (pvc_lane0_hint) drops it */
+            uint32_t k0 = best[0], bits = k0 ^ (((k0 >> 31) - 1u) | 0x80000000u);
             pvc_fast_put_two(dst, bits, at);
             return;
         }
@@ -579,6 +594,7 @@ PVC_FAST_FN void pvc_reduce_max_fast(pvc_ctx *ctx, pvc_vreg *dst, pvc_dtype t,
 
 #else /* tcc, or PVC_RT_NO_FAST (the simulator's rows): the runtime ops */
 #define pvc_uniform_hint(r) ((void)(r))
+#define pvc_lane0_hint(r) ((void)(r))
 #define pvc_add_fast pvc_add
 #define pvc_sub_fast pvc_sub
 #define pvc_mul_fast pvc_mul
